@@ -1,0 +1,57 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layering (arrows are the only allowed imports):
+//   CZlib <- TraceFormat <- StoreScope (what apps import)
+//                  ^
+//            TraceAnalysis <- StoreScopeCLI <- storescope
+let package = Package(
+    name: "StoreScope",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "StoreScope", targets: ["StoreScope"]),
+        .library(name: "TraceFormat", targets: ["TraceFormat"]),
+        .library(name: "TraceAnalysis", targets: ["TraceAnalysis"]),
+        .executable(name: "storescope", targets: ["storescope"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(name: "TraceFormat", dependencies: ["CZlib"]),
+        .target(name: "StoreScope", dependencies: ["TraceFormat"]),
+        .target(name: "TraceAnalysis", dependencies: ["TraceFormat"]),
+        .target(
+            name: "StoreScopeCLI",
+            dependencies: ["TraceAnalysis", "TraceFormat"],
+            path: "Viewer/StoreScopeCLI"
+        ),
+        .executableTarget(
+            name: "storescope",
+            dependencies: ["StoreScopeCLI"],
+            path: "Viewer/storescope"
+        ),
+        .executableTarget(
+            name: "StoreScopeBenchmarks",
+            dependencies: ["TraceFormat", "StoreScope", "TraceAnalysis"],
+            path: "Sources/StoreScopeBenchmarks"
+        ),
+        .executableTarget(
+            name: "trace-fixture-writer",
+            dependencies: ["TraceFormat"],
+            path: "Tests/TraceFixtureWriter"
+        ),
+        .testTarget(
+            name: "TraceFormatTests",
+            dependencies: ["TraceFormat", "trace-fixture-writer"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis"]),
+        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis"]),
+        .testTarget(name: "StoreScopeCLITests", dependencies: ["StoreScopeCLI", "storescope"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,34 @@
+/// Turns a finished chunk body into framed bytes and back.
+enum ChunkCodec {
+    /// The largest raw or stored chunk a reader accepts: bounds the allocation a length field
+    /// can cause. Writers close chunks long before (64 KiB by default).
+    static let maximumChunkSize = 64 * 1024 * 1024
+
+    /// Decodes a chunk payload (string table followed by `recordCount` records).
+    static func decodeRecords(_ payload: UnsafeRawBufferPointer, count: Int) throws(TraceError) -> [Record] {
+        var reader = ByteReader(payload)
+        let strings = try StringTable.decode(from: &reader)
+        var decoder = RecordDecoder(reader, strings: strings)
+        guard count <= payload.count else { throw .malformed("\(count) records cannot fit in \(payload.count) bytes") }
+        var records: [Record] = []
+        records.reserveCapacity(count)
+        for _ in 0..<count { records.append(try decoder.decodeRecord()) }
+        guard decoder.reader.isAtEnd else { throw .malformed("\(decoder.reader.remaining) bytes after the last record") }
+        return records
+    }
+
+    /// Verifies the stored bytes against the header and returns the raw payload.
+    static func payload(
+        header: ChunkHeader, stored: UnsafeRawBufferPointer, inflater: Inflater
+    ) throws(TraceError) -> [UInt8] {
+        guard CRC32.checksum(stored) == header.payloadCRC else { throw .malformed("chunk checksum mismatch") }
+        guard Int(header.rawLength) <= maximumChunkSize else {
+            throw .malformed("chunk declares \(header.rawLength) raw bytes, more than \(maximumChunkSize)")
+        }
+        if header.flags.contains(.compressed) {
+            return try inflater.decompress(stored, expectedSize: Int(header.rawLength))
+        }
+        guard stored.count == Int(header.rawLength) else { throw .malformed("stored and raw length differ") }
+        return Array(stored)
+    }
+}

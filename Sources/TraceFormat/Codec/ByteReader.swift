@@ -1,0 +1,93 @@
+/// Reads what ``ByteWriter`` wrote from a borrowed buffer, checking every length against the
+/// bytes that remain, so hostile input fails with ``TraceError/malformed(_:)`` instead of
+/// crashing or allocating without bound.
+public struct ByteReader {
+    @usableFromInline let buffer: UnsafeRawBufferPointer
+    /// The offset of the next byte to read.
+    public private(set) var offset: Int
+
+    /// Creates a reader over `buffer`, which must outlive it.
+    public init(_ buffer: UnsafeRawBufferPointer, offset: Int = 0) {
+        self.buffer = buffer
+        self.offset = offset
+    }
+
+    /// Bytes not yet read.
+    public var remaining: Int { buffer.count - offset }
+
+    /// Whether everything has been read.
+    public var isAtEnd: Bool { offset >= buffer.count }
+
+    /// Reads one byte.
+    public mutating func readByte() throws(TraceError) -> UInt8 {
+        guard offset < buffer.count else { throw .malformed("unexpected end of data") }
+        let byte = buffer[offset]
+        offset += 1
+        return byte
+    }
+
+    /// Reads a fixed-width little-endian integer.
+    public mutating func readFixed<T: FixedWidthInteger>(_: T.Type) throws(TraceError) -> T {
+        let size = MemoryLayout<T>.size
+        guard remaining >= size else { throw .malformed("unexpected end of data") }
+        var value = T.zero
+        withUnsafeMutableBytes(of: &value) { target in
+            target.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + size]))
+        }
+        offset += size
+        return T(littleEndian: value)
+    }
+
+    /// Reads an unsigned LEB128 varint of at most 10 bytes.
+    public mutating func readVarint() throws(TraceError) -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < buffer.count else { throw .malformed("unexpected end of data in varint") }
+            let byte = buffer[offset]
+            offset += 1
+            if shift == 63 && byte > 1 { throw .malformed("varint overflows 64 bits") }
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+            if shift > 63 { throw .malformed("varint longer than 10 bytes") }
+        }
+    }
+
+    /// Reads a zigzag varint.
+    public mutating func readSignedVarint() throws(TraceError) -> Int64 {
+        let raw = try readVarint()
+        return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+    }
+
+    /// Reads a varint that counts items of at least `minimumSize` bytes each, rejecting counts
+    /// the remaining bytes cannot hold (which bounds every allocation by the input size).
+    public mutating func readCount(minimumSize: Int = 1) throws(TraceError) -> Int {
+        let raw = try readVarint()
+        guard raw <= UInt64(remaining / max(minimumSize, 1)) else {
+            throw .malformed("count \(raw) exceeds the \(remaining) bytes left")
+        }
+        return Int(raw)
+    }
+
+    /// Reads `count` raw bytes.
+    public mutating func readBytes(_ count: Int) throws(TraceError) -> UnsafeRawBufferPointer {
+        guard count >= 0 && count <= remaining else { throw .malformed("length \(count) exceeds the \(remaining) bytes left") }
+        let slice = UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + count])
+        offset += count
+        return slice
+    }
+
+    /// Reads a varint length and that many bytes.
+    public mutating func readLengthPrefixed() throws(TraceError) -> [UInt8] {
+        let count = try readCount()
+        return Array(try readBytes(count))
+    }
+
+    /// Reads a varint length and that many bytes of UTF-8 (invalid sequences are repaired).
+    public mutating func readString() throws(TraceError) -> String {
+        let count = try readCount()
+        let bytes = try readBytes(count)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,69 @@
+/// Appends little-endian integers, LEB128 varints and length-prefixed bytes to a growing buffer.
+public struct ByteWriter: Sendable {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8]
+
+    /// Creates an empty writer with room for `capacity` bytes.
+    public init(capacity: Int = 0) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The number of bytes written.
+    public var count: Int { bytes.count }
+
+    /// Forgets the bytes but keeps the allocation.
+    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+    /// Appends one byte.
+    public mutating func write(_ byte: UInt8) { bytes.append(byte) }
+
+    /// Appends raw bytes.
+    public mutating func write<C: Collection>(contentsOf data: C) where C.Element == UInt8 {
+        bytes.append(contentsOf: data)
+    }
+
+    /// Appends a fixed-width little-endian integer.
+    public mutating func writeFixed<T: FixedWidthInteger>(_ value: T) {
+        var v = value.littleEndian
+        withUnsafeBytes(of: &v) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends an unsigned LEB128 varint (1 to 10 bytes).
+    public mutating func writeVarint(_ value: UInt64) {
+        var v = value
+        while v >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
+        }
+        bytes.append(UInt8(v))
+    }
+
+    /// Appends a signed integer as a zigzag varint, so small magnitudes stay short.
+    public mutating func writeSignedVarint(_ value: Int64) {
+        writeVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+
+    /// Appends a varint length followed by the string's UTF-8 bytes.
+    public mutating func writeString(_ string: String) {
+        var string = string
+        string.withUTF8 { utf8 in
+            writeVarint(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// Appends a varint length followed by the bytes.
+    public mutating func writeLengthPrefixed(_ data: [UInt8]) {
+        writeVarint(UInt64(data.count))
+        bytes.append(contentsOf: data)
+    }
+
+    /// Overwrites a fixed-width little-endian integer at `offset` (which must be in range).
+    public mutating func patchFixed<T: FixedWidthInteger>(_ value: T, at offset: Int) {
+        var v = value.littleEndian
+        withUnsafeBytes(of: &v) { raw in
+            for (i, byte) in raw.enumerated() { bytes[offset + i] = byte }
+        }
+    }
+}

@@ -1,0 +1,213 @@
+/// Decodes the records of one chunk body, given the chunk's string table.
+struct RecordDecoder {
+    /// The deepest value tree a reader accepts; deeper input is rejected as malformed rather
+    /// than risking the stack.
+    static let maximumDepth = 512
+
+    var reader: ByteReader
+    let strings: [String]
+
+    init(_ reader: ByteReader, strings: [String]) {
+        self.reader = reader
+        self.strings = strings
+    }
+
+    mutating func decodeRecord() throws(TraceError) -> Record {
+        let tagByte = try reader.readByte()
+        guard let tag = RecordTag(rawValue: tagByte) else { throw .malformed("unknown record tag \(tagByte)") }
+        switch tag {
+        case .action:
+            let seq = try reader.readVarint()
+            let store = try name()
+            let mono = try reader.readVarint()
+            let wall = try reader.readSignedVarint()
+            let reducer = try reader.readVarint()
+            let flags = try reader.readByte()
+            guard flags & ~3 == 0 else { throw .malformed("unknown action flags \(flags)") }
+            let effectID = flags & 1 != 0 ? try reader.readVarint() : nil
+            let location = flags & 2 != 0 ? try location() : nil
+            let action = try value(depth: 0)
+            return .action(ActionRecord(
+                seq: seq, store: store, monotonicNanos: mono, wallNanos: wall, reducerNanos: reducer,
+                action: action, effectID: effectID, location: location))
+        case .patch:
+            let seq = try reader.readVarint()
+            let store = try name()
+            let count = try reader.readCount(minimumSize: 2)
+            var operations: [PatchOperation] = []
+            operations.reserveCapacity(count)
+            for _ in 0..<count { operations.append(try operation()) }
+            return .patch(StatePatch(seq: seq, store: store, operations: operations))
+        case .keyframe:
+            let seq = try reader.readVarint()
+            let store = try name()
+            return .keyframe(Keyframe(seq: seq, store: store, state: try value(depth: 0)))
+        case .effectStarted:
+            let id = try reader.readVarint()
+            let effectName = try name()
+            let store = try name()
+            let flags = try reader.readByte()
+            guard flags & ~3 == 0 else { throw .malformed("unknown effect flags \(flags)") }
+            let parent = flags & 1 != 0 ? try reader.readVarint() : nil
+            let location = flags & 2 != 0 ? try location() : nil
+            let mono = try reader.readVarint()
+            return .effectStarted(EffectStarted(
+                effectID: id, name: effectName, store: store, parentSeq: parent, monotonicNanos: mono,
+                location: location))
+        case .effectEmitted:
+            return .effectEmitted(EffectEmitted(
+                effectID: try reader.readVarint(), actionSeq: try reader.readVarint(),
+                monotonicNanos: try reader.readVarint()))
+        case .effectEnded:
+            let id = try reader.readVarint()
+            let outcome: EffectEnded.Outcome
+            switch try reader.readByte() {
+            case 0: outcome = .finished
+            case 1: outcome = .cancelled
+            case 2: outcome = .failed(try reader.readString())
+            case let other: throw .malformed("unknown effect outcome \(other)")
+            }
+            return .effectEnded(EffectEnded(effectID: id, outcome: outcome, monotonicNanos: try reader.readVarint()))
+        case .log:
+            let levelByte = try reader.readByte()
+            guard let level = LogRecord.Level(rawValue: levelByte) else { throw .malformed("unknown log level \(levelByte)") }
+            return .log(LogRecord(
+                level: level, message: try reader.readString(), monotonicNanos: try reader.readVarint(),
+                seq: try reader.readVarint()))
+        case .dropped:
+            return .dropped(DroppedRecords(
+                count: try reader.readVarint(), firstSeq: try reader.readVarint(),
+                lastSeq: try reader.readVarint(), monotonicNanos: try reader.readVarint()))
+        case .sessionEnded:
+            return .sessionEnded(SessionEnded(
+                monotonicNanos: try reader.readVarint(), wallNanos: try reader.readSignedVarint()))
+        }
+    }
+
+    private mutating func name() throws(TraceError) -> String {
+        let index = try reader.readVarint()
+        guard index < UInt64(strings.count) else {
+            throw .malformed("string index \(index) outside the chunk's table of \(strings.count)")
+        }
+        return strings[Int(index)]
+    }
+
+    private mutating func location() throws(TraceError) -> SourceLocation {
+        let file = try name()
+        let line = try reader.readVarint()
+        guard line <= UInt64(UInt32.max) else { throw .malformed("line number \(line) too large") }
+        return SourceLocation(file: file, line: UInt32(line))
+    }
+
+    private mutating func operation() throws(TraceError) -> PatchOperation {
+        let tagByte = try reader.readByte()
+        guard let tag = PatchTag(rawValue: tagByte) else { throw .malformed("unknown patch operation \(tagByte)") }
+        let path = try self.path()
+        switch tag {
+        case .set: return .set(path: path, value: try value(depth: 0))
+        case .insert: return .insert(path: path, value: try value(depth: 0))
+        case .remove: return .remove(path: path)
+        case .move: return .move(path: path, to: try index())
+        }
+    }
+
+    private mutating func index() throws(TraceError) -> Int {
+        let raw = try reader.readVarint()
+        guard raw <= UInt64(Int32.max) else { throw .malformed("index \(raw) too large") }
+        return Int(raw)
+    }
+
+    private mutating func path() throws(TraceError) -> [PathComponent] {
+        let count = try reader.readCount()
+        guard count <= Self.maximumDepth else { throw .malformed("path of \(count) steps is deeper than \(Self.maximumDepth)") }
+        var path: [PathComponent] = []
+        path.reserveCapacity(count)
+        for _ in 0..<count {
+            let tagByte = try reader.readByte()
+            switch PathTag(rawValue: tagByte) {
+            case .field: path.append(.field(try name()))
+            case .index: path.append(.index(try index()))
+            case .key: path.append(.key(try value(depth: 0)))
+            case .some: path.append(.some)
+            case nil: throw .malformed("unknown path step \(tagByte)")
+            }
+        }
+        return path
+    }
+
+    mutating func value(depth: Int) throws(TraceError) -> TraceValue {
+        guard depth < Self.maximumDepth else { throw .malformed("value nested deeper than \(Self.maximumDepth)") }
+        let kindByte = try reader.readByte()
+        guard let kind = TraceValue.Kind(rawValue: kindByte) else { throw .malformed("unknown value kind \(kindByte)") }
+        switch kind {
+        case .structure:
+            return .structure(type: try name(), fields: try fields(depth: depth))
+        case .object:
+            let type = try name()
+            let id = try reader.readVarint()
+            return .object(type: type, id: id, fields: try fields(depth: depth))
+        case .reference:
+            return .reference(type: try name(), id: try reader.readVarint())
+        case .enumeration:
+            let type = try name()
+            let caseName = try name()
+            return .enumeration(type: type, caseName: caseName, payload: try fields(depth: depth))
+        case .none:
+            return .none(type: try name())
+        case .some:
+            return .some(try value(depth: depth + 1))
+        case .array, .set:
+            let count = try reader.readCount()
+            var elements: [TraceValue] = []
+            elements.reserveCapacity(count)
+            for _ in 0..<count { elements.append(try value(depth: depth + 1)) }
+            return kind == .array ? .array(elements) : .set(elements)
+        case .dictionary:
+            let count = try reader.readCount(minimumSize: 2)
+            var entries: [TraceValue.DictionaryEntry] = []
+            entries.reserveCapacity(count)
+            for _ in 0..<count {
+                let key = try value(depth: depth + 1)
+                entries.append(.init(key: key, value: try value(depth: depth + 1)))
+            }
+            return .dictionary(entries)
+        case .string:
+            return .string(try reader.readString())
+        case .int:
+            return .int(try reader.readSignedVarint())
+        case .uint:
+            return .uint(try reader.readVarint())
+        case .double:
+            return .double(Double(bitPattern: try reader.readFixed(UInt64.self)))
+        case .boolFalse:
+            return .bool(false)
+        case .boolTrue:
+            return .bool(true)
+        case .date:
+            return .date(Double(bitPattern: try reader.readFixed(UInt64.self)))
+        case .data:
+            return .data(try reader.readLengthPrefixed())
+        case .scalar:
+            return .scalar(type: try name(), text: try reader.readString())
+        case .redacted:
+            return .redacted(type: try name())
+        case .truncated:
+            let reasonByte = try reader.readByte()
+            guard let reason = TraceValue.Truncation.Reason(rawValue: reasonByte) else {
+                throw .malformed("unknown truncation reason \(reasonByte)")
+            }
+            return .truncated(.init(reason: reason, type: try name(), omitted: try reader.readVarint()))
+        }
+    }
+
+    private mutating func fields(depth: Int) throws(TraceError) -> [TraceValue.Field] {
+        let count = try reader.readCount(minimumSize: 2)
+        var fields: [TraceValue.Field] = []
+        fields.reserveCapacity(count)
+        for _ in 0..<count {
+            let fieldName = try name()
+            fields.append(.init(fieldName, try value(depth: depth + 1)))
+        }
+        return fields
+    }
+}

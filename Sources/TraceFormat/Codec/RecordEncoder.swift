@@ -1,0 +1,203 @@
+/// Encodes records into a chunk body while collecting the chunk's string table.
+struct RecordEncoder {
+    var body = ByteWriter(capacity: 80 * 1024)
+    var strings = StringTable()
+
+    mutating func reset() {
+        body.removeAll()
+        strings.removeAll()
+    }
+
+    /// Appends one record.
+    mutating func encode(_ record: Record) {
+        switch record {
+        case let .action(action):
+            body.write(RecordTag.action.rawValue)
+            body.writeVarint(action.seq)
+            name(action.store)
+            body.writeVarint(action.monotonicNanos)
+            body.writeSignedVarint(action.wallNanos)
+            body.writeVarint(action.reducerNanos)
+            body.write((action.effectID == nil ? 0 : 1) | (action.location == nil ? 0 : 2))
+            if let effectID = action.effectID { body.writeVarint(effectID) }
+            if let location = action.location { encode(location) }
+            encode(action.action)
+        case let .patch(patch):
+            body.write(RecordTag.patch.rawValue)
+            body.writeVarint(patch.seq)
+            name(patch.store)
+            body.writeVarint(UInt64(patch.operations.count))
+            for operation in patch.operations { encode(operation) }
+        case let .keyframe(keyframe):
+            body.write(RecordTag.keyframe.rawValue)
+            body.writeVarint(keyframe.seq)
+            name(keyframe.store)
+            encode(keyframe.state)
+        case let .effectStarted(started):
+            body.write(RecordTag.effectStarted.rawValue)
+            body.writeVarint(started.effectID)
+            name(started.name)
+            name(started.store)
+            body.write((started.parentSeq == nil ? 0 : 1) | (started.location == nil ? 0 : 2))
+            if let parent = started.parentSeq { body.writeVarint(parent) }
+            if let location = started.location { encode(location) }
+            body.writeVarint(started.monotonicNanos)
+        case let .effectEmitted(emitted):
+            body.write(RecordTag.effectEmitted.rawValue)
+            body.writeVarint(emitted.effectID)
+            body.writeVarint(emitted.actionSeq)
+            body.writeVarint(emitted.monotonicNanos)
+        case let .effectEnded(ended):
+            body.write(RecordTag.effectEnded.rawValue)
+            body.writeVarint(ended.effectID)
+            switch ended.outcome {
+            case .finished: body.write(0)
+            case .cancelled: body.write(1)
+            case let .failed(message):
+                body.write(2)
+                body.writeString(message)
+            }
+            body.writeVarint(ended.monotonicNanos)
+        case let .log(log):
+            body.write(RecordTag.log.rawValue)
+            body.write(log.level.rawValue)
+            body.writeString(log.message)
+            body.writeVarint(log.monotonicNanos)
+            body.writeVarint(log.seq)
+        case let .dropped(dropped):
+            body.write(RecordTag.dropped.rawValue)
+            body.writeVarint(dropped.count)
+            body.writeVarint(dropped.firstSeq)
+            body.writeVarint(dropped.lastSeq)
+            body.writeVarint(dropped.monotonicNanos)
+        case let .sessionEnded(ended):
+            body.write(RecordTag.sessionEnded.rawValue)
+            body.writeVarint(ended.monotonicNanos)
+            body.writeSignedVarint(ended.wallNanos)
+        }
+    }
+
+    private mutating func name(_ string: String) {
+        body.writeVarint(strings.intern(string))
+    }
+
+    private mutating func encode(_ location: SourceLocation) {
+        name(location.file)
+        body.writeVarint(UInt64(location.line))
+    }
+
+    mutating func encode(_ operation: PatchOperation) {
+        switch operation {
+        case let .set(path, value):
+            body.write(PatchTag.set.rawValue)
+            encode(path)
+            encode(value)
+        case let .insert(path, value):
+            body.write(PatchTag.insert.rawValue)
+            encode(path)
+            encode(value)
+        case let .remove(path):
+            body.write(PatchTag.remove.rawValue)
+            encode(path)
+        case let .move(path, to):
+            body.write(PatchTag.move.rawValue)
+            encode(path)
+            body.writeVarint(UInt64(to))
+        }
+    }
+
+    private mutating func encode(_ path: [PathComponent]) {
+        body.writeVarint(UInt64(path.count))
+        for component in path {
+            switch component {
+            case let .field(field):
+                body.write(PathTag.field.rawValue)
+                name(field)
+            case let .index(index):
+                body.write(PathTag.index.rawValue)
+                body.writeVarint(UInt64(index))
+            case let .key(key):
+                body.write(PathTag.key.rawValue)
+                encode(key)
+            case .some:
+                body.write(PathTag.some.rawValue)
+            }
+        }
+    }
+
+    mutating func encode(_ value: TraceValue) {
+        body.write(value.kind.rawValue)
+        switch value {
+        case let .structure(type, fields):
+            name(type)
+            encode(fields)
+        case let .object(type, id, fields):
+            name(type)
+            body.writeVarint(id)
+            encode(fields)
+        case let .reference(type, id):
+            name(type)
+            body.writeVarint(id)
+        case let .enumeration(type, caseName, payload):
+            name(type)
+            name(caseName)
+            encode(payload)
+        case let .none(type), let .redacted(type):
+            name(type)
+        case let .some(wrapped):
+            encode(wrapped)
+        case let .array(elements), let .set(elements):
+            body.writeVarint(UInt64(elements.count))
+            for element in elements { encode(element) }
+        case let .dictionary(entries):
+            body.writeVarint(UInt64(entries.count))
+            for entry in entries {
+                encode(entry.key)
+                encode(entry.value)
+            }
+        case let .string(string):
+            body.writeString(string)
+        case let .int(value):
+            body.writeSignedVarint(value)
+        case let .uint(value):
+            body.writeVarint(value)
+        case let .double(value), let .date(value):
+            body.writeFixed(value.bitPattern)
+        case .bool:
+            break
+        case let .data(bytes):
+            body.writeLengthPrefixed(bytes)
+        case let .scalar(type, text):
+            name(type)
+            body.writeString(text)
+        case let .truncated(truncation):
+            body.write(truncation.reason.rawValue)
+            name(truncation.type)
+            body.writeVarint(truncation.omitted)
+        }
+    }
+
+    private mutating func encode(_ fields: [TraceValue.Field]) {
+        body.writeVarint(UInt64(fields.count))
+        for field in fields {
+            name(field.name)
+            encode(field.value)
+        }
+    }
+}
+
+/// Tag bytes of records in a chunk body.
+enum RecordTag: UInt8 {
+    case action = 1, patch = 2, keyframe = 3, effectStarted = 4, effectEmitted = 5
+    case effectEnded = 6, log = 7, dropped = 8, sessionEnded = 9
+}
+
+/// Tag bytes of patch operations.
+enum PatchTag: UInt8 {
+    case set = 1, insert = 2, remove = 3, move = 4
+}
+
+/// Tag bytes of path components.
+enum PathTag: UInt8 {
+    case field = 1, index = 2, key = 3, some = 4
+}

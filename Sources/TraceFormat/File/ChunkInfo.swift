@@ -1,0 +1,42 @@
+/// Where a chunk is in a file and what its header says: one entry of the index.
+public struct ChunkInfo: Sendable, Hashable {
+    /// Byte offset of the chunk header.
+    public var offset: Int64
+    /// The chunk header.
+    public var header: ChunkHeader
+
+    /// Creates an entry.
+    public init(offset: Int64, header: ChunkHeader) {
+        self.offset = offset
+        self.header = header
+    }
+
+    /// Offset just past the chunk's stored bytes.
+    public var endOffset: Int64 { offset + Int64(ChunkHeader.size) + Int64(header.storedLength) }
+    /// Whether the chunk holds a keyframe.
+    public var hasKeyframe: Bool { header.flags.contains(.keyframe) }
+    /// The action sequence numbers the chunk covers, when it holds actions.
+    public var seqRange: ClosedRange<UInt64>? {
+        header.lastSeq == 0 ? nil : header.firstSeq...header.lastSeq
+    }
+}
+
+/// A byte range of the file that could not be read; records inside it are lost.
+public struct TraceGap: Sendable, Hashable, CustomStringConvertible {
+    /// First damaged byte.
+    public var start: Int64
+    /// One past the last damaged byte.
+    public var end: Int64
+    /// What was wrong.
+    public var reason: String
+
+    /// Creates a gap.
+    public init(start: Int64, end: Int64, reason: String) {
+        self.start = start
+        self.end = end
+        self.reason = reason
+    }
+
+    /// `bytes S..<E: reason`.
+    public var description: String { "bytes \(start)..<\(end) (\(end - start) bytes): \(reason)" }
+}

@@ -1,0 +1,67 @@
+/// The index chunk written at clean close and the 16-byte trailer that points at it.
+/// See docs/FORMAT.md "Footer index".
+enum FooterIndex {
+    static let trailerMagic: [UInt8] = Array("SSIX".utf8)
+    static let trailerSize = 16
+    /// Bytes one index entry takes.
+    static let entrySize = 53
+
+    static func encodeEntries(_ chunks: [ChunkInfo]) -> [UInt8] {
+        var writer = ByteWriter(capacity: 8 + chunks.count * entrySize)
+        writer.writeVarint(UInt64(chunks.count))
+        for chunk in chunks {
+            writer.writeFixed(UInt64(chunk.offset))
+            writer.writeFixed(chunk.header.storedLength)
+            writer.writeFixed(chunk.header.rawLength)
+            writer.writeFixed(chunk.header.recordCount)
+            writer.write(chunk.header.flags.rawValue)
+            writer.writeFixed(chunk.header.firstSeq)
+            writer.writeFixed(chunk.header.lastSeq)
+            writer.writeFixed(chunk.header.firstMonotonicNanos)
+            writer.writeFixed(chunk.header.lastMonotonicNanos)
+        }
+        return writer.bytes
+    }
+
+    /// Decodes entries; their CRCs are not in the index, so a chunk is verified when read.
+    static func decodeEntries(_ bytes: UnsafeRawBufferPointer) throws(TraceError) -> [ChunkInfo] {
+        var reader = ByteReader(bytes)
+        let count = try reader.readCount(minimumSize: entrySize)
+        var chunks: [ChunkInfo] = []
+        chunks.reserveCapacity(count)
+        for _ in 0..<count {
+            let offset = try reader.readFixed(UInt64.self)
+            let stored = try reader.readFixed(UInt32.self)
+            let raw = try reader.readFixed(UInt32.self)
+            let records = try reader.readFixed(UInt32.self)
+            let flags = ChunkHeader.Flags(rawValue: try reader.readByte())
+            let header = ChunkHeader(
+                kind: .records, flags: flags, storedLength: stored, rawLength: raw, recordCount: records,
+                payloadCRC: 0, firstSeq: try reader.readFixed(UInt64.self), lastSeq: try reader.readFixed(UInt64.self),
+                firstMonotonicNanos: try reader.readFixed(UInt64.self), lastMonotonicNanos: try reader.readFixed(UInt64.self))
+            guard offset <= UInt64(Int64.max) else { throw .malformed("index offset out of range") }
+            chunks.append(ChunkInfo(offset: Int64(offset), header: header))
+        }
+        return chunks
+    }
+
+    static func encodeTrailer(indexOffset: Int64) -> [UInt8] {
+        var writer = ByteWriter(capacity: trailerSize)
+        writer.write(contentsOf: trailerMagic)
+        writer.writeFixed(UInt64(indexOffset))
+        writer.writeFixed(CRC32.checksum(writer.bytes))
+        return writer.bytes
+    }
+
+    /// The index chunk offset a trailer points at, or `nil` when the bytes are no trailer.
+    static func decodeTrailer(_ bytes: [UInt8]) -> Int64? {
+        guard bytes.count == trailerSize, Array(bytes[0..<4]) == trailerMagic else { return nil }
+        return bytes.withUnsafeBytes { raw -> Int64? in
+            var reader = ByteReader(raw, offset: 4)
+            guard let offset = try? reader.readFixed(UInt64.self), let crc = try? reader.readFixed(UInt32.self),
+                crc == CRC32.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<12])), offset <= UInt64(Int64.max)
+            else { return nil }
+            return Int64(offset)
+        }
+    }
+}

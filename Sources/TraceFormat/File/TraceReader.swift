@@ -1,0 +1,195 @@
+/// Reads a trace file chunk by chunk without loading it whole.
+///
+/// Opening reads the header and the footer index; when the index is missing (the writer
+/// crashed or is still writing) or damaged, it is rebuilt by scanning the chunk frames, which
+/// also finds damaged ranges (``gaps``) and a torn tail (``tornTail``). A chunk whose bytes fail
+/// their checksum or do not decode is reported as a gap when it is read; every other chunk
+/// still reads.
+public final class TraceReader {
+    /// How the chunk index was obtained.
+    public enum IndexSource: Sendable, Hashable {
+        /// From the footer written at clean close.
+        case footer
+        /// Rebuilt by scanning, with the reason the footer could not be used.
+        case rebuilt(String)
+    }
+
+    /// The file.
+    public let path: String
+    /// The session header.
+    public let header: SessionHeader
+    /// Size of the file header in bytes (where the first chunk starts).
+    public let headerSize: Int64
+    /// The file size when it was opened.
+    public let fileSize: Int64
+    /// The readable chunks in file order.
+    public private(set) var chunks: [ChunkInfo]
+    /// How ``chunks`` was obtained.
+    public let indexSource: IndexSource
+    /// Damaged byte ranges found so far (by the scan at open, and by reading chunks).
+    public private(set) var gaps: [TraceGap]
+    /// Bytes at the end that do not form a complete chunk (`nil` when the file ends cleanly).
+    public let tornTail: TraceGap?
+
+    private let file: TraceFile
+    private let inflater: Inflater
+
+    /// Opens `path` and loads or rebuilds its index.
+    ///
+    /// - Throws: ``TraceError`` when the file cannot be opened, is not a trace, or comes from
+    ///   an incompatible format version.
+    public init(path: String) throws(TraceError) {
+        self.path = path
+        file = try TraceFile.openForReading(path)
+        inflater = try Inflater()
+        fileSize = try file.size()
+        let prefix = try file.read(count: FileHeader.fixedSize, at: 0)
+        let total = try prefix.withRawBytes { (raw) throws(TraceError) in try FileHeader.totalSize(fixedPart: raw) }
+        let headerBytes = try file.read(count: total, at: 0)
+        header = try headerBytes.withRawBytes { (raw) throws(TraceError) in try FileHeader.decode(raw) }
+        headerSize = Int64(total)
+
+        switch Self.loadFooter(file: file, headerSize: headerSize, fileSize: fileSize, inflater: inflater) {
+        case let .success(entries):
+            chunks = entries
+            indexSource = .footer
+            gaps = []
+            tornTail = nil
+        case let .failure(reason):
+            let scan = try Self.scan(file: file, from: headerSize, size: fileSize)
+            chunks = scan.chunks
+            gaps = scan.gaps
+            tornTail = scan.tornTail
+            indexSource = .rebuilt(reason.description)
+        }
+    }
+
+    /// Total records in the readable chunks.
+    public var recordCount: Int { chunks.reduce(0) { $0 + Int($1.header.recordCount) } }
+
+    /// Reads and decodes one chunk.
+    ///
+    /// - Throws: ``TraceError`` when its bytes are damaged; the chunk is then also added to
+    ///   ``gaps`` (once).
+    public func records(in chunk: ChunkInfo) throws(TraceError) -> [Record] {
+        do throws(TraceError) {
+            let bytes = try file.read(count: ChunkHeader.size + Int(chunk.header.storedLength), at: chunk.offset)
+            guard bytes.count == ChunkHeader.size + Int(chunk.header.storedLength) else {
+                throw TraceError.malformed("chunk runs past the end of the file")
+            }
+            return try bytes.withRawBytes { (raw) throws(TraceError) in
+                let header = try ChunkHeader.decode(UnsafeRawBufferPointer(rebasing: raw[0..<ChunkHeader.size]))
+                guard header.storedLength == chunk.header.storedLength, header.rawLength == chunk.header.rawLength,
+                    header.recordCount == chunk.header.recordCount
+                else { throw TraceError.malformed("chunk header disagrees with the index") }
+                let payload = try ChunkCodec.payload(
+                    header: header, stored: UnsafeRawBufferPointer(rebasing: raw[ChunkHeader.size...]), inflater: inflater)
+                return try payload.withRawBytes { (payloadBytes) throws(TraceError) in
+                    try ChunkCodec.decodeRecords(payloadBytes, count: Int(header.recordCount))
+                }
+            }
+        } catch {
+            let gap = TraceGap(start: chunk.offset, end: chunk.endOffset, reason: error.description.replacingPrefix("malformed trace data: "))
+            if !gaps.contains(gap) {
+                gaps.append(gap)
+                gaps.sort { $0.start < $1.start }
+            }
+            throw error
+        }
+    }
+
+    /// Calls `body` with every readable record in file order, skipping damaged chunks (they
+    /// are added to ``gaps``).
+    ///
+    /// - Parameter body: called per record; return `false` to stop early.
+    public func forEachRecord(_ body: (Record) throws -> Bool) rethrows {
+        for chunk in chunks {
+            guard let records = try? records(in: chunk) else { continue }
+            for record in records {
+                if try !body(record) { return }
+            }
+        }
+    }
+
+    /// Every readable record in file order (convenient for small traces and tests).
+    public func allRecords() -> [Record] {
+        var result: [Record] = []
+        forEachRecord { result.append($0); return true }
+        return result
+    }
+
+    // MARK: - Index
+
+    private static func loadFooter(file: TraceFile, headerSize: Int64, fileSize: Int64, inflater: Inflater) -> Result<[ChunkInfo], FooterProblem> {
+        let trailerSize = Int64(FooterIndex.trailerSize)
+        guard fileSize >= headerSize + Int64(ChunkHeader.size) + trailerSize,
+            let trailer = try? file.read(count: FooterIndex.trailerSize, at: fileSize - trailerSize),
+            let indexOffset = FooterIndex.decodeTrailer(trailer)
+        else { return .failure(FooterProblem("no footer index (the session was not closed cleanly)")) }
+        guard indexOffset >= headerSize, indexOffset + Int64(ChunkHeader.size) <= fileSize - trailerSize,
+            let frame = try? file.read(count: Int(fileSize - trailerSize - indexOffset), at: indexOffset)
+        else { return .failure(FooterProblem("the footer points outside the file")) }
+        let decoded: [ChunkInfo]? = frame.withUnsafeBytes { raw in
+            guard let header = try? ChunkHeader.decode(raw), header.kind == .index,
+                Int(header.storedLength) == raw.count - ChunkHeader.size,
+                let payload = try? ChunkCodec.payload(header: header, stored: UnsafeRawBufferPointer(rebasing: raw[ChunkHeader.size...]), inflater: inflater)
+            else { return nil }
+            return payload.withUnsafeBytes { try? FooterIndex.decodeEntries($0) }
+        }
+        guard let entries = decoded else { return .failure(FooterProblem("the footer index is damaged")) }
+        var expected = headerSize
+        for entry in entries {
+            guard entry.offset == expected, entry.endOffset <= indexOffset else {
+                return .failure(FooterProblem("the footer index does not match the chunks"))
+            }
+            expected = entry.endOffset
+        }
+        guard expected == indexOffset else { return .failure(FooterProblem("the footer index does not match the chunks")) }
+        return .success(entries)
+    }
+
+    private struct FooterProblem: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    struct Scan {
+        var chunks: [ChunkInfo] = []
+        var gaps: [TraceGap] = []
+        var tornTail: TraceGap?
+    }
+
+    static func scan(file: TraceFile, from start: Int64, size: Int64) throws(TraceError) -> Scan {
+        var scan = Scan()
+        let scanner = ChunkScanner(file: file)
+        var offset = start
+        loop: while offset < size {
+            switch try scanner.step(at: offset, size: size) {
+            case let .chunk(info, _):
+                scan.chunks.append(info)
+                offset = info.endOffset
+            case let .gap(gap):
+                scan.gaps.append(gap)
+                offset = gap.end
+            case .footer:
+                break loop
+            case let .incomplete(bytes):
+                if bytes > 0 {
+                    scan.tornTail = TraceGap(start: offset, end: offset + bytes, reason: "incomplete chunk at the end (torn tail)")
+                }
+                break loop
+            }
+        }
+        return scan
+    }
+}
+
+extension TraceReader.IndexSource: CustomStringConvertible {
+    /// `footer` or `rebuilt (reason)`.
+    public var description: String {
+        switch self {
+        case .footer: "footer"
+        case let .rebuilt(reason): "rebuilt by scanning (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,210 @@
+#if canImport(Dispatch)
+import Dispatch
+#endif
+
+/// Appends records to a trace: batches them into chunks, compresses each chunk on its own,
+/// frames it with lengths and CRCs, and on ``close()`` writes the footer index.
+///
+/// A writer is used by one thread at a time (the recorder's worker, or a tool). Records reach
+/// the output when a chunk closes: on size, when ``closeChunkIfDue()`` finds the open chunk
+/// older than ``Options/flushInterval``, on ``flush()``, and on ``close()``.
+public final class TraceWriter {
+    /// How chunks are cut and compressed.
+    public struct Options: Sendable {
+        /// A chunk closes once its raw (uncompressed) records reach this many bytes.
+        public var chunkSize: Int
+        /// A chunk that has been open this long closes at the next append or
+        /// ``TraceWriter/closeChunkIfDue()``, so a live tail sees records promptly.
+        public var flushInterval: Duration
+        /// zlib level, 1 (fastest) to 9 (smallest).
+        public var compressionLevel: Int32
+
+        /// Creates options; the defaults are 64 KiB chunks, 100 ms, and zlib level 6.
+        public init(chunkSize: Int = 64 * 1024, flushInterval: Duration = .milliseconds(100), compressionLevel: Int32 = 6) {
+            self.chunkSize = max(1, min(chunkSize, ChunkCodec.maximumChunkSize / 2))
+            self.flushInterval = flushInterval
+            self.compressionLevel = max(1, min(9, compressionLevel))
+        }
+    }
+
+    /// The session header written at the start.
+    public let header: SessionHeader
+    /// The options in force.
+    public let options: Options
+    /// Every chunk written so far.
+    public private(set) var chunks: [ChunkInfo] = []
+    /// Bytes written to the output, header included.
+    public private(set) var bytesWritten: Int64 = 0
+    /// Records appended (including those in the open chunk).
+    public private(set) var recordsAppended: UInt64 = 0
+
+    private let output: any TraceOutput
+    private let deflater: Deflater
+    private var encoder = RecordEncoder()
+    private var open = OpenChunk()
+    private var isClosed = false
+
+    /// Starts a trace on `output` by writing the file header.
+    ///
+    /// - Throws: ``TraceError`` when the output fails.
+    public init(output: any TraceOutput, header: SessionHeader, options: Options = Options()) throws(TraceError) {
+        self.output = output
+        self.header = header
+        self.options = options
+        deflater = try Deflater(level: options.compressionLevel)
+        try emit(FileHeader.encode(header))
+    }
+
+    /// Creates the file at `path` (replacing it unless `exclusive`) and starts a trace in it.
+    ///
+    /// - Throws: ``TraceError/io(operation:path:errno:message:)`` when the file cannot be created.
+    public convenience init(path: String, header: SessionHeader, options: Options = Options(), exclusive: Bool = false) throws(TraceError) {
+        try self.init(output: try TraceFile.create(path, exclusive: exclusive), header: header, options: options)
+    }
+
+    /// Appends a record; closes the chunk when it is full or overdue.
+    ///
+    /// - Throws: ``TraceError`` when writing a closed chunk fails; the chunk is lost then.
+    public func append(_ record: Record) throws(TraceError) {
+        guard !isClosed else { throw .closed }
+        if open.count == 0 { open.openedAt = Self.now() }
+        encoder.encode(record)
+        open.note(record)
+        recordsAppended += 1
+        if encoder.body.count + 16 * encoder.strings.strings.count >= options.chunkSize || isOverdue() {
+            try closeChunk()
+        }
+    }
+
+    /// Closes the open chunk when it has been open for ``Options/flushInterval`` or longer.
+    ///
+    /// - Throws: ``TraceError`` when writing fails.
+    public func closeChunkIfDue() throws(TraceError) {
+        if isOverdue() { try closeChunk() }
+    }
+
+    /// Writes the open chunk, so another process can read every record appended so far.
+    ///
+    /// - Throws: ``TraceError`` when writing fails.
+    public func flush() throws(TraceError) {
+        guard !isClosed else { throw .closed }
+        try closeChunk()
+    }
+
+    /// Flushes, forces the bytes to storage (`fsync` for files).
+    ///
+    /// - Throws: ``TraceError`` when writing or syncing fails.
+    public func sync() throws(TraceError) {
+        try flush()
+        try output.sync()
+    }
+
+    /// Writes the open chunk and, on a file, the footer index and trailer; then closes the output.
+    /// Idempotent.
+    ///
+    /// - Throws: ``TraceError`` when writing fails; the output is closed anyway.
+    public func close() throws(TraceError) {
+        guard !isClosed else { return }
+        defer {
+            isClosed = true
+            output.close()
+        }
+        try closeChunk()
+        guard output.wantsFooterIndex else { return }
+        let indexOffset = bytesWritten
+        try writeChunk(kind: .index, raw: FooterIndex.encodeEntries(chunks), recordCount: 0, summary: OpenChunk())
+        try emit(FooterIndex.encodeTrailer(indexOffset: indexOffset))
+    }
+
+    /// The number of raw bytes in the open chunk.
+    public var openChunkSize: Int { encoder.body.count }
+
+    private func isOverdue() -> Bool {
+        open.count > 0 && Self.now() &- open.openedAt >= UInt64(options.flushInterval.nanoseconds)
+    }
+
+    private func closeChunk() throws(TraceError) {
+        guard open.count > 0 else { return }
+        var payload = ByteWriter(capacity: encoder.body.count + 1024)
+        encoder.strings.encode(into: &payload)
+        payload.write(contentsOf: encoder.body.bytes)
+        let summary = open
+        encoder.reset()
+        open = OpenChunk()
+        try writeChunk(kind: .records, raw: payload.bytes, recordCount: summary.count, summary: summary)
+    }
+
+    private func writeChunk(kind: ChunkHeader.Kind, raw: [UInt8], recordCount: Int, summary: OpenChunk) throws(TraceError) {
+        guard raw.count <= ChunkCodec.maximumChunkSize else {
+            throw .malformed("a chunk of \(raw.count) bytes exceeds the format's limit of \(ChunkCodec.maximumChunkSize); its records are lost")
+        }
+        let stored = try deflater.compress(raw)
+        var flags: ChunkHeader.Flags = [.compressed]
+        if summary.hasKeyframe { flags.insert(.keyframe) }
+        if summary.hasDropped { flags.insert(.dropped) }
+        let header = ChunkHeader(
+            kind: kind, flags: flags, storedLength: UInt32(stored.count), rawLength: UInt32(raw.count),
+            recordCount: UInt32(recordCount), payloadCRC: CRC32.checksum(stored),
+            firstSeq: summary.firstSeq ?? 0, lastSeq: summary.lastSeq ?? 0,
+            firstMonotonicNanos: summary.firstTime ?? 0, lastMonotonicNanos: summary.lastTime ?? 0)
+        var frame = ByteWriter(capacity: ChunkHeader.size + stored.count)
+        header.encode(into: &frame)
+        frame.write(contentsOf: stored)
+        let offset = bytesWritten
+        try emit(frame.bytes)
+        if kind == .records { chunks.append(ChunkInfo(offset: offset, header: header)) }
+    }
+
+    private func emit(_ bytes: [UInt8]) throws(TraceError) {
+        try bytes.withRawBytes { (raw) throws(TraceError) in try output.write(raw) }
+        bytesWritten += Int64(bytes.count)
+    }
+
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+}
+
+/// What the writer remembers about the chunk being filled, for its header and the index.
+private struct OpenChunk {
+    var count = 0
+    var openedAt: UInt64 = 0
+    var firstSeq: UInt64?
+    var lastSeq: UInt64?
+    var firstTime: UInt64?
+    var lastTime: UInt64?
+    var hasKeyframe = false
+    var hasDropped = false
+
+    mutating func note(_ record: Record) {
+        count += 1
+        switch record {
+        case let .action(action):
+            firstSeq = min(firstSeq ?? action.seq, action.seq)
+            lastSeq = max(lastSeq ?? action.seq, action.seq)
+            time(action.monotonicNanos)
+        case .keyframe: hasKeyframe = true
+        case let .dropped(dropped):
+            hasDropped = true
+            time(dropped.monotonicNanos)
+        case let .effectStarted(record): time(record.monotonicNanos)
+        case let .effectEmitted(record): time(record.monotonicNanos)
+        case let .effectEnded(record): time(record.monotonicNanos)
+        case let .log(record): time(record.monotonicNanos)
+        case let .sessionEnded(record): time(record.monotonicNanos)
+        case .patch: break
+        }
+    }
+
+    private mutating func time(_ t: UInt64) {
+        firstTime = min(firstTime ?? t, t)
+        lastTime = max(lastTime ?? t, t)
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (saturating).
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? .max : product + attoseconds / 1_000_000_000
+    }
+}

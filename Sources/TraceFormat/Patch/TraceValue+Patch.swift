@@ -1,0 +1,235 @@
+extension TraceValue {
+    /// Applies the operations in order.
+    ///
+    /// - Parameter patch: the operations, each relative to the tree the previous one left.
+    /// - Throws: ``PatchError`` when a path does not exist or an operation does not fit the
+    ///   node it reaches. The tree is left partly patched in that case.
+    public mutating func apply(_ patch: [PatchOperation]) throws(PatchError) {
+        for operation in patch {
+            try apply(operation)
+        }
+    }
+
+    /// Applies one operation. See ``apply(_:)-(PatchOperation)``.
+    ///
+    /// - Throws: ``PatchError`` when the path does not exist or does not fit.
+    public mutating func apply(_ operation: PatchOperation) throws(PatchError) {
+        let path = operation.path
+        guard let last = path.last else {
+            guard case let .set(_, value) = operation else {
+                throw PatchError(operation: operation, reason: "only set applies to the root")
+            }
+            self = value
+            return
+        }
+        try modifyNode(at: path.dropLast(), operation: operation) { (parent: inout TraceValue) throws(PatchError) in
+            try parent.applyToChild(last, operation)
+        }
+    }
+
+    /// Returns the node at `path`, or `nil` when the path does not exist.
+    public func node(at path: some Collection<PathComponent>) -> TraceValue? {
+        var current = self
+        for component in path {
+            guard let child = current.child(component) else { return nil }
+            current = child
+        }
+        return current
+    }
+
+    /// The child one step away, or `nil`.
+    public func child(_ component: PathComponent) -> TraceValue? {
+        switch (self, component) {
+        case let (.structure(_, fields), .field(name)), let (.object(_, _, fields), .field(name)),
+            let (.enumeration(_, _, fields), .field(name)):
+            return fields.first { $0.name == name }?.value
+        case let (.enumeration(_, _, fields), .index(i)), let (.structure(_, fields), .index(i)):
+            return fields.indices.contains(i) ? fields[i].value : nil
+        case let (.array(elements), .index(i)):
+            return elements.indices.contains(i) ? elements[i] : nil
+        case let (.dictionary(entries), .key(key)):
+            return entries.first { $0.key == key }?.value
+        case let (.set(elements), .key(key)):
+            return elements.contains(key) ? key : nil
+        case let (.some(wrapped), .some):
+            return wrapped
+        default:
+            return nil
+        }
+    }
+
+    // MARK: - In-place traversal
+
+    /// Walks to the node at `path` and runs `body` on it in place. The enum payload is moved
+    /// out before it is changed and put back after, so array storage stays uniquely referenced
+    /// and a patch costs O(depth) rather than a copy of every collection on the way.
+    private mutating func modifyNode(
+        at path: ArraySlice<PathComponent>, operation: PatchOperation,
+        _ body: (inout TraceValue) throws(PatchError) -> Void
+    ) throws(PatchError) {
+        guard let first = path.first else {
+            try body(&self)
+            return
+        }
+        let rest = path.dropFirst()
+        let missing = PatchError(operation: operation, reason: "no \(first) in \(kindDescription)")
+        switch (self, first) {
+        case (.structure(let type, var fields), .field(let name)):
+            guard let i = fields.firstIndex(where: { $0.name == name }) else { throw missing }
+            self = .truncated(.init(reason: .size, type: ""))
+            defer { self = .structure(type: type, fields: fields) }
+            try fields[i].value.modifyNode(at: rest, operation: operation, body)
+        case (.object(let type, let id, var fields), .field(let name)):
+            guard let i = fields.firstIndex(where: { $0.name == name }) else { throw missing }
+            self = .truncated(.init(reason: .size, type: ""))
+            defer { self = .object(type: type, id: id, fields: fields) }
+            try fields[i].value.modifyNode(at: rest, operation: operation, body)
+        case (.enumeration(let type, let caseName, var fields), _):
+            let index: Int?
+            switch first {
+            case let .field(name): index = fields.firstIndex { $0.name == name }
+            case let .index(i): index = fields.indices.contains(i) ? i : nil
+            default: index = nil
+            }
+            guard let i = index else { throw missing }
+            self = .truncated(.init(reason: .size, type: ""))
+            defer { self = .enumeration(type: type, caseName: caseName, payload: fields) }
+            try fields[i].value.modifyNode(at: rest, operation: operation, body)
+        case (.array(var elements), .index(let i)):
+            guard elements.indices.contains(i) else { throw missing }
+            self = .truncated(.init(reason: .size, type: ""))
+            defer { self = .array(elements) }
+            try elements[i].modifyNode(at: rest, operation: operation, body)
+        case (.dictionary(var entries), .key(let key)):
+            guard let i = entries.firstIndex(where: { $0.key == key }) else { throw missing }
+            self = .truncated(.init(reason: .size, type: ""))
+            defer { self = .dictionary(entries) }
+            try entries[i].value.modifyNode(at: rest, operation: operation, body)
+        case (.some(var wrapped), .some):
+            self = .truncated(.init(reason: .size, type: ""))
+            defer { self = .some(wrapped) }
+            try wrapped.modifyNode(at: rest, operation: operation, body)
+        default:
+            throw missing
+        }
+    }
+
+    /// Applies `operation`, whose path ends in `component`, to this parent node.
+    private mutating func applyToChild(_ component: PathComponent, _ operation: PatchOperation) throws(PatchError) {
+        func fail(_ reason: String) -> PatchError { PatchError(operation: operation, reason: reason) }
+        switch operation {
+        case let .set(_, value):
+            try setChild(component, to: value, operation: operation)
+        case let .insert(_, value):
+            switch (self, component) {
+            case (.array(var elements), .index(let i)):
+                guard i >= 0 && i <= elements.count else { throw fail("insert index \(i) outside 0...\(elements.count)") }
+                self = .array([])
+                elements.insert(value, at: i)
+                self = .array(elements)
+            case (.set(var elements), .key(let element)):
+                let position = elements.partitioningIndex { !TraceValue.canonicalOrder($0, element) }
+                if position < elements.count && elements[position] == element { return }
+                self = .set([])
+                elements.insert(element, at: position)
+                self = .set(elements)
+            default:
+                throw fail("insert needs an array index or a set element, found \(kindDescription)")
+            }
+        case .remove:
+            switch (self, component) {
+            case (.array(var elements), .index(let i)):
+                guard elements.indices.contains(i) else { throw fail("remove index \(i) outside 0..<\(elements.count)") }
+                self = .array([])
+                elements.remove(at: i)
+                self = .array(elements)
+            case (.dictionary(var entries), .key(let key)):
+                guard let i = entries.firstIndex(where: { $0.key == key }) else { throw fail("no such key") }
+                self = .dictionary([])
+                entries.remove(at: i)
+                self = .dictionary(entries)
+            case (.set(var elements), .key(let element)):
+                guard let i = elements.firstIndex(of: element) else { throw fail("no such element") }
+                self = .set([])
+                elements.remove(at: i)
+                self = .set(elements)
+            default:
+                throw fail("remove needs an array index, a dictionary key or a set element, found \(kindDescription)")
+            }
+        case let .move(_, to):
+            guard case .array(var elements) = self, case let .index(from) = component else {
+                throw fail("move needs an array index, found \(kindDescription)")
+            }
+            guard elements.indices.contains(from) else { throw fail("move index \(from) outside 0..<\(elements.count)") }
+            guard to >= 0 && to < elements.count else { throw fail("move target \(to) outside 0..<\(elements.count)") }
+            self = .array([])
+            let element = elements.remove(at: from)
+            elements.insert(element, at: to)
+            self = .array(elements)
+        }
+    }
+
+    private mutating func setChild(_ component: PathComponent, to value: TraceValue, operation: PatchOperation) throws(PatchError) {
+        func fail(_ reason: String) -> PatchError { PatchError(operation: operation, reason: reason) }
+        switch (self, component) {
+        case (.structure(let type, var fields), .field(let name)):
+            guard let i = fields.firstIndex(where: { $0.name == name }) else { throw fail("no field \(name)") }
+            self = .structure(type: type, fields: [])
+            fields[i].value = value
+            self = .structure(type: type, fields: fields)
+        case (.object(let type, let id, var fields), .field(let name)):
+            guard let i = fields.firstIndex(where: { $0.name == name }) else { throw fail("no field \(name)") }
+            self = .object(type: type, id: id, fields: [])
+            fields[i].value = value
+            self = .object(type: type, id: id, fields: fields)
+        case (.enumeration(let type, let caseName, var fields), .field(let name)):
+            guard let i = fields.firstIndex(where: { $0.name == name }) else { throw fail("no associated value \(name)") }
+            self = .enumeration(type: type, caseName: caseName, payload: [])
+            fields[i].value = value
+            self = .enumeration(type: type, caseName: caseName, payload: fields)
+        case (.enumeration(let type, let caseName, var fields), .index(let i)):
+            guard fields.indices.contains(i) else { throw fail("no associated value \(i)") }
+            self = .enumeration(type: type, caseName: caseName, payload: [])
+            fields[i].value = value
+            self = .enumeration(type: type, caseName: caseName, payload: fields)
+        case (.array(var elements), .index(let i)):
+            guard elements.indices.contains(i) else { throw fail("set index \(i) outside 0..<\(elements.count)") }
+            self = .array([])
+            elements[i] = value
+            self = .array(elements)
+        case (.dictionary(var entries), .key(let key)):
+            self = .dictionary([])
+            let position = entries.partitioningIndex { !TraceValue.canonicalOrder($0.key, key) }
+            if position < entries.count && entries[position].key == key {
+                entries[position].value = value
+            } else {
+                entries.insert(DictionaryEntry(key: key, value: value), at: position)
+            }
+            self = .dictionary(entries)
+        case (.some, .some), (.none, .some):
+            self = .some(value)
+        default:
+            throw fail("cannot set \(component) in \(kindDescription)")
+        }
+    }
+
+    var kindDescription: String {
+        switch self {
+        case .structure(let type, _), .object(let type, _, _), .enumeration(let type, _, _): "\(kind) \(type)"
+        default: "\(kind)"
+        }
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongsInSecondPartition`, for an array already
+    /// partitioned by it (binary search).
+    func partitioningIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if belongsInSecondPartition(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one file in TraceFormat that calls libc. Each function retries EINTR and returns the
+/// errno of a failure instead of throwing, so the callers decide how to report it.
+enum Syscalls {
+    static func open(_ path: String, flags: Int32, mode: UInt32) -> Result<Int32, Errno> {
+        retrying { path.withCString { systemOpen($0, flags, mode_t(mode)) } }
+    }
+
+    static func openForAppending(_ path: String, exclusive: Bool) -> Result<Int32, Errno> {
+        let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC)
+        return open(path, flags: flags, mode: 0o644)
+    }
+
+    static func openForReading(_ path: String) -> Result<Int32, Errno> {
+        open(path, flags: O_RDONLY | O_CLOEXEC, mode: 0)
+    }
+
+    /// Reads up to `buffer.count` bytes at `offset`.
+    static func pread(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) -> Result<Int, Errno> {
+        retrying { systemPread(fd, buffer.baseAddress, buffer.count, off_t(offset)) }
+    }
+
+    /// Writes all bytes, looping over partial writes.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, Errno> {
+        var written = 0
+        while written < bytes.count {
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[written...])
+            switch retrying({ systemWrite(fd, rest.baseAddress, rest.count) }) {
+            case let .success(n): written += n
+            case let .failure(error): return .failure(error)
+            }
+        }
+        return .success(())
+    }
+
+    static func fsync(_ fd: Int32) -> Result<Void, Errno> {
+        retrying { Int(systemFsync(fd)) }.map { _ in () }
+    }
+
+    static func fileSize(_ fd: Int32) -> Result<Int64, Errno> {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(Errno(code: errno)) }
+        return .success(Int64(info.st_size))
+    }
+
+    /// Closes without retrying: after EINTR the descriptor state is unspecified.
+    static func close(_ fd: Int32) {
+        _ = systemClose(fd)
+    }
+
+    static func errorMessage(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    private static func retrying<T: BinaryInteger>(_ call: () -> T) -> Result<T, Errno> {
+        while true {
+            let result = call()
+            if result >= 0 { return .success(result) }
+            if errno != EINTR { return .failure(Errno(code: errno)) }
+        }
+    }
+}
+
+private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func systemPread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ offset: off_t) -> Int {
+    pread(fd, buffer, count, offset)
+}
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
+private func systemFsync(_ fd: Int32) -> Int32 { fsync(fd) }
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+
+/// A failed system call's errno.
+struct Errno: Error, Hashable {
+    var code: Int32
+}

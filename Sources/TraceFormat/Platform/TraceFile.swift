@@ -1,0 +1,78 @@
+/// An open file descriptor, read or written with positioned, EINTR-safe calls.
+/// Errors carry the path and errno as ``TraceError/io(operation:path:errno:message:)``.
+public final class TraceFile: @unchecked Sendable {
+    // @unchecked: `descriptor` is written only by `close()`, which callers serialize with every
+    // other use (the recorder's worker owns its file; readers are single-threaded).
+    private var descriptor: Int32
+    /// The path the file was opened with.
+    public let path: String
+
+    private init(descriptor: Int32, path: String) {
+        self.descriptor = descriptor
+        self.path = path
+    }
+
+    deinit { if descriptor >= 0 { Syscalls.close(descriptor) } }
+
+    /// Opens an existing file for reading.
+    public static func openForReading(_ path: String) throws(TraceError) -> TraceFile {
+        switch Syscalls.openForReading(path) {
+        case let .success(fd): return TraceFile(descriptor: fd, path: path)
+        case let .failure(e): throw error("cannot open", path, e.code)
+        }
+    }
+
+    /// Creates (or, unless `exclusive`, truncates) a file for appending.
+    public static func create(_ path: String, exclusive: Bool = false) throws(TraceError) -> TraceFile {
+        switch Syscalls.openForAppending(path, exclusive: exclusive) {
+        case let .success(fd): return TraceFile(descriptor: fd, path: path)
+        case let .failure(e): throw error("cannot create", path, e.code)
+        }
+    }
+
+    /// The current size in bytes.
+    public func size() throws(TraceError) -> Int64 {
+        switch Syscalls.fileSize(descriptor) {
+        case let .success(size): return size
+        case let .failure(e): throw Self.error("cannot stat", path, e.code)
+        }
+    }
+
+    /// Reads up to `count` bytes at `offset`; fewer at the end of the file.
+    public func read(count: Int, at offset: Int64) throws(TraceError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                Syscalls.pread(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), at: offset + Int64(filled))
+            }
+            switch result {
+            case .success(0): bytes.removeLast(count - filled); return bytes
+            case let .success(n): filled += n
+            case let .failure(e): throw Self.error("cannot read", path, e.code)
+            }
+        }
+        return bytes
+    }
+
+    /// Appends all of `bytes`.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) {
+        if case let .failure(e) = Syscalls.writeAll(descriptor, bytes) { throw Self.error("cannot write", path, e.code) }
+    }
+
+    /// Forces written bytes to stable storage.
+    public func sync() throws(TraceError) {
+        if case let .failure(e) = Syscalls.fsync(descriptor) { throw Self.error("cannot sync", path, e.code) }
+    }
+
+    /// Closes the descriptor (idempotent).
+    public func close() {
+        guard descriptor >= 0 else { return }
+        Syscalls.close(descriptor)
+        descriptor = -1
+    }
+
+    private static func error(_ operation: String, _ path: String, _ code: Int32) -> TraceError {
+        .io(operation: operation, path: path, errno: code, message: Syscalls.errorMessage(code))
+    }
+}

@@ -1,0 +1,45 @@
+/// What a trace file says about its session before any record: written once, at offset 0.
+public struct SessionHeader: Sendable, Hashable {
+    /// The random identity of the session (16 bytes, a UUID).
+    public var sessionID: [UInt8]
+    /// The app's name.
+    public var appName: String
+    /// The main store's name (several stores may record into one session).
+    public var storeName: String
+    /// Wall-clock start time in nanoseconds since 1970 UTC.
+    public var startWallNanos: Int64
+    /// Monotonic clock reading at the start, in nanoseconds: records' monotonic times minus
+    /// this value are the time since the session started.
+    public var startMonotonicNanos: UInt64
+    /// A fingerprint of the State and Action types (FNV-1a 64 of their reflected names), so a
+    /// reader can tell traces of different app versions apart.
+    public var schemaFingerprint: UInt64
+    /// Optional features a reader may ignore when it does not know them.
+    public var compatibleFeatures: UInt32
+    /// Features a reader must understand; a reader rejects any bit it does not know.
+    public var incompatibleFeatures: UInt32
+
+    /// Creates a header.
+    public init(
+        sessionID: [UInt8], appName: String, storeName: String, startWallNanos: Int64,
+        startMonotonicNanos: UInt64, schemaFingerprint: UInt64,
+        compatibleFeatures: UInt32 = 0, incompatibleFeatures: UInt32 = 0
+    ) {
+        self.sessionID = sessionID
+        self.appName = appName
+        self.storeName = storeName
+        self.startWallNanos = startWallNanos
+        self.startMonotonicNanos = startMonotonicNanos
+        self.schemaFingerprint = schemaFingerprint
+        self.compatibleFeatures = compatibleFeatures
+        self.incompatibleFeatures = incompatibleFeatures
+    }
+
+    /// The session id as a UUID string.
+    public var sessionIDString: String {
+        let hex = sessionID.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        guard hex.count == 32 else { return hex }
+        let chars = Array(hex)
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(chars[$0]) }.joined(separator: "-")
+    }
+}

@@ -1,0 +1,120 @@
+extension TraceValue: CustomStringConvertible {
+    /// A one-line Swift-like rendering, e.g. `User(id: 1, name: "Ada")` or `.loaded([3 elements])`.
+    public var description: String {
+        var output = ""
+        write(to: &output, depthLeft: 6)
+        return output
+    }
+
+    /// A short rendering for paths and summaries: scalars in full, composites abbreviated.
+    public var shortDescription: String {
+        var output = ""
+        write(to: &output, depthLeft: 1)
+        return output
+    }
+
+    private func write(to output: inout String, depthLeft: Int) {
+        func fields(_ fields: [Field]) {
+            guard depthLeft > 0 else { output += fields.isEmpty ? "" : "…"; return }
+            for (i, field) in fields.enumerated() {
+                if i > 0 { output += ", " }
+                if !field.name.isEmpty { output += field.name + ": " }
+                field.value.write(to: &output, depthLeft: depthLeft - 1)
+            }
+        }
+        func elements(_ values: [TraceValue]) {
+            guard depthLeft > 0 else { output += values.isEmpty ? "" : "\(values.count) elements"; return }
+            for (i, value) in values.enumerated() {
+                if i > 0 { output += ", " }
+                value.write(to: &output, depthLeft: depthLeft - 1)
+            }
+        }
+        switch self {
+        case let .structure(type, f):
+            output += type + "("
+            fields(f)
+            output += ")"
+        case let .object(type, id, f):
+            output += type + "#\(id)("
+            fields(f)
+            output += ")"
+        case let .reference(type, id):
+            output += "\(type)#\(id)(↩︎)"
+        case let .enumeration(_, caseName, payload):
+            output += "." + caseName
+            if !payload.isEmpty {
+                output += "("
+                fields(payload)
+                output += ")"
+            }
+        case .none:
+            output += "nil"
+        case let .some(wrapped):
+            wrapped.write(to: &output, depthLeft: depthLeft)
+        case let .array(values):
+            output += "["
+            elements(values)
+            output += "]"
+        case let .set(values):
+            output += "Set(["
+            elements(values)
+            output += "])"
+        case let .dictionary(entries):
+            if entries.isEmpty { output += "[:]"; return }
+            output += "["
+            if depthLeft > 0 {
+                for (i, entry) in entries.enumerated() {
+                    if i > 0 { output += ", " }
+                    entry.key.write(to: &output, depthLeft: depthLeft - 1)
+                    output += ": "
+                    entry.value.write(to: &output, depthLeft: depthLeft - 1)
+                }
+            } else {
+                output += "\(entries.count) entries"
+            }
+            output += "]"
+        case let .string(string):
+            output += quoted(string)
+        case let .int(value):
+            output += String(value)
+        case let .uint(value):
+            output += String(value)
+        case let .double(value):
+            output += String(value)
+        case let .bool(value):
+            output += value ? "true" : "false"
+        case let .date(seconds):
+            output += "Date(\(seconds))"
+        case let .data(bytes):
+            output += "Data(\(bytes.count) bytes)"
+        case let .scalar(type, text):
+            output += "\(type)(\(quoted(text)))"
+        case let .redacted(type):
+            output += "<redacted \(type)>"
+        case let .truncated(truncation):
+            output += "<truncated \(truncation.type)"
+            if truncation.omitted > 0 { output += ", \(truncation.omitted) omitted" }
+            output += ">"
+        }
+    }
+
+    private func quoted(_ string: String) -> String {
+        var result = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
