@@ -1,0 +1,3 @@
+enum DiffBenchmarks {
+    static func run() {}
+}

@@ -1,0 +1,3 @@
+enum FormatBenchmarks {
+    static func run() {}
+}
