@@ -1,1 +1,9 @@
 import StoreScopeCLI
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(StoreScopeCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,88 @@
+/// Renders records as single lines of text for `storescope cat` and live tails, with times
+/// relative to the session start. Every string from the trace is sanitized for the terminal.
+public struct RecordLine: Sendable {
+    /// The session's monotonic start, subtracted from record times.
+    public var startMonotonicNanos: UInt64
+
+    /// Creates a renderer for a session that started at `startMonotonicNanos`.
+    public init(startMonotonicNanos: UInt64) {
+        self.startMonotonicNanos = startMonotonicNanos
+    }
+
+    /// One line describing `record`.
+    public func text(_ record: Record) -> String {
+        let line: String
+        switch record {
+        case let .action(action):
+            var text = "\(time(action.monotonicNanos)) #\(action.seq) \(action.store) action \(action.action)"
+            text += " (reducer \(Self.duration(action.reducerNanos)))"
+            if let effect = action.effectID { text += " from effect \(effect)" }
+            if let location = action.location { text += " at \(location)" }
+            line = text
+        case let .patch(patch):
+            let changes = patch.operations.map(Self.describe).joined(separator: "; ")
+            line = "            #\(patch.seq) \(patch.store) patch \(changes.isEmpty ? "(no change)" : changes)"
+        case let .keyframe(keyframe):
+            line = "            #\(keyframe.seq) \(keyframe.store) keyframe \(keyframe.state.shortDescription)"
+        case let .effectStarted(started):
+            var text = "\(time(started.monotonicNanos)) effect \(started.effectID) started \"\(started.name)\" in \(started.store)"
+            if let parent = started.parentSeq { text += " by #\(parent)" }
+            if let location = started.location { text += " at \(location)" }
+            line = text
+        case let .effectEmitted(emitted):
+            line = "\(time(emitted.monotonicNanos)) effect \(emitted.effectID) emitted #\(emitted.actionSeq)"
+        case let .effectEnded(ended):
+            let outcome: String
+            switch ended.outcome {
+            case .finished: outcome = "finished"
+            case .cancelled: outcome = "cancelled"
+            case let .failed(message): outcome = "failed: \(message)"
+            }
+            line = "\(time(ended.monotonicNanos)) effect \(ended.effectID) \(outcome)"
+        case let .log(log):
+            line = "\(time(log.monotonicNanos)) \(log.level) after #\(log.seq): \(log.message)"
+        case let .dropped(dropped):
+            line = "\(time(dropped.monotonicNanos)) DROPPED \(dropped.count) actions #\(dropped.firstSeq)…#\(dropped.lastSeq)"
+        case let .sessionEnded(ended):
+            line = "\(time(ended.monotonicNanos)) session ended"
+        }
+        return line.sanitizedForTerminal
+    }
+
+    /// `+1.234567s`, the time since the session start.
+    func time(_ nanos: UInt64) -> String {
+        let relative = Int64(bitPattern: nanos &- startMonotonicNanos)
+        let micros = relative / 1000
+        let sign = micros < 0 ? "-" : "+"
+        let magnitude = micros.magnitude
+        let fraction = String(magnitude % 1_000_000)
+        return "\(sign)\(magnitude / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)s"
+    }
+
+    /// A duration in the unit that keeps it short: `850ns`, `12.5µs`, `3.2ms`, `1.05s`.
+    public static func duration(_ nanos: UInt64) -> String {
+        switch nanos {
+        case ..<1_000: "\(nanos)ns"
+        case ..<1_000_000: "\(rounded(Double(nanos) / 1_000))µs"
+        case ..<1_000_000_000: "\(rounded(Double(nanos) / 1_000_000))ms"
+        default: "\(rounded(Double(nanos) / 1_000_000_000))s"
+        }
+    }
+
+    private static func rounded(_ value: Double) -> String {
+        let text = String((value * 10).rounded() / 10)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    /// `.path = value`, `.path inserted value`, `.path removed`, `.path moved to [i]`.
+    public static func describe(_ operation: PatchOperation) -> String {
+        let path = renderPath(operation.path)
+        let shown = path.isEmpty ? "state" : path
+        switch operation {
+        case let .set(_, value): return "\(shown) = \(value.shortDescription)"
+        case let .insert(_, value): return "\(shown) inserted \(value.shortDescription)"
+        case .remove: return "\(shown) removed"
+        case let .move(_, to): return "\(shown) moved to [\(to)]"
+        }
+    }
+}

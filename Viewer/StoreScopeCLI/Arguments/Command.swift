@@ -1,0 +1,18 @@
+/// A subcommand of `storescope`.
+protocol Command: Sendable {
+    /// Its name, arguments and options.
+    static var spec: CommandSpec { get }
+    /// Runs with parsed arguments and returns the exit status.
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32
+}
+
+/// Exit statuses shared by every command (sysexits-style where one applies).
+enum ExitStatus {
+    static let success: Int32 = 0
+    /// The command ran, but what it read was damaged, or it failed.
+    static let failure: Int32 = 1
+    /// The input could not be read at all.
+    static let unreadable: Int32 = 2
+    /// The command line was wrong.
+    static let usage: Int32 = 64
+}

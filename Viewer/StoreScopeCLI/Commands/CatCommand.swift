@@ -1,0 +1,34 @@
+import TraceAnalysis
+
+/// `storescope cat FILE`: prints every record, one per line.
+enum CatCommand: Command {
+    static let spec = CommandSpec(
+        name: "cat",
+        abstract: "Print the records of a trace, one per line.",
+        arguments: [.init(name: "FILE", help: "The trace file to print.")],
+        options: [.flag("json", help: "Print NDJSON (one JSON object per record) for jq and scripts.")],
+        discussion: "Damaged chunks are skipped and reported on standard error; the exit status is then 1.")
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let path = arguments.positionals[0]
+        let reader: TraceReader
+        do {
+            reader = try TraceReader(path: path)
+        } catch {
+            console.error("Error: \(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)")
+            return ExitStatus.unreadable
+        }
+        let json = arguments.has("json")
+        let start = reader.header.startMonotonicNanos
+        let lines = RecordLine(startMonotonicNanos: start)
+        reader.forEachRecord { record in
+            console.line(json ? record.jsonLine(startMonotonicNanos: start) : lines.text(record))
+            return true
+        }
+        for gap in reader.gaps { console.error("warning: skipped damaged \(gap.description.sanitizedForTerminal)") }
+        if let torn = reader.tornTail {
+            console.error("warning: ignored an incomplete last chunk (bytes \(torn.start)..<\(torn.end))")
+        }
+        return reader.gaps.isEmpty && reader.tornTail == nil ? ExitStatus.success : ExitStatus.failure
+    }
+}

@@ -1,0 +1,130 @@
+import TraceAnalysis
+
+/// `storescope check FILE`: verifies every chunk of a trace and reports what is readable.
+enum CheckCommand: Command {
+    static let spec = CommandSpec(
+        name: "check",
+        abstract: "Verify a trace file: chunks, records, keyframes, gaps, torn tail and index.",
+        arguments: [.init(name: "FILE", help: "The trace file to check.")],
+        options: [.flag("json", help: "Print the report as one JSON object.")],
+        discussion: """
+            Exit status: 0 when the trace is clean, 1 when it is damaged but readable (gaps, a torn
+            tail, a missing footer index), 2 when it cannot be read at all.
+            """)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let path = arguments.positionals[0]
+        let reader: TraceReader
+        do {
+            reader = try TraceReader(path: path)
+        } catch {
+            console.error("Error: \(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)")
+            return ExitStatus.unreadable
+        }
+        var counts = RecordCounts()
+        var badChunks = 0
+        for chunk in reader.chunks {
+            guard let records = try? reader.records(in: chunk) else {
+                badChunks += 1
+                continue
+            }
+            for record in records { counts.count(record) }
+        }
+        let readableChunks = reader.chunks.count - badChunks
+        let clean = reader.gaps.isEmpty && reader.tornTail == nil && reader.indexSource == .footer
+        let status: String
+        if clean {
+            status = "clean"
+        } else if readableChunks == 0 && reader.chunks.count + reader.gaps.count > 0 {
+            status = "damaged: no readable chunk"
+        } else {
+            status = "damaged but readable"
+        }
+        if arguments.has("json") {
+            var json = JSONWriter()
+            json.beginObject()
+            json.field("file", path)
+            json.field("status", clean ? "clean" : "damaged")
+            json.field("formatVersion", "\(TraceFormatVersion.major).\(TraceFormatVersion.minor)")
+            json.field("session", reader.header.sessionIDString)
+            json.field("app", reader.header.appName)
+            json.field("index", reader.indexSource == .footer ? "footer" : "rebuilt")
+            json.field("chunks", UInt64(reader.chunks.count))
+            json.field("readableChunks", UInt64(readableChunks))
+            counts.writeJSON(to: &json)
+            json.key("gaps")
+            json.beginArray()
+            for gap in reader.gaps {
+                json.beginObject()
+                json.field("start", gap.start)
+                json.field("end", gap.end)
+                json.field("reason", gap.reason)
+                json.endObject()
+            }
+            json.endArray()
+            if let torn = reader.tornTail {
+                json.key("tornTail")
+                json.beginObject()
+                json.field("start", torn.start)
+                json.field("end", torn.end)
+                json.endObject()
+            }
+            json.endObject()
+            console.line(json.text)
+        } else {
+            let header = reader.header
+            console.line("file:      \(path.sanitizedForTerminal) (\(reader.fileSize) bytes)")
+            console.line("session:   \(header.sessionIDString), app \"\(header.appName.sanitizedForTerminal)\", store \"\(header.storeName.sanitizedForTerminal)\"")
+            console.line("format:    \(TraceFormatVersion.major).\(TraceFormatVersion.minor)")
+            console.line("index:     \(reader.indexSource.description.sanitizedForTerminal)")
+            console.line("chunks:    \(reader.chunks.count) (\(readableChunks) readable)")
+            console.line("records:   \(counts.total) (\(counts.actions) actions\(counts.seqRangeText), \(counts.patches) patches, \(counts.keyframes) keyframes, \(counts.effects) effect events, \(counts.logs) logs)")
+            if counts.dropped > 0 { console.line("dropped:   \(counts.dropped) actions lost by the recorder") }
+            console.line("gaps:      \(reader.gaps.count)")
+            for gap in reader.gaps { console.line("  \(gap.description.sanitizedForTerminal)") }
+            if let torn = reader.tornTail {
+                console.line("torn tail: bytes \(torn.start)..<\(torn.end) (\(torn.end - torn.start) bytes, an incomplete last chunk)")
+            }
+            console.line("status:    \(status)")
+        }
+        return clean ? ExitStatus.success : ExitStatus.failure
+    }
+}
+
+/// Tallies of record kinds for reports.
+struct RecordCounts {
+    var total = 0, actions = 0, patches = 0, keyframes = 0, effects = 0, logs = 0
+    var dropped: UInt64 = 0
+    var firstSeq: UInt64?, lastSeq: UInt64?
+
+    mutating func count(_ record: Record) {
+        total += 1
+        switch record {
+        case let .action(action):
+            actions += 1
+            firstSeq = min(firstSeq ?? action.seq, action.seq)
+            lastSeq = max(lastSeq ?? action.seq, action.seq)
+        case .patch: patches += 1
+        case .keyframe: keyframes += 1
+        case .effectStarted, .effectEmitted, .effectEnded: effects += 1
+        case .log: logs += 1
+        case let .dropped(record): dropped += record.count
+        case .sessionEnded: break
+        }
+    }
+
+    var seqRangeText: String {
+        guard let first = firstSeq, let last = lastSeq else { return "" }
+        return ", #\(first)…#\(last)"
+    }
+
+    func writeJSON(to json: inout JSONWriter) {
+        json.field("records", UInt64(total))
+        json.field("actions", UInt64(actions))
+        json.field("patches", UInt64(patches))
+        json.field("keyframes", UInt64(keyframes))
+        json.field("effectEvents", UInt64(effects))
+        json.field("logs", UInt64(logs))
+        json.field("dropped", dropped)
+    }
+}

@@ -1,0 +1,76 @@
+/// The `storescope` command line: git-style subcommands, `--help` everywhere, usage errors
+/// on standard error with exit status 64.
+public enum StoreScopeCLI {
+    static var commands: [any Command.Type] { [CheckCommand.self, CatCommand.self] }
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String]) -> Int32 {
+        let console = Console()
+        defer { console.flush() }
+        guard let first = arguments.first else {
+            console.error(overview)
+            return ExitStatus.usage
+        }
+        if first == "--help" || first == "-h" || first == "help" {
+            if first == "help", arguments.count > 1, let command = command(named: arguments[1]) {
+                console.write(HelpText.help(command.spec))
+            } else {
+                console.write(overview)
+            }
+            return ExitStatus.success
+        }
+        if first == "--version" {
+            console.line("storescope \(version) (trace format \(TraceFormatVersion.major).\(TraceFormatVersion.minor))")
+            return ExitStatus.success
+        }
+        guard let command = command(named: first) else {
+            return usageError(UsageError("unknown command '\(first.sanitizedForTerminal)'"), console: console)
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            console.write(HelpText.help(command.spec))
+            return ExitStatus.success
+        }
+        do {
+            let parsed = try ArgumentParser.parse(rest, spec: command.spec)
+            return try command.run(parsed, console: console)
+        } catch let error as UsageError {
+            return usageError(error, console: console)
+        } catch {
+            console.error("Error: \("\(error)".sanitizedForTerminal)")
+            return ExitStatus.failure
+        }
+    }
+
+    static let version = "0.1.0"
+
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+
+    static var overview: String {
+        var lines = [
+            "storescope: record, inspect and replay Redux-style store sessions.",
+            "",
+            "Usage: storescope <command> [options] [arguments]",
+            "",
+            "Commands:",
+        ]
+        lines += commands.map { HelpText.row($0.spec.name, $0.spec.abstract) }
+        lines += ["", "See 'storescope <command> --help' for a command's options."]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func usageError(_ error: UsageError, console: Console) -> Int32 {
+        console.error("Error: \(error.message)")
+        if let spec = error.command {
+            console.error(HelpText.usage(spec))
+            console.error("See 'storescope \(spec.name) --help'.")
+        } else {
+            console.error("See 'storescope --help'.")
+        }
+        return ExitStatus.usage
+    }
+}
+
+import TraceAnalysis
