@@ -15,6 +15,9 @@ public struct ByteWriter: Sendable {
     /// Forgets the bytes but keeps the allocation.
     public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
+    /// Drops every byte after the first `count` (which must not exceed ``count``).
+    public mutating func truncate(to count: Int) { bytes.removeSubrange(count...) }
+
     /// Appends one byte.
     public mutating func write(_ byte: UInt8) { bytes.append(byte) }
 

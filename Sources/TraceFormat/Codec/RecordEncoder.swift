@@ -3,13 +3,32 @@ struct RecordEncoder {
     var body = ByteWriter(capacity: 80 * 1024)
     var strings = StringTable()
 
+    /// Why the record being encoded cannot be represented, so that a reader would reject the
+    /// whole chunk; `nil` while all is well.
+    private var problem: String?
+
     mutating func reset() {
         body.removeAll()
         strings.removeAll()
     }
 
-    /// Appends one record.
-    mutating func encode(_ record: Record) {
+    /// Appends one record, or, when a reader would reject it (a value nested deeper than
+    /// ``RecordDecoder/maximumDepth``, a negative or too large index, a path that is too long),
+    /// leaves the body as it was and throws, so the other records of the chunk stay readable.
+    ///
+    /// - Throws: ``TraceError/malformed(_:)`` naming what cannot be represented.
+    mutating func encode(_ record: Record) throws(TraceError) {
+        let start = body.count
+        problem = nil
+        encodeUnchecked(record)
+        if let problem {
+            self.problem = nil
+            body.truncate(to: start)
+            throw .malformed("record not written: \(problem)")
+        }
+    }
+
+    private mutating func encodeUnchecked(_ record: Record) {
         switch record {
         case let .action(action):
             body.write(RecordTag.action.rawValue)
@@ -102,20 +121,33 @@ struct RecordEncoder {
         case let .move(path, to):
             body.write(PatchTag.move.rawValue)
             encode(path)
-            body.writeVarint(UInt64(to))
+            index(to)
         }
     }
 
+    /// Writes an array index or move target, which readers accept up to `Int32.max`.
+    private mutating func index(_ index: Int) {
+        guard index >= 0 && index <= Int(Int32.max) else {
+            problem = problem ?? "index \(index) outside 0...\(Int32.max)"
+            body.writeVarint(0)
+            return
+        }
+        body.writeVarint(UInt64(index))
+    }
+
     private mutating func encode(_ path: [PathComponent]) {
+        if path.count > RecordDecoder.maximumDepth {
+            problem = problem ?? "path of \(path.count) steps is longer than \(RecordDecoder.maximumDepth)"
+        }
         body.writeVarint(UInt64(path.count))
         for component in path {
             switch component {
             case let .field(field):
                 body.write(PathTag.field.rawValue)
                 name(field)
-            case let .index(index):
+            case let .index(position):
                 body.write(PathTag.index.rawValue)
-                body.writeVarint(UInt64(index))
+                index(position)
             case let .key(key):
                 body.write(PathTag.key.rawValue)
                 encode(key)
@@ -126,34 +158,44 @@ struct RecordEncoder {
     }
 
     mutating func encode(_ value: TraceValue) {
+        encode(value, depth: 0)
+    }
+
+    /// Writes `value`, which sits `depth` levels below the root of its tree (the root is 0,
+    /// as in ``RecordDecoder``); stops descending past the depth readers accept.
+    private mutating func encode(_ value: TraceValue, depth: Int) {
+        guard depth < RecordDecoder.maximumDepth else {
+            problem = problem ?? "value nested deeper than \(RecordDecoder.maximumDepth) levels"
+            return
+        }
         body.write(value.kind.rawValue)
         switch value {
         case let .structure(type, fields):
             name(type)
-            encode(fields)
+            encode(fields, depth: depth)
         case let .object(type, id, fields):
             name(type)
             body.writeVarint(id)
-            encode(fields)
+            encode(fields, depth: depth)
         case let .reference(type, id):
             name(type)
             body.writeVarint(id)
         case let .enumeration(type, caseName, payload):
             name(type)
             name(caseName)
-            encode(payload)
+            encode(payload, depth: depth)
         case let .none(type), let .redacted(type):
             name(type)
         case let .some(wrapped):
-            encode(wrapped)
+            encode(wrapped, depth: depth + 1)
         case let .array(elements), let .set(elements):
             body.writeVarint(UInt64(elements.count))
-            for element in elements { encode(element) }
+            for element in elements { encode(element, depth: depth + 1) }
         case let .dictionary(entries):
             body.writeVarint(UInt64(entries.count))
             for entry in entries {
-                encode(entry.key)
-                encode(entry.value)
+                encode(entry.key, depth: depth + 1)
+                encode(entry.value, depth: depth + 1)
             }
         case let .string(string):
             body.writeString(string)
@@ -177,11 +219,11 @@ struct RecordEncoder {
         }
     }
 
-    private mutating func encode(_ fields: [TraceValue.Field]) {
+    private mutating func encode(_ fields: [TraceValue.Field], depth: Int) {
         body.writeVarint(UInt64(fields.count))
         for field in fields {
             name(field.name)
-            encode(field.value)
+            encode(field.value, depth: depth + 1)
         }
     }
 }

@@ -4,7 +4,7 @@ enum FooterIndex {
     static let trailerMagic: [UInt8] = Array("SSIX".utf8)
     static let trailerSize = 16
     /// Bytes one index entry takes.
-    static let entrySize = 53
+    static let entrySize = 57
 
     static func encodeEntries(_ chunks: [ChunkInfo]) -> [UInt8] {
         var writer = ByteWriter(capacity: 8 + chunks.count * entrySize)
@@ -14,6 +14,7 @@ enum FooterIndex {
             writer.writeFixed(chunk.header.storedLength)
             writer.writeFixed(chunk.header.rawLength)
             writer.writeFixed(chunk.header.recordCount)
+            writer.writeFixed(chunk.header.payloadCRC)
             writer.write(chunk.header.flags.rawValue)
             writer.writeFixed(chunk.header.firstSeq)
             writer.writeFixed(chunk.header.lastSeq)
@@ -23,7 +24,8 @@ enum FooterIndex {
         return writer.bytes
     }
 
-    /// Decodes entries; their CRCs are not in the index, so a chunk is verified when read.
+    /// Decodes entries. Each carries its chunk's payload CRC, so an entry equals the header the
+    /// chunk itself holds; the chunk is still verified against its own header when read.
     static func decodeEntries(_ bytes: UnsafeRawBufferPointer) throws(TraceError) -> [ChunkInfo] {
         var reader = ByteReader(bytes)
         let count = try reader.readCount(minimumSize: entrySize)
@@ -34,10 +36,11 @@ enum FooterIndex {
             let stored = try reader.readFixed(UInt32.self)
             let raw = try reader.readFixed(UInt32.self)
             let records = try reader.readFixed(UInt32.self)
+            let payloadCRC = try reader.readFixed(UInt32.self)
             let flags = ChunkHeader.Flags(rawValue: try reader.readByte())
             let header = ChunkHeader(
                 kind: .records, flags: flags, storedLength: stored, rawLength: raw, recordCount: records,
-                payloadCRC: 0, firstSeq: try reader.readFixed(UInt64.self), lastSeq: try reader.readFixed(UInt64.self),
+                payloadCRC: payloadCRC, firstSeq: try reader.readFixed(UInt64.self), lastSeq: try reader.readFixed(UInt64.self),
                 firstMonotonicNanos: try reader.readFixed(UInt64.self), lastMonotonicNanos: try reader.readFixed(UInt64.self))
             guard offset <= UInt64(Int64.max) else { throw .malformed("index offset out of range") }
             chunks.append(ChunkInfo(offset: Int64(offset), header: header))

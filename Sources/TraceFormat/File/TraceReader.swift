@@ -79,9 +79,7 @@ public final class TraceReader {
             }
             return try bytes.withRawBytes { (raw) throws(TraceError) in
                 let header = try ChunkHeader.decode(UnsafeRawBufferPointer(rebasing: raw[0..<ChunkHeader.size]))
-                guard header.storedLength == chunk.header.storedLength, header.rawLength == chunk.header.rawLength,
-                    header.recordCount == chunk.header.recordCount
-                else { throw TraceError.malformed("chunk header disagrees with the index") }
+                guard header == chunk.header else { throw TraceError.malformed("chunk header disagrees with the index") }
                 let payload = try ChunkCodec.payload(
                     header: header, stored: UnsafeRawBufferPointer(rebasing: raw[ChunkHeader.size...]), inflater: inflater)
                 return try payload.withRawBytes { (payloadBytes) throws(TraceError) in
@@ -127,6 +125,7 @@ public final class TraceReader {
             let indexOffset = FooterIndex.decodeTrailer(trailer)
         else { return .failure(FooterProblem("no footer index (the session was not closed cleanly)")) }
         guard indexOffset >= headerSize, indexOffset + Int64(ChunkHeader.size) <= fileSize - trailerSize,
+            fileSize - trailerSize - indexOffset <= Int64(ChunkHeader.size + ChunkCodec.maximumChunkSize),
             let frame = try? file.read(count: Int(fileSize - trailerSize - indexOffset), at: indexOffset)
         else { return .failure(FooterProblem("the footer points outside the file")) }
         let decoded: [ChunkInfo]? = frame.withUnsafeBytes { raw in

@@ -37,6 +37,8 @@ public final class TraceWriter {
     public private(set) var bytesWritten: Int64 = 0
     /// Records appended (including those in the open chunk).
     public private(set) var recordsAppended: UInt64 = 0
+    /// Raw (uncompressed) bytes of the records appended, for callers that budget by size.
+    public private(set) var recordBytesAppended: Int64 = 0
 
     private let output: any TraceOutput
     private let deflater: Deflater
@@ -65,10 +67,14 @@ public final class TraceWriter {
     /// Appends a record; closes the chunk when it is full or overdue.
     ///
     /// - Throws: ``TraceError`` when writing a closed chunk fails; the chunk is lost then.
+    ///   ``TraceError/malformed(_:)`` when the record cannot be represented (a value nested
+    ///   deeper than 512 levels, a negative index); that record alone is not written.
     public func append(_ record: Record) throws(TraceError) {
         guard !isClosed else { throw .closed }
+        let sizeBefore = encoder.body.count
+        try encoder.encode(record)
+        recordBytesAppended += Int64(encoder.body.count - sizeBefore)
         if open.count == 0 { open.openedAt = Self.now() }
-        encoder.encode(record)
         open.note(record)
         recordsAppended += 1
         if encoder.body.count + 16 * encoder.strings.strings.count >= options.chunkSize || isOverdue() {

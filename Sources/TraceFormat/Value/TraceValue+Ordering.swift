@@ -1,7 +1,7 @@
 extension TraceValue {
     /// The total order used for dictionary keys and set elements, independent of the process's
-    /// hash seed: first by kind, then by content (numbers numerically, strings by their UTF-8
-    /// bytes, composite values element by element).
+    /// hash seed: first by kind, then by content (integers numerically, floating point by IEEE 754
+    /// totalOrder, strings by their UTF-8 bytes, composite values element by element).
     ///
     /// - Returns: `true` when `lhs` sorts before `rhs`.
     public static func canonicalOrder(_ lhs: TraceValue, _ rhs: TraceValue) -> Bool {
@@ -60,12 +60,12 @@ extension TraceValue {
         compareSequences(a.utf8, b.utf8) { $0 == $1 ? 0 : ($0 < $1 ? -1 : 1) }
     }
 
+    /// IEEE 754 totalOrder: -nan < -inf < ... < -0.0 < +0.0 < ... < +inf < +nan. Unlike `<`
+    /// with a bit-pattern fallback for nan, this is transitive, which the binary searches of
+    /// sorted inserts need; values compare equal exactly when their bit patterns are equal.
     private static func compareDoubles(_ a: Double, _ b: Double) -> Int {
-        if a < b { return -1 }
-        if a > b { return 1 }
-        // Equal, or unordered (nan): fall back to the bit pattern for a total order.
-        let x = a.bitPattern, y = b.bitPattern
-        return x == y ? 0 : (x < y ? -1 : 1)
+        if a.bitPattern == b.bitPattern { return 0 }
+        return a.isTotallyOrdered(belowOrEqualTo: b) ? -1 : 1
     }
 
     private static func compareFields(_ a: [Field], _ b: [Field]) -> Int {
