@@ -25,8 +25,13 @@ let package = Package(
         .target(name: "StoreScope", dependencies: ["TraceFormat"]),
         .target(name: "TraceAnalysis", dependencies: ["TraceFormat"]),
         .target(
+            name: "StoreScopeSamples",
+            dependencies: ["StoreScope"],
+            path: "Samples"
+        ),
+        .target(
             name: "StoreScopeCLI",
-            dependencies: ["TraceAnalysis", "TraceFormat"],
+            dependencies: ["TraceAnalysis", "TraceFormat", "StoreScopeSamples"],
             path: "Viewer/StoreScopeCLI"
         ),
         .executableTarget(
@@ -51,6 +56,7 @@ let package = Package(
         ),
         .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis"]),
+        .testTarget(name: "SamplesTests", dependencies: ["StoreScopeSamples", "StoreScope", "TraceAnalysis"]),
         .testTarget(name: "StoreScopeCLITests", dependencies: ["StoreScopeCLI", "storescope"]),
     ],
     swiftLanguageModes: [.v6]
