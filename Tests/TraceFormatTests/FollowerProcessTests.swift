@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import TraceFormat
+
+@Suite struct FollowerProcessTests {
+    /// The `seq`th record `trace-fixture-writer live` writes.
+    static func liveRecord(_ seq: UInt64) -> Record {
+        .action(ActionRecord(
+            seq: seq, store: "live", monotonicNanos: seq * 1_000, wallNanos: Int64(seq), reducerNanos: 1,
+            action: .enumeration(type: "Action", caseName: "step", payload: [.init("n", .int(Int64(seq)))])))
+    }
+
+    @Test func aFollowerSeesRecordsInOrderWhileAnotherProcessIsStillWriting() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("live.sstrace")
+        let count = 40
+        let process = Process()
+        process.executableURL = try productURL("trace-fixture-writer")
+        process.arguments = ["live", path, String(count), "15"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let deadline = Date().addingTimeInterval(30)
+        var follower: TraceFollower?
+        while follower == nil && Date() < deadline {
+            follower = try? TraceFollower(path: path)
+            if follower == nil { Thread.sleep(forTimeInterval: 0.005) }
+        }
+        let live = try #require(follower)
+        var records: [Record] = []
+        var gaps: [TraceGap] = []
+        var recordsSeenWhileWriterRan = 0
+        while !live.isFinished && Date() < deadline {
+            let update = try live.poll()
+            records += update.records
+            gaps += update.gaps
+            if process.isRunning { recordsSeenWhileWriterRan = records.count }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(live.isFinished)
+        #expect(gaps.isEmpty)
+        #expect(records == (1...UInt64(count)).map(Self.liveRecord))
+        #expect(recordsSeenWhileWriterRan > 0)
+        #expect(try live.poll().records.isEmpty)
+    }
+
+    @Test func theFixtureWriterRejectsBadArgumentsWithUsageStatus() throws {
+        let process = Process()
+        process.executableURL = try productURL("trace-fixture-writer")
+        process.arguments = ["nonsense"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+    }
+}
+
+/// The built executable `name`: in the products directory that holds the test bundle (as
+/// swift-argument-parser's test helpers find theirs).
+func productURL(_ name: String) throws -> URL {
+    var candidates: [URL] = []
+    let bundle = Bundle.main.bundleURL
+    candidates.append(bundle)
+    candidates.append(bundle.deletingLastPathComponent())
+    if let module = Bundle.module.resourceURL { candidates.append(module.deletingLastPathComponent()) }
+    for directory in candidates {
+        let url = directory.appendingPathComponent(name)
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    throw ProductNotFound(name: name, searched: candidates.map(\.path))
+}
+
+struct ProductNotFound: Error, CustomStringConvertible {
+    var name: String
+    var searched: [String]
+    var description: String { "\(name) not found in \(searched.joined(separator: ", ")); build it first" }
+}
