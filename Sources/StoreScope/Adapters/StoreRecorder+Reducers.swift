@@ -1,0 +1,40 @@
+/// Wrappers that record every call of a store's reducer, for the reducer shapes apps write.
+/// Each returns a function of the same shape, so instrumenting a store is replacing its
+/// reducer with the wrapped one.
+extension StoreRecorder {
+    /// Wraps an in-place reducer, `(inout State, Action) -> Void` (Redux-like containers, TCA).
+    public func reducer(_ reduce: @escaping (inout State, Action) -> Void) -> (inout State, Action) -> Void {
+        { state, action in
+            let pending = self.willSend(action)
+            reduce(&state, action)
+            self.didReduce(pending, state: state)
+        }
+    }
+
+    /// Wraps a pure reducer, `(State, Action) -> State` (Redux, ReSwift, unidirectional-flow).
+    public func reducer(_ reduce: @escaping (State, Action) -> State) -> (State, Action) -> State {
+        { state, action in
+            let pending = self.willSend(action)
+            let newState = reduce(state, action)
+            self.didReduce(pending, state: newState)
+            return newState
+        }
+    }
+
+    /// Wraps an Elm-style update, `(State, Environment, Action) -> Update`, where the update
+    /// carries the new state (read with `state`) and the effects to run.
+    ///
+    /// - Parameters:
+    ///   - update: the app's update function.
+    ///   - state: reads the new state out of an update (for example `\.state`).
+    public func update<Environment, Update>(
+        _ update: @escaping (State, Environment, Action) -> Update, state: @escaping (Update) -> State
+    ) -> (State, Environment, Action) -> Update {
+        { current, environment, action in
+            let pending = self.willSend(action)
+            let result = update(current, environment, action)
+            self.didReduce(pending, state: state(result))
+            return result
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Synchronization
+
+/// The lifetime of one effect: started when created, then ended exactly once by
+/// ``finish()``, ``cancel()`` or ``fail(_:)`` (later calls are ignored).
+///
+/// While an effect's work runs inside ``EffectSpan/run(_:)`` (or the wrappers built on it),
+/// ``current`` names it, and actions sent from that task are linked to it automatically.
+public final class EffectSpan: Sendable {
+    /// The effect's id in the session.
+    public let id: UInt64
+    /// The effect's name.
+    public let name: String
+    private let queue: RecordingQueue
+    private let ended = Atomic<Bool>(false)
+
+    /// The effect whose work is running in the current task, if any.
+    @TaskLocal public static var current: EffectSpan?
+
+    init(id: UInt64, name: String, queue: RecordingQueue) {
+        self.id = id
+        self.name = name
+        self.queue = queue
+    }
+
+    /// Whether the span has ended.
+    public var hasEnded: Bool { ended.load(ordering: .relaxed) }
+
+    /// Records that the effect completed.
+    public func finish() { end(.finished) }
+
+    /// Records that the effect was cancelled before completing.
+    public func cancel() { end(.cancelled) }
+
+    /// Records that the effect failed with `error`.
+    public func fail(_ error: any Error) { end(.failed(String(describing: error))) }
+
+    /// Records that the effect failed, described in words.
+    public func fail(message: String) { end(.failed(message)) }
+
+    private func end(_ outcome: EffectEnded.Outcome) {
+        guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        queue.enqueueRecord(.effectEnded(EffectEnded(effectID: id, outcome: outcome, monotonicNanos: Clock.monotonicNanos())))
+    }
+
+    /// Runs `operation` as this effect's work and ends the span by how it ends: returning
+    /// finishes it; throwing `CancellationError`, or returning after the task was cancelled,
+    /// cancels it; any other error fails it (and is rethrown).
+    ///
+    /// - Parameter operation: the effect's work; actions it sends are linked to this span.
+    /// - Returns: what `operation` returns.
+    /// - Throws: what `operation` throws.
+    public func run<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
+        do {
+            let value = try await EffectSpan.$current.withValue(self) { try await operation() }
+            if Task.isCancelled { cancel() } else { finish() }
+            return value
+        } catch is CancellationError {
+            cancel()
+            throw CancellationError()
+        } catch {
+            if Task.isCancelled { cancel() } else { fail(error) }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Synchronization
+
+/// A recording session: one trace, any number of stores, one background worker.
+///
+/// ```swift
+/// let recorder = try Recorder(sink: .file("/tmp/app.sstrace"), configuration: .init(appName: "Counter"))
+/// let recording = recorder.store("main", initialState: state, actions: CounterAction.self)
+/// // in the store: willSend / didReduce, or one of the adapters
+/// recorder.close()
+/// ```
+///
+/// Nothing the recorder does can block or crash the app: hand-offs are O(1), the memory it
+/// holds is bounded, and a failing sink (disk full, closed socket) only stops the recording,
+/// reported in ``status`` and once through ``RecorderConfiguration/diagnostics``.
+public final class Recorder: Sendable {
+    /// The configuration in force.
+    public let configuration: RecorderConfiguration
+    /// The trace header (session id, app name, start time).
+    public let header: SessionHeader
+    let queue: RecordingQueue
+    private let worker: RecorderWorker
+    private let seqCounter = Atomic<UInt64>(0)
+    private let effectCounter = Atomic<UInt64>(0)
+    private let closed = Atomic<Bool>(false)
+
+    /// Starts a session on `sink`: writes the trace header and starts the worker thread.
+    ///
+    /// - Parameters:
+    ///   - sink: where the trace goes.
+    ///   - mainStore: the name of the session's main store, written in the header.
+    ///   - schema: types whose names fingerprint the session (usually State and Action).
+    ///   - configuration: limits, chunking, redaction.
+    /// - Throws: ``TraceError`` when the sink cannot be opened (a missing directory, no
+    ///   listener on the socket). A sink that opens but fails to write does not throw: the
+    ///   recorder reports it in ``status`` and the app goes on unrecorded.
+    public init(
+        sink: RecordingSink, mainStore: String = "main", schema: [Any.Type] = [],
+        configuration: RecorderConfiguration = .init()
+    ) throws(TraceError) {
+        self.configuration = configuration
+        var id = SystemRandomNumberGenerator()
+        header = SessionHeader(
+            sessionID: (0..<16).map { _ in UInt8.random(in: 0...255, using: &id) }, appName: configuration.appName,
+            storeName: mainStore, startWallNanos: Clock.wallNanos(), startMonotonicNanos: Clock.monotonicNanos(),
+            schemaFingerprint: SchemaFingerprint.of(schema))
+        let output = try sink.open()
+        queue = RecordingQueue(budget: configuration.maximumPendingBytes)
+        do throws(TraceError) {
+            let writer = try TraceWriter(output: output, header: header, options: configuration.chunking)
+            worker = RecorderWorker(writer: writer, configuration: configuration, queue: queue)
+        } catch {
+            // The sink opened but cannot take bytes (a full disk): the app goes on unrecorded.
+            output.close()
+            worker = RecorderWorker(failedWith: error, configuration: configuration, queue: queue)
+        }
+        worker.start()
+    }
+
+    /// Registers a store and records its initial state as the store's first keyframe.
+    ///
+    /// - Parameters:
+    ///   - name: the store's name in the trace (unique within the session).
+    ///   - initialState: the state before any action.
+    ///   - actions: the store's action type.
+    /// - Returns: the handle the store calls around its reducer.
+    public func store<State: Sendable, Action: Sendable>(
+        _ name: String, initialState: State, actions: Action.Type = Action.self
+    ) -> StoreRecorder<State, Action> {
+        StoreRecorder(name: name, recorder: self, initialState: initialState)
+    }
+
+    /// Writes a log line into the trace.
+    public func log(_ message: String, level: LogRecord.Level = .info) {
+        queue.enqueueRecord(.log(LogRecord(level: level, message: message, monotonicNanos: Clock.monotonicNanos(), seq: lastSeq)))
+    }
+
+    /// Places a named mark in the trace, to find a moment again in the viewer.
+    public func mark(_ name: String) {
+        log(name, level: .mark)
+    }
+
+    /// What the recorder has done so far.
+    public var status: RecorderStatus { worker.status() }
+
+    /// Waits until everything recorded so far is written to the sink (at most `timeout`).
+    ///
+    /// - Returns: whether the worker finished in time.
+    @discardableResult
+    public func flush(timeout: Duration = .seconds(5)) -> Bool {
+        guard !closed.load(ordering: .acquiring) else { return true }
+        let completion = Completion()
+        queue.enqueueControl(.flush(completion))
+        return completion.wait(timeout: timeout)
+    }
+
+    /// Writes everything, ends the session with its footer index and closes the sink. Further
+    /// actions are ignored. Idempotent.
+    ///
+    /// - Returns: whether the worker finished within `timeout`.
+    @discardableResult
+    public func close(timeout: Duration = .seconds(10)) -> Bool {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return true }
+        let completion = Completion()
+        queue.enqueueClose(completion)
+        return completion.wait(timeout: timeout)
+    }
+
+    /// Whether ``close(timeout:)`` was called.
+    public var isClosed: Bool { closed.load(ordering: .relaxed) }
+
+    /// The most recent sequence number handed out (0 before any action).
+    var lastSeq: UInt64 { seqCounter.load(ordering: .relaxed) }
+
+    @inline(__always)
+    func nextSeq() -> UInt64 {
+        seqCounter.add(1, ordering: .relaxed).newValue
+    }
+
+    func nextEffectID() -> UInt64 {
+        effectCounter.add(1, ordering: .relaxed).newValue
+    }
+}

@@ -1,0 +1,50 @@
+/// How a ``Recorder`` captures, batches and bounds what it records.
+public struct RecorderConfiguration: Sendable {
+    /// The app's name, written in the trace header.
+    public var appName: String
+    /// How values are captured: depth and size limits, redaction.
+    public var capture: CaptureOptions
+    /// How the trace is cut into chunks and compressed.
+    public var chunking: TraceWriter.Options
+    /// The most memory the recorder may hold for actions not yet written (default 16 MiB).
+    /// When an action would exceed it, the action is dropped, never waited for; a `dropped`
+    /// record and a fresh keyframe follow once the backlog has halved.
+    public var maximumPendingBytes: Int
+    /// A store gets a new keyframe after this many of its actions (default 10,000)...
+    public var keyframeEveryActions: Int
+    /// ...or once this many bytes of patches were written since its last keyframe (default 1 MiB).
+    public var keyframeEveryPatchBytes: Int
+    /// After processing a change to a collection, and only while no other action waits, the
+    /// worker copies that collection for itself, so the reducer's next in-place mutation does
+    /// not pay a copy-on-write on the store thread (see docs/GUIDE.md, "Copy-on-write").
+    public var unsharesChangedCollections: Bool
+    /// Receives the recorder's own problems (a failing sink, dropped actions) once each.
+    /// The default writes one line to standard error.
+    public var diagnostics: @Sendable (String) -> Void
+
+    /// Creates a configuration with the defaults described on each property.
+    public init(
+        appName: String = "app",
+        capture: CaptureOptions = .default,
+        chunking: TraceWriter.Options = .init(),
+        maximumPendingBytes: Int = 16 * 1024 * 1024,
+        keyframeEveryActions: Int = 10_000,
+        keyframeEveryPatchBytes: Int = 1024 * 1024,
+        unsharesChangedCollections: Bool = true,
+        diagnostics: @escaping @Sendable (String) -> Void = RecorderConfiguration.standardErrorDiagnostics
+    ) {
+        self.appName = appName
+        self.capture = capture
+        self.chunking = chunking
+        self.maximumPendingBytes = max(4096, maximumPendingBytes)
+        self.keyframeEveryActions = max(1, keyframeEveryActions)
+        self.keyframeEveryPatchBytes = max(1024, keyframeEveryPatchBytes)
+        self.unsharesChangedCollections = unsharesChangedCollections
+        self.diagnostics = diagnostics
+    }
+
+    /// Writes `storescope: <message>` to standard error.
+    public static let standardErrorDiagnostics: @Sendable (String) -> Void = { message in
+        StandardError.write("storescope: \(message)\n")
+    }
+}

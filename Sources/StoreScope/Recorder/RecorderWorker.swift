@@ -1,0 +1,193 @@
+import Foundation
+import Synchronization
+
+/// The recorder's background thread: captures, diffs, encodes, compresses and writes.
+///
+/// Everything here runs on the worker thread only, except ``status()`` and the atomics.
+final class RecorderWorker: @unchecked Sendable {
+    // @unchecked: `writer`, `sinkFailed` and the stores' tracks are touched only by the worker
+    // thread (they are set up before the thread starts); shared counters are in `shared`.
+
+    let configuration: RecorderConfiguration
+    let queue: RecordingQueue
+    private var writer: TraceWriter?
+    private let shared = Mutex(SharedStatus())
+    private var sinkFailed = false
+    private var stopped = false
+    /// Stores whose state must be snapshotted at their next action (after drops).
+    private var storesNeedingKeyframe: Set<String> = []
+    private var lastSeq: UInt64 = 0
+
+    struct SharedStatus {
+        var actionsRecorded: UInt64 = 0
+        var actionsDiscarded: UInt64 = 0
+        var eventsDiscarded: UInt64 = 0
+        var bytesWritten: Int64 = 0
+        var lastError: String?
+    }
+
+    init(writer: TraceWriter, configuration: RecorderConfiguration, queue: RecordingQueue) {
+        self.writer = writer
+        self.configuration = configuration
+        self.queue = queue
+        shared.withLock { $0.bytesWritten = writer.bytesWritten }
+    }
+
+    /// A worker whose sink failed before the first record: it only counts what it discards.
+    init(failedWith error: TraceError, configuration: RecorderConfiguration, queue: RecordingQueue) {
+        self.writer = nil
+        self.configuration = configuration
+        self.queue = queue
+        sinkFailed = true
+        shared.withLock { $0.lastError = error.description }
+        configuration.diagnostics("recording stopped: \(error); the app goes on unrecorded")
+    }
+
+    /// Starts the thread.
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "StoreScope recorder"
+        thread.qualityOfService = .utility
+        thread.start()
+    }
+
+    func status() -> RecorderStatus {
+        let counters = queue.counters()
+        return shared.withLock { shared in
+            RecorderStatus(
+                actionsRecorded: shared.actionsRecorded,
+                actionsDropped: counters.actionsDropped + shared.actionsDiscarded,
+                eventsDropped: counters.eventsDropped + shared.eventsDiscarded,
+                bytesWritten: shared.bytesWritten,
+                pendingActions: counters.pendingActions,
+                lastError: shared.lastError)
+        }
+    }
+
+    // MARK: - Loop
+
+    private func run() {
+        while !stopped {
+            queue.waitForEvents(timeout: configuration.chunking.flushInterval)
+            var batch = queue.takeAll()
+            for index in batch.indices {
+                let event = batch[index]
+                // Release the batch's hold on the event (and the state it carries) as soon as
+                // it is handled, so the worker pins no more than its own previous state.
+                batch[index] = .record(.log(LogRecord(level: .debug, message: "", monotonicNanos: 0, seq: 0)))
+                handle(event)
+                if stopped { break }
+            }
+            if !stopped { perform { (writer) throws(TraceError) in try writer.closeChunkIfDue() } }
+        }
+    }
+
+    private func handle(_ event: RecorderEvent) {
+        switch event {
+        case let .action(work):
+            work.process(in: self)
+            queue.release(bytes: work.cost, actions: 1)
+        case let .storeRegistered(work):
+            work.process(in: self)
+        case let .record(record):
+            queue.release(bytes: 64, actions: 0)
+            if sinkFailed {
+                shared.withLock { $0.eventsDiscarded += 1 }
+            } else {
+                append(record)
+            }
+        case let .dropped(run):
+            append(.dropped(DroppedRecords(
+                count: run.count, firstSeq: run.firstSeq, lastSeq: run.lastSeq, monotonicNanos: Clock.monotonicNanos())))
+            configuration.diagnostics("dropped \(run.count) actions (#\(run.firstSeq)…#\(run.lastSeq)) to stay within \(queue.budget) bytes; the trace marks the gap")
+            forceKeyframes()
+        case let .flush(completion):
+            perform { (writer) throws(TraceError) in try writer.flush() }
+            completion.signal()
+        case let .close(completion):
+            if writer != nil, !sinkFailed {
+                perform { (writer) throws(TraceError) in
+                    try writer.append(.sessionEnded(SessionEnded(monotonicNanos: Clock.monotonicNanos(), wallNanos: Clock.wallNanos())))
+                }
+                perform { (writer) throws(TraceError) in try writer.close() }
+            } else {
+                writer?.closeQuietly()
+            }
+            writer = nil
+            stopped = true
+            completion.signal()
+        }
+    }
+
+    // MARK: - Used by action work
+
+    /// Whether records can still be written; when not, the caller counts its action as lost.
+    var canWrite: Bool { !sinkFailed && writer != nil }
+
+    /// Notes an action the worker could not write (the sink failed earlier).
+    func discardAction() {
+        shared.withLock { $0.actionsDiscarded += 1 }
+    }
+
+    /// Whether `store` must write a keyframe (it was told so after drops); clears the request.
+    func takeKeyframeRequest(for store: String) -> Bool {
+        storesNeedingKeyframe.remove(store) != nil
+    }
+
+    /// Whether no other event waits, so slower housekeeping may run now.
+    var isIdle: Bool { queue.isEmpty }
+
+    /// Appends a record; returns the encoded size, or `nil` when the sink failed.
+    @discardableResult
+    func append(_ record: Record) -> Int? {
+        guard let writer, !sinkFailed else { return nil }
+        let before = writer.recordBytesAppended
+        guard perform({ (writer) throws(TraceError) in try writer.append(record) }) else { return nil }
+        return Int(writer.recordBytesAppended - before)
+    }
+
+    /// Counts a recorded action.
+    func noteRecorded(seq: UInt64) {
+        lastSeq = max(lastSeq, seq)
+        shared.withLock { $0.actionsRecorded += 1 }
+    }
+
+    private func forceKeyframes() {
+        storesNeedingKeyframe.formUnion(registeredStores)
+    }
+
+    /// Names of the stores seen so far.
+    var registeredStores: Set<String> = []
+
+    /// Runs a writer operation; on failure records the error once and stops writing.
+    @discardableResult
+    private func perform(_ operation: (TraceWriter) throws(TraceError) -> Void) -> Bool {
+        guard let writer, !sinkFailed else { return false }
+        do throws(TraceError) {
+            try operation(writer)
+            shared.withLock { $0.bytesWritten = writer.bytesWritten }
+            return true
+        } catch {
+            if case .malformed = error {
+                // One record the format cannot hold (e.g. nested too deep): lose it, keep going.
+                configuration.diagnostics("a record was not written: \(error)")
+                return false
+            }
+            sinkFailed = true
+            shared.withLock {
+                $0.lastError = error.description
+                $0.bytesWritten = writer.bytesWritten
+            }
+            configuration.diagnostics("recording stopped: \(error); the app goes on unrecorded")
+            writer.closeQuietly()
+            return false
+        }
+    }
+}
+
+extension TraceWriter {
+    /// Closes without reporting errors (the sink already failed).
+    func closeQuietly() {
+        try? close()
+    }
+}

@@ -1,0 +1,110 @@
+import Synchronization
+
+/// Records one store of a session. The store calls ``willSend(_:from:fileID:line:)`` before
+/// its reducer runs and ``didReduce(_:state:)`` after; both are O(1) on the store's thread:
+/// they take timestamps and hand the action and state to the recorder's worker, which does
+/// all capture, diffing, encoding and I/O.
+///
+/// ```swift
+/// let pending = recording.willSend(action)
+/// reducer(&state, action)
+/// recording.didReduce(pending, state: state)
+/// ```
+public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
+    /// The store's name in the trace.
+    public let name: String
+    /// The session this store records into.
+    public let recorder: Recorder
+    let track: StoreTrack<State>
+    private let entryCost: Int
+    private let latestSeq = Atomic<UInt64>(0)
+
+    /// The sequence number of this store's latest action (0 before any): the default parent of
+    /// effects started without one.
+    public var lastSentSeq: UInt64 { latestSeq.load(ordering: .relaxed) }
+
+    init(name: String, recorder: Recorder, initialState: State) {
+        self.name = name
+        self.recorder = recorder
+        track = StoreTrack(name: name)
+        entryCost = 96 + MemoryLayout<State>.size + MemoryLayout<Action>.size
+        let registration = ActionEntry<State, Action>(
+            track: track, pending: nil, state: initialState, reducerNanos: 0, cost: 0,
+            registrationSeq: recorder.lastSeq)
+        recorder.queue.enqueueControl(.storeRegistered(registration))
+    }
+
+    /// Takes the action's sequence number and timestamps before the reducer runs.
+    ///
+    /// - Parameters:
+    ///   - action: the action being sent.
+    ///   - effect: the effect that produced it; defaults to the effect whose task is running
+    ///     (``EffectSpan/current``), so actions sent from recorded effects link automatically.
+    ///   - fileID: where the action was sent from.
+    ///   - line: the line it was sent from.
+    /// - Returns: the pending action to pass to ``didReduce(_:state:)``.
+    @inline(__always)
+    public func willSend(
+        _ action: Action, from effect: EffectSpan? = nil, fileID: StaticString? = nil, line: UInt = 0
+    ) -> PendingAction<Action> {
+        let seq = recorder.nextSeq()
+        latestSeq.store(seq, ordering: .relaxed)
+        let effectID = (effect ?? EffectSpan.current)?.id
+        if let effectID {
+            recorder.queue.enqueueRecord(.effectEmitted(EffectEmitted(effectID: effectID, actionSeq: seq, monotonicNanos: Clock.monotonicNanos())))
+        }
+        let location = fileID.map { SourceLocation(file: "\($0)", line: UInt32(truncatingIfNeeded: line)) }
+        return PendingAction(
+            seq: seq, action: action, monotonicNanos: Clock.monotonicNanos(), wallNanos: Clock.wallNanos(),
+            effectID: effectID, location: location)
+    }
+
+    /// Hands the action and the state its reducer produced to the recorder. Never blocks: past
+    /// the memory budget the action is dropped and counted.
+    ///
+    /// - Parameters:
+    ///   - pending: what ``willSend(_:from:fileID:line:)`` returned.
+    ///   - state: the state after the reducer ran.
+    public func didReduce(_ pending: PendingAction<Action>, state: State) {
+        let reducerNanos = Clock.monotonicNanos() &- pending.monotonicNanos
+        guard !recorder.isClosed else { return }
+        let cost = entryCost + track.pinnedEstimate.load(ordering: .relaxed)
+        let entry = ActionEntry(track: track, pending: pending, state: state, reducerNanos: reducerNanos, cost: cost)
+        _ = recorder.queue.enqueueAction(entry, seq: pending.seq, cost: cost)
+    }
+
+    /// Records an action around a reducer call in one step.
+    ///
+    /// - Parameters:
+    ///   - action: the action.
+    ///   - state: the store's state, reduced in place.
+    ///   - reduce: the reducer.
+    /// - Returns: the action's sequence number.
+    @discardableResult
+    public func record(
+        _ action: Action, reducing state: inout State, fileID: StaticString? = nil, line: UInt = 0,
+        _ reduce: (inout State, Action) -> Void
+    ) -> UInt64 {
+        let pending = willSend(action, fileID: fileID, line: line)
+        reduce(&state, action)
+        didReduce(pending, state: state)
+        return pending.seq
+    }
+
+    /// Starts an effect span whose parent is the action `parentSeq`.
+    ///
+    /// - Parameters:
+    ///   - name: a human name for the effect (`"search"`, `"loadUsers"`).
+    ///   - parentSeq: the action whose reduction started it.
+    /// - Returns: the span; end it with ``EffectSpan/finish()``, ``EffectSpan/cancel()`` or
+    ///   ``EffectSpan/fail(_:)``.
+    public func startEffect(
+        _ name: String, startedBy parentSeq: UInt64?, fileID: StaticString = #fileID, line: UInt = #line
+    ) -> EffectSpan {
+        let id = recorder.nextEffectID()
+        recorder.queue.enqueueRecord(.effectStarted(EffectStarted(
+            effectID: id, name: name, store: self.name, parentSeq: parentSeq, monotonicNanos: Clock.monotonicNanos(),
+            location: SourceLocation(file: "\(fileID)", line: UInt32(truncatingIfNeeded: line)))))
+        return EffectSpan(id: id, name: name, queue: recorder.queue)
+    }
+}

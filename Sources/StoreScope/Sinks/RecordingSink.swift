@@ -1,0 +1,22 @@
+/// Where a ``Recorder`` sends its trace.
+public struct RecordingSink: Sendable {
+    let open: @Sendable () throws(TraceError) -> any TraceOutput
+
+    /// Creates a sink from a function that opens its output (for tests and custom transports).
+    public init(_ open: @escaping @Sendable () throws(TraceError) -> any TraceOutput) {
+        self.open = open
+    }
+
+    /// A trace file, created (or replaced, unless `exclusive`) when recording starts. It ends
+    /// with a footer index when the recorder closes.
+    public static func file(_ path: String, exclusive: Bool = false) -> RecordingSink {
+        RecordingSink { () throws(TraceError) in try TraceFile.create(path, exclusive: exclusive) }
+    }
+
+    /// A Unix stream socket a viewer listens on (`storescope tail --listen PATH`). A viewer
+    /// that is slow, gone or restarted never blocks the app: sends time out after
+    /// `sendTimeout`, and a failed socket stops the recording, reported in the status.
+    public static func socket(_ path: String, sendTimeout: Duration = .seconds(1)) -> RecordingSink {
+        RecordingSink { () throws(TraceError) in try SocketOutput(connectingTo: path, sendTimeout: sendTimeout) }
+    }
+}

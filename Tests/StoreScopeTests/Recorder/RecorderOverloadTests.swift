@@ -1,0 +1,79 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import StoreScope
+
+@Suite struct RecorderOverloadTests {
+    @Test func underOverloadEveryDroppedActionIsCountedAndMarkedInTheTrace() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("overload.sstrace")
+        let gate = GatedOutput(file: try TraceFile.create(path))
+        let diagnostics = DiagnosticsLog()
+        let recorder = try Recorder(
+            sink: RecordingSink { gate },
+            configuration: .init(
+                chunking: .init(chunkSize: 512), maximumPendingBytes: 8 * 1024, diagnostics: diagnostics.handler))
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        // The worker blocks in its first chunk write; the queue fills and then drops.
+        let sent = 2_000
+        for id in 1...sent { recording.record(.setFilter("f\(id)"), reducing: &state) { reduceList(&$0, $1) } }
+        let dropped = recorder.status.actionsDropped
+        #expect(dropped > 0)
+        #expect(dropped < UInt64(sent))
+        gate.open()
+        for id in 1...10 { recording.record(.add(id, "after"), reducing: &state) { reduceList(&$0, $1) } }
+        #expect(recorder.close())
+
+        let status = recorder.status
+        let records = try readTrace(path)
+        let recordedActions = records.compactMap(\.actionRecord)
+        let droppedRecords = records.compactMap(\.droppedRecord)
+        #expect(status.actionsDropped >= dropped)
+        #expect(UInt64(recordedActions.count) == status.actionsRecorded)
+        #expect(UInt64(recordedActions.count) + status.actionsDropped == UInt64(sent + 10))
+        #expect(droppedRecords.reduce(0) { $0 + $1.count } == status.actionsDropped)
+        // Every seq is either recorded or inside a dropped range, exactly once.
+        var covered = Set(recordedActions.map(\.seq))
+        for run in droppedRecords {
+            #expect(run.lastSeq - run.firstSeq + 1 >= run.count)
+            for seq in run.firstSeq...run.lastSeq where !covered.contains(seq) { covered.insert(seq) }
+        }
+        #expect(covered == Set(1...UInt64(sent + 10)))
+        // Recording resumes with a keyframe right after each loss.
+        for (index, record) in records.enumerated() where record.droppedRecord != nil {
+            let next = records[(index + 1)...].prefix { if case .keyframe = $0 { false } else { true } }
+            #expect(next.count <= 1, "a keyframe follows the first action after a drop")
+        }
+        #expect(diagnostics.all.contains { $0.contains("dropped") })
+    }
+}
+
+/// A file output whose writes after the first (the header) wait until `open()` is called.
+final class GatedOutput: TraceOutput, @unchecked Sendable {
+    // @unchecked: `file` is only used by the recorder's worker; the gate is a semaphore.
+    private let file: TraceFile
+    private let gate = DispatchSemaphore(value: 0)
+    private let writes = Atomic<Int>(0)
+    private let isOpen = Atomic<Bool>(false)
+
+    init(file: TraceFile) { self.file = file }
+
+    func open() {
+        isOpen.store(true, ordering: .releasing)
+        gate.signal()
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) {
+        if writes.add(1, ordering: .relaxed).newValue > 1 && !isOpen.load(ordering: .acquiring) {
+            gate.wait()
+            gate.signal()
+        }
+        try file.write(bytes)
+    }
+
+    func sync() throws(TraceError) {}
+    func close() { file.close() }
+    var wantsFooterIndex: Bool { true }
+}

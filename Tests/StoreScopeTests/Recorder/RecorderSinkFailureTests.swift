@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import StoreScope
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite struct RecorderSinkFailureTests {
+    @Test func aFullDiskStopsTheRecordingButNotTheApp() throws {
+        let diagnostics = DiagnosticsLog()
+        let recorder = try Recorder(sink: .file("/dev/full"), configuration: .init(diagnostics: diagnostics.handler))
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        for id in 1...50 { recording.record(.add(id, "x"), reducing: &state) { reduceList(&$0, $1) } }
+        recorder.flush()
+        #expect(state.items.count == 50)
+        let status = recorder.status
+        #expect(status.sinkFailed)
+        #expect(status.lastError?.contains("No space left on device") == true)
+        #expect(status.actionsRecorded + status.actionsDropped == 50)
+        #expect(recorder.close())
+        #expect(diagnostics.all.filter { $0.contains("recording stopped") }.count == 1)
+    }
+
+    @Test func aViewerThatHangsUpStopsTheRecordingWithoutKillingTheApp() throws {
+        let directory = TemporaryDirectory()
+        let socketPath = directory.file("viewer.sock")
+        let listener = try TestListener(path: socketPath)
+        let diagnostics = DiagnosticsLog()
+        let recorder = try Recorder(sink: .socket(socketPath), configuration: .init(diagnostics: diagnostics.handler))
+        listener.acceptAndHangUp()
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        for round in 0..<20 {
+            for id in 1...20 { recording.record(.add(round * 100 + id, "x"), reducing: &state) { reduceList(&$0, $1) } }
+            recorder.flush()
+            if recorder.status.sinkFailed { break }
+        }
+        // Writing to a socket whose peer closed raises EPIPE, never SIGPIPE: we are still here.
+        let status = recorder.status
+        #expect(status.sinkFailed)
+        #expect(status.lastError.map { $0.contains("Broken pipe") || $0.contains("Connection reset") } == true)
+        recording.record(.setFilter("still working"), reducing: &state) { reduceList(&$0, $1) }
+        #expect(state.filter == "still working")
+        #expect(recorder.close())
+        let final = recorder.status
+        #expect(final.actionsRecorded + final.actionsDropped == UInt64(recording.lastSentSeq))
+    }
+
+    @Test func aSocketWithNoListenerIsAClearErrorAtStart() {
+        let directory = TemporaryDirectory()
+        #expect {
+            try Recorder(sink: .socket(directory.file("nobody.sock")))
+        } throws: { error in
+            "\(error)".contains("cannot connect to") && "\(error)".contains("nobody.sock")
+        }
+    }
+}
+
+/// A Unix socket listener for tests, written against libc directly.
+final class TestListener: @unchecked Sendable {
+    // @unchecked: `fd` is set once in init and only read afterwards.
+    let fd: Int32
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: path.utf8)
+            raw[path.utf8.count] = 0
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, listen(fd, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
+    }
+
+    deinit { close(fd) }
+
+    /// Accepts one connection and closes it right away.
+    func acceptAndHangUp() {
+        let client = accept(fd, nil, nil)
+        if client >= 0 { close(client) }
+    }
+}
