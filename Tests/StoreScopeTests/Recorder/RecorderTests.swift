@@ -48,7 +48,7 @@ import TraceAnalysis
             }
         }
         #expect(replay.state(of: "list") == expected[300])
-        #expect(changedSteps > 150)
+        #expect(changedSteps > 100)
         #expect(checked >= changedSteps, "every change has its patch or keyframe")
         #expect(keyframes >= 300 / 25)
     }
