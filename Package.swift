@@ -41,7 +41,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "StoreScopeBenchmarks",
-            dependencies: ["TraceFormat", "StoreScope", "TraceAnalysis"],
+            dependencies: ["CZlib", "TraceFormat", "StoreScope", "TraceAnalysis"],
             path: "Sources/StoreScopeBenchmarks"
         ),
         .executableTarget(

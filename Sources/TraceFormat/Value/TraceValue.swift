@@ -6,7 +6,7 @@ import Foundation
 /// Every node kind has a fixed encoding described in docs/FORMAT.md. Dictionary entries and
 /// set elements are kept in ``TraceValue/canonicalOrder(_:_:)`` of their keys so that the same
 /// Swift value always produces the same tree, whatever the hash seed of the process.
-public indirect enum TraceValue: Sendable {
+public enum TraceValue: Sendable {
     /// A struct (or a tuple, with `type` `"(tuple)"`) and its stored fields in declaration order.
     case structure(type: String, fields: [Field])
     /// The first occurrence of a class instance; `id` identifies it within one captured tree.
@@ -18,7 +18,7 @@ public indirect enum TraceValue: Sendable {
     /// `Optional.none` of the wrapped type name.
     case none(type: String)
     /// `Optional.some`.
-    case some(TraceValue)
+    indirect case some(TraceValue)
     /// An ordered collection.
     case array([TraceValue])
     /// A dictionary; entries are sorted by ``canonicalOrder(_:_:)`` of their keys.
