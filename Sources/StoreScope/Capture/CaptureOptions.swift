@@ -1,0 +1,39 @@
+/// Limits and redaction rules that apply while a Swift value is turned into a ``TraceValue``.
+///
+/// The same options must be used for a state's keyframe and for the patches that follow it:
+/// ``capturePatch(from:to:options:)`` produces exactly the nodes ``captureValue(_:options:)``
+/// would, truncation and redaction included.
+public struct CaptureOptions: Sendable, Hashable {
+    /// Nesting depth from which composite values (structs, classes, enums, tuples, collections)
+    /// are replaced by a `.truncated(.depth)` node. The root is at depth 0. Scalars, custom
+    /// representations and optionals are never cut by depth.
+    public var maximumDepth: Int
+    /// Nodes one captured tree may hold; past it, values become `.truncated(.size)` nodes (a
+    /// collection collapses its remaining elements into one marker).
+    public var maximumNodes: Int
+    /// Elements kept per array, dictionary or set; the rest is summarised by one
+    /// `.truncated(.collection)` marker at the end (as key and value for a dictionary).
+    public var maximumCollectionCount: Int
+    /// Which fields are redacted.
+    public var redaction: Redaction
+
+    /// Creates options.
+    ///
+    /// - Parameters:
+    ///   - maximumDepth: see ``maximumDepth``; default 64.
+    ///   - maximumNodes: see ``maximumNodes``; default 100,000.
+    ///   - maximumCollectionCount: see ``maximumCollectionCount``; default 10,000.
+    ///   - redaction: see ``redaction``; default ``Redaction/default``.
+    public init(
+        maximumDepth: Int = 64, maximumNodes: Int = 100_000, maximumCollectionCount: Int = 10_000,
+        redaction: Redaction = .default
+    ) {
+        self.maximumDepth = max(0, maximumDepth)
+        self.maximumNodes = max(1, maximumNodes)
+        self.maximumCollectionCount = max(0, maximumCollectionCount)
+        self.redaction = redaction
+    }
+
+    /// Depth 64, 100,000 nodes, 10,000 elements per collection, default redaction.
+    public static let `default` = CaptureOptions()
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A type with a built-in leaf representation. Conformances cover the standard library's
+/// numbers, `Bool`, strings and characters, and Foundation's `Date`, `Data`, `URL`, `UUID` and
+/// `Decimal`. One dynamic cast to this protocol replaces a chain of `as?` casts.
+protocol _CapturedScalar {
+    /// The leaf node for this value.
+    var _capturedScalar: TraceValue { get }
+}
+
+extension Int: _CapturedScalar { var _capturedScalar: TraceValue { .int(Int64(self)) } }
+extension Int8: _CapturedScalar { var _capturedScalar: TraceValue { .int(Int64(self)) } }
+extension Int16: _CapturedScalar { var _capturedScalar: TraceValue { .int(Int64(self)) } }
+extension Int32: _CapturedScalar { var _capturedScalar: TraceValue { .int(Int64(self)) } }
+extension Int64: _CapturedScalar { var _capturedScalar: TraceValue { .int(self) } }
+extension UInt: _CapturedScalar { var _capturedScalar: TraceValue { .uint(UInt64(self)) } }
+extension UInt8: _CapturedScalar { var _capturedScalar: TraceValue { .uint(UInt64(self)) } }
+extension UInt16: _CapturedScalar { var _capturedScalar: TraceValue { .uint(UInt64(self)) } }
+extension UInt32: _CapturedScalar { var _capturedScalar: TraceValue { .uint(UInt64(self)) } }
+extension UInt64: _CapturedScalar { var _capturedScalar: TraceValue { .uint(self) } }
+
+@available(macOS 15.0, *)
+extension Int128: _CapturedScalar {
+    /// `.int` when it fits in 64 bits, otherwise its decimal text as a `.scalar`.
+    var _capturedScalar: TraceValue {
+        Int64(exactly: self).map(TraceValue.int) ?? .scalar(type: "Int128", text: String(self))
+    }
+}
+
+@available(macOS 15.0, *)
+extension UInt128: _CapturedScalar {
+    /// `.uint` when it fits in 64 bits, otherwise its decimal text as a `.scalar`.
+    var _capturedScalar: TraceValue {
+        UInt64(exactly: self).map(TraceValue.uint) ?? .scalar(type: "UInt128", text: String(self))
+    }
+}
+
+extension Double: _CapturedScalar { var _capturedScalar: TraceValue { .double(self) } }
+extension Float: _CapturedScalar { var _capturedScalar: TraceValue { .double(Double(self)) } }
+#if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
+extension Float16: _CapturedScalar { var _capturedScalar: TraceValue { .double(Double(self)) } }
+#endif
+#if (arch(i386) || arch(x86_64)) && !os(Windows) && !os(Android)
+extension Float80: _CapturedScalar { var _capturedScalar: TraceValue { .double(Double(self)) } }
+#endif
+extension CGFloat: _CapturedScalar { var _capturedScalar: TraceValue { .double(Double(self)) } }
+
+extension Bool: _CapturedScalar { var _capturedScalar: TraceValue { .bool(self) } }
+extension String: _CapturedScalar { var _capturedScalar: TraceValue { .string(self) } }
+extension Substring: _CapturedScalar { var _capturedScalar: TraceValue { .string(String(self)) } }
+extension Character: _CapturedScalar { var _capturedScalar: TraceValue { .scalar(type: "Character", text: String(self)) } }
+extension Unicode.Scalar: _CapturedScalar { var _capturedScalar: TraceValue { .scalar(type: "Unicode.Scalar", text: String(self)) } }
+
+extension Date: _CapturedScalar { var _capturedScalar: TraceValue { .date(timeIntervalSince1970) } }
+extension Data: _CapturedScalar { var _capturedScalar: TraceValue { .data([UInt8](self)) } }
+extension URL: _CapturedScalar { var _capturedScalar: TraceValue { .scalar(type: "URL", text: absoluteString) } }
+extension UUID: _CapturedScalar { var _capturedScalar: TraceValue { .scalar(type: "UUID", text: uuidString) } }
+extension Decimal: _CapturedScalar { var _capturedScalar: TraceValue { .scalar(type: "Decimal", text: description) } }

@@ -1,0 +1,26 @@
+/// Short, readable type names used throughout captured trees: `_typeName(_:qualified: false)`
+/// drops module prefixes (`User`, `Array<User>`, `Optional<String>`), so names are stable
+/// across module renames and short on the wire. Nested types keep only their own name.
+enum TypeNames {
+    /// The short name of `type`.
+    static func name(of type: Any.Type) -> String {
+        _typeName(type, qualified: false)
+    }
+
+    /// The short name of the dynamic type of `value`.
+    static func name(ofValue value: Any) -> String {
+        _typeName(type(of: value), qualified: false)
+    }
+
+    /// The case name of an enum value, read from the runtime's reflection metadata; falls back
+    /// to the reflected child label or to the value's description.
+    static func caseName(of value: Any, mirror: Mirror) -> String {
+        if let pointer = _enumCaseName(value) { return String(cString: pointer) }
+        if let label = mirror.children.first?.label { return label }
+        return String(describing: value)
+    }
+}
+
+/// The Swift runtime entry point behind `print` for enums; returns nil without metadata.
+@_silgen_name("swift_EnumCaseName")
+private func _enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?

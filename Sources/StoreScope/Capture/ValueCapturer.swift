@@ -1,0 +1,110 @@
+/// Turns one Swift value into a ``TraceValue`` tree: the engine behind
+/// ``captureValue(_:options:)``.
+///
+/// Dispatch, in order, per node: the node budget; `Optional`; built-in scalars;
+/// ``TraceValueConvertible``; the depth limit (composites only); arrays, dictionaries and sets
+/// (through conditional conformances, no reflection); ``TraceCapturedByEncoding``; and last
+/// `Mirror` for structs, classes, enums, tuples and custom mirrors. ``StateDiffer`` follows
+/// the same order so that its patches rebuild exactly what this produces.
+///
+/// Class instances get ids 1, 2, ... in traversal order; a later occurrence of the same
+/// instance (a shared reference or a cycle) becomes `.reference`.
+struct ValueCapturer {
+    /// The limits and redaction in force.
+    let options: CaptureOptions
+    /// Nodes produced so far.
+    private(set) var nodeCount = 0
+    private var objectIDs: [ObjectIdentifier: UInt64] = [:]
+
+    init(options: CaptureOptions) {
+        self.options = options
+    }
+
+    /// Whether a class instance was met (its id depends on everything captured before it).
+    var sawObjects: Bool { !objectIDs.isEmpty }
+
+    /// Whether the node budget is spent.
+    var isExhausted: Bool { nodeCount >= options.maximumNodes }
+
+    /// Captures `value`, which sits at `depth` (the root is 0).
+    mutating func capture(_ value: Any, depth: Int) -> TraceValue {
+        if nodeCount >= options.maximumNodes {
+            return .truncated(.init(reason: .size, type: TypeNames.name(ofValue: value)))
+        }
+        nodeCount += 1
+        if let optional = value as? any _CapturedOptional { return optional._capture(with: &self, depth: depth) }
+        if let scalar = value as? any _CapturedScalar { return scalar._capturedScalar }
+        if let custom = value as? any TraceValueConvertible { return custom.traceValue }
+        if depth >= options.maximumDepth {
+            return .truncated(.init(reason: .depth, type: TypeNames.name(ofValue: value)))
+        }
+        if let collection = value as? any _CapturedCollection { return collection._capture(with: &self, depth: depth) }
+        if let encodable = value as? any TraceCapturedByEncoding,
+            let tree = try? TraceValueEncoder(options: options, depth: depth).encode(encodable)
+        {
+            return tree
+        }
+        return captureReflecting(value, depth: depth)
+    }
+
+    /// Captures the value of a named field, redacting it when the name says so.
+    mutating func captureField(named name: String, _ value: Any, depth: Int) -> TraceValue {
+        if options.redaction.redacts(field: name) { return Self.redactedNode(for: value) }
+        return capture(value, depth: depth)
+    }
+
+    /// The node a redacted value becomes: its dynamic type name only.
+    static func redactedNode(for value: Any) -> TraceValue {
+        .redacted(type: TypeNames.name(ofValue: value))
+    }
+
+    // MARK: - Reflection
+
+    private mutating func captureReflecting(_ value: Any, depth: Int) -> TraceValue {
+        let mirror = Mirror(reflecting: value)
+        let type = TypeNames.name(ofValue: value)
+        switch mirror.displayStyle {
+        case .class?:
+            let key = ObjectIdentifier(value as AnyObject)
+            if let id = objectIDs[key] { return .reference(type: type, id: id) }
+            let id = UInt64(objectIDs.count + 1)
+            objectIDs[key] = id
+            return .object(type: type, id: id, fields: captureFields(Reflection.classFields(mirror), depth: depth))
+        case .enum?:
+            let payload = Reflection.payloadFields(mirror)
+            return .enumeration(
+                type: type, caseName: TypeNames.caseName(of: value, mirror: mirror),
+                payload: captureFields(payload, depth: depth))
+        case .tuple?:
+            return .structure(type: Reflection.tupleTypeName, fields: captureFields(Reflection.fields(mirror), depth: depth))
+        case .struct?:
+            return .structure(type: type, fields: captureFields(Reflection.fields(mirror), depth: depth))
+        case .collection?:
+            let elements = mirror.children.map(\.value)
+            return .array(captureList(elements.count, elementType: "Any", depth: depth) { elements[$0] })
+        case .set?:
+            return .set(captureUnordered(mirror.children.map(\.value), elementType: "Any", depth: depth))
+        case .dictionary?:
+            let pairs = mirror.children.map { Reflection.fields(Mirror(reflecting: $0.value)).map(\.value) }
+                .filter { $0.count == 2 }
+            return .dictionary(captureEntries(pairs.map { ($0[0], $0[1]) }, valueType: "Any", depth: depth))
+        case .optional?:
+            guard let wrapped = mirror.children.first?.value else { return .none(type: type) }
+            return .some(capture(wrapped, depth: depth))
+        case nil:
+            if mirror.children.isEmpty { return .scalar(type: type, text: String(describing: value)) }
+            return .structure(type: type, fields: captureFields(Reflection.fields(mirror), depth: depth))
+        default:
+            return .scalar(type: type, text: String(describing: value))
+        }
+    }
+
+    private mutating func captureFields(_ fields: [Reflection.Field], depth: Int) -> [TraceValue.Field] {
+        var result: [TraceValue.Field] = []
+        result.reserveCapacity(fields.count)
+        for field in fields {
+            result.append(TraceValue.Field(field.name, captureField(named: field.name, field.value, depth: depth + 1)))
+        }
+        return result
+    }
+}

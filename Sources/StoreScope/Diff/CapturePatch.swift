@@ -1,0 +1,35 @@
+/// The patch that turns the capture of `old` into the capture of `new`.
+///
+/// For every pair of states, with the same `options`:
+/// `var tree = captureValue(old); try tree.apply(capturePatch(from: old, to: new))` leaves
+/// `tree == captureValue(new)`, redaction and depth and collection truncation included.
+///
+/// The cost follows the change, not the state: equal subtrees are pruned with `==`, arrays
+/// that share storage are skipped in O(1), `Identifiable` elements are matched by id (an
+/// insertion at the front is one `insert`, not a `set` per element), and only changed structs
+/// and enums are reflected.
+///
+/// Limitations, by design:
+/// - Values that are `==` but capture differently (`0.0` and `-0.0` inside a struct, a custom
+///   `==` that ignores a field) are treated as unchanged.
+/// - When a changed path meets a class instance, both states are captured in full and diffed
+///   as trees (instance ids are numbered over the whole tree). An instance mutated in place
+///   and shared by old and new looks unchanged: like TCA, StoreScope expects value-type state.
+/// - ``CaptureOptions/maximumNodes`` is a per-tree budget that depends on everything captured
+///   before a node; patches are exact while the state stays under it.
+///
+/// - Parameters:
+///   - old: the state before the action.
+///   - new: the state after it.
+///   - options: the options the keyframe was captured with.
+/// - Returns: set, insert, remove and move operations, in the order they must be applied;
+///   empty when nothing changed. The order does not depend on the hash seed.
+public func capturePatch<T>(from old: T, to new: T, options: CaptureOptions = .default) -> [PatchOperation] {
+    var differ = StateDiffer(options: options)
+    do {
+        try differ.diff(old, new, depth: 0)
+        return differ.operations
+    } catch {
+        return TreeDiff.operations(from: captureValue(old, options: options), to: captureValue(new, options: options))
+    }
+}

@@ -1,0 +1,115 @@
+/// `Optional` in the differ: `.some` to `.some` descends through a `.some` path step.
+protocol _DiffedOptional {
+    func _diff(against other: Any, with differ: inout StateDiffer, depth: Int) throws(ReferenceTypeEncountered)
+}
+
+/// Arrays, dictionaries and sets in the differ: typed paths, no reflection.
+protocol _DiffedCollection {
+    func _diff(against other: Any, with differ: inout StateDiffer, depth: Int) throws(ReferenceTypeEncountered)
+}
+
+/// Dictionaries whose values can be compared with `==`.
+protocol _EquatableValues {
+    /// The keys present in both dictionaries whose values differ.
+    func _keysWithUnequalValues(comparedTo other: Any) -> [Any]
+}
+
+extension Optional: _DiffedOptional {
+    func _diff(against other: Any, with differ: inout StateDiffer, depth: Int) throws(ReferenceTypeEncountered) {
+        switch (self, other as! Wrapped?) {  // the differ checked that both have this type
+        case (.none, .none):
+            return
+        case let (.some(before), .some(after)):
+            differ.path.append(.some)
+            defer { differ.path.removeLast() }
+            try differ.diff(before, after, depth: depth)
+        case let (before, after):
+            try differ.replace(before as Any, after as Any, depth: depth)
+        }
+    }
+}
+
+extension Set: _DiffedCollection {
+    /// Removals then insertions, each in canonical order of the captured elements.
+    func _diff(against other: Any, with differ: inout StateDiffer, depth: Int) throws(ReferenceTypeEncountered) {
+        let new = other as! Set<Element>  // the differ checked that both have this type
+        if self == new { return }
+        let limit = differ.options.maximumCollectionCount
+        guard count <= limit && new.count <= limit else {
+            try differ.replace(self, new, depth: depth)
+            return
+        }
+        func captured(_ elements: Set<Element>) throws(ReferenceTypeEncountered) -> [TraceValue] {
+            var result: [TraceValue] = []
+            for element in elements { result.append(try differ.capture(element, depth: depth + 1)) }
+            return result.sorted(by: TraceValue.canonicalOrder)
+        }
+        for element in try captured(subtracting(new)) {
+            differ.operations.append(.remove(path: differ.path + [.key(element)]))
+        }
+        for element in try captured(new.subtracting(self)) {
+            differ.operations.append(.insert(path: differ.path + [.key(element)], value: element))
+        }
+    }
+}
+
+extension Dictionary: _DiffedCollection {
+    /// Changes grouped per key, in canonical order of the captured keys: a removed key is a
+    /// `remove`, an added one a `set`, a changed value the diff of the two values.
+    func _diff(against other: Any, with differ: inout StateDiffer, depth: Int) throws(ReferenceTypeEncountered) {
+        let new = other as! [Key: Value]  // the differ checked that both have this type
+        if let equatable = (self as Any) as? any Equatable, StateDiffer.areEqual(equatable, new) { return }
+        let limit = differ.options.maximumCollectionCount
+        guard count <= limit && new.count <= limit else {
+            try differ.replace(self, new, depth: depth)
+            return
+        }
+        let changed: [Key]
+        if let equatable = self as? any _EquatableValues {
+            changed = equatable._keysWithUnequalValues(comparedTo: new).map { $0 as! Key }
+        } else {
+            changed = keys.filter { new[$0] != nil }
+        }
+        var groups: [(key: TraceValue, operations: [PatchOperation])] = []
+        for key in keys where new[key] == nil {
+            let captured = try differ.capture(key, depth: depth + 1)
+            _ = try differ.capture(self[key]!, depth: depth + 1)  // a removed instance renumbers the rest
+            groups.append((captured, [.remove(path: differ.path + [.key(captured)])]))
+        }
+        for (key, value) in new where self[key] == nil {
+            let captured = try differ.capture(key, depth: depth + 1)
+            let node = UnorderedCapture.redacts(key: captured, differ.options)
+                ? ValueCapturer.redactedNode(for: value) : try differ.capture(value, depth: depth + 1)
+            groups.append((captured, [.set(path: differ.path + [.key(captured)], value: node)]))
+        }
+        for key in changed {
+            let captured = try differ.capture(key, depth: depth + 1)
+            let start = differ.operations.count
+            differ.path.append(.key(captured))
+            defer { differ.path.removeLast() }
+            if UnorderedCapture.redacts(key: captured, differ.options) {
+                let before = ValueCapturer.redactedNode(for: self[key]!), after = ValueCapturer.redactedNode(for: new[key]!)
+                if before != after { differ.operations.append(.set(path: differ.path, value: after)) }
+            } else {
+                try differ.diff(self[key]!, new[key]!, depth: depth + 1)
+            }
+            if differ.operations.count > start {
+                groups.append((captured, Array(differ.operations[start...])))
+                differ.operations.removeSubrange(start...)
+            }
+        }
+        groups.sort { TraceValue.canonicalOrder($0.key, $1.key) }
+        for group in groups { differ.operations += group.operations }
+    }
+}
+
+extension Dictionary: _EquatableValues where Value: Equatable {
+    func _keysWithUnequalValues(comparedTo other: Any) -> [Any] {
+        let other = other as! [Key: Value]  // called with a dictionary of the same type
+        var result: [Any] = []
+        for (key, value) in self {
+            if let otherValue = other[key], otherValue != value { result.append(key) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,161 @@
+/// Arrays whose elements can be compared with `==` (found by a dynamic cast to this protocol).
+protocol _EquatableElements {
+    /// `(i, j) -> self[i] == other[j]`, typed once so each call costs one `==`.
+    func _elementEquality(against other: Any) -> (Int, Int) -> Bool
+}
+
+/// Arrays of `Identifiable` elements, matched by id.
+protocol _IdentifiedElements {
+    /// The id of `self[i]` and of `other[j]`, boxed.
+    func _identities(against other: Any) -> (old: (Int) -> AnyHashable, new: (Int) -> AnyHashable)
+}
+
+extension Array: _EquatableElements where Element: Equatable {
+    func _elementEquality(against other: Any) -> (Int, Int) -> Bool {
+        let other = other as! [Element]  // called with an array of the same type
+        return { self[$0] == other[$1] }
+    }
+}
+
+extension Array: _IdentifiedElements where Element: Identifiable {
+    func _identities(against other: Any) -> (old: (Int) -> AnyHashable, new: (Int) -> AnyHashable) {
+        let other = other as! [Element]  // called with an array of the same type
+        return ({ AnyHashable(self[$0].id) }, { AnyHashable(other[$0].id) })
+    }
+}
+
+extension Array: _DiffedCollection {
+    func _diff(against other: Any, with differ: inout StateDiffer, depth: Int) throws(ReferenceTypeEncountered) {
+        let new = other as! [Element]  // the differ checked that both have this type
+        let sharesStorage = withUnsafeBufferPointer { a in
+            new.withUnsafeBufferPointer { b in a.count == b.count && (a.count == 0 || a.baseAddress == b.baseAddress) }
+        }
+        if sharesStorage { return }
+        let identities = (self as? any _IdentifiedElements)?._identities(against: new)
+        let elements = ArrayDiffInput(
+            oldCount: count, newCount: new.count, elementType: TypeNames.name(of: Element.self),
+            old: { self[$0] }, new: { new[$0] },
+            equal: (self as? any _EquatableElements)?._elementEquality(against: new),
+            oldID: identities?.old, newID: identities?.new)
+        try differ.diffArray(elements, depth: depth)
+    }
+}
+
+/// Typed access to the two arrays being compared, as closures so one algorithm serves every
+/// element type.
+struct ArrayDiffInput {
+    var oldCount: Int
+    var newCount: Int
+    var elementType: String
+    var old: (Int) -> Any
+    var new: (Int) -> Any
+    /// Element equality when the elements are `Equatable`; otherwise elements are compared by
+    /// diffing them.
+    var equal: ((Int, Int) -> Bool)?
+    var oldID: ((Int) -> AnyHashable)?
+    var newID: ((Int) -> AnyHashable)?
+}
+
+extension StateDiffer {
+    /// Diffs the first ``CaptureOptions/maximumCollectionCount`` elements of two arrays (the
+    /// captured window), then fixes up the `.truncated(.collection)` marker after it.
+    ///
+    /// The equal prefix and suffix are trimmed first; the middle is matched by id when the
+    /// elements are `Identifiable` with unique ids, by position otherwise.
+    mutating func diffArray(_ input: ArrayDiffInput, depth: Int) throws(ReferenceTypeEncountered) {
+        let limit = options.maximumCollectionCount
+        let oldEnd = min(input.oldCount, limit), newEnd = min(input.newCount, limit)
+        let shorter = min(oldEnd, newEnd)
+        var prefix = 0
+        while prefix < shorter, try same(input, prefix, prefix, depth: depth) { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, try same(input, oldEnd - 1 - suffix, newEnd - 1 - suffix, depth: depth) { suffix += 1 }
+        let oldMiddle = prefix..<(oldEnd - suffix), newMiddle = prefix..<(newEnd - suffix)
+        if !oldMiddle.isEmpty || !newMiddle.isEmpty {
+            if !(try matchByIdentity(input, oldMiddle, newMiddle, depth: depth)) {
+                try matchByPosition(input, oldMiddle, newMiddle, depth: depth)
+            }
+        }
+        let oldOmitted = input.oldCount - oldEnd, newOmitted = input.newCount - newEnd
+        guard oldOmitted > 0 || newOmitted > 0 else { return }
+        let markerPath = path + [.index(newEnd)]
+        let marker = ValueCapturer.collectionMarker(elementType: input.elementType, omitted: newOmitted)
+        switch (oldOmitted > 0, newOmitted > 0) {
+        case (true, true): if oldOmitted != newOmitted { operations.append(.set(path: markerPath, value: marker)) }
+        case (true, false): operations.append(.remove(path: markerPath))
+        default: operations.append(.insert(path: markerPath, value: marker))
+        }
+    }
+
+    private mutating func same(_ input: ArrayDiffInput, _ i: Int, _ j: Int, depth: Int) throws(ReferenceTypeEncountered) -> Bool {
+        if let equal = input.equal { return equal(i, j) }
+        return try isUnchanged(input.old(i), input.new(j), depth: depth + 1)
+    }
+
+    /// Diffs old element `i` against new element `j`, now at `position`.
+    private mutating func diffElement(_ input: ArrayDiffInput, _ i: Int, _ j: Int, at position: Int, depth: Int) throws(ReferenceTypeEncountered) {
+        if let equal = input.equal, equal(i, j) { return }
+        path.append(.index(position))
+        defer { path.removeLast() }
+        try diff(input.old(i), input.new(j), depth: depth + 1)
+    }
+
+    private mutating func insert(_ input: ArrayDiffInput, _ j: Int, at position: Int, depth: Int) throws(ReferenceTypeEncountered) {
+        operations.append(.insert(path: path + [.index(position)], value: try capture(input.new(j), depth: depth + 1)))
+    }
+
+    private mutating func remove(_ input: ArrayDiffInput, _ i: Int, at position: Int, depth: Int) throws(ReferenceTypeEncountered) {
+        _ = try capture(input.old(i), depth: depth + 1)  // a removed instance would renumber the rest
+        operations.append(.remove(path: path + [.index(position)]))
+    }
+
+    private mutating func matchByPosition(
+        _ input: ArrayDiffInput, _ old: Range<Int>, _ new: Range<Int>, depth: Int
+    ) throws(ReferenceTypeEncountered) {
+        let common = min(old.count, new.count)
+        for offset in 0..<common {
+            try diffElement(input, old.lowerBound + offset, new.lowerBound + offset, at: new.lowerBound + offset, depth: depth)
+        }
+        for offset in common..<new.count {
+            try insert(input, new.lowerBound + offset, at: new.lowerBound + offset, depth: depth)
+        }
+        for offset in (common..<old.count).reversed() {
+            try remove(input, old.lowerBound + offset, at: new.lowerBound + offset, depth: depth)
+        }
+    }
+
+    /// Removals (back to front), then one pass over the new order: an element already in
+    /// place is diffed, one found later is moved up then diffed, a new one is inserted.
+    ///
+    /// - Returns: `false` without emitting anything when the elements are not `Identifiable`
+    ///   or an id repeats.
+    private mutating func matchByIdentity(
+        _ input: ArrayDiffInput, _ old: Range<Int>, _ new: Range<Int>, depth: Int
+    ) throws(ReferenceTypeEncountered) -> Bool {
+        guard let oldID = input.oldID, let newID = input.newID else { return false }
+        let oldIDs = old.map(oldID), newIDs = new.map(newID)
+        let oldSet = Set(oldIDs), newSet = Set(newIDs)
+        guard oldSet.count == oldIDs.count, newSet.count == newIDs.count else { return false }
+        let start = old.lowerBound
+        for offset in oldIDs.indices.reversed() where !newSet.contains(oldIDs[offset]) {
+            try remove(input, start + offset, at: start + offset, depth: depth)
+        }
+        // The old elements still present, in their current order: (old index, id); -1 marks
+        // an inserted element.
+        var working = oldIDs.indices.filter { newSet.contains(oldIDs[$0]) }.map { (index: start + $0, id: oldIDs[$0]) }
+        for (offset, id) in newIDs.enumerated() {
+            let position = start + offset
+            if offset < working.count && working[offset].id == id {
+                try diffElement(input, working[offset].index, new.lowerBound + offset, at: position, depth: depth)
+            } else if oldSet.contains(id), let found = working[(offset + 1)...].firstIndex(where: { $0.id == id }) {
+                operations.append(.move(path: path + [.index(start + found)], to: position))
+                working.insert(working.remove(at: found), at: offset)
+                try diffElement(input, working[offset].index, new.lowerBound + offset, at: position, depth: depth)
+            } else {
+                try insert(input, new.lowerBound + offset, at: position, depth: depth)
+                working.insert((-1, id), at: offset)
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,140 @@
+/// Thrown inside ``StateDiffer`` when a class instance is met on a changed path: instance ids
+/// are numbered over the whole tree, so the patch is then computed on full captures.
+struct ReferenceTypeEncountered: Error {}
+
+/// Computes the patch between two consecutive states without capturing them whole: the
+/// engine behind ``capturePatch(from:to:options:)``.
+///
+/// It walks old and new together and descends only where they differ: `Equatable` values are
+/// compared with `==` through an opened existential, arrays sharing storage are skipped in
+/// O(1), arrays, dictionaries and sets take typed paths (conditional conformances found by one
+/// dynamic cast), `Identifiable` elements are matched by id, and only changed structs and
+/// enums are reflected with `Mirror`. Each node is treated in the order ``ValueCapturer``
+/// uses, so the emitted values are exactly what a full capture would hold there.
+struct StateDiffer {
+    /// The limits and redaction in force (the same as the keyframe's).
+    let options: CaptureOptions
+    /// The operations found so far.
+    var operations: [PatchOperation] = []
+    /// The path of the node being compared.
+    var path: [PathComponent] = []
+
+    init(options: CaptureOptions) {
+        self.options = options
+    }
+
+    /// Appends the operations that turn `old` into `new` (both at ``path``, at `depth`).
+    mutating func diff(_ old: Any, _ new: Any, depth: Int) throws(ReferenceTypeEncountered) {
+        guard ObjectIdentifier(type(of: old)) == ObjectIdentifier(type(of: new)) else {
+            try replace(old, new, depth: depth)
+            return
+        }
+        if let optional = old as? any _DiffedOptional {
+            try optional._diff(against: new, with: &self, depth: depth)
+            return
+        }
+        if old is any _CapturedScalar {
+            // Compared as captured nodes: `==` would miss 0.0 -> -0.0 and call nan unequal.
+            try replace(old, new, depth: depth)
+            return
+        }
+        if old is any TraceValueConvertible {
+            if let equatable = old as? any Equatable, Self.areEqual(equatable, new) { return }
+            try replace(old, new, depth: depth)
+            return
+        }
+        // Both sides are captured as `.truncated(.depth)` of the same type.
+        if depth >= options.maximumDepth { return }
+        if let collection = old as? any _DiffedCollection {
+            try collection._diff(against: new, with: &self, depth: depth)
+            return
+        }
+        if let equatable = old as? any Equatable, Self.areEqual(equatable, new) { return }
+        if old is any TraceCapturedByEncoding {
+            try replace(old, new, depth: depth)
+            return
+        }
+        try diffReflecting(old, new, depth: depth)
+    }
+
+    /// Compares the captures of `old` and `new` and appends the operations between them.
+    ///
+    /// - Throws: ``ReferenceTypeEncountered`` when either holds a class instance.
+    mutating func replace(_ old: Any, _ new: Any, depth: Int) throws(ReferenceTypeEncountered) {
+        let before = try capture(old, depth: depth)
+        let after = try capture(new, depth: depth)
+        TreeDiff.append(from: before, to: after, at: &path, into: &operations)
+    }
+
+    /// Captures a value that goes into or leaves the tree on a changed path.
+    ///
+    /// - Throws: ``ReferenceTypeEncountered`` when it holds a class instance.
+    func capture(_ value: Any, depth: Int) throws(ReferenceTypeEncountered) -> TraceValue {
+        var capturer = ValueCapturer(options: options)
+        let tree = capturer.capture(value, depth: depth)
+        if capturer.sawObjects { throw ReferenceTypeEncountered() }
+        return tree
+    }
+
+    /// Whether `old` and `new` capture alike (a diff that finds nothing).
+    mutating func isUnchanged(_ old: Any, _ new: Any, depth: Int) throws(ReferenceTypeEncountered) -> Bool {
+        let start = operations.count
+        try diff(old, new, depth: depth)
+        defer { operations.removeSubrange(start...) }
+        return operations.count == start
+    }
+
+    /// `lhs == rhs` for an `Equatable` existential and a value of the same dynamic type.
+    static func areEqual(_ lhs: any Equatable, _ rhs: Any) -> Bool {
+        func open<Value: Equatable>(_ lhs: Value) -> Bool {
+            guard let rhs = rhs as? Value else { return false }
+            return lhs == rhs
+        }
+        return open(lhs)
+    }
+
+    // MARK: - Reflection
+
+    private mutating func diffReflecting(_ old: Any, _ new: Any, depth: Int) throws(ReferenceTypeEncountered) {
+        let oldMirror = Mirror(reflecting: old)
+        switch oldMirror.displayStyle {
+        case .class?:
+            throw ReferenceTypeEncountered()
+        case .struct?, .tuple?:
+            try diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, payload: false, depth: depth)
+        case .enum?:
+            let newMirror = Mirror(reflecting: new)
+            guard TypeNames.caseName(of: old, mirror: oldMirror) == TypeNames.caseName(of: new, mirror: newMirror) else {
+                try replace(old, new, depth: depth)
+                return
+            }
+            try diffFields(Reflection.payloadFields(oldMirror), Reflection.payloadFields(newMirror), of: old, new, payload: true, depth: depth)
+        case nil where !oldMirror.children.isEmpty:
+            try diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, payload: false, depth: depth)
+        default:
+            try replace(old, new, depth: depth)
+        }
+    }
+
+    private mutating func diffFields(
+        _ old: [Reflection.Field], _ new: [Reflection.Field], of oldParent: Any, _ newParent: Any, payload: Bool, depth: Int
+    ) throws(ReferenceTypeEncountered) {
+        guard old.count == new.count, zip(old, new).allSatisfy({ $0.name == $1.name }) else {
+            // Only reachable through custom mirrors whose shape changes: compare captures.
+            try replace(oldParent, newParent, depth: depth)
+            return
+        }
+        for index in old.indices {
+            let name = old[index].name
+            path.append(payload ? Reflection.payloadPathComponent(name: name, index: index) : .field(name))
+            defer { path.removeLast() }
+            if options.redaction.redacts(field: name) {
+                let before = ValueCapturer.redactedNode(for: old[index].value)
+                let after = ValueCapturer.redactedNode(for: new[index].value)
+                if before != after { operations.append(.set(path: path, value: after)) }
+            } else {
+                try diff(old[index].value, new[index].value, depth: depth + 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// Renders the change between two states as `-`/`+` lines, the way swift-custom-dump does.
+///
+/// Lines start with `- ` (only in the old state), `+ ` (only in the new one) or two spaces
+/// (context), then two spaces of indentation per level. Containers that exist on both sides are
+/// opened and their children compared: struct and class fields by name, enum payloads of the
+/// same case, dictionary entries by key, set elements, and array elements after trimming the
+/// equal prefix and suffix. A run of unchanged children collapses into `… (N unchanged)`,
+/// except a single child that fits on one line, which is shown. The output depends only on the
+/// two trees, so it is stable across runs.
+///
+/// ```
+///   AppState(
+///     … (2 unchanged)
+/// -   isLoading: false
+/// +   isLoading: true
+///     selected: nil
+///   )
+/// ```
+public enum DiffRendering {
+    /// The rendering of the change from `old` to `new`.
+    ///
+    /// - Parameters:
+    ///   - old: the state before.
+    ///   - new: the state after.
+    /// - Returns: the lines joined by newlines (no trailing newline); empty when the trees are
+    ///   equal.
+    public static func render(from old: TraceValue, to new: TraceValue) -> String {
+        guard old != new else { return "" }
+        var lines: [RenderedLine] = []
+        diff(old, new, label: "", indent: 0, into: &lines)
+        return lines.map(\.text).joined(separator: "\n")
+    }
+
+    /// The rendering of what `patch` changes in `old`.
+    ///
+    /// - Parameters:
+    ///   - patch: the operations of one state patch.
+    ///   - old: the state they apply to.
+    /// - Returns: see ``render(from:to:)``.
+    /// - Throws: ``PatchError`` when the patch does not apply to `old`.
+    public static func render(_ patch: [PatchOperation], appliedTo old: TraceValue) throws(PatchError) -> String {
+        var new = old
+        try new.apply(patch)
+        return render(from: old, to: new)
+    }
+
+    // MARK: - Comparing
+
+    private static func diff(_ old: TraceValue, _ new: TraceValue, label: String, indent: Int, into lines: inout [RenderedLine]) {
+        if case let .some(a) = old, case let .some(b) = new {
+            diff(a, b, label: label, indent: indent, into: &lines)
+            return
+        }
+        guard let pairs = ChildPairing.pairs(old, new), let shape = ContainerShape(old) else {
+            TreeLayout.lines(of: old, label: label, mark: .removed, indent: indent, into: &lines)
+            TreeLayout.lines(of: new, label: label, mark: .added, indent: indent, into: &lines)
+            return
+        }
+        lines.append(RenderedLine(mark: .context, indent: indent, content: label + shape.opener))
+        var unchanged: [(label: String, value: TraceValue)] = []
+        func flush() {
+            if unchanged.count == 1, let single = TreeLayout.singleLine(unchanged[0].value) {
+                lines.append(RenderedLine(mark: .context, indent: indent + 1, content: unchanged[0].label + single))
+            } else if !unchanged.isEmpty {
+                lines.append(RenderedLine(mark: .context, indent: indent + 1, content: "… (\(unchanged.count) unchanged)"))
+            }
+            unchanged.removeAll()
+        }
+        for pair in pairs {
+            switch pair {
+            case let .same(label, value):
+                unchanged.append((label, value))
+            case let .changed(label, before, after):
+                flush()
+                diff(before, after, label: label, indent: indent + 1, into: &lines)
+            case let .removed(label, value):
+                flush()
+                TreeLayout.lines(of: value, label: label, mark: .removed, indent: indent + 1, into: &lines)
+            case let .added(label, value):
+                flush()
+                TreeLayout.lines(of: value, label: label, mark: .added, indent: indent + 1, into: &lines)
+            }
+        }
+        flush()
+        lines.append(RenderedLine(mark: .context, indent: indent, content: shape.closer))
+    }
+}
+
+/// One output line: its mark, indentation level and content.
+struct RenderedLine {
+    enum Mark: String {
+        case context = " ", removed = "-", added = "+"
+    }
+    var mark: Mark
+    var indent: Int
+    var content: String
+
+    var text: String {
+        mark.rawValue + " " + String(repeating: "  ", count: indent) + content
+    }
+}

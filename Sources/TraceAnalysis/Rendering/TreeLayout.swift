@@ -1,0 +1,92 @@
+/// Multi-line layout of a ``TraceValue`` for ``DiffRendering``: a container opens on its own
+/// line, its children follow one level deeper, and it closes on a line of its own; empty
+/// containers and leaves take one line. Text from the trace is sanitized: control characters
+/// in names and strings are escaped, so a hostile trace cannot drive the terminal.
+enum TreeLayout {
+    /// Appends the lines of `value` under `label` with `mark`.
+    static func lines(of value: TraceValue, label: String, mark: RenderedLine.Mark, indent: Int, into lines: inout [RenderedLine]) {
+        if case let .some(wrapped) = value {
+            Self.lines(of: wrapped, label: label, mark: mark, indent: indent, into: &lines)
+            return
+        }
+        if let single = singleLine(value) {
+            lines.append(RenderedLine(mark: mark, indent: indent, content: label + single))
+            return
+        }
+        guard let shape = ContainerShape(value) else { return }
+        lines.append(RenderedLine(mark: mark, indent: indent, content: label + shape.opener))
+        for (childLabel, child) in children(of: value) {
+            Self.lines(of: child, label: childLabel, mark: mark, indent: indent + 1, into: &lines)
+        }
+        lines.append(RenderedLine(mark: mark, indent: indent, content: shape.closer))
+    }
+
+    /// The one-line form of a leaf or an empty container; `nil` for a container with children.
+    static func singleLine(_ value: TraceValue) -> String? {
+        switch value {
+        case let .some(wrapped):
+            return singleLine(wrapped)
+        case .structure, .object, .enumeration, .array, .set, .dictionary:
+            guard children(of: value).isEmpty, let shape = ContainerShape(value) else { return nil }
+            return shape.opener + shape.closer
+        default:
+            return sanitized(value.description)
+        }
+    }
+
+    /// The label of a struct field or labeled payload (`name: `), empty for unlabeled ones.
+    static func fieldLabel(_ name: String) -> String {
+        name.isEmpty ? "" : sanitized(name) + ": "
+    }
+
+    /// The label of a dictionary entry: the key in short form.
+    static func keyLabel(_ key: TraceValue) -> String {
+        sanitized(key.shortDescription) + ": "
+    }
+
+    static func children(of value: TraceValue) -> [(String, TraceValue)] {
+        switch value {
+        case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
+            return fields.map { (fieldLabel($0.name), $0.value) }
+        case let .array(elements), let .set(elements):
+            return elements.map { ("", $0) }
+        case let .dictionary(entries):
+            return entries.map { (keyLabel($0.key), $0.value) }
+        default:
+            return []
+        }
+    }
+
+    /// Escapes C0/C1 control characters and DEL as `\u{…}`.
+    static func sanitized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) { result += "\\u{\(String(scalar.value, radix: 16))}" } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+    }
+}
+
+/// The opening and closing text of a container node.
+struct ContainerShape {
+    var opener: String
+    var closer: String
+
+    init?(_ value: TraceValue) {
+        switch value {
+        case let .structure(type, _): (opener, closer) = (TreeLayout.sanitized(type) + "(", ")")
+        case let .object(type, id, _): (opener, closer) = (TreeLayout.sanitized(type) + "#\(id)(", ")")
+        case let .enumeration(_, caseName, payload):
+            (opener, closer) = payload.isEmpty ? ("." + TreeLayout.sanitized(caseName), "") : ("." + TreeLayout.sanitized(caseName) + "(", ")")
+        case let .array(elements): (opener, closer) = elements.isEmpty ? ("[]", "") : ("[", "]")
+        case let .set(elements): (opener, closer) = elements.isEmpty ? ("Set([])", "") : ("Set([", "])")
+        case let .dictionary(entries): (opener, closer) = entries.isEmpty ? ("[:]", "") : ("[", "]")
+        default: return nil
+        }
+    }
+}

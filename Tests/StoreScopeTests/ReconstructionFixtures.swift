@@ -1,0 +1,111 @@
+@testable import StoreScope
+
+/// A seeded deterministic generator (SplitMix64), so property tests replay exactly.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Shape 1: identifiable rows with nested identifiable arrays, an optional enum, a dictionary
+/// and a set.
+struct Feed: Equatable {
+    struct Comment: Equatable, Identifiable {
+        var id: Int
+        var text: String
+    }
+    struct Item: Equatable, Identifiable {
+        var id: Int
+        var title: String
+        var comments: [Comment]
+        var state: Status?
+    }
+    var items: [Item] = []
+    var filter: Status? = nil
+    var counts: [String: Int] = [:]
+    var tags: Set<Int> = []
+    var authToken = "t"
+
+    mutating func mutate(using rng: inout SplitMix64, nextID: inout Int) {
+        func text() -> String { ["a", "b", "c", "dd", ""].randomElement(using: &rng)! }
+        func status() -> Status? {
+            [nil, .idle, .loading(progress: Double(Int.random(in: 0...4, using: &rng)) / 4), .failed(text(), code: Int.random(in: 0...3, using: &rng))]
+                .randomElement(using: &rng)!
+        }
+        switch Int.random(in: 0..<11, using: &rng) {
+        case 0:
+            nextID += 1
+            items.insert(Item(id: nextID, title: text(), comments: [], state: status()), at: Int.random(in: 0...items.count, using: &rng))
+        case 1: if !items.isEmpty { items.remove(at: Int.random(in: 0..<items.count, using: &rng)) }
+        case 2: if !items.isEmpty { items[Int.random(in: 0..<items.count, using: &rng)].title = text() }
+        case 3: if items.count > 1 { items.swapAt(Int.random(in: 0..<items.count, using: &rng), Int.random(in: 0..<items.count, using: &rng)) }
+        case 4:
+            if !items.isEmpty {
+                let i = Int.random(in: 0..<items.count, using: &rng)
+                nextID += 1
+                items[i].comments.insert(Comment(id: nextID, text: text()), at: Int.random(in: 0...items[i].comments.count, using: &rng))
+            }
+        case 5:
+            if let i = items.indices.randomElement(using: &rng), !items[i].comments.isEmpty {
+                if Bool.random(using: &rng) { items[i].comments.removeFirst() } else { items[i].comments[0].text = text() }
+            }
+        case 6: if !items.isEmpty { items[Int.random(in: 0..<items.count, using: &rng)].state = status() }
+        case 7: filter = status()
+        case 8:
+            let key = text()
+            if Bool.random(using: &rng) { counts[key] = Int.random(in: 0...5, using: &rng) } else { counts[key] = nil }
+        case 9:
+            let tag = Int.random(in: 0...8, using: &rng)
+            if tags.contains(tag) { tags.remove(tag) } else { tags.insert(tag) }
+        default:
+            authToken = text()
+            items.shuffle(using: &rng)
+        }
+    }
+}
+
+/// Shape 2: nothing `Equatable` or `Identifiable`: nested plain arrays, a non-equatable
+/// element type, an integer-keyed dictionary of enums, a tuple.
+struct Board {
+    struct Cell {
+        var value: Int
+        var note: String?
+    }
+    var grid: [[Int]] = [[0]]
+    var cells: [Cell] = []
+    var statuses: [Int: Status] = [:]
+    var cursor: (row: Int, Int) = (0, 0)
+    var password = "p"
+
+    mutating func mutate(using rng: inout SplitMix64, nextID: inout Int) {
+        switch Int.random(in: 0..<8, using: &rng) {
+        case 0: grid.insert((0..<Int.random(in: 0...3, using: &rng)).map { $0 }, at: Int.random(in: 0...grid.count, using: &rng))
+        case 1: if !grid.isEmpty { grid.remove(at: Int.random(in: 0..<grid.count, using: &rng)) }
+        case 2:
+            if let row = grid.indices.randomElement(using: &rng) {
+                grid[row].insert(Int.random(in: 0...9, using: &rng), at: Int.random(in: 0...grid[row].count, using: &rng))
+            }
+        case 3: cells.insert(Cell(value: Int.random(in: 0...3, using: &rng), note: Bool.random(using: &rng) ? "n" : nil), at: Int.random(in: 0...cells.count, using: &rng))
+        case 4:
+            if !cells.isEmpty {
+                let i = Int.random(in: 0..<cells.count, using: &rng)
+                if Bool.random(using: &rng) { cells.remove(at: i) } else { cells[i].note = cells[i].note == nil ? "m" : nil }
+            }
+        case 5:
+            let key = Int.random(in: 0...5, using: &rng)
+            statuses[key] = Bool.random(using: &rng) ? nil : .failed("e", code: Int.random(in: 0...2, using: &rng))
+        case 6: cursor = (Int.random(in: 0...2, using: &rng), Int.random(in: 0...2, using: &rng))
+        default: password += "x"
+        }
+    }
+}
