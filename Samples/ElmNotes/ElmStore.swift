@@ -54,7 +54,7 @@ public enum Elm {
         public let journal = Journal()
         private let update: (State, Environment, Action) -> Update<State, Action>
         private let environment: Environment
-        private let recording: StoreRecorder<State, Action>
+        private let recording: StoreRecorder<State, Action>  // StoreScope
         private var running: [String: (token: UUID, task: Task<Void, Never>)] = [:]
         private var started: [Task<Void, Never>] = []
 

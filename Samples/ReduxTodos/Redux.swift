@@ -45,7 +45,7 @@ public enum SimpleRedux {
         /// What the store processed (for the scenario's checks).
         public let journal = Journal()
         private let reducer: AnyReducer<State, Mutation>
-        private let recording: StoreRecorder<State, Mutation>
+        private let recording: StoreRecorder<State, Mutation>  // StoreScope
         private var cancellables: [Task<Void, Never>] = []
 
         /// Creates a store recording into `recording`.

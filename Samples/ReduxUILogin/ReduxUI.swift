@@ -62,7 +62,7 @@ public enum ReduxUI {
         public let coordinator: Coordinator<Route>
         private let reducer: any Reducer<State, Action, Route>
         private let middlewares: [any Middleware<State, Action, Route>]
-        private let recording: StoreRecorder<State, Action>
+        private let recording: StoreRecorder<State, Action>  // StoreScope
         private var tasks: [Task<Void, Never>] = []
         private var observers: [Task<Void, Never>] = []
 
@@ -84,14 +84,25 @@ public enum ReduxUI {
             journal.append(action, state: state)
             for middleware in middlewares {
                 guard let stream = middleware.execute(state, action: action) else { continue }
-                tasks.append(recording.task("\(type(of: middleware))", startedBy: seq) { for try await step in stream { try Task.checkCancellation(); await self.perform(step) } })  // StoreScope
+                tasks.append(recording.task("\(type(of: middleware))", startedBy: seq) { try await self.perform(stream) })  // StoreScope
             }
         }
 
         /// Starts dispatching the actions `deferred` produces, until ``cancelAll()``.
         public func add(deferred: some DeferredAction<Action>) {
             guard let actions = deferred.observe() else { return }
-            observers.append(recording.task("\(type(of: deferred))", startedBy: nil) { for await action in actions { await self.dispatch(action) } })  // StoreScope
+            observers.append(recording.task("\(type(of: deferred))", startedBy: nil) { await self.dispatch(actions) })  // StoreScope
+        }
+
+        private func perform(_ steps: AsyncThrowingStream<MiddlewareAction<Action, Route>, any Error>) async throws {
+            for try await step in steps {
+                try Task.checkCancellation()
+                perform(step)
+            }
+        }
+
+        private func dispatch(_ actions: AsyncStream<Action>) async {
+            for await action in actions { dispatch(action) }
         }
 
         private func perform(_ step: MiddlewareAction<Action, Route>) {

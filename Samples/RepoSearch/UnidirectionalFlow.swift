@@ -33,7 +33,7 @@ public enum UnidirectionalFlow {
         @ObservationIgnored public let journal = Journal()
         @ObservationIgnored private let reduce: (State, Action) -> State
         @ObservationIgnored private let middlewares: [any Middleware<State, Action>]
-        @ObservationIgnored private let recording: StoreRecorder<State, Action>
+        @ObservationIgnored private let recording: StoreRecorder<State, Action>  // StoreScope
 
         /// Creates a store recording into `recording`.
         public init(
@@ -56,7 +56,9 @@ public enum UnidirectionalFlow {
             await withTaskGroup(of: Void.self) { group in
                 for middleware in middlewares {
                     group.addTask {
-                        await self.recording.process("\(type(of: middleware))", startedBy: seq) { try await middleware.process(state: state, with: action) } send: { await self.send($0) }  // StoreScope
+                        await self.recording.process("\(type(of: middleware))", startedBy: seq) {  // StoreScope
+                            try await middleware.process(state: state, with: action)
+                        } send: { await self.send($0) }
                     }
                 }
             }

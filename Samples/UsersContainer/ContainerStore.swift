@@ -50,7 +50,7 @@ public enum ReduxContainer {
         public let journal = Journal()
         private let reducer: Reducer<State, Action>
         private let failure: (any Error) -> Action?
-        private let recording: StoreRecorder<State, Action>
+        private let recording: StoreRecorder<State, Action>  // StoreScope
         private var running: [String: (token: UUID, task: Task<Void, Never>)] = [:]
         private var started: [Task<Void, Never>] = []
 
@@ -78,7 +78,7 @@ public enum ReduxContainer {
             running[effect.id]?.task.cancel()
             let task = Task {
                 do {
-                    try await span.run { for try await action in effect.actions { try Task.checkCancellation(); await self.send(action) } }  // StoreScope
+                    try await span.run { try await self.send(effect.actions) }  // StoreScope
                 } catch is CancellationError {
                 } catch {
                     if let action = failure(error) { send(action) }
@@ -87,6 +87,13 @@ public enum ReduxContainer {
             }
             running[effect.id] = (token, task)
             started.append(task)
+        }
+
+        private func send(_ actions: AsyncThrowingStream<Action, any Error>) async throws {
+            for try await action in actions {
+                try Task.checkCancellation()
+                send(action)
+            }
         }
 
         /// A binding to `keyPath` whose writes send `action(value)`.
