@@ -109,12 +109,12 @@ private func checkedPatch<T>(_ old: T, _ new: T, options: CaptureOptions = .defa
     #expect(try checkedPatch(["token": "a", "x": "b"], ["token": "c", "x": "b"]).isEmpty)
 }
 
-@Test func collectionTruncationMarkersFollowTheCountChanges() throws {
+@Test func aFrontInsertIntoAFullWindowPushesOneElementOutAndUpdatesTheMarker() throws {
     let options = CaptureOptions(maximumCollectionCount: 3)
     let old = users([1, 2, 3, 4, 5])
     #expect(try checkedPatch(old, users([0, 1, 2, 3, 4, 5]), options: options) == [
-        .remove(path: [.index(2)]),
         .insert(path: [.index(0)], value: captureValue(User(id: 0, name: "u0"))),
+        .remove(path: [.index(3)]),
         .set(path: [.index(3)], value: .truncated(.init(reason: .collection, type: "User", omitted: 3))),
     ])
     _ = try checkedPatch(old, users([1, 2]), options: options)

@@ -32,16 +32,18 @@ struct ValueCapturer {
             return .truncated(.init(reason: .size, type: TypeNames.name(ofValue: value)))
         }
         nodeCount += 1
-        if let optional = value as? any _CapturedOptional { return optional._capture(with: &self, depth: depth) }
-        if let scalar = value as? any _CapturedScalar { return scalar._capturedScalar }
-        if let custom = value as? any TraceValueConvertible { return custom.traceValue }
+        let path = TypeTraits.of(value).path
+        switch path {
+        case .optional: return (value as! any _CapturedOptional)._capture(with: &self, depth: depth)
+        case .scalar: return (value as! any _CapturedScalar)._capturedScalar
+        case .custom: return (value as! any TraceValueConvertible).traceValue
+        default: break
+        }
         if depth >= options.maximumDepth {
             return .truncated(.init(reason: .depth, type: TypeNames.name(ofValue: value)))
         }
-        if let collection = value as? any _CapturedCollection { return collection._capture(with: &self, depth: depth) }
-        if let encodable = value as? any TraceCapturedByEncoding,
-            let tree = try? TraceValueEncoder(options: options, depth: depth).encode(encodable)
-        {
+        if path == .collection { return (value as! any _CapturedCollection)._capture(with: &self, depth: depth) }
+        if path == .encoding, let tree = try? TraceValueEncoder(options: options, depth: depth).encode(value as! any TraceCapturedByEncoding) {
             return tree
         }
         return captureReflecting(value, depth: depth)
@@ -61,6 +63,9 @@ struct ValueCapturer {
     // MARK: - Reflection
 
     private mutating func captureReflecting(_ value: Any, depth: Int) -> TraceValue {
+        if let fields = StructLayouts.fields(of: value) {
+            return .structure(type: TypeNames.name(ofValue: value), fields: captureFields(fields, depth: depth))
+        }
         let mirror = Mirror(reflecting: value)
         let type = TypeNames.name(ofValue: value)
         switch mirror.displayStyle {

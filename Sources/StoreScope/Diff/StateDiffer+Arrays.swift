@@ -1,7 +1,12 @@
+import Foundation
+
 /// Arrays whose elements can be compared with `==` (found by a dynamic cast to this protocol).
 protocol _EquatableElements {
     /// `(i, j) -> self[i] == other[j]`, typed once so each call costs one `==`.
     func _elementEquality(against other: Any) -> (Int, Int) -> Bool
+    /// The lengths of the equal prefix and (not overlapping it) the equal suffix, compared in
+    /// place without copying elements.
+    func _commonAffixes(with other: Any) -> (prefix: Int, suffix: Int)
 }
 
 /// Arrays of `Identifiable` elements, matched by id.
@@ -13,7 +18,34 @@ protocol _IdentifiedElements {
 extension Array: _EquatableElements where Element: Equatable {
     func _elementEquality(against other: Any) -> (Int, Int) -> Bool {
         let other = other as! [Element]  // called with an array of the same type
-        return { self[$0] == other[$1] }
+        return { i, j in
+            self.withUnsafeBufferPointer { old in other.withUnsafeBufferPointer { new in Self.same(old, i, new, j) } }
+        }
+    }
+
+    /// Bitwise-identical elements (unchanged copies share their storage) are equal without
+    /// calling `==`, which in unspecialized code copies both elements (retains and releases);
+    /// otherwise `==` decides. Bitwise identity also means identical captures, so this never
+    /// hides a change a capture would show.
+    @inline(__always)
+    private static func same(_ old: UnsafeBufferPointer<Element>, _ i: Int, _ new: UnsafeBufferPointer<Element>, _ j: Int) -> Bool {
+        let size = MemoryLayout<Element>.size
+        if size > 0, memcmp(old.baseAddress! + i, new.baseAddress! + j, size) == 0 { return true }
+        return old[i] == new[j]
+    }
+
+    func _commonAffixes(with other: Any) -> (prefix: Int, suffix: Int) {
+        let other = other as! [Element]  // called with an array of the same type
+        return withUnsafeBufferPointer { old in
+            other.withUnsafeBufferPointer { new in
+                let shorter = Swift.min(old.count, new.count)
+                var prefix = 0
+                while prefix < shorter && Self.same(old, prefix, new, prefix) { prefix += 1 }
+                var suffix = 0
+                while suffix < shorter - prefix && Self.same(old, old.count - 1 - suffix, new, new.count - 1 - suffix) { suffix += 1 }
+                return (prefix, suffix)
+            }
+        }
     }
 }
 
@@ -32,10 +64,11 @@ extension Array: _DiffedCollection {
         }
         if sharesStorage { return }
         let identities = (self as? any _IdentifiedElements)?._identities(against: new)
+        let equatable = self as? any _EquatableElements
         let elements = ArrayDiffInput(
             oldCount: count, newCount: new.count, elementType: TypeNames.name(of: Element.self),
             old: { self[$0] }, new: { new[$0] },
-            equal: (self as? any _EquatableElements)?._elementEquality(against: new),
+            equal: equatable?._elementEquality(against: new), affixes: equatable?._commonAffixes(with: new),
             oldID: identities?.old, newID: identities?.new)
         try differ.diffArray(elements, depth: depth)
     }
@@ -52,39 +85,63 @@ struct ArrayDiffInput {
     /// Element equality when the elements are `Equatable`; otherwise elements are compared by
     /// diffing them.
     var equal: ((Int, Int) -> Bool)?
+    /// The equal prefix and suffix of the whole arrays, when computed by typed code.
+    var affixes: (prefix: Int, suffix: Int)?
     var oldID: ((Int) -> AnyHashable)?
     var newID: ((Int) -> AnyHashable)?
 }
 
 extension StateDiffer {
-    /// Diffs the first ``CaptureOptions/maximumCollectionCount`` elements of two arrays (the
-    /// captured window), then fixes up the `.truncated(.collection)` marker after it.
+    /// Diffs the captured windows of two arrays (their first
+    /// ``CaptureOptions/maximumCollectionCount`` elements), then fixes up the
+    /// `.truncated(.collection)` marker after the window.
     ///
-    /// The equal prefix and suffix are trimmed first; the middle is matched by id when the
-    /// elements are `Identifiable` with unique ids, by position otherwise.
+    /// The equal prefix and suffix of the whole arrays are trimmed first, so an insertion at
+    /// the front is one insert even when the window is full (plus the removal of the element
+    /// pushed out of it). The middle is matched by id when the elements are `Identifiable`
+    /// with unique ids, by position otherwise.
     mutating func diffArray(_ input: ArrayDiffInput, depth: Int) throws(ReferenceTypeEncountered) {
         let limit = options.maximumCollectionCount
-        let oldEnd = min(input.oldCount, limit), newEnd = min(input.newCount, limit)
-        let shorter = min(oldEnd, newEnd)
-        var prefix = 0
-        while prefix < shorter, try same(input, prefix, prefix, depth: depth) { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix, try same(input, oldEnd - 1 - suffix, newEnd - 1 - suffix, depth: depth) { suffix += 1 }
-        let oldMiddle = prefix..<(oldEnd - suffix), newMiddle = prefix..<(newEnd - suffix)
+        let (prefix, suffix) = if let known = input.affixes { known } else { try affixes(input, depth: depth) }
+        let oldWindow = min(input.oldCount, limit), newWindow = min(input.newCount, limit)
+        // The changed middles of the whole arrays, clipped to the windows.
+        let removedEnd = input.oldCount - suffix, insertedEnd = input.newCount - suffix
+        let oldMiddle = min(prefix, oldWindow)..<min(removedEnd, oldWindow)
+        let newMiddle = min(prefix, newWindow)..<min(insertedEnd, newWindow)
         if !oldMiddle.isEmpty || !newMiddle.isEmpty {
             if !(try matchByIdentity(input, oldMiddle, newMiddle, depth: depth)) {
                 try matchByPosition(input, oldMiddle, newMiddle, depth: depth)
             }
         }
-        let oldOmitted = input.oldCount - oldEnd, newOmitted = input.newCount - newEnd
+        // Now the window holds the new middle, then the old elements after the old middle,
+        // which equal the new elements after the new middle. Cut or extend it to the new size.
+        let tail = max(0, oldWindow - oldMiddle.upperBound)
+        let length = newMiddle.upperBound + tail
+        for position in (min(length, newWindow)..<length).reversed() {
+            try remove(input, position - newMiddle.upperBound + oldMiddle.upperBound, at: position, depth: depth)
+        }
+        for position in length..<max(length, newWindow) {
+            try insert(input, position, at: position, depth: depth)
+        }
+        let oldOmitted = input.oldCount - oldWindow, newOmitted = input.newCount - newWindow
         guard oldOmitted > 0 || newOmitted > 0 else { return }
-        let markerPath = path + [.index(newEnd)]
+        let markerPath = path + [.index(newWindow)]
         let marker = ValueCapturer.collectionMarker(elementType: input.elementType, omitted: newOmitted)
         switch (oldOmitted > 0, newOmitted > 0) {
         case (true, true): if oldOmitted != newOmitted { operations.append(.set(path: markerPath, value: marker)) }
         case (true, false): operations.append(.remove(path: markerPath))
         default: operations.append(.insert(path: markerPath, value: marker))
         }
+    }
+
+    /// The equal prefix and suffix found by diffing elements (for non-`Equatable` elements).
+    private mutating func affixes(_ input: ArrayDiffInput, depth: Int) throws(ReferenceTypeEncountered) -> (prefix: Int, suffix: Int) {
+        let shorter = min(input.oldCount, input.newCount)
+        var prefix = 0
+        while prefix < shorter, try same(input, prefix, prefix, depth: depth) { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, try same(input, input.oldCount - 1 - suffix, input.newCount - 1 - suffix, depth: depth) { suffix += 1 }
+        return (prefix, suffix)
     }
 
     private mutating func same(_ input: ArrayDiffInput, _ i: Int, _ j: Int, depth: Int) throws(ReferenceTypeEncountered) -> Bool {

@@ -29,28 +29,31 @@ struct StateDiffer {
             try replace(old, new, depth: depth)
             return
         }
-        if let optional = old as? any _DiffedOptional {
-            try optional._diff(against: new, with: &self, depth: depth)
+        let traits = TypeTraits.of(old)
+        switch traits.path {
+        case .optional:
+            try (old as! any _DiffedOptional)._diff(against: new, with: &self, depth: depth)
             return
-        }
-        if old is any _CapturedScalar {
-            // Compared as captured nodes: `==` would miss 0.0 -> -0.0 and call nan unequal.
+        case .scalar:
+            // Compared as captured leaves: `==` would miss 0.0 -> -0.0 and call nan unequal.
+            let after = (new as! any _CapturedScalar)._capturedScalar
+            if (old as! any _CapturedScalar)._capturedScalar != after { operations.append(.set(path: path, value: after)) }
+            return
+        case .custom:
+            if traits.isEquatable, Self.areEqual(old as! any Equatable, new) { return }
             try replace(old, new, depth: depth)
             return
-        }
-        if old is any TraceValueConvertible {
-            if let equatable = old as? any Equatable, Self.areEqual(equatable, new) { return }
-            try replace(old, new, depth: depth)
-            return
+        default:
+            break
         }
         // Both sides are captured as `.truncated(.depth)` of the same type.
         if depth >= options.maximumDepth { return }
-        if let collection = old as? any _DiffedCollection {
-            try collection._diff(against: new, with: &self, depth: depth)
+        if traits.path == .collection {
+            try (old as! any _DiffedCollection)._diff(against: new, with: &self, depth: depth)
             return
         }
-        if let equatable = old as? any Equatable, Self.areEqual(equatable, new) { return }
-        if old is any TraceCapturedByEncoding {
+        if traits.isEquatable, Self.areEqual(old as! any Equatable, new) { return }
+        if traits.path == .encoding {
             try replace(old, new, depth: depth)
             return
         }
@@ -96,6 +99,10 @@ struct StateDiffer {
     // MARK: - Reflection
 
     private mutating func diffReflecting(_ old: Any, _ new: Any, depth: Int) throws(ReferenceTypeEncountered) {
+        if let oldFields = StructLayouts.fields(of: old), let newFields = StructLayouts.fields(of: new) {
+            try diffFields(oldFields, newFields, of: old, new, payload: false, depth: depth)
+            return
+        }
         let oldMirror = Mirror(reflecting: old)
         switch oldMirror.displayStyle {
         case .class?:
