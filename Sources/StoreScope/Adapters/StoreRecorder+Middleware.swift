@@ -7,15 +7,18 @@ extension StoreRecorder {
     ///
     /// - Parameters:
     ///   - name: the effect's name (for a middleware, its type name).
-    ///   - parentSeq: the action that started it; defaults to the store's latest action.
+    ///   - parentSeq: the action that started it (read ``lastSentSeq`` right after the
+    ///     reducer ran), or `nil` for none.
     ///   - operation: the effect, e.g. `{ await middleware.process(state: state, with: action) }`.
     ///   - send: how the store sends the produced action.
+    /// - Returns: how the effect ended, so the store can turn a failure into an action.
+    @discardableResult
     public func process(
-        _ name: String, startedBy parentSeq: UInt64? = nil, fileID: StaticString = #fileID, line: UInt = #line,
+        _ name: String, startedBy parentSeq: UInt64?, fileID: StaticString = #fileID, line: UInt = #line,
         _ operation: @Sendable () async throws -> Action?, send: @Sendable (Action) async -> Void
-    ) async {
-        let span = startEffect(name, startedBy: parentSeq ?? lastSentSeq, fileID: fileID, line: line)
-        _ = try? await span.run {
+    ) async -> EffectEnded.Outcome {
+        let span = startEffect(name, startedBy: parentSeq, fileID: fileID, line: line)
+        return await span.outcome {
             if let action = try await operation() { await send(action) }
         }
     }
@@ -26,15 +29,17 @@ extension StoreRecorder {
     ///
     /// - Parameters:
     ///   - name: the effect's name.
-    ///   - parentSeq: the action that started it; defaults to the store's latest action.
+    ///   - parentSeq: the action that started it, or `nil` for none.
     ///   - actions: the stream.
     ///   - send: how the store sends each action.
+    /// - Returns: how the effect ended.
+    @discardableResult
     public func forEach<Actions: AsyncSequence & Sendable>(
-        _ name: String, startedBy parentSeq: UInt64? = nil, fileID: StaticString = #fileID, line: UInt = #line,
+        _ name: String, startedBy parentSeq: UInt64?, fileID: StaticString = #fileID, line: UInt = #line,
         _ actions: Actions, send: @Sendable (Action) async -> Void
-    ) async where Actions.Element == Action {
-        let span = startEffect(name, startedBy: parentSeq ?? lastSentSeq, fileID: fileID, line: line)
-        _ = try? await span.run {
+    ) async -> EffectEnded.Outcome where Actions.Element == Action {
+        let span = startEffect(name, startedBy: parentSeq, fileID: fileID, line: line)
+        return await span.outcome {
             for try await action in actions {
                 try Task.checkCancellation()
                 await send(action)
@@ -44,8 +49,16 @@ extension StoreRecorder {
 }
 
 extension EffectSpan {
-    /// Runs `body` with this span as ``current``, so actions sent inside are linked to it.
-    public func linking<T>(_ body: () async throws -> T) async rethrows -> T {
-        try await EffectSpan.$current.withValue(self) { try await body() }
+    /// Runs `operation` in this span (see ``run(_:)``) and returns how it ended instead of
+    /// throwing.
+    func outcome(_ operation: @Sendable () async throws -> Void) async -> EffectEnded.Outcome {
+        do {
+            try await run(operation)
+            return Task.isCancelled ? .cancelled : .finished
+        } catch is CancellationError {
+            return .cancelled
+        } catch {
+            return Task.isCancelled ? .cancelled : .failed(String(describing: error))
+        }
     }
 }

@@ -10,16 +10,16 @@ public final class EffectSpan: Sendable {
     public let id: UInt64
     /// The effect's name.
     public let name: String
-    private let queue: RecordingQueue
+    private let recorder: Recorder
     private let ended = Atomic<Bool>(false)
 
     /// The effect whose work is running in the current task, if any.
     @TaskLocal public static var current: EffectSpan?
 
-    init(id: UInt64, name: String, queue: RecordingQueue) {
+    init(id: UInt64, name: String, recorder: Recorder) {
         self.id = id
         self.name = name
-        self.queue = queue
+        self.recorder = recorder
     }
 
     /// Whether the span has ended.
@@ -39,7 +39,7 @@ public final class EffectSpan: Sendable {
 
     private func end(_ outcome: EffectEnded.Outcome) {
         guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        queue.enqueueRecord(.effectEnded(EffectEnded(effectID: id, outcome: outcome, monotonicNanos: Clock.monotonicNanos())))
+        recorder.queue.enqueueRecord(.effectEnded(EffectEnded(effectID: id, outcome: outcome, monotonicNanos: Clock.monotonicNanos())))
     }
 
     /// Runs `operation` as this effect's work and ends the span by how it ends: returning
@@ -51,7 +51,7 @@ public final class EffectSpan: Sendable {
     /// - Throws: what `operation` throws.
     public func run<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
         do {
-            let value = try await EffectSpan.$current.withValue(self) { try await operation() }
+            let value = try await linking { try await operation() }
             if Task.isCancelled { cancel() } else { finish() }
             return value
         } catch is CancellationError {
@@ -61,5 +61,14 @@ public final class EffectSpan: Sendable {
             if Task.isCancelled { cancel() } else { fail(error) }
             throw error
         }
+    }
+}
+
+extension EffectSpan {
+    /// Runs `body` with this span as ``current``, so actions sent inside are linked to it.
+    public func linking<T>(_ body: () async throws -> T) async rethrows -> T {
+        recorder.effectWorkStarted()
+        defer { recorder.effectWorkEnded() }
+        return try await EffectSpan.$current.withValue(self) { try await body() }
     }
 }

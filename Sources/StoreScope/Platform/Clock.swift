@@ -8,15 +8,16 @@ import Darwin
 
 /// The two clocks records carry: monotonic nanoseconds (ordering and durations) and wall-clock
 /// nanoseconds since 1970 (for humans). Both are single `clock_gettime` calls.
+@usableFromInline
 enum Clock {
-    @inline(__always)
+    @inlinable
     static func monotonicNanos() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
-    @inline(__always)
+    @usableFromInline
     static func wallNanos() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)

@@ -1,15 +1,17 @@
 /// One store's action and the state it produced, on its way to the worker.
+@usableFromInline
 final class ActionEntry<State: Sendable, Action: Sendable>: ActionWork, @unchecked Sendable {
     // @unchecked: the entry is built on the app's thread, handed over through the queue's
     // mutex, and from then on read and cleared by the worker alone.
-    let track: StoreTrack<State>
-    let pending: PendingAction<Action>?
-    let reducerNanos: UInt64
-    let cost: Int
+    @usableFromInline let track: StoreTrack<State>
+    @usableFromInline let pending: PendingAction<Action>?
+    @usableFromInline let reducerNanos: UInt64
+    @usableFromInline let cost: Int
     /// For a registration (no `pending` action): the session's last sequence number then.
-    let registrationSeq: UInt64
-    private var state: State?
+    @usableFromInline let registrationSeq: UInt64
+    @usableFromInline var state: State?
 
+    @inlinable
     init(
         track: StoreTrack<State>, pending: PendingAction<Action>?, state: State, reducerNanos: UInt64, cost: Int,
         registrationSeq: UInt64 = 0
@@ -22,6 +24,7 @@ final class ActionEntry<State: Sendable, Action: Sendable>: ActionWork, @uncheck
         self.cost = cost
     }
 
+    @usableFromInline
     func process(in worker: RecorderWorker) {
         guard let state = state.take() else { return }
         let options = worker.configuration.capture
@@ -48,7 +51,7 @@ final class ActionEntry<State: Sendable, Action: Sendable>: ActionWork, @uncheck
             || track.patchBytesSinceKeyframe >= max(configuration.keyframeEveryPatchBytes, track.keyframeBytes)
         {
             writeKeyframe(state, seq: pending.seq, worker: worker)
-            track.pinnedEstimate.store(track.keyframeBytes, ordering: .relaxed)
+            track.setPinnedEstimate(track.keyframeBytes)
         } else if let previous = track.previous {
             let operations = capturePatch(from: previous, to: state, options: options)
             track.actionsSinceKeyframe += 1
@@ -57,8 +60,7 @@ final class ActionEntry<State: Sendable, Action: Sendable>: ActionWork, @uncheck
                 track.patchBytesSinceKeyframe += size
             }
             let changed = ChangedCollections(operations)
-            let pinned = changed.touchesCollections ? track.keyframeBytes : track.pinnedEstimate.load(ordering: .relaxed) / 2
-            track.pinnedEstimate.store(pinned, ordering: .relaxed)
+            track.setPinnedEstimate(changed.touchesCollections ? track.keyframeBytes : track.pinnedEstimate.load(ordering: .relaxed) / 2)
             track.previous = state
             if configuration.unsharesChangedCollections && changed.touchesCollections && worker.isIdle {
                 StorageUnsharing.unshare(&track.previous!, fields: changed.topLevelFields)

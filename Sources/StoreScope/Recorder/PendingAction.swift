@@ -4,9 +4,19 @@
 public struct PendingAction<Action: Sendable>: Sendable {
     /// The action's sequence number in the session; effects it starts name it as their parent.
     public let seq: UInt64
-    let action: Action
-    let monotonicNanos: UInt64
-    let wallNanos: Int64
-    let effectID: UInt64?
-    let location: SourceLocation?
+    @usableFromInline let action: Action
+    @usableFromInline let monotonicNanos: UInt64
+    @usableFromInline let wallNanos: Int64
+    @usableFromInline let effectID: UInt64?
+    @usableFromInline let location: SourceLocation?
+
+    @inlinable
+    init(seq: UInt64, action: Action, monotonicNanos: UInt64, wallNanos: Int64, effectID: UInt64?, location: SourceLocation?) {
+        self.seq = seq
+        self.action = action
+        self.monotonicNanos = monotonicNanos
+        self.wallNanos = wallNanos
+        self.effectID = effectID
+        self.location = location
+    }
 }

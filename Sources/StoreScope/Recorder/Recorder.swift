@@ -18,11 +18,12 @@ public final class Recorder: Sendable {
     public let configuration: RecorderConfiguration
     /// The trace header (session id, app name, start time).
     public let header: SessionHeader
-    let queue: RecordingQueue
+    @usableFromInline let queue: RecordingQueue
     private let worker: RecorderWorker
-    private let seqCounter = Atomic<UInt64>(0)
+    @usableFromInline let seqCounter = Atomic<UInt64>(0)
     private let effectCounter = Atomic<UInt64>(0)
-    private let closed = Atomic<Bool>(false)
+    @usableFromInline let closed = Atomic<Bool>(false)
+    @usableFromInline let runningEffects = Atomic<Int>(0)
 
     /// Starts a session on `sink`: writes the trace header and starts the worker thread.
     ///
@@ -106,13 +107,27 @@ public final class Recorder: Sendable {
         return completion.wait(timeout: timeout)
     }
 
+    /// Whether any recorded effect's work is running (and may send actions to link).
+    @inlinable var hasRunningEffects: Bool { runningEffects.load(ordering: .relaxed) > 0 }
+
+    /// Brackets a recorded effect's work, so ``hasRunningEffects`` knows to look for it.
+    func effectWorkStarted() { runningEffects.add(1, ordering: .relaxed) }
+    func effectWorkEnded() { runningEffects.subtract(1, ordering: .relaxed) }
+
+    /// Wall-clock time for a monotonic reading: the session's start time plus the monotonic
+    /// time since, which saves the store thread a second clock read per action.
+    @inlinable
+    func wallNanos(atMonotonic monotonic: UInt64) -> Int64 {
+        header.startWallNanos &+ Int64(bitPattern: monotonic &- header.startMonotonicNanos)
+    }
+
     /// Whether ``close(timeout:)`` was called.
-    public var isClosed: Bool { closed.load(ordering: .relaxed) }
+    @inlinable public var isClosed: Bool { closed.load(ordering: .relaxed) }
 
     /// The most recent sequence number handed out (0 before any action).
     var lastSeq: UInt64 { seqCounter.load(ordering: .relaxed) }
 
-    @inline(__always)
+    @inlinable
     func nextSeq() -> UInt64 {
         seqCounter.add(1, ordering: .relaxed).newValue
     }

@@ -17,6 +17,7 @@ enum RecorderEvent: Sendable {
 }
 
 /// Work the worker does for one action of one store; generic over the store's types.
+@usableFromInline
 protocol ActionWork: AnyObject, Sendable {
     /// The bytes of the queue's budget this work holds until processed.
     var cost: Int { get }

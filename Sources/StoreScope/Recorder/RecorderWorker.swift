@@ -4,6 +4,7 @@ import Synchronization
 /// The recorder's background thread: captures, diffs, encodes, compresses and writes.
 ///
 /// Everything here runs on the worker thread only, except ``status()`` and the atomics.
+@usableFromInline
 final class RecorderWorker: @unchecked Sendable {
     // @unchecked: `writer`, `sinkFailed` and the stores' tracks are touched only by the worker
     // thread (they are set up before the thread starts); shared counters are in `shared`.
@@ -66,31 +67,57 @@ final class RecorderWorker: @unchecked Sendable {
 
     // MARK: - Loop
 
+    /// How long the worker sleeps between polls while actions arrive; it backs off to
+    /// ``activePollCeiling`` while the app is quiet, then to the chunk flush interval.
+    static let activePoll = Duration.microseconds(250)
+    static let activePollCeiling = Duration.milliseconds(1)
+    static let activeWindowNanos: UInt64 = 200_000_000
+
     private func run() {
+        var interval = Self.activePoll
+        var lastActivity: UInt64 = 0
+        var released = 0
+        var releasedActions = 0
         while !stopped {
-            queue.waitForEvents(timeout: configuration.chunking.flushInterval)
+            queue.waitForEvents(timeout: interval)
             var batch = queue.takeAll()
+            let now = Clock.monotonicNanos()
+            if batch.isEmpty {
+                interval = now &- lastActivity < Self.activeWindowNanos
+                    ? min(interval * 2, Self.activePollCeiling) : configuration.chunking.flushInterval
+            } else {
+                lastActivity = now
+                interval = Self.activePoll
+            }
             for index in batch.indices {
                 let event = batch[index]
                 // Release the batch's hold on the event (and the state it carries) as soon as
                 // it is handled, so the worker pins no more than its own previous state.
                 batch[index] = .record(.log(LogRecord(level: .debug, message: "", monotonicNanos: 0, seq: 0)))
-                handle(event)
+                handle(event, released: &released, releasedActions: &releasedActions)
                 if stopped { break }
+            }
+            if released > 0 || releasedActions > 0 {
+                queue.release(bytes: released, actions: releasedActions)
+                released = 0
+                releasedActions = 0
             }
             if !stopped { perform { (writer) throws(TraceError) in try writer.closeChunkIfDue() } }
         }
     }
 
-    private func handle(_ event: RecorderEvent) {
+    /// Handles one event; `released` collects the budget it frees, returned to the queue in
+    /// one step per batch (a lock per action would contend with the store thread).
+    private func handle(_ event: RecorderEvent, released: inout Int, releasedActions: inout Int) {
         switch event {
         case let .action(work):
+            released += work.cost
+            releasedActions += 1
             work.process(in: self)
-            queue.release(bytes: work.cost, actions: 1)
         case let .storeRegistered(work):
             work.process(in: self)
         case let .record(record):
-            queue.release(bytes: 64, actions: 0)
+            released += RecordingQueue.recordCost
             if sinkFailed {
                 shared.withLock { $0.eventsDiscarded += 1 }
             } else {

@@ -4,6 +4,7 @@ import Synchronization
 /// The hand-off between app threads and the recorder's worker: a mutex-protected array with a
 /// byte budget. Enqueueing never blocks on the worker; past the budget, actions are dropped and
 /// counted, and the run of drops is reported once the backlog has halved.
+@usableFromInline
 final class RecordingQueue: Sendable {
     /// What the mutex protects.
     struct Contents: ~Copyable {
@@ -18,6 +19,10 @@ final class RecordingQueue: Sendable {
     }
 
     let budget: Int
+    /// Queued actions past which the store thread wakes a sleeping worker.
+    static let wakeBacklogActions = 256
+    /// The budget an effect or log record holds while queued.
+    static let recordCost = 64
     private let contents = Mutex(Contents())
     private let wakeup = DispatchSemaphore(value: 0)
 
@@ -28,6 +33,7 @@ final class RecordingQueue: Sendable {
     /// Adds an action costing `cost` bytes, or drops it when the budget would be exceeded.
     ///
     /// - Returns: whether the action was accepted.
+    @usableFromInline
     func enqueueAction(_ work: any ActionWork, seq: UInt64, cost: Int) -> Bool {
         let wake: Bool? = contents.withLock { queue in
             if queue.dropping != nil || queue.pendingBytes + cost > budget {
@@ -51,6 +57,9 @@ final class RecordingQueue: Sendable {
             queue.events.append(.action(work))
             queue.pendingBytes += cost
             queue.pendingActions += 1
+            // The worker polls while actions arrive; wake it early only when a backlog builds,
+            // so a steady stream of actions costs no system call on the store thread.
+            guard queue.pendingActions >= Self.wakeBacklogActions || queue.pendingBytes >= budget / 8 else { return false }
             return queue.takeSleepingWorker()
         }
         guard let wake else { return false }
@@ -59,7 +68,9 @@ final class RecordingQueue: Sendable {
     }
 
     /// Adds a small event (an effect or log record); dropped only when the budget is exceeded.
-    func enqueueRecord(_ record: Record, cost: Int = 64) {
+    @usableFromInline
+    func enqueueRecord(_ record: Record) {
+        let cost = Self.recordCost
         let wake: Bool = contents.withLock { queue in
             guard queue.pendingBytes + cost <= budget else {
                 queue.eventsDropped += 1
@@ -67,7 +78,7 @@ final class RecordingQueue: Sendable {
             }
             queue.events.append(.record(record))
             queue.pendingBytes += cost
-            return queue.takeSleepingWorker()
+            return false
         }
         if wake { wakeup.signal() }
     }

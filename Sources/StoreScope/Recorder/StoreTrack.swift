@@ -2,6 +2,7 @@ import Synchronization
 
 /// The worker's memory of one store: the previous state it diffs against and when it last
 /// wrote a keyframe. Only the worker thread touches `previous` and the counters.
+@usableFromInline
 final class StoreTrack<State: Sendable>: @unchecked Sendable {
     // @unchecked: every stored property but `pinnedEstimate` is used by the worker thread only;
     // `pinnedEstimate` is atomic.
@@ -13,7 +14,13 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     /// The worker's estimate of the memory a queued action of this store pins: a queued state
     /// keeps alive the collections its action changed, so after collection changes an action
     /// costs about one state; after scalar changes, almost nothing.
-    let pinnedEstimate = Atomic<Int>(0)
+    @usableFromInline let pinnedEstimate = Atomic<Int>(0)
+
+    /// Updates the estimate, writing only on change: a write invalidates the cache line the
+    /// store thread reads on every action.
+    func setPinnedEstimate(_ value: Int) {
+        if pinnedEstimate.load(ordering: .relaxed) != value { pinnedEstimate.store(value, ordering: .relaxed) }
+    }
 
     init(name: String) {
         self.name = name

@@ -30,7 +30,7 @@ import Testing
         cancelled.cancel()
         await cancelled.value
         // A middleware-style effect returning an action.
-        await recording.process("middleware", { 7 }, send: { state.send($0, recording) })
+        await recording.process("middleware", startedBy: recording.lastSentSeq, { 7 }, send: { state.send($0, recording) })
         recorder.close()
 
         let records = try readTrace(path)
@@ -50,7 +50,7 @@ import Testing
         let byName = Dictionary(uniqueKeysWithValues: started.values.map { ($0.name, $0) })
         #expect(Set(byName.keys) == ["ticks", "load", "slow", "middleware"])
         #expect(byName["ticks"]?.parentSeq == start.seq)
-        #expect(byName["middleware"]?.parentSeq == 3, "defaults to the store's latest action")
+        #expect(byName["middleware"]?.parentSeq == 3)
         #expect(byName["ticks"]?.location?.file == #fileID)
         let ticks = try #require(byName["ticks"]).effectID
         #expect(emitted[ticks] == [2, 3])
