@@ -111,3 +111,14 @@ import Testing
         .init("b", .dictionary([.init(key: .string("x"), value: .int(1)), .init(key: .string("y"), value: .int(2))])),
     ]))
 }
+
+@Test func weakFieldsAreCapturedThroughReflectionAsOptionals() {
+    struct Holder { var id = 1; weak var node: Node? }
+    let node = Node(name: "n")
+    let tree = captureValue(Holder(node: node))
+    #expect(tree == .structure(type: "Holder", fields: [
+        .init("id", .int(1)),
+        .init("node", .some(.object(type: "Node", id: 1, fields: [.init("name", .string("n")), .init("next", .none(type: "Node"))]))),
+    ]))
+    withExtendedLifetime(node) {}
+}

@@ -5,8 +5,9 @@ import Synchronization
 /// struct costs a dictionary lookup and one load per field instead of `Mirror`'s per-child
 /// demangling (the dominant cost of a diff that descends through a few structs).
 ///
-/// Only structs without a custom mirror qualify; everything else (`CustomReflectable`, enums,
-/// classes, tuples) goes through `Mirror`, so the fields seen are exactly `Mirror`'s.
+/// Only structs without a custom mirror and without weak or unowned fields qualify; everything
+/// else (`CustomReflectable`, enums, classes, tuples) goes through `Mirror`, so the fields seen
+/// are exactly `Mirror`'s.
 enum StructLayouts {
     /// Where each stored property of a struct lives.
     struct Layout {
@@ -38,7 +39,10 @@ enum StructLayouts {
         let key = ObjectIdentifier(type(of: value))
         if let cached = cache.withLock({ $0[key] }) { return cached }
         var layout: Layout?
-        if !(value is any CustomReflectable), Mirror(reflecting: value).displayStyle == .struct {
+        // Weak and unowned fields are stored differently from their declared type; structs
+        // holding one are left to `Mirror` (the key-path walk refuses non-strong fields).
+        func allFieldsStrong<Subject>(_: Subject) -> Bool { _forEachFieldWithKeyPath(of: Subject.self) { _, _ in true } }
+        if !(value is any CustomReflectable), Mirror(reflecting: value).displayStyle == .struct, _openExistential(value, do: allFieldsStrong) {
             var found = Layout(names: [], offsets: [], types: [])
             let complete = _forEachField(of: type(of: value), options: []) { name, offset, fieldType, _ in
                 found.names.append(String(cString: name))
