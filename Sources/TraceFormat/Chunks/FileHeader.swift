@@ -51,6 +51,16 @@ enum FileHeader {
         return fixedSize + bodyLength + 4
     }
 
+    /// Reads and verifies the header at the start of `file`.
+    ///
+    /// - Returns: the header and its size in bytes (where the first chunk starts).
+    static func read(from file: TraceFile) throws(TraceError) -> (SessionHeader, Int) {
+        let prefix = try file.read(count: fixedSize, at: 0)
+        let total = try prefix.withRawBytes { (raw) throws(TraceError) in try totalSize(fixedPart: raw) }
+        let bytes = try file.read(count: total, at: 0)
+        return (try bytes.withRawBytes { (raw) throws(TraceError) in try decode(raw) }, total)
+    }
+
     static func decode(_ bytes: UnsafeRawBufferPointer) throws(TraceError) -> SessionHeader {
         let total = try totalSize(fixedPart: bytes)
         guard bytes.count >= total else { throw .malformed("the file header is cut short") }

@@ -25,10 +25,8 @@ public final class TraceFollower {
     public init(path: String) throws(TraceError) {
         file = try TraceFile.openForReading(path)
         inflater = try Inflater()
-        let prefix = try file.read(count: FileHeader.fixedSize, at: 0)
-        let total = try prefix.withRawBytes { (raw) throws(TraceError) in try FileHeader.totalSize(fixedPart: raw) }
-        let headerBytes = try file.read(count: total, at: 0)
-        header = try headerBytes.withRawBytes { (raw) throws(TraceError) in try FileHeader.decode(raw) }
+        let (header, total) = try FileHeader.read(from: file)
+        self.header = header
         offset = Int64(total)
     }
 

@@ -43,10 +43,8 @@ public final class TraceReader {
         file = try TraceFile.openForReading(path)
         inflater = try Inflater()
         fileSize = try file.size()
-        let prefix = try file.read(count: FileHeader.fixedSize, at: 0)
-        let total = try prefix.withRawBytes { (raw) throws(TraceError) in try FileHeader.totalSize(fixedPart: raw) }
-        let headerBytes = try file.read(count: total, at: 0)
-        header = try headerBytes.withRawBytes { (raw) throws(TraceError) in try FileHeader.decode(raw) }
+        let (header, total) = try FileHeader.read(from: file)
+        self.header = header
         headerSize = Int64(total)
 
         switch Self.loadFooter(file: file, headerSize: headerSize, fileSize: fileSize, inflater: inflater) {

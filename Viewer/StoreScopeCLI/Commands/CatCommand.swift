@@ -11,13 +11,7 @@ enum CatCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
-        let reader: TraceReader
-        do {
-            reader = try TraceReader(path: path)
-        } catch {
-            console.error("Error: \(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)")
-            return ExitStatus.unreadable
-        }
+        guard let reader = console.openTrace(path) else { return ExitStatus.unreadable }
         let json = arguments.has("json")
         let start = reader.header.startMonotonicNanos
         let lines = RecordLine(startMonotonicNanos: start)

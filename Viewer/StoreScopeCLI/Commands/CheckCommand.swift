@@ -14,13 +14,7 @@ enum CheckCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
-        let reader: TraceReader
-        do {
-            reader = try TraceReader(path: path)
-        } catch {
-            console.error("Error: \(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)")
-            return ExitStatus.unreadable
-        }
+        guard let reader = console.openTrace(path) else { return ExitStatus.unreadable }
         var counts = RecordCounts()
         var badChunks = 0
         for chunk in reader.chunks {

@@ -49,13 +49,7 @@ enum DemoCommand: Command {
             console.error("Error: recording to \(path.sanitizedForTerminal) failed: \("\(error)".sanitizedForTerminal)")
             return ExitStatus.failure
         }
-        let reader: TraceReader
-        do {
-            reader = try TraceReader(path: path)
-        } catch {
-            console.error("Error: \(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)")
-            return ExitStatus.unreadable
-        }
+        guard let reader = console.openTrace(path) else { return ExitStatus.unreadable }
         let session = DemoSession(records: reader.allRecords())
         if json {
             console.line(session.json(sample: sample.name, path: path, bytes: reader.fileSize))
