@@ -7,9 +7,9 @@ enum TypeNames {
         _typeName(type, qualified: false)
     }
 
-    /// The short name of the dynamic type of `value`.
+    /// The short name of the dynamic type of `value` (cached per type).
     static func name(ofValue value: Any) -> String {
-        _typeName(type(of: value), qualified: false)
+        TypeTraits.of(value).typeName
     }
 
     /// The case name of an enum value, read from the runtime's reflection metadata; falls back

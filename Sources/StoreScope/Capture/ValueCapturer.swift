@@ -28,21 +28,22 @@ struct ValueCapturer {
 
     /// Captures `value`, which sits at `depth` (the root is 0).
     mutating func capture(_ value: Any, depth: Int) -> TraceValue {
+        let traits = TypeTraits.of(value)
         if nodeCount >= options.maximumNodes {
-            return .truncated(.init(reason: .size, type: TypeNames.name(ofValue: value)))
+            return .truncated(.init(reason: .size, type: traits.typeName))
         }
         nodeCount += 1
-        let path = TypeTraits.of(value).path
+        let path = traits.path
         switch path {
-        case .optional: return (value as! any _CapturedOptional)._capture(with: &self, depth: depth)
-        case .scalar: return (value as! any _CapturedScalar)._capturedScalar
+        case .optional: return traits.capture!(value, &self, depth)
+        case .scalar: return traits.scalar!(value)
         case .custom: return (value as! any TraceValueConvertible).traceValue
         default: break
         }
         if depth >= options.maximumDepth {
-            return .truncated(.init(reason: .depth, type: TypeNames.name(ofValue: value)))
+            return .truncated(.init(reason: .depth, type: traits.typeName))
         }
-        if path == .collection { return (value as! any _CapturedCollection)._capture(with: &self, depth: depth) }
+        if path == .collection { return traits.capture!(value, &self, depth) }
         if path == .encoding, let tree = try? TraceValueEncoder(options: options, depth: depth).encode(value as! any TraceCapturedByEncoding) {
             return tree
         }
@@ -63,11 +64,11 @@ struct ValueCapturer {
     // MARK: - Reflection
 
     private mutating func captureReflecting(_ value: Any, depth: Int) -> TraceValue {
+        let type = TypeNames.name(ofValue: value)
         if let fields = StructLayouts.fields(of: value) {
-            return .structure(type: TypeNames.name(ofValue: value), fields: captureFields(fields, depth: depth))
+            return .structure(type: type, fields: captureFields(fields, depth: depth))
         }
         let mirror = Mirror(reflecting: value)
-        let type = TypeNames.name(ofValue: value)
         switch mirror.displayStyle {
         case .class?:
             let key = ObjectIdentifier(value as AnyObject)

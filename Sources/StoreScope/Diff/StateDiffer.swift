@@ -32,15 +32,15 @@ struct StateDiffer {
         let traits = TypeTraits.of(old)
         switch traits.path {
         case .optional:
-            try (old as! any _DiffedOptional)._diff(against: new, with: &self, depth: depth)
+            try traits.diff!(old, new, &self, depth)
             return
         case .scalar:
             // Compared as captured leaves: `==` would miss 0.0 -> -0.0 and call nan unequal.
-            let after = (new as! any _CapturedScalar)._capturedScalar
-            if (old as! any _CapturedScalar)._capturedScalar != after { operations.append(.set(path: path, value: after)) }
+            let after = traits.scalar!(new)
+            if traits.scalar!(old) != after { operations.append(.set(path: path, value: after)) }
             return
         case .custom:
-            if traits.isEquatable, Self.areEqual(old as! any Equatable, new) { return }
+            if let equals = traits.equals, equals(old, new) { return }
             try replace(old, new, depth: depth)
             return
         default:
@@ -49,10 +49,10 @@ struct StateDiffer {
         // Both sides are captured as `.truncated(.depth)` of the same type.
         if depth >= options.maximumDepth { return }
         if traits.path == .collection {
-            try (old as! any _DiffedCollection)._diff(against: new, with: &self, depth: depth)
+            try traits.diff!(old, new, &self, depth)
             return
         }
-        if traits.isEquatable, Self.areEqual(old as! any Equatable, new) { return }
+        if let equals = traits.equals, equals(old, new) { return }
         if traits.path == .encoding {
             try replace(old, new, depth: depth)
             return
