@@ -18,6 +18,9 @@ final class RecorderWorker: @unchecked Sendable {
     /// Stores whose state must be snapshotted at their next action (after drops).
     private var storesNeedingKeyframe: Set<String> = []
     private var lastSeq: UInt64 = 0
+    /// Drops reported so far: the first run is told at once, the total at close.
+    private var dropRuns = 0
+    private var droppedInRuns: UInt64 = 0
 
     struct SharedStatus {
         var actionsRecorded: UInt64 = 0
@@ -126,12 +129,19 @@ final class RecorderWorker: @unchecked Sendable {
         case let .dropped(run):
             append(.dropped(DroppedRecords(
                 count: run.count, firstSeq: run.firstSeq, lastSeq: run.lastSeq, monotonicNanos: Clock.monotonicNanos())))
-            configuration.diagnostics("dropped \(run.count) actions (#\(run.firstSeq)…#\(run.lastSeq)) to stay within \(queue.budget) bytes; the trace marks the gap")
+            if dropRuns == 0 {
+                configuration.diagnostics("the app sends actions faster than they can be recorded: dropped \(run.count) (#\(run.firstSeq)…#\(run.lastSeq)) to stay within \(queue.budget) bytes; the trace marks each gap, and a summary follows at close")
+            }
+            dropRuns += 1
+            droppedInRuns += run.count
             forceKeyframes()
         case let .flush(completion):
             perform { (writer) throws(TraceError) in try writer.flush() }
             completion.signal()
         case let .close(completion):
+            if dropRuns > 1 {
+                configuration.diagnostics("dropped \(droppedInRuns) actions in \(dropRuns) gaps over the session")
+            }
             if writer != nil, !sinkFailed {
                 perform { (writer) throws(TraceError) in
                     try writer.append(.sessionEnded(SessionEnded(monotonicNanos: Clock.monotonicNanos(), wallNanos: Clock.wallNanos())))
