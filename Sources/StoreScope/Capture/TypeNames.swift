@@ -19,6 +19,13 @@ enum TypeNames {
         if let label = mirror.children.first?.label { return label }
         return String(describing: value)
     }
+
+    /// The case name of an enum value without a custom mirror (see ``TypeTraits/isPlainEnum``).
+    static func caseName(of value: Any) -> String {
+        if let pointer = _enumCaseName(value) { return String(cString: pointer) }
+        if RuntimeReflection.childCount(of: value) > 0, let label = RuntimeReflection.child(of: value, at: 0).label { return label }
+        return String(describing: value)
+    }
 }
 
 /// The Swift runtime entry point behind `print` for enums; returns nil without metadata.

@@ -30,6 +30,12 @@ final class TypeTraits: @unchecked Sendable {
     /// Diffs two optionals or two collections of this type.
     let diff: ((Any, Any, inout StateDiffer, Int) throws(ReferenceTypeEncountered) -> Void)?
 
+    /// Whether the type is an enum without a custom mirror, whose payload
+    /// ``RuntimeReflection`` reads without building a `Mirror`.
+    let isPlainEnum: Bool
+    /// Whether the type is a tuple.
+    let isTuple: Bool
+
     /// Whether the type is `Equatable` (its values can be pruned with `==`).
     var isEquatable: Bool { equals != nil }
 
@@ -70,6 +76,9 @@ final class TypeTraits: @unchecked Sendable {
         self.capture = capture
         self.diff = diff
         self.scalar = scalar
+        let style = path == .reflection ? Mirror(reflecting: value).displayStyle : nil
+        isPlainEnum = style == .enum && !(value is any CustomReflectable)
+        isTuple = style == .tuple
         // An optional held in `Any` would be looked through by the cast.
         if path != .optional, let equatable = value as? any Equatable {
             equals = Self.equalsWitness(equatable)

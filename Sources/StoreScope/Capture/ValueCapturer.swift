@@ -64,7 +64,13 @@ struct ValueCapturer {
     // MARK: - Reflection
 
     private mutating func captureReflecting(_ value: Any, depth: Int) -> TraceValue {
-        let type = TypeNames.name(ofValue: value)
+        let traits = TypeTraits.of(value)
+        let type = traits.typeName
+        if traits.isPlainEnum {
+            return .enumeration(
+                type: type, caseName: TypeNames.caseName(of: value),
+                payload: captureFields(RuntimeReflection.payloadFields(ofEnum: value), depth: depth))
+        }
         if let fields = StructLayouts.fields(of: value) {
             return .structure(type: type, fields: captureFields(fields, depth: depth))
         }

@@ -99,6 +99,16 @@ struct StateDiffer {
     // MARK: - Reflection
 
     private mutating func diffReflecting(_ old: Any, _ new: Any, depth: Int) throws(ReferenceTypeEncountered) {
+        if TypeTraits.of(old).isPlainEnum {
+            guard TypeNames.caseName(of: old) == TypeNames.caseName(of: new) else {
+                try replace(old, new, depth: depth)
+                return
+            }
+            try diffFields(
+                RuntimeReflection.payloadFields(ofEnum: old), RuntimeReflection.payloadFields(ofEnum: new), of: old, new,
+                payload: true, depth: depth)
+            return
+        }
         if let oldFields = StructLayouts.fields(of: old), let newFields = StructLayouts.fields(of: new) {
             try diffFields(oldFields, newFields, of: old, new, payload: false, depth: depth)
             return
