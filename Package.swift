@@ -54,7 +54,13 @@ let package = Package(
             dependencies: ["TraceFormat", "trace-fixture-writer"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis"]),
+        .target(name: "StoreScopeTestSupport", path: "Tests/TestSupport"),
+        .executableTarget(
+            name: "recorder-crash-fixture",
+            dependencies: ["StoreScope"],
+            path: "Tests/RecorderCrashFixture"
+        ),
+        .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis", "StoreScopeTestSupport", "recorder-crash-fixture"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis"]),
         .testTarget(name: "SamplesTests", dependencies: ["StoreScopeSamples", "StoreScope", "TraceAnalysis"]),
         .testTarget(name: "StoreScopeCLITests", dependencies: ["StoreScopeCLI", "storescope"]),

@@ -2,20 +2,7 @@ import Foundation
 import Synchronization
 @testable import StoreScope
 import TraceAnalysis
-
-/// A fresh directory for one test's files, removed when the value is dropped.
-final class TemporaryDirectory: Sendable {
-    let path: String
-
-    init() {
-        path = NSTemporaryDirectory() + "storescope-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { path + "/" + name }
-}
+@_exported import StoreScopeTestSupport
 
 /// A small store state with a collection of identifiable elements.
 struct Item: Identifiable, Equatable, Sendable {

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Finds executables built by the package (the `storescope` binary, test fixtures) in the
+/// products directory that holds the running test bundle.
+public enum ProductLocator {
+    /// The built executable `name`.
+    ///
+    /// - Throws: ``ProductNotFound`` naming the directories searched.
+    public static func url(of name: String) throws -> URL {
+        let bundle = Bundle.main.bundleURL
+        var candidates = [bundle, bundle.deletingLastPathComponent()]
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug"))
+        for directory in candidates {
+            let url = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        throw ProductNotFound(name: name, searched: candidates.map(\.path))
+    }
+}
+
+/// A product the tests need was not built.
+public struct ProductNotFound: Error, CustomStringConvertible {
+    /// The executable's name.
+    public var name: String
+    /// Where it was looked for.
+    public var searched: [String]
+    /// One line naming both.
+    public var description: String { "\(name) not found in \(searched.joined(separator: ", ")); build it first" }
+}
