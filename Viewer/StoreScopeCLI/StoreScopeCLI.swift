@@ -8,8 +8,7 @@ public enum StoreScopeCLI {
         let console = Console()
         defer { console.flush() }
         guard let first = arguments.first else {
-            console.error(overview)
-            return ExitStatus.usage
+            return usageError(UsageError("missing command"), console: console)
         }
         if first == "--help" || first == "-h" || first == "help" {
             if first == "help", arguments.count > 1, let command = command(named: arguments[1]) {
@@ -48,11 +47,13 @@ public enum StoreScopeCLI {
         commands.first { $0.spec.name == name }
     }
 
+    static let usage = "Usage: storescope <command> [options] [arguments]"
+
     static var overview: String {
         var lines = [
             "storescope: record, inspect and replay Redux-style store sessions.",
             "",
-            "Usage: storescope <command> [options] [arguments]",
+            usage,
             "",
             "Commands:",
         ]
@@ -67,6 +68,7 @@ public enum StoreScopeCLI {
             console.error(HelpText.usage(spec))
             console.error("See 'storescope \(spec.name) --help'.")
         } else {
+            console.error(usage)
             console.error("See 'storescope --help'.")
         }
         return ExitStatus.usage

@@ -18,8 +18,11 @@ enum Syscalls {
         return open(path, flags: flags, mode: 0o644)
     }
 
+    /// Opens for positioned reads. `O_NONBLOCK` so that opening a named pipe with no writer
+    /// returns at once (its first `pread` then fails with `ESPIPE`) instead of blocking forever;
+    /// it changes nothing for regular files.
     static func openForReading(_ path: String) -> Result<Int32, Errno> {
-        open(path, flags: O_RDONLY | O_CLOEXEC, mode: 0)
+        open(path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK, mode: 0)
     }
 
     /// Reads up to `buffer.count` bytes at `offset`.
@@ -56,7 +59,8 @@ enum Syscalls {
     }
 
     static func errorMessage(_ code: Int32) -> String {
-        String(cString: strerror(code))
+        if code == ESPIPE { return "not a regular file (a pipe or socket cannot be read at an offset)" }
+        return String(cString: strerror(code))
     }
 
     private static func retrying<T: BinaryInteger>(_ call: () -> T) -> Result<T, Errno> {

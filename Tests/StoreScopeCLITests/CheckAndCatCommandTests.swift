@@ -1,0 +1,553 @@
+import Foundation
+import Testing
+import TraceAnalysis
+import TraceFormat
+
+/// End-to-end tests of `storescope check`, `storescope cat`, help and usage errors, running
+/// the built binary on real files: clean, torn, corrupted and unreadable traces.
+@Suite("storescope check and cat")
+struct CheckAndCatCommandTests {
+    // MARK: - check
+
+    @Test("check reports a clean multi-chunk trace: footer index, exact counts, exit 0")
+    func checkReportsACleanTrace() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let trace = try CounterTrace.write(to: directory.path("clean.sstrace"))
+        #expect(trace.chunks.count >= 3, "the fixture must span several chunks")
+        #expect(trace.records.contains { if case .keyframe = $0 { true } else { false } })
+
+        let check = try TimedProcess.storescope(["check", trace.path])
+        #expect(check.status == 0, "stderr: \(check.stderr)")
+        #expect(check.stderr.isEmpty)
+        let counts = ExpectedCounts(trace.records)
+        #expect(
+            check.stdout == """
+                file:      \(trace.path) (\(trace.fileSize) bytes)
+                session:   00010203-0405-0607-0809-0a0b0c0d0e0f, app "CounterApp", store "counter"
+                format:    1.0
+                index:     footer
+                chunks:    \(trace.chunks.count) (\(trace.chunks.count) readable)
+                records:   \(counts.recordsText)
+                dropped:   3 actions lost by the recorder
+                gaps:      0
+                status:    clean
+
+                """)
+
+        let json = try TimedProcess.storescope(["check", "--json", trace.path])
+        #expect(json.status == 0, "stderr: \(json.stderr)")
+        let report = try jsonObject(json.stdout)
+        #expect(report["status"] as? String == "clean")
+        #expect(report["index"] as? String == "footer")
+        #expect(report["file"] as? String == trace.path)
+        #expect(report["chunks"] as? Int == trace.chunks.count)
+        #expect(report["readableChunks"] as? Int == trace.chunks.count)
+        #expect(report["records"] as? Int == trace.records.count)
+        #expect(report["records"] as? Int == trace.chunks.reduce(0) { $0 + Int($1.header.recordCount) })
+        #expect(report["actions"] as? Int == counts.actions)
+        #expect(report["patches"] as? Int == counts.patches)
+        #expect(report["keyframes"] as? Int == counts.keyframes)
+        #expect(report["effectEvents"] as? Int == counts.effects)
+        #expect(report["logs"] as? Int == counts.logs)
+        #expect(report["dropped"] as? Int == 3)
+        #expect((report["gaps"] as? [Any])?.isEmpty == true)
+        #expect(report["tornTail"] == nil)
+    }
+
+    @Test("check and cat on a trace cut inside its last chunk: torn tail, rebuilt index, the complete chunks' records, exit 1")
+    func truncatedTraceHasATornTail() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let trace = try CounterTrace.write(to: directory.path("torn.sstrace"))
+        let last = try #require(trace.chunks.last)
+        let cut = last.offset + Int64(ChunkHeader.size) + Int64(last.header.storedLength) / 2
+        try truncate(trace.path, to: cut)
+        let kept = trace.records(inChunks: 0..<(trace.chunks.count - 1))
+        let counts = ExpectedCounts(kept)
+
+        let check = try TimedProcess.storescope(["check", trace.path])
+        #expect(check.status == 1, "stderr: \(check.stderr)")
+        #expect(check.stderr.isEmpty)
+        #expect(
+            check.stdout == """
+                file:      \(trace.path) (\(cut) bytes)
+                session:   00010203-0405-0607-0809-0a0b0c0d0e0f, app "CounterApp", store "counter"
+                format:    1.0
+                index:     rebuilt by scanning (no footer index (the session was not closed cleanly))
+                chunks:    \(trace.chunks.count - 1) (\(trace.chunks.count - 1) readable)
+                records:   \(counts.recordsText)
+                dropped:   3 actions lost by the recorder
+                gaps:      0
+                torn tail: bytes \(last.offset)..<\(cut) (\(cut - last.offset) bytes, an incomplete last chunk)
+                status:    damaged but readable
+
+                """)
+
+        let json = try jsonObject(try TimedProcess.storescope(["check", "--json", trace.path]).stdout)
+        #expect(json["index"] as? String == "rebuilt")
+        #expect(json["status"] as? String == "damaged")
+        let torn = try #require(json["tornTail"] as? [String: Any])
+        #expect(torn["start"] as? Int64 == last.offset)
+        #expect(torn["end"] as? Int64 == cut)
+
+        let cat = try TimedProcess.storescope(["cat", trace.path])
+        #expect(cat.status == 1)
+        #expect(cat.stdout == trace.textLines(kept))
+        #expect(cat.stderr == "warning: ignored an incomplete last chunk (bytes \(last.offset)..<\(cut))\n")
+    }
+
+    @Test("check and cat on a trace with a corrupted chunk: one gap with that chunk's bytes, every other record, exit 1")
+    func corruptedChunkIsAGap() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let trace = try CounterTrace.write(to: directory.path("gap.sstrace"))
+        let damaged = trace.chunks[1]
+        try flipByte(in: trace.path, at: damaged.offset + Int64(ChunkHeader.size) + Int64(damaged.header.storedLength) / 2)
+        let kept = trace.records(inChunks: 0..<1) + trace.records(inChunks: 2..<trace.chunks.count)
+        let counts = ExpectedCounts(kept)
+        let gap = "bytes \(damaged.offset)..<\(damaged.endOffset) (\(damaged.endOffset - damaged.offset) bytes): chunk checksum mismatch"
+
+        let check = try TimedProcess.storescope(["check", trace.path])
+        #expect(check.status == 1, "stderr: \(check.stderr)")
+        #expect(check.stderr.isEmpty)
+        #expect(
+            check.stdout == """
+                file:      \(trace.path) (\(trace.fileSize) bytes)
+                session:   00010203-0405-0607-0809-0a0b0c0d0e0f, app "CounterApp", store "counter"
+                format:    1.0
+                index:     footer
+                chunks:    \(trace.chunks.count) (\(trace.chunks.count - 1) readable)
+                records:   \(counts.recordsText)
+                dropped:   3 actions lost by the recorder
+                gaps:      1
+                  \(gap)
+                status:    damaged but readable
+
+                """)
+
+        let json = try jsonObject(try TimedProcess.storescope(["check", "--json", trace.path]).stdout)
+        let gaps = try #require(json["gaps"] as? [[String: Any]])
+        #expect(gaps.count == 1)
+        #expect(gaps.first?["start"] as? Int64 == damaged.offset)
+        #expect(gaps.first?["end"] as? Int64 == damaged.endOffset)
+        #expect(json["records"] as? Int == kept.count)
+
+        let cat = try TimedProcess.storescope(["cat", trace.path])
+        #expect(cat.status == 1)
+        #expect(cat.stdout == trace.textLines(kept))
+        #expect(cat.stderr == "warning: skipped damaged \(gap)\n")
+    }
+
+    @Test(
+        "check and cat refuse an unreadable file with exit 2 and one 'Error: FILE: reason' line",
+        arguments: UnreadableFile.allCases, ["check", "cat"])
+    func unreadableFileIsRefused(file: UnreadableFile, command: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("\(file).sstrace")
+        try file.create(at: path, in: directory)
+
+        let run = try TimedProcess.storescope([command, path])
+        #expect(run.status == 2, "stderr: \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "Error: \(path): \(file.reason(path))\n")
+    }
+
+    // MARK: - cat
+
+    @Test("cat --json prints one JSON object per record, in order, that jq reads")
+    func catJSONIsNDJSON() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let trace = try CounterTrace.write(to: directory.path("json.sstrace"))
+
+        let cat = try TimedProcess.storescope(["cat", "--json", trace.path])
+        #expect(cat.status == 0, "stderr: \(cat.stderr)")
+        #expect(cat.stderr.isEmpty)
+        let lines = cat.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(cat.stdout.hasSuffix("\n"))
+        #expect(lines.count == trace.records.count)
+        let kinds = try lines.map { try jsonObject(String($0))["kind"] as? String }
+        #expect(kinds == trace.records.map(\.kind))
+        let first = try jsonObject(String(try #require(lines.first)))
+        #expect(first["seq"] as? Int == 0)
+        #expect((first["state"] as? [String: Any])?["$type"] as? String == "CounterState")
+    }
+
+    @Test("jq -c .kind over cat --json yields the record kinds in order", .enabled(if: TimedProcess.jq != nil))
+    func jqReadsCatJSON() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let trace = try CounterTrace.write(to: directory.path("jq.sstrace"))
+        let cat = try TimedProcess.storescope(["cat", "--json", trace.path])
+        #expect(cat.status == 0)
+
+        let jq = try TimedProcess.run(try #require(TimedProcess.jq), ["-c", ".kind"], input: Data(cat.stdout.utf8))
+        #expect(jq.status == 0, "jq: \(jq.stderr)")
+        #expect(jq.stdout == trace.records.map { "\"\($0.kind)\"\n" }.joined())
+    }
+
+    @Test("cat neutralises escape sequences in text and round-trips them exactly through --json")
+    func catNeutralisesControlCharacters() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("escapes.sstrace")
+        let red = "\u{1B}[31mred\u{1B}[0m"
+        let message = "line one\nline two\u{1B}]0;title\u{07}\r\u{9B}2J\u{202E}"
+        let start: UInt64 = 5_000_000_000
+        let writer = try TraceWriter(path: path, header: CounterTrace.header(startMonotonicNanos: start))
+        try writer.append(.action(ActionRecord(seq: 1, store: "counter", monotonicNanos: start + 1_000, wallNanos: 0, reducerNanos: 10, action: .string(red))))
+        try writer.append(.log(LogRecord(level: .warning, message: message, monotonicNanos: start + 2_000, seq: 1)))
+        try writer.close()
+
+        let text = try TimedProcess.storescope(["cat", path])
+        #expect(text.status == 0, "stderr: \(text.stderr)")
+        #expect(!text.stdoutBytes.contains(0x1B), "no raw ESC reaches the terminal")
+        #expect(!text.stdoutBytes.contains(0x07) && !text.stdoutBytes.contains(0x0D))
+        #expect(!text.stdout.unicodeScalars.contains("\u{9B}") && !text.stdout.unicodeScalars.contains("\u{202E}"))
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.count == 2, "a newline inside a message does not start a new record line")
+        #expect(lines.first?.contains(#"\u{1b}[31mred\u{1b}[0m"#) == true)
+        #expect(lines.last?.hasSuffix(#"line one\u{a}line two\u{1b}]0;title\u{7}\u{d}\u{9b}2J\u{202e}"#) == true)
+
+        let json = try TimedProcess.storescope(["cat", "--json", path])
+        #expect(json.status == 0)
+        #expect(!json.stdoutBytes.contains(0x1B))
+        let objects = try json.stdout.split(separator: "\n").map { try jsonObject(String($0)) }
+        #expect(objects.count == 2)
+        #expect(objects.first?["action"] as? String == red)
+        #expect(objects.last?["message"] as? String == message)
+    }
+
+    // MARK: - help and usage errors
+
+    @Test("--help prints the overview to standard output and exits 0")
+    func overviewHelp() throws {
+        let help = try TimedProcess.storescope(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stderr.isEmpty)
+        #expect(help.stdout.hasPrefix("storescope: record, inspect and replay Redux-style store sessions.\n\nUsage: storescope <command> [options] [arguments]\n"))
+        for command in ["check", "cat", "demo"] {
+            #expect(help.stdout.contains("\n  \(command) "), "lists \(command)")
+        }
+    }
+
+    @Test("check --help and cat --help print the command's usage, arguments and options and exit 0")
+    func commandHelp() throws {
+        let check = try TimedProcess.storescope(["check", "--help"])
+        #expect(check.status == 0)
+        #expect(check.stderr.isEmpty)
+        #expect(
+            check.stdout == """
+                Verify a trace file: chunks, records, keyframes, gaps, torn tail and index.
+
+                Usage: storescope check [options] FILE
+
+                Arguments:
+                  FILE                    The trace file to check.
+
+                Options:
+                      --json              Print the report as one JSON object.
+                  -h, --help              Show this help.
+
+                Exit status: 0 when the trace is clean, 1 when it is damaged but readable (gaps, a torn
+                tail, a missing footer index), 2 when it cannot be read at all.
+
+                """)
+
+        let cat = try TimedProcess.storescope(["cat", "--help"])
+        #expect(cat.status == 0)
+        #expect(cat.stderr.isEmpty)
+        #expect(
+            cat.stdout == """
+                Print the records of a trace, one per line.
+
+                Usage: storescope cat [options] FILE
+
+                Arguments:
+                  FILE                    The trace file to print.
+
+                Options:
+                      --json              Print NDJSON (one JSON object per record) for jq and scripts.
+                  -h, --help              Show this help.
+
+                Damaged chunks are skipped and reported on standard error; the exit status is then 1.
+
+                """)
+    }
+
+    @Test("a usage error exits 64 with 'Error:' and the usage on standard error", arguments: [
+        ([], "Error: missing command", "Usage: storescope <command> [options] [arguments]"),
+        (["bogus"], "Error: unknown command 'bogus'", "Usage: storescope <command> [options] [arguments]"),
+        (["cat"], "Error: missing FILE", "Usage: storescope cat [options] FILE"),
+        (["cat", "--nope", "x"], "Error: unknown option '--nope'", "Usage: storescope cat [options] FILE"),
+        (["check", "a", "b"], "Error: unexpected argument 'b'", "Usage: storescope check [options] FILE"),
+    ])
+    func usageError(arguments: [String], error: String, usage: String) throws {
+        let run = try TimedProcess.storescope(arguments)
+        #expect(run.status == 64, "stderr: \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == error)
+        #expect(lines.contains(usage))
+        #expect(lines.last?.hasPrefix("See 'storescope ") == true)
+    }
+}
+
+// MARK: - Fixtures
+
+/// A counter app's session written with ``TraceWriter`` in small chunks: actions with patches,
+/// keyframes, an effect, a log line, dropped actions and the session end.
+private struct CounterTrace {
+    let path: String
+    let records: [Record]
+    let chunks: [ChunkInfo]
+    let fileSize: Int64
+    let startMonotonicNanos: UInt64
+
+    static func header(startMonotonicNanos: UInt64) -> SessionHeader {
+        SessionHeader(
+            sessionID: Array(0..<16), appName: "CounterApp", storeName: "counter",
+            startWallNanos: 1_700_000_000_000_000_000, startMonotonicNanos: startMonotonicNanos, schemaFingerprint: 42)
+    }
+
+    static func write(to path: String) throws -> CounterTrace {
+        let start: UInt64 = 1_000_000_000
+        var records: [Record] = [.keyframe(Keyframe(seq: 0, store: "counter", state: state(0)))]
+        for seq in UInt64(1)...30 where !(18...20).contains(seq) {
+            let t = start + seq * 1_000_000
+            let action = TraceValue.enumeration(type: "CounterAction", caseName: "increment", payload: [.init("by", .int(1))])
+            records.append(.action(ActionRecord(
+                seq: seq, store: "counter", monotonicNanos: t, wallNanos: 1_700_000_000_000_000_000 + Int64(seq), reducerNanos: 1_500,
+                action: action, effectID: seq == 6 ? 1 : nil)))
+            records.append(.patch(StatePatch(seq: seq, store: "counter", operations: [.set(path: [.field("count")], value: .int(Int64(seq)))])))
+            if seq.isMultiple(of: 8) { records.append(.keyframe(Keyframe(seq: seq, store: "counter", state: state(seq)))) }
+            switch seq {
+            case 5: records.append(.effectStarted(EffectStarted(effectID: 1, name: "Autosave", store: "counter", parentSeq: 5, monotonicNanos: t + 10)))
+            case 6:
+                records.append(.effectEmitted(EffectEmitted(effectID: 1, actionSeq: 6, monotonicNanos: t + 10)))
+                records.append(.effectEnded(EffectEnded(effectID: 1, outcome: .finished, monotonicNanos: t + 20)))
+            case 12: records.append(.log(LogRecord(level: .info, message: "halfway", monotonicNanos: t + 10, seq: 12)))
+            case 17: records.append(.dropped(DroppedRecords(count: 3, firstSeq: 18, lastSeq: 20, monotonicNanos: t + 10)))
+            default: break
+            }
+        }
+        records.append(.sessionEnded(SessionEnded(monotonicNanos: start + 31_000_000, wallNanos: 1_700_000_000_031_000_000)))
+
+        let options = TraceWriter.Options(chunkSize: 256, flushInterval: .seconds(3600))
+        let writer = try TraceWriter(path: path, header: header(startMonotonicNanos: start), options: options)
+        for record in records { try writer.append(record) }
+        try writer.close()
+        return CounterTrace(path: path, records: records, chunks: writer.chunks, fileSize: writer.bytesWritten, startMonotonicNanos: start)
+    }
+
+    private static func state(_ count: UInt64) -> TraceValue {
+        .structure(type: "CounterState", fields: [.init("count", .int(Int64(count)))])
+    }
+
+    /// The records stored in the chunks at `indices`, in order (from the writer's chunk record counts).
+    func records(inChunks indices: Range<Int>) -> [Record] {
+        let before = chunks[..<indices.lowerBound].reduce(0) { $0 + Int($1.header.recordCount) }
+        let count = chunks[indices].reduce(0) { $0 + Int($1.header.recordCount) }
+        return Array(records[before..<before + count])
+    }
+
+    /// What `storescope cat` prints for `records`.
+    func textLines(_ records: [Record]) -> String {
+        let renderer = RecordLine(startMonotonicNanos: startMonotonicNanos)
+        return records.map { renderer.text($0) + "\n" }.joined()
+    }
+}
+
+/// The tallies `storescope check` should print, counted from what was written.
+private struct ExpectedCounts {
+    var actions = 0, patches = 0, keyframes = 0, effects = 0, logs = 0, total = 0
+    var seqs: [UInt64] = []
+
+    init(_ records: [Record]) {
+        total = records.count
+        for record in records {
+            switch record {
+            case let .action(action): actions += 1; seqs.append(action.seq)
+            case .patch: patches += 1
+            case .keyframe: keyframes += 1
+            case .effectStarted, .effectEmitted, .effectEnded: effects += 1
+            case .log: logs += 1
+            case .dropped, .sessionEnded: break
+            }
+        }
+    }
+
+    /// The text after `records:`.
+    var recordsText: String {
+        var range = ""
+        if let first = seqs.min(), let last = seqs.max() { range = ", #\(first)…#\(last)" }
+        return "\(total) (\(actions) actions\(range), \(patches) patches, \(keyframes) keyframes, \(effects) effect events, \(logs) logs)"
+    }
+}
+
+/// Files that are not readable traces, and the reason `storescope` must give for each.
+enum UnreadableFile: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case empty, text, randomBytes, shortHeader, futureVersion, directory, namedPipe, missing
+
+    var testDescription: String { rawValue }
+
+    func create(at path: String, in directory: TemporaryDirectory) throws {
+        switch self {
+        case .empty: try write(Data(), to: path)
+        case .text: try write(Data("# Notes\nNot a trace at all, just some text.\n".utf8), to: path)
+        case .randomBytes:
+            var generator = SplitMix64(seed: 0x5EED)
+            try write(Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }), to: path)
+        case .shortHeader:
+            let trace = try CounterTrace.write(to: directory.path("source.sstrace"))
+            try write(Data(contentsOf: URL(fileURLWithPath: trace.path)).prefix(30), to: path)
+        case .futureVersion:
+            let trace = try CounterTrace.write(to: directory.path("source.sstrace"))
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: trace.path))
+            bytes[8] = 2  // major version, little-endian u16; the header CRC is left as it was
+            bytes[9] = 0
+            try write(bytes, to: path)
+        case .directory: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        case .namedPipe: #expect(mkfifo(path, 0o600) == 0)
+        case .missing: break
+        }
+    }
+
+    func reason(_ path: String) -> String {
+        switch self {
+        case .empty: "not a StoreScope trace: the file is empty"
+        case .text, .randomBytes: "not a StoreScope trace: it does not start with the StoreScope signature"
+        case .shortHeader: "malformed trace data: the file header is cut short"
+        case .futureVersion: "trace format version 2.0 is newer than this reader (1.0); upgrade storescope"
+        case .directory: "cannot read \(path): Is a directory"
+        case .namedPipe: "cannot read \(path): not a regular file (a pipe or socket cannot be read at an offset)"
+        case .missing: "cannot open \(path): No such file or directory"
+        }
+    }
+
+    private func write(_ data: Data, to path: String) throws {
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+}
+
+/// A seeded generator, so the "random bytes" file is the same on every run.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+// MARK: - Helpers
+
+extension Record {
+    /// The `kind` member of the record's JSON line.
+    fileprivate var kind: String {
+        switch self {
+        case .action: "action"
+        case .patch: "patch"
+        case .keyframe: "keyframe"
+        case .effectStarted: "effectStarted"
+        case .effectEmitted: "effectEmitted"
+        case .effectEnded: "effectEnded"
+        case .log: "log"
+        case .dropped: "dropped"
+        case .sessionEnded: "sessionEnded"
+        }
+    }
+}
+
+private func jsonObject(_ text: String) throws -> [String: Any] {
+    let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(value as? [String: Any], "not a JSON object: \(text)")
+}
+
+private func truncate(_ path: String, to size: Int64) throws {
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    try handle.truncate(atOffset: UInt64(size))
+}
+
+private func flipByte(in path: String, at offset: Int64) throws {
+    let url = URL(fileURLWithPath: path)
+    var bytes = try Data(contentsOf: url)
+    bytes[Int(offset)] ^= 0xFF
+    try bytes.write(to: url)
+}
+
+/// Runs a child process with a deadline, so a hang fails the test instead of stalling the
+/// suite; output goes to files, so a chatty child never blocks on a full pipe.
+private enum TimedProcess {
+    struct Outcome {
+        var status: Int32
+        var stdoutBytes: [UInt8]
+        var stderr: String
+        var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+    }
+
+    struct TimedOut: Error, CustomStringConvertible {
+        var command: String
+        var description: String { "\(command) did not finish within the deadline (killed)" }
+    }
+
+    /// `jq` on PATH, if installed.
+    static let jq: URL? = (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        .split(separator: ":")
+        .map { URL(fileURLWithPath: String($0)).appendingPathComponent("jq") }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+
+    /// Runs the built `storescope` with `arguments`.
+    static func storescope(_ arguments: [String]) throws -> Outcome {
+        try run(try BinaryLocator.storescope(), arguments)
+    }
+
+    /// Runs `executable` with `arguments`, feeding `input` on standard input.
+    static func run(_ executable: URL, _ arguments: [String], input: Data = Data(), timeout: Duration = .seconds(30)) throws -> Outcome {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let outURL = scratch.url.appendingPathComponent("stdout")
+        let errURL = scratch.url.appendingPathComponent("stderr")
+        let inURL = scratch.url.appendingPathComponent("stdin")
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        try input.write(to: inURL)
+        let output = try FileHandle(forWritingTo: outURL)
+        let errors = try FileHandle(forWritingTo: errURL)
+        let standardInput = try FileHandle(forReadingFrom: inURL)
+        defer {
+            try? output.close()
+            try? errors.close()
+            try? standardInput.close()
+        }
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = standardInput
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            if ContinuousClock.now >= deadline {
+                // SIGKILL, not `terminate()`: children inherit the test runner's signal mask,
+                // in which SIGTERM is blocked.
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw TimedOut(command: ([executable.lastPathComponent] + arguments).joined(separator: " "))
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus,
+            stdoutBytes: Array(try Data(contentsOf: outURL)), stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+}
