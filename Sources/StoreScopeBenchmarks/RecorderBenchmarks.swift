@@ -109,11 +109,15 @@ enum RecorderBenchmarks {
 
     // MARK: - Worker
 
+    /// Actions per second from the store's send to bytes in a compressed file, fed in bursts of
+    /// 100 with a flush after each: sustained throughput with a short queue, as when the worker
+    /// keeps up (a queue of thousands of collection changes would measure the copies the store
+    /// thread makes and the worker frees, which the overload table shows instead).
     static func workerThroughput() {
-        print("### Worker throughput end to end into a compressed file (no drops)\n")
+        print("### Worker throughput end to end into a compressed file (bursts of 100, no drops)\n")
         var rows: [[String]] = []
         let cases: [(Int, UsersFixture.Change, Int)] = [
-            (1_000, .toggleLoading, 300_000), (1_000, .rename, 5_000), (10_000, .toggleLoading, 100_000), (10_000, .rename, 1_000),
+            (1_000, .toggleLoading, 200_000), (1_000, .rename, 20_000), (10_000, .toggleLoading, 100_000), (10_000, .rename, 2_000),
         ]
         for (users, change, count) in cases {
             let path = temporaryPath("worker")
@@ -123,12 +127,12 @@ enum RecorderBenchmarks {
             recorder.flush()
             let actions = (0..<count).map { change.action(step: $0, count: users) }
             let start = Stopwatch.now()
-            for action in actions {
+            for (index, action) in actions.enumerated() {
                 let pending = recording.willSend(action)
                 UsersFixture.reduce(&state, action)
                 recording.didReduce(pending, state: state)
+                if index % 100 == 99 { recorder.flush() }
             }
-            let enqueued = Stopwatch.now()
             recorder.close(timeout: .seconds(600))
             let seconds = Double(Stopwatch.now() - start) / 1e9
             let status = recorder.status
@@ -137,10 +141,10 @@ enum RecorderBenchmarks {
             unlink(path)
             rows.append([
                 "\(users) users, \(change.rawValue)", "\(count)", Report.rate(Double(count), per: seconds),
-                Report.nanos(Double(enqueued - start) / Double(count)), Report.fixed(Double(size) / Double(count), 1) + " B",
+                Report.nanos(seconds * 1e9 / Double(count)), Report.fixed(Double(size) / Double(count), 1) + " B",
             ])
         }
-        Report.table(["workload", "actions", "worker throughput", "store thread per action", "file bytes per action"], rows)
+        Report.table(["workload", "actions", "throughput", "time per action", "file bytes per action"], rows)
     }
 
     static func temporaryPath(_ name: String) -> String {

@@ -62,7 +62,11 @@ final class ActionEntry<State: Sendable, Action: Sendable>: ActionWork, @uncheck
             let changed = ChangedCollections(operations)
             track.setPinnedEstimate(changed.touchesCollections ? track.keyframeBytes : track.pinnedEstimate.load(ordering: .relaxed) / 2)
             track.previous = state
-            if configuration.unsharesChangedCollections && changed.touchesCollections && worker.isIdle {
+            // Only at UI pace: in a burst the next queued state already shares the storage, so
+            // the store copies anyway and unsharing here would copy twice.
+            let paced = pending.monotonicNanos &- track.lastActionNanos >= StoreTrack<State>.uiPaceGapNanos
+            track.lastActionNanos = pending.monotonicNanos
+            if configuration.unsharesChangedCollections && changed.touchesCollections && paced && worker.isIdle {
                 StorageUnsharing.unshare(&track.previous!, fields: changed.topLevelFields)
             }
             return

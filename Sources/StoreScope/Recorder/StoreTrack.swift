@@ -11,6 +11,10 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     var actionsSinceKeyframe = 0
     var patchBytesSinceKeyframe = 0
     var keyframeBytes = 0
+    /// When the store's previous action was sent (monotonic nanoseconds).
+    var lastActionNanos: UInt64 = 0
+    /// Actions further apart than this come at UI pace, where unsharing pays off.
+    static var uiPaceGapNanos: UInt64 { 200_000 }
     /// The worker's estimate of the memory a queued action of this store pins: a queued state
     /// keeps alive the collections its action changed, so after collection changes an action
     /// costs about one state; after scalar changes, almost nothing.
