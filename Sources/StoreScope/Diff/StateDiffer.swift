@@ -109,8 +109,8 @@ struct StateDiffer {
                 payload: true, depth: depth)
             return
         }
-        if let oldFields = StructLayouts.fields(of: old), let newFields = StructLayouts.fields(of: new) {
-            try diffFields(oldFields, newFields, of: old, new, payload: false, depth: depth)
+        if let changed = StructLayouts.differingFields(old, new) {
+            try diffFields(changed.old, changed.new, of: old, new, payload: false, depth: depth)
             return
         }
         let oldMirror = Mirror(reflecting: old)
