@@ -14,13 +14,13 @@ enum RuntimeReflection {
         return _openExistential(value, do: count)
     }
 
-    /// Child `index` of `value`: its label (if any) and value.
-    static func child(of value: Any, at index: Int) -> (label: String?, value: Any) {
+    /// Child `index` of `value`: its label (if any, and if `needsLabel`) and value.
+    static func child(of value: Any, at index: Int, needsLabel: Bool = true) -> (label: String?, value: Any) {
         func read<Subject>(_ subject: Subject) -> (label: String?, value: Any) {
             var name: UnsafePointer<CChar>?
             var free: NameFreeFunction?
             let child = _reflectionChild(of: subject, type: Subject.self, index: index, outName: &name, outFreeFunc: &free)
-            let label = name.map { String(cString: $0) }
+            let label = needsLabel ? name.map { String(cString: $0) } : nil
             free?(name)
             return (label, child)
         }
@@ -31,7 +31,7 @@ enum RuntimeReflection {
     /// names them; empty for a case without any.
     static func payloadFields(ofEnum value: Any) -> [Reflection.Field] {
         guard childCount(of: value) > 0 else { return [] }
-        let payload = child(of: value, at: 0).value
+        let payload = child(of: value, at: 0, needsLabel: false).value
         guard TypeTraits.of(payload).isTuple else { return [Reflection.Field(name: "", value: payload)] }
         return (0..<childCount(of: payload)).map { index in
             let element = child(of: payload, at: index)

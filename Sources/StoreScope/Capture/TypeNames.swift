@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Short, readable type names used throughout captured trees: `_typeName(_:qualified: false)`
 /// drops module prefixes (`User`, `Array<User>`, `Optional<String>`), so names are stable
 /// across module renames and short on the wire. Nested types keep only their own name.
@@ -22,10 +24,22 @@ enum TypeNames {
 
     /// The case name of an enum value without a custom mirror (see ``TypeTraits/isPlainEnum``).
     static func caseName(of value: Any) -> String {
-        if let pointer = _enumCaseName(value) { return String(cString: pointer) }
+        if let pointer = _enumCaseName(value) { return internedCaseName(pointer) }
         if RuntimeReflection.childCount(of: value) > 0, let label = RuntimeReflection.child(of: value, at: 0).label { return label }
         return String(describing: value)
     }
+}
+
+/// Case names by the address of their text in the type's metadata, which never moves: the
+/// same case costs a lookup instead of a String allocation each time.
+private let caseNames = Mutex<[UInt: String]>([:])
+
+private func internedCaseName(_ pointer: UnsafePointer<CChar>) -> String {
+    let key = UInt(bitPattern: pointer)
+    if let name = caseNames.withLock({ $0[key] }) { return name }
+    let name = String(cString: pointer)
+    caseNames.withLock { $0[key] = name }
+    return name
 }
 
 /// The Swift runtime entry point behind `print` for enums; returns nil without metadata.

@@ -41,6 +41,7 @@ public final class TraceWriter {
     public private(set) var recordBytesAppended: Int64 = 0
 
     private let output: any TraceOutput
+    private let flushIntervalNanos: UInt64
     private let deflater: Deflater
     private var encoder = RecordEncoder()
     private var open = OpenChunk()
@@ -53,6 +54,7 @@ public final class TraceWriter {
         self.output = output
         self.header = header
         self.options = options
+        flushIntervalNanos = UInt64(max(0, options.flushInterval.nanoseconds))
         deflater = try Deflater(level: options.compressionLevel)
         try emit(FileHeader.encode(header))
     }
@@ -126,7 +128,7 @@ public final class TraceWriter {
     public var openChunkSize: Int { encoder.body.count }
 
     private func isOverdue() -> Bool {
-        open.count > 0 && Self.now() &- open.openedAt >= UInt64(options.flushInterval.nanoseconds)
+        open.count > 0 && Self.now() &- open.openedAt >= flushIntervalNanos
     }
 
     private func closeChunk() throws(TraceError) {
