@@ -51,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TraceFormatTests",
-            dependencies: ["TraceFormat", "trace-fixture-writer"],
+            dependencies: ["TraceFormat", "StoreScopeTestSupport", "trace-fixture-writer"],
             resources: [.copy("Fixtures")]
         ),
         .target(name: "StoreScopeTestSupport", path: "Tests/TestSupport"),
@@ -62,8 +62,8 @@ let package = Package(
         ),
         .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis", "StoreScopeTestSupport", "recorder-crash-fixture"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis"]),
-        .testTarget(name: "SamplesTests", dependencies: ["StoreScopeSamples", "StoreScope", "TraceAnalysis"]),
-        .testTarget(name: "StoreScopeCLITests", dependencies: ["StoreScopeCLI", "storescope"]),
+        .testTarget(name: "SamplesTests", dependencies: ["StoreScopeSamples", "StoreScope", "TraceAnalysis", "StoreScopeTestSupport"]),
+        .testTarget(name: "StoreScopeCLITests", dependencies: ["StoreScopeCLI", "StoreScopeTestSupport", "storescope"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import StoreScope
 import StoreScopeSamples
+import StoreScopeTestSupport
 import Testing
 import TraceAnalysis
 
@@ -13,10 +14,8 @@ struct SampleTrace {
     /// the recorder, and reads every record back with ``TraceReader``.
     static func record(_ name: String) async throws -> SampleTrace {
         let sample = try #require(Samples.named(name))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("samples-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("\(name).sstrace").path
+        let directory = try TemporaryDirectory()
+        let path = directory.path("\(name).sstrace")
         let run = try await Samples.record(sample, to: path)
         let reader = try TraceReader(path: path)
         #expect(reader.indexSource == .footer, "the recorder closed the file cleanly")

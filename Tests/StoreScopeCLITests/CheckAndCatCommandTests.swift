@@ -1,4 +1,5 @@
 import Foundation
+import StoreScopeTestSupport
 import Testing
 import TraceAnalysis
 import TraceFormat
@@ -12,12 +13,11 @@ struct CheckAndCatCommandTests {
     @Test("check reports a clean multi-chunk trace: footer index, exact counts, exit 0")
     func checkReportsACleanTrace() throws {
         let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         let trace = try CounterTrace.write(to: directory.path("clean.sstrace"))
         #expect(trace.chunks.count >= 3, "the fixture must span several chunks")
         #expect(trace.records.contains { if case .keyframe = $0 { true } else { false } })
 
-        let check = try TimedProcess.storescope(["check", trace.path])
+        let check = try ChildProcess.storescope(["check", trace.path])
         #expect(check.status == 0, "stderr: \(check.stderr)")
         #expect(check.stderr.isEmpty)
         let counts = ExpectedCounts(trace.records)
@@ -35,7 +35,7 @@ struct CheckAndCatCommandTests {
 
                 """)
 
-        let json = try TimedProcess.storescope(["check", "--json", trace.path])
+        let json = try ChildProcess.storescope(["check", "--json", trace.path])
         #expect(json.status == 0, "stderr: \(json.stderr)")
         let report = try jsonObject(json.stdout)
         #expect(report["status"] as? String == "clean")
@@ -58,7 +58,6 @@ struct CheckAndCatCommandTests {
     @Test("check and cat on a trace cut inside its last chunk: torn tail, rebuilt index, the complete chunks' records, exit 1")
     func truncatedTraceHasATornTail() throws {
         let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         let trace = try CounterTrace.write(to: directory.path("torn.sstrace"))
         let last = try #require(trace.chunks.last)
         let cut = last.offset + Int64(ChunkHeader.size) + Int64(last.header.storedLength) / 2
@@ -66,7 +65,7 @@ struct CheckAndCatCommandTests {
         let kept = trace.records(inChunks: 0..<(trace.chunks.count - 1))
         let counts = ExpectedCounts(kept)
 
-        let check = try TimedProcess.storescope(["check", trace.path])
+        let check = try ChildProcess.storescope(["check", trace.path])
         #expect(check.status == 1, "stderr: \(check.stderr)")
         #expect(check.stderr.isEmpty)
         #expect(
@@ -84,14 +83,14 @@ struct CheckAndCatCommandTests {
 
                 """)
 
-        let json = try jsonObject(try TimedProcess.storescope(["check", "--json", trace.path]).stdout)
+        let json = try jsonObject(try ChildProcess.storescope(["check", "--json", trace.path]).stdout)
         #expect(json["index"] as? String == "rebuilt")
         #expect(json["status"] as? String == "damaged")
         let torn = try #require(json["tornTail"] as? [String: Any])
         #expect(torn["start"] as? Int64 == last.offset)
         #expect(torn["end"] as? Int64 == cut)
 
-        let cat = try TimedProcess.storescope(["cat", trace.path])
+        let cat = try ChildProcess.storescope(["cat", trace.path])
         #expect(cat.status == 1)
         #expect(cat.stdout == trace.textLines(kept))
         #expect(cat.stderr == "warning: ignored an incomplete last chunk (bytes \(last.offset)..<\(cut))\n")
@@ -100,7 +99,6 @@ struct CheckAndCatCommandTests {
     @Test("check and cat on a trace with a corrupted chunk: one gap with that chunk's bytes, every other record, exit 1")
     func corruptedChunkIsAGap() throws {
         let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         let trace = try CounterTrace.write(to: directory.path("gap.sstrace"))
         let damaged = trace.chunks[1]
         try flipByte(in: trace.path, at: damaged.offset + Int64(ChunkHeader.size) + Int64(damaged.header.storedLength) / 2)
@@ -108,7 +106,7 @@ struct CheckAndCatCommandTests {
         let counts = ExpectedCounts(kept)
         let gap = "bytes \(damaged.offset)..<\(damaged.endOffset) (\(damaged.endOffset - damaged.offset) bytes): chunk checksum mismatch"
 
-        let check = try TimedProcess.storescope(["check", trace.path])
+        let check = try ChildProcess.storescope(["check", trace.path])
         #expect(check.status == 1, "stderr: \(check.stderr)")
         #expect(check.stderr.isEmpty)
         #expect(
@@ -126,14 +124,14 @@ struct CheckAndCatCommandTests {
 
                 """)
 
-        let json = try jsonObject(try TimedProcess.storescope(["check", "--json", trace.path]).stdout)
+        let json = try jsonObject(try ChildProcess.storescope(["check", "--json", trace.path]).stdout)
         let gaps = try #require(json["gaps"] as? [[String: Any]])
         #expect(gaps.count == 1)
         #expect(gaps.first?["start"] as? Int64 == damaged.offset)
         #expect(gaps.first?["end"] as? Int64 == damaged.endOffset)
         #expect(json["records"] as? Int == kept.count)
 
-        let cat = try TimedProcess.storescope(["cat", trace.path])
+        let cat = try ChildProcess.storescope(["cat", trace.path])
         #expect(cat.status == 1)
         #expect(cat.stdout == trace.textLines(kept))
         #expect(cat.stderr == "warning: skipped damaged \(gap)\n")
@@ -144,11 +142,10 @@ struct CheckAndCatCommandTests {
         arguments: UnreadableFile.allCases, ["check", "cat"])
     func unreadableFileIsRefused(file: UnreadableFile, command: String) throws {
         let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         let path = directory.path("\(file).sstrace")
         try file.create(at: path, in: directory)
 
-        let run = try TimedProcess.storescope([command, path])
+        let run = try ChildProcess.storescope([command, path])
         #expect(run.status == 2, "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty)
         #expect(run.stderr == "Error: \(path): \(file.reason(path))\n")
@@ -159,10 +156,9 @@ struct CheckAndCatCommandTests {
     @Test("cat --json prints one JSON object per record, in order, that jq reads")
     func catJSONIsNDJSON() throws {
         let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         let trace = try CounterTrace.write(to: directory.path("json.sstrace"))
 
-        let cat = try TimedProcess.storescope(["cat", "--json", trace.path])
+        let cat = try ChildProcess.storescope(["cat", "--json", trace.path])
         #expect(cat.status == 0, "stderr: \(cat.stderr)")
         #expect(cat.stderr.isEmpty)
         let lines = cat.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -175,15 +171,14 @@ struct CheckAndCatCommandTests {
         #expect((first["state"] as? [String: Any])?["$type"] as? String == "CounterState")
     }
 
-    @Test("jq -c .kind over cat --json yields the record kinds in order", .enabled(if: TimedProcess.jq != nil))
+    @Test("jq -c .kind over cat --json yields the record kinds in order", .enabled(if: jqExecutable != nil))
     func jqReadsCatJSON() throws {
         let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         let trace = try CounterTrace.write(to: directory.path("jq.sstrace"))
-        let cat = try TimedProcess.storescope(["cat", "--json", trace.path])
+        let cat = try ChildProcess.storescope(["cat", "--json", trace.path])
         #expect(cat.status == 0)
 
-        let jq = try TimedProcess.run(try #require(TimedProcess.jq), ["-c", ".kind"], input: Data(cat.stdout.utf8))
+        let jq = try ChildProcess.run(try #require(jqExecutable), ["-c", ".kind"], input: Data(cat.stdout.utf8))
         #expect(jq.status == 0, "jq: \(jq.stderr)")
         #expect(jq.stdout == trace.records.map { "\"\($0.kind)\"\n" }.joined())
     }
@@ -191,7 +186,6 @@ struct CheckAndCatCommandTests {
     @Test("cat neutralises escape sequences in text and round-trips them exactly through --json")
     func catNeutralisesControlCharacters() throws {
         let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         let path = directory.path("escapes.sstrace")
         let red = "\u{1B}[31mred\u{1B}[0m"
         let message = "line one\nline two\u{1B}]0;title\u{07}\r\u{9B}2J\u{202E}"
@@ -201,7 +195,7 @@ struct CheckAndCatCommandTests {
         try writer.append(.log(LogRecord(level: .warning, message: message, monotonicNanos: start + 2_000, seq: 1)))
         try writer.close()
 
-        let text = try TimedProcess.storescope(["cat", path])
+        let text = try ChildProcess.storescope(["cat", path])
         #expect(text.status == 0, "stderr: \(text.stderr)")
         #expect(!text.stdoutBytes.contains(0x1B), "no raw ESC reaches the terminal")
         #expect(!text.stdoutBytes.contains(0x07) && !text.stdoutBytes.contains(0x0D))
@@ -211,7 +205,7 @@ struct CheckAndCatCommandTests {
         #expect(lines.first?.contains(#"\u{1b}[31mred\u{1b}[0m"#) == true)
         #expect(lines.last?.hasSuffix(#"line one\u{a}line two\u{1b}]0;title\u{7}\u{d}\u{9b}2J\u{202e}"#) == true)
 
-        let json = try TimedProcess.storescope(["cat", "--json", path])
+        let json = try ChildProcess.storescope(["cat", "--json", path])
         #expect(json.status == 0)
         #expect(!json.stdoutBytes.contains(0x1B))
         let objects = try json.stdout.split(separator: "\n").map { try jsonObject(String($0)) }
@@ -224,7 +218,7 @@ struct CheckAndCatCommandTests {
 
     @Test("--help prints the overview to standard output and exits 0")
     func overviewHelp() throws {
-        let help = try TimedProcess.storescope(["--help"])
+        let help = try ChildProcess.storescope(["--help"])
         #expect(help.status == 0)
         #expect(help.stderr.isEmpty)
         #expect(help.stdout.hasPrefix("storescope: record, inspect and replay Redux-style store sessions.\n\nUsage: storescope <command> [options] [arguments]\n"))
@@ -235,7 +229,7 @@ struct CheckAndCatCommandTests {
 
     @Test("check --help and cat --help print the command's usage, arguments and options and exit 0")
     func commandHelp() throws {
-        let check = try TimedProcess.storescope(["check", "--help"])
+        let check = try ChildProcess.storescope(["check", "--help"])
         #expect(check.status == 0)
         #expect(check.stderr.isEmpty)
         #expect(
@@ -256,7 +250,7 @@ struct CheckAndCatCommandTests {
 
                 """)
 
-        let cat = try TimedProcess.storescope(["cat", "--help"])
+        let cat = try ChildProcess.storescope(["cat", "--help"])
         #expect(cat.status == 0)
         #expect(cat.stderr.isEmpty)
         #expect(
@@ -277,6 +271,15 @@ struct CheckAndCatCommandTests {
                 """)
     }
 
+    @Test("cat -- --help reads a file named --help: no such file, exit 2, not the help")
+    func helpAfterDoubleDashIsAFileName() throws {
+        let directory = try TemporaryDirectory()
+        let run = try ChildProcess.storescope(["cat", "--", "--help"], workingDirectory: directory.url)
+        #expect(run.status == 2, "stdout: \(run.stdout)")
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "Error: --help: cannot open --help: No such file or directory\n")
+    }
+
     @Test("a usage error exits 64 with 'Error:' and the usage on standard error", arguments: [
         ([], "Error: missing command", "Usage: storescope <command> [options] [arguments]"),
         (["bogus"], "Error: unknown command 'bogus'", "Usage: storescope <command> [options] [arguments]"),
@@ -285,7 +288,7 @@ struct CheckAndCatCommandTests {
         (["check", "a", "b"], "Error: unexpected argument 'b'", "Usage: storescope check [options] FILE"),
     ])
     func usageError(arguments: [String], error: String, usage: String) throws {
-        let run = try TimedProcess.storescope(arguments)
+        let run = try ChildProcess.storescope(arguments)
         #expect(run.status == 64, "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty)
         let lines = run.stderr.split(separator: "\n").map(String.init)
@@ -432,19 +435,6 @@ enum UnreadableFile: String, CaseIterable, CustomTestStringConvertible, Sendable
     }
 }
 
-/// A seeded generator, so the "random bytes" file is the same on every run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 // MARK: - Helpers
 
 extension Record {
@@ -482,72 +472,8 @@ private func flipByte(in path: String, at offset: Int64) throws {
     try bytes.write(to: url)
 }
 
-/// Runs a child process with a deadline, so a hang fails the test instead of stalling the
-/// suite; output goes to files, so a chatty child never blocks on a full pipe.
-private enum TimedProcess {
-    struct Outcome {
-        var status: Int32
-        var stdoutBytes: [UInt8]
-        var stderr: String
-        var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
-    }
-
-    struct TimedOut: Error, CustomStringConvertible {
-        var command: String
-        var description: String { "\(command) did not finish within the deadline (killed)" }
-    }
-
-    /// `jq` on PATH, if installed.
-    static let jq: URL? = (ProcessInfo.processInfo.environment["PATH"] ?? "")
-        .split(separator: ":")
-        .map { URL(fileURLWithPath: String($0)).appendingPathComponent("jq") }
-        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-
-    /// Runs the built `storescope` with `arguments`.
-    static func storescope(_ arguments: [String]) throws -> Outcome {
-        try run(try BinaryLocator.storescope(), arguments)
-    }
-
-    /// Runs `executable` with `arguments`, feeding `input` on standard input.
-    static func run(_ executable: URL, _ arguments: [String], input: Data = Data(), timeout: Duration = .seconds(30)) throws -> Outcome {
-        let scratch = try TemporaryDirectory()
-        defer { scratch.remove() }
-        let outURL = scratch.url.appendingPathComponent("stdout")
-        let errURL = scratch.url.appendingPathComponent("stderr")
-        let inURL = scratch.url.appendingPathComponent("stdin")
-        try Data().write(to: outURL)
-        try Data().write(to: errURL)
-        try input.write(to: inURL)
-        let output = try FileHandle(forWritingTo: outURL)
-        let errors = try FileHandle(forWritingTo: errURL)
-        let standardInput = try FileHandle(forReadingFrom: inURL)
-        defer {
-            try? output.close()
-            try? errors.close()
-            try? standardInput.close()
-        }
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardInput = standardInput
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            if ContinuousClock.now >= deadline {
-                // SIGKILL, not `terminate()`: children inherit the test runner's signal mask,
-                // in which SIGTERM is blocked.
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw TimedOut(command: ([executable.lastPathComponent] + arguments).joined(separator: " "))
-            }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus,
-            stdoutBytes: Array(try Data(contentsOf: outURL)), stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
-    }
-}
+/// `jq` on PATH, if installed.
+private let jqExecutable: URL? = (ProcessInfo.processInfo.environment["PATH"] ?? "")
+    .split(separator: ":")
+    .map { URL(fileURLWithPath: String($0)).appendingPathComponent("jq") }
+    .first { FileManager.default.isExecutableFile(atPath: $0.path) }

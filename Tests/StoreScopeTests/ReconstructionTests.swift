@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreScope
+import StoreScopeTestSupport
 
 /// Runs `steps` random mutations from `initial` and checks, after every step, that the
 /// keyframe plus every patch so far equals the capture of the current state. Returns the
@@ -44,8 +45,8 @@ func keyframePlusPatchesRebuildsEveryBoardState(options: CaptureOptions) throws 
 
 @Test func statesReplayedFromATraceFileMatchTheCapturedStates() throws {
     let (keyframe, patches, states) = try run(Feed(), steps: 1_000, seed: 3, options: .default) { $0.mutate(using: &$1, nextID: &$2) }
-    let path = NSTemporaryDirectory() + "reconstruction-\(UUID().uuidString).sstrace"
-    defer { unlink(path) }
+    let directory = try TemporaryDirectory()
+    let path = directory.path("reconstruction.sstrace")
     let header = SessionHeader(sessionID: Array(repeating: 1, count: 16), appName: "Tests", storeName: "feed", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 0)
     let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 4096))
     try writer.append(.keyframe(Keyframe(seq: 0, store: "feed", state: keyframe)))

@@ -3,8 +3,10 @@ import Foundation
 /// Finds executables built by the package (the `storescope` binary, test fixtures) in the
 /// products directory that holds the running test bundle.
 public enum ProductLocator {
-    /// The built executable `name`.
+    /// The built executable named `name`.
     ///
+    /// - Parameter name: The executable product's name, such as `"storescope"`.
+    /// - Returns: The executable's location.
     /// - Throws: ``ProductNotFound`` naming the directories searched.
     public static func url(of name: String) throws -> URL {
         let bundle = Bundle.main.bundleURL

@@ -1,18 +1,36 @@
 import Foundation
 
-/// A fresh directory for one test's files, removed when the value is dropped.
+/// A fresh directory for one test's files, removed with everything in it when the last
+/// reference goes away.
+///
+/// Hold it in a `let` for as long as its files are used:
+///
+/// ```swift
+/// let directory = try TemporaryDirectory()
+/// let trace = directory.path("session.sstrace")
+/// ```
 public final class TemporaryDirectory: Sendable {
+    /// The directory's location.
+    public let url: URL
+
     /// The directory's path.
     public let path: String
 
-    /// Creates the directory under the system's temporary directory.
-    public init() {
-        path = NSTemporaryDirectory() + "storescope-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    /// Creates an empty directory under the system's temporary directory.
+    ///
+    /// - Throws: The file system's error when the directory cannot be created.
+    public init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("storescope-tests-\(UUID().uuidString)", isDirectory: true)
+        path = url.path
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    deinit { try? FileManager.default.removeItem(at: url) }
 
-    /// The path of `name` inside the directory.
-    public func file(_ name: String) -> String { path + "/" + name }
+    /// The path of an entry inside the directory (not created).
+    ///
+    /// - Parameter name: The entry's name, or a relative path.
+    /// - Returns: The entry's absolute path.
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreScopeTestSupport
 import Testing
 @testable import TraceFormat
 
@@ -15,7 +16,7 @@ import Testing
         let path = directory.path("live.sstrace")
         let count = 40
         let process = Process()
-        process.executableURL = try productURL("trace-fixture-writer")
+        process.executableURL = try ProductLocator.url(of: "trace-fixture-writer")
         process.arguments = ["live", path, String(count), "15"]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -48,33 +49,7 @@ import Testing
     }
 
     @Test func theFixtureWriterRejectsBadArgumentsWithUsageStatus() throws {
-        let process = Process()
-        process.executableURL = try productURL("trace-fixture-writer")
-        process.arguments = ["nonsense"]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
+        let run = try ChildProcess.run(product: "trace-fixture-writer", ["nonsense"])
+        #expect(run.status == 64)
     }
-}
-
-/// The built executable `name`: in the products directory that holds the test bundle (as
-/// swift-argument-parser's test helpers find theirs).
-func productURL(_ name: String) throws -> URL {
-    var candidates: [URL] = []
-    let bundle = Bundle.main.bundleURL
-    candidates.append(bundle)
-    candidates.append(bundle.deletingLastPathComponent())
-    if let module = Bundle.module.resourceURL { candidates.append(module.deletingLastPathComponent()) }
-    for directory in candidates {
-        let url = directory.appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    throw ProductNotFound(name: name, searched: candidates.map(\.path))
-}
-
-struct ProductNotFound: Error, CustomStringConvertible {
-    var name: String
-    var searched: [String]
-    var description: String { "\(name) not found in \(searched.joined(separator: ", ")); build it first" }
 }

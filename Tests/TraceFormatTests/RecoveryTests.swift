@@ -1,4 +1,5 @@
 import Foundation
+import StoreScopeTestSupport
 import Testing
 @testable import TraceFormat
 

@@ -26,7 +26,9 @@ public enum StoreScopeCLI {
             return usageError(UsageError("unknown command '\(first.sanitizedForTerminal)'"), console: console)
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        // After `--` every argument is an operand, even one spelled `--help`.
+        let options = rest.prefix { $0 != "--" }
+        if options.contains("--help") || options.contains("-h") {
             console.write(HelpText.help(command.spec))
             return ExitStatus.success
         }

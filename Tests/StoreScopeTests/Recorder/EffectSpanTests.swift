@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import StoreScope
+import StoreScopeTestSupport
 
 @Suite struct EffectSpanTests {
     struct Failure: Error, CustomStringConvertible { var description: String { "service unavailable" } }
 
     @Test func effectSpansRecordTheirParentTheActionsTheyEmitAndHowTheyEnd() async throws {
-        let directory = TemporaryDirectory()
-        let path = directory.file("effects.sstrace")
+        let directory = try TemporaryDirectory()
+        let path = directory.path("effects.sstrace")
         let recorder = try Recorder(sink: .file(path))
         let state = Counter()
         let recording = recorder.store("counter", initialState: state.value, actions: Int.self)
@@ -66,8 +67,8 @@ import Testing
     }
 
     @Test func aSpanEndsOnceWhateverHappensLater() throws {
-        let directory = TemporaryDirectory()
-        let path = directory.file("once.sstrace")
+        let directory = try TemporaryDirectory()
+        let path = directory.path("once.sstrace")
         let recorder = try Recorder(sink: .file(path))
         let recording = recorder.store("s", initialState: 0, actions: Int.self)
         let span = recording.startEffect("e", startedBy: nil)
@@ -81,8 +82,8 @@ import Testing
     }
 
     @Test func aSequenceEffectStoppedEarlyIsRecordedAsCancelled() async throws {
-        let directory = TemporaryDirectory()
-        let path = directory.file("early.sstrace")
+        let directory = try TemporaryDirectory()
+        let path = directory.path("early.sstrace")
         let recorder = try Recorder(sink: .file(path))
         let recording = recorder.store("s", initialState: 0, actions: Int.self)
         let numbers = recording.effect("numbers", startedBy: nil, AsyncStream<Int> { c in

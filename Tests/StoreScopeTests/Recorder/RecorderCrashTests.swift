@@ -1,23 +1,16 @@
 import Foundation
 import Testing
 @testable import StoreScope
+import StoreScopeTestSupport
 import TraceAnalysis
 
 @Suite struct RecorderCrashTests {
     @Test func afterACrashEverythingRecordedBeforeTheLastFlushIntervalIsReadable() throws {
-        let directory = TemporaryDirectory()
-        let path = directory.file("crash.sstrace")
-        let process = Process()
-        process.executableURL = try ProductLocator.url(of: "recorder-crash-fixture")
-        process.arguments = [path, "200"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal, "the child aborts without closing the recorder")
-        #expect(printed.contains("recorded 200"))
+        let directory = try TemporaryDirectory()
+        let path = directory.path("crash.sstrace")
+        let crash = try ChildProcess.run(product: "recorder-crash-fixture", [path, "200"])
+        #expect(crash.terminationReason == .uncaughtSignal, "the child aborts without closing the recorder")
+        #expect(crash.stdout.contains("recorded 200"))
 
         let reader = try TraceReader(path: path)
         #expect(reader.indexSource != .footer, "no footer: the session never closed")

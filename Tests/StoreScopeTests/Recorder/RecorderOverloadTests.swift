@@ -3,11 +3,12 @@ import Foundation
 import Synchronization
 import Testing
 @testable import StoreScope
+import StoreScopeTestSupport
 
 @Suite struct RecorderOverloadTests {
     @Test func underOverloadEveryDroppedActionIsCountedAndMarkedInTheTrace() throws {
-        let directory = TemporaryDirectory()
-        let path = directory.file("overload.sstrace")
+        let directory = try TemporaryDirectory()
+        let path = directory.path("overload.sstrace")
         let gate = GatedOutput(file: try TraceFile.create(path))
         let diagnostics = DiagnosticsLog()
         let recorder = try Recorder(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreScope
+import StoreScopeTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -26,8 +27,8 @@ import Darwin
     }
 
     @Test func aViewerThatHangsUpStopsTheRecordingWithoutKillingTheApp() throws {
-        let directory = TemporaryDirectory()
-        let socketPath = directory.file("viewer.sock")
+        let directory = try TemporaryDirectory()
+        let socketPath = directory.path("viewer.sock")
         let listener = try TestListener(path: socketPath)
         let diagnostics = DiagnosticsLog()
         let recorder = try Recorder(sink: .socket(socketPath), configuration: .init(diagnostics: diagnostics.handler))
@@ -50,10 +51,10 @@ import Darwin
         #expect(final.actionsRecorded + final.actionsDropped == UInt64(recording.lastSentSeq))
     }
 
-    @Test func aSocketWithNoListenerIsAClearErrorAtStart() {
-        let directory = TemporaryDirectory()
+    @Test func aSocketWithNoListenerIsAClearErrorAtStart() throws {
+        let directory = try TemporaryDirectory()
         #expect {
-            try Recorder(sink: .socket(directory.file("nobody.sock")))
+            try Recorder(sink: .socket(directory.path("nobody.sock")))
         } throws: { error in
             "\(error)".contains("cannot connect to") && "\(error)".contains("nobody.sock")
         }

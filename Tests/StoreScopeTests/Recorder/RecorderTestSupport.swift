@@ -2,7 +2,6 @@ import Foundation
 import Synchronization
 @testable import StoreScope
 import TraceAnalysis
-@_exported import StoreScopeTestSupport
 
 /// A small store state with a collection of identifiable elements.
 struct Item: Identifiable, Equatable, Sendable {

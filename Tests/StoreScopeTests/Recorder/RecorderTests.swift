@@ -1,18 +1,19 @@
 import Foundation
 import Testing
 @testable import StoreScope
+import StoreScopeTestSupport
 import TraceAnalysis
 
 @Suite struct RecorderTests {
     @Test func everyActionIsRecordedAndTheTraceReplaysToEveryStateTheStoreHad() throws {
-        let directory = TemporaryDirectory()
-        let path = directory.file("list.sstrace")
+        let directory = try TemporaryDirectory()
+        let path = directory.path("list.sstrace")
         let recorder = try Recorder(sink: .file(path), configuration: .init(appName: "Lists", keyframeEveryActions: 25))
         var state = ListState()
         let recording = recorder.store("list", initialState: state, actions: ListAction.self)
         let reduce = recording.reducer(reduceList)
         var expected: [UInt64: TraceValue] = [:]
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var changedSteps = 0
         for step in 1...300 {
             let action: ListAction
@@ -54,8 +55,8 @@ import TraceAnalysis
     }
 
     @Test func actionRecordsCarryTheirOrderStoreTimesAndSource() throws {
-        let directory = TemporaryDirectory()
-        let path = directory.file("meta.sstrace")
+        let directory = try TemporaryDirectory()
+        let path = directory.path("meta.sstrace")
         let recorder = try Recorder(sink: .file(path))
         var state = ListState()
         let recording = recorder.store("list", initialState: state, actions: ListAction.self)
@@ -77,8 +78,8 @@ import TraceAnalysis
     }
 
     @Test func flushMakesRecordsReadableWhileTheSessionIsStillOpen() throws {
-        let directory = TemporaryDirectory()
-        let path = directory.file("live.sstrace")
+        let directory = try TemporaryDirectory()
+        let path = directory.path("live.sstrace")
         let recorder = try Recorder(sink: .file(path), configuration: .init(chunking: .init(flushInterval: .seconds(60))))
         var state = ListState()
         let recording = recorder.store("list", initialState: state, actions: ListAction.self)

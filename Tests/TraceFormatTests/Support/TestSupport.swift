@@ -2,37 +2,6 @@ import Foundation
 import Testing
 @testable import TraceFormat
 
-/// A directory under the system temp dir, removed when the value is deinitialized.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("TraceFormatTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// A path inside the directory.
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
-
-/// SplitMix64: a tiny deterministic generator, so a failing seed reproduces.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 enum Samples {
     /// A fixed header, so files differ only where the test wants them to.
     static let header = SessionHeader(

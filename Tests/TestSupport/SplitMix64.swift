@@ -1,13 +1,18 @@
-/// SplitMix64: a small, fast, deterministic generator, so randomized tests replay exactly.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+/// SplitMix64: a small, fast, deterministic generator, so randomized tests replay exactly and a
+/// failing seed reproduces.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    /// Creates a generator; the same seed gives the same sequence.
+    /// Creates a generator.
+    ///
+    /// - Parameter seed: The starting state; the same seed gives the same sequence.
     public init(seed: UInt64) {
         state = seed
     }
 
     /// The next 64 random bits.
+    ///
+    /// - Returns: The next value of the sequence.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
