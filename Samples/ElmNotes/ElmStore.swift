@@ -15,18 +15,7 @@ public enum Elm {
         public static func run(
             _ id: String, _ body: @escaping @Sendable (_ send: (Action) -> Void) async throws -> Void
         ) -> Fx {
-            let actions = AsyncThrowingStream<Action, any Error> { continuation in
-                let task = Task {
-                    do {
-                        try await body { continuation.yield($0) }
-                        continuation.finish()
-                    } catch {
-                        continuation.finish(throwing: error)
-                    }
-                }
-                continuation.onTermination = { _ in task.cancel() }
-            }
-            return Fx(id: id, actions: actions)
+            Fx(id: id, actions: .producing(body))
         }
     }
 

@@ -92,16 +92,6 @@ extension SimpleRedux.Action {
     public func mutations(
         _ body: @escaping @Sendable (_ emit: (Mutation) -> Void) async throws -> Void
     ) -> AsyncThrowingStream<Mutation, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    try await body { continuation.yield($0) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        .producing(body)
     }
 }

@@ -17,19 +17,11 @@ public struct TodoService: Sendable {
     /// The todos of a shared list, each fetched in turn.
     public func sharedList(_ list: String) -> AsyncThrowingStream<Todo, any Error> {
         let network = network
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for (index, title) in ["Tent", "Stove", "Head torch"].enumerated() {
-                        try await network.call("GET /lists/\(list)/\(index)")
-                        continuation.yield(Todo(id: 100 + index, title: title))
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
+        return .producing { yield in
+            for (index, title) in ["Tent", "Stove", "Head torch"].enumerated() {
+                try await network.call("GET /lists/\(list)/\(index)")
+                yield(Todo(id: 100 + index, title: title))
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 

@@ -32,33 +32,6 @@ public struct AnalyticsMiddleware: ReduxUI.Middleware {
 
     public func execute(_ state: LoginState, action: LoginAction) -> AsyncThrowingStream<ReduxUI.MiddlewareAction<LoginAction, LoginRoute>, any Error>? {
         guard action == .login else { return nil }
-        return AsyncThrowingStream { continuation in
-            let task = Task { [network] in
-                do {
-                    try await network.call("POST /analytics/login")
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-    }
-}
-
-extension AsyncThrowingStream where Failure == any Error {
-    /// A stream of the one element `body` returns.
-    static func single(_ body: @escaping @Sendable () async throws -> Element) -> Self {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    continuation.yield(try await body())
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        return .producing { [network] _ in try await network.call("POST /analytics/login") }
     }
 }

@@ -25,17 +25,7 @@ public enum ReduxContainer {
 
         /// An effect that performs `body` and sends the action it returns.
         public static func task(_ id: String, _ body: @escaping @Sendable () async throws -> Action) -> Effect {
-            Effect(id: id, actions: AsyncThrowingStream { continuation in
-                let task = Task {
-                    do {
-                        continuation.yield(try await body())
-                        continuation.finish()
-                    } catch {
-                        continuation.finish(throwing: error)
-                    }
-                }
-                continuation.onTermination = { _ in task.cancel() }
-            })
+            Effect(id: id, actions: .single(body))
         }
     }
 
