@@ -65,14 +65,7 @@ import Testing
             let path = directory.path("damaged-\(withFooter).sstrace")
             try writeFile(withFooter ? bytes : Array(bytes.prefix(Int(trace.chunks.last!.endOffset))), to: path)
             let reader = try TraceReader(path: path)
-            var expected: [Record] = []
-            var next = 0
-            for chunk in trace.chunks {
-                let records = trace.records[next..<next + Int(chunk.header.recordCount)]
-                next += records.count
-                if chunk != victim { expected += records }
-            }
-            #expect(reader.allRecords() == expected)
+            #expect(reader.allRecords() == trace.records(skipping: victim))
             #expect(reader.gaps.map { [$0.start, $0.end] } == [[victim.offset, victim.endOffset]])
             #expect(reader.gaps.first?.reason == "chunk checksum mismatch")
         }
@@ -90,14 +83,7 @@ import Testing
         let path = directory.path("damaged.sstrace")
         try writeFile(bytes, to: path)
         let reader = try TraceReader(path: path)
-        var expected: [Record] = []
-        var next = 0
-        for chunk in trace.chunks {
-            let records = trace.records[next..<next + Int(chunk.header.recordCount)]
-            next += records.count
-            if chunk != victim { expected += records }
-        }
-        #expect(reader.allRecords() == expected)
+        #expect(reader.allRecords() == trace.records(skipping: victim))
         #expect(reader.gaps.map { [$0.start, $0.end] } == [
             [victim.offset, victim.endOffset], [Int64(junkAt), Int64(junkAt + 14)],
         ])

@@ -141,6 +141,19 @@ struct WrittenTrace {
     }
 
     /// The records of the chunks that end at or before `offset`, in order.
+    /// The records of every chunk but `skipped`, in order: what a reader returns when that
+    /// one chunk is damaged.
+    func records(skipping skipped: ChunkInfo) -> [Record] {
+        var result: [Record] = []
+        var next = 0
+        for chunk in chunks {
+            let chunkRecords = records[next..<next + Int(chunk.header.recordCount)]
+            next += chunkRecords.count
+            if chunk != skipped { result += chunkRecords }
+        }
+        return result
+    }
+
     func recordsOfChunks(endingBy offset: Int64) -> [Record] {
         var count = 0
         for chunk in chunks where chunk.endOffset <= offset { count += Int(chunk.header.recordCount) }
