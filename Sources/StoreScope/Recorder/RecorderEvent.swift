@@ -14,6 +14,8 @@ enum RecorderEvent: Sendable {
     case flush(Completion)
     /// Write everything, end the session, close the sink, stop the worker, then signal.
     case close(Completion)
+    /// The worker's placeholder for an event it has handled (releasing what the event held).
+    case handled
 }
 
 /// Work the worker does for one action of one store; generic over the store's types.

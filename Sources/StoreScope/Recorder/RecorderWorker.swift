@@ -81,9 +81,11 @@ final class RecorderWorker: @unchecked Sendable {
         var lastActivity: UInt64 = 0
         var released = 0
         var releasedActions = 0
+        var batch: [RecorderEvent] = []
+        batch.reserveCapacity(1024)
         while !stopped {
             queue.waitForEvents(timeout: interval)
-            var batch = queue.takeAll()
+            queue.takeAll(into: &batch)
             let now = Clock.monotonicNanos()
             if batch.isEmpty {
                 interval = now &- lastActivity < Self.activeWindowNanos
@@ -96,10 +98,11 @@ final class RecorderWorker: @unchecked Sendable {
                 let event = batch[index]
                 // Release the batch's hold on the event (and the state it carries) as soon as
                 // it is handled, so the worker pins no more than its own previous state.
-                batch[index] = .record(.log(LogRecord(level: .debug, message: "", monotonicNanos: 0, seq: 0)))
+                batch[index] = .handled
                 handle(event, released: &released, releasedActions: &releasedActions)
                 if stopped { break }
             }
+            batch.removeAll(keepingCapacity: true)
             if released > 0 || releasedActions > 0 {
                 queue.release(bytes: released, actions: releasedActions)
                 released = 0
@@ -138,6 +141,8 @@ final class RecorderWorker: @unchecked Sendable {
         case let .flush(completion):
             perform { (writer) throws(TraceError) in try writer.flush() }
             completion.signal()
+        case .handled:
+            break
         case let .close(completion):
             if dropRuns > 1 {
                 configuration.diagnostics("dropped \(droppedInRuns) actions in \(dropRuns) gaps over the session")

@@ -105,14 +105,12 @@ final class RecordingQueue: Sendable {
         if wake { wakeup.signal() }
     }
 
-    /// Takes every queued event (worker side), returning them with the bytes and actions they
-    /// accounted for, which the worker gives back with ``release(bytes:actions:)`` as it goes.
-    func takeAll() -> [RecorderEvent] {
-        contents.withLock { queue in
-            let events = queue.events
-            queue.events = []
-            return events
-        }
+    /// Takes every queued event (worker side) by swapping the queue's array with `spare`, an
+    /// empty array that keeps its capacity: the store thread then appends without growing a
+    /// fresh array after every batch. The budget the events hold is given back with
+    /// ``release(bytes:actions:)`` as the worker goes.
+    func takeAll(into spare: inout [RecorderEvent]) {
+        contents.withLock { queue in swap(&queue.events, &spare) }
     }
 
     /// Returns budget taken by processed events.
