@@ -13,7 +13,7 @@ public struct RecordingSink: Sendable {
         RecordingSink { () throws(TraceError) in try TraceFile.create(path, exclusive: exclusive) }
     }
 
-    /// A Unix stream socket a viewer listens on (`storescope tail --listen PATH`). A viewer
+    /// A Unix stream socket a viewer listens on (the listening side is the live viewer). A viewer
     /// that is slow, gone or restarted never blocks the app: sends time out after
     /// `sendTimeout`, and a failed socket stops the recording, reported in the status.
     public static func socket(_ path: String, sendTimeout: Duration = .seconds(1)) -> RecordingSink {
