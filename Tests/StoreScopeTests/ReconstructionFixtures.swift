@@ -93,3 +93,54 @@ struct Board {
         }
     }
 }
+
+/// Shape 3: an enum at the root (a session state machine) whose cases carry structs with
+/// identifiable arrays, optionals and nested enums; transitions replace the case, edits change
+/// the payload in place.
+enum Session: Equatable {
+    struct Cart: Equatable {
+        struct Line: Equatable, Identifiable {
+            var id: Int
+            var sku: String
+            var quantity: Int
+        }
+        var lines: [Line] = []
+        var coupon: String?
+        var checkout: Status?
+    }
+    case signedOut(lastError: String?)
+    case signingIn(user: String, attempt: Int)
+    case shopping(user: String, cart: Cart)
+    case suspended
+
+    mutating func mutate(using rng: inout SplitMix64, nextID: inout Int) {
+        func word() -> String { ["ada", "bo", "cy", ""].randomElement(using: &rng)! }
+        switch self {
+        case .signedOut:
+            self = Bool.random(using: &rng) ? .signingIn(user: word(), attempt: 1) : .signedOut(lastError: Bool.random(using: &rng) ? nil : word())
+        case let .signingIn(user, attempt):
+            switch Int.random(in: 0..<3, using: &rng) {
+            case 0: self = .signingIn(user: user, attempt: attempt + 1)
+            case 1: self = .shopping(user: user, cart: Cart())
+            default: self = .signedOut(lastError: "denied \(attempt)")
+            }
+        case .shopping(let user, var cart):
+            switch Int.random(in: 0..<7, using: &rng) {
+            case 0:
+                nextID += 1
+                cart.lines.insert(.init(id: nextID, sku: word(), quantity: 1), at: Int.random(in: 0...cart.lines.count, using: &rng))
+            case 1: if !cart.lines.isEmpty { cart.lines[Int.random(in: 0..<cart.lines.count, using: &rng)].quantity += 1 }
+            case 2: if !cart.lines.isEmpty { cart.lines.remove(at: Int.random(in: 0..<cart.lines.count, using: &rng)) }
+            case 3: cart.coupon = Bool.random(using: &rng) ? word() : nil
+            case 4: cart.checkout = [nil, .idle, .loading(progress: 0.5), .failed(word(), code: 402)].randomElement(using: &rng)!
+            case 5:
+                self = .suspended
+                return
+            default: cart.lines.reverse()
+            }
+            self = .shopping(user: user, cart: cart)
+        case .suspended:
+            self = .signedOut(lastError: "suspended")
+        }
+    }
+}

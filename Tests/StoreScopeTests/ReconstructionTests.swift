@@ -43,8 +43,16 @@ func keyframePlusPatchesRebuildsEveryBoardState(options: CaptureOptions) throws 
     _ = try run(Board(), steps: 1_500, seed: 2, options: options) { $0.mutate(using: &$1, nextID: &$2) }
 }
 
-@Test func statesReplayedFromATraceFileMatchTheCapturedStates() throws {
-    let (keyframe, patches, states) = try run(Feed(), steps: 1_000, seed: 3, options: .default) { $0.mutate(using: &$1, nextID: &$2) }
+@Test(arguments: [CaptureOptions.default, limited])
+func keyframePlusPatchesRebuildsEverySessionState(options: CaptureOptions) throws {
+    _ = try run(Session.signedOut(lastError: nil), steps: 2_000, seed: 4, options: options) { $0.mutate(using: &$1, nextID: &$2) }
+}
+
+@Test(arguments: ["feed", "session"])
+func statesReplayedFromATraceFileMatchTheCapturedStates(shape: String) throws {
+    let (keyframe, patches, states) = shape == "feed"
+        ? try run(Feed(), steps: 1_000, seed: 3, options: .default) { $0.mutate(using: &$1, nextID: &$2) }
+        : try run(Session.signedOut(lastError: nil), steps: 1_000, seed: 5, options: .default) { $0.mutate(using: &$1, nextID: &$2) }
     let directory = try TemporaryDirectory()
     let path = directory.path("reconstruction.sstrace")
     let header = SessionHeader(sessionID: Array(repeating: 1, count: 16), appName: "Tests", storeName: "feed", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 0)
