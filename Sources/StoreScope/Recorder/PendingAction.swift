@@ -8,15 +8,24 @@ public struct PendingAction<Action: Sendable>: Sendable {
     @usableFromInline let monotonicNanos: UInt64
     @usableFromInline let wallNanos: Int64
     @usableFromInline let effectID: UInt64?
-    @usableFromInline let location: SourceLocation?
+    /// Where the action was sent from, kept as the compiler's static string: turning it into a
+    /// `String` is left to the worker.
+    @usableFromInline let fileID: StaticString?
+    @usableFromInline let line: UInt
+
+    /// The source location, built on the worker.
+    var location: SourceLocation? {
+        fileID.map { SourceLocation(file: "\($0)", line: UInt32(truncatingIfNeeded: line)) }
+    }
 
     @inlinable
-    init(seq: UInt64, action: Action, monotonicNanos: UInt64, wallNanos: Int64, effectID: UInt64?, location: SourceLocation?) {
+    init(seq: UInt64, action: Action, monotonicNanos: UInt64, wallNanos: Int64, effectID: UInt64?, fileID: StaticString?, line: UInt) {
         self.seq = seq
         self.action = action
         self.monotonicNanos = monotonicNanos
         self.wallNanos = wallNanos
         self.effectID = effectID
-        self.location = location
+        self.fileID = fileID
+        self.line = line
     }
 }

@@ -54,11 +54,10 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         if let effectID {
             recorder.queue.enqueueRecord(.effectEmitted(EffectEmitted(effectID: effectID, actionSeq: seq, monotonicNanos: Clock.monotonicNanos())))
         }
-        let location = fileID.map { SourceLocation(file: "\($0)", line: UInt32(truncatingIfNeeded: line)) }
         let now = Clock.monotonicNanos()
         return PendingAction(
             seq: seq, action: action, monotonicNanos: now, wallNanos: recorder.wallNanos(atMonotonic: now),
-            effectID: effectID, location: location)
+            effectID: effectID, fileID: fileID, line: line)
     }
 
     /// Hands the action and the state its reducer produced to the recorder. Never blocks: past
