@@ -43,7 +43,7 @@ final class ActionEntry<State: Sendable, Action: Sendable>: ActionWork, @uncheck
             seq: pending.seq, store: track.name, monotonicNanos: pending.monotonicNanos, wallNanos: pending.wallNanos,
             reducerNanos: reducerNanos, action: captureValue(pending.action, options: options),
             effectID: pending.effectID, location: pending.location)))
-        worker.noteRecorded(seq: pending.seq)
+        worker.noteRecorded()
 
         let configuration = worker.configuration
         let forced = worker.takeKeyframeRequest(for: track.name) || track.previous == nil

@@ -17,7 +17,8 @@ final class RecorderWorker: @unchecked Sendable {
     private var stopped = false
     /// Stores whose state must be snapshotted at their next action (after drops).
     private var storesNeedingKeyframe: Set<String> = []
-    private var lastSeq: UInt64 = 0
+    /// Records the format could not hold (reported once; counted in ``unwritableRecords``).
+    private var unwritableRecords = 0
     /// Drops reported so far: the first run is told at once, the total at close.
     private var dropRuns = 0
     private var droppedInRuns: UInt64 = 0
@@ -147,6 +148,9 @@ final class RecorderWorker: @unchecked Sendable {
             if dropRuns > 1 {
                 configuration.diagnostics("dropped \(droppedInRuns) actions in \(dropRuns) gaps over the session")
             }
+            if unwritableRecords > 1 {
+                configuration.diagnostics("\(unwritableRecords) records could not be written over the session")
+            }
             if writer != nil, !sinkFailed {
                 perform { (writer) throws(TraceError) in
                     try writer.append(.sessionEnded(SessionEnded(monotonicNanos: Clock.monotonicNanos(), wallNanos: Clock.wallNanos())))
@@ -189,8 +193,7 @@ final class RecorderWorker: @unchecked Sendable {
     }
 
     /// Counts a recorded action.
-    func noteRecorded(seq: UInt64) {
-        lastSeq = max(lastSeq, seq)
+    func noteRecorded() {
         shared.withLock { $0.actionsRecorded += 1 }
     }
 
@@ -212,7 +215,10 @@ final class RecorderWorker: @unchecked Sendable {
         } catch {
             if case .malformed = error {
                 // One record the format cannot hold (e.g. nested too deep): lose it, keep going.
-                configuration.diagnostics("a record was not written: \(error)")
+                if unwritableRecords == 0 {
+                    configuration.diagnostics("a record was not written (later ones like it are counted at close): \(error)")
+                }
+                unwritableRecords += 1
                 return false
             }
             sinkFailed = true
