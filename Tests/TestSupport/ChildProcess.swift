@@ -73,10 +73,7 @@ public enum ChildProcess {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
             if ContinuousClock.now >= deadline {
-                // SIGKILL, not `terminate()`: children inherit the test runner's signal mask,
-                // in which SIGTERM is blocked.
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                stop(process)
                 throw TimedOut(command: ([executable.lastPathComponent] + arguments).joined(separator: " "))
             }
             Thread.sleep(forTimeInterval: 0.005)
@@ -107,5 +104,13 @@ public enum ChildProcess {
     ) throws -> Outcome {
         try run(
             ProductLocator.url(of: name), arguments, input: input, workingDirectory: workingDirectory, timeout: timeout)
+    }
+
+    /// Kills a child that is still running and waits for it. SIGKILL, not `terminate()`:
+    /// children inherit the test runner's signal mask, in which SIGTERM is blocked.
+    public static func stop(_ process: Process) {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 }

@@ -20,7 +20,7 @@ import Testing
         process.arguments = ["live", path, String(count), "15"]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        defer { ChildProcess.stop(process) }
 
         let deadline = Date().addingTimeInterval(30)
         var follower: TraceFollower?
@@ -39,6 +39,8 @@ import Testing
             if process.isRunning { recordsSeenWhileWriterRan = records.count }
             Thread.sleep(forTimeInterval: 0.005)
         }
+        // Past the deadline a hung writer is killed rather than waited for.
+        ChildProcess.stop(process)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(live.isFinished)
