@@ -23,8 +23,13 @@ final class RecorderWorker: @unchecked Sendable {
     private var dropRuns = 0
     private var droppedInRuns: UInt64 = 0
 
+    /// Counted per action, so an atomic rather than a lock.
+    private let actionsRecorded = Atomic<UInt64>(0)
+    /// Bytes written as last published to ``shared`` (the writer's count moves only when a
+    /// chunk is written, so most appends publish nothing).
+    private var publishedBytes: Int64 = 0
+
     struct SharedStatus {
-        var actionsRecorded: UInt64 = 0
         var actionsDiscarded: UInt64 = 0
         var eventsDiscarded: UInt64 = 0
         var bytesWritten: Int64 = 0
@@ -60,7 +65,7 @@ final class RecorderWorker: @unchecked Sendable {
         let counters = queue.counters()
         return shared.withLock { shared in
             RecorderStatus(
-                actionsRecorded: shared.actionsRecorded,
+                actionsRecorded: actionsRecorded.load(ordering: .relaxed),
                 actionsDropped: counters.actionsDropped + shared.actionsDiscarded,
                 eventsDropped: counters.eventsDropped + shared.eventsDiscarded,
                 bytesWritten: shared.bytesWritten,
@@ -194,7 +199,7 @@ final class RecorderWorker: @unchecked Sendable {
 
     /// Counts a recorded action.
     func noteRecorded() {
-        shared.withLock { $0.actionsRecorded += 1 }
+        actionsRecorded.add(1, ordering: .relaxed)
     }
 
     private func forceKeyframes() {
@@ -210,7 +215,10 @@ final class RecorderWorker: @unchecked Sendable {
         guard let writer, !sinkFailed else { return false }
         do throws(TraceError) {
             try operation(writer)
-            shared.withLock { $0.bytesWritten = writer.bytesWritten }
+            if writer.bytesWritten != publishedBytes {
+                publishedBytes = writer.bytesWritten
+                shared.withLock { $0.bytesWritten = writer.bytesWritten }
+            }
             return true
         } catch {
             if case .malformed = error {
