@@ -36,8 +36,6 @@ final class TypeTraits: @unchecked Sendable {
     /// Whether the type is a tuple.
     let isTuple: Bool
 
-    /// Whether the type is `Equatable` (its values can be pruned with `==`).
-    var isEquatable: Bool { equals != nil }
 
     private static let cache = Mutex<[ObjectIdentifier: TypeTraits]>([:])
 

@@ -58,7 +58,7 @@ extension Dictionary: _DiffedCollection {
     /// `remove`, an added one a `set`, a changed value the diff of the two values.
     func _diff(against other: Any, with differ: inout StateDiffer, depth: Int) throws(ReferenceTypeEncountered) {
         let new = other as! [Key: Value]  // the differ checked that both have this type
-        if let equatable = (self as Any) as? any Equatable, StateDiffer.areEqual(equatable, new) { return }
+        if let equals = TypeTraits.of(self).equals, equals(self, new) { return }
         let limit = differ.options.maximumCollectionCount
         guard count <= limit && new.count <= limit else {
             try differ.replace(self, new, depth: depth)

@@ -87,15 +87,6 @@ struct StateDiffer {
         return operations.count == start
     }
 
-    /// `lhs == rhs` for an `Equatable` existential and a value of the same dynamic type.
-    static func areEqual(_ lhs: any Equatable, _ rhs: Any) -> Bool {
-        func open<Value: Equatable>(_ lhs: Value) -> Bool {
-            guard let rhs = rhs as? Value else { return false }
-            return lhs == rhs
-        }
-        return open(lhs)
-    }
-
     // MARK: - Reflection
 
     private mutating func diffReflecting(_ old: Any, _ new: Any, depth: Int) throws(ReferenceTypeEncountered) {

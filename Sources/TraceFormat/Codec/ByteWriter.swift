@@ -61,12 +61,4 @@ public struct ByteWriter: Sendable {
         writeVarint(UInt64(data.count))
         bytes.append(contentsOf: data)
     }
-
-    /// Overwrites a fixed-width little-endian integer at `offset` (which must be in range).
-    public mutating func patchFixed<T: FixedWidthInteger>(_ value: T, at offset: Int) {
-        var v = value.littleEndian
-        withUnsafeBytes(of: &v) { raw in
-            for (i, byte) in raw.enumerated() { bytes[offset + i] = byte }
-        }
-    }
 }

@@ -124,9 +124,6 @@ public final class TraceWriter {
         try emit(FooterIndex.encodeTrailer(indexOffset: indexOffset))
     }
 
-    /// The number of raw bytes in the open chunk.
-    public var openChunkSize: Int { encoder.body.count }
-
     private func isOverdue() -> Bool {
         open.count > 0 && Self.now() &- open.openedAt >= flushIntervalNanos
     }
