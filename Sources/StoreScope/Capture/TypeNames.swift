@@ -44,4 +44,4 @@ private func internedCaseName(_ pointer: UnsafePointer<CChar>) -> String {
 
 /// The Swift runtime entry point behind `print` for enums; returns nil without metadata.
 @_silgen_name("swift_EnumCaseName")
-private func _enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
+func _enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?

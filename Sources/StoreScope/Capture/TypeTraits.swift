@@ -1,21 +1,25 @@
+@_spi(Reflection) import Swift
 import Synchronization
 
 /// What capture and diff need to know about a type, found once per type and cached: which
-/// capture path it takes, its short name, and typed entry points ("witnesses") for the
-/// protocols it conforms to.
+/// capture path it takes, its short name, typed entry points ("witnesses") for the protocols it
+/// conforms to, and for plain structs and enums where their stored parts live.
 ///
 /// A protocol cast (`value as? any Equatable`) searches the runtime's conformance cache on every
 /// call (~1,000 instructions); `_typeName` demangles on every call. With the traits cached, a
-/// node costs one dictionary lookup, and a witness reaches the concrete type through a cast to
-/// that exact type, which needs no conformance search.
+/// node costs one dictionary lookup, and a witness reaches the concrete type through the
+/// address of the value an `Any` holds (see ``ValueAddress``), which needs no cast at all.
 final class TypeTraits: @unchecked Sendable {
     // @unchecked: every property is a `let` set in init; the witnesses capture nothing but the
-    // metatype they were made for and are safe to call from any thread.
+    // metatype they were made for and are safe to call from any thread; the layouts guard their
+    // own mutable state.
     /// The first path of the capture order that applies.
     enum Path: Sendable {
         case optional, scalar, custom, collection, encoding, reflection
     }
 
+    /// The type these traits describe.
+    let type: Any.Type
     /// The capture path.
     let path: Path
     /// The short type name (see ``TypeNames``).
@@ -25,48 +29,67 @@ final class TypeTraits: @unchecked Sendable {
     let equals: ((Any, Any) -> Bool)?
     /// The captured leaf of a built-in scalar.
     let scalar: ((Any) -> TraceValue)?
+    /// The captured leaf of the built-in scalar stored at an address.
+    let scalarAt: ((UnsafeRawPointer) -> TraceValue)?
     /// Captures an optional or a collection with the capturer.
     let capture: ((Any, inout ValueCapturer, Int) -> TraceValue)?
     /// Diffs two optionals or two collections of this type.
     let diff: ((Any, Any, inout StateDiffer, Int) throws(ReferenceTypeEncountered) -> Void)?
 
-    /// Whether the type is an enum without a custom mirror, whose payload
-    /// ``RuntimeReflection`` reads without building a `Mirror`.
+    /// Whether the type is an enum without a custom mirror, whose payload is read without
+    /// building a `Mirror` (through ``enumLayout``, else ``RuntimeReflection``).
     let isPlainEnum: Bool
     /// Whether the type is a tuple.
     let isTuple: Bool
-
+    /// Whether every value whose static type is this type has exactly this dynamic type: true
+    /// for structs, enums, optionals and tuples; false for classes (subclasses), existentials
+    /// and metatypes.
+    let isExact: Bool
+    /// Where the stored properties of a plain struct live; `nil` for other types.
+    let structLayout: StructLayout?
+    /// How to read the case and payload of a plain enum from memory; `nil` for other types or
+    /// when the runtime's layout cannot be relied on (see ``EnumLayout``).
+    let enumLayout: EnumLayout?
 
     private static let cache = Mutex<[ObjectIdentifier: TypeTraits]>([:])
 
     /// The traits of the dynamic type of `value`.
     static func of(_ value: Any) -> TypeTraits {
-        let key = ObjectIdentifier(type(of: value))
+        of(type: Swift.type(of: value))
+    }
+
+    /// The traits of `type`.
+    static func of(type: Any.Type) -> TypeTraits {
+        let key = ObjectIdentifier(type)
         if let cached = cache.withLock({ $0[key] }) { return cached }
-        let traits = TypeTraits(value)
+        // Built outside the lock: building a struct's traits builds its fields' traits.
+        let traits = TypeTraits(type)
         cache.withLock { $0[key] = traits }
         return traits
     }
 
-    private init(_ value: Any) {
-        typeName = _typeName(type(of: value), qualified: false)
+    private init(_ type: Any.Type) {
+        self.type = type
+        typeName = _typeName(type, qualified: false)
         var capture: ((Any, inout ValueCapturer, Int) -> TraceValue)?
         var diff: ((Any, Any, inout StateDiffer, Int) throws(ReferenceTypeEncountered) -> Void)?
         var scalar: ((Any) -> TraceValue)?
-        if let optional = value as? any _CapturedOptional {
+        var scalarAt: ((UnsafeRawPointer) -> TraceValue)?
+        if let optional = type as? any _CapturedOptional.Type {
             path = .optional
             capture = Self.captureWitness(optional)
-            if let diffed = value as? any _DiffedOptional { diff = Self.diffWitness(diffed) }
-        } else if let leaf = value as? any _CapturedScalar {
+            if let diffed = type as? any _DiffedOptional.Type { diff = Self.diffWitness(diffed) }
+        } else if let leaf = type as? any _CapturedScalar.Type {
             path = .scalar
             scalar = Self.scalarWitness(leaf)
-        } else if value is any TraceValueConvertible {
+            scalarAt = Self.scalarAtWitness(leaf)
+        } else if type is any TraceValueConvertible.Type {
             path = .custom
-        } else if let collection = value as? any _CapturedCollection {
+        } else if let collection = type as? any _CapturedCollection.Type {
             path = .collection
             capture = Self.captureWitness(collection)
-            if let diffed = value as? any _DiffedCollection { diff = Self.diffWitness(diffed) }
-        } else if value is any TraceCapturedByEncoding {
+            if let diffed = type as? any _DiffedCollection.Type { diff = Self.diffWitness(diffed) }
+        } else if type is any TraceCapturedByEncoding.Type {
             path = .encoding
         } else {
             path = .reflection
@@ -74,43 +97,61 @@ final class TypeTraits: @unchecked Sendable {
         self.capture = capture
         self.diff = diff
         self.scalar = scalar
-        let style = path == .reflection ? Mirror(reflecting: value).displayStyle : nil
-        isPlainEnum = style == .enum && !(value is any CustomReflectable)
-        isTuple = style == .tuple
-        // An optional held in `Any` would be looked through by the cast.
-        if path != .optional, let equatable = value as? any Equatable {
+        self.scalarAt = scalarAt
+        let kind = MetadataKind.of(type)
+        isExact = kind == .struct || kind == .enum || kind == .optional || kind == .tuple
+        // What `Mirror(reflecting:).displayStyle` says, read from the metadata kind: a custom
+        // mirror decides its own style.
+        let reflectsItself = type is any CustomReflectable.Type
+        isPlainEnum = path == .reflection && kind == .enum && !reflectsItself
+        isTuple = path == .reflection && kind == .tuple
+        structLayout = path == .reflection && kind == .struct && !reflectsItself ? StructLayout.make(for: type) : nil
+        enumLayout = isPlainEnum ? EnumLayout.make(for: type) : nil
+        // An optional is compared by its own path.
+        if path != .optional, let equatable = type as? any Equatable.Type {
             equals = Self.equalsWitness(equatable)
         } else {
             equals = nil
         }
     }
 
-    private static func equalsWitness<Value: Equatable>(_: Value) -> (Any, Any) -> Bool {
+    private static func equalsWitness<Value: Equatable>(_: Value.Type) -> (Any, Any) -> Bool {
         { lhs, rhs in
+            let equal = ValueAddress.with(lhs, rhs, ifExactly: Value.self) { left, right in
+                left.assumingMemoryBound(to: Value.self).pointee == right.assumingMemoryBound(to: Value.self).pointee
+            }
+            if let equal { return equal }
             guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return false }
             return lhs == rhs
         }
     }
 
-    private static func scalarWitness<Value: _CapturedScalar>(_: Value) -> (Any) -> TraceValue {
-        { ($0 as! Value)._capturedScalar }
+    private static func scalarWitness<Value: _CapturedScalar>(_: Value.Type) -> (Any) -> TraceValue {
+        { value in
+            ValueAddress.with(value, ifExactly: Value.self) { $0.assumingMemoryBound(to: Value.self).pointee._capturedScalar }
+                ?? (value as! Value)._capturedScalar
+        }
     }
 
-    private static func captureWitness<Value: _CapturedOptional>(_: Value) -> (Any, inout ValueCapturer, Int) -> TraceValue {
+    private static func scalarAtWitness<Value: _CapturedScalar>(_: Value.Type) -> (UnsafeRawPointer) -> TraceValue {
+        { $0.load(as: Value.self)._capturedScalar }
+    }
+
+    private static func captureWitness<Value: _CapturedOptional>(_: Value.Type) -> (Any, inout ValueCapturer, Int) -> TraceValue {
         { value, capturer, depth in (value as! Value)._capture(with: &capturer, depth: depth) }
     }
 
-    private static func captureWitness<Value: _CapturedCollection>(_: Value) -> (Any, inout ValueCapturer, Int) -> TraceValue {
+    private static func captureWitness<Value: _CapturedCollection>(_: Value.Type) -> (Any, inout ValueCapturer, Int) -> TraceValue {
         { value, capturer, depth in (value as! Value)._capture(with: &capturer, depth: depth) }
     }
 
-    private static func diffWitness<Value: _DiffedOptional>(_: Value)
+    private static func diffWitness<Value: _DiffedOptional>(_: Value.Type)
         -> (Any, Any, inout StateDiffer, Int) throws(ReferenceTypeEncountered) -> Void
     {
         { (old, new, differ, depth) throws(ReferenceTypeEncountered) in try (old as! Value)._diff(against: new, with: &differ, depth: depth) }
     }
 
-    private static func diffWitness<Value: _DiffedCollection>(_: Value)
+    private static func diffWitness<Value: _DiffedCollection>(_: Value.Type)
         -> (Any, Any, inout StateDiffer, Int) throws(ReferenceTypeEncountered) -> Void
     {
         { (old, new, differ, depth) throws(ReferenceTypeEncountered) in try (old as! Value)._diff(against: new, with: &differ, depth: depth) }

@@ -28,7 +28,11 @@ struct ValueCapturer {
 
     /// Captures `value`, which sits at `depth` (the root is 0).
     mutating func capture(_ value: Any, depth: Int) -> TraceValue {
-        let traits = TypeTraits.of(value)
+        capture(value, traits: TypeTraits.of(value), depth: depth)
+    }
+
+    /// Captures `value`, whose dynamic type has `traits`, at `depth`.
+    mutating func capture(_ value: Any, traits: TypeTraits, depth: Int) -> TraceValue {
         if nodeCount >= options.maximumNodes {
             return .truncated(.init(reason: .size, type: traits.typeName))
         }
@@ -47,7 +51,7 @@ struct ValueCapturer {
         if path == .encoding, let tree = try? TraceValueEncoder(options: options, depth: depth).encode(value as! any TraceCapturedByEncoding) {
             return tree
         }
-        return captureReflecting(value, depth: depth)
+        return captureReflecting(value, traits: traits, depth: depth)
     }
 
     /// Captures the value of a named field, redacting it when the name says so.
@@ -61,18 +65,57 @@ struct ValueCapturer {
         .redacted(type: TypeNames.name(ofValue: value))
     }
 
+    /// Captures the stored field `field` of the value (or projected enum payload) at `base`:
+    /// a built-in scalar of an exact type straight from memory, anything else through an `Any`.
+    mutating func capture(_ field: StoredField, of base: UnsafeRawPointer, redacted: Bool, depth: Int) -> TraceValue {
+        if let traits = field.traits {
+            if redacted { return .redacted(type: traits.typeName) }
+            if let scalarAt = traits.scalarAt, nodeCount < options.maximumNodes {
+                nodeCount += 1
+                return scalarAt(base + field.offset)
+            }
+            return capture(field.load(from: base), traits: traits, depth: depth)
+        }
+        let value = field.load(from: base)
+        if redacted { return Self.redactedNode(for: value) }
+        return capture(value, depth: depth)
+    }
+
+    /// Captures the fields of `value`'s stored layout at `base`, at `depth`.
+    private mutating func captureStoredFields(_ fields: [StoredField], redaction: RedactedFields, of base: UnsafeRawPointer, depth: Int)
+        -> [TraceValue.Field]
+    {
+        let redacted = redaction.verdicts(under: options.redaction)
+        var result: [TraceValue.Field] = []
+        result.reserveCapacity(fields.count)
+        for index in fields.indices {
+            let field = fields[index]
+            result.append(TraceValue.Field(field.name, capture(field, of: base, redacted: redacted[index], depth: depth + 1)))
+        }
+        return result
+    }
+
     // MARK: - Reflection
 
-    private mutating func captureReflecting(_ value: Any, depth: Int) -> TraceValue {
-        let traits = TypeTraits.of(value)
+    private mutating func captureReflecting(_ value: Any, traits: TypeTraits, depth: Int) -> TraceValue {
         let type = traits.typeName
+        if let layout = traits.enumLayout {
+            let tree = layout.withCase(of: value) { entry, payload in
+                TraceValue.enumeration(
+                    type: type, caseName: entry.name,
+                    payload: captureStoredFields(entry.fields, redaction: entry.redaction, of: payload, depth: depth))
+            }
+            if let tree { return tree }
+        }
         if traits.isPlainEnum {
             return .enumeration(
                 type: type, caseName: TypeNames.caseName(of: value),
                 payload: captureFields(RuntimeReflection.payloadFields(ofEnum: value), depth: depth))
         }
-        if let fields = StructLayouts.fields(of: value) {
-            return .structure(type: type, fields: captureFields(fields, depth: depth))
+        if let layout = traits.structLayout, let tree = layout.withAddress(of: value, { base in
+            TraceValue.structure(type: type, fields: captureStoredFields(layout.fields, redaction: layout.redaction, of: base, depth: depth))
+        }) {
+            return tree
         }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {

@@ -57,7 +57,7 @@ struct StateDiffer {
             try replace(old, new, depth: depth)
             return
         }
-        try diffReflecting(old, new, depth: depth)
+        try diffReflecting(old, new, traits: traits, depth: depth)
     }
 
     /// Compares the captures of `old` and `new` and appends the operations between them.
@@ -89,8 +89,9 @@ struct StateDiffer {
 
     // MARK: - Reflection
 
-    private mutating func diffReflecting(_ old: Any, _ new: Any, depth: Int) throws(ReferenceTypeEncountered) {
-        if TypeTraits.of(old).isPlainEnum {
+    private mutating func diffReflecting(_ old: Any, _ new: Any, traits: TypeTraits, depth: Int) throws(ReferenceTypeEncountered) {
+        if let layout = traits.enumLayout, try diffCases(old, new, layout: layout, depth: depth) { return }
+        if traits.isPlainEnum {
             guard TypeNames.caseName(of: old) == TypeNames.caseName(of: new) else {
                 try replace(old, new, depth: depth)
                 return
@@ -100,9 +101,16 @@ struct StateDiffer {
                 payload: true, depth: depth)
             return
         }
-        if let changed = StructLayouts.differingFields(old, new) {
-            try diffFields(changed.old, changed.new, of: old, new, payload: false, depth: depth)
-            return
+        if let layout = traits.structLayout {
+            let outcome = layout.withAddresses(of: old, new) { oldBase, newBase in
+                Result { () throws(ReferenceTypeEncountered) in
+                    try diffStoredFields(layout.fields, redaction: layout.redaction, oldBase, newBase, payload: false, depth: depth)
+                }
+            }
+            if let outcome {
+                try outcome.get()
+                return
+            }
         }
         let oldMirror = Mirror(reflecting: old)
         switch oldMirror.displayStyle {
@@ -121,6 +129,55 @@ struct StateDiffer {
             try diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, payload: false, depth: depth)
         default:
             try replace(old, new, depth: depth)
+        }
+    }
+
+    /// Diffs two values of an enum with a layout: a replacement when the cases differ, else the
+    /// associated values whose bytes differ.
+    ///
+    /// - Returns: `false` when the layout leaves either value's case to reflection.
+    private mutating func diffCases(_ old: Any, _ new: Any, layout: EnumLayout, depth: Int) throws(ReferenceTypeEncountered) -> Bool {
+        // The layout's helpers do not throw: the error is carried out in a `Result`.
+        let outcome = layout.withCase(of: old) { oldCase, oldPayload in
+            layout.withCase(of: new) { newCase, newPayload in
+                Result { () throws(ReferenceTypeEncountered) in
+                    if oldCase !== newCase {
+                        try replace(old, new, depth: depth)
+                    } else {
+                        try diffStoredFields(oldCase.fields, redaction: oldCase.redaction, oldPayload, newPayload, payload: true, depth: depth)
+                    }
+                }
+            }
+        }
+        guard let outcome, let outcome else { return false }
+        try outcome.get()
+        return true
+    }
+
+    /// Appends the operations for the stored fields that differ between the values (or
+    /// projected payloads) at `oldBase` and `newBase`; unchanged bytes are skipped unread.
+    private mutating func diffStoredFields(
+        _ fields: [StoredField], redaction: RedactedFields, _ oldBase: UnsafeRawPointer, _ newBase: UnsafeRawPointer,
+        payload: Bool, depth: Int
+    ) throws(ReferenceTypeEncountered) {
+        var redacted: [Bool]?
+        for index in fields.indices {
+            let field = fields[index]
+            if field.hasEqualBytes(oldBase, newBase) { continue }
+            path.append(payload ? Reflection.payloadPathComponent(name: field.name, index: index) : .field(field.name))
+            defer { path.removeLast() }
+            if redacted == nil { redacted = redaction.verdicts(under: options.redaction) }
+            if redacted![index] {
+                let before = ValueCapturer.redactedNode(for: field.load(from: oldBase))
+                let after = ValueCapturer.redactedNode(for: field.load(from: newBase))
+                if before != after { operations.append(.set(path: path, value: after)) }
+            } else if let scalarAt = field.traits?.scalarAt {
+                // Compared as captured leaves, as `diff` compares scalars.
+                let after = scalarAt(newBase + field.offset)
+                if scalarAt(oldBase + field.offset) != after { operations.append(.set(path: path, value: after)) }
+            } else {
+                try diff(field.load(from: oldBase), field.load(from: newBase), depth: depth + 1)
+            }
         }
     }
 

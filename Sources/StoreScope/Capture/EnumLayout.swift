@@ -1,0 +1,214 @@
+@_spi(Reflection) import Swift
+import Synchronization
+
+/// How to read the case and the associated values of a plain enum straight from memory, found
+/// once per type and once per case, so that capturing an action does not go through the
+/// runtime's reflection, which looks up and demangles the payload type on every call (about
+/// 10,000 instructions for `.setLoading(true)`).
+///
+/// Per value it costs a call to the enum's `getEnumTag` witness, an array lookup, and for a case
+/// with a payload a copy of the value whose payload is projected in place
+/// (`destructiveProjectEnumData`), read through the cached field types, then put back
+/// (`destructiveInjectEnumTag`) before the copy is destroyed.
+///
+/// Why this is sound. It relies on parts of the runtime's layout that are not public API but
+/// are the Swift ABI (docs/ABI/TypeMetadata.rst, include/swift/ABI/Metadata.h) on every 64-bit
+/// platform without pointer authentication (other platforms never build a layout):
+/// - the value witness table is the word before the metadata: eight function pointers, size,
+///   stride, 32-bit flags and extra-inhabitant count, then for enums (flag `hasEnumWitnesses`)
+///   `getEnumTag`, `destructiveProjectEnumData` and `destructiveInjectEnumTag`, which use the
+///   Swift calling convention, identical to C's for pointer and 32-bit integer arguments on
+///   x86_64 and arm64;
+/// - the nominal type descriptor is the metadata's second word; its field descriptor (a
+///   relative pointer 16 bytes in) lists one 12-byte record per case in tag order (flags with
+///   bit 0 = indirect, mangled payload type, name), as the runtime's own `getFieldAt` reads it.
+///
+/// Each assumption is checked before it is relied on: the metadata kind; the witness flag and
+/// the table's size, stride and alignment against `MemoryLayout`; the descriptor's kind and the
+/// field descriptor's kind, record size and case count; and for every case, the first time a
+/// value of it is seen, that its record's name is the very string the runtime's
+/// `swift_EnumCaseName` returns for that value (which proves the tag and the record agree).
+/// The payload's type comes from the runtime's reflection of that first value, and its fields
+/// from `_forEachField`. A type failing a check gets no layout; a case failing one, or an
+/// indirect case, or a payload of existential or metatype type, is left to
+/// ``RuntimeReflection`` for good: those produce exactly what they produced before.
+final class EnumLayout: @unchecked Sendable {
+    // @unchecked: the pointers refer to immutable runtime metadata and functions safe to call
+    // from any thread; the only mutable state, the case table, is behind a mutex.
+
+    /// One case: its name and associated values.
+    final class Case: Sendable {
+        /// The case name.
+        let name: String
+        /// Whether the case has associated values (its value must be projected to read them).
+        let hasPayload: Bool
+        /// The associated values, at offsets from the start of the projected payload; labeled
+        /// ones keep their label, unlabeled ones have an empty name.
+        let fields: [StoredField]
+        /// Which of the labeled values the redaction rule hides.
+        let redaction: RedactedFields
+
+        init(name: String, hasPayload: Bool, fields: [StoredField]) {
+            self.name = name
+            self.hasPayload = hasPayload
+            self.fields = fields
+            redaction = RedactedFields(names: fields.map(\.name))
+        }
+    }
+
+    private enum Slot: Sendable {
+        case unseen, known(Case), reflected
+    }
+
+    private typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+    private typealias ProjectPayload = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+    private typealias InjectTag = @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
+
+    private let type: Any.Type
+    private let metadata: UnsafeRawPointer
+    private let size: Int
+    private let getTag: GetTag
+    private let projectPayload: ProjectPayload
+    private let injectTag: InjectTag
+    private let records: UnsafeRawPointer
+    /// Per tag: not seen yet, read from memory, or left to reflection.
+    private let slots: Mutex<[Slot]>
+
+    private init(
+        type: Any.Type, size: Int, witnesses: UnsafeRawPointer, enumWitnesses: Int, records: UnsafeRawPointer, count: Int
+    ) {
+        self.type = type
+        metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        self.size = size
+        let word = MemoryLayout<UnsafeRawPointer>.size
+        getTag = unsafeBitCast(witnesses.load(fromByteOffset: enumWitnesses, as: UnsafeRawPointer.self), to: GetTag.self)
+        projectPayload = unsafeBitCast(witnesses.load(fromByteOffset: enumWitnesses + word, as: UnsafeRawPointer.self), to: ProjectPayload.self)
+        injectTag = unsafeBitCast(witnesses.load(fromByteOffset: enumWitnesses + 2 * word, as: UnsafeRawPointer.self), to: InjectTag.self)
+        self.records = records
+        slots = Mutex(Array(repeating: .unseen, count: count))
+    }
+
+    /// The layout of `type`, an enum without a custom mirror, or `nil` when its metadata does
+    /// not look as expected (or the platform is not one where the layout is known).
+    static func make(for type: Any.Type) -> EnumLayout? {
+        #if (arch(x86_64) || arch(arm64)) && !_ptrauth(_arm64e)
+        guard MetadataKind.of(type) == .enum else { return nil }
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        let word = MemoryLayout<UnsafeRawPointer>.size
+        func layout<Value>(_: Value.Type) -> (size: Int, stride: Int, alignment: Int) {
+            (MemoryLayout<Value>.size, MemoryLayout<Value>.stride, MemoryLayout<Value>.alignment)
+        }
+        let expected = _openExistential(type, do: layout)
+        let witnesses = metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
+        let flags = witnesses.load(fromByteOffset: 10 * word, as: UInt32.self)
+        let alignmentMask: UInt32 = 0xFF
+        let hasEnumWitnesses: UInt32 = 0x0020_0000
+        guard witnesses.load(fromByteOffset: 8 * word, as: Int.self) == expected.size,
+            witnesses.load(fromByteOffset: 9 * word, as: Int.self) == expected.stride,
+            Int(flags & alignmentMask) == expected.alignment - 1,
+            flags & hasEnumWitnesses != 0
+        else { return nil }
+
+        let descriptor = metadata.load(fromByteOffset: word, as: UnsafeRawPointer.self)
+        let enumDescriptorKind: UInt32 = 18
+        guard descriptor.load(as: UInt32.self) & 0x1F == enumDescriptorKind,
+            let fieldDescriptor = relativePointer(at: descriptor + 16)
+        else { return nil }
+        let payloadCases = Int(descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0xFF_FFFF)
+        let emptyCases = Int(descriptor.load(fromByteOffset: 24, as: UInt32.self))
+        let fieldKind = fieldDescriptor.load(fromByteOffset: 8, as: UInt16.self)
+        let recordSize = fieldDescriptor.load(fromByteOffset: 10, as: UInt16.self)
+        let recordCount = Int(fieldDescriptor.load(fromByteOffset: 12, as: UInt32.self))
+        let enumFields: UInt16 = 2
+        let multiPayloadEnumFields: UInt16 = 3
+        guard fieldKind == enumFields || fieldKind == multiPayloadEnumFields, recordSize == 12,
+            recordCount == payloadCases + emptyCases, recordCount > 0
+        else { return nil }
+        // The enum witnesses follow the size, stride, flags and extra-inhabitant count.
+        return EnumLayout(
+            type: type, size: expected.size, witnesses: witnesses, enumWitnesses: 10 * word + 8,
+            records: fieldDescriptor + 16, count: recordCount)
+        #else
+        return nil
+        #endif
+    }
+
+    /// Calls `body` with the case of the enum `value` holds and the address of its projected
+    /// payload (meaningful only when the case has one).
+    ///
+    /// - Returns: `body`'s result, or `nil` when this case is left to reflection or `value`
+    ///   holds another type (an existential nested in the `Any`, see ``ValueAddress``).
+    func withCase<Result>(
+        of value: Any, _ body: (Case, UnsafeRawPointer) -> Result
+    ) -> Result? {
+        func open<Subject>(_ subject: Subject) -> Result? {
+            guard Subject.self == type else { return nil }
+            // A copy: projecting the payload may clear tag bits stored in it.
+            var copy = subject
+            return withUnsafeMutablePointer(to: &copy) { (pointer) -> Result? in
+                let address = UnsafeMutableRawPointer(pointer)
+                let tag = getTag(address, metadata)
+                guard let entry = self.case(tag, of: subject) else { return nil }
+                guard entry.hasPayload else { return body(entry, address) }
+                projectPayload(address, metadata)
+                // The copy must be a valid enum again before it is destroyed.
+                defer { injectTag(address, tag, metadata) }
+                return body(entry, address)
+            }
+        }
+        return _openExistential(value, do: open)
+    }
+
+    private func `case`<Subject>(_ tag: UInt32, of subject: Subject) -> Case? {
+        let index = Int(tag)
+        let slot = slots.withLock { index < $0.count ? $0[index] : .reflected }
+        switch slot {
+        case let .known(entry): return entry
+        case .reflected: return nil
+        case .unseen: break
+        }
+        let entry = makeCase(index, of: subject)
+        slots.withLock { $0[index] = entry.map(Slot.known) ?? .reflected }
+        return entry
+    }
+
+    /// Reads the record of case `index`, checked against the runtime's view of `subject`.
+    private func makeCase<Subject>(_ index: Int, of subject: Subject) -> Case? {
+        let record = records + index * 12
+        let isIndirect = record.load(as: UInt32.self) & 1 != 0
+        guard !isIndirect, let name = relativePointer(at: record + 8), let runtimeName = _enumCaseName(subject),
+            UnsafeRawPointer(runtimeName) == name
+        else { return nil }
+        let caseName = String(cString: name.assumingMemoryBound(to: CChar.self))
+        let hasPayloadType = record.load(fromByteOffset: 4, as: Int32.self) != 0
+        guard hasPayloadType else { return Case(name: caseName, hasPayload: false, fields: []) }
+        // The payload's declared type, as the runtime's reflection hands it out: in an `Any`
+        // of exactly that type (it looked the type up and demangled it; once, here).
+        guard RuntimeReflection.childCount(of: subject) == 1 else { return nil }
+        func declared<Payload>(_: Payload) -> Any.Type { Payload.self }
+        let payloadType = _openExistential(RuntimeReflection.child(of: subject, at: 0, needsLabel: false).value, do: declared)
+        var fields: [StoredField] = []
+        switch MetadataKind.of(payloadType) {
+        case .existential, .metatype, .existentialMetatype:
+            return nil
+        case .tuple:
+            let complete = _forEachField(of: payloadType, options: []) { label, offset, elementType, kind in
+                guard kind != .metatype else { return false }
+                let label = String(cString: label)
+                fields.append(StoredField(name: label.hasPrefix(".") ? "" : label, offset: offset, type: elementType))
+                return true
+            }
+            guard complete else { return nil }
+        default:
+            fields = [StoredField(name: "", offset: 0, type: payloadType)]
+        }
+        guard fields.allSatisfy({ $0.offset + $0.size <= size }) else { return nil }
+        return Case(name: caseName, hasPayload: true, fields: fields)
+    }
+}
+
+/// The target of the 32-bit relative pointer at `address`, or `nil` when it is null.
+private func relativePointer(at address: UnsafeRawPointer) -> UnsafeRawPointer? {
+    let offset = address.load(as: Int32.self)
+    return offset == 0 ? nil : address + Int(offset)
+}

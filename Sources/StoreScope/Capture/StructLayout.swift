@@ -1,0 +1,112 @@
+@_spi(Reflection) import Swift
+
+/// A stored part of a value: a struct's property or an enum case's associated value, with where
+/// it lives and how to read it.
+struct StoredField: @unchecked Sendable {
+    // @unchecked: `type` is a pointer to immutable runtime metadata; `traits` is Sendable.
+    /// The field name (empty for an unlabeled associated value).
+    let name: String
+    /// The byte offset from the start of the value (or of the enum's payload).
+    let offset: Int
+    /// The byte size of the field.
+    let size: Int
+    /// The declared type.
+    let type: Any.Type
+    /// The declared type's traits when every value stored here has exactly that type (see
+    /// ``TypeTraits/isExact``), so it needs no lookup by dynamic type; `nil` otherwise.
+    let traits: TypeTraits?
+
+    init(name: String, offset: Int, type: Any.Type) {
+        self.name = name
+        self.offset = offset
+        self.type = type
+        func size<Field>(_: Field.Type) -> Int { MemoryLayout<Field>.size }
+        self.size = _openExistential(type, do: size)
+        let traits = TypeTraits.of(type: type)
+        self.traits = traits.isExact ? traits : nil
+    }
+
+    /// A copy of the field of the value at `base`, in an `Any`.
+    func load(from base: UnsafeRawPointer) -> Any {
+        ValueAddress.load(type, at: base + offset)
+    }
+
+    /// Whether the field's bytes are equal in the values at `a` and `b`.
+    ///
+    /// Equal bytes mean equal values: scalars are equal, and copy-on-write collections and
+    /// strings share their storage. So a diff touches only changed fields; a state whose one
+    /// Bool flipped costs a comparison of a few words per field, not an `==` of each.
+    func hasEqualBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        let a = a + offset
+        let b = b + offset
+        var index = 0
+        while index + 8 <= size {
+            if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+                return false
+            }
+            index += 8
+        }
+        while index < size {
+            if a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self) { return false }
+            index += 1
+        }
+        return true
+    }
+}
+
+/// The stored-property layout of a plain struct, read once per type (it lives in the type's
+/// ``TypeTraits``), so reflecting a struct costs one load per field instead of `Mirror`'s
+/// per-child demangling (the dominant cost of a diff that descends through a few structs).
+///
+/// Only structs without a custom mirror, without weak or unowned fields and without metatype
+/// fields qualify; everything else (`CustomReflectable`, classes, tuples) goes through
+/// `Mirror`, so the fields seen are exactly `Mirror`'s.
+final class StructLayout: @unchecked Sendable {
+    // @unchecked: all `let`s; `type` points to immutable runtime metadata.
+    /// The stored properties in declaration order.
+    let fields: [StoredField]
+    /// Which of them the redaction rule hides.
+    let redaction: RedactedFields
+    private let type: Any.Type
+
+    private init(type: Any.Type, fields: [StoredField]) {
+        self.type = type
+        self.fields = fields
+        redaction = RedactedFields(names: fields.map(\.name))
+    }
+
+    /// The layout of `type`, a struct without a custom mirror, or `nil` when it must be
+    /// reflected with `Mirror`.
+    static func make(for type: Any.Type) -> StructLayout? {
+        // Weak and unowned fields are stored differently from their declared type; structs
+        // holding one are left to `Mirror` (the key-path walk refuses non-strong fields).
+        func allFieldsStrong<Subject>(_: Subject.Type) -> Bool { _forEachFieldWithKeyPath(of: Subject.self) { _, _ in true } }
+        guard _openExistential(type, do: allFieldsStrong) else { return nil }
+        var found: [(name: String, offset: Int, type: Any.Type)] = []
+        let complete = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
+            // A metatype field of a struct, enum or tuple type is stored thin (no bytes);
+            // `Mirror` knows to rebuild it from the type.
+            guard kind != .metatype else { return false }
+            found.append((String(cString: name), offset, fieldType))
+            return true
+        }
+        guard complete else { return nil }
+        return StructLayout(type: type, fields: found.map { StoredField(name: $0.name, offset: $0.offset, type: $0.type) })
+    }
+
+    /// Calls `body` with the address of the struct `value` holds; `nil` when `value` holds
+    /// another type (an existential nested in the `Any`, see ``ValueAddress``).
+    func withAddress<Result>(
+        of value: Any, _ body: (UnsafeRawPointer) -> Result
+    ) -> Result? {
+        ValueAddress.with(value, ifExactly: type, body)
+    }
+
+    /// Calls `body` with the addresses of the structs `old` and `new` hold; `nil` when either
+    /// holds another type.
+    func withAddresses<Result>(
+        of old: Any, _ new: Any, _ body: (UnsafeRawPointer, UnsafeRawPointer) -> Result
+    ) -> Result? {
+        ValueAddress.with(old, new, ifExactly: type, body)
+    }
+}

@@ -1,0 +1,28 @@
+import Synchronization
+
+/// Which fields of one type a redaction rule hides, worked out once per rule instead of
+/// matching every pattern against every changed field's name on every capture and diff.
+///
+/// Each struct layout and enum case holds one, for its own field names: the same name in two
+/// types gets a verdict in each, from the same rule.
+final class RedactedFields: Sendable {
+    /// The field names, in the order of the verdicts.
+    let names: [String]
+    /// The last rule asked about and its verdicts. Capture runs with one rule per recorder, so
+    /// the memo nearly always hits; a second rule only costs recomputing.
+    private let memo = Mutex<(patterns: [String], verdicts: [Bool])?>(nil)
+
+    init(names: [String]) {
+        self.names = names
+    }
+
+    /// Whether each field is redacted under `redaction`, in the order of ``names``.
+    func verdicts(under redaction: Redaction) -> [Bool] {
+        let patterns = redaction.fieldPatterns
+        // `==` on arrays sharing storage is O(1): the rule is copied around, not rebuilt.
+        if let memo = memo.withLock({ $0 }), memo.patterns == patterns { return memo.verdicts }
+        let verdicts = names.map(redaction.redacts(field:))
+        memo.withLock { $0 = (patterns, verdicts) }
+        return verdicts
+    }
+}
