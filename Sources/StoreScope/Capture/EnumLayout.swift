@@ -143,13 +143,15 @@ final class EnumLayout: @unchecked Sendable {
     ) -> Result? {
         func open<Subject>(_ subject: Subject) -> Result? {
             guard Subject.self == type else { return nil }
-            // A copy: projecting the payload may clear tag bits stored in it.
+            let tag = withUnsafePointer(to: subject) { getTag(UnsafeRawPointer($0), metadata) }
+            guard let entry = self.case(tag, of: subject) else { return nil }
+            guard entry.hasPayload else { return withUnsafePointer(to: subject) { body(entry, UnsafeRawPointer($0)) } }
+            // A copy: projecting the payload may clear tag bits stored in it. (The closures
+            // return `Result`, not `Result?`: an optional of a generic type costs a metadata
+            // lookup per call in unspecialized code.)
             var copy = subject
-            return withUnsafeMutablePointer(to: &copy) { (pointer) -> Result? in
+            return withUnsafeMutablePointer(to: &copy) { (pointer) -> Result in
                 let address = UnsafeMutableRawPointer(pointer)
-                let tag = getTag(address, metadata)
-                guard let entry = self.case(tag, of: subject) else { return nil }
-                guard entry.hasPayload else { return body(entry, address) }
                 projectPayload(address, metadata)
                 // The copy must be a valid enum again before it is destroyed.
                 defer { injectTag(address, tag, metadata) }

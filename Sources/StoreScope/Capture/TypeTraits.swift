@@ -121,9 +121,16 @@ final class TypeTraits: @unchecked Sendable {
                 left.assumingMemoryBound(to: Value.self).pointee == right.assumingMemoryBound(to: Value.self).pointee
             }
             if let equal { return equal }
-            guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return false }
-            return lhs == rhs
+            return castAndCompare(lhs, rhs, as: Value.self)
         }
+    }
+
+    /// `==` through casts, for existentials nested in the `Any`s. Kept out of the witness: the
+    /// casts' optional metadata would otherwise be looked up on every call.
+    @inline(never)
+    private static func castAndCompare<Value: Equatable>(_ lhs: Any, _ rhs: Any, as _: Value.Type) -> Bool {
+        guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return false }
+        return lhs == rhs
     }
 
     private static func scalarWitness<Value: _CapturedScalar>(_: Value.Type) -> (Any) -> TraceValue {
