@@ -6,7 +6,6 @@ public struct PendingAction<Action: Sendable>: Sendable {
     public let seq: UInt64
     @usableFromInline let action: Action
     @usableFromInline let monotonicNanos: UInt64
-    @usableFromInline let wallNanos: Int64
     @usableFromInline let effectID: UInt64?
     /// Where the action was sent from, kept as the compiler's static string: turning it into a
     /// `String` is left to the worker.
@@ -19,11 +18,10 @@ public struct PendingAction<Action: Sendable>: Sendable {
     }
 
     @inlinable
-    init(seq: UInt64, action: Action, monotonicNanos: UInt64, wallNanos: Int64, effectID: UInt64?, fileID: StaticString?, line: UInt) {
+    init(seq: UInt64, action: Action, monotonicNanos: UInt64, effectID: UInt64?, fileID: StaticString?, line: UInt) {
         self.seq = seq
         self.action = action
         self.monotonicNanos = monotonicNanos
-        self.wallNanos = wallNanos
         self.effectID = effectID
         self.fileID = fileID
         self.line = line

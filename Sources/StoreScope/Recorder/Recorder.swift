@@ -49,11 +49,11 @@ public final class Recorder: Sendable {
         queue = RecordingQueue(budget: configuration.maximumPendingBytes)
         do throws(TraceError) {
             let writer = try TraceWriter(output: output, header: header, options: configuration.chunking)
-            worker = RecorderWorker(writer: writer, configuration: configuration, queue: queue)
+            worker = RecorderWorker(writer: writer, header: header, configuration: configuration, queue: queue)
         } catch {
             // The sink opened but cannot take bytes (a full disk): the app goes on unrecorded.
             output.close()
-            worker = RecorderWorker(failedWith: error, configuration: configuration, queue: queue)
+            worker = RecorderWorker(failedWith: error, header: header, configuration: configuration, queue: queue)
         }
         worker.start()
     }
@@ -113,13 +113,6 @@ public final class Recorder: Sendable {
     /// Brackets a recorded effect's work, so ``hasRunningEffects`` knows to look for it.
     func effectWorkStarted() { runningEffects.add(1, ordering: .relaxed) }
     func effectWorkEnded() { runningEffects.subtract(1, ordering: .relaxed) }
-
-    /// Wall-clock time for a monotonic reading: the session's start time plus the monotonic
-    /// time since, which saves the store thread a second clock read per action.
-    @inlinable
-    func wallNanos(atMonotonic monotonic: UInt64) -> Int64 {
-        header.startWallNanos &+ Int64(bitPattern: monotonic &- header.startMonotonicNanos)
-    }
 
     /// Whether ``close(timeout:)`` was called.
     @inlinable public var isClosed: Bool { closed.load(ordering: .relaxed) }

@@ -1,29 +1,47 @@
 import Dispatch
 
-/// What the app hands the recorder's worker. Building one is O(1): no capture, diff or I/O.
+/// What the app hands the recorder's worker. Building one is O(1) and allocates nothing for
+/// an action: no capture, diff or I/O.
 enum RecorderEvent: Sendable {
-    /// A reduced action with the state it produced.
-    case action(any ActionWork)
+    /// The next action of a store, waiting in that store's inbox.
+    case action(ActionToken)
     /// A store joined the session with its initial state.
-    case storeRegistered(any ActionWork)
-    /// A fully formed record (effect lifetimes, logs): small and written as is.
-    case record(Record)
+    case storeRegistered(any ActionSource, seq: UInt64)
+    /// A fully formed record (effect lifetimes, logs), written as is. Boxed, so that the
+    /// events array stays small for the common case, actions.
+    indirect case record(Record)
     /// Actions were dropped before this point.
     case dropped(DroppedRun)
     /// Write everything so far, then signal.
     case flush(Completion)
     /// Write everything, end the session, close the sink, stop the worker, then signal.
     case close(Completion)
-    /// The worker's placeholder for an event it has handled (releasing what the event held).
-    case handled
 }
 
-/// Work the worker does for one action of one store; generic over the store's types.
+/// A store's inbox as the worker sees it, whatever the store's State and Action types.
 @usableFromInline
-protocol ActionWork: AnyObject, Sendable {
-    /// The bytes of the queue's budget this work holds until processed.
-    var cost: Int { get }
-    func process(in worker: RecorderWorker)
+protocol ActionSource: AnyObject, Sendable {
+    /// Writes the store's initial state as its first keyframe; `seq` is the session's last
+    /// sequence number when the store registered.
+    func register(seq: UInt64, in worker: RecorderWorker)
+    /// Records the store's next queued action; returns the budget it held.
+    func recordNextAction(in worker: RecorderWorker) -> Int
+    /// Makes the store's next action write a keyframe (after drops).
+    func forceKeyframe()
+}
+
+/// Names the inbox holding an action without retaining it: a retain and release per action
+/// would bounce the inbox's reference count between the app's thread and the worker's. Sound
+/// because the worker holds every registered inbox strongly from its registration, which the
+/// queue delivers before any of its actions, until the worker stops.
+@usableFromInline
+struct ActionToken: Sendable {
+    @usableFromInline unowned(unsafe) let source: any ActionSource
+
+    @inlinable
+    init(_ source: any ActionSource) {
+        self.source = source
+    }
 }
 
 /// A range of consecutive dropped actions.

@@ -15,8 +15,12 @@ final class RecorderWorker: @unchecked Sendable {
     private let shared = Mutex(SharedStatus())
     private var sinkFailed = false
     private var stopped = false
-    /// Stores whose state must be snapshotted at their next action (after drops).
-    private var storesNeedingKeyframe: Set<String> = []
+    /// The registered stores' inboxes, held strongly so that action tokens may name them
+    /// unretained (see ``ActionToken``).
+    private var sources: [any ActionSource] = []
+    /// The session's start on both clocks, to give actions wall-clock times.
+    private let startWallNanos: Int64
+    private let startMonotonicNanos: UInt64
     /// Records the format could not hold (reported once; counted in ``unwritableRecords``).
     private var unwritableRecords = 0
     /// Drops reported so far: the first run is told at once, the total at close.
@@ -36,18 +40,22 @@ final class RecorderWorker: @unchecked Sendable {
         var lastError: String?
     }
 
-    init(writer: TraceWriter, configuration: RecorderConfiguration, queue: RecordingQueue) {
+    init(writer: TraceWriter, header: SessionHeader, configuration: RecorderConfiguration, queue: RecordingQueue) {
         self.writer = writer
         self.configuration = configuration
         self.queue = queue
+        startWallNanos = header.startWallNanos
+        startMonotonicNanos = header.startMonotonicNanos
         shared.withLock { $0.bytesWritten = writer.bytesWritten }
     }
 
     /// A worker whose sink failed before the first record: it only counts what it discards.
-    init(failedWith error: TraceError, configuration: RecorderConfiguration, queue: RecordingQueue) {
+    init(failedWith error: TraceError, header: SessionHeader, configuration: RecorderConfiguration, queue: RecordingQueue) {
         self.writer = nil
         self.configuration = configuration
         self.queue = queue
+        startWallNanos = header.startWallNanos
+        startMonotonicNanos = header.startMonotonicNanos
         sinkFailed = true
         shared.withLock { $0.lastError = error.description }
         configuration.diagnostics("recording stopped: \(error); the app goes on unrecorded")
@@ -100,11 +108,7 @@ final class RecorderWorker: @unchecked Sendable {
                 lastActivity = now
                 interval = Self.activePoll
             }
-            for index in batch.indices {
-                let event = batch[index]
-                // Release the batch's hold on the event (and the state it carries) as soon as
-                // it is handled, so the worker pins no more than its own previous state.
-                batch[index] = .handled
+            for event in batch {
                 handle(event, released: &released, releasedActions: &releasedActions)
                 if stopped { break }
             }
@@ -122,12 +126,12 @@ final class RecorderWorker: @unchecked Sendable {
     /// one step per batch (a lock per action would contend with the store thread).
     private func handle(_ event: RecorderEvent, released: inout Int, releasedActions: inout Int) {
         switch event {
-        case let .action(work):
-            released += work.cost
+        case let .action(token):
+            released += token.source.recordNextAction(in: self)
             releasedActions += 1
-            work.process(in: self)
-        case let .storeRegistered(work):
-            work.process(in: self)
+        case let .storeRegistered(source, seq):
+            sources.append(source)
+            source.register(seq: seq, in: self)
         case let .record(record):
             released += RecordingQueue.recordCost
             if sinkFailed {
@@ -147,8 +151,6 @@ final class RecorderWorker: @unchecked Sendable {
         case let .flush(completion):
             perform { (writer) throws(TraceError) in try writer.flush() }
             completion.signal()
-        case .handled:
-            break
         case let .close(completion):
             if dropRuns > 1 {
                 configuration.diagnostics("dropped \(droppedInRuns) actions in \(dropRuns) gaps over the session")
@@ -180,9 +182,10 @@ final class RecorderWorker: @unchecked Sendable {
         shared.withLock { $0.actionsDiscarded += 1 }
     }
 
-    /// Whether `store` must write a keyframe (it was told so after drops); clears the request.
-    func takeKeyframeRequest(for store: String) -> Bool {
-        storesNeedingKeyframe.remove(store) != nil
+    /// Wall-clock time for a monotonic reading: the session's start time plus the monotonic
+    /// time elapsed since.
+    func wallNanos(atMonotonic monotonic: UInt64) -> Int64 {
+        startWallNanos &+ Int64(bitPattern: monotonic &- startMonotonicNanos)
     }
 
     /// Whether no other event waits, so slower housekeeping may run now.
@@ -203,11 +206,8 @@ final class RecorderWorker: @unchecked Sendable {
     }
 
     private func forceKeyframes() {
-        storesNeedingKeyframe.formUnion(registeredStores)
+        for source in sources { source.forceKeyframe() }
     }
-
-    /// Names of the stores seen so far.
-    var registeredStores: Set<String> = []
 
     /// Runs a writer operation; on failure records the error once and stops writing.
     @discardableResult

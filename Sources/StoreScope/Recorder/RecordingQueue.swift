@@ -7,6 +7,7 @@ import Synchronization
 @usableFromInline
 final class RecordingQueue: Sendable {
     /// What the mutex protects.
+    @usableFromInline
     struct Contents: ~Copyable {
         var events: [RecorderEvent] = []
         var pendingBytes = 0
@@ -18,13 +19,13 @@ final class RecordingQueue: Sendable {
         var eventsDropped: UInt64 = 0
     }
 
-    let budget: Int
+    @usableFromInline let budget: Int
     /// Queued actions past which the store thread wakes a sleeping worker.
     static let wakeBacklogActions = 256
     /// The budget an effect or log record holds while queued.
     static let recordCost = 64
-    private let contents = Mutex(Contents())
-    private let wakeup = DispatchSemaphore(value: 0)
+    @usableFromInline let contents = Mutex(Contents())
+    @usableFromInline let wakeup = DispatchSemaphore(value: 0)
 
     init(budget: Int) {
         self.budget = budget
@@ -32,39 +33,25 @@ final class RecordingQueue: Sendable {
 
     /// Adds an action costing `cost` bytes, or drops it when the budget would be exceeded.
     ///
+    /// - Parameters:
+    ///   - deposit: stores the action in `source`'s inbox; called with the queue locked, only
+    ///     when the action is accepted.
     /// - Returns: whether the action was accepted.
-    @usableFromInline
-    func enqueueAction(_ work: any ActionWork, seq: UInt64, cost: Int) -> Bool {
+    @inlinable
+    func enqueueAction(seq: UInt64, cost: Int, from source: ActionToken, _ deposit: () -> Void) -> Bool {
         let wake: Bool? = contents.withLock { queue in
-            if queue.dropping != nil || queue.pendingBytes + cost > budget {
-                // Keep dropping until the backlog halves, so recovery is not one action at a time.
-                if queue.dropping == nil || queue.pendingBytes + cost > budget / 2 {
-                    if var run = queue.dropping {
-                        run.count += 1
-                        run.lastSeq = seq
-                        queue.dropping = run
-                    } else {
-                        queue.dropping = DroppedRun(count: 1, firstSeq: seq, lastSeq: seq)
-                    }
-                    queue.actionsDropped += 1
-                    return nil
-                }
-                if let run = queue.dropping {
-                    queue.events.append(.dropped(run))
-                    queue.dropping = nil
-                }
-            }
-            queue.events.append(.action(work))
-            queue.pendingBytes += cost
-            queue.pendingActions += 1
-            // The worker polls while actions arrive; wake it early only when a backlog builds,
-            // so a steady stream of actions costs no system call on the store thread.
-            guard queue.pendingActions >= Self.wakeBacklogActions || queue.pendingBytes >= budget / 8 else { return false }
-            return queue.takeSleepingWorker()
+            guard queue.admitAction(seq: seq, cost: cost, budget: budget) else { return nil }
+            deposit()
+            return queue.appendAction(source, cost: cost, budget: budget)
         }
         guard let wake else { return false }
         if wake { wakeup.signal() }
         return true
+    }
+
+    /// Runs `body` with the queue locked: the worker takes a store's arrivals this way.
+    func whileLocked(_ body: () -> Void) {
+        contents.withLock { _ in body() }
     }
 
     /// Adds a small event (an effect or log record); dropped only when the budget is exceeded.
@@ -143,6 +130,42 @@ final class RecordingQueue: Sendable {
 }
 
 extension RecordingQueue.Contents {
+    /// Whether an action costing `cost` fits the budget; counts it as dropped when not. Once
+    /// the budget is exceeded, drops go on until the backlog halves, so recovery is not one
+    /// action at a time; the first action accepted after a run of drops reports the run.
+    @usableFromInline
+    mutating func admitAction(seq: UInt64, cost: Int, budget: Int) -> Bool {
+        guard dropping != nil || pendingBytes + cost > budget else { return true }
+        if dropping == nil || pendingBytes + cost > budget / 2 {
+            if var run = dropping {
+                run.count += 1
+                run.lastSeq = seq
+                dropping = run
+            } else {
+                dropping = DroppedRun(count: 1, firstSeq: seq, lastSeq: seq)
+            }
+            actionsDropped += 1
+            return false
+        }
+        if let run = dropping {
+            events.append(.dropped(run))
+            dropping = nil
+        }
+        return true
+    }
+
+    /// Queues the token of an admitted action; returns whether to wake the worker. The worker
+    /// polls while actions arrive, so it is woken early only when a backlog builds, and a
+    /// steady stream of actions costs no system call on the store thread.
+    @usableFromInline
+    mutating func appendAction(_ source: ActionToken, cost: Int, budget: Int) -> Bool {
+        events.append(.action(source))
+        pendingBytes += cost
+        pendingActions += 1
+        guard pendingActions >= RecordingQueue.wakeBacklogActions || pendingBytes >= budget / 8 else { return false }
+        return takeSleepingWorker()
+    }
+
     /// Whether the worker sleeps and must be woken; clears the flag so it is woken once.
     mutating func takeSleepingWorker() -> Bool {
         guard workerSleeping else { return false }

@@ -15,7 +15,8 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     public let name: String
     /// The session this store records into.
     public let recorder: Recorder
-    @usableFromInline let track: StoreTrack<State>
+    @usableFromInline let inbox: StoreInbox<State, Action>
+    @usableFromInline let token: ActionToken
     @usableFromInline let entryCost: Int
     @usableFromInline let latestSeq = Atomic<UInt64>(0)
 
@@ -26,12 +27,10 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     init(name: String, recorder: Recorder, initialState: State) {
         self.name = name
         self.recorder = recorder
-        track = StoreTrack(name: name)
-        entryCost = 96 + MemoryLayout<State>.size + MemoryLayout<Action>.size
-        let registration = ActionEntry<State, Action>(
-            track: track, pending: nil, state: initialState, reducerNanos: 0, cost: 0,
-            registrationSeq: recorder.lastSeq)
-        recorder.queue.enqueueControl(.storeRegistered(registration))
+        inbox = StoreInbox(track: StoreTrack(name: name), initialState: initialState, queue: recorder.queue)
+        token = ActionToken(inbox)
+        entryCost = MemoryLayout<QueuedAction<State, Action>>.stride + MemoryLayout<RecorderEvent>.stride
+        recorder.queue.enqueueControl(.storeRegistered(inbox, seq: recorder.lastSeq))
     }
 
     /// Takes the action's sequence number and timestamps before the reducer runs.
@@ -55,9 +54,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
             recorder.queue.enqueueRecord(.effectEmitted(EffectEmitted(effectID: effectID, actionSeq: seq, monotonicNanos: Clock.monotonicNanos())))
         }
         let now = Clock.monotonicNanos()
-        return PendingAction(
-            seq: seq, action: action, monotonicNanos: now, wallNanos: recorder.wallNanos(atMonotonic: now),
-            effectID: effectID, fileID: fileID, line: line)
+        return PendingAction(seq: seq, action: action, monotonicNanos: now, effectID: effectID, fileID: fileID, line: line)
     }
 
     /// Hands the action and the state its reducer produced to the recorder. Never blocks: past
@@ -70,9 +67,11 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     public func didReduce(_ pending: PendingAction<Action>, state: State) {
         let reducerNanos = Clock.monotonicNanos() &- pending.monotonicNanos
         guard !recorder.isClosed else { return }
-        let cost = entryCost + track.pinnedEstimate.load(ordering: .relaxed)
-        let entry = ActionEntry(track: track, pending: pending, state: state, reducerNanos: reducerNanos, cost: cost)
-        _ = recorder.queue.enqueueAction(entry, seq: pending.seq, cost: cost)
+        let cost = entryCost + inbox.track.pinnedEstimate.load(ordering: .relaxed)
+        let inbox = self.inbox
+        _ = recorder.queue.enqueueAction(seq: pending.seq, cost: cost, from: token) {
+            inbox.arriving.append(QueuedAction(pending: pending, state: state, reducerNanos: reducerNanos, cost: cost))
+        }
     }
 
     /// Records an action around a reducer call in one step.

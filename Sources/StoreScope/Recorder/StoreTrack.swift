@@ -11,6 +11,8 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     var actionsSinceKeyframe = 0
     var patchBytesSinceKeyframe = 0
     var keyframeBytes = 0
+    /// Whether the next action must write a keyframe (set after drops).
+    var needsKeyframe = false
     /// When the store's previous action was sent (monotonic nanoseconds).
     var lastActionNanos: UInt64 = 0
     /// Actions further apart than this come at UI pace, where unsharing pays off.

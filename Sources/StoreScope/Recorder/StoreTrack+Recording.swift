@@ -1,0 +1,58 @@
+/// How the worker records one store's actions: the action record, then a patch against the
+/// previous state or, every so often, a keyframe.
+extension StoreTrack {
+    /// Writes the store's initial state as its first keyframe.
+    func register(initialState state: State, seq: UInt64, in worker: RecorderWorker) {
+        writeKeyframe(state, seq: seq, worker: worker)
+        previous = state
+    }
+
+    func record<Action>(_ pending: PendingAction<Action>, state: State, reducerNanos: UInt64, in worker: RecorderWorker) {
+        guard worker.canWrite else {
+            worker.discardAction()
+            return
+        }
+        let options = worker.configuration.capture
+        worker.append(.action(ActionRecord(
+            seq: pending.seq, store: name, monotonicNanos: pending.monotonicNanos,
+            wallNanos: worker.wallNanos(atMonotonic: pending.monotonicNanos),
+            reducerNanos: reducerNanos, action: captureValue(pending.action, options: options),
+            effectID: pending.effectID, location: pending.location)))
+        worker.noteRecorded()
+
+        let configuration = worker.configuration
+        let forced = needsKeyframe || previous == nil
+        if forced || actionsSinceKeyframe + 1 >= configuration.keyframeEveryActions
+            || patchBytesSinceKeyframe >= max(configuration.keyframeEveryPatchBytes, keyframeBytes)
+        {
+            writeKeyframe(state, seq: pending.seq, worker: worker)
+            setPinnedEstimate(keyframeBytes)
+            previous = state
+            return
+        }
+        let operations = capturePatch(from: previous!, to: state, options: options)
+        actionsSinceKeyframe += 1
+        if !operations.isEmpty {
+            let size = worker.append(.patch(StatePatch(seq: pending.seq, store: name, operations: operations))) ?? 0
+            patchBytesSinceKeyframe += size
+        }
+        let changed = ChangedCollections(operations)
+        setPinnedEstimate(changed.touchesCollections ? keyframeBytes : pinnedEstimate.load(ordering: .relaxed) / 2)
+        previous = state
+        // Only at UI pace: in a burst the next queued state already shares the storage, so
+        // the store copies anyway and unsharing here would copy twice.
+        let paced = pending.monotonicNanos &- lastActionNanos >= Self.uiPaceGapNanos
+        lastActionNanos = pending.monotonicNanos
+        if configuration.unsharesChangedCollections && changed.touchesCollections && paced && worker.isIdle {
+            StorageUnsharing.unshare(&previous!, fields: changed.topLevelFields)
+        }
+    }
+
+    private func writeKeyframe(_ state: State, seq: UInt64, worker: RecorderWorker) {
+        let tree = captureValue(state, options: worker.configuration.capture)
+        keyframeBytes = worker.append(.keyframe(Keyframe(seq: seq, store: name, state: tree))) ?? keyframeBytes
+        actionsSinceKeyframe = 0
+        patchBytesSinceKeyframe = 0
+        needsKeyframe = false
+    }
+}
