@@ -11,6 +11,7 @@ enum RecorderBenchmarks {
         print("## Recorder\n")
         storeThread()
         uiPace()
+        uiPaceParts()
         workerThroughput()
     }
 
@@ -120,6 +121,39 @@ enum RecorderBenchmarks {
             rows.append(row)
         }
         Report.table(["change", "plain median", "recorded median", "recorded p99", "no-unshare median", "no-unshare p99"], rows)
+    }
+
+    /// Where a recorded action's time goes at UI pace: each part timed on its own (so each
+    /// figure includes one clock read of about 30 ns).
+    static func uiPaceParts() {
+        print("### Store thread at UI pace, by part (isLoading flipped, 2,000 actions about 1 ms apart, 1,000 users)\n")
+        var state = UsersFixture.state(users: 1_000)
+        let path = temporaryPath("pace-parts")
+        let recorder = try! Recorder(sink: .file(path))
+        let recording = recorder.store("users", initialState: state, actions: Action.self)
+        recorder.flush()
+        var willSend: [Double] = [], reduce: [Double] = [], didReduce: [Double] = []
+        for step in 0..<2_000 {
+            let action = UsersFixture.Change.toggleLoading.action(step: step, count: 1_000)
+            let start = Stopwatch.now()
+            let pending = recording.willSend(action)
+            let sent = Stopwatch.now()
+            UsersFixture.reduce(&state, action)
+            let reduced = Stopwatch.now()
+            recording.didReduce(pending, state: state)
+            let handed = Stopwatch.now()
+            willSend.append(Double(sent - start))
+            reduce.append(Double(reduced - sent))
+            didReduce.append(Double(handed - reduced))
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        recorder.close()
+        unlink(path)
+        Report.table(["part", "median", "p99"], [
+            ["willSend (sequence number, clock, effect lookup)", Report.nanos(Samples(willSend).median), Report.nanos(Samples(willSend).p99)],
+            ["the reducer", Report.nanos(Samples(reduce).median), Report.nanos(Samples(reduce).p99)],
+            ["didReduce (clock, hand-off to the worker)", Report.nanos(Samples(didReduce).median), Report.nanos(Samples(didReduce).p99)],
+        ])
     }
 
     // MARK: - Worker

@@ -11,7 +11,10 @@ if wants("recorder") {
     RecorderBenchmarks.run()
 } else {
     if wants("recorder-store") { RecorderBenchmarks.storeThread() }
-    if wants("recorder-pace") { RecorderBenchmarks.uiPace() }
+    if wants("recorder-pace") {
+        RecorderBenchmarks.uiPace()
+        RecorderBenchmarks.uiPaceParts()
+    }
     if wants("recorder-worker") { RecorderBenchmarks.workerThroughput() }
     if wants("recorder-profile") { RecorderBenchmarks.workerThroughput([(1_000, .toggleLoading, 50_000)]) }
 }
