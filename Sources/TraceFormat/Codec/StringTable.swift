@@ -3,13 +3,20 @@
 struct StringTable {
     private(set) var strings: [String] = []
     private var indices: [String: UInt64] = [:]
+    private var recent = RecentStrings()
 
     /// The index of `string`, adding it when new.
     mutating func intern(_ string: String) -> UInt64 {
-        if let index = indices[string] { return index }
-        let index = UInt64(strings.count)
-        strings.append(string)
-        indices[string] = index
+        if let index = recent.index(of: string) { return index }
+        let index: UInt64
+        if let known = indices[string] {
+            index = known
+        } else {
+            index = UInt64(strings.count)
+            strings.append(string)
+            indices[string] = index
+        }
+        recent.remember(string, as: index)
         return index
     }
 
@@ -18,6 +25,7 @@ struct StringTable {
     mutating func removeAll() {
         strings.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
+        recent.removeAll()
     }
 
     /// Writes the count and each string.
