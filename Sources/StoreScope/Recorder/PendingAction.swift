@@ -12,11 +12,6 @@ public struct PendingAction<Action: Sendable>: Sendable {
     @usableFromInline let fileID: StaticString?
     @usableFromInline let line: UInt
 
-    /// The source location, built on the worker.
-    var location: SourceLocation? {
-        fileID.map { SourceLocation(file: "\($0)", line: UInt32(truncatingIfNeeded: line)) }
-    }
-
     @inlinable
     init(seq: UInt64, action: Action, monotonicNanos: UInt64, effectID: UInt64?, fileID: StaticString?, line: UInt) {
         self.seq = seq

@@ -11,9 +11,11 @@ final class RecorderWorker: @unchecked Sendable {
 
     let configuration: RecorderConfiguration
     let queue: RecordingQueue
-    private var writer: TraceWriter?
+    // Checked exclusivity is off for the properties read on every action: only the worker
+    // thread touches them.
+    @exclusivity(unchecked) private var writer: TraceWriter?
     private let shared = Mutex(SharedStatus())
-    private var sinkFailed = false
+    @exclusivity(unchecked) private var sinkFailed = false
     private var stopped = false
     /// The registered stores' inboxes, held strongly so that action tokens may name them
     /// unretained (see ``ActionToken``).
@@ -31,7 +33,7 @@ final class RecorderWorker: @unchecked Sendable {
     private let actionsRecorded = Atomic<UInt64>(0)
     /// Bytes written as last published to ``shared`` (the writer's count moves only when a
     /// chunk is written, so most appends publish nothing).
-    private var publishedBytes: Int64 = 0
+    @exclusivity(unchecked) private var publishedBytes: Int64 = 0
 
     struct SharedStatus {
         var actionsDiscarded: UInt64 = 0

@@ -4,31 +4,28 @@
 /// are appended, by value, to an array whose capacity is reused batch after batch.
 @usableFromInline
 final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchecked Sendable {
-    // @unchecked: `arriving` is touched only while holding the queue's mutex; `taken`,
-    // `nextTaken` and `initialState` by the worker thread alone.
+    // @unchecked: `arriving` is touched only while holding the queue's mutex; `taken` and
+    // `nextTaken` by the worker thread alone (which is also why their exclusivity checks are
+    // off: nothing else can access them).
 
     /// Actions sent and not yet taken by the worker. App threads append while holding the
     /// queue's mutex; the worker swaps it with its emptied `taken` under the same mutex.
     /// (Exclusivity is guaranteed by that mutex, so the runtime's per-access check is off.)
     @exclusivity(unchecked) @usableFromInline var arriving: [QueuedAction<State, Action>] = []
     /// Actions the worker took, and how many of them it has recorded.
-    private var taken: [QueuedAction<State, Action>] = []
-    private var nextTaken = 0
-    /// The store's state when it registered, until the worker writes it as a keyframe.
-    private var initialState: State?
+    @exclusivity(unchecked) private var taken: [QueuedAction<State, Action>] = []
+    @exclusivity(unchecked) private var nextTaken = 0
     @usableFromInline let track: StoreTrack<State>
     private let queue: RecordingQueue
 
-    init(track: StoreTrack<State>, initialState: State, queue: RecordingQueue) {
+    init(track: StoreTrack<State>, queue: RecordingQueue) {
         self.track = track
-        self.initialState = initialState
         self.queue = queue
     }
 
     @usableFromInline
     func register(seq: UInt64, in worker: RecorderWorker) {
-        guard let state = initialState.take() else { return }
-        track.register(initialState: state, seq: seq, in: worker)
+        track.register(seq: seq, in: worker)
     }
 
     @usableFromInline
@@ -42,11 +39,19 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
         }
         let index = nextTaken
         nextTaken += 1
-        // Move the state out, so the worker pins no more than its own previous state.
-        let state = taken[index].state.take()
-        let cost = taken[index].cost
-        if let state { track.record(taken[index].pending, state: state, reducerNanos: taken[index].reducerNanos, in: worker) }
-        return cost
+        // Move the state out, so the worker pins no more than its own previous state. The
+        // fields go to the track one by one: this code runs unspecialized, where every
+        // generic struct passed along costs a metadata lookup.
+        return taken.withUnsafeMutableBufferPointer { buffer in
+            let queued = buffer.baseAddress! + index
+            guard let state = queued.pointee.state.take() else { return queued.pointee.cost }
+            track.record(
+                queued.pointee.action, seq: queued.pointee.seq, monotonicNanos: queued.pointee.monotonicNanos,
+                effectID: queued.pointee.effectID,
+                location: SourceLocation(fileID: queued.pointee.fileID, line: queued.pointee.line),
+                state: state, reducerNanos: queued.pointee.reducerNanos, in: worker)
+            return queued.pointee.cost
+        }
     }
 
     @usableFromInline
@@ -55,21 +60,41 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     }
 }
 
-/// An action with the state its reducer produced, as queued in a ``StoreInbox``.
+/// An action with the state its reducer produced, as queued in a ``StoreInbox``: the fields
+/// of its ``PendingAction``, flattened.
 @usableFromInline
 struct QueuedAction<State: Sendable, Action: Sendable>: @unchecked Sendable {
     // @unchecked: handed from the app's thread to the worker's under the queue's mutex.
-    @usableFromInline let pending: PendingAction<Action>
-    @usableFromInline var state: State?
+    @usableFromInline let seq: UInt64
+    @usableFromInline let monotonicNanos: UInt64
     @usableFromInline let reducerNanos: UInt64
     /// The bytes of the queue's budget this action holds until recorded.
     @usableFromInline let cost: Int
+    @usableFromInline let effectID: UInt64?
+    @usableFromInline let fileID: StaticString?
+    @usableFromInline let line: UInt
+    @usableFromInline let action: Action
+    @usableFromInline var state: State?
 
     @inlinable
-    init(pending: PendingAction<Action>, state: State, reducerNanos: UInt64, cost: Int) {
-        self.pending = pending
-        self.state = state
+    init(_ pending: PendingAction<Action>, state: State, reducerNanos: UInt64, cost: Int) {
+        seq = pending.seq
+        monotonicNanos = pending.monotonicNanos
         self.reducerNanos = reducerNanos
         self.cost = cost
+        effectID = pending.effectID
+        fileID = pending.fileID
+        line = pending.line
+        action = pending.action
+        self.state = state
+    }
+}
+
+extension SourceLocation {
+    /// A location from the compiler's `#fileID` and `#line`, turned into a `String` on the
+    /// worker; `nil` without a file.
+    init?(fileID: StaticString?, line: UInt) {
+        guard let fileID else { return nil }
+        self.init(file: "\(fileID)", line: UInt32(truncatingIfNeeded: line))
     }
 }

@@ -27,7 +27,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     init(name: String, recorder: Recorder, initialState: State) {
         self.name = name
         self.recorder = recorder
-        inbox = StoreInbox(track: StoreTrack(name: name), initialState: initialState, queue: recorder.queue)
+        inbox = StoreInbox(track: StoreTrack(name: name, initialState: initialState), queue: recorder.queue)
         token = ActionToken(inbox)
         entryCost = MemoryLayout<QueuedAction<State, Action>>.stride + MemoryLayout<RecorderEvent>.stride
         recorder.queue.enqueueControl(.storeRegistered(inbox, seq: recorder.lastSeq))
@@ -70,7 +70,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         let cost = entryCost + inbox.track.pinnedEstimate.load(ordering: .relaxed)
         let inbox = self.inbox
         _ = recorder.queue.enqueueAction(seq: pending.seq, cost: cost, from: token) {
-            inbox.arriving.append(QueuedAction(pending: pending, state: state, reducerNanos: reducerNanos, cost: cost))
+            inbox.arriving.append(QueuedAction(pending, state: state, reducerNanos: reducerNanos, cost: cost))
         }
     }
 

@@ -2,38 +2,38 @@
 /// previous state or, every so often, a keyframe.
 extension StoreTrack {
     /// Writes the store's initial state as its first keyframe.
-    func register(initialState state: State, seq: UInt64, in worker: RecorderWorker) {
-        writeKeyframe(state, seq: seq, worker: worker)
-        previous = state
+    func register(seq: UInt64, in worker: RecorderWorker) {
+        writeKeyframe(previous, seq: seq, worker: worker)
     }
 
-    func record<Action>(_ pending: PendingAction<Action>, state: State, reducerNanos: UInt64, in worker: RecorderWorker) {
+    func record<Action>(
+        _ action: Action, seq: UInt64, monotonicNanos: UInt64, effectID: UInt64?, location: SourceLocation?,
+        state: State, reducerNanos: UInt64, in worker: RecorderWorker
+    ) {
         guard worker.canWrite else {
             worker.discardAction()
             return
         }
         let options = worker.configuration.capture
         worker.append(.action(ActionRecord(
-            seq: pending.seq, store: name, monotonicNanos: pending.monotonicNanos,
-            wallNanos: worker.wallNanos(atMonotonic: pending.monotonicNanos),
-            reducerNanos: reducerNanos, action: captureValue(pending.action, options: options),
-            effectID: pending.effectID, location: pending.location)))
+            seq: seq, store: name, monotonicNanos: monotonicNanos, wallNanos: worker.wallNanos(atMonotonic: monotonicNanos),
+            reducerNanos: reducerNanos, action: captureValue(action, options: options), effectID: effectID,
+            location: location)))
         worker.noteRecorded()
 
         let configuration = worker.configuration
-        let forced = needsKeyframe || previous == nil
-        if forced || actionsSinceKeyframe + 1 >= configuration.keyframeEveryActions
+        if needsKeyframe || actionsSinceKeyframe + 1 >= configuration.keyframeEveryActions
             || patchBytesSinceKeyframe >= max(configuration.keyframeEveryPatchBytes, keyframeBytes)
         {
-            writeKeyframe(state, seq: pending.seq, worker: worker)
+            writeKeyframe(state, seq: seq, worker: worker)
             setPinnedEstimate(keyframeBytes)
             previous = state
             return
         }
-        let operations = capturePatch(from: previous!, to: state, options: options)
+        let operations = capturePatch(from: previous, to: state, options: options)
         actionsSinceKeyframe += 1
         if !operations.isEmpty {
-            let size = worker.append(.patch(StatePatch(seq: pending.seq, store: name, operations: operations))) ?? 0
+            let size = worker.append(.patch(StatePatch(seq: seq, store: name, operations: operations))) ?? 0
             patchBytesSinceKeyframe += size
         }
         let changed = ChangedCollections(operations)
@@ -41,10 +41,10 @@ extension StoreTrack {
         previous = state
         // Only at UI pace: in a burst the next queued state already shares the storage, so
         // the store copies anyway and unsharing here would copy twice.
-        let paced = pending.monotonicNanos &- lastActionNanos >= Self.uiPaceGapNanos
-        lastActionNanos = pending.monotonicNanos
+        let paced = monotonicNanos &- lastActionNanos >= Self.uiPaceGapNanos
+        lastActionNanos = monotonicNanos
         if configuration.unsharesChangedCollections && changed.touchesCollections && paced && worker.isIdle {
-            StorageUnsharing.unshare(&previous!, fields: changed.topLevelFields)
+            StorageUnsharing.unshare(&previous, fields: changed.topLevelFields)
         }
     }
 

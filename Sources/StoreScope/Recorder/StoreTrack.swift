@@ -6,15 +6,18 @@ import Synchronization
 final class StoreTrack<State: Sendable>: @unchecked Sendable {
     // @unchecked: every stored property but `pinnedEstimate` is used by the worker thread only;
     // `pinnedEstimate` is atomic.
+    // The worker-only properties have their exclusivity checks off: no other thread can access
+    // them, and the worker never accesses one while another access to it is in progress.
     let name: String
-    var previous: State?
-    var actionsSinceKeyframe = 0
-    var patchBytesSinceKeyframe = 0
-    var keyframeBytes = 0
+    /// The state after the store's latest recorded action (at first, the initial state).
+    @exclusivity(unchecked) var previous: State
+    @exclusivity(unchecked) var actionsSinceKeyframe = 0
+    @exclusivity(unchecked) var patchBytesSinceKeyframe = 0
+    @exclusivity(unchecked) var keyframeBytes = 0
     /// Whether the next action must write a keyframe (set after drops).
-    var needsKeyframe = false
+    @exclusivity(unchecked) var needsKeyframe = false
     /// When the store's previous action was sent (monotonic nanoseconds).
-    var lastActionNanos: UInt64 = 0
+    @exclusivity(unchecked) var lastActionNanos: UInt64 = 0
     /// Actions further apart than this come at UI pace, where unsharing pays off.
     static var uiPaceGapNanos: UInt64 { 200_000 }
     /// The worker's estimate of the memory a queued action of this store pins: a queued state
@@ -28,7 +31,8 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
         if pinnedEstimate.load(ordering: .relaxed) != value { pinnedEstimate.store(value, ordering: .relaxed) }
     }
 
-    init(name: String) {
+    init(name: String, initialState: State) {
         self.name = name
+        previous = initialState
     }
 }

@@ -35,17 +35,20 @@ public final class TraceWriter {
     public private(set) var chunks: [ChunkInfo] = []
     /// Bytes written to the output, header included.
     public private(set) var bytesWritten: Int64 = 0
+    // The properties touched on every append have their exclusivity checks off (a writer is
+    // used from one thread at a time, and none of its methods calls back into another).
+
     /// Records appended (including those in the open chunk).
-    public private(set) var recordsAppended: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var recordsAppended: UInt64 = 0
     /// Raw (uncompressed) bytes of the records appended, for callers that budget by size.
-    public private(set) var recordBytesAppended: Int64 = 0
+    @exclusivity(unchecked) public private(set) var recordBytesAppended: Int64 = 0
 
     private let output: any TraceOutput
     private let flushIntervalNanos: UInt64
     private let deflater: Deflater
-    private var encoder = RecordEncoder()
-    private var open = OpenChunk()
-    private var isClosed = false
+    @exclusivity(unchecked) private var encoder = RecordEncoder()
+    @exclusivity(unchecked) private var open = OpenChunk()
+    @exclusivity(unchecked) private var isClosed = false
 
     /// Starts a trace on `output` by writing the file header.
     ///
