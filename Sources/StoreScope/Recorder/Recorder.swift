@@ -65,10 +65,15 @@ public final class Recorder: Sendable {
     ///   - initialState: the state before any action.
     ///   - actions: the store's action type.
     /// - Returns: the handle the store calls around its reducer.
+    @inlinable
     public func store<State: Sendable, Action: Sendable>(
         _ name: String, initialState: State, actions: Action.Type = Action.self
     ) -> StoreRecorder<State, Action> {
-        StoreRecorder(name: name, recorder: self, initialState: initialState)
+        // Inlinable so that the closure below is compiled in the app's module for its own State
+        // and Action: the worker then records each action through specialized code.
+        StoreRecorder(name: name, recorder: self, initialState: initialState) { inbox, worker in
+            inbox.recordNext(in: worker)
+        }
     }
 
     /// Writes a log line into the trace.

@@ -50,6 +50,7 @@ final class RecordingQueue: Sendable {
     }
 
     /// Runs `body` with the queue locked: the worker takes a store's arrivals this way.
+    @usableFromInline
     func whileLocked(_ body: () -> Void) {
         contents.withLock { _ in body() }
     }

@@ -13,14 +13,22 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     /// (Exclusivity is guaranteed by that mutex, so the runtime's per-access check is off.)
     @exclusivity(unchecked) @usableFromInline var arriving: [QueuedAction<State, Action>] = []
     /// Actions the worker took, and how many of them it has recorded.
-    @exclusivity(unchecked) private var taken: [QueuedAction<State, Action>] = []
-    @exclusivity(unchecked) private var nextTaken = 0
+    @exclusivity(unchecked) @usableFromInline var taken: [QueuedAction<State, Action>] = []
+    @exclusivity(unchecked) @usableFromInline var nextTaken = 0
     @usableFromInline let track: StoreTrack<State>
-    private let queue: RecordingQueue
+    @usableFromInline let queue: RecordingQueue
+    /// ``recordNext(in:)`` as compiled in the app's module for its State and Action (see
+    /// ``Recorder/store(_:initialState:actions:)``). Called here, unspecialized, it would look
+    /// up the metadata of the queued action type several times per action.
+    private let specializedRecordNext: @Sendable (StoreInbox, RecorderWorker) -> Int
 
-    init(track: StoreTrack<State>, queue: RecordingQueue) {
+    init(
+        track: StoreTrack<State>, queue: RecordingQueue,
+        recordNext: @escaping @Sendable (StoreInbox, RecorderWorker) -> Int
+    ) {
         self.track = track
         self.queue = queue
+        specializedRecordNext = recordNext
     }
 
     @usableFromInline
@@ -30,6 +38,12 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
 
     @usableFromInline
     func recordNextAction(in worker: RecorderWorker) -> Int {
+        specializedRecordNext(self, worker)
+    }
+
+    /// Records the next action taken from ``arriving``; returns the budget it held.
+    @inlinable
+    func recordNext(in worker: RecorderWorker) -> Int {
         if nextTaken == taken.count {
             // Every action of this inbox has a token in the queue, appended under the same lock
             // as the action itself, so the arrivals hold at least the action of this token.
@@ -39,19 +53,14 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
         }
         let index = nextTaken
         nextTaken += 1
-        // Move the state out, so the worker pins no more than its own previous state. The
-        // fields go to the track one by one: this code runs unspecialized, where every
-        // generic struct passed along costs a metadata lookup.
-        return taken.withUnsafeMutableBufferPointer { buffer in
-            let queued = buffer.baseAddress! + index
-            guard let state = queued.pointee.state.take() else { return queued.pointee.cost }
-            track.record(
-                queued.pointee.action, seq: queued.pointee.seq, monotonicNanos: queued.pointee.monotonicNanos,
-                effectID: queued.pointee.effectID,
-                location: SourceLocation(fileID: queued.pointee.fileID, line: queued.pointee.line),
-                state: state, reducerNanos: queued.pointee.reducerNanos, in: worker)
-            return queued.pointee.cost
-        }
+        // Move the state out, so the worker pins no more than its own previous state.
+        guard let state = taken[index].state.take() else { return taken[index].cost }
+        let queued = taken[index]
+        track.record(
+            queued.action, seq: queued.seq, monotonicNanos: queued.monotonicNanos, effectID: queued.effectID,
+            location: SourceLocation(fileID: queued.fileID, line: queued.line), state: state,
+            reducerNanos: queued.reducerNanos, in: worker)
+        return queued.cost
     }
 
     @usableFromInline
@@ -93,6 +102,7 @@ struct QueuedAction<State: Sendable, Action: Sendable>: @unchecked Sendable {
 extension SourceLocation {
     /// A location from the compiler's `#fileID` and `#line`, turned into a `String` on the
     /// worker; `nil` without a file.
+    @usableFromInline
     init?(fileID: StaticString?, line: UInt) {
         guard let fileID else { return nil }
         self.init(file: "\(fileID)", line: UInt32(truncatingIfNeeded: line))

@@ -24,10 +24,16 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     /// effects started without one.
     public var lastSentSeq: UInt64 { latestSeq.load(ordering: .relaxed) }
 
-    init(name: String, recorder: Recorder, initialState: State) {
+    /// - Parameter recordNext: records the inbox's next action (see ``StoreInbox``).
+    @usableFromInline
+    init(
+        name: String, recorder: Recorder, initialState: State,
+        recordNext: @escaping @Sendable (StoreInbox<State, Action>, RecorderWorker) -> Int
+    ) {
         self.name = name
         self.recorder = recorder
-        inbox = StoreInbox(track: StoreTrack(name: name, initialState: initialState), queue: recorder.queue)
+        inbox = StoreInbox(
+            track: StoreTrack(name: name, initialState: initialState), queue: recorder.queue, recordNext: recordNext)
         token = ActionToken(inbox)
         entryCost = MemoryLayout<QueuedAction<State, Action>>.stride + MemoryLayout<RecorderEvent>.stride
         recorder.queue.enqueueControl(.storeRegistered(inbox, seq: recorder.lastSeq))

@@ -6,6 +6,7 @@ extension StoreTrack {
         writeKeyframe(previous, seq: seq, worker: worker)
     }
 
+    @usableFromInline
     func record<Action>(
         _ action: Action, seq: UInt64, monotonicNanos: UInt64, effectID: UInt64?, location: SourceLocation?,
         state: State, reducerNanos: UInt64, in worker: RecorderWorker
