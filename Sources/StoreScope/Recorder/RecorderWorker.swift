@@ -114,7 +114,7 @@ final class RecorderWorker: @unchecked Sendable {
                 handle(event, released: &released, releasedActions: &releasedActions)
                 if stopped { break }
             }
-            batch.removeAll(keepingCapacity: true)
+            batch.recycle()
             if released > 0 || releasedActions > 0 {
                 queue.release(bytes: released, actions: releasedActions)
                 released = 0

@@ -47,7 +47,7 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
         if nextTaken == taken.count {
             // Every action of this inbox has a token in the queue, appended under the same lock
             // as the action itself, so the arrivals hold at least the action of this token.
-            taken.removeAll(keepingCapacity: true)
+            taken.recycle()
             nextTaken = 0
             queue.whileLocked { swap(&arriving, &taken) }
         }

@@ -49,6 +49,31 @@ import StoreScopeTestSupport
         }
         #expect(diagnostics.all.contains { $0.contains("dropped") })
     }
+
+    @Test func aBurstsBacklogIsGivenBackOnceTheWorkerCatchesUp() throws {
+        let directory = try TemporaryDirectory()
+        let gate = GatedOutput(file: try TraceFile.create(directory.path("burst.sstrace")))
+        let recorder = try Recorder(
+            sink: RecordingSink { gate }, configuration: .init(chunking: .init(chunkSize: 512), maximumPendingBytes: 1 << 30))
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        // The worker blocks in its first chunk write while 30,000 actions pile up in the inbox.
+        for step in 1...30_000 { recording.record(.setLoading(step % 2 == 0), reducing: &state) { reduceList(&$0, $1) } }
+        #expect(recording.inbox.arriving.capacity >= 20_000)
+        gate.open()
+        #expect(recorder.flush())
+        // The inbox's two arrays alternate between the store and the worker; a few small
+        // batches later, neither keeps the burst's capacity.
+        for round in 0..<4 {
+            for step in 1...10 { recording.record(.setFilter("\(round).\(step)"), reducing: &state) { reduceList(&$0, $1) } }
+            #expect(recorder.flush())
+        }
+        #expect(recording.inbox.arriving.capacity <= 4_096)
+        #expect(recording.inbox.taken.capacity <= 4_096)
+        #expect(recorder.close())
+        #expect(recorder.status.actionsRecorded == 30_040)
+        #expect(recorder.status.actionsDropped == 0)
+    }
 }
 
 /// A file output whose writes after the first (the header) wait until `open()` is called.
