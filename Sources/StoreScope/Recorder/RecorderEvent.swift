@@ -7,6 +7,8 @@ enum RecorderEvent: Sendable {
     case action(ActionToken)
     /// A store joined the session with its initial state.
     case storeRegistered(any ActionSource, seq: UInt64)
+    /// A store's recorder was released: after its queued actions, the worker forgets it.
+    case storeReleased(any ActionSource)
     /// A fully formed record (effect lifetimes, logs), written as is. Boxed, so that the
     /// events array stays small for the common case, actions.
     indirect case record(Record)
@@ -33,7 +35,7 @@ protocol ActionSource: AnyObject, Sendable {
 /// Names the inbox holding an action without retaining it: a retain and release per action
 /// would bounce the inbox's reference count between the app's thread and the worker's. Sound
 /// because the worker holds every registered inbox strongly from its registration, which the
-/// queue delivers before any of its actions, until the worker stops.
+/// queue delivers before any of its actions, until its release, which comes after them.
 @usableFromInline
 struct ActionToken: Sendable {
     @usableFromInline unowned(unsafe) let source: any ActionSource

@@ -134,6 +134,8 @@ final class RecorderWorker: @unchecked Sendable {
         case let .storeRegistered(source, seq):
             sources.append(source)
             source.register(seq: seq, in: self)
+        case let .storeReleased(source):
+            sources.removeAll { $0 === source }
         case let .record(record):
             released += RecordingQueue.recordCost
             if sinkFailed {

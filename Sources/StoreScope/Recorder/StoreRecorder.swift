@@ -39,6 +39,12 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         recorder.queue.enqueueControl(.storeRegistered(inbox, seq: recorder.lastSeq))
     }
 
+    deinit {
+        // The worker holds the inbox (and the store's previous state) until told; a session
+        // that creates and drops stores (one per screen, say) would otherwise keep them all.
+        recorder.queue.enqueueControl(.storeReleased(inbox))
+    }
+
     /// Takes the action's sequence number and timestamps before the reducer runs.
     ///
     /// - Parameters:

@@ -77,6 +77,25 @@ import TraceAnalysis
         #expect(actions.allSatisfy { abs($0.wallNanos - recorder.header.startWallNanos) < 60_000_000_000 })
     }
 
+    @Test func aReleasedStoreRecorderIsForgottenAfterItsActionsAreRecorded() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("screens.sstrace")
+        let recorder = try Recorder(sink: .file(path))
+        // A store per screen, each dropped when its screen closes.
+        weak var firstInbox: StoreInbox<ListState, ListAction>?
+        for screen in 1...50 {
+            var state = ListState(items: (0..<200).map { Item(id: $0, title: "row \($0)") })
+            let recording = recorder.store("screen\(screen)", initialState: state, actions: ListAction.self)
+            if screen == 1 { firstInbox = recording.inbox }
+            recording.record(.toggle(screen), reducing: &state) { reduceList(&$0, $1) }
+        }
+        #expect(recorder.flush())
+        #expect(firstInbox == nil, "the worker no longer holds a released store's inbox and state")
+        recorder.close()
+        let actions = try readTrace(path).compactMap(\.actionRecord)
+        #expect(actions.map(\.store) == (1...50).map { "screen\($0)" }, "each store's action was recorded before it was let go")
+    }
+
     @Test func flushMakesRecordsReadableWhileTheSessionIsStillOpen() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("live.sstrace")
