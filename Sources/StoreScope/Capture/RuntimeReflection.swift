@@ -6,20 +6,28 @@
 /// runtime reports exactly as `Mirror` would: one child, labeled with the case name, holding
 /// the payload (a tuple when the case has several associated values).
 enum RuntimeReflection {
+    // Both entry points are passed the value's dynamic type, as `Mirror` passes it. An `Any`
+    // may hold another existential (a value of type `Any` converted to `Any` in generic code,
+    // as fields and elements of type `Any` are), which opens as that existential: the runtime
+    // looks through the nesting to the value, but reflects it as the type it is given, and an
+    // existential type has no children. `type(of:)` on the outer `Any` looks through too.
+
     /// The number of children the runtime reports for `value`.
     static func childCount(of value: Any) -> Int {
+        let dynamicType = type(of: value)
         func count<Subject>(_ subject: Subject) -> Int {
-            _reflectionChildCount(subject, type: Subject.self)
+            _reflectionChildCount(subject, type: dynamicType)
         }
         return _openExistential(value, do: count)
     }
 
     /// Child `index` of `value`: its label (if any, and if `needsLabel`) and value.
     static func child(of value: Any, at index: Int, needsLabel: Bool = true) -> (label: String?, value: Any) {
+        let dynamicType = type(of: value)
         func read<Subject>(_ subject: Subject) -> (label: String?, value: Any) {
             var name: UnsafePointer<CChar>?
             var free: NameFreeFunction?
-            let child = _reflectionChild(of: subject, type: Subject.self, index: index, outName: &name, outFreeFunc: &free)
+            let child = _reflectionChild(of: subject, type: dynamicType, index: index, outName: &name, outFreeFunc: &free)
             let label = needsLabel ? name.map { String(cString: $0) } : nil
             free?(name)
             return (label, child)
