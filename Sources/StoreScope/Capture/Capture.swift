@@ -16,7 +16,7 @@
 ///   the value's description.
 public func captureValue<T>(_ value: T, options: CaptureOptions = .default) -> TraceValue {
     var capturer = ValueCapturer(options: options)
-    return capturer.capture(value, depth: 0)
+    return capturer.capture(root: value)
 }
 
 /// Captures an `Encodable` value through an encoder that builds the tree directly (no JSON in

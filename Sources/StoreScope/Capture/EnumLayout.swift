@@ -58,6 +58,12 @@ final class EnumLayout: @unchecked Sendable {
 
     private enum Slot: Sendable {
         case unseen, known(Case), reflected
+
+        /// The case, when it is known.
+        var entry: Case? {
+            if case let .known(entry) = self { return entry }
+            return nil
+        }
     }
 
     private typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
@@ -67,6 +73,9 @@ final class EnumLayout: @unchecked Sendable {
     private let type: Any.Type
     private let metadata: UnsafeRawPointer
     private let size: Int
+    private let alignment: Int
+    /// Whether a value may be read from a bitwise image of it (see ``withPayload(of:_:)``).
+    let readsInPlace: Bool
     private let getTag: GetTag
     private let projectPayload: ProjectPayload
     private let injectTag: InjectTag
@@ -75,11 +84,14 @@ final class EnumLayout: @unchecked Sendable {
     private let slots: Mutex<[Slot]>
 
     private init(
-        type: Any.Type, size: Int, witnesses: UnsafeRawPointer, enumWitnesses: Int, records: UnsafeRawPointer, count: Int
+        type: Any.Type, size: Int, alignment: Int, bitwiseTakable: Bool, witnesses: UnsafeRawPointer, enumWitnesses: Int,
+        records: UnsafeRawPointer, count: Int
     ) {
         self.type = type
         metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
         self.size = size
+        self.alignment = alignment
+        readsInPlace = bitwiseTakable
         let word = MemoryLayout<UnsafeRawPointer>.size
         getTag = unsafeBitCast(witnesses.load(fromByteOffset: enumWitnesses, as: UnsafeRawPointer.self), to: GetTag.self)
         projectPayload = unsafeBitCast(witnesses.load(fromByteOffset: enumWitnesses + word, as: UnsafeRawPointer.self), to: ProjectPayload.self)
@@ -103,6 +115,7 @@ final class EnumLayout: @unchecked Sendable {
         let flags = witnesses.load(fromByteOffset: 10 * word, as: UInt32.self)
         let alignmentMask: UInt32 = 0xFF
         let hasEnumWitnesses: UInt32 = 0x0020_0000
+        let isNonBitwiseTakable: UInt32 = 0x0010_0000
         guard witnesses.load(fromByteOffset: 8 * word, as: Int.self) == expected.size,
             witnesses.load(fromByteOffset: 9 * word, as: Int.self) == expected.stride,
             Int(flags & alignmentMask) == expected.alignment - 1,
@@ -126,8 +139,8 @@ final class EnumLayout: @unchecked Sendable {
         else { return nil }
         // The enum witnesses follow the size, stride, flags and extra-inhabitant count.
         return EnumLayout(
-            type: type, size: expected.size, witnesses: witnesses, enumWitnesses: 10 * word + 8,
-            records: fieldDescriptor + 16, count: recordCount)
+            type: type, size: expected.size, alignment: expected.alignment, bitwiseTakable: flags & isNonBitwiseTakable == 0,
+            witnesses: witnesses, enumWitnesses: 10 * word + 8, records: fieldDescriptor + 16, count: recordCount)
         #else
         return nil
         #endif
@@ -159,6 +172,38 @@ final class EnumLayout: @unchecked Sendable {
             }
         }
         return _openExistential(value, do: open)
+    }
+
+    /// The case of the enum stored at `address`, or `nil` when that case is left to
+    /// reflection.
+    func knownCase(at address: UnsafeRawPointer) -> Case? {
+        let tag = getTag(address, metadata)
+        if let entry = slots.withLock({ Int(tag) < $0.count ? $0[Int(tag)].entry : nil }) { return entry }
+        // Seen for the first time (or reflected): checked against a copy of the value.
+        func find<Subject>(_ subject: Subject) -> Case? { self.case(tag, of: subject) }
+        return _openExistential(ValueAddress.load(type, at: address), do: find)
+    }
+
+    /// Calls `body` with the address of the payload of the enum stored at `address`, projected
+    /// in a bitwise image of it on the stack, so the value is neither copied (retained) nor
+    /// touched. Only for layouts that ``readsInPlace``.
+    ///
+    /// Sound because projecting only strips tag bits from the image's memory (it transfers no
+    /// ownership), the image is never destroyed (it owns nothing: no retain was made for it),
+    /// every field read from it is copied with its type's own witness, and the value it was
+    /// taken from outlives `body`. A type whose values are not bitwise-takable (their address
+    /// matters, as for Objective-C weak references) never gets here.
+    func withPayload<Result, Failure: Error>(
+        of address: UnsafeRawPointer, _ body: (UnsafeRawPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        // A value of no bytes has nothing to project (and the allocation no address).
+        guard size > 0 else { return try body(address) }
+        return try withUnsafeTemporaryAllocation(byteCount: size, alignment: alignment) { (buffer) throws(Failure) -> Result in
+            let image = buffer.baseAddress!
+            image.copyMemory(from: address, byteCount: size)
+            projectPayload(image, metadata)
+            return try body(UnsafeRawPointer(image))
+        }
     }
 
     private func `case`<Subject>(_ tag: UInt32, of subject: Subject) -> Case? {

@@ -94,6 +94,13 @@ final class StructLayout: @unchecked Sendable {
         return StructLayout(type: type, fields: found.map { StoredField(name: $0.name, offset: $0.offset, type: $0.type) })
     }
 
+    /// Whether every field's bytes are equal in the structs at `a` and `b` (then they capture
+    /// alike; see ``StoredField/hasEqualBytes(_:_:)``).
+    func hasEqualFields(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        for field in fields where !field.hasEqualBytes(a, b) { return false }
+        return true
+    }
+
     /// Calls `body` with the address of the struct `value` holds; `nil` when `value` holds
     /// another type (an existential nested in the `Any`, see ``ValueAddress``).
     func withAddress<Result>(

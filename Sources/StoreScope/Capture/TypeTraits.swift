@@ -27,12 +27,16 @@ final class TypeTraits: @unchecked Sendable {
     /// `==` for two values of this type, when it is `Equatable` (not for optionals, which are
     /// compared by their own path).
     let equals: ((Any, Any) -> Bool)?
+    /// ``equals`` for two values of this type stored at the given addresses.
+    let equalsAt: ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)?
     /// The captured leaf of a built-in scalar.
     let scalar: ((Any) -> TraceValue)?
     /// The captured leaf of the built-in scalar stored at an address.
     let scalarAt: ((UnsafeRawPointer) -> TraceValue)?
     /// Captures an optional or a collection with the capturer.
     let capture: ((Any, inout ValueCapturer, Int) -> TraceValue)?
+    /// ``capture`` for the value of this type stored at an address.
+    let captureAt: ((UnsafeRawPointer, inout ValueCapturer, Int) -> TraceValue)?
     /// Diffs two optionals or two collections of this type.
     let diff: ((Any, Any, inout StateDiffer, Int) throws(ReferenceTypeEncountered) -> Void)?
 
@@ -51,7 +55,10 @@ final class TypeTraits: @unchecked Sendable {
     /// when the runtime's layout cannot be relied on (see ``EnumLayout``).
     let enumLayout: EnumLayout?
 
+    /// Every traits object ever built, by type; entries are never removed or replaced, so
+    /// ``table`` may hold them unretained.
     private static let cache = Mutex<[ObjectIdentifier: TypeTraits]>([:])
+    private static let table = TypeTraitsTable()
 
     /// The traits of the dynamic type of `value`.
     static func of(_ value: Any) -> TypeTraits {
@@ -60,11 +67,26 @@ final class TypeTraits: @unchecked Sendable {
 
     /// The traits of `type`.
     static func of(type: Any.Type) -> TypeTraits {
+        if let recent = table.traits(of: type) { return recent }
+        return lookUp(type)
+    }
+
+    @inline(never)
+    private static func lookUp(_ type: Any.Type) -> TypeTraits {
         let key = ObjectIdentifier(type)
-        if let cached = cache.withLock({ $0[key] }) { return cached }
-        // Built outside the lock: building a struct's traits builds its fields' traits.
-        let traits = TypeTraits(type)
-        cache.withLock { $0[key] = traits }
+        if let cached = cache.withLock({ $0[key] }) {
+            table.remember(cached)
+            return cached
+        }
+        // Built outside the lock: building a struct's traits builds its fields' traits. When
+        // two threads build the same type, the first one stored wins.
+        let built = TypeTraits(type)
+        let traits = cache.withLock { cache in
+            if let first = cache[key] { return first }
+            cache[key] = built
+            return built
+        }
+        table.remember(traits)
         return traits
     }
 
@@ -72,12 +94,14 @@ final class TypeTraits: @unchecked Sendable {
         self.type = type
         typeName = _typeName(type, qualified: false)
         var capture: ((Any, inout ValueCapturer, Int) -> TraceValue)?
+        var captureAt: ((UnsafeRawPointer, inout ValueCapturer, Int) -> TraceValue)?
         var diff: ((Any, Any, inout StateDiffer, Int) throws(ReferenceTypeEncountered) -> Void)?
         var scalar: ((Any) -> TraceValue)?
         var scalarAt: ((UnsafeRawPointer) -> TraceValue)?
         if let optional = type as? any _CapturedOptional.Type {
             path = .optional
             capture = Self.captureWitness(optional)
+            captureAt = Self.captureAtWitness(optional)
             if let diffed = type as? any _DiffedOptional.Type { diff = Self.diffWitness(diffed) }
         } else if let leaf = type as? any _CapturedScalar.Type {
             path = .scalar
@@ -88,6 +112,7 @@ final class TypeTraits: @unchecked Sendable {
         } else if let collection = type as? any _CapturedCollection.Type {
             path = .collection
             capture = Self.captureWitness(collection)
+            captureAt = Self.captureAtWitness(collection)
             if let diffed = type as? any _DiffedCollection.Type { diff = Self.diffWitness(diffed) }
         } else if type is any TraceCapturedByEncoding.Type {
             path = .encoding
@@ -95,6 +120,7 @@ final class TypeTraits: @unchecked Sendable {
             path = .reflection
         }
         self.capture = capture
+        self.captureAt = captureAt
         self.diff = diff
         self.scalar = scalar
         self.scalarAt = scalarAt
@@ -110,8 +136,10 @@ final class TypeTraits: @unchecked Sendable {
         // An optional is compared by its own path.
         if path != .optional, let equatable = type as? any Equatable.Type {
             equals = Self.equalsWitness(equatable)
+            equalsAt = Self.equalsAtWitness(equatable)
         } else {
             equals = nil
+            equalsAt = nil
         }
     }
 
@@ -123,6 +151,10 @@ final class TypeTraits: @unchecked Sendable {
             if let equal { return equal }
             return castAndCompare(lhs, rhs, as: Value.self)
         }
+    }
+
+    private static func equalsAtWitness<Value: Equatable>(_: Value.Type) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool {
+        { $0.assumingMemoryBound(to: Value.self).pointee == $1.assumingMemoryBound(to: Value.self).pointee }
     }
 
     /// `==` through casts, for existentials nested in the `Any`s. Kept out of the witness: the
@@ -150,6 +182,14 @@ final class TypeTraits: @unchecked Sendable {
 
     private static func captureWitness<Value: _CapturedCollection>(_: Value.Type) -> (Any, inout ValueCapturer, Int) -> TraceValue {
         { value, capturer, depth in (value as! Value)._capture(with: &capturer, depth: depth) }
+    }
+
+    private static func captureAtWitness<Value: _CapturedOptional>(_: Value.Type) -> (UnsafeRawPointer, inout ValueCapturer, Int) -> TraceValue {
+        { address, capturer, depth in address.assumingMemoryBound(to: Value.self).pointee._capture(with: &capturer, depth: depth) }
+    }
+
+    private static func captureAtWitness<Value: _CapturedCollection>(_: Value.Type) -> (UnsafeRawPointer, inout ValueCapturer, Int) -> TraceValue {
+        { address, capturer, depth in address.assumingMemoryBound(to: Value.self).pointee._capture(with: &capturer, depth: depth) }
     }
 
     private static func diffWitness<Value: _DiffedOptional>(_: Value.Type)

@@ -14,27 +14,36 @@ extension Optional: _CapturedOptional {
     /// same depth (an optional adds no nesting level).
     func _capture(with capturer: inout ValueCapturer, depth: Int) -> TraceValue {
         switch self {
-        case .none: .none(type: TypeNames.name(of: Wrapped.self))
+        case .none: .none(type: TypeTraits.of(type: Wrapped.self).typeName)
         case let .some(wrapped): .some(capturer.capture(wrapped, depth: depth))
         }
     }
 }
 
 extension Array: _CapturedCollection {
+    /// Elements of an exact type are captured where they are stored, others through an `Any`.
     func _capture(with capturer: inout ValueCapturer, depth: Int) -> TraceValue {
-        .array(capturer.captureList(count, elementType: TypeNames.name(of: Element.self), depth: depth) { self[$0] })
+        let traits = TypeTraits.of(type: Element.self)
+        guard traits.isExact else {
+            return .array(capturer.captureList(count, elementType: traits.typeName, depth: depth) { self[$0] })
+        }
+        return withUnsafeBufferPointer { elements in
+            .array(capturer.captureElements(
+                at: UnsafeRawPointer(elements.baseAddress), count: elements.count, stride: MemoryLayout<Element>.stride,
+                traits: traits, depth: depth))
+        }
     }
 }
 
 extension Set: _CapturedCollection {
     func _capture(with capturer: inout ValueCapturer, depth: Int) -> TraceValue {
-        .set(capturer.captureUnordered(map { $0 as Any }, elementType: TypeNames.name(of: Element.self), depth: depth))
+        .set(capturer.captureUnordered(map { $0 as Any }, elementType: TypeTraits.of(type: Element.self).typeName, depth: depth))
     }
 }
 
 extension Dictionary: _CapturedCollection {
     func _capture(with capturer: inout ValueCapturer, depth: Int) -> TraceValue {
-        .dictionary(capturer.captureEntries(map { ($0.key, $0.value) }, valueType: TypeNames.name(of: Value.self), depth: depth))
+        .dictionary(capturer.captureEntries(map { ($0.key, $0.value) }, valueType: TypeTraits.of(type: Value.self).typeName, depth: depth))
     }
 }
 

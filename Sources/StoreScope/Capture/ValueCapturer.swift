@@ -26,6 +26,11 @@ struct ValueCapturer {
     /// Whether the node budget is spent.
     var isExhausted: Bool { nodeCount >= options.maximumNodes }
 
+    /// Counts one produced node.
+    mutating func countNode() {
+        nodeCount += 1
+    }
+
     /// Captures `value`, which sits at `depth` (the root is 0).
     mutating func capture(_ value: Any, depth: Int) -> TraceValue {
         capture(value, traits: TypeTraits.of(value), depth: depth)
@@ -66,15 +71,11 @@ struct ValueCapturer {
     }
 
     /// Captures the stored field `field` of the value (or projected enum payload) at `base`:
-    /// a built-in scalar of an exact type straight from memory, anything else through an `Any`.
+    /// a field of an exact type where it is stored, anything else through an `Any`.
     mutating func capture(_ field: StoredField, of base: UnsafeRawPointer, redacted: Bool, depth: Int) -> TraceValue {
         if let traits = field.traits {
             if redacted { return .redacted(type: traits.typeName) }
-            if let scalarAt = traits.scalarAt, nodeCount < options.maximumNodes {
-                nodeCount += 1
-                return scalarAt(base + field.offset)
-            }
-            return capture(field.load(from: base), traits: traits, depth: depth)
+            return capture(at: base + field.offset, traits: traits, depth: depth)
         }
         let value = field.load(from: base)
         if redacted { return Self.redactedNode(for: value) }
@@ -82,9 +83,10 @@ struct ValueCapturer {
     }
 
     /// Captures the fields of `value`'s stored layout at `base`, at `depth`.
-    private mutating func captureStoredFields(_ fields: [StoredField], redaction: RedactedFields, of base: UnsafeRawPointer, depth: Int)
+    mutating func captureStoredFields(_ fields: [StoredField], redaction: RedactedFields, of base: UnsafeRawPointer, depth: Int)
         -> [TraceValue.Field]
     {
+        if fields.isEmpty { return [] }
         let redacted = redaction.verdicts(under: options.redaction)
         var result: [TraceValue.Field] = []
         result.reserveCapacity(fields.count)

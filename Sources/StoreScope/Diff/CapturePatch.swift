@@ -27,7 +27,7 @@
 public func capturePatch<T>(from old: T, to new: T, options: CaptureOptions = .default) -> [PatchOperation] {
     var differ = StateDiffer(options: options)
     do {
-        try differ.diff(old, new, depth: 0)
+        try differ.diff(root: old, new)
         return differ.operations
     } catch {
         return TreeDiff.operations(from: captureValue(old, options: options), to: captureValue(new, options: options))

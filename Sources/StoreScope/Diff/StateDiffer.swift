@@ -60,6 +60,77 @@ struct StateDiffer {
         try diffReflecting(old, new, traits: traits, depth: depth)
     }
 
+    /// Appends the operations that turn the root `old` into `new` (at depth 0).
+    mutating func diff<Value>(root old: Value, _ new: Value) throws(ReferenceTypeEncountered) {
+        let traits = TypeTraits.of(type: Value.self)
+        // An existential or a class may hold values of other dynamic types.
+        guard traits.isExact else {
+            try diff(old, new, depth: 0)
+            return
+        }
+        try withUnsafePointer(to: old) { (oldAddress) throws(ReferenceTypeEncountered) in
+            try withUnsafePointer(to: new) { (newAddress) throws(ReferenceTypeEncountered) in
+                try diff(at: UnsafeRawPointer(oldAddress), UnsafeRawPointer(newAddress), traits: traits, depth: 0)
+            }
+        }
+    }
+
+    /// Appends the operations that turn the value at `old` into the one at `new`, both of the
+    /// exact type `traits` describes, read where they are stored.
+    ///
+    /// Each node is treated as ``diff(_:_:depth:)`` treats it and in the same order; what has
+    /// no in-place path is loaded into an `Any` and diffed that way.
+    mutating func diff(
+        at old: UnsafeRawPointer, _ new: UnsafeRawPointer, traits: TypeTraits, depth: Int
+    ) throws(ReferenceTypeEncountered) {
+        switch traits.path {
+        case .scalar:
+            // Compared as captured leaves, as `diff` compares scalars.
+            let after = traits.scalarAt!(new)
+            if traits.scalarAt!(old) != after { operations.append(.set(path: path, value: after)) }
+            return
+        case .reflection where depth >= options.maximumDepth:
+            // Both sides are captured as `.truncated(.depth)` of the same type.
+            return
+        case .reflection:
+            if let layout = traits.structLayout {
+                // Equal bytes capture alike; `==` still prunes what it calls equal.
+                if layout.hasEqualFields(old, new) { return }
+                if let equalsAt = traits.equalsAt, equalsAt(old, new) { return }
+                try diffStoredFields(layout.fields, redaction: layout.redaction, old, new, payload: false, depth: depth)
+                return
+            }
+            if let layout = traits.enumLayout, layout.readsInPlace, let oldCase = layout.knownCase(at: old),
+                let newCase = layout.knownCase(at: new)
+            {
+                if let equalsAt = traits.equalsAt, equalsAt(old, new) { return }
+                guard oldCase === newCase else {
+                    try replace(ValueAddress.load(traits.type, at: old), ValueAddress.load(traits.type, at: new), depth: depth)
+                    return
+                }
+                guard oldCase.hasPayload else { return }
+                try layout.withPayload(of: old) { (oldPayload) throws(ReferenceTypeEncountered) in
+                    try layout.withPayload(of: new) { (newPayload) throws(ReferenceTypeEncountered) in
+                        try diffStoredFields(oldCase.fields, redaction: oldCase.redaction, oldPayload, newPayload, payload: true, depth: depth)
+                    }
+                }
+                return
+            }
+        default:
+            break
+        }
+        try diff(ValueAddress.load(traits.type, at: old), ValueAddress.load(traits.type, at: new), depth: depth)
+    }
+
+    /// ``path`` followed by `component`, in an array of its own.
+    func path(appending component: PathComponent) -> [PathComponent] {
+        var result: [PathComponent] = []
+        result.reserveCapacity(path.count + 1)
+        result.append(contentsOf: path)
+        result.append(component)
+        return result
+    }
+
     /// Compares the captures of `old` and `new` and appends the operations between them.
     ///
     /// - Throws: ``ReferenceTypeEncountered`` when either holds a class instance.
@@ -164,19 +235,26 @@ struct StateDiffer {
         for index in fields.indices {
             let field = fields[index]
             if field.hasEqualBytes(oldBase, newBase) { continue }
-            path.append(payload ? Reflection.payloadPathComponent(name: field.name, index: index) : .field(field.name))
-            defer { path.removeLast() }
+            let component = payload ? Reflection.payloadPathComponent(name: field.name, index: index) : PathComponent.field(field.name)
             if redacted == nil { redacted = redaction.verdicts(under: options.redaction) }
+            // A leaf is set with a path of its own, without pushing onto ``path``: pushing
+            // and then popping a path an operation shares would copy it.
             if redacted![index] {
                 let before = ValueCapturer.redactedNode(for: field.load(from: oldBase))
                 let after = ValueCapturer.redactedNode(for: field.load(from: newBase))
-                if before != after { operations.append(.set(path: path, value: after)) }
+                if before != after { operations.append(.set(path: path(appending: component), value: after)) }
             } else if let scalarAt = field.traits?.scalarAt {
                 // Compared as captured leaves, as `diff` compares scalars.
                 let after = scalarAt(newBase + field.offset)
-                if scalarAt(oldBase + field.offset) != after { operations.append(.set(path: path, value: after)) }
+                if scalarAt(oldBase + field.offset) != after { operations.append(.set(path: path(appending: component), value: after)) }
             } else {
-                try diff(field.load(from: oldBase), field.load(from: newBase), depth: depth + 1)
+                path.append(component)
+                defer { path.removeLast() }
+                if let traits = field.traits {
+                    try diff(at: oldBase + field.offset, newBase + field.offset, traits: traits, depth: depth + 1)
+                } else {
+                    try diff(field.load(from: oldBase), field.load(from: newBase), depth: depth + 1)
+                }
             }
         }
     }

@@ -1,0 +1,46 @@
+import Synchronization
+
+/// A lock-free, direct-mapped table in front of the traits dictionary: a hit costs two loads
+/// and a compare instead of taking a lock, hashing and probing a dictionary (about 200
+/// instructions, paid at the root of every capture and diff and for every element of an array
+/// of a type that is not exact).
+///
+/// Each slot holds the address of a ``TypeTraits`` or zero. Two types that map to the same
+/// slot evict each other; a miss falls back to the dictionary, which stays the only owner.
+final class TypeTraitsTable: @unchecked Sendable {
+    // @unchecked: `slots` points to atomics that are never freed, read and written only
+    // through atomic operations. A slot holds an unretained reference, which is sound because
+    // only traits held by the dictionary in ``TypeTraits`` are stored, and that dictionary
+    // never removes or replaces an entry; the releasing store publishes a fully built object
+    // to the acquiring load that reads it.
+    private static let count = 256
+    private let slots: UnsafeMutablePointer<Atomic<UInt>>
+
+    init() {
+        slots = .allocate(capacity: Self.count)
+        for index in 0..<Self.count { (slots + index).initialize(to: Atomic(0)) }
+    }
+
+    /// The traits stored for `type`, or `nil` when its slot is empty or holds another type.
+    @inline(__always)
+    func traits(of type: Any.Type) -> TypeTraits? {
+        let word = slots[Self.slot(of: type)].load(ordering: .acquiring)
+        guard let address = UnsafeRawPointer(bitPattern: word) else { return nil }
+        let traits = Unmanaged<TypeTraits>.fromOpaque(address).takeUnretainedValue()
+        return ObjectIdentifier(traits.type) == ObjectIdentifier(type) ? traits : nil
+    }
+
+    /// Stores `traits`, which the dictionary holds for good, in its type's slot.
+    func remember(_ traits: TypeTraits) {
+        let word = UInt(bitPattern: Unmanaged.passUnretained(traits).toOpaque())
+        slots[Self.slot(of: traits.type)].store(word, ordering: .releasing)
+    }
+
+    /// Metadata is at least 8-byte aligned; mixing in higher bits spreads types that the
+    /// compiler laid out next to each other.
+    @inline(__always)
+    private static func slot(of type: Any.Type) -> Int {
+        let bits = UInt(bitPattern: ObjectIdentifier(type))
+        return Int(truncatingIfNeeded: (bits >> 3) ^ (bits >> 11)) & (count - 1)
+    }
+}
