@@ -16,5 +16,5 @@ if wants("recorder") {
         RecorderBenchmarks.uiPaceParts()
     }
     if wants("recorder-worker") { RecorderBenchmarks.workerThroughput() }
-    if wants("recorder-profile") { RecorderBenchmarks.workerThroughput([(1_000, .toggleLoading, 50_000)]) }
+    if wants("recorder-profile") { RecorderBenchmarks.workerThroughput([(1_000, .toggleLoading, 50_000, 1_000)]) }
 }
