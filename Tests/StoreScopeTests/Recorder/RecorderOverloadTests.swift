@@ -57,9 +57,17 @@ import StoreScopeTestSupport
             sink: RecordingSink { gate }, configuration: .init(chunking: .init(chunkSize: 512), maximumPendingBytes: 1 << 30))
         var state = ListState()
         let recording = recorder.store("list", initialState: state, actions: ListAction.self)
-        // The worker blocks in its first chunk write while 30,000 actions pile up in the inbox.
+        // Once the worker is blocked in its first chunk write, 30,000 actions pile up in the inbox.
+        var sent = 0
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !gate.isHolding && ContinuousClock.now < deadline {
+            sent += 1
+            recording.record(.setFilter("warm-up \(sent)"), reducing: &state) { reduceList(&$0, $1) }
+            usleep(200)
+        }
+        #expect(gate.isHolding)
         for step in 1...30_000 { recording.record(.setLoading(step % 2 == 0), reducing: &state) { reduceList(&$0, $1) } }
-        #expect(recording.inbox.arriving.capacity >= 20_000)
+        #expect(recording.inbox.arriving.capacity >= 30_000)
         gate.open()
         #expect(recorder.flush())
         // The inbox's two arrays alternate between the store and the worker; a few small
@@ -71,7 +79,7 @@ import StoreScopeTestSupport
         #expect(recording.inbox.arriving.capacity <= 4_096)
         #expect(recording.inbox.taken.capacity <= 4_096)
         #expect(recorder.close())
-        #expect(recorder.status.actionsRecorded == 30_040)
+        #expect(recorder.status.actionsRecorded == UInt64(sent + 30_040))
         #expect(recorder.status.actionsDropped == 0)
     }
 }
@@ -102,4 +110,7 @@ final class GatedOutput: TraceOutput, @unchecked Sendable {
     func sync() throws(TraceError) {}
     func close() { file.close() }
     var wantsFooterIndex: Bool { true }
+
+    /// Whether a write is held at the gate (the worker is blocked in it).
+    var isHolding: Bool { writes.load(ordering: .relaxed) > 1 && !isOpen.load(ordering: .acquiring) }
 }
