@@ -1,9 +1,11 @@
 import Dispatch
 import Synchronization
 
-/// The hand-off between app threads and the recorder's worker: a mutex-protected array with a
-/// byte budget. Enqueueing never blocks on the worker; past the budget, actions are dropped and
-/// counted, and the run of drops is reported once the backlog has halved.
+/// The hand-off between app threads and the recorder's worker: a mutex-protected list of events
+/// with a byte budget. An action's event is a token naming its store's ``StoreInbox``, which
+/// holds the action itself and is appended to under the same mutex. Enqueueing never blocks on
+/// the worker; past the budget, actions are dropped and counted, and the run of drops is
+/// reported once the backlog has halved.
 @usableFromInline
 final class RecordingQueue: Sendable {
     /// What the mutex protects.
