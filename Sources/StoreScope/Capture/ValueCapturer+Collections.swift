@@ -83,10 +83,4 @@ extension ValueCapturer {
             capture(value, depth: depth + 1)
         }
     }
-
-    /// Captures the value stored under the captured `key` of a dictionary at `depth`.
-    mutating func captureEntryValue(_ value: Any, key: TraceValue, depth: Int) -> TraceValue {
-        if UnorderedCapture.redacts(key: key, options) { return Self.redactedNode(for: value) }
-        return capture(value, depth: depth + 1)
-    }
 }
