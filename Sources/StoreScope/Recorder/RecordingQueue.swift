@@ -61,16 +61,16 @@ final class RecordingQueue: Sendable {
     @usableFromInline
     func enqueueRecord(_ record: Record) {
         let cost = Self.recordCost
-        let wake: Bool = contents.withLock { queue in
+        // Never wakes the worker: it polls while the app is active, and a record can wait
+        // for the next poll.
+        contents.withLock { queue in
             guard queue.pendingBytes + cost <= budget else {
                 queue.eventsDropped += 1
-                return false
+                return
             }
             queue.events.append(.record(record))
             queue.pendingBytes += cost
-            return false
         }
-        if wake { wakeup.signal() }
     }
 
     /// Adds a control event, which is never dropped.
