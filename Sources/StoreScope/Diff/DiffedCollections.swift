@@ -88,8 +88,7 @@ extension Dictionary: _DiffedCollection {
             differ.path.append(.key(captured))
             defer { differ.path.removeLast() }
             if UnorderedCapture.redacts(key: captured, differ.options) {
-                let before = ValueCapturer.redactedNode(for: self[key]!), after = ValueCapturer.redactedNode(for: new[key]!)
-                if before != after { differ.operations.append(.set(path: differ.path, value: after)) }
+                differ.diffRedacted(self[key]!, new[key]!, at: differ.path)
             } else {
                 try differ.diff(self[key]!, new[key]!, depth: depth + 1)
             }

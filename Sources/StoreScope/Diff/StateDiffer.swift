@@ -122,6 +122,13 @@ struct StateDiffer {
         try diff(ValueAddress.load(traits.type, at: old), ValueAddress.load(traits.type, at: new), depth: depth)
     }
 
+    /// Appends a `set` at `path` when two redacted values would capture differently: only
+    /// their type shows, so a change of value alone is not one.
+    mutating func diffRedacted(_ old: Any, _ new: Any, at path: [PathComponent]) {
+        let after = ValueCapturer.redactedNode(for: new)
+        if ValueCapturer.redactedNode(for: old) != after { operations.append(.set(path: path, value: after)) }
+    }
+
     /// ``path`` followed by `component`, in an array of its own.
     func path(appending component: PathComponent) -> [PathComponent] {
         var result: [PathComponent] = []
@@ -240,9 +247,7 @@ struct StateDiffer {
             // A leaf is set with a path of its own, without pushing onto ``path``: pushing
             // and then popping a path an operation shares would copy it.
             if redacted![index] {
-                let before = ValueCapturer.redactedNode(for: field.load(from: oldBase))
-                let after = ValueCapturer.redactedNode(for: field.load(from: newBase))
-                if before != after { operations.append(.set(path: path(appending: component), value: after)) }
+                diffRedacted(field.load(from: oldBase), field.load(from: newBase), at: path(appending: component))
             } else if let scalarAt = field.traits?.scalarAt {
                 // Compared as captured leaves, as `diff` compares scalars.
                 let after = scalarAt(newBase + field.offset)
@@ -272,9 +277,7 @@ struct StateDiffer {
             path.append(payload ? Reflection.payloadPathComponent(name: name, index: index) : .field(name))
             defer { path.removeLast() }
             if options.redaction.redacts(field: name) {
-                let before = ValueCapturer.redactedNode(for: old[index].value)
-                let after = ValueCapturer.redactedNode(for: new[index].value)
-                if before != after { operations.append(.set(path: path, value: after)) }
+                diffRedacted(old[index].value, new[index].value, at: path)
             } else {
                 try diff(old[index].value, new[index].value, depth: depth + 1)
             }
