@@ -7,7 +7,7 @@ import StoreScope
 enum ReSwiftStyle {
     /// Anything the app dispatches. It refines `Sendable` so that `any Action` is `Sendable`:
     /// the recorder hands actions to its worker thread.
-    protocol Action: Sendable {}
+    protocol Action: Sendable {}  // StoreScope: refines Sendable
 
     /// The action a store reduces to make its first state when it is given none.
     struct ReSwiftInit: Action {}
@@ -17,7 +17,7 @@ enum ReSwiftStyle {
 
     /// Sends an action through the middlewares to the reducer. Main-actor isolated, which also
     /// makes it `Sendable`, so effects running in tasks can capture it.
-    typealias DispatchFunction = @MainActor (_ action: any Action) -> Void
+    typealias DispatchFunction = @MainActor (_ action: any Action) -> Void  // StoreScope: @MainActor, so Sendable
 
     /// Reads the store's current state.
     typealias GetState<State> = @MainActor () -> State?

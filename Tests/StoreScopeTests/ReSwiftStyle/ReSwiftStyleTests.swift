@@ -7,25 +7,14 @@ import TraceAnalysis
 /// session whose trace names every action, rebuilds every state and links a thunk's actions.
 @MainActor
 @Suite struct ReSwiftStyleTests {
-    typealias Store = ReSwiftStyle.Store<ReSwiftStyle.TodoState>
-
     @Test("A ReSwift-style store records its any-Action actions in order, every state, and a thunk's actions linked to it")
     func recordsASessionThroughMiddlewaresAndAThunk() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("reswift.sstrace")
         let recorder = try Recorder(sink: .file(path), configuration: .init(appName: "ReSwiftTodos"))
-        let initial = ReSwiftStyle.todoReducer(action: ReSwiftStyle.ReSwiftInit(), state: nil)
-        let recording = recorder.store("todos", initialState: initial, actions: (any ReSwiftStyle.Action).self)  // StoreScope
         let log = ReSwiftStyle.ActionLog()
         let thunks = ReSwiftStyle.RunningThunks()
-        let store = Store(
-            reducer: ReSwiftStyle.todoReducer, state: initial,
-            middleware: [
-                ReSwiftStyle.loggingMiddleware(log),
-                ReSwiftStyle.thunkMiddleware(recording: recording, running: thunks),
-                ReSwiftStyle.completionMiddleware,
-            ],
-            recording: recording)
+        let store = ReSwiftStyle.todoStore("todos", recorder: recorder, log: log, thunks: thunks)
         let loaded = [ReSwiftStyle.Todo(id: 3, title: "Read the trace"), ReSwiftStyle.Todo(id: 4, title: "Ship")]
 
         store.dispatch(ReSwiftStyle.AddTodo(id: 1, title: "Write the guide"))

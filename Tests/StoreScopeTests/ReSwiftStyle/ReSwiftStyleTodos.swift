@@ -1,3 +1,5 @@
+import StoreScope
+
 /// A todo app on the ReSwift-style store: struct and enum actions behind `any Action`, a
 /// reducer over `State?`, a logging middleware, a middleware that dispatches a follow-up
 /// action, and a thunk that loads todos.
@@ -73,6 +75,18 @@ extension ReSwiftStyle {
                 }
             }
         }
+    }
+
+    /// The app's store, as the app creates it: the first state from ``ReSwiftInit``, recorded
+    /// as the store `name`, with the logging, thunk and completion middlewares.
+    @MainActor
+    static func todoStore(_ name: String, recorder: Recorder, log: ActionLog, thunks: RunningThunks) -> Store<TodoState> {
+        let state = todoReducer(action: ReSwiftInit(), state: nil)
+        let recording = recorder.store(name, initialState: state, actions: (any Action).self)  // StoreScope
+        return Store(
+            reducer: todoReducer, state: state,
+            middleware: [loggingMiddleware(log), thunkMiddleware(recording: recording, running: thunks), completionMiddleware],
+            recording: recording)
     }
 
     /// A thunk that loads two todos from a slow service.
