@@ -6,7 +6,10 @@ let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(suite) }
 
 if wants("format") { FormatBenchmarks.run() }
-if wants("diff") { DiffBenchmarks.run() }
+if wants("diff") {
+    DiffBenchmarks.run()
+    KeyframeBenchmarks.run()
+}
 if wants("recorder") {
     RecorderBenchmarks.run()
 } else {
