@@ -7,7 +7,7 @@ import StoreScope
 /// `Mirror`, compare the walks (swift-custom-dump's `diff`, behind TCA's `_printChanges`, is
 /// measured against us outside this package; docs/BENCHMARKS.md has its numbers),
 /// (c) `JSONEncoder` of the whole state, and the JSON's size before and after gzip.
-/// Times are medians (MedianTiming). Prints a table, then the targets.
+/// Times are medians of thread CPU time (MedianTiming). Prints a table, then the targets.
 enum DiffBenchmarks {
     static func run() {
         if let spec = ProcessInfo.processInfo.environment["DIFF_PROFILE"] { return profile(spec) }
