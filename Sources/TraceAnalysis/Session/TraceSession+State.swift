@@ -17,14 +17,13 @@ extension TraceSession {
         let chunks = reader.chunks
         var answer = StateAnswer(store: store, seq: seq, result: .failure(UnknownState(reason: .noKeyframe)))
         guard !chunks.isEmpty else { return answer }
-        // The action's patch may open the first chunk whose actions all come after it.
         let endChunk = firstChunk(withActionsAfter: seq)
-        let last = endChunk ?? chunks.count - 1
+        let last = lastChunk(holdingRecordsUpTo: seq) ?? endChunk ?? chunks.count - 1
 
         let found = findAnchor(of: store, upTo: seq, lastChunk: last)
         guard case let .success(anchor) = found else {
             if case let .failure(failure) = found { answer.result = .failure(failure) }
-            answer.nextKeyframeSeq = nextKeyframe(of: store, after: seq, from: last)
+            answer.nextKeyframeSeq = nextKeyframe(of: store, after: seq)
             return answer
         }
         answer.keyframeSeq = anchor.keyframeSeq
@@ -68,7 +67,7 @@ extension TraceSession {
         }
         if let problem {
             answer.result = .failure(UnknownState(reason: problem))
-            answer.nextKeyframeSeq = nextKeyframe(of: store, after: seq, from: last)
+            answer.nextKeyframeSeq = nextKeyframe(of: store, after: seq)
             return answer
         }
         answer.result = .success(current)
@@ -132,8 +131,9 @@ extension TraceSession {
         return .failure(UnknownState(reason: .noKeyframe))
     }
 
-    /// The seq of the first keyframe of `store` after `seq`, looking from chunk `start` on.
-    private func nextKeyframe(of store: String, after seq: UInt64, from start: Int) -> UInt64? {
+    /// The seq of the first keyframe of `store` after `seq` (it follows an action after `seq`).
+    private func nextKeyframe(of store: String, after seq: UInt64) -> UInt64? {
+        guard seq < .max, let start = firstChunk(withActionAtOrAfter: seq + 1) else { return nil }
         for index in start..<reader.chunks.count where reader.chunks[index].hasKeyframe {
             for case let .keyframe(keyframe) in records(ofChunk: index) ?? [] where keyframe.store == store && keyframe.seq > seq {
                 return keyframe.seq

@@ -137,6 +137,20 @@ public final class TraceSession {
         return low < actionChunks.count ? actionChunks[low].chunk : nil
     }
 
+    /// The last chunk that can hold records of actions up to `seq`, when the index tells:
+    /// the chunk of the last action ≤ `seq` if a later action follows it in the same chunk
+    /// (an action's patch comes before the next action). `nil` when `seq` is the last action of
+    /// its chunk: its patch may then open a following chunk.
+    func lastChunk(holdingRecordsUpTo seq: UInt64) -> Int? {
+        var low = 0, high = actionChunks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if actionChunks[mid].first <= seq { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0, seq < actionChunks[low - 1].last else { return nil }
+        return actionChunks[low - 1].chunk
+    }
+
     // MARK: - Records
 
     /// The records from action `seqs.lowerBound` up to (not including) the first action after
