@@ -167,6 +167,41 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         return Array(path.prefix(length))
     }
 
+    /// `path` continued with the pattern's steps past its length, when they name one place
+    /// (no `[*]`): how an operation on `.users[3]` reaches `.users[*].name`, as `.users[3].name`.
+    public func extending(_ path: [PathComponent]) -> [PathComponent]? {
+        let steps = unwrappedSteps
+        let depth = path.filter { $0 != .some }.count
+        guard depth <= steps.count else { return nil }
+        var result = path
+        for step in steps[depth...] {
+            switch step {
+            case let .field(name): result.append(.field(name))
+            case let .index(index): result.append(.index(index))
+            case let .key(text):
+                guard text.count >= 2, text.first == "\"", text.last == "\"" else { return nil }
+                result.append(.key(.string(String(text.dropFirst().dropLast()))))
+            case .some, .any: return nil
+            }
+        }
+        return result
+    }
+
+    /// The pattern text of its first `count` steps.
+    public func prefix(_ count: Int) -> PathPattern {
+        let steps = Array(steps.prefix(count))
+        let text = steps.map { step -> String in
+            switch step {
+            case let .field(name): "." + name
+            case let .index(index): "[\(index)]"
+            case let .key(text): "[\(text)]"
+            case .some: "?"
+            case .any: "[*]"
+            }
+        }.joined()
+        return PathPattern(steps: steps, description: text)
+    }
+
     private static func child(of value: TraceValue, _ step: Step) -> TraceValue? {
         switch step {
         case let .field(name): return value.child(.field(name))

@@ -8,7 +8,8 @@ extension TraceSession {
         public var path: String
         /// The value before (`nil`: the path did not exist, or ``isUnknown``).
         public var old: TraceValue?
-        /// The value after (`nil`: the path no longer exists, or ``isUnknown``).
+        /// The value after (`nil`: the path no longer exists, or ``isUnknown`` and the action
+        /// did not set the path itself).
         public var new: TraceValue?
         /// The state before the action was unknown (after a drop or damage): the action
         /// touched the path but the old value, and so the change, cannot be told.
@@ -63,7 +64,7 @@ extension TraceSession {
                 } else {
                     var seen = Set<[PathComponent]>()
                     for operation in touching {
-                        let path = pattern.concretePrefix(of: operation.path) ?? operation.path
+                        let path = pattern.concretePrefix(of: operation.path) ?? pattern.extending(operation.path) ?? operation.path
                         guard seen.insert(path).inserted else { continue }
                         before.append((renderPath(path), { $0.node(at: path) }, current.flatMap { $0.node(at: path) }))
                     }
@@ -76,7 +77,10 @@ extension TraceSession {
                 do { try current!.apply(entry.operations) } catch { current = nil }
             }
             for (path, locate, old) in before {
-                let new = current.flatMap(locate)
+                // With the state unknown, a `set` of exactly this path still tells the new value.
+                let new = known ? current.flatMap(locate) : touching.last { renderPath($0.path) == path }.flatMap { operation in
+                    if case let .set(_, value) = operation { value } else { nil }
+                }
                 guard !known || old != new else { continue }
                 let change = PathChange(entry: entry, path: path, old: known ? old : nil, new: new, isUnknown: !known)
                 guard try body(.change(change)) else { return false }

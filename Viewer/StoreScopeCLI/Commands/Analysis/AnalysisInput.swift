@@ -82,16 +82,13 @@ struct AnalysisInput {
         guard let pattern else { return state }
         if let node = pattern.node(in: state) { return node }
         // Say how far the path goes and what is there instead.
-        var reached = PathPattern(steps: [], description: "")
-        for step in pattern.steps {
-            let longer = PathPattern(steps: reached.steps + [step], description: "")
-            guard longer.node(in: state) != nil else { break }
-            reached = longer
-        }
+        var depth = 0
+        while depth < pattern.steps.count, pattern.prefix(depth + 1).node(in: state) != nil { depth += 1 }
+        let reached = pattern.prefix(depth)
         let children = Self.childNames(reached.node(in: state) ?? state)
-        let place = reached.steps.isEmpty ? "the state" : "\(pattern.description.sanitizedForTerminal) stops at a value that"
-        let has = children.isEmpty ? "has no children" : "has \(children.joined(separator: ", ").sanitizedForTerminal)"
-        throw AnalysisFailure("the state of \(store) after #\(seq) has no \(pattern.description.sanitizedForTerminal): \(place) \(has)")
+        let place = depth == 0 ? "the state" : reached.description
+        let has = children.isEmpty ? "has no children" : "has \(children.joined(separator: ", "))"
+        throw AnalysisFailure("the state of \(store) after #\(seq) has no \(pattern.description) (\(place) \(has))".sanitizedForTerminal)
     }
 
     private static func childNames(_ value: TraceValue) -> [String] {

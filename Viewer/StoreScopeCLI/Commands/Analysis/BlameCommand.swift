@@ -56,7 +56,7 @@ enum BlameCommand: Command {
     }
 
     static func text(_ change: TraceSession.PathChange) -> String {
-        let new = change.new?.shortDescription ?? "(absent)"
+        let new = change.new?.shortDescription ?? (change.isUnknown ? "(unknown)" : "(absent)")
         if change.isUnknown { return "\(change.path): (unknown) → \(new)" }
         return "\(change.path): \(change.old?.shortDescription ?? "(absent)") → \(new)"
     }
