@@ -1,0 +1,107 @@
+import Foundation
+import StoreScope
+import TraceAnalysis
+
+/// Issue 10: the session engine on a 1M-action trace of the users state (1,000 users)
+/// recorded through the real Recorder: `state --at` random seqs in process and through the
+/// real `storescope` binary, and the peak memory of `log`, `state`, `diff` and `blame`.
+/// Needs `storescope` built in release next to this executable (`swift build -c release`).
+enum AnalysisBenchmarks {
+    typealias State = UsersFixture.State
+    typealias Action = UsersFixture.Action
+
+    static func run() {
+        let actions = 1_000_000, users = 1_000
+        let path = RecorderBenchmarks.temporaryPath("analysis")
+        defer { unlink(path) }
+        let recordSeconds = Stopwatch.seconds { record(actions: actions, users: users, to: path) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        print("## Session engine: \(actions) actions of the users state (\(users) users)\n")
+        print("Recorded in \(Report.fixed(recordSeconds, 1)) s to \(Report.megabytes(size)).\n")
+
+        let session = try! TraceSession(path: path)
+        let last = session.seqRange!.upperBound
+        var random = SystemRandomNumberGenerator()
+        var engine: [Double] = []
+        for _ in 0..<500 {
+            let seq = UInt64.random(in: 0...last, using: &random)
+            let fresh = try! TraceSession(path: path)
+            let start = Stopwatch.now()
+            precondition(fresh.state(of: "users", after: seq).value != nil, "state after #\(seq) is known")
+            engine.append(Double(Stopwatch.now() - start))
+        }
+        _ = session
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("storescope").path
+        var process: [Double] = []
+        var rows: [[String]] = []
+        rows.append(["engine: open + state after a random seq (500 seqs)", Report.nanos(Samples(engine).median), Report.nanos(Samples(engine).sorted.last!), "", ""])
+        if FileManager.default.isExecutableFile(atPath: binary) {
+            var stateRSS: [Int] = []
+            for _ in 0..<50 {
+                let seq = UInt64.random(in: 1...last, using: &random)
+                let run = spawn(binary, ["state", path, "--at", "\(seq)", "--json"])
+                process.append(run.seconds * 1e9)
+                stateRSS.append(run.maxRSSKiB)
+            }
+            rows.append(["storescope state --at a random seq --json (50 runs)", Report.nanos(Samples(process).median), Report.nanos(Samples(process).sorted.last!), Report.fixed(Double(stateRSS.max()!) / 1024, 1) + " MiB", ""])
+            let commands: [(String, [String])] = [
+                ("storescope log (every action)", ["log", path]),
+                ("storescope log 'path:.users[*].name and seq:500000..'", ["log", path, "path:.users[*].name and seq:500000.."]),
+                ("storescope state --at end", ["state", path, "--at", "end"]),
+                ("storescope diff --from 1 --to end", ["diff", path, "--from", "1", "--to", "end"]),
+                ("storescope blame .isLoading", ["blame", path, ".isLoading"]),
+            ]
+            for (name, arguments) in commands {
+                let run = spawn(binary, arguments)
+                rows.append([name, "", "", Report.fixed(Double(run.maxRSSKiB) / 1024, 1) + " MiB", Report.fixed(run.seconds, 2) + " s (exit \(run.status))"])
+            }
+        } else {
+            print("(storescope not found next to the benchmark: build it with `swift build -c release`)\n")
+        }
+        Report.table(["query", "median", "worst", "peak RSS", "time"], rows)
+    }
+
+    /// Records `actions` actions through the real Recorder, waiting for the worker every
+    /// 1,000 actions so nothing is dropped: mostly renames and isLoading flips, plus a user
+    /// inserted and removed again every 100 actions.
+    static func record(actions: Int, users: Int, to path: String) {
+        let recorder = try! Recorder(sink: .file(path), schema: [State.self, Action.self])
+        var state = UsersFixture.state(users: users)
+        let store = recorder.store("users", initialState: state, actions: Action.self)
+        for step in 1...actions {
+            let action: Action
+            switch step % 100 {
+            case 0: action = .insertFront(UsersFixture.makeUser(id: users + step))
+            case 50: action = .remove(id: users + step - 50)
+            case let n where n % 2 == 0: action = .setLoading(step % 4 == 0)
+            default: action = .rename(index: step % users, name: "Renamed \(step)")
+            }
+            let pending = store.willSend(action)
+            UsersFixture.reduce(&state, action)
+            store.didReduce(pending, state: state)
+            if step % 1_000 == 0 { RecorderBenchmarks.drain(recorder) }
+        }
+        recorder.close()
+        precondition(recorder.status.actionsDropped == 0, "the benchmark trace has no drops")
+    }
+
+    /// Runs `binary` with output to /dev/null and returns its exit status, wall time and
+    /// peak resident memory (from wait4's rusage).
+    static func spawn(_ binary: String, _ arguments: [String]) -> (status: Int32, seconds: Double, maxRSSKiB: Int) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let start = Stopwatch.now()
+        guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { return (-1, 0, 0) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = Double(Stopwatch.now() - start) / 1e9
+        return ((status >> 8) & 0xFF, seconds, Int(usage.ru_maxrss))
+    }
+}
