@@ -62,7 +62,7 @@ enum AnalysisBenchmarks {
     }
 
     /// Records `actions` actions through the real Recorder, waiting for the worker every
-    /// 1,000 actions so nothing is dropped: mostly renames and isLoading flips, plus a user
+    /// 64 actions so nothing is dropped: mostly renames and isLoading flips, plus a user
     /// inserted and removed again every 100 actions.
     static func record(actions: Int, users: Int, to path: String) {
         let recorder = try! Recorder(sink: .file(path), schema: [State.self, Action.self])
@@ -79,7 +79,7 @@ enum AnalysisBenchmarks {
             let pending = store.willSend(action)
             UsersFixture.reduce(&state, action)
             store.didReduce(pending, state: state)
-            if step % 1_000 == 0 { RecorderBenchmarks.drain(recorder) }
+            if step % 64 == 0 { RecorderBenchmarks.drain(recorder) }
         }
         recorder.close()
         precondition(recorder.status.actionsDropped == 0, "the benchmark trace has no drops")

@@ -47,12 +47,6 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
         self.init(expression: try parser.parse(), description: text)
     }
 
-    /// Whether the filter needs to know about effects (their names or outcomes).
-    public var needsEffects: Bool { expression.contains { $0.needsEffects } }
-
-    /// Whether the filter looks at the paths an action changed.
-    public var needsChanges: Bool { expression.contains { if case .path = $0 { true } else { false } } }
-
     /// Whether `action` matches.
     ///
     /// - Parameters:
@@ -76,15 +70,6 @@ public protocol FilterContext {
 }
 
 extension Filter.Expression {
-    func contains(_ predicate: (FilterTerm) -> Bool) -> Bool {
-        switch self {
-        case .all: false
-        case let .term(term): predicate(term)
-        case let .and(a, b), let .or(a, b): a.contains(predicate) || b.contains(predicate)
-        case let .not(a): a.contains(predicate)
-        }
-    }
-
     func matches(_ action: ActionEntry, _ context: some FilterContext) -> Bool {
         switch self {
         case .all: true

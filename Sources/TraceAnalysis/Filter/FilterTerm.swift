@@ -21,10 +21,6 @@ public enum FilterTerm: Sendable, Hashable {
     /// rendering, ignoring case (held lowercased).
     case text(String)
 
-    var needsEffects: Bool {
-        if case .effect = self { true } else { false }
-    }
-
     func matches(_ entry: ActionEntry, _ context: some FilterContext) -> Bool {
         let action = entry.action
         switch self {

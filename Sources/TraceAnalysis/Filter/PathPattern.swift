@@ -109,14 +109,6 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         if case let .string(text) = key { text } else { nil }
     }
 
-    /// Whether `path` is the pattern or lies under it (the pattern is a prefix of it).
-    /// Optional steps (`?`) are ignored on both sides, so `.user.name` also names
-    /// `.user?.name`.
-    public func contains(_ path: [PathComponent]) -> Bool {
-        let steps = unwrappedSteps, path = path.filter { $0 != .some }
-        return path.count >= steps.count && zip(steps, path).allSatisfy { Self.step($0, matches: $1) }
-    }
-
     private var unwrappedSteps: [Step] { steps.filter { $0 != .some } }
 
     /// Whether `operation` changes what the pattern names: its path is the pattern, lies under

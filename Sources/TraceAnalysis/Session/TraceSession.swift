@@ -77,12 +77,6 @@ public final class TraceSession {
         return first.first...max(first.first, last.last)
     }
 
-    /// Nanoseconds since the session start of the last timed record, from the index alone.
-    public var duration: UInt64 {
-        let last = reader.chunks.map(\.header.lastMonotonicNanos).max() ?? 0
-        return last > header.startMonotonicNanos ? last - header.startMonotonicNanos : 0
-    }
-
     /// Everything known to be missing: damaged byte ranges (found when opening, or since, when
     /// reading chunks) and an incomplete last chunk.
     public var damage: [Damage] {
