@@ -3,7 +3,7 @@ import StoreScope
 import TraceAnalysis
 
 /// Issue 10: the session engine on a 1M-action trace of the users state (1,000 users)
-/// recorded through the real Recorder: `state --at` random seqs in process and through the
+/// written through the real TraceWriter: `state --at` random seqs in process and through the
 /// real `storescope` binary, and the peak memory of `log`, `state`, `diff` and `blame`.
 /// Needs `storescope` built in release next to this executable (`swift build -c release`).
 enum AnalysisBenchmarks {
@@ -12,9 +12,11 @@ enum AnalysisBenchmarks {
 
     static func run() {
         let actions = 1_000_000, users = 1_000
-        let path = RecorderBenchmarks.temporaryPath("analysis")
-        defer { unlink(path) }
-        let recordSeconds = Stopwatch.seconds { record(actions: actions, users: users, to: path) }
+        // STORESCOPE_ANALYSIS_TRACE names a trace to keep (and reuse when it exists).
+        let kept = ProcessInfo.processInfo.environment["STORESCOPE_ANALYSIS_TRACE"]
+        let path = kept ?? RecorderBenchmarks.temporaryPath("analysis")
+        defer { if kept == nil { unlink(path) } }
+        let recordSeconds = FileManager.default.fileExists(atPath: path) ? 0 : Stopwatch.seconds { record(actions: actions, users: users, to: path) }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         print("## Session engine: \(actions) actions of the users state (\(users) users)\n")
         print("Recorded in \(Report.fixed(recordSeconds, 1)) s to \(Report.megabytes(size)).\n")
@@ -61,13 +63,16 @@ enum AnalysisBenchmarks {
         Report.table(["query", "median", "worst", "peak RSS", "time"], rows)
     }
 
-    /// Records `actions` actions through the real Recorder, waiting for the worker every
-    /// 64 actions so nothing is dropped: mostly renames and isLoading flips, plus a user
-    /// inserted and removed again every 100 actions.
+    /// Writes `actions` actions with the real TraceWriter as the recorder would (same capture,
+    /// diff and keyframe policy: a keyframe every 10,000 actions): mostly renames and
+    /// isLoading flips, plus a user inserted and removed again every 100 actions.
     static func record(actions: Int, users: Int, to path: String) {
-        let recorder = try! Recorder(sink: .file(path), schema: [State.self, Action.self])
+        let header = SessionHeader(
+            sessionID: Array(repeating: 7, count: 16), appName: "bench", storeName: "users", startWallNanos: 0,
+            startMonotonicNanos: 0, schemaFingerprint: 0)
+        let writer = try! TraceWriter(path: path, header: header)
         var state = UsersFixture.state(users: users)
-        let store = recorder.store("users", initialState: state, actions: Action.self)
+        try! writer.append(.keyframe(Keyframe(seq: 0, store: "users", state: captureValue(state))))
         for step in 1...actions {
             let action: Action
             switch step % 100 {
@@ -76,13 +81,19 @@ enum AnalysisBenchmarks {
             case let n where n % 2 == 0: action = .setLoading(step % 4 == 0)
             default: action = .rename(index: step % users, name: "Renamed \(step)")
             }
-            let pending = store.willSend(action)
+            let before = state
             UsersFixture.reduce(&state, action)
-            store.didReduce(pending, state: state)
-            if step % 64 == 0 { RecorderBenchmarks.drain(recorder) }
+            let seq = UInt64(step), time = UInt64(step) * 10_000
+            try! writer.append(.action(ActionRecord(
+                seq: seq, store: "users", monotonicNanos: time, wallNanos: Int64(time), reducerNanos: 800, action: captureValue(action))))
+            if step % 10_000 == 0 {
+                try! writer.append(.keyframe(Keyframe(seq: seq, store: "users", state: captureValue(state))))
+            } else {
+                let operations = capturePatch(from: before, to: state)
+                if !operations.isEmpty { try! writer.append(.patch(StatePatch(seq: seq, store: "users", operations: operations))) }
+            }
         }
-        recorder.close()
-        precondition(recorder.status.actionsDropped == 0, "the benchmark trace has no drops")
+        try! writer.close()
     }
 
     /// Runs `binary` with output to /dev/null and returns its exit status, wall time and
