@@ -74,20 +74,25 @@ extension TraceValue {
         let rest = path.dropFirst()
         // Built only on failure: describing the node costs more than the step itself.
         func missing() -> PatchError { PatchError(operation: operation, reason: "no \(first) in \(kindDescription)") }
-        // Switch on `self` alone: a tuple such as `(self, first)` would hold a second reference
-        // to the payload for the whole case and turn each step into a copy of the collection.
-        switch self {
-        case .structure(let type, var fields):
+        // `if case` rather than `switch`: with a switch (on `self`, or on a tuple holding it) the
+        // optimizer keeps a second reference to the payload for the whole case, so every step
+        // copied the collection it went through (a rename among 1,000 users copied the array).
+        if case .structure(let type, var fields) = self {
             guard case let .field(name) = first, let i = fields.firstIndex(where: { $0.name == name }) else { throw missing() }
             self = .truncated(.init(reason: .size, type: ""))
             defer { self = .structure(type: type, fields: fields) }
             try fields[i].value.modifyNode(at: rest, operation: operation, body)
-        case .object(let type, let id, var fields):
+        } else if case .array(var elements) = self {
+            guard case let .index(i) = first, elements.indices.contains(i) else { throw missing() }
+            self = .truncated(.init(reason: .size, type: ""))
+            defer { self = .array(elements) }
+            try elements[i].modifyNode(at: rest, operation: operation, body)
+        } else if case .object(let type, let id, var fields) = self {
             guard case let .field(name) = first, let i = fields.firstIndex(where: { $0.name == name }) else { throw missing() }
             self = .truncated(.init(reason: .size, type: ""))
             defer { self = .object(type: type, id: id, fields: fields) }
             try fields[i].value.modifyNode(at: rest, operation: operation, body)
-        case .enumeration(let type, let caseName, var fields):
+        } else if case .enumeration(let type, let caseName, var fields) = self {
             let index: Int?
             switch first {
             case let .field(name): index = fields.firstIndex { $0.name == name }
@@ -98,22 +103,17 @@ extension TraceValue {
             self = .truncated(.init(reason: .size, type: ""))
             defer { self = .enumeration(type: type, caseName: caseName, payload: fields) }
             try fields[i].value.modifyNode(at: rest, operation: operation, body)
-        case .array(var elements):
-            guard case let .index(i) = first, elements.indices.contains(i) else { throw missing() }
-            self = .truncated(.init(reason: .size, type: ""))
-            defer { self = .array(elements) }
-            try elements[i].modifyNode(at: rest, operation: operation, body)
-        case .dictionary(var entries):
+        } else if case .dictionary(var entries) = self {
             guard case let .key(key) = first, let i = entries.firstIndex(where: { $0.key == key }) else { throw missing() }
             self = .truncated(.init(reason: .size, type: ""))
             defer { self = .dictionary(entries) }
             try entries[i].value.modifyNode(at: rest, operation: operation, body)
-        case .some(var wrapped):
+        } else if case .some(var wrapped) = self {
             guard case .some = first else { throw missing() }
             self = .truncated(.init(reason: .size, type: ""))
             defer { self = .some(wrapped) }
             try wrapped.modifyNode(at: rest, operation: operation, body)
-        default:
+        } else {
             throw missing()
         }
     }
@@ -125,13 +125,14 @@ extension TraceValue {
         case let .set(_, value):
             try setChild(component, to: value, operation: operation)
         case let .insert(_, value):
-            switch self {
-            case .array(var elements):
-                guard case let .index(i) = component else { throw fail("insert needs an array index, found \(component)") }
+            if case .array(var elements) = self, case let .index(i) = component {
                 guard i >= 0 && i <= elements.count else { throw fail("insert index \(i) outside 0...\(elements.count)") }
                 self = .array([])
                 elements.insert(value, at: i)
                 self = .array(elements)
+                return
+            }
+            switch self {
             case .set(var elements):
                 guard case let .key(element) = component else { throw fail("insert needs a set element, found \(component)") }
                 let position = elements.partitioningIndex { !TraceValue.canonicalOrder($0, element) }
@@ -143,13 +144,14 @@ extension TraceValue {
                 throw fail("insert needs an array index or a set element, found \(kindDescription)")
             }
         case .remove:
-            switch self {
-            case .array(var elements):
-                guard case let .index(i) = component else { throw fail("remove needs an array index, found \(component)") }
+            if case .array(var elements) = self, case let .index(i) = component {
                 guard elements.indices.contains(i) else { throw fail("remove index \(i) outside 0..<\(elements.count)") }
                 self = .array([])
                 elements.remove(at: i)
                 self = .array(elements)
+                return
+            }
+            switch self {
             case .dictionary(var entries):
                 guard case let .key(key) = component, let i = entries.firstIndex(where: { $0.key == key }) else { throw fail("no such key") }
                 self = .dictionary([])
@@ -178,7 +180,25 @@ extension TraceValue {
 
     private mutating func setChild(_ component: PathComponent, to value: TraceValue, operation: PatchOperation) throws(PatchError) {
         func fail(_ reason: String) -> PatchError { PatchError(operation: operation, reason: reason) }
-        // Switch on `self` alone, as in `modifyNode`, so the collection stays uniquely referenced.
+        // Collections first through `if case`, as in `modifyNode`, so they stay uniquely referenced.
+        if case .array(var elements) = self, case let .index(i) = component {
+            guard elements.indices.contains(i) else { throw fail("set index \(i) outside 0..<\(elements.count)") }
+            self = .array([])
+            elements[i] = value
+            self = .array(elements)
+            return
+        }
+        if case .dictionary(var entries) = self, case let .key(key) = component {
+            self = .dictionary([])
+            let position = entries.partitioningIndex { !TraceValue.canonicalOrder($0.key, key) }
+            if position < entries.count && entries[position].key == key {
+                entries[position].value = value
+            } else {
+                entries.insert(DictionaryEntry(key: key, value: value), at: position)
+            }
+            self = .dictionary(entries)
+            return
+        }
         switch self {
         case .structure(let type, var fields):
             guard case let .field(name) = component else { throw fail("cannot set \(component) in \(kindDescription)") }
@@ -207,22 +227,6 @@ extension TraceValue {
             self = .enumeration(type: type, caseName: caseName, payload: [])
             fields[i].value = value
             self = .enumeration(type: type, caseName: caseName, payload: fields)
-        case .array(var elements):
-            guard case let .index(i) = component else { throw fail("cannot set \(component) in \(kindDescription)") }
-            guard elements.indices.contains(i) else { throw fail("set index \(i) outside 0..<\(elements.count)") }
-            self = .array([])
-            elements[i] = value
-            self = .array(elements)
-        case .dictionary(var entries):
-            guard case let .key(key) = component else { throw fail("cannot set \(component) in \(kindDescription)") }
-            self = .dictionary([])
-            let position = entries.partitioningIndex { !TraceValue.canonicalOrder($0.key, key) }
-            if position < entries.count && entries[position].key == key {
-                entries[position].value = value
-            } else {
-                entries.insert(DictionaryEntry(key: key, value: value), at: position)
-            }
-            self = .dictionary(entries)
         case .some, .none:
             guard case .some = component else { throw fail("cannot set \(component) in \(kindDescription)") }
             self = .some(value)
