@@ -156,6 +156,24 @@ struct AnalysisCommandTests {
         #expect(blame.stdout.contains("    .n: \(trace.nextKeyframe) → \(trace.nextKeyframe + 1)\n"))
     }
 
+    @Test("With no --store, a session whose header names a store that recorded nothing uses its only store")
+    func onlyStoreIsTheDefault() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("users.sstrace")
+        // Recorder(sink:) names the main store "main" unless told otherwise.
+        let header = SessionHeader(sessionID: Array(0..<16), appName: "App", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let writer = try TraceWriter(path: path, header: header)
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "users", state: .structure(type: "S", fields: [.init("n", .int(0))]))))
+        try writer.append(.action(ActionRecord(seq: 1, store: "users", monotonicNanos: 5, wallNanos: 0, reducerNanos: 1, action: .enumeration(type: "A", caseName: "inc", payload: []))))
+        try writer.append(.patch(StatePatch(seq: 1, store: "users", operations: [.set(path: [.field("n")], value: .int(1))])))
+        try writer.close()
+        let state = try Self.run(["state", path, "--at", "end"])
+        #expect(state.status == 0, "stderr: \(state.stderr)")
+        #expect(state.stdout == "users after #1:\nS(\n  n: 1\n)\n")
+        let blame = try Self.run(["blame", path, ".n"])
+        #expect(blame.stdout.hasSuffix("    .n: 0 → 1\n"))
+    }
+
     @Test("A torn tail: the complete chunks answer and the warning names the incomplete one, exit 1")
     func tornTail() throws {
         let directory = try TemporaryDirectory()

@@ -47,6 +47,11 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
         self.init(expression: try parser.parse(), description: text)
     }
 
+    /// The sequence numbers the filter can match at all, from its `seq:` conditions (`nil`:
+    /// no bound), so a search can skip the rest of the trace: `seq:500.. and path:.x` reads
+    /// from action 500 on.
+    public var seqBounds: ClosedRange<UInt64>? { expression.seqBounds }
+
     /// Whether `action` matches.
     ///
     /// - Parameters:
@@ -70,6 +75,25 @@ public protocol FilterContext {
 }
 
 extension Filter.Expression {
+    var seqBounds: ClosedRange<UInt64>? {
+        switch self {
+        case let .term(.seq(range)):
+            let lower = range.lower ?? 0, upper = range.upper ?? .max
+            return lower <= upper ? lower...upper : nil
+        case let .and(a, b):
+            switch (a.seqBounds, b.seqBounds) {
+            case let (x?, y?): return x.clamped(to: y)
+            case let (x?, nil): return x
+            case let (nil, y): return y
+            }
+        case let .or(a, b):
+            guard let x = a.seqBounds, let y = b.seqBounds else { return nil }
+            return min(x.lowerBound, y.lowerBound)...max(x.upperBound, y.upperBound)
+        default:
+            return nil
+        }
+    }
+
     func matches(_ action: ActionEntry, _ context: some FilterContext) -> Bool {
         switch self {
         case .all: true

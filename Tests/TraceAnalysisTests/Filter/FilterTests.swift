@@ -117,3 +117,15 @@ struct FilterTests {
         #expect(keyed.node(in: .structure(type: "S", fields: [.init("scores", .dictionary([.init(key: .string("ada"), value: .int(3))]))])) == .int(3))
     }
 }
+
+extension FilterTests {
+    @Test("seq conditions bound the actions a filter can match, through and and or, never through not")
+    func seqBounds() throws {
+        #expect(try Filter(parsing: "seq:500.. and path:.x").seqBounds == 500...UInt64.max)
+        #expect(try Filter(parsing: "seq:10..20 seq:15..30").seqBounds == 15...20)
+        #expect(try Filter(parsing: "seq:10..20 or seq:40..50").seqBounds == 10...50)
+        #expect(try Filter(parsing: "seq:10..20 or action:x").seqBounds == nil)
+        #expect(try Filter(parsing: "not seq:10..20").seqBounds == nil)
+        #expect(try Filter(parsing: "action:x").seqBounds == nil)
+    }
+}

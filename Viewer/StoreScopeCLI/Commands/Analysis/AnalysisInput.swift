@@ -32,12 +32,17 @@ struct AnalysisInput {
         }
     }
 
-    /// The store `--store` names, or the main store; a store the trace does not have is an
+    /// The store `--store` names, or else the session's main store (or the only store, when
+    /// the header names one that recorded nothing); a store the trace does not have is an
     /// error naming the ones it has.
     func store(_ arguments: ParsedArguments) throws(AnalysisFailure) -> String {
-        guard let name = arguments.value("store") else { return session.header.storeName }
-        let names = session.storeNames()
-        guard names.contains(name) || name == session.header.storeName else {
+        let names = session.storeNames(), main = session.header.storeName
+        guard let name = arguments.value("store") else {
+            if names.contains(main) || names.isEmpty { return main }
+            if names.count == 1 { return names[0] }
+            throw AnalysisFailure("the session's main store '\(main.sanitizedForTerminal)' recorded nothing: pick one with --store (stores: \(names.joined(separator: ", ").sanitizedForTerminal))")
+        }
+        guard names.contains(name) || name == main else {
             throw AnalysisFailure("the trace has no store named '\(name.sanitizedForTerminal)' (stores: \(names.joined(separator: ", ").sanitizedForTerminal))")
         }
         return name

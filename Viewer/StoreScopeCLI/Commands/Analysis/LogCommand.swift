@@ -33,7 +33,7 @@ enum LogCommand: Command {
             let lines = ActionLines(session: session)
             let last = Double(session.seqRange?.upperBound ?? 1)
             var progress = Progress("storescope log")
-            session.forEachAction(matching: filter) { item in
+            session.forEachAction(in: filter.seqBounds, matching: filter) { item in
                 switch item {
                 case let .action(entry):
                     progress.update(Double(entry.seq) / last)
