@@ -42,7 +42,14 @@ public struct EffectSummary: Sendable, Hashable {
 
         /// The state without the failure message, as filters name it.
         public enum Kind: String, Sendable, Hashable, CaseIterable {
-            case running, finished, cancelled, failed
+            /// See ``EffectSummary/State/running``.
+            case running
+            /// See ``EffectSummary/State/finished``.
+            case finished
+            /// See ``EffectSummary/State/cancelled``.
+            case cancelled
+            /// See ``EffectSummary/State/failed(_:)``.
+            case failed
         }
 
         /// The kind of state.
