@@ -61,9 +61,10 @@ let package = Package(
             path: "Tests/RecorderCrashFixture"
         ),
         .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis", "StoreScopeTestSupport", "recorder-crash-fixture"]),
-        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis"]),
+        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "StoreScopeTestSupport"]),
         .testTarget(name: "SamplesTests", dependencies: ["StoreScopeSamples", "StoreScope", "TraceAnalysis", "StoreScopeTestSupport"]),
-        .testTarget(name: "StoreScopeCLITests", dependencies: ["StoreScopeCLI", "StoreScopeTestSupport", "storescope"]),
+        .testTarget(
+            name: "StoreScopeCLITests", dependencies: ["StoreScopeCLI", "StoreScopeTestSupport", "storescope"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -105,3 +105,25 @@ private func state(users: [TraceValue], isLoading: Bool = false, query: String =
         """)
     #expect(DiffRendering.render(from: old, to: old) == "")
 }
+
+@Test func anEmptyCollectionThatFillsUpChangesWhole() {
+    let old = state(users: [])
+    let new = state(users: [user(1, "Ada")])
+    #expect(DiffRendering.render(from: old, to: new) == """
+          AppState(
+        -   users: []
+        +   users: [
+        +     User(
+        +       id: 1
+        +       name: "Ada"
+        +       isActive: true
+        +     )
+        +   ]
+            … (3 unchanged)
+          )
+        """)
+    #expect(DiffRendering.render(from: new, to: old).hasPrefix("""
+          AppState(
+        -   users: [
+        """))
+}

@@ -51,7 +51,10 @@ public enum DiffRendering {
             diff(a, b, label: label, indent: indent, into: &lines)
             return
         }
-        guard let pairs = ChildPairing.pairs(old, new), let shape = ContainerShape(old) else {
+        // An empty container has no closing line to pair with, so it changes whole.
+        guard let pairs = ChildPairing.pairs(old, new), let shape = ContainerShape(old),
+            !TreeLayout.children(of: old).isEmpty, !TreeLayout.children(of: new).isEmpty
+        else {
             TreeLayout.lines(of: old, label: label, mark: .removed, indent: indent, into: &lines)
             TreeLayout.lines(of: new, label: label, mark: .added, indent: indent, into: &lines)
             return

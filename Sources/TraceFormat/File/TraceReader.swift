@@ -20,8 +20,8 @@ public final class TraceReader {
     public let header: SessionHeader
     /// Size of the file header in bytes (where the first chunk starts).
     public let headerSize: Int64
-    /// The file size when it was opened.
-    public let fileSize: Int64
+    /// The file size when it was opened (or last refreshed, see ``refresh()``).
+    public private(set) var fileSize: Int64
     /// The readable chunks in file order.
     public private(set) var chunks: [ChunkInfo]
     /// How ``chunks`` was obtained.
@@ -29,7 +29,9 @@ public final class TraceReader {
     /// Damaged byte ranges found so far (by the scan at open, and by reading chunks).
     public private(set) var gaps: [TraceGap]
     /// Bytes at the end that do not form a complete chunk (`nil` when the file ends cleanly).
-    public let tornTail: TraceGap?
+    public private(set) var tornTail: TraceGap?
+    /// Whether the file ends with its footer (the writer closed it): no more chunks can follow.
+    public private(set) var isComplete: Bool
 
     private let file: TraceFile
     private let inflater: Inflater
@@ -53,13 +55,36 @@ public final class TraceReader {
             indexSource = .footer
             gaps = []
             tornTail = nil
+            isComplete = true
         case let .failure(reason):
             let scan = try Self.scan(file: file, from: headerSize, size: fileSize)
             chunks = scan.chunks
             gaps = scan.gaps
             tornTail = scan.tornTail
+            isComplete = scan.reachedFooter
             indexSource = .rebuilt(reason.description)
         }
+    }
+
+    /// Indexes the chunks another process appended since the file was opened or last
+    /// refreshed (a trace that is still being written). An incomplete last chunk is not a
+    /// ``tornTail`` for good: the next refresh reads it once it is complete.
+    ///
+    /// - Returns: how many chunks were added (0 once the file ends with its footer).
+    /// - Throws: ``TraceError`` when the file can no longer be read.
+    @discardableResult
+    public func refresh() throws(TraceError) -> Int {
+        guard !isComplete else { return 0 }
+        let size = try file.size()
+        let start = tornTail?.start ?? max(chunks.last?.endOffset ?? headerSize, gaps.last?.end ?? headerSize)
+        guard size > start else { return 0 }
+        let scan = try Self.scan(file: file, from: start, size: size)
+        fileSize = size
+        chunks += scan.chunks
+        gaps += scan.gaps
+        tornTail = scan.tornTail
+        isComplete = scan.reachedFooter
+        return scan.chunks.count
     }
 
     /// Total records in the readable chunks.
@@ -154,6 +179,7 @@ public final class TraceReader {
         var chunks: [ChunkInfo] = []
         var gaps: [TraceGap] = []
         var tornTail: TraceGap?
+        var reachedFooter = false
     }
 
     static func scan(file: TraceFile, from start: Int64, size: Int64) throws(TraceError) -> Scan {
@@ -169,6 +195,7 @@ public final class TraceReader {
                 scan.gaps.append(gap)
                 offset = gap.end
             case .footer:
+                scan.reachedFooter = true
                 break loop
             case let .incomplete(bytes):
                 if bytes > 0 {

@@ -72,45 +72,49 @@ extension TraceValue {
             return
         }
         let rest = path.dropFirst()
-        let missing = PatchError(operation: operation, reason: "no \(first) in \(kindDescription)")
-        switch (self, first) {
-        case (.structure(let type, var fields), .field(let name)):
-            guard let i = fields.firstIndex(where: { $0.name == name }) else { throw missing }
+        // Built only on failure: describing the node costs more than the step itself.
+        func missing() -> PatchError { PatchError(operation: operation, reason: "no \(first) in \(kindDescription)") }
+        // `if case` rather than `switch`: with a switch (on `self`, or on a tuple holding it) the
+        // optimizer keeps a second reference to the payload for the whole case, so every step
+        // copied the collection it went through (a rename among 1,000 users copied the array).
+        if case .structure(let type, var fields) = self {
+            guard case let .field(name) = first, let i = fields.firstIndex(where: { $0.name == name }) else { throw missing() }
             self = .truncated(.init(reason: .size, type: ""))
             defer { self = .structure(type: type, fields: fields) }
             try fields[i].value.modifyNode(at: rest, operation: operation, body)
-        case (.object(let type, let id, var fields), .field(let name)):
-            guard let i = fields.firstIndex(where: { $0.name == name }) else { throw missing }
+        } else if case .array(var elements) = self {
+            guard case let .index(i) = first, elements.indices.contains(i) else { throw missing() }
+            self = .truncated(.init(reason: .size, type: ""))
+            defer { self = .array(elements) }
+            try elements[i].modifyNode(at: rest, operation: operation, body)
+        } else if case .object(let type, let id, var fields) = self {
+            guard case let .field(name) = first, let i = fields.firstIndex(where: { $0.name == name }) else { throw missing() }
             self = .truncated(.init(reason: .size, type: ""))
             defer { self = .object(type: type, id: id, fields: fields) }
             try fields[i].value.modifyNode(at: rest, operation: operation, body)
-        case (.enumeration(let type, let caseName, var fields), _):
+        } else if case .enumeration(let type, let caseName, var fields) = self {
             let index: Int?
             switch first {
             case let .field(name): index = fields.firstIndex { $0.name == name }
             case let .index(i): index = fields.indices.contains(i) ? i : nil
             default: index = nil
             }
-            guard let i = index else { throw missing }
+            guard let i = index else { throw missing() }
             self = .truncated(.init(reason: .size, type: ""))
             defer { self = .enumeration(type: type, caseName: caseName, payload: fields) }
             try fields[i].value.modifyNode(at: rest, operation: operation, body)
-        case (.array(var elements), .index(let i)):
-            guard elements.indices.contains(i) else { throw missing }
-            self = .truncated(.init(reason: .size, type: ""))
-            defer { self = .array(elements) }
-            try elements[i].modifyNode(at: rest, operation: operation, body)
-        case (.dictionary(var entries), .key(let key)):
-            guard let i = entries.firstIndex(where: { $0.key == key }) else { throw missing }
+        } else if case .dictionary(var entries) = self {
+            guard case let .key(key) = first, let i = entries.firstIndex(where: { $0.key == key }) else { throw missing() }
             self = .truncated(.init(reason: .size, type: ""))
             defer { self = .dictionary(entries) }
             try entries[i].value.modifyNode(at: rest, operation: operation, body)
-        case (.some(var wrapped), .some):
+        } else if case .some(var wrapped) = self {
+            guard case .some = first else { throw missing() }
             self = .truncated(.init(reason: .size, type: ""))
             defer { self = .some(wrapped) }
             try wrapped.modifyNode(at: rest, operation: operation, body)
-        default:
-            throw missing
+        } else {
+            throw missing()
         }
     }
 
@@ -121,13 +125,16 @@ extension TraceValue {
         case let .set(_, value):
             try setChild(component, to: value, operation: operation)
         case let .insert(_, value):
-            switch (self, component) {
-            case (.array(var elements), .index(let i)):
+            if case .array(var elements) = self, case let .index(i) = component {
                 guard i >= 0 && i <= elements.count else { throw fail("insert index \(i) outside 0...\(elements.count)") }
                 self = .array([])
                 elements.insert(value, at: i)
                 self = .array(elements)
-            case (.set(var elements), .key(let element)):
+                return
+            }
+            switch self {
+            case .set(var elements):
+                guard case let .key(element) = component else { throw fail("insert needs a set element, found \(component)") }
                 let position = elements.partitioningIndex { !TraceValue.canonicalOrder($0, element) }
                 if position < elements.count && elements[position] == element { return }
                 self = .set([])
@@ -137,19 +144,21 @@ extension TraceValue {
                 throw fail("insert needs an array index or a set element, found \(kindDescription)")
             }
         case .remove:
-            switch (self, component) {
-            case (.array(var elements), .index(let i)):
+            if case .array(var elements) = self, case let .index(i) = component {
                 guard elements.indices.contains(i) else { throw fail("remove index \(i) outside 0..<\(elements.count)") }
                 self = .array([])
                 elements.remove(at: i)
                 self = .array(elements)
-            case (.dictionary(var entries), .key(let key)):
-                guard let i = entries.firstIndex(where: { $0.key == key }) else { throw fail("no such key") }
+                return
+            }
+            switch self {
+            case .dictionary(var entries):
+                guard case let .key(key) = component, let i = entries.firstIndex(where: { $0.key == key }) else { throw fail("no such key") }
                 self = .dictionary([])
                 entries.remove(at: i)
                 self = .dictionary(entries)
-            case (.set(var elements), .key(let element)):
-                guard let i = elements.firstIndex(of: element) else { throw fail("no such element") }
+            case .set(var elements):
+                guard case let .key(element) = component, let i = elements.firstIndex(of: element) else { throw fail("no such element") }
                 self = .set([])
                 elements.remove(at: i)
                 self = .set(elements)
@@ -171,33 +180,15 @@ extension TraceValue {
 
     private mutating func setChild(_ component: PathComponent, to value: TraceValue, operation: PatchOperation) throws(PatchError) {
         func fail(_ reason: String) -> PatchError { PatchError(operation: operation, reason: reason) }
-        switch (self, component) {
-        case (.structure(let type, var fields), .field(let name)):
-            guard let i = fields.firstIndex(where: { $0.name == name }) else { throw fail("no field \(name)") }
-            self = .structure(type: type, fields: [])
-            fields[i].value = value
-            self = .structure(type: type, fields: fields)
-        case (.object(let type, let id, var fields), .field(let name)):
-            guard let i = fields.firstIndex(where: { $0.name == name }) else { throw fail("no field \(name)") }
-            self = .object(type: type, id: id, fields: [])
-            fields[i].value = value
-            self = .object(type: type, id: id, fields: fields)
-        case (.enumeration(let type, let caseName, var fields), .field(let name)):
-            guard let i = fields.firstIndex(where: { $0.name == name }) else { throw fail("no associated value \(name)") }
-            self = .enumeration(type: type, caseName: caseName, payload: [])
-            fields[i].value = value
-            self = .enumeration(type: type, caseName: caseName, payload: fields)
-        case (.enumeration(let type, let caseName, var fields), .index(let i)):
-            guard fields.indices.contains(i) else { throw fail("no associated value \(i)") }
-            self = .enumeration(type: type, caseName: caseName, payload: [])
-            fields[i].value = value
-            self = .enumeration(type: type, caseName: caseName, payload: fields)
-        case (.array(var elements), .index(let i)):
+        // Collections first through `if case`, as in `modifyNode`, so they stay uniquely referenced.
+        if case .array(var elements) = self, case let .index(i) = component {
             guard elements.indices.contains(i) else { throw fail("set index \(i) outside 0..<\(elements.count)") }
             self = .array([])
             elements[i] = value
             self = .array(elements)
-        case (.dictionary(var entries), .key(let key)):
+            return
+        }
+        if case .dictionary(var entries) = self, case let .key(key) = component {
             self = .dictionary([])
             let position = entries.partitioningIndex { !TraceValue.canonicalOrder($0.key, key) }
             if position < entries.count && entries[position].key == key {
@@ -206,7 +197,38 @@ extension TraceValue {
                 entries.insert(DictionaryEntry(key: key, value: value), at: position)
             }
             self = .dictionary(entries)
-        case (.some, .some), (.none, .some):
+            return
+        }
+        switch self {
+        case .structure(let type, var fields):
+            guard case let .field(name) = component else { throw fail("cannot set \(component) in \(kindDescription)") }
+            guard let i = fields.firstIndex(where: { $0.name == name }) else { throw fail("no field \(name)") }
+            self = .structure(type: type, fields: [])
+            fields[i].value = value
+            self = .structure(type: type, fields: fields)
+        case .object(let type, let id, var fields):
+            guard case let .field(name) = component else { throw fail("cannot set \(component) in \(kindDescription)") }
+            guard let i = fields.firstIndex(where: { $0.name == name }) else { throw fail("no field \(name)") }
+            self = .object(type: type, id: id, fields: [])
+            fields[i].value = value
+            self = .object(type: type, id: id, fields: fields)
+        case .enumeration(let type, let caseName, var fields):
+            let i: Int
+            switch component {
+            case let .field(name):
+                guard let found = fields.firstIndex(where: { $0.name == name }) else { throw fail("no associated value \(name)") }
+                i = found
+            case let .index(index):
+                guard fields.indices.contains(index) else { throw fail("no associated value \(index)") }
+                i = index
+            default:
+                throw fail("cannot set \(component) in \(kindDescription)")
+            }
+            self = .enumeration(type: type, caseName: caseName, payload: [])
+            fields[i].value = value
+            self = .enumeration(type: type, caseName: caseName, payload: fields)
+        case .some, .none:
+            guard case .some = component else { throw fail("cannot set \(component) in \(kindDescription)") }
             self = .some(value)
         default:
             throw fail("cannot set \(component) in \(kindDescription)")

@@ -1,0 +1,34 @@
+/// Groups records read in file order into ``ActionEntry`` values: an action, then its patch
+/// or keyframe and the other records up to the next action.
+struct ActionAssembler {
+    let startMonotonicNanos: UInt64
+    private(set) var pending: ActionEntry?
+
+    init(startMonotonicNanos: UInt64) {
+        self.startMonotonicNanos = startMonotonicNanos
+    }
+
+    /// Takes one record; returns the previous entry when `record` starts the next one.
+    mutating func add(_ record: Record) -> ActionEntry? {
+        switch record {
+        case let .action(action):
+            let finished = pending
+            let since = action.monotonicNanos > startMonotonicNanos ? action.monotonicNanos - startMonotonicNanos : 0
+            pending = ActionEntry(action: action, sinceStart: since)
+            return finished
+        case let .patch(patch) where patch.seq == pending?.seq && patch.store == pending?.action.store:
+            pending?.operations += patch.operations
+        case let .keyframe(keyframe) where keyframe.seq == pending?.seq && keyframe.store == pending?.action.store:
+            pending?.keyframe = keyframe.state
+        default:
+            pending?.events.append(record)
+        }
+        return nil
+    }
+
+    /// The last entry, once no record follows (or damage interrupts the stream).
+    mutating func finish() -> ActionEntry? {
+        defer { pending = nil }
+        return pending
+    }
+}

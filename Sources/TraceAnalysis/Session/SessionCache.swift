@@ -1,0 +1,78 @@
+/// The session engine's memory: decoded chunks and reconstructed states, each kept within a
+/// fixed budget and evicted least recently used first, so memory stays bounded whatever the
+/// size of the trace.
+struct SessionCache {
+    /// A store's state reconstructed after action `seq`, with the position of the last record
+    /// that went into it: replay resumes from there.
+    struct StoredState {
+        var store: String
+        var seq: UInt64
+        var position: RecordPosition
+        var value: TraceValue
+    }
+
+    private var chunks: [Int: (records: [Record], cost: Int, used: UInt64)] = [:]
+    private var chunkCost = 0
+    private var states: [(state: StoredState, used: UInt64)] = []
+    private var clock: UInt64 = 0
+
+    /// Decoded chunks are kept while their payloads add up to at most this many bytes.
+    let chunkBudget: Int
+    /// At most this many reconstructed states are kept.
+    let stateBudget: Int
+
+    init(chunkBudget: Int, stateBudget: Int) {
+        self.chunkBudget = chunkBudget
+        self.stateBudget = stateBudget
+    }
+
+    mutating func records(ofChunk index: Int) -> [Record]? {
+        guard let entry = chunks[index] else { return nil }
+        clock += 1
+        chunks[index]?.used = clock
+        return entry.records
+    }
+
+    mutating func store(_ records: [Record], ofChunk index: Int, cost: Int) {
+        guard cost <= chunkBudget else { return }
+        while chunkCost + cost > chunkBudget, let oldest = chunks.min(by: { $0.value.used < $1.value.used }) {
+            chunkCost -= oldest.value.cost
+            chunks[oldest.key] = nil
+        }
+        clock += 1
+        chunks[index] = (records, cost, clock)
+        chunkCost += cost
+    }
+
+    /// The cached state of `store` with the largest seq at or before `seq`.
+    mutating func state(of store: String, atOrBefore seq: UInt64) -> StoredState? {
+        var best: Int?
+        for (i, entry) in states.enumerated() where entry.state.store == store && entry.state.seq <= seq {
+            if best.map({ states[$0].state.seq < entry.state.seq }) ?? true { best = i }
+        }
+        guard let best else { return nil }
+        clock += 1
+        states[best].used = clock
+        return states[best].state
+    }
+
+    mutating func store(_ state: StoredState) {
+        guard stateBudget > 0 else { return }
+        states.removeAll { $0.state.store == state.store && $0.state.seq == state.seq }
+        if states.count >= stateBudget, let oldest = states.indices.min(by: { states[$0].used < states[$1].used }) {
+            states.remove(at: oldest)
+        }
+        clock += 1
+        states.append((state, clock))
+    }
+}
+
+/// Where a record is: its chunk's index in the session's chunk list and its place in the chunk.
+struct RecordPosition: Hashable, Comparable {
+    var chunk: Int
+    var record: Int
+
+    static func < (a: RecordPosition, b: RecordPosition) -> Bool {
+        (a.chunk, a.record) < (b.chunk, b.record)
+    }
+}

@@ -1,0 +1,126 @@
+/// Actions as users think of them: each with its patch and the events after it, found by
+/// filters, forward and backward.
+extension TraceSession: FilterContext {
+    /// What ``forEachAction(in:matching:_:)`` meets in file order.
+    public enum ActionScanItem: Sendable {
+        /// An action that matches the filter.
+        case action(ActionEntry)
+        /// Records lost here (the actions around the damage may be incomplete).
+        case damage(Damage)
+    }
+
+    /// Calls `body` with every action whose seq is in `seqs` (all when `nil`) and matches
+    /// `filter`, in file order, and with the damage met on the way.
+    ///
+    /// - Parameters:
+    ///   - seqs: the actions to consider.
+    ///   - filter: which of them to report.
+    ///   - body: return `false` to stop.
+    public func forEachAction(in seqs: ClosedRange<UInt64>? = nil, matching filter: Filter = .all, _ body: (ActionScanItem) throws -> Bool) rethrows {
+        let low = seqs?.lowerBound ?? 0, high = seqs?.upperBound ?? .max
+        guard let start = firstChunk(withActionAtOrAfter: low) else {
+            if let torn = reader.tornTail { _ = try body(.damage(Damage(gap: torn, kind: .tornTail, session: self))) }
+            return
+        }
+        var assembler = ActionAssembler(startMonotonicNanos: header.startMonotonicNanos)
+        func deliver(_ entry: ActionEntry?) throws -> Bool {
+            guard let entry, entry.seq >= low, entry.seq <= high, filter.matches(entry, in: self) else { return true }
+            return try body(.action(entry))
+        }
+        for index in start..<reader.chunks.count {
+            let gap = index > start && hasGap(before: index)
+            let records = records(ofChunk: index)
+            if gap || records == nil {
+                guard try deliver(assembler.finish()) else { return }
+                if gap, try !body(.damage(Damage(gap: gapBetween(index - 1, index), kind: .damaged, session: self))) { return }
+                if records == nil, try !body(.damage(damage(ofChunk: index))) { return }
+            }
+            for record in records ?? [] {
+                if case let .action(action) = record, action.seq > high {
+                    _ = try deliver(assembler.finish())
+                    return
+                }
+                guard try deliver(assembler.add(record)) else { return }
+            }
+        }
+        guard try deliver(assembler.finish()) else { return }
+        if let torn = reader.tornTail { _ = try body(.damage(Damage(gap: torn, kind: .tornTail, session: self))) }
+    }
+
+    /// The first action after `seq` that matches `filter`, or `nil`.
+    public func action(after seq: UInt64, matching filter: Filter = .all) -> ActionEntry? {
+        guard seq < .max else { return nil }
+        var found: ActionEntry?
+        forEachAction(in: (seq + 1)...UInt64.max, matching: filter) { item in
+            if case let .action(entry) = item { found = entry; return false }
+            return true
+        }
+        return found
+    }
+
+    /// The last action before `seq` that matches `filter`, or `nil`. Reads chunks backwards
+    /// from `seq`, so a match close by is found without reading the trace from the start.
+    public func action(before seq: UInt64, matching filter: Filter = .all) -> ActionEntry? {
+        guard seq > 0 else { return nil }
+        var index = firstChunk(withActionsAfter: seq - 1).map { $0 - 1 } ?? reader.chunks.count - 1
+        while index >= 0 {
+            var assembler = ActionAssembler(startMonotonicNanos: header.startMonotonicNanos)
+            var entries: [ActionEntry] = []
+            for record in records(ofChunk: index) ?? [] {
+                if let entry = assembler.add(record) { entries.append(entry) }
+            }
+            // The last action's patch may open the next chunk.
+            if index + 1 < reader.chunks.count, !hasGap(before: index + 1) {
+                for record in records(ofChunk: index + 1) ?? [] {
+                    if case .action = record { break }
+                    _ = assembler.add(record)
+                }
+            }
+            if let entry = assembler.finish() { entries.append(entry) }
+            if let match = entries.last(where: { $0.seq < seq && filter.matches($0, in: self) }) { return match }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The last action at or before `nanos` since the session start (0 when none is).
+    public func seq(atTime nanos: UInt64) -> UInt64 {
+        let target = header.startMonotonicNanos &+ nanos
+        var index = reader.chunks.lastIndex { $0.seqRange != nil && $0.header.firstMonotonicNanos <= target } ?? -1
+        while index >= 0 {
+            let actions = (records(ofChunk: index) ?? []).compactMap { record -> ActionRecord? in
+                if case let .action(action) = record, action.monotonicNanos <= target { action } else { nil }
+            }
+            if let last = actions.last { return last.seq }
+            index -= 1
+        }
+        return 0
+    }
+
+    // MARK: - FilterContext
+
+    /// The effect with id `id` (reads every chunk once, the first time effects are asked about).
+    public func effect(_ id: UInt64) -> EffectSummary? {
+        effects.effects[id]
+    }
+
+    /// The effects action `seq` started.
+    public func effects(startedBy seq: UInt64) -> [EffectSummary] {
+        effects.started(by: seq)
+    }
+
+    /// The changes `action` made: its patch, or, when the recorder wrote a keyframe instead,
+    /// the difference from the state before it (`nil` when that state is unknown).
+    public func changes(of action: ActionEntry) -> [PatchOperation]? {
+        guard let keyframe = action.keyframe else { return action.operations }
+        guard action.seq > 0, let before = state(of: action.action.store, after: action.seq - 1).value else { return nil }
+        return StateChanges.operations(from: before, to: keyframe)
+    }
+
+    private var effects: EffectTable {
+        if let effectTable { return effectTable }
+        let table = EffectTable(session: self)
+        effectTable = table
+        return table
+    }
+}

@@ -1,0 +1,91 @@
+/// The history of one path: which actions changed it, from what to what.
+extension TraceSession {
+    /// One change of the path a blame follows.
+    public struct PathChange: Sendable {
+        /// The action that made it.
+        public var entry: ActionEntry
+        /// The path that changed, as rendered (`.users[3].name`).
+        public var path: String
+        /// The value before (`nil`: the path did not exist, or ``isUnknown``).
+        public var old: TraceValue?
+        /// The value after (`nil`: the path no longer exists, or ``isUnknown`` and the action
+        /// did not set the path itself).
+        public var new: TraceValue?
+        /// The state before the action was unknown (after a drop or damage): the action
+        /// touched the path but the old value, and so the change, cannot be told.
+        public var isUnknown: Bool
+    }
+
+    /// What ``forEachChange(of:in:_:)`` meets in file order.
+    public enum PathChangeItem: Sendable {
+        /// An action changed the path.
+        case change(PathChange)
+        /// Records lost here; changes in them are unknown.
+        case damage(Damage)
+        /// The recorder dropped these actions; changes in them are unknown.
+        case dropped(first: UInt64, last: UInt64)
+    }
+
+    /// Calls `body` with every change of what `pattern` names (the path or anything under
+    /// it) in `store`, in file order. Replays the store's state from its first keyframe,
+    /// holding one state at a time.
+    ///
+    /// - Parameters:
+    ///   - pattern: the path; with `[*]`, each concrete path is reported on its own.
+    ///   - store: the store.
+    ///   - body: return `false` to stop.
+    public func forEachChange(of pattern: PathPattern, in store: String, _ body: (PathChangeItem) throws -> Bool) rethrows {
+        let first = seqRange?.lowerBound ?? 1
+        var current: TraceValue? = state(of: store, after: first > 0 ? first - 1 : 0).value
+        try forEachAction { item in
+            let entry: ActionEntry
+            switch item {
+            case let .damage(damage):
+                current = nil
+                return try body(.damage(damage))
+            case let .action(action):
+                entry = action
+            }
+            // Actions lost after this one leave the state unknown until the next keyframe.
+            let drops = entry.events.compactMap { if case let .dropped(dropped) = $0 { dropped } else { nil } }
+            defer { if !drops.isEmpty { current = nil } }
+            guard entry.action.store == store else {
+                return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
+            }
+            var operations = entry.operations
+            if let keyframe = entry.keyframe {
+                operations = current.map { StateChanges.operations(from: $0, to: keyframe) } ?? [.set(path: [], value: keyframe)]
+            }
+            let touching = operations.filter { pattern.overlaps($0) }
+            var before: [(path: String, locate: (TraceValue) -> TraceValue?, old: TraceValue?)] = []
+            if !touching.isEmpty {
+                if !pattern.hasWildcard {
+                    before = [(pattern.description, { pattern.node(in: $0) }, current.flatMap { pattern.node(in: $0) })]
+                } else {
+                    var seen = Set<[PathComponent]>()
+                    for operation in touching {
+                        let path = pattern.concretePrefix(of: operation.path) ?? pattern.extending(operation.path) ?? operation.path
+                        guard seen.insert(path).inserted else { continue }
+                        before.append((renderPath(path), { $0.node(at: path) }, current.flatMap { $0.node(at: path) }))
+                    }
+                }
+            }
+            let known = current != nil
+            if let keyframe = entry.keyframe {
+                current = keyframe
+            } else if current != nil {
+                do { try current!.apply(entry.operations) } catch { current = nil }
+            }
+            for (path, locate, old) in before {
+                // With the state unknown, a `set` of exactly this path still tells the new value.
+                let new = known ? current.flatMap(locate) : touching.last { renderPath($0.path) == path }.flatMap { operation in
+                    if case let .set(_, value) = operation { value } else { nil }
+                }
+                guard !known || old != new else { continue }
+                let change = PathChange(entry: entry, path: path, old: known ? old : nil, new: new, isUnknown: !known)
+                guard try body(.change(change)) else { return false }
+            }
+            return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
+        }
+    }
+}

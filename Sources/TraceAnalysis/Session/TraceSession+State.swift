@@ -1,0 +1,157 @@
+/// State reconstruction: the nearest usable keyframe (or a cached state) before the point,
+/// then the patches after it, never across a gap or a drop (docs/FORMAT.md §10).
+extension TraceSession {
+    /// The state of `store` after action `seq` (after every action with a sequence number
+    /// up to `seq`; 0 asks for the initial state).
+    ///
+    /// Reads only the chunks from the nearest keyframe before `seq` (found through the index's
+    /// keyframe flags) to the chunk holding the action's patch. When records were dropped or
+    /// damaged after that keyframe, the state is unknown until the store's next keyframe and
+    /// the answer says why instead of guessing.
+    ///
+    /// - Parameters:
+    ///   - store: the store's name.
+    ///   - seq: the action after which to reconstruct the state.
+    /// - Returns: the state, or why it is unknown and where it is known again.
+    public func state(of store: String, after seq: UInt64) -> StateAnswer {
+        let chunks = reader.chunks
+        var answer = StateAnswer(store: store, seq: seq, result: .failure(UnknownState(reason: .noKeyframe)))
+        guard !chunks.isEmpty else { return answer }
+        let endChunk = firstChunk(withActionsAfter: seq)
+        let last = lastChunk(holdingRecordsUpTo: seq) ?? endChunk ?? chunks.count - 1
+
+        let found = findAnchor(of: store, upTo: seq, lastChunk: last)
+        guard case let .success(anchor) = found else {
+            if case let .failure(failure) = found { answer.result = .failure(failure) }
+            answer.nextKeyframeSeq = nextKeyframe(of: store, after: seq)
+            return answer
+        }
+        answer.keyframeSeq = anchor.keyframeSeq
+
+        var current = anchor.state.value
+        var problem: StateAnswer.Unknown?
+        var position = anchor.state.position
+        var appliedSeq = anchor.state.seq
+        for index in anchor.state.position.chunk...last {
+            if index > anchor.state.position.chunk, hasGap(before: index), problem == nil {
+                problem = .damaged(Damage(gap: gapBetween(index - 1, index), kind: .damaged, session: self))
+            }
+            guard let records = records(ofChunk: index) else {
+                if problem == nil { problem = .damaged(damage(ofChunk: index)) }
+                continue
+            }
+            let first = index == anchor.state.position.chunk ? anchor.state.position.record + 1 : 0
+            for offset in first..<max(first, records.count) {
+                switch records[offset] {
+                case let .patch(patch) where patch.store == store && patch.seq > appliedSeq && patch.seq <= seq:
+                    guard problem == nil else { continue }
+                    do {
+                        try current.apply(patch.operations)
+                    } catch {
+                        problem = .patchFailed(seq: patch.seq, reason: error.description)
+                    }
+                    appliedSeq = patch.seq
+                    position = RecordPosition(chunk: index, record: offset)
+                case let .keyframe(keyframe) where keyframe.store == store && keyframe.seq <= seq && keyframe.seq >= appliedSeq:
+                    current = keyframe.state
+                    problem = nil
+                    appliedSeq = keyframe.seq
+                    answer.keyframeSeq = keyframe.seq
+                    position = RecordPosition(chunk: index, record: offset)
+                case let .dropped(dropped) where dropped.firstSeq <= seq && dropped.lastSeq > appliedSeq:
+                    problem = .dropped(first: dropped.firstSeq, last: dropped.lastSeq)
+                default:
+                    break
+                }
+            }
+        }
+        if let problem {
+            answer.result = .failure(UnknownState(reason: problem))
+            answer.nextKeyframeSeq = nextKeyframe(of: store, after: seq)
+            return answer
+        }
+        answer.result = .success(current)
+        // A point past the end may still change as a growing trace gets more records.
+        if endChunk != nil {
+            cache.store(SessionCache.StoredState(store: store, seq: seq, position: position, value: current))
+        }
+        return answer
+    }
+
+    /// Names of the stores with a keyframe in the first keyframe chunks (stores register
+    /// with a keyframe, usually at the start), sorted.
+    public func storeNames() -> [String] {
+        var names = Set<String>()
+        var looked = 0
+        for index in reader.chunks.indices where reader.chunks[index].hasKeyframe {
+            for case let .keyframe(keyframe) in records(ofChunk: index) ?? [] { names.insert(keyframe.store) }
+            looked += 1
+            if looked == 8 { break }
+        }
+        return names.sorted()
+    }
+
+    // MARK: - Anchors
+
+    private struct Anchor {
+        var state: SessionCache.StoredState
+        var keyframeSeq: UInt64?
+    }
+
+    /// The latest keyframe of `store` at or before `seq` (or a cached state after it), walking
+    /// back from `lastChunk` through the chunks flagged as holding keyframes or drops.
+    private func findAnchor(of store: String, upTo seq: UInt64, lastChunk: Int) -> Result<Anchor, UnknownState> {
+        let cached = cache.state(of: store, atOrBefore: seq)
+        for index in stride(from: lastChunk, through: 0, by: -1) {
+            if index < lastChunk, hasGap(before: index + 1) {
+                return .failure(UnknownState(reason: .damaged(Damage(gap: gapBetween(index, index + 1), kind: .damaged, session: self))))
+            }
+            let flags = reader.chunks[index].header.flags
+            let cachedHere = cached?.position.chunk == index
+            guard flags.contains(.keyframe) || flags.contains(.dropped) || cachedHere else { continue }
+            guard let records = records(ofChunk: index) else {
+                return .failure(UnknownState(reason: .damaged(damage(ofChunk: index))))
+            }
+            for offset in records.indices.reversed() {
+                if cachedHere, let cached, offset == cached.position.record {
+                    return .success(Anchor(state: cached, keyframeSeq: nil))
+                }
+                switch records[offset] {
+                case let .keyframe(keyframe) where keyframe.store == store && keyframe.seq <= seq:
+                    let state = SessionCache.StoredState(
+                        store: store, seq: keyframe.seq, position: RecordPosition(chunk: index, record: offset), value: keyframe.state)
+                    return .success(Anchor(state: state, keyframeSeq: keyframe.seq))
+                case let .dropped(dropped) where dropped.firstSeq <= seq:
+                    return .failure(UnknownState(reason: .dropped(first: dropped.firstSeq, last: dropped.lastSeq)))
+                default:
+                    continue
+                }
+            }
+        }
+        return .failure(UnknownState(reason: .noKeyframe))
+    }
+
+    /// The seq of the first keyframe of `store` after `seq` (it follows an action after `seq`).
+    private func nextKeyframe(of store: String, after seq: UInt64) -> UInt64? {
+        guard seq < .max, let start = firstChunk(withActionAtOrAfter: seq + 1) else { return nil }
+        for index in start..<reader.chunks.count where reader.chunks[index].hasKeyframe {
+            for case let .keyframe(keyframe) in records(ofChunk: index) ?? [] where keyframe.store == store && keyframe.seq > seq {
+                return keyframe.seq
+            }
+        }
+        return nil
+    }
+
+    /// The damaged bytes between two chunks that do not touch.
+    func gapBetween(_ previous: Int, _ next: Int) -> TraceGap {
+        let start = reader.chunks[previous].endOffset, end = reader.chunks[next].offset
+        return reader.gaps.first { $0.start >= start && $0.end <= end } ?? TraceGap(start: start, end: end, reason: "unreadable bytes")
+    }
+
+    /// The damage of a chunk that failed to decode.
+    func damage(ofChunk index: Int) -> Damage {
+        let chunk = reader.chunks[index]
+        let gap = reader.gaps.first { $0.start == chunk.offset } ?? TraceGap(start: chunk.offset, end: chunk.endOffset, reason: "damaged chunk")
+        return Damage(gap: gap, kind: .damaged, session: self)
+    }
+}

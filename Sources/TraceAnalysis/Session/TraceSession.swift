@@ -1,0 +1,234 @@
+/// The session engine: answers questions about a recorded trace without reading the whole
+/// file, for the `storescope` commands and the interactive viewer.
+///
+/// It opens a trace (closed cleanly, crashed, or still being written: see ``refresh()``) and
+/// answers from the chunk index (the footer's, or one rebuilt by scanning frames):
+///
+/// * the records of a seq or time range: ``records(seqs:)``, ``records(times:)``;
+/// * the state of a store after any action: ``state(of:after:)``, from the nearest keyframe
+///   before it plus patches, "unknown until the next keyframe" after a gap or a drop;
+/// * the actions matching a ``Filter``: ``forEachAction(in:matching:_:)``,
+///   ``action(after:matching:)``, ``action(before:matching:)``.
+///
+/// Memory is bounded: decoded chunks and reconstructed states live in a cache with a fixed
+/// ``Budget``. Damaged parts are never guessed over: every answer carries the ``Damage`` it
+/// met, and ``damage`` lists everything known to be missing.
+///
+/// A session is used by one thread at a time.
+public final class TraceSession {
+    /// How much decoded data the engine keeps.
+    public struct Budget: Sendable, Hashable {
+        /// Decoded chunks are kept while their raw payloads add up to at most this many bytes.
+        public var chunkBytes: Int
+        /// Reconstructed states kept to answer nearby questions faster.
+        public var states: Int
+
+        /// Creates a budget.
+        public init(chunkBytes: Int, states: Int) {
+            self.chunkBytes = chunkBytes
+            self.states = states
+        }
+
+        /// 4 MiB of chunk payloads (about 64 chunks) and 4 states.
+        public static let standard = Budget(chunkBytes: 4 << 20, states: 4)
+    }
+
+    /// The reader underneath (header, chunk index, gaps, torn tail).
+    public let reader: TraceReader
+    var cache: SessionCache
+    /// Chunks holding actions: (chunk index, first seq, last seq), in file order.
+    private var actionChunks: [(chunk: Int, first: UInt64, last: UInt64)] = []
+    private var indexedChunks = 0
+    var effectTable: EffectTable?
+
+    /// Opens the trace at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: the trace file.
+    ///   - budget: how much decoded data to keep.
+    /// - Throws: ``TraceError`` when the file cannot be opened or is not a trace.
+    public init(path: String, budget: Budget = .standard) throws(TraceError) {
+        reader = try TraceReader(path: path)
+        cache = SessionCache(chunkBudget: budget.chunkBytes, stateBudget: budget.states)
+        indexActionChunks()
+    }
+
+    /// The session header.
+    public var header: SessionHeader { reader.header }
+
+    /// The chunk index.
+    public var chunks: [ChunkInfo] { reader.chunks }
+
+    /// Reads what another process appended to a trace that is still being written.
+    ///
+    /// - Returns: whether new chunks arrived.
+    /// - Throws: ``TraceError`` when the file can no longer be read.
+    @discardableResult
+    public func refresh() throws(TraceError) -> Bool {
+        guard try reader.refresh() > 0 else { return false }
+        indexActionChunks()
+        effectTable = nil
+        return true
+    }
+
+    /// The first and last action sequence numbers in the readable chunks, from the index alone.
+    public var seqRange: ClosedRange<UInt64>? {
+        guard let first = actionChunks.first, let last = actionChunks.last else { return nil }
+        return first.first...max(first.first, last.last)
+    }
+
+    /// Everything known to be missing: damaged byte ranges (found when opening, or since, when
+    /// reading chunks) and an incomplete last chunk.
+    public var damage: [Damage] {
+        var all = reader.gaps.map { Damage(gap: $0, kind: .damaged, session: self) }
+        if let torn = reader.tornTail { all.append(Damage(gap: torn, kind: .tornTail, session: self)) }
+        return all
+    }
+
+    // MARK: - Chunks
+
+    private func indexActionChunks() {
+        let chunks = reader.chunks
+        for index in indexedChunks..<chunks.count {
+            if let range = chunks[index].seqRange { actionChunks.append((index, range.lowerBound, range.upperBound)) }
+        }
+        indexedChunks = chunks.count
+    }
+
+    /// The decoded records of chunk `index`, or `nil` when its bytes are damaged (the reader
+    /// then lists it in its gaps).
+    func records(ofChunk index: Int) -> [Record]? {
+        if let cached = cache.records(ofChunk: index) { return cached }
+        let chunk = reader.chunks[index]
+        guard let records = try? reader.records(in: chunk) else { return nil }
+        cache.store(records, ofChunk: index, cost: Int(chunk.header.rawLength))
+        return records
+    }
+
+    /// Whether bytes were lost between chunk `index - 1` and chunk `index` (a gap the scan
+    /// found, which the chunk list skips).
+    func hasGap(before index: Int) -> Bool {
+        index > 0 && reader.chunks[index - 1].endOffset != reader.chunks[index].offset
+    }
+
+    /// The index of the first chunk holding an action with a seq ≥ `seq`, or `nil` past the end.
+    func firstChunk(withActionAtOrAfter seq: UInt64) -> Int? {
+        var low = 0, high = actionChunks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if actionChunks[mid].last < seq { low = mid + 1 } else { high = mid }
+        }
+        return low < actionChunks.count ? actionChunks[low].chunk : nil
+    }
+
+    /// The index of the first chunk whose actions all come after `seq`, or `nil` when none does.
+    func firstChunk(withActionsAfter seq: UInt64) -> Int? {
+        var low = 0, high = actionChunks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if actionChunks[mid].first <= seq { low = mid + 1 } else { high = mid }
+        }
+        return low < actionChunks.count ? actionChunks[low].chunk : nil
+    }
+
+    /// The last chunk that can hold records of actions up to `seq`, when the index tells:
+    /// the chunk of the last action ≤ `seq` if a later action follows it in the same chunk
+    /// (an action's patch comes before the next action). `nil` when `seq` is the last action of
+    /// its chunk: its patch may then open a following chunk.
+    func lastChunk(holdingRecordsUpTo seq: UInt64) -> Int? {
+        var low = 0, high = actionChunks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if actionChunks[mid].first <= seq { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0, seq < actionChunks[low - 1].last else { return nil }
+        return actionChunks[low - 1].chunk
+    }
+
+    // MARK: - Records
+
+    /// The records from action `seqs.lowerBound` up to (not including) the first action after
+    /// `seqs.upperBound`, in file order: each action with the records written after it.
+    /// Seq 0 stands for the records before the first action.
+    public func records(seqs: ClosedRange<UInt64>) -> RecordsAnswer {
+        let start = seqs.lowerBound == 0 ? 0 : firstChunk(withActionAtOrAfter: seqs.lowerBound)
+        var answer = RecordsAnswer()
+        guard let start else { return answer }
+        var started = seqs.lowerBound == 0
+        walk(from: start, answer: &answer) { record in
+            if case let .action(action) = record {
+                if action.seq > seqs.upperBound { return false }
+                if action.seq >= seqs.lowerBound { started = true }
+            }
+            return true
+        } keep: { _ in started }
+        return answer
+    }
+
+    /// The records whose time (nanoseconds since the session start) is in `times`, with the
+    /// untimed records (patches, keyframes) that follow a kept one.
+    public func records(times: ClosedRange<UInt64>) -> RecordsAnswer {
+        let from = header.startMonotonicNanos &+ times.lowerBound, to = header.startMonotonicNanos &+ times.upperBound
+        let chunks = reader.chunks
+        var answer = RecordsAnswer()
+        guard let start = chunks.firstIndex(where: { $0.header.lastMonotonicNanos >= from }) else { return answer }
+        var keeping = false
+        walk(from: start, answer: &answer) { record in
+            if let time = record.monotonicNanos {
+                if time > to { return false }
+                keeping = time >= from
+            }
+            return true
+        } keep: { _ in keeping }
+        return answer
+    }
+
+    /// Reads records in file order from chunk `start`, noting damage on the way, while
+    /// `proceed` says so; keeps those `keep` accepts.
+    private func walk(from start: Int, answer: inout RecordsAnswer, proceed: (Record) -> Bool, keep: (Record) -> Bool) {
+        for index in start..<reader.chunks.count {
+            if hasGap(before: index), !answer.records.isEmpty { answer.noteGap(before: index, in: self) }
+            guard let records = records(ofChunk: index) else {
+                answer.noteDamaged(chunk: index, in: self)
+                continue
+            }
+            for record in records {
+                guard proceed(record) else { return }
+                if keep(record) { answer.records.append(record) }
+            }
+        }
+        if let torn = reader.tornTail { answer.damage.append(Damage(gap: torn, kind: .tornTail, session: self)) }
+    }
+}
+
+/// Records answered for a range, and what is known to be missing from it.
+public struct RecordsAnswer: Sendable {
+    /// The readable records, in file order.
+    public var records: [Record] = []
+    /// Damage met inside or at the end of the range: records there are missing.
+    public var damage: [Damage] = []
+
+    mutating func noteGap(before index: Int, in session: TraceSession) {
+        damage.append(Damage(gap: session.gapBetween(index - 1, index), kind: .damaged, session: session))
+    }
+
+    mutating func noteDamaged(chunk index: Int, in session: TraceSession) {
+        damage.append(session.damage(ofChunk: index))
+    }
+}
+
+extension Record {
+    /// The record's monotonic time, for the timed kinds.
+    public var monotonicNanos: UInt64? {
+        switch self {
+        case let .action(r): r.monotonicNanos
+        case let .effectStarted(r): r.monotonicNanos
+        case let .effectEmitted(r): r.monotonicNanos
+        case let .effectEnded(r): r.monotonicNanos
+        case let .log(r): r.monotonicNanos
+        case let .dropped(r): r.monotonicNanos
+        case let .sessionEnded(r): r.monotonicNanos
+        case .patch, .keyframe: nil
+        }
+    }
+}

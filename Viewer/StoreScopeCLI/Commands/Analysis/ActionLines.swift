@@ -1,0 +1,61 @@
+import TraceAnalysis
+
+/// How `log` and `blame` print an action: the `cat` line of the action, then its changes and
+/// the events after it, indented; or one JSON object.
+struct ActionLines {
+    let session: TraceSession
+    let records: RecordLine
+
+    init(session: TraceSession) {
+        self.session = session
+        records = RecordLine(startMonotonicNanos: session.header.startMonotonicNanos)
+    }
+
+    /// The action's line, its changes and its events, each line ending in a newline.
+    func text(_ entry: ActionEntry) -> String {
+        var text = records.text(.action(entry.action)) + "\n"
+        for line in changeLines(entry) { text += "    " + line.sanitizedForTerminal + "\n" }
+        for event in entry.events { text += "    " + records.text(event) + "\n" }
+        return text
+    }
+
+    /// The changes as `.path = value` lines.
+    func changeLines(_ entry: ActionEntry) -> [String] {
+        guard entry.keyframe != nil else { return entry.operations.map(RecordLine.describe) }
+        guard let operations = session.changes(of: entry) else {
+            return ["(state recorded as a keyframe; the change is unknown because the state before it is)"]
+        }
+        return operations.map(RecordLine.describe)
+    }
+
+    /// `{"seq":…,"store":…,"t":…,"reducerNanos":…,"action":…,"ops":[…],"events":[…]}`.
+    func json(_ entry: ActionEntry) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        let action = entry.action
+        json.field("seq", action.seq)
+        json.field("store", action.store)
+        json.field("t", entry.sinceStart)
+        json.field("wallNanos", action.wallNanos)
+        json.field("reducerNanos", action.reducerNanos)
+        json.key("action")
+        action.action.writeJSON(to: &json)
+        if let effect = action.effectID { json.field("effect", effect) }
+        if let location = action.location { json.field("location", location.description) }
+        json.key("ops")
+        if let operations = entry.keyframe == nil ? entry.operations : session.changes(of: entry) {
+            json.beginArray()
+            for operation in operations { operation.writeJSON(to: &json) }
+            json.endArray()
+        } else {
+            json.null()
+        }
+        if entry.keyframe != nil { json.key("keyframe"); json.bool(true) }
+        json.key("events")
+        json.beginArray()
+        for event in entry.events { json.raw(event.jsonLine(startMonotonicNanos: session.header.startMonotonicNanos)) }
+        json.endArray()
+        json.endObject()
+        return json.text
+    }
+}

@@ -1,0 +1,159 @@
+import TraceAnalysis
+
+/// What the analysis commands (`log`, `state`, `diff`, `blame`) share: opening the session,
+/// reading `--store`, `--path` and points, and ending with `check`'s exit statuses.
+struct AnalysisInput {
+    let path: String
+    let session: TraceSession
+    let console: Console
+    /// Damage already reported inline, not to repeat at the end.
+    private var reported: Set<Damage> = []
+
+    /// The common options.
+    static let storeOption = CommandSpec.Option.value("store", "NAME", help: "The store to look at (default: the session's main store).")
+    static let pathOption = CommandSpec.Option.value("path", "PATH", help: "Only this part of the state, e.g. .users[3].name.")
+    static let jsonOption = CommandSpec.Option.flag("json", help: "Print NDJSON (one JSON object per line) for jq and scripts.")
+
+    static let statusDiscussion = """
+        Exit status (as 'check'): 0 when the trace is clean and the answer complete, 1 when the
+        trace is damaged or was not closed cleanly, or a state is unknown (what is missing is
+        said on standard error), 2 when the file cannot be read, 64 for a usage error.
+        """
+
+    /// Opens the trace, or reports why not (the command then exits 2).
+    init?(_ arguments: ParsedArguments, console: Console) {
+        path = arguments.positionals[0]
+        self.console = console
+        do {
+            session = try TraceSession(path: path)
+        } catch {
+            console.error("Error: \(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)")
+            return nil
+        }
+    }
+
+    /// The store `--store` names, or else the session's main store (or the only store, when
+    /// the header names one that recorded nothing); a store the trace does not have is an
+    /// error naming the ones it has.
+    func store(_ arguments: ParsedArguments) throws(AnalysisFailure) -> String {
+        let names = session.storeNames(), main = session.header.storeName
+        guard let name = arguments.value("store") else {
+            if names.contains(main) || names.isEmpty { return main }
+            if names.count == 1 { return names[0] }
+            throw AnalysisFailure("the session's main store '\(main.sanitizedForTerminal)' recorded nothing: pick one with --store (stores: \(names.joined(separator: ", ").sanitizedForTerminal))")
+        }
+        guard names.contains(name) || name == main else {
+            throw AnalysisFailure("the trace has no store named '\(name.sanitizedForTerminal)' (stores: \(names.joined(separator: ", ").sanitizedForTerminal))")
+        }
+        return name
+    }
+
+    /// The `--path` pattern, if any (a usage error when it does not parse).
+    static func pathPattern(_ arguments: ParsedArguments, option: String = "path", spec: CommandSpec) throws(UsageError) -> PathPattern? {
+        guard let text = arguments.value(option) else { return nil }
+        return try pathPattern(text, spec: spec)
+    }
+
+    static func pathPattern(_ text: String, spec: CommandSpec) throws(UsageError) -> PathPattern {
+        do throws(PathPatternError) {
+            return try PathPattern(parsing: text)
+        } catch {
+            let pointer = "  " + text.sanitizedForTerminal + "\n  " + String(repeating: " ", count: String(text.prefix(error.offset)).sanitizedForTerminal.count) + "^"
+            throw UsageError("invalid path at column \(error.offset + 1): \(error.message)\n\(pointer)", command: spec)
+        }
+    }
+
+    /// The point an option names (a usage error when it is none).
+    static func point(_ arguments: ParsedArguments, _ option: String, spec: CommandSpec) throws(UsageError) -> SessionPoint {
+        guard let text = arguments.value(option) else { throw UsageError("missing --\(option)", command: spec) }
+        guard let point = SessionPoint(text) else {
+            throw UsageError("invalid --\(option) '\(text.sanitizedForTerminal)': expected a sequence number, start, end, or a time such as 1.5s", command: spec)
+        }
+        return point
+    }
+
+    /// The seq a point names in this trace; a seq after the last readable action is an error
+    /// that says where the trace ends.
+    func seq(_ point: SessionPoint) throws(AnalysisFailure) -> UInt64 {
+        let seq = session.seq(at: point)
+        guard case let .seq(asked) = point, let range = session.seqRange, asked > range.upperBound else { return seq }
+        var message = "#\(asked) is past the last action of the trace (#\(range.upperBound))"
+        if let torn = session.reader.tornTail { message += "; an incomplete last chunk (bytes \(torn.start)..<\(torn.end)) may have held more" }
+        throw AnalysisFailure(message)
+    }
+
+    /// The sub-value `pattern` names in `state`, or an error naming what exists there.
+    func value(at pattern: PathPattern?, in state: TraceValue, store: String, seq: UInt64) throws(AnalysisFailure) -> TraceValue {
+        guard let pattern else { return state }
+        if let node = pattern.node(in: state) { return node }
+        // Say how far the path goes and what is there instead.
+        var depth = 0
+        while depth < pattern.steps.count, pattern.prefix(depth + 1).node(in: state) != nil { depth += 1 }
+        let reached = pattern.prefix(depth)
+        let children = Self.childNames(reached.node(in: state) ?? state)
+        let place = depth == 0 ? "the state" : reached.description
+        let has = children.isEmpty ? "has no children" : "has \(children.joined(separator: ", "))"
+        throw AnalysisFailure("the state of \(store) after #\(seq) has no \(pattern.description) (\(place) \(has))".sanitizedForTerminal)
+    }
+
+    private static func childNames(_ value: TraceValue) -> [String] {
+        switch value {
+        case let .some(wrapped): return childNames(wrapped)
+        case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
+            return fields.enumerated().map { $1.name.isEmpty ? "[\($0)]" : "." + $1.name }
+        case let .array(elements): return elements.isEmpty ? [] : ["[0]…[\(elements.count - 1)]"]
+        case let .dictionary(entries): return entries.prefix(8).map { "[\($0.key.shortDescription)]" } + (entries.count > 8 ? ["…"] : [])
+        default: return []
+        }
+    }
+
+    /// Reports damage met during the answer (once each).
+    mutating func warn(_ damage: Damage) {
+        guard reported.insert(damage).inserted else { return }
+        console.error("warning: damaged trace: \(damage.description.sanitizedForTerminal)")
+    }
+
+    /// Reports the rest of what is missing and returns the exit status: 0 only for a clean
+    /// trace and a complete answer.
+    mutating func finish(complete: Bool = true) -> Int32 {
+        for damage in session.damage { warn(damage) }
+        let closed = session.reader.indexSource == .footer
+        if !closed && session.damage.isEmpty {
+            console.error("warning: the session was not closed cleanly (no footer index): answered from every complete chunk")
+        }
+        return complete && closed && session.damage.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+}
+
+/// An answer the trace cannot give: printed as `Error: ...`, exit status 1.
+struct AnalysisFailure: Error, Sendable, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
+extension AnalysisInput {
+    /// Runs a command's answer: `body` returns whether the answer is complete; a failure is
+    /// printed as `Error: ...`. Ends with ``finish(complete:)``.
+    mutating func answer(_ body: (inout AnalysisInput) throws(AnalysisFailure) -> Bool) -> Int32 {
+        do throws(AnalysisFailure) {
+            let complete = try body(&self)
+            console.flush()
+            return finish(complete: complete)
+        } catch {
+            console.error("Error: \(error.message)")
+            return finish(complete: false)
+        }
+    }
+}
+
+extension StateAnswer {
+    /// The state or a failure that says why it is unknown and where it is known again.
+    func known() throws(AnalysisFailure) -> TraceValue {
+        if let value { return value }
+        if case .noKeyframe = unknown, seq == 0 {
+            throw AnalysisFailure("the trace has no initial state of \(store.sanitizedForTerminal)")
+        }
+        throw AnalysisFailure((unknownDescription ?? "the state is unknown").sanitizedForTerminal)
+    }
+}

@@ -1,0 +1,48 @@
+import TraceAnalysis
+
+/// `storescope state FILE --at POINT [--store S] [--path P]`: the state after an action.
+enum StateCommand: Command {
+    static let spec = CommandSpec(
+        name: "state",
+        abstract: "Print the state of a store after an action, or a part of it.",
+        arguments: [.init(name: "FILE", help: "The trace file.")],
+        options: [
+            .value("at", "POINT", help: "After which action: a sequence number, start, end, or a time such as 1.5s."),
+            AnalysisInput.storeOption, AnalysisInput.pathOption, AnalysisInput.jsonOption,
+        ],
+        discussion: """
+            The state is rebuilt from the nearest keyframe before the point plus the patches after
+            it. After a gap or dropped actions it is unknown until the store's next keyframe:
+            the command then says so (and where it is known again) instead of guessing.
+
+            \(AnalysisInput.statusDiscussion)
+            """)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let point = try AnalysisInput.point(arguments, "at", spec: spec)
+        let pattern = try AnalysisInput.pathPattern(arguments, spec: spec)
+        guard var input = AnalysisInput(arguments, console: console) else { return ExitStatus.unreadable }
+        return input.answer { (input) throws(AnalysisFailure) in
+            let store = try input.store(arguments)
+            let seq = try input.seq(point)
+            let state = try input.session.state(of: store, after: seq).known()
+            let value = try input.value(at: pattern, in: state, store: store, seq: seq)
+            if arguments.has("json") {
+                var json = JSONWriter()
+                json.beginObject()
+                json.field("store", store)
+                json.field("seq", seq)
+                if let pattern { json.field("path", pattern.description) }
+                json.key("state")
+                value.writeJSON(to: &json)
+                json.endObject()
+                console.line(json.text)
+            } else {
+                let place = pattern.map { " at \($0.description)" } ?? ""
+                console.line("\(store) after #\(seq)\(place):".sanitizedForTerminal)
+                console.line(TreeRendering.render(value))
+            }
+            return true
+        }
+    }
+}
