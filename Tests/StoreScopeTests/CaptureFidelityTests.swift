@@ -7,15 +7,6 @@ import TraceFormat
 // holding metatypes, class instances, value types that mirror as classes, Foundation types,
 // and the default limits.
 
-/// The patch from `old` to `new`, checked to rebuild `new`'s capture from `old`'s.
-private func exactPatch<T>(_ old: T, _ new: T, options: CaptureOptions = .default) throws -> [PatchOperation] {
-    let patch = capturePatch(from: old, to: new, options: options)
-    var tree = captureValue(old, options: options)
-    try tree.apply(patch)
-    #expect(tree == captureValue(new, options: options))
-    return patch
-}
-
 // MARK: - Metatypes
 
 private struct OptionalMetatype { var a: Int.Type?; var b: Int }
@@ -32,7 +23,7 @@ private let unrecorded = MetatypeFields.unrecordedText
             .init("a", .scalar(type: "Optional<Int.Type>", text: unrecorded)), .init("b", .int(Int64(b))),
         ]))
     }
-    #expect(try exactPatch(some, none) == [.set(path: [.field("b")], value: .int(2))])
+    #expect(try checkedPatch(some, none) == [.set(path: [.field("b")], value: .int(2))])
 }
 
 @Test func aTupleFieldHoldingAMetatypeNeitherCrashesNorHidesTheOtherFields() throws {
@@ -42,7 +33,7 @@ private let unrecorded = MetatypeFields.unrecordedText
     ]))
     var changed = value
     changed.after = "new"
-    #expect(try exactPatch(value, changed) == [.set(path: [.field("after")], value: .string("new"))])
+    #expect(try checkedPatch(value, changed) == [.set(path: [.field("after")], value: .string("new"))])
 }
 
 @Test func enumCasesWithMetatypePayloadsKeepTheirNamesAndNeverReadThePayload() throws {
@@ -52,7 +43,7 @@ private let unrecorded = MetatypeFields.unrecordedText
         .init("", .scalar(type: "Any.Type", text: unrecorded)), .init("", .scalar(type: "Int", text: unrecorded)),
     ]))
     #expect(captureValue(MetatypePayloads.n) == .enumeration(type: "MetatypePayloads", caseName: "n", payload: []))
-    _ = try exactPatch([MetatypePayloads.n, .t(Int.self)], [MetatypePayloads.a(Int.self, 1), .n])
+    _ = try checkedPatch([MetatypePayloads.n, .t(Int.self)], [MetatypePayloads.a(Int.self, 1), .n])
     // The same values boxed, and in a struct field: every path stays off the payload.
     #expect(captureValue([MetatypePayloads.t(Int.self)] as [Any]) == .array([captureValue(MetatypePayloads.t(Int.self))]))
 }
@@ -84,7 +75,7 @@ private struct Pair { var a: Author?; var b: Author }
     let ann = Author("ann")
     new.a = ann
     let bobID = ObjectIdentities.id(of: bob), annID = ObjectIdentities.id(of: ann)
-    #expect(try exactPatch(old, new) == [
+    #expect(try checkedPatch(old, new) == [
         .set(path: [.field("a")], value: .some(.object(type: "Author", id: annID, fields: [.init("name", .string("ann"))]))),
     ])
     let bobNode = TraceValue.object(type: "Author", id: bobID, fields: [.init("name", .string("bob"))])
@@ -98,7 +89,7 @@ private struct Pair { var a: Author?; var b: Author }
     #expect(captureValue([shared, shared]) == .array([node, node]))
     // Another instance with equal contents is another object.
     let twin = Author("s")
-    #expect(try exactPatch([shared], [twin]) == [.set(path: [.index(0)], value: captureValue(twin))])
+    #expect(try checkedPatch([shared], [twin]) == [.set(path: [.index(0)], value: captureValue(twin))])
 }
 
 @Test func aFreedInstanceNeverLendsItsIdToALaterOne() {
@@ -130,7 +121,7 @@ private struct ClassStyled: CustomReflectable {
 @Test func aValueTypeWhoseMirrorSaysClassGetsNoIdentity() throws {
     let tree = captureValue((0..<4).map { ClassStyled(v: $0) })
     #expect(tree == .array((0..<4).map { .structure(type: "ClassStyled", fields: [.init("v", .int(Int64($0)))]) }))
-    #expect(try exactPatch([ClassStyled(v: 1)], [ClassStyled(v: 2)]) == [.set(path: [.index(0), .field("v")], value: .int(2))])
+    #expect(try checkedPatch([ClassStyled(v: 1)], [ClassStyled(v: 2)]) == [.set(path: [.index(0), .field("v")], value: .int(2))])
 }
 
 // MARK: - Foundation types
@@ -194,7 +185,7 @@ private struct Member: Equatable, Identifiable { var id: Int; var name: String; 
     let members = (0..<10_000).map { Member(id: $0, name: "m\($0)", tags: ["a", "b"]) }
     var grown = members
     grown.append(Member(id: 10_000, name: "newest", tags: []))
-    let patch = try exactPatch(members, grown)
+    let patch = try checkedPatch(members, grown)
     #expect(patch == [.insert(path: [.index(10_000)], value: captureValue(grown[10_000]))])
     let byID = Dictionary(uniqueKeysWithValues: grown.map { ($0.id, $0.name) })
     guard case let .dictionary(entries) = captureValue(byID), case let .array(elements) = captureValue(Array(0..<50_000)) else {

@@ -32,13 +32,13 @@ enum ObjectIdentities {
     /// The id of `object`, assigned on first sight.
     static func id(of object: AnyObject) -> UInt64 {
         let key = ObjectIdentifier(object)
-        var fresh = Entry(object: object, id: 0)
+        // Only compared and weakly referenced under the lock, never read.
+        nonisolated(unsafe) let instance = object
         return table.withLock { table in
             // A live instance at the same address is this one.
             if let entry = table.entries[key], let known = entry.object, ObjectIdentifier(known) == key { return entry.id }
             table.lastID += 1
-            fresh.id = table.lastID
-            table.entries[key] = fresh
+            table.entries[key] = Entry(object: instance, id: table.lastID)
             if table.entries.count >= table.sweepAt {
                 table.entries = table.entries.filter { $0.value.object != nil }
                 table.sweepAt = max(1024, 2 * table.entries.count)
