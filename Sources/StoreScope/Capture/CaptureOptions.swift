@@ -37,7 +37,7 @@ public struct CaptureOptions: Sendable, Hashable {
     /// Depth 64, 5,000,000 nodes, 1,000,000 elements per collection, default redaction.
     ///
     /// Ordinary app states are recorded in full: 100,000 users of a dozen fields each are
-    /// about 1.5 million nodes. The limits are there for pathological sizes: a tree of five
-    /// million nodes takes a few hundred megabytes while it is encoded.
+    /// about 1.5 million nodes. The limits are there for pathological sizes (millions of
+    /// elements), whose trees would take hundreds of megabytes.
     public static let `default` = CaptureOptions()
 }
