@@ -17,7 +17,7 @@ private struct Directory: Equatable {
 private func users(_ ids: [Int]) -> [User] { ids.map { User(id: $0, name: "u\($0)") } }
 
 /// Asserts that the patch rebuilds the new capture from the old one, and returns the patch.
-private func checkedPatch<T>(_ old: T, _ new: T, options: CaptureOptions = .default) throws -> [PatchOperation] {
+func checkedPatch<T>(_ old: T, _ new: T, options: CaptureOptions = .default) throws -> [PatchOperation] {
     let patch = capturePatch(from: old, to: new, options: options)
     var tree = captureValue(old, options: options)
     try tree.apply(patch)

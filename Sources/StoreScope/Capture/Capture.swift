@@ -1,10 +1,12 @@
 /// Captures a Swift value as a ``TraceValue`` tree.
 ///
-/// Structs, classes (with identity: ids in traversal order, `.reference` for shared instances
-/// and cycles), enums with their associated values, tuples (type `(tuple)`, unlabeled elements
+/// Structs, enums with their associated values, tuples (type `(tuple)`, unlabeled elements
 /// named `0`, `1`, ...), optionals, arrays, dictionaries and sets (in canonical order, any
 /// `Hashable` key), strings, every integer and floating-point type, `Bool`, `Date`, `Data`,
-/// `URL`, `UUID`, `Decimal`, `Character`. Types name themselves by their short name
+/// `URL`, `UUID`, `Decimal`, `Character`, Foundation's common types by their meaning, and class
+/// instances with their process-wide id: `.object` with its fields when the class cannot change
+/// (all stored properties `let`), otherwise `.reference`, whose contents are never read. Fields
+/// holding metatypes are recorded from their declared type. Types name themselves by their short name
 /// (`Array<User>`, no module prefix). ``TraceValueConvertible`` types give their own tree;
 /// ``TraceCapturedByEncoding`` types are captured through `Encodable`; everything else is
 /// reflected with `Mirror`. Redaction and the limits in `options` apply.

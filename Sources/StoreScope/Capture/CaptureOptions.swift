@@ -21,11 +21,11 @@ public struct CaptureOptions: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - maximumDepth: see ``maximumDepth``; default 64.
-    ///   - maximumNodes: see ``maximumNodes``; default 100,000.
-    ///   - maximumCollectionCount: see ``maximumCollectionCount``; default 10,000.
+    ///   - maximumNodes: see ``maximumNodes``; default 5,000,000.
+    ///   - maximumCollectionCount: see ``maximumCollectionCount``; default 1,000,000.
     ///   - redaction: see ``redaction``; default ``Redaction/default``.
     public init(
-        maximumDepth: Int = 64, maximumNodes: Int = 100_000, maximumCollectionCount: Int = 10_000,
+        maximumDepth: Int = 64, maximumNodes: Int = 5_000_000, maximumCollectionCount: Int = 1_000_000,
         redaction: Redaction = .default
     ) {
         self.maximumDepth = max(0, maximumDepth)
@@ -34,6 +34,10 @@ public struct CaptureOptions: Sendable, Hashable {
         self.redaction = redaction
     }
 
-    /// Depth 64, 100,000 nodes, 10,000 elements per collection, default redaction.
+    /// Depth 64, 5,000,000 nodes, 1,000,000 elements per collection, default redaction.
+    ///
+    /// Ordinary app states are recorded in full: 100,000 users of a dozen fields each are
+    /// about 1.5 million nodes. The limits are there for pathological sizes (millions of
+    /// elements), whose trees would take hundreds of megabytes.
     public static let `default` = CaptureOptions()
 }

@@ -28,10 +28,11 @@ import Synchronization
 /// field descriptor's kind, record size and case count; and for every case, the first time a
 /// value of it is seen, that its record's name is the very string the runtime's
 /// `swift_EnumCaseName` returns for that value (which proves the tag and the record agree).
-/// The payload's type comes from the runtime's reflection of that first value, and its fields
-/// from `_forEachField`. A type failing a check gets no layout; a case failing one, or an
-/// indirect case, or a payload of existential or metatype type, is left to
-/// ``RuntimeReflection`` for good: those produce exactly what they produced before.
+/// The payload's type comes from the case record's mangled name, and its fields from
+/// `_forEachField`; a payload holding a metatype is never read (see ``MetatypeFields``). A type
+/// failing a check gets no layout; a case failing one, or an indirect case, or a payload of
+/// existential type, is left to ``RuntimeReflection`` for good: those produce exactly what
+/// they produced before.
 final class EnumLayout: @unchecked Sendable {
     // @unchecked: the pointers refer to immutable runtime metadata and functions safe to call
     // from any thread; the only mutable state, the case table, is behind a mutex.
@@ -80,12 +81,13 @@ final class EnumLayout: @unchecked Sendable {
     private let projectPayload: ProjectPayload
     private let injectTag: InjectTag
     private let records: UnsafeRawPointer
+    private let descriptor: UnsafeRawPointer
     /// Per tag: not seen yet, read from memory, or left to reflection.
     private let slots: Mutex<[Slot]>
 
     private init(
         type: Any.Type, size: Int, alignment: Int, bitwiseTakable: Bool, witnesses: UnsafeRawPointer, enumWitnesses: Int,
-        records: UnsafeRawPointer, count: Int
+        records: UnsafeRawPointer, descriptor: UnsafeRawPointer, count: Int
     ) {
         self.type = type
         metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
@@ -97,6 +99,7 @@ final class EnumLayout: @unchecked Sendable {
         projectPayload = unsafeBitCast(witnesses.load(fromByteOffset: enumWitnesses + word, as: UnsafeRawPointer.self), to: ProjectPayload.self)
         injectTag = unsafeBitCast(witnesses.load(fromByteOffset: enumWitnesses + 2 * word, as: UnsafeRawPointer.self), to: InjectTag.self)
         self.records = records
+        self.descriptor = descriptor
         slots = Mutex(Array(repeating: .unseen, count: count))
     }
 
@@ -140,7 +143,8 @@ final class EnumLayout: @unchecked Sendable {
         // The enum witnesses follow the size, stride, flags and extra-inhabitant count.
         return EnumLayout(
             type: type, size: expected.size, alignment: expected.alignment, bitwiseTakable: flags & isNonBitwiseTakable == 0,
-            witnesses: witnesses, enumWitnesses: 10 * word + 8, records: fieldDescriptor + 16, count: recordCount)
+            witnesses: witnesses, enumWitnesses: 10 * word + 8, records: fieldDescriptor + 16, descriptor: descriptor,
+            count: recordCount)
         #else
         return nil
         #endif
@@ -150,12 +154,16 @@ final class EnumLayout: @unchecked Sendable {
     /// payload (meaningful only when the case has one).
     ///
     /// - Returns: `body`'s result, or `nil` when this case is left to reflection or `value`
-    ///   holds another type (an existential nested in the `Any`, see ``ValueAddress``).
+    ///   holds another type.
     func withCase<Result>(
         of value: Any, _ body: (Case, UnsafeRawPointer) -> Result
     ) -> Result? {
         func open<Subject>(_ subject: Subject) -> Result? {
-            guard Subject.self == type else { return nil }
+            guard Subject.self == type else {
+                // An existential nested in the `Any` (see ``ValueAddress/with(_:ifExactly:_:)``).
+                guard let inner = ValueAddress.unnested(subject, as: type) else { return nil }
+                return _openExistential(inner, do: open)
+            }
             let tag = withUnsafePointer(to: subject) { getTag(UnsafeRawPointer($0), metadata) }
             guard let entry = self.case(tag, of: subject) else { return nil }
             guard entry.hasPayload else { return withUnsafePointer(to: subject) { body(entry, UnsafeRawPointer($0)) } }
@@ -227,20 +235,21 @@ final class EnumLayout: @unchecked Sendable {
             UnsafeRawPointer(runtimeName) == name
         else { return nil }
         let caseName = String(cString: name.assumingMemoryBound(to: CChar.self))
-        let hasPayloadType = record.load(fromByteOffset: 4, as: Int32.self) != 0
-        guard hasPayloadType else { return Case(name: caseName, hasPayload: false, fields: []) }
-        // The payload's declared type, as the runtime's reflection hands it out: in an `Any`
-        // of exactly that type (it looked the type up and demangled it; once, here).
-        guard RuntimeReflection.childCount(of: subject) == 1 else { return nil }
-        func declared<Payload>(_: Payload) -> Any.Type { Payload.self }
-        let payloadType = _openExistential(RuntimeReflection.child(of: subject, at: 0, needsLabel: false).value, do: declared)
+        guard let mangledPayloadType = relativePointer(at: record + 4) else {
+            return Case(name: caseName, hasPayload: false, fields: [])
+        }
+        // The payload's declared type, from the record, without reading the payload: the
+        // runtime's reflection would misread one that holds a metatype (see ``MetatypeFields``).
+        guard let payloadType = payloadType(mangledName: mangledPayloadType) else { return nil }
+        if MetatypeFields.contains(payloadType) {
+            return Case(name: caseName, hasPayload: true, fields: MetatypeFields.payloadFields(of: payloadType))
+        }
         var fields: [StoredField] = []
         switch MetadataKind.of(payloadType) {
-        case .existential, .metatype, .existentialMetatype:
+        case .existential:
             return nil
         case .tuple:
-            let complete = _forEachField(of: payloadType, options: []) { label, offset, elementType, kind in
-                guard kind != .metatype else { return false }
+            let complete = _forEachField(of: payloadType, options: []) { label, offset, elementType, _ in
                 let label = String(cString: label)
                 fields.append(StoredField(name: label.hasPrefix(".") ? "" : label, offset: offset, type: elementType))
                 return true
@@ -251,6 +260,24 @@ final class EnumLayout: @unchecked Sendable {
         }
         guard fields.allSatisfy({ $0.offset + $0.size <= size }) else { return nil }
         return Case(name: caseName, hasPayload: true, fields: fields)
+    }
+}
+
+extension EnumLayout {
+    /// The type a case record's mangled payload type names, in the context of this enum (its
+    /// generic arguments follow the metadata's kind and descriptor words).
+    private func payloadType(mangledName name: UnsafeRawPointer) -> Any.Type? {
+        // The name runs to a NUL byte; symbolic references embed 4-byte (0x01-0x17) or
+        // 8-byte (0x18-0x1F) operands, which may contain zero bytes.
+        var length = 0
+        while true {
+            let byte = name.load(fromByteOffset: length, as: UInt8.self)
+            if byte == 0 { break }
+            length += byte <= 0x17 ? 5 : (byte <= 0x1F ? 9 : 1)
+        }
+        let arguments = metadata + 2 * MemoryLayout<UnsafeRawPointer>.size
+        return _getTypeByMangledNameInContext(
+            name.assumingMemoryBound(to: UInt8.self), UInt(length), genericContext: descriptor, genericArguments: arguments)
     }
 }
 

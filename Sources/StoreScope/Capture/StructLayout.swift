@@ -8,22 +8,42 @@ struct StoredField: @unchecked Sendable {
     let name: String
     /// The byte offset from the start of the value (or of the enum's payload).
     let offset: Int
-    /// The byte size of the field.
+    /// The byte size of the field (0 for a field that is never read, see ``fixed``).
     let size: Int
     /// The declared type.
     let type: Any.Type
     /// The declared type's traits when every value stored here has exactly that type (see
     /// ``TypeTraits/isExact``), so it needs no lookup by dynamic type; `nil` otherwise.
     let traits: TypeTraits?
+    /// For a field whose type contains a metatype, the node recorded for it from the declared
+    /// type alone: such a field is never read (see ``MetatypeFields``) and never changes.
+    let fixed: TraceValue?
 
     init(name: String, offset: Int, type: Any.Type) {
         self.name = name
         self.offset = offset
         self.type = type
+        if MetatypeFields.contains(type) {
+            fixed = MetatypeFields.node(forFieldOf: type)
+            self.size = 0
+            traits = nil
+            return
+        }
+        fixed = nil
         func size<Field>(_: Field.Type) -> Int { MemoryLayout<Field>.size }
         self.size = _openExistential(type, do: size)
         let traits = TypeTraits.of(type: type)
         self.traits = traits.isExact ? traits : nil
+    }
+
+    /// A field that is never read, recorded as `node`.
+    init(name: String, type: Any.Type, fixed node: TraceValue) {
+        self.name = name
+        offset = 0
+        self.type = type
+        size = 0
+        traits = nil
+        fixed = node
     }
 
     /// A copy of the field of the value at `base`, in an `Any`.
@@ -58,9 +78,10 @@ struct StoredField: @unchecked Sendable {
 /// ``TypeTraits``), so reflecting a struct costs one load per field instead of `Mirror`'s
 /// per-child demangling (the dominant cost of a diff that descends through a few structs).
 ///
-/// Only structs without a custom mirror, without weak or unowned fields and without metatype
-/// fields qualify; everything else (`CustomReflectable`, classes, tuples) goes through
-/// `Mirror`, so the fields seen are exactly `Mirror`'s.
+/// Only structs without a custom mirror and without weak or unowned fields qualify; everything
+/// else (`CustomReflectable`, tuples) goes through `Mirror`, so the fields seen are exactly
+/// `Mirror`'s. A field whose type contains a metatype is part of the layout but never read
+/// (see ``MetatypeFields``): `Mirror` would misread it.
 final class StructLayout: @unchecked Sendable {
     // @unchecked: all `let`s; `type` points to immutable runtime metadata.
     /// The stored properties in declaration order.
@@ -83,10 +104,7 @@ final class StructLayout: @unchecked Sendable {
         func allFieldsStrong<Subject>(_: Subject.Type) -> Bool { _forEachFieldWithKeyPath(of: Subject.self) { _, _ in true } }
         guard _openExistential(type, do: allFieldsStrong) else { return nil }
         var found: [(name: String, offset: Int, type: Any.Type)] = []
-        let complete = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
-            // A metatype field of a struct, enum or tuple type is stored thin (no bytes);
-            // `Mirror` knows to rebuild it from the type.
-            guard kind != .metatype else { return false }
+        let complete = _forEachField(of: type, options: []) { name, offset, fieldType, _ in
             found.append((String(cString: name), offset, fieldType))
             return true
         }

@@ -45,6 +45,14 @@ final class TypeTraits: @unchecked Sendable {
     let isPlainEnum: Bool
     /// Whether the type is a tuple.
     let isTuple: Bool
+    /// Whether the type is a class: its values are recorded with their identity (see
+    /// ``ObjectIdentities``), and in full only when ``classLayout`` says they cannot change.
+    let isClass: Bool
+    /// Whether the type has a custom mirror.
+    let hasCustomMirror: Bool
+    /// Whether the type is a metatype (`Int.Type`, `Any.Type`): recorded by name, never
+    /// reflected (see ``MetatypeFields``).
+    let isMetatype: Bool
     /// Whether every value whose static type is this type has exactly this dynamic type: true
     /// for structs, enums, optionals and tuples; false for classes (subclasses), existentials
     /// and metatypes.
@@ -54,6 +62,9 @@ final class TypeTraits: @unchecked Sendable {
     /// How to read the case and payload of a plain enum from memory; `nil` for other types or
     /// when the runtime's layout cannot be relied on (see ``EnumLayout``).
     let enumLayout: EnumLayout?
+    /// The stored properties of a class whose instances cannot change; `nil` for other types
+    /// (a class without one is recorded by identity only).
+    let classLayout: ClassLayout?
 
     /// Every traits object ever built, by type; entries are never removed or replaced, so
     /// ``table`` may hold them unretained.
@@ -113,7 +124,8 @@ final class TypeTraits: @unchecked Sendable {
             path = .collection
             capture = Self.captureWitness(collection)
             captureAt = Self.captureAtWitness(collection)
-            if let diffed = type as? any _DiffedCollection.Type { diff = Self.diffWitness(diffed) }
+            // Collections without a typed diff (Foundation's) are diffed by their captures.
+            if let diffed = type as? any _DiffedCollection.Type { diff = Self.diffWitness(diffed) } else { diff = Self.replaceWitness }
         } else if type is any TraceCapturedByEncoding.Type {
             path = .encoding
         } else {
@@ -129,10 +141,14 @@ final class TypeTraits: @unchecked Sendable {
         // What `Mirror(reflecting:).displayStyle` says, read from the metadata kind: a custom
         // mirror decides its own style.
         let reflectsItself = type is any CustomReflectable.Type
+        hasCustomMirror = reflectsItself
         isPlainEnum = path == .reflection && kind == .enum && !reflectsItself
         isTuple = path == .reflection && kind == .tuple
+        isClass = kind == .class
+        isMetatype = kind == .metatype || kind == .existentialMetatype
         structLayout = path == .reflection && kind == .struct && !reflectsItself ? StructLayout.make(for: type) : nil
         enumLayout = isPlainEnum ? EnumLayout.make(for: type) : nil
+        classLayout = isClass && (path == .reflection || path == .encoding) ? ClassLayout.make(for: type) : nil
         // An optional is compared by its own path.
         if path != .optional, let equatable = type as? any Equatable.Type {
             equals = Self.equalsWitness(equatable)
@@ -196,6 +212,13 @@ final class TypeTraits: @unchecked Sendable {
         -> (Any, Any, inout StateDiffer, Int) throws(ReferenceTypeEncountered) -> Void
     {
         { (old, new, differ, depth) throws(ReferenceTypeEncountered) in try (old as! Value)._diff(against: new, with: &differ, depth: depth) }
+    }
+
+    /// The diff of two values compared by their captures.
+    private static func replaceWitness(
+        _ old: Any, _ new: Any, _ differ: inout StateDiffer, _ depth: Int
+    ) throws(ReferenceTypeEncountered) {
+        try differ.replace(old, new, depth: depth)
     }
 
     private static func diffWitness<Value: _DiffedCollection>(_: Value.Type)

@@ -7,18 +7,33 @@ enum ValueAddress {
     /// Calls `body` with the address of the value `value` holds, when the existential holds a
     /// value of exactly `type`.
     ///
-    /// - Returns: `body`'s result, or `nil` when the existential holds another type. That
-    ///   includes an existential nested in it: reflection hands out a field of type `any P` as
-    ///   an `Any` holding an `any P`, whose dynamic type (what `type(of:)` reports) is not what
-    ///   opening it yields. Callers then fall back to a cast, which looks through the nesting.
+    /// An existential nested in `value` is looked through: reflection hands out a field of
+    /// type `any P` as an `Any` holding an `any P`, and generic code converts an element of
+    /// type `Any` to an `Any` holding an `Any`; their dynamic type (what `type(of:)` reports)
+    /// is not what opening them yields.
+    ///
+    /// - Returns: `body`'s result, or `nil` when the value held has another type.
     static func with<Result>(
         _ value: Any, ifExactly type: Any.Type, _ body: (UnsafeRawPointer) -> Result
     ) -> Result? {
         func open<Subject>(_ subject: Subject) -> Result? {
-            guard Subject.self == type else { return nil }
+            guard Subject.self == type else {
+                guard let inner = unnested(subject, as: type) else { return nil }
+                return with(inner, ifExactly: type, body)
+            }
             return withUnsafePointer(to: subject) { (pointer) -> Result in body(UnsafeRawPointer(pointer)) }
         }
         return _openExistential(value, do: open)
+    }
+
+    /// The value of type `type` inside the existential `subject` (of a static type that is an
+    /// existential), in an `Any` that holds it directly; `nil` when `subject` is no existential
+    /// or holds another type.
+    static func unnested<Subject>(_ subject: Subject, as type: Any.Type) -> Any? {
+        guard MetadataKind.of(Subject.self) == .existential else { return nil }
+        // A cast looks through the nesting; the result is boxed with its concrete type.
+        func cast<Value>(_: Value.Type) -> Any? { (subject as? Value).map { $0 as Any } }
+        return _openExistential(type, do: cast)
     }
 
     /// Calls `body` with the addresses of the values `first` and `second` hold, when both hold a

@@ -3,25 +3,23 @@
 ///
 /// Dispatch, in order, per node: the node budget; `Optional`; built-in scalars;
 /// ``TraceValueConvertible``; the depth limit (composites only); arrays, dictionaries and sets
-/// (through conditional conformances, no reflection); ``TraceCapturedByEncoding``; and last
-/// `Mirror` for structs, classes, enums, tuples and custom mirrors. ``StateDiffer`` follows
-/// the same order so that its patches rebuild exactly what this produces.
+/// (through conditional conformances, no reflection); class instances; ``TraceCapturedByEncoding``;
+/// and last layouts or `Mirror` for structs, enums, tuples and custom mirrors. ``StateDiffer``
+/// follows the same order so that its patches rebuild exactly what this produces.
 ///
-/// Class instances get ids 1, 2, ... in traversal order; a later occurrence of the same
-/// instance (a shared reference or a cycle) becomes `.reference`.
+/// A class instance carries its process-wide id (``ObjectIdentities``) wherever it occurs: an
+/// instance that cannot change (``ClassLayout``) is an `.object` with its fields, any other a
+/// `.reference` with no contents, which the recorder's thread never reads. So every node's
+/// capture depends on the node alone, never on what was captured before it.
 struct ValueCapturer {
     /// The limits and redaction in force.
     let options: CaptureOptions
     /// Nodes produced so far.
     private(set) var nodeCount = 0
-    private var objectIDs: [ObjectIdentifier: UInt64] = [:]
 
     init(options: CaptureOptions) {
         self.options = options
     }
-
-    /// Whether a class instance was met (its id depends on everything captured before it).
-    var sawObjects: Bool { !objectIDs.isEmpty }
 
     /// Whether the node budget is spent.
     var isExhausted: Bool { nodeCount >= options.maximumNodes }
@@ -53,6 +51,7 @@ struct ValueCapturer {
             return .truncated(.init(reason: .depth, type: traits.typeName))
         }
         if path == .collection { return traits.capture!(value, &self, depth) }
+        if traits.isClass { return captureObject(value, traits: traits, depth: depth) }
         if path == .encoding, let tree = try? TraceValueEncoder(options: options, depth: depth).encode(value as! any TraceCapturedByEncoding) {
             return tree
         }
@@ -73,6 +72,12 @@ struct ValueCapturer {
     /// Captures the stored field `field` of the value (or projected enum payload) at `base`:
     /// a field of an exact type where it is stored, anything else through an `Any`.
     mutating func capture(_ field: StoredField, of base: UnsafeRawPointer, redacted: Bool, depth: Int) -> TraceValue {
+        if let fixed = field.fixed {
+            if redacted { return .redacted(type: TypeNames.name(of: field.type)) }
+            if isExhausted { return .truncated(.init(reason: .size, type: TypeNames.name(of: field.type))) }
+            countNode()
+            return fixed
+        }
         if let traits = field.traits {
             if redacted { return .redacted(type: traits.typeName) }
             return capture(at: base + field.offset, traits: traits, depth: depth)
@@ -99,6 +104,24 @@ struct ValueCapturer {
 
     // MARK: - Reflection
 
+    /// A class instance: `.object` with its fields when it cannot change, `.reference` (its
+    /// identity alone) otherwise.
+    private mutating func captureObject(_ value: Any, traits: TypeTraits, depth: Int) -> TraceValue {
+        let object = value as AnyObject
+        let id = ObjectIdentities.id(of: object)
+        guard let layout = traits.classLayout else { return .reference(type: traits.typeName, id: id) }
+        if traits.path == .encoding, let tree = try? TraceValueEncoder(options: options, depth: depth).encode(value as! any TraceCapturedByEncoding) {
+            return tree
+        }
+        if traits.hasCustomMirror {
+            return .object(type: traits.typeName, id: id, fields: captureFields(Reflection.classFields(Mirror(reflecting: value)), depth: depth))
+        }
+        let fields = withExtendedLifetime(object) {
+            captureStoredFields(layout.fields, redaction: layout.redaction, of: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()), depth: depth)
+        }
+        return .object(type: traits.typeName, id: id, fields: fields)
+    }
+
     private mutating func captureReflecting(_ value: Any, traits: TypeTraits, depth: Int) -> TraceValue {
         let type = traits.typeName
         if let layout = traits.enumLayout {
@@ -119,14 +142,13 @@ struct ValueCapturer {
         }) {
             return tree
         }
+        if traits.isMetatype { return MetatypeFields.node(forMetatype: value, typeName: type) }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .class?:
-            let key = ObjectIdentifier(value as AnyObject)
-            if let id = objectIDs[key] { return .reference(type: type, id: id) }
-            let id = UInt64(objectIDs.count + 1)
-            objectIDs[key] = id
-            return .object(type: type, id: id, fields: captureFields(Reflection.classFields(mirror), depth: depth))
+            // A value type whose custom mirror calls itself a class: it has no identity (an
+            // id taken from its temporary box would be reused by the next value).
+            return .structure(type: type, fields: captureFields(Reflection.fields(mirror), depth: depth))
         case .enum?:
             let payload = Reflection.payloadFields(mirror)
             return .enumeration(

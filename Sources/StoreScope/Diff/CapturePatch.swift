@@ -12,9 +12,9 @@
 /// Limitations, by design:
 /// - Values that are `==` but capture differently (`0.0` and `-0.0` inside a struct, a custom
 ///   `==` that ignores a field) are treated as unchanged.
-/// - When a changed path meets a class instance, both states are captured in full and diffed
-///   as trees (instance ids are numbered over the whole tree). An instance mutated in place
-///   and shared by old and new looks unchanged: like TCA, StoreScope expects value-type state.
+/// - Class instances are compared by identity: the same instance captures alike (an
+///   immutable one cannot have changed; a mutable one is recorded by identity only), another
+///   instance is captured where it now is.
 /// - ``CaptureOptions/maximumNodes`` is a per-tree budget that depends on everything captured
 ///   before a node; patches are exact while the state stays under it.
 ///

@@ -73,7 +73,6 @@ extension Dictionary: _DiffedCollection {
         var groups: [(key: TraceValue, operations: [PatchOperation])] = []
         for key in keys where new[key] == nil {
             let captured = try differ.capture(key, depth: depth + 1)
-            _ = try differ.capture(self[key]!, depth: depth + 1)  // a removed instance renumbers the rest
             groups.append((captured, [.remove(path: differ.path + [.key(captured)])]))
         }
         for (key, value) in new where self[key] == nil {

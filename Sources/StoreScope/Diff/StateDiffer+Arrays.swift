@@ -162,7 +162,6 @@ extension StateDiffer {
     }
 
     private mutating func remove(_ input: ArrayDiffInput, _ i: Int, at position: Int, depth: Int) throws(ReferenceTypeEncountered) {
-        _ = try capture(input.old(i), depth: depth + 1)  // a removed instance would renumber the rest
         operations.append(.remove(path: path + [.index(position)]))
     }
 

@@ -1,5 +1,6 @@
-/// Thrown inside ``StateDiffer`` when a class instance is met on a changed path: instance ids
-/// are numbered over the whole tree, so the patch is then computed on full captures.
+/// The error ``StateDiffer`` may throw, after which a patch is computed on full captures.
+/// Nothing throws it since class instances are captured the same wherever they occur (their
+/// ids are process-wide, see ``ObjectIdentities``).
 struct ReferenceTypeEncountered: Error {}
 
 /// Computes the patch between two consecutive states without capturing them whole: the
@@ -50,6 +51,13 @@ struct StateDiffer {
         if depth >= options.maximumDepth { return }
         if traits.path == .collection {
             try traits.diff!(old, new, &self, depth)
+            return
+        }
+        if traits.isClass {
+            // The same instance captures alike (its id, and fields that cannot change); `==`
+            // on another instance says nothing about its id.
+            if (old as AnyObject) === (new as AnyObject) { return }
+            try replace(old, new, depth: depth)
             return
         }
         if let equals = traits.equals, equals(old, new) { return }
@@ -148,13 +156,9 @@ struct StateDiffer {
     }
 
     /// Captures a value that goes into or leaves the tree on a changed path.
-    ///
-    /// - Throws: ``ReferenceTypeEncountered`` when it holds a class instance.
     func capture(_ value: Any, depth: Int) throws(ReferenceTypeEncountered) -> TraceValue {
         var capturer = ValueCapturer(options: options)
-        let tree = capturer.capture(value, depth: depth)
-        if capturer.sawObjects { throw ReferenceTypeEncountered() }
-        return tree
+        return capturer.capture(value, depth: depth)
     }
 
     /// Whether `old` and `new` capture alike (a diff that finds nothing).
@@ -192,9 +196,9 @@ struct StateDiffer {
         }
         let oldMirror = Mirror(reflecting: old)
         switch oldMirror.displayStyle {
-        case .class?:
-            throw ReferenceTypeEncountered()
-        case .struct?, .tuple?:
+        case .struct?, .tuple?, .class?:
+            // `.class` here is a value type's custom mirror (class instances took the class
+            // path), captured as a structure.
             try diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, payload: false, depth: depth)
         case .enum?:
             let newMirror = Mirror(reflecting: new)

@@ -39,7 +39,7 @@ extension TraceValue: CustomStringConvertible {
             fields(f)
             output += ")"
         case let .reference(type, id):
-            output += "\(type)#\(id)(↩︎)"
+            output += "\(type)#\(id)(…)"
         case let .enumeration(_, caseName, payload):
             output += "." + caseName
             if !payload.isEmpty {

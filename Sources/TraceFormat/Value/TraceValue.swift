@@ -9,9 +9,10 @@ import Foundation
 public enum TraceValue: Sendable {
     /// A struct (or a tuple, with `type` `"(tuple)"`) and its stored fields in declaration order.
     case structure(type: String, fields: [Field])
-    /// The first occurrence of a class instance; `id` identifies it within one captured tree.
+    /// A class instance with its fields; `id` identifies the instance for the whole session.
     case object(type: String, id: UInt64, fields: [Field])
-    /// A later occurrence of the class instance `id` (a shared reference or a cycle).
+    /// A class instance by its identity only (`id`, as for ``object(type:id:fields:)``): its
+    /// contents are not recorded (StoreScope never reads an instance that can change).
     case reference(type: String, id: UInt64)
     /// An enum case with its associated values (labels may be empty).
     case enumeration(type: String, caseName: String, payload: [Field])
