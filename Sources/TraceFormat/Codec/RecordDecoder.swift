@@ -1,9 +1,5 @@
 /// Decodes the records of one chunk body, given the chunk's string table.
 struct RecordDecoder {
-    /// The deepest value tree a reader accepts; deeper input is rejected as malformed rather
-    /// than risking the stack.
-    static let maximumDepth = 512
-
     var reader: ByteReader
     let strings: [String]
 
@@ -119,7 +115,7 @@ struct RecordDecoder {
 
     private mutating func path() throws(TraceError) -> [PathComponent] {
         let count = try reader.readCount()
-        guard count <= Self.maximumDepth else { throw .malformed("path of \(count) steps is deeper than \(Self.maximumDepth)") }
+        guard count <= TraceLimits.maximumDepth else { throw .malformed("path of \(count) steps is deeper than \(TraceLimits.maximumDepth)") }
         var path: [PathComponent] = []
         path.reserveCapacity(count)
         for _ in 0..<count {
@@ -136,7 +132,7 @@ struct RecordDecoder {
     }
 
     mutating func value(depth: Int) throws(TraceError) -> TraceValue {
-        guard depth < Self.maximumDepth else { throw .malformed("value nested deeper than \(Self.maximumDepth)") }
+        guard depth < TraceLimits.maximumDepth else { throw .malformed("value nested deeper than \(TraceLimits.maximumDepth)") }
         let kindByte = try reader.readByte()
         guard let kind = TraceValue.Kind(rawValue: kindByte) else { throw .malformed("unknown value kind \(kindByte)") }
         switch kind {

@@ -13,7 +13,7 @@ struct RecordEncoder {
     }
 
     /// Appends one record, or, when a reader would reject it (a value nested deeper than
-    /// ``RecordDecoder/maximumDepth``, a negative or too large index, a path that is too long),
+    /// ``TraceLimits/maximumDepth``, a negative or too large index, a path that is too long),
     /// leaves the body as it was and throws, so the other records of the chunk stay readable.
     ///
     /// - Throws: ``TraceError/malformed(_:)`` naming what cannot be represented.
@@ -136,8 +136,8 @@ struct RecordEncoder {
     }
 
     private mutating func encode(_ path: [PathComponent]) {
-        if path.count > RecordDecoder.maximumDepth {
-            problem = problem ?? "path of \(path.count) steps is longer than \(RecordDecoder.maximumDepth)"
+        if path.count > TraceLimits.maximumDepth {
+            problem = problem ?? "path of \(path.count) steps is longer than \(TraceLimits.maximumDepth)"
         }
         body.writeVarint(UInt64(path.count))
         for component in path {
@@ -164,8 +164,8 @@ struct RecordEncoder {
     /// Writes `value`, which sits `depth` levels below the root of its tree (the root is 0,
     /// as in ``RecordDecoder``); stops descending past the depth readers accept.
     private mutating func encode(_ value: TraceValue, depth: Int) {
-        guard depth < RecordDecoder.maximumDepth else {
-            problem = problem ?? "value nested deeper than \(RecordDecoder.maximumDepth) levels"
+        guard depth < TraceLimits.maximumDepth else {
+            problem = problem ?? "value nested deeper than \(TraceLimits.maximumDepth) levels"
             return
         }
         body.write(value.kind.rawValue)

@@ -21,7 +21,7 @@ public final class TraceWriter {
 
         /// Creates options; the defaults are 64 KiB chunks, 100 ms, and zlib level 1 (3x faster than level 6 on records, 2% larger).
         public init(chunkSize: Int = 64 * 1024, flushInterval: Duration = .milliseconds(100), compressionLevel: Int32 = 1) {
-            self.chunkSize = max(1, min(chunkSize, ChunkCodec.maximumChunkSize / 2))
+            self.chunkSize = max(1, min(chunkSize, TraceLimits.maximumChunkSize / 2))
             self.flushInterval = flushInterval
             self.compressionLevel = max(1, min(9, compressionLevel))
         }
@@ -143,8 +143,8 @@ public final class TraceWriter {
     }
 
     private func writeChunk(kind: ChunkHeader.Kind, raw: [UInt8], recordCount: Int, summary: OpenChunk) throws(TraceError) {
-        guard raw.count <= ChunkCodec.maximumChunkSize else {
-            throw .malformed("a chunk of \(raw.count) bytes exceeds the format's limit of \(ChunkCodec.maximumChunkSize); its records are lost")
+        guard raw.count <= TraceLimits.maximumChunkSize else {
+            throw .malformed("a chunk of \(raw.count) bytes exceeds the format's limit of \(TraceLimits.maximumChunkSize); its records are lost")
         }
         let stored = try deflater.compress(raw)
         var flags: ChunkHeader.Flags = [.compressed]

@@ -38,8 +38,11 @@ public final class TraceFile: @unchecked Sendable {
         }
     }
 
-    /// Reads up to `count` bytes at `offset`; fewer at the end of the file.
-    public func read(count: Int, at offset: Int64) throws(TraceError) -> [UInt8] {
+    /// Reads up to `count` bytes at `offset`; fewer at the end of the file. Allocates no more
+    /// than the file holds from `offset`, whatever `count` says (a length read from a hostile
+    /// file cannot make it allocate gigabytes).
+    public func read(count requested: Int, at offset: Int64) throws(TraceError) -> [UInt8] {
+        let count = max(0, Int(clamping: min(Int64(requested), try size() - offset)))
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
