@@ -95,3 +95,124 @@ import Testing
         }
     }
 }
+
+/// docs/FORMAT.md "Reader limits": items per chunk.
+@Suite struct ChunkItemLimitTests {
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    /// A file holding one records chunk with `payload` (compressed) and `recordCount`.
+    func trace(payload: [UInt8], recordCount: UInt32, _ name: String) throws -> String {
+        let stored = try Deflater(level: 9).compress(payload)
+        let header = ChunkHeader(
+            kind: .records, flags: [.compressed], storedLength: UInt32(stored.count), rawLength: UInt32(payload.count),
+            recordCount: recordCount, payloadCRC: CRC32.checksum(stored), firstSeq: 0, lastSeq: 0,
+            firstMonotonicNanos: 0, lastMonotonicNanos: 0)
+        var writer = ByteWriter()
+        writer.write(contentsOf: FileHeader.encode(Samples.header))
+        header.encode(into: &writer)
+        writer.write(contentsOf: stored)
+        let path = directory.path(name)
+        try writeFile(writer.bytes, to: path)
+        return path
+    }
+
+    func expectDamaged(_ path: String) throws {
+        let reader = try TraceReader(path: path)
+        #expect(reader.chunks.count == 1)
+        #expect(reader.allRecords().isEmpty)
+        #expect(reader.gaps.map(\.reason) == [TraceLimits.tooManyItems.description.replacingPrefix("malformed trace data: ")])
+        let follower = try TraceFollower(path: path)
+        #expect(try follower.poll().gaps.count == 1)
+    }
+
+    @Test("a string table of more entries than a chunk may hold is damage, not a gigabyte of strings")
+    func tooManyNames() throws {
+        let count = TraceLimits.maximumItemsPerChunk + 1
+        var payload = ByteWriter()
+        payload.writeVarint(UInt64(count))
+        payload.write(contentsOf: [UInt8](repeating: 0, count: count))
+        try expectDamaged(try trace(payload: payload.bytes, recordCount: 0, "names.sstrace"))
+    }
+
+    @Test("an array of more bools than a chunk may hold is damage, not gigabytes of values")
+    func tooManyValues() throws {
+        let count = TraceLimits.maximumItemsPerChunk
+        var payload = ByteWriter()
+        payload.writeVarint(1)
+        payload.writeString("main")
+        payload.write(contentsOf: [0x03, 0x00, 0x00, 0x07])  // keyframe seq 0, store 0, array
+        payload.writeVarint(UInt64(count))
+        payload.write(contentsOf: [UInt8](repeating: 0x0F, count: count))
+        try expectDamaged(try trace(payload: payload.bytes, recordCount: 1, "bools.sstrace"))
+    }
+
+    @Test("many tiny records count against the limit too")
+    func tooManyRecords() throws {
+        let count = TraceLimits.maximumItemsPerChunk + 1
+        var payload = ByteWriter()
+        payload.writeVarint(0)
+        for _ in 0..<count { payload.write(contentsOf: [0x09, 0x00, 0x00]) }  // session ended
+        try expectDamaged(try trace(payload: payload.bytes, recordCount: UInt32(count), "records.sstrace"))
+    }
+
+    /// Names, records, operations, path steps and value nodes of `records`, as a reader counts.
+    func items(_ records: [Record]) throws -> Int {
+        var encoder = RecordEncoder()
+        for record in records { try encoder.encode(record) }
+        return encoder.items + encoder.strings.strings.count
+    }
+
+    @Test("the writer refuses exactly what the reader would refuse, and gives a big record a chunk of its own")
+    func writerAndReaderAgree() throws {
+        let big = Record.patch(StatePatch(seq: 2, store: "main", operations: [
+            .set(path: [.field("items"), .index(0)], value: .array((0..<20).map { .int($0) })),
+        ]))
+        let small = Record.log(LogRecord(level: .info, message: "hi", monotonicNanos: 1, seq: 1))
+        let limit = try items([big])
+        #expect(limit == 2 + 1 + 1 + 2 + 21)  // names "main", "items"; record; operation; 2 steps; 21 nodes
+
+        let path = directory.path("limited.sstrace")
+        let writer = try TraceWriter(
+            output: try TraceFile.create(path), header: Samples.header, options: .init(flushInterval: .seconds(3_600)),
+            itemLimit: limit)
+        try writer.append(small)
+        try writer.append(big)  // does not fit beside `small`: closes that chunk first
+        let tooBig = Record.patch(StatePatch(seq: 3, store: "main", operations: [
+            .set(path: [.field("items"), .index(0)], value: .array((0..<21).map { .int($0) })),
+        ]))
+        #expect(throws: TraceError.malformed("record not written: its chunk would decode to more than \(limit) items (names, records, operations, path steps, values)")) {
+            try writer.append(tooBig)
+        }
+        try writer.close()
+        #expect(writer.chunks.count == 2)
+        let reader = try TraceReader(path: path)
+        #expect(reader.allRecords() == [small, big])
+
+        let payload: [UInt8] = try {
+            var encoder = RecordEncoder(itemLimit: limit + 1)
+            try encoder.encode(tooBig)
+            var bytes = ByteWriter()
+            encoder.strings.encode(into: &bytes)
+            bytes.write(contentsOf: encoder.body.bytes)
+            return bytes.bytes
+        }()
+        let decoded = try payload.withUnsafeBytes { try ChunkCodec.decodeRecords($0, count: 1, itemLimit: limit + 1) }
+        #expect(decoded == [tooBig])
+        #expect(throws: TraceLimits.tooManyItems) {
+            try payload.withUnsafeBytes { try ChunkCodec.decodeRecords($0, count: 1, itemLimit: limit) }
+        }
+    }
+
+    @Test("a record refused for its depth leaves no names behind in the chunk's table")
+    func refusedRecordLeavesNoNames() throws {
+        var encoder = RecordEncoder()
+        let deep = (0..<TraceLimits.maximumDepth).reduce(TraceValue.int(0)) { value, level in
+            .structure(type: "Level\(level)", fields: [.init("next", value)])
+        }
+        #expect(throws: TraceError.self) { try encoder.encode(.keyframe(Keyframe(seq: 0, store: "main", state: deep))) }
+        #expect(encoder.strings.strings.isEmpty)
+        #expect(encoder.items == 0)
+    }
+}

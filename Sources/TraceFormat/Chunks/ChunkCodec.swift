@@ -1,11 +1,15 @@
 /// Turns a finished chunk body into framed bytes and back.
 enum ChunkCodec {
     /// Decodes a chunk payload (string table followed by `recordCount` records).
-    static func decodeRecords(_ payload: UnsafeRawBufferPointer, count: Int) throws(TraceError) -> [Record] {
+    /// Refuses a payload that decodes to more than `itemLimit` items (``TraceLimits``).
+    static func decodeRecords(
+        _ payload: UnsafeRawBufferPointer, count: Int, itemLimit: Int = TraceLimits.maximumItemsPerChunk
+    ) throws(TraceError) -> [Record] {
         var reader = ByteReader(payload)
-        let strings = try StringTable.decode(from: &reader)
-        var decoder = RecordDecoder(reader, strings: strings)
+        let strings = try StringTable.decode(from: &reader, itemLimit: itemLimit)
+        var decoder = RecordDecoder(reader, strings: strings, itemLimit: itemLimit)
         guard count <= payload.count else { throw .malformed("\(count) records cannot fit in \(payload.count) bytes") }
+        guard count <= decoder.itemsLeft else { throw TraceLimits.tooManyItems }
         var records: [Record] = []
         records.reserveCapacity(count)
         for _ in 0..<count { records.append(try decoder.decodeRecord()) }

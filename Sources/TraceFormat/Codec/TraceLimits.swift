@@ -16,4 +16,8 @@ public enum TraceLimits {
     /// could otherwise decode to ~40 times its size in memory; with this bound a chunk never
     /// takes more than a few hundred MB, whatever its bytes.
     public static let maximumItemsPerChunk = 4 * 1024 * 1024
+
+    /// The error of a chunk, or a record, over ``maximumItemsPerChunk``.
+    static let tooManyItems = TraceError.malformed(
+        "more than \(maximumItemsPerChunk) items (names, records, operations, path steps, values) in one chunk")
 }
