@@ -1,0 +1,91 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+import TraceAnalysis
+import TraceFormat
+
+/// Issue 8 #11: `check` and `cat` make values cut by capture limits visible.
+@Suite("storescope truncation reports")
+struct TruncationReportTests {
+    let directory: TemporaryDirectory
+    let path: String
+
+    /// A trace whose keyframe #0 holds two truncated values and action #2 one; action #1 none.
+    init() throws {
+        directory = try TemporaryDirectory()
+        path = directory.path("truncated.sstrace")
+        let writer = try TraceWriter(
+            path: path,
+            header: SessionHeader(
+                sessionID: Array(0..<16), appName: "App", storeName: "main", startWallNanos: 0,
+                startMonotonicNanos: 0, schemaFingerprint: 1))
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "State", fields: [
+            .init("items", .array([.int(1), .truncated(.init(reason: .collection, type: "[Int]", omitted: 7))])),
+            .init("tree", .truncated(.init(reason: .depth, type: "Tree"))),
+        ]))))
+        try writer.append(.action(ActionRecord(
+            seq: 1, store: "main", monotonicNanos: 1, wallNanos: 0, reducerNanos: 1,
+            action: .enumeration(type: "Action", caseName: "tick", payload: []))))
+        try writer.append(.action(ActionRecord(
+            seq: 2, store: "main", monotonicNanos: 2, wallNanos: 0, reducerNanos: 1,
+            action: .enumeration(type: "Action", caseName: "load", payload: [
+                .init("page", .truncated(.init(reason: .size, type: "Page", omitted: 3))),
+            ]))))
+        #expect(writer.truncatedValuesAppended == 3)
+        try writer.close()
+    }
+
+    @Test("check warns how many values were truncated and where the first is, and still exits 0")
+    func checkReportsTruncation() throws {
+        let check = try ChildProcess.storescope(["check", path])
+        #expect(check.status == 0, "stderr: \(check.stderr)")
+        #expect(check.stdout.contains("""
+            truncated: 3 values cut by capture limits, first in keyframe #0, shown as <truncated …> (warning: the trace is intact, but those values are incomplete)
+            gaps:      0
+            status:    clean
+            """))
+
+        let json = try ChildProcess.storescope(["check", "--json", path])
+        #expect(json.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(report["truncatedValues"] as? Int == 3)
+        #expect(report["firstTruncated"] as? String == "keyframe")
+        #expect(report["firstTruncatedSeq"] as? Int == 0)
+        #expect(report["status"] as? String == "clean")
+    }
+
+    @Test("check reports zero truncated values for a trace without any")
+    func checkReportsNoTruncation() throws {
+        let clean = directory.path("clean.sstrace")
+        let writer = try TraceWriter(
+            path: clean,
+            header: SessionHeader(sessionID: [], appName: "App", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1))
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .int(1))))
+        try writer.close()
+        let check = try ChildProcess.storescope(["check", clean])
+        #expect(!check.stdout.contains("truncated"))
+        let json = try ChildProcess.storescope(["check", "--json", clean])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(report["truncatedValues"] as? Int == 0)
+        #expect(report["firstTruncatedSeq"] == nil)
+    }
+
+    @Test("cat marks each truncated value with its limit and warns with the count on standard error")
+    func catShowsTruncation() throws {
+        let cat = try ChildProcess.storescope(["cat", path])
+        #expect(cat.status == 0)
+        #expect(cat.stdout.contains("#0 main keyframe State(items: [2 elements], tree: <truncated by depth limit: Tree>)  <2 truncated>\n"))
+        let lines = cat.stdout.split(separator: "\n")
+        let tick = try #require(lines.first { $0.contains("#1 main action") })
+        #expect(!tick.contains("truncated"))
+        let load = try #require(lines.first { $0.contains("#2 main action") })
+        #expect(load.hasSuffix("  <1 truncated>"))
+        #expect(cat.stdout.contains("<truncated by size limit: Page, 3 omitted>"))
+        #expect(cat.stderr == "warning: 3 values cut by capture limits, first in keyframe #0, shown as <truncated …>\n")
+
+        let json = try ChildProcess.storescope(["cat", "--json", path])
+        #expect(json.status == 0)
+        #expect(json.stdout.contains(#""$truncated":"Tree""#))
+        #expect(json.stderr == cat.stderr)
+    }
+}
