@@ -12,17 +12,7 @@ struct OutputSafetyTests {
     init() throws {
         directory = try TemporaryDirectory()
         tracePath = directory.path("small.sstrace")
-        let writer = try TraceWriter(
-            path: tracePath,
-            header: SessionHeader(
-                sessionID: Array(0..<16), appName: "App", storeName: "main", startWallNanos: 0,
-                startMonotonicNanos: 0, schemaFingerprint: 1))
-        for seq in UInt64(1)...200 {
-            try writer.append(.action(ActionRecord(
-                seq: seq, store: "main", monotonicNanos: seq, wallNanos: 0, reducerNanos: 1,
-                action: .enumeration(type: "Action", caseName: "tick", payload: []))))
-        }
-        try writer.close()
+        try SmallTrace.write((UInt64(1)...200).map { SmallTrace.action($0, "tick") }, to: tracePath)
     }
 
     /// Runs `storescope arguments` through `/bin/sh` with `SIGPIPE` ignored (an ignored signal

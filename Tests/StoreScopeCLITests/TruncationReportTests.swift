@@ -14,25 +14,15 @@ struct TruncationReportTests {
     init() throws {
         directory = try TemporaryDirectory()
         path = directory.path("truncated.sstrace")
-        let writer = try TraceWriter(
-            path: path,
-            header: SessionHeader(
-                sessionID: Array(0..<16), appName: "App", storeName: "main", startWallNanos: 0,
-                startMonotonicNanos: 0, schemaFingerprint: 1))
-        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "State", fields: [
-            .init("items", .array([.int(1), .truncated(.init(reason: .collection, type: "[Int]", omitted: 7))])),
-            .init("tree", .truncated(.init(reason: .depth, type: "Tree"))),
-        ]))))
-        try writer.append(.action(ActionRecord(
-            seq: 1, store: "main", monotonicNanos: 1, wallNanos: 0, reducerNanos: 1,
-            action: .enumeration(type: "Action", caseName: "tick", payload: []))))
-        try writer.append(.action(ActionRecord(
-            seq: 2, store: "main", monotonicNanos: 2, wallNanos: 0, reducerNanos: 1,
-            action: .enumeration(type: "Action", caseName: "load", payload: [
-                .init("page", .truncated(.init(reason: .size, type: "Page", omitted: 3))),
-            ]))))
+        let writer = try SmallTrace.write([
+            .keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "State", fields: [
+                .init("items", .array([.int(1), .truncated(.init(reason: .collection, type: "[Int]", omitted: 7))])),
+                .init("tree", .truncated(.init(reason: .depth, type: "Tree"))),
+            ]))),
+            SmallTrace.action(1, "tick"),
+            SmallTrace.action(2, "load", [.init("page", .truncated(.init(reason: .size, type: "Page", omitted: 3)))]),
+        ], to: path)
         #expect(writer.truncatedValuesAppended == 3)
-        try writer.close()
     }
 
     @Test("check warns how many values were truncated and where the first is, and still exits 0")
@@ -57,11 +47,7 @@ struct TruncationReportTests {
     @Test("check reports zero truncated values for a trace without any")
     func checkReportsNoTruncation() throws {
         let clean = directory.path("clean.sstrace")
-        let writer = try TraceWriter(
-            path: clean,
-            header: SessionHeader(sessionID: [], appName: "App", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1))
-        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .int(1))))
-        try writer.close()
+        try SmallTrace.write([.keyframe(Keyframe(seq: 0, store: "main", state: .int(1)))], to: clean)
         let check = try ChildProcess.storescope(["check", clean])
         #expect(!check.stdout.contains("truncated"))
         let json = try ChildProcess.storescope(["check", "--json", clean])
