@@ -131,9 +131,9 @@ struct RecordDecoder {
     private mutating func path() throws(TraceError) -> [PathComponent] {
         let count = try reader.readCount()
         guard count <= TraceLimits.maximumDepth else { throw .malformed("path of \(count) steps is deeper than \(TraceLimits.maximumDepth)") }
+        try spend(count)
         var path: [PathComponent] = []
         path.reserveCapacity(count)
-        try spend(count)
         for _ in 0..<count {
             let tagByte = try reader.readByte()
             switch PathTag(rawValue: tagByte) {
