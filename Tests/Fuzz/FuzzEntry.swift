@@ -1,5 +1,6 @@
-// libFuzzer entry for TraceFormat, compiled by run.sh together with Sources/TraceFormat as one
-// module (so internal decoders are reachable). Not a SwiftPM target.
+// libFuzzer entry for TraceFormat and TraceAnalysis, compiled by run.sh together with
+// Sources/TraceFormat and Sources/TraceAnalysis as one module (so internal decoders are
+// reachable). Not a SwiftPM target.
 //
 // The first input byte picks what the rest is fed to:
 //   0  a chunk payload (string table + records); what decodes must re-encode and decode equal
@@ -7,9 +8,15 @@
 //   2  a value tree and a patch, applied (errors are fine, crashes are not)
 //   3  a zlib stream inflated with a declared size taken from the next two bytes
 //   4  a file header and a chunk header
+//   5  a trace file growing in parts, followed by TraceFollower after each part; without
+//      damage it returns exactly the records TraceReader reads from the whole file
+//   6  decoded records replayed by StateReplay: a keyframe's state is the store's state
+//   7  two value trees diffed by DiffRendering: empty exactly when equal, no control character
+//   8  decoded records rendered as text and JSON: no raw control character, valid JSON
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 nonisolated(unsafe) private var scratchPath: String?
 
@@ -17,12 +24,16 @@ nonisolated(unsafe) private var scratchPath: String?
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let input = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
-    switch data[0] % 5 {
+    switch data[0] % 9 {
     case 0: fuzzPayload(input)
     case 1: fuzzFile(input)
     case 2: fuzzPatch(input)
     case 3: fuzzInflate(input)
-    default: fuzzHeaders(input)
+    case 4: fuzzHeaders(input)
+    case 5: fuzzGrowingFile(input)
+    case 6: fuzzReplay(input)
+    case 7: fuzzDiff(input)
+    default: fuzzRendering(input)
     }
     return 0
 }
@@ -42,16 +53,24 @@ private func fuzzPayload(_ input: UnsafeRawBufferPointer) {
     guard again == records else { fatalError("records changed in a round trip") }
 }
 
-private func fuzzFile(_ input: UnsafeRawBufferPointer) {
-    let path = scratchPath ?? {
-        let path = "/tmp/tracefuzz-\(getpid()).sstrace"
-        scratchPath = path
-        return path
-    }()
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    guard fd >= 0 else { fatalError("cannot create \(path)") }
-    if let base = input.baseAddress { _ = write(fd, base, input.count) }
+private var scratch: String {
+    if let scratchPath { return scratchPath }
+    let path = "/tmp/tracefuzz-\(getpid()).sstrace"
+    scratchPath = path
+    return path
+}
+
+/// Writes `bytes` to the scratch file, replacing it (`append`: adding to it).
+private func writeScratch(_ bytes: UnsafeRawBufferPointer, append: Bool = false) {
+    let fd = open(scratch, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0o600)
+    guard fd >= 0 else { fatalError("cannot create \(scratch)") }
+    if let base = bytes.baseAddress, !bytes.isEmpty { _ = write(fd, base, bytes.count) }
     close(fd)
+}
+
+private func fuzzFile(_ input: UnsafeRawBufferPointer) {
+    let path = scratch
+    writeScratch(input)
     if let reader = try? TraceReader(path: path) {
         _ = reader.allRecords()
         _ = reader.gaps
@@ -98,4 +117,90 @@ private func fuzzHeaders(_ input: UnsafeRawBufferPointer) {
     _ = try? ChunkHeader.decode(input)
     _ = try? FooterIndex.decodeEntries(input)
     _ = FooterIndex.decodeTrailer(Array(input.prefix(16)))
+}
+
+/// The records of a chunk payload given as a count byte and the payload.
+private func decodedRecords(_ input: UnsafeRawBufferPointer) -> [Record]? {
+    guard let count = input.first else { return nil }
+    return try? ChunkCodec.decodeRecords(UnsafeRawBufferPointer(rebasing: input.dropFirst()), count: Int(count))
+}
+
+private func fuzzGrowingFile(_ input: UnsafeRawBufferPointer) {
+    // Byte 0: number of cuts (0-7); then two bytes per cut (offsets into the file); then the file.
+    guard let cutCount = input.first.map({ Int($0 % 8) }), input.count >= 1 + 2 * cutCount else { return }
+    let file = UnsafeRawBufferPointer(rebasing: input[(1 + 2 * cutCount)...])
+    var cuts = (0..<cutCount).map { i in
+        (Int(input[1 + 2 * i]) | Int(input[2 + 2 * i]) << 8) % (file.count + 1)
+    }
+    cuts = Array(Set(cuts + [file.count])).sorted()
+    var written = 0
+    var follower: TraceFollower?
+    var records: [Record] = []
+    var damaged = false
+    writeScratch(UnsafeRawBufferPointer(rebasing: file[0..<0]))
+    for cut in cuts {
+        writeScratch(UnsafeRawBufferPointer(rebasing: file[written..<cut]), append: true)
+        written = cut
+        if follower == nil { follower = try? TraceFollower(path: scratch) }
+        guard let follower else { continue }
+        guard let update = try? follower.poll() else { damaged = true; continue }
+        records += update.records
+        if !update.gaps.isEmpty { damaged = true }
+    }
+    guard let follower, !damaged, let reader = try? TraceReader(path: scratch) else { return }
+    let all = reader.allRecords()
+    // The follower stops at the footer; a reader without footer reads to the end.
+    guard reader.gaps.isEmpty, reader.tornTail == nil else { return }
+    if follower.isFinished || reader.indexSource != .footer {
+        guard records == all else {
+            fatalError("follower read \(records.count) records, reader \(all.count) (cuts \(cuts))")
+        }
+    }
+}
+
+private func fuzzReplay(_ input: UnsafeRawBufferPointer) {
+    guard let records = decodedRecords(input) else { return }
+    var replay = StateReplay()
+    for record in records {
+        replay.apply(record)
+        switch record {
+        case let .keyframe(keyframe):
+            guard replay.state(of: keyframe.store) == keyframe.state else { fatalError("keyframe not replayed") }
+        case .dropped:
+            guard replay.stores.values.allSatisfy({ $0.value == nil }) else { fatalError("state known after a loss") }
+        default: break
+        }
+    }
+}
+
+/// Whether `text` holds a character that can drive a terminal (what TerminalText escapes),
+/// other than the line breaks in `allowed`.
+private func hasControlCharacter(_ text: String, allowing allowed: Set<UInt32> = []) -> Bool {
+    text.unicodeScalars.contains { scalar in
+        let v = scalar.value
+        guard !allowed.contains(v) else { return false }
+        return v < 0x20 || v == 0x7F || (0x80..<0xA0).contains(v)
+            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+    }
+}
+
+private func fuzzDiff(_ input: UnsafeRawBufferPointer) {
+    var decoder = RecordDecoder(ByteReader(input), strings: ["a", "b", "", "State", "x\u{1B}[2J", "\u{202E}"])
+    guard let old = try? decoder.value(depth: 0), let new = try? decoder.value(depth: 0) else { return }
+    let text = DiffRendering.render(from: old, to: new)
+    guard text.isEmpty == (old == new) else { fatalError("diff of \(old == new ? "equal" : "different") trees is \(text.isEmpty ? "empty" : "not empty")") }
+    guard !hasControlCharacter(text, allowing: [0x0A]) else { fatalError("diff rendering emits a control character: \(text.debugDescription)") }
+}
+
+private func fuzzRendering(_ input: UnsafeRawBufferPointer) {
+    guard let records = decodedRecords(input) else { return }
+    let lines = RecordLine(startMonotonicNanos: 0)
+    for record in records {
+        let text = lines.text(record)
+        guard !hasControlCharacter(text) else { fatalError("text line holds a control character: \(text.debugDescription)") }
+        let json = record.jsonLine(startMonotonicNanos: 0)
+        guard !hasControlCharacter(json), !json.unicodeScalars.contains(where: { $0.value == 0x2028 || $0.value == 0x2029 })
+        else { fatalError("JSON line holds a raw control character: \(json.debugDescription)") }
+        guard (try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil else { fatalError("invalid JSON: \(json)") }
+    }
 }

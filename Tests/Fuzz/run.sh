@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds a libFuzzer + AddressSanitizer binary from Sources/TraceFormat and FuzzEntry.swift
-# (outside SwiftPM) and fuzzes it.
+# Builds a libFuzzer + AddressSanitizer binary from Sources/TraceFormat, Sources/TraceAnalysis
+# and FuzzEntry.swift as one module (outside SwiftPM) and fuzzes it.
 #   Tests/Fuzz/run.sh [seconds=60] [extra libFuzzer flags...]
 set -euo pipefail
 seconds="${1:-60}"; shift || true
@@ -10,10 +10,12 @@ mkdir -p "$work/corpus" "$work/crashes"
 
 sources=()
 while IFS= read -r -d '' file; do sources+=("$file"); done \
-    < <(find "$root/Sources/TraceFormat" -name '*.swift' -print0 | sort -z)
+    < <(find "$root/Sources/TraceFormat" "$root/Sources/TraceAnalysis" -name '*.swift' \
+        ! -path "$root/Sources/TraceAnalysis/Exports.swift" -print0 | sort -z)
 
+# One module: TraceAnalysis's only import of TraceFormat is its Exports.swift, left out.
 swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
-    -module-name TraceFormatFuzz -I "$root/Sources/CZlib" -lz \
+    -module-name TraceFuzz -I "$root/Sources/CZlib" -lz \
     "${sources[@]}" "$root/Tests/Fuzz/FuzzEntry.swift" -o "$work/trace-fuzz"
 
 # Seeds: the committed fixture as a whole file (mode byte 1) and as headers (mode 4).
@@ -23,6 +25,13 @@ fixture="$root/Tests/TraceFormatTests/Fixtures/v1-sample.sstrace"
 # Mode 0 seed: one record count byte, then a payload (the example of docs/FORMAT.md §15).
 printf '\x00\x01\x04\x04live\x06Action\x04step\x01n\x01\x01\x00\xe8\x07\x02\x01\x00\x04\x01\x02\x01\x03\x0b\x02' \
     > "$work/corpus/seed-payload"
+# The same payload replayed (6) and rendered (8); the fixture growing in three parts (5); two
+# structures to diff (7).
+payload='\x01\x04\x04live\x06Action\x04step\x01n\x01\x01\x00\xe8\x07\x02\x01\x00\x04\x01\x02\x01\x03\x0b\x02'
+printf "\x06$payload" > "$work/corpus/seed-replay"
+printf "\x08$payload" > "$work/corpus/seed-render"
+{ printf '\x05\x03\x40\x00\xc0\x00\x10\x01'; cat "$fixture"; } > "$work/corpus/seed-growing"
+printf '\x07\x01\x03\x02\x00\x0b\x02\x01\x0a\x03abc\x01\x03\x02\x00\x0b\x04\x01\x0a\x03a\x1bc' > "$work/corpus/seed-diff"
 
 cd "$work/crashes"
 exec "$work/trace-fuzz" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \

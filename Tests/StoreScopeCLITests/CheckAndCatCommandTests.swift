@@ -246,7 +246,9 @@ struct CheckAndCatCommandTests {
                   -h, --help              Show this help.
 
                 Exit status: 0 when the trace is clean, 1 when it is damaged but readable (gaps, a torn
-                tail, a missing footer index), 2 when it cannot be read at all.
+                tail, a missing footer index), 2 when it cannot be read at all. Values cut by capture
+                limits are reported as a warning (how many, and the first record holding one) but do
+                not change the status: the trace itself is intact.
 
                 """)
 
@@ -267,6 +269,8 @@ struct CheckAndCatCommandTests {
                   -h, --help              Show this help.
 
                 Damaged chunks are skipped and reported on standard error; the exit status is then 1.
+                Values cut by capture limits print as <truncated by … limit: Type>, and a warning on
+                standard error counts them (the exit status stays 0).
 
                 """)
     }

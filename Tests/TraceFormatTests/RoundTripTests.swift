@@ -71,9 +71,9 @@ import Testing
     }
 
     @Test func aTreeNestedJustWithinTheLimitRoundTrips() throws {
-        let deepest = nestedArrays(RecordDecoder.maximumDepth - 1)
+        let deepest = nestedArrays(TraceLimits.maximumDepth - 1)
         #expect(try roundTrip(deepest) == deepest)
-        let optionals = (0..<(RecordDecoder.maximumDepth - 1)).reduce(TraceValue.none(type: "Int")) { value, _ in .some(value) }
+        let optionals = (0..<(TraceLimits.maximumDepth - 1)).reduce(TraceValue.none(type: "Int")) { value, _ in .some(value) }
         #expect(try roundTrip(optionals) == optionals)
 
         let directory = try TemporaryDirectory()
@@ -85,8 +85,8 @@ import Testing
     @Test func theDecoderRejectsATreeDeeperThanTheLimitWithAnError() throws {
         // An array of one element, 512 times, around an int: the int sits at depth 512.
         let bytes: [UInt8] = [TraceValue.Kind.array.rawValue, 0x01]
-        let tooDeep: [UInt8] = [[UInt8]](repeating: bytes, count: RecordDecoder.maximumDepth).flatMap { $0 } + [0x0B, 0x02]
-        #expect(try decodeValue(Array(tooDeep.dropFirst(2))) == nestedArrays(RecordDecoder.maximumDepth - 1))
+        let tooDeep: [UInt8] = [[UInt8]](repeating: bytes, count: TraceLimits.maximumDepth).flatMap { $0 } + [0x0B, 0x02]
+        #expect(try decodeValue(Array(tooDeep.dropFirst(2))) == nestedArrays(TraceLimits.maximumDepth - 1))
         let error = #expect(throws: TraceError.self) { try decodeValue(tooDeep) }
         #expect(error == .malformed("value nested deeper than 512"))
         // A million levels must not overflow the stack either.
@@ -99,7 +99,7 @@ import Testing
         let path = directory.path("too-deep.sstrace")
         let writer = try TraceWriter(path: path, header: Samples.header)
         try writer.append(Samples.action(1))
-        let tooDeep = Record.keyframe(Keyframe(seq: 1, store: "main", state: nestedArrays(RecordDecoder.maximumDepth)))
+        let tooDeep = Record.keyframe(Keyframe(seq: 1, store: "main", state: nestedArrays(TraceLimits.maximumDepth)))
         let error = #expect(throws: TraceError.self) { try writer.append(tooDeep) }
         #expect(error?.description.contains("nested deeper than 512") == true)
         try writer.append(Samples.action(2))
@@ -117,7 +117,7 @@ import Testing
             PatchOperation.set(path: [.index(-1)], value: .int(0)),
             .move(path: [.index(0)], to: -3),
             .remove(path: [.index(Int(Int32.max) + 1)]),
-            .remove(path: [PathComponent](repeating: .some, count: RecordDecoder.maximumDepth + 1)),
+            .remove(path: [PathComponent](repeating: .some, count: TraceLimits.maximumDepth + 1)),
         ] {
             #expect(throws: TraceError.self) {
                 try writer.append(.patch(StatePatch(seq: 1, store: "main", operations: [operation])))

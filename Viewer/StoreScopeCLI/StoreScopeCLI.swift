@@ -8,7 +8,10 @@ public enum StoreScopeCLI {
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
         let console = Console()
-        defer { console.flush() }
+        return console.finish(run(arguments, console: console))
+    }
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
         guard let first = arguments.first else {
             return usageError(UsageError("missing command"), console: console)
         }

@@ -6,6 +6,9 @@ public struct RecorderStatus: Sendable, Hashable {
     public var actionsDropped: UInt64 = 0
     /// Effect and log events lost the same ways.
     public var eventsDropped: UInt64 = 0
+    /// Values cut by a capture limit (``CaptureOptions``) in the records written: each shows in
+    /// the trace as a `<truncated …>` marker; raise the limits when this is not 0.
+    public var truncatedValues: UInt64 = 0
     /// Bytes the sink accepted, header included.
     public var bytesWritten: Int64 = 0
     /// Actions waiting for the worker right now.

@@ -34,11 +34,13 @@ final class RecorderWorker: @unchecked Sendable {
     /// Bytes written as last published to ``shared`` (the writer's count moves only when a
     /// chunk is written, so most appends publish nothing).
     @exclusivity(unchecked) private var publishedBytes: Int64 = 0
+    @exclusivity(unchecked) private var publishedTruncations: UInt64 = 0
 
     struct SharedStatus {
         var actionsDiscarded: UInt64 = 0
         var eventsDiscarded: UInt64 = 0
         var bytesWritten: Int64 = 0
+        var truncatedValues: UInt64 = 0
         var lastError: String?
     }
 
@@ -78,6 +80,7 @@ final class RecorderWorker: @unchecked Sendable {
                 actionsRecorded: actionsRecorded.load(ordering: .relaxed),
                 actionsDropped: counters.actionsDropped + shared.actionsDiscarded,
                 eventsDropped: counters.eventsDropped + shared.eventsDiscarded,
+                truncatedValues: shared.truncatedValues,
                 bytesWritten: shared.bytesWritten,
                 pendingActions: counters.pendingActions,
                 lastError: shared.lastError)
@@ -219,9 +222,13 @@ final class RecorderWorker: @unchecked Sendable {
         guard let writer, !sinkFailed else { return false }
         do throws(TraceError) {
             try operation(writer)
-            if writer.bytesWritten != publishedBytes {
+            if writer.bytesWritten != publishedBytes || writer.truncatedValuesAppended != publishedTruncations {
                 publishedBytes = writer.bytesWritten
-                shared.withLock { $0.bytesWritten = writer.bytesWritten }
+                publishedTruncations = writer.truncatedValuesAppended
+                shared.withLock {
+                    $0.bytesWritten = writer.bytesWritten
+                    $0.truncatedValues = writer.truncatedValuesAppended
+                }
             }
             return true
         } catch {

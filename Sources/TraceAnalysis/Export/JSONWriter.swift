@@ -71,8 +71,11 @@ public struct JSONWriter {
             case "\r": text += "\\r"
             case "\t": text += "\\t"
             default:
+                // Control characters, line separators and bidirectional overrides: JSON output
+                // is printed to terminals too, so nothing in it may drive one.
                 if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    || scalar.value == 0x2028 || scalar.value == 0x2029
+                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -57,18 +57,10 @@ enum TreeLayout {
         }
     }
 
-    /// Escapes C0/C1 control characters and DEL as `\u{…}`.
+    /// Text from the trace made safe for a terminal (``Swift/String/sanitizedForTerminal``:
+    /// control characters and bidirectional overrides become `\u{…}`).
     static func sanitized(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if isControl(scalar) { result += "\\u{\(String(scalar.value, radix: 16))}" } else { result.unicodeScalars.append(scalar) }
-        }
-        return result
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+        text.sanitizedForTerminal
     }
 }
 

@@ -1,15 +1,15 @@
 /// Turns a finished chunk body into framed bytes and back.
 enum ChunkCodec {
-    /// The largest raw or stored chunk a reader accepts: bounds the allocation a length field
-    /// can cause. Writers close chunks long before (64 KiB by default).
-    static let maximumChunkSize = 64 * 1024 * 1024
-
     /// Decodes a chunk payload (string table followed by `recordCount` records).
-    static func decodeRecords(_ payload: UnsafeRawBufferPointer, count: Int) throws(TraceError) -> [Record] {
+    /// Refuses a payload that decodes to more than `itemLimit` items (``TraceLimits``).
+    static func decodeRecords(
+        _ payload: UnsafeRawBufferPointer, count: Int, itemLimit: Int = TraceLimits.maximumItemsPerChunk
+    ) throws(TraceError) -> [Record] {
         var reader = ByteReader(payload)
-        let strings = try StringTable.decode(from: &reader)
-        var decoder = RecordDecoder(reader, strings: strings)
+        let strings = try StringTable.decode(from: &reader, itemLimit: itemLimit)
+        var decoder = RecordDecoder(reader, strings: strings, itemLimit: itemLimit)
         guard count <= payload.count else { throw .malformed("\(count) records cannot fit in \(payload.count) bytes") }
+        guard count <= decoder.itemsLeft else { throw TraceLimits.tooManyItems }
         var records: [Record] = []
         records.reserveCapacity(count)
         for _ in 0..<count { records.append(try decoder.decodeRecord()) }
@@ -22,10 +22,14 @@ enum ChunkCodec {
         header: ChunkHeader, stored: UnsafeRawBufferPointer, inflater: Inflater
     ) throws(TraceError) -> [UInt8] {
         guard CRC32.checksum(stored) == header.payloadCRC else { throw .malformed("chunk checksum mismatch") }
-        guard Int(header.rawLength) <= maximumChunkSize else {
-            throw .malformed("chunk declares \(header.rawLength) raw bytes, more than \(maximumChunkSize)")
+        guard Int(header.rawLength) <= TraceLimits.maximumChunkSize else {
+            throw .malformed("chunk declares \(header.rawLength) raw bytes, more than \(TraceLimits.maximumChunkSize)")
         }
         if header.flags.contains(.compressed) {
+            // Allocate only what these stored bytes could possibly expand to.
+            guard Int(header.rawLength) <= stored.count * TraceLimits.maximumCompressionRatio else {
+                throw .malformed("chunk declares \(header.rawLength) raw bytes, more than its \(stored.count) compressed bytes can hold")
+            }
             return try inflater.decompress(stored, expectedSize: Int(header.rawLength))
         }
         guard stored.count == Int(header.rawLength) else { throw .malformed("stored and raw length differ") }

@@ -1,18 +1,27 @@
 /// Decodes the records of one chunk body, given the chunk's string table.
 struct RecordDecoder {
-    /// The deepest value tree a reader accepts; deeper input is rejected as malformed rather
-    /// than risking the stack.
-    static let maximumDepth = 512
-
     var reader: ByteReader
     let strings: [String]
+    /// Items (records, patch operations, path steps, value nodes) the chunk may still decode
+    /// to: bounds decoded memory by ``TraceLimits/maximumItemsPerChunk`` whatever the bytes say.
+    private(set) var itemsLeft: Int
 
-    init(_ reader: ByteReader, strings: [String]) {
+    /// - Parameter itemLimit: the chunk's item budget, of which the string table has taken
+    ///   `strings.count`.
+    init(_ reader: ByteReader, strings: [String], itemLimit: Int = TraceLimits.maximumItemsPerChunk) {
         self.reader = reader
         self.strings = strings
+        itemsLeft = itemLimit - strings.count
+    }
+
+    /// Takes `count` items from the budget before they are allocated.
+    mutating func spend(_ count: Int) throws(TraceError) {
+        guard count <= itemsLeft else { throw TraceLimits.tooManyItems }
+        itemsLeft -= count
     }
 
     mutating func decodeRecord() throws(TraceError) -> Record {
+        try spend(1)
         let tagByte = try reader.readByte()
         guard let tag = RecordTag(rawValue: tagByte) else { throw .malformed("unknown record tag \(tagByte)") }
         switch tag {
@@ -34,6 +43,7 @@ struct RecordDecoder {
             let seq = try reader.readVarint()
             let store = try name()
             let count = try reader.readCount(minimumSize: 2)
+            guard count <= itemsLeft else { throw TraceLimits.tooManyItems }
             var operations: [PatchOperation] = []
             operations.reserveCapacity(count)
             for _ in 0..<count { operations.append(try operation()) }
@@ -100,6 +110,7 @@ struct RecordDecoder {
     }
 
     private mutating func operation() throws(TraceError) -> PatchOperation {
+        try spend(1)
         let tagByte = try reader.readByte()
         guard let tag = PatchTag(rawValue: tagByte) else { throw .malformed("unknown patch operation \(tagByte)") }
         let path = try self.path()
@@ -119,7 +130,8 @@ struct RecordDecoder {
 
     private mutating func path() throws(TraceError) -> [PathComponent] {
         let count = try reader.readCount()
-        guard count <= Self.maximumDepth else { throw .malformed("path of \(count) steps is deeper than \(Self.maximumDepth)") }
+        guard count <= TraceLimits.maximumDepth else { throw .malformed("path of \(count) steps is deeper than \(TraceLimits.maximumDepth)") }
+        try spend(count)
         var path: [PathComponent] = []
         path.reserveCapacity(count)
         for _ in 0..<count {
@@ -136,7 +148,8 @@ struct RecordDecoder {
     }
 
     mutating func value(depth: Int) throws(TraceError) -> TraceValue {
-        guard depth < Self.maximumDepth else { throw .malformed("value nested deeper than \(Self.maximumDepth)") }
+        guard depth < TraceLimits.maximumDepth else { throw .malformed("value nested deeper than \(TraceLimits.maximumDepth)") }
+        try spend(1)
         let kindByte = try reader.readByte()
         guard let kind = TraceValue.Kind(rawValue: kindByte) else { throw .malformed("unknown value kind \(kindByte)") }
         switch kind {
@@ -158,12 +171,14 @@ struct RecordDecoder {
             return .some(try value(depth: depth + 1))
         case .array, .set:
             let count = try reader.readCount()
+            guard count <= itemsLeft else { throw TraceLimits.tooManyItems }
             var elements: [TraceValue] = []
             elements.reserveCapacity(count)
             for _ in 0..<count { elements.append(try value(depth: depth + 1)) }
             return kind == .array ? .array(elements) : .set(elements)
         case .dictionary:
             let count = try reader.readCount(minimumSize: 2)
+            guard count <= itemsLeft / 2 else { throw TraceLimits.tooManyItems }
             var entries: [TraceValue.DictionaryEntry] = []
             entries.reserveCapacity(count)
             for _ in 0..<count {
@@ -202,6 +217,7 @@ struct RecordDecoder {
 
     private mutating func fields(depth: Int) throws(TraceError) -> [TraceValue.Field] {
         let count = try reader.readCount(minimumSize: 2)
+        guard count <= itemsLeft else { throw TraceLimits.tooManyItems }
         var fields: [TraceValue.Field] = []
         fields.reserveCapacity(count)
         for _ in 0..<count {

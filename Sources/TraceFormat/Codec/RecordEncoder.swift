@@ -2,33 +2,61 @@
 struct RecordEncoder {
     var body = ByteWriter(capacity: 80 * 1024)
     var strings = StringTable()
+    /// The most items the chunk may decode to (``TraceLimits/maximumItemsPerChunk``).
+    let itemLimit: Int
+    /// Records, operations, path steps and value nodes in ``body``, counted as a reader
+    /// counts them (the string table's entries come on top).
+    private(set) var items = 0
+    /// `.truncated` nodes in the last record encoded.
+    private(set) var recordTruncations = 0
+    /// Whether the last record was refused only for not fitting ``itemLimit`` beside the
+    /// records already in the chunk.
+    private(set) var exceededItemLimit = false
 
     /// Why the record being encoded cannot be represented, so that a reader would reject the
     /// whole chunk; `nil` while all is well.
     private var problem: String?
 
+    init(itemLimit: Int = TraceLimits.maximumItemsPerChunk) {
+        self.itemLimit = itemLimit
+    }
+
     mutating func reset() {
         body.removeAll()
         strings.removeAll()
+        items = 0
     }
 
     /// Appends one record, or, when a reader would reject it (a value nested deeper than
-    /// ``RecordDecoder/maximumDepth``, a negative or too large index, a path that is too long),
-    /// leaves the body as it was and throws, so the other records of the chunk stay readable.
+    /// ``TraceLimits/maximumDepth``, a negative or too large index, a path that is too long,
+    /// a chunk over ``itemLimit``), leaves the chunk as it was and throws, so the other records
+    /// of the chunk stay readable.
     ///
     /// - Throws: ``TraceError/malformed(_:)`` naming what cannot be represented.
     mutating func encode(_ record: Record) throws(TraceError) {
         let start = body.count
+        let stringsBefore = strings.strings.count
+        let itemsBefore = items
         problem = nil
+        exceededItemLimit = false
+        recordTruncations = 0
         encodeUnchecked(record)
+        if problem == nil, items + strings.strings.count > itemLimit {
+            exceededItemLimit = true
+            problem = "its chunk would decode to more than \(itemLimit) items (names, records, operations, path steps, values)"
+        }
         if let problem {
             self.problem = nil
             body.truncate(to: start)
+            strings.removeStrings(after: stringsBefore)
+            items = itemsBefore
+            recordTruncations = 0
             throw .malformed("record not written: \(problem)")
         }
     }
 
     private mutating func encodeUnchecked(_ record: Record) {
+        items += 1
         switch record {
         case let .action(action):
             body.write(RecordTag.action.rawValue)
@@ -106,6 +134,7 @@ struct RecordEncoder {
     }
 
     mutating func encode(_ operation: PatchOperation) {
+        items += 1
         switch operation {
         case let .set(path, value):
             body.write(PatchTag.set.rawValue)
@@ -136,10 +165,11 @@ struct RecordEncoder {
     }
 
     private mutating func encode(_ path: [PathComponent]) {
-        if path.count > RecordDecoder.maximumDepth {
-            problem = problem ?? "path of \(path.count) steps is longer than \(RecordDecoder.maximumDepth)"
+        if path.count > TraceLimits.maximumDepth {
+            problem = problem ?? "path of \(path.count) steps is longer than \(TraceLimits.maximumDepth)"
         }
         body.writeVarint(UInt64(path.count))
+        items += path.count
         for component in path {
             switch component {
             case let .field(field):
@@ -164,11 +194,12 @@ struct RecordEncoder {
     /// Writes `value`, which sits `depth` levels below the root of its tree (the root is 0,
     /// as in ``RecordDecoder``); stops descending past the depth readers accept.
     private mutating func encode(_ value: TraceValue, depth: Int) {
-        guard depth < RecordDecoder.maximumDepth else {
-            problem = problem ?? "value nested deeper than \(RecordDecoder.maximumDepth) levels"
+        guard depth < TraceLimits.maximumDepth else {
+            problem = problem ?? "value nested deeper than \(TraceLimits.maximumDepth) levels"
             return
         }
         body.write(value.kind.rawValue)
+        items += 1
         switch value {
         case let .structure(type, fields):
             name(type)
@@ -213,6 +244,7 @@ struct RecordEncoder {
             name(type)
             body.writeString(text)
         case let .truncated(truncation):
+            recordTruncations += 1
             body.write(truncation.reason.rawValue)
             name(truncation.type)
             body.writeVarint(truncation.omitted)

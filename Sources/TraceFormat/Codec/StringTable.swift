@@ -22,6 +22,15 @@ struct StringTable {
 
     var isEmpty: Bool { strings.isEmpty }
 
+    /// Forgets the strings interned after the first `count` (those of a record that was not
+    /// written).
+    mutating func removeStrings(after count: Int) {
+        guard strings.count > count else { return }
+        for string in strings[count...] { indices[string] = nil }
+        strings.removeSubrange(count...)
+        recent.removeAll()
+    }
+
     mutating func removeAll() {
         strings.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
@@ -34,9 +43,10 @@ struct StringTable {
         for string in strings { writer.writeString(string) }
     }
 
-    /// Reads a table written by ``encode(into:)``.
-    static func decode(from reader: inout ByteReader) throws(TraceError) -> [String] {
+    /// Reads a table written by ``encode(into:)``; refuses more than `itemLimit` entries.
+    static func decode(from reader: inout ByteReader, itemLimit: Int = TraceLimits.maximumItemsPerChunk) throws(TraceError) -> [String] {
         let count = try reader.readCount()
+        guard count <= itemLimit else { throw TraceLimits.tooManyItems }
         var strings: [String] = []
         strings.reserveCapacity(count)
         for _ in 0..<count { strings.append(try reader.readString()) }

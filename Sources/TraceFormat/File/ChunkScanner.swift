@@ -35,7 +35,7 @@ struct ChunkScanner {
             return try resync(after: offset, size: size, reason: "\(error.description.replacingPrefix("malformed trace data: "))")
         }
         let end = offset + Int64(ChunkHeader.size) + Int64(header.storedLength)
-        guard Int(header.storedLength) <= ChunkCodec.maximumChunkSize else {
+        guard Int(header.storedLength) <= TraceLimits.maximumChunkSize else {
             return try resync(after: offset, size: size, reason: "chunk declares \(header.storedLength) stored bytes")
         }
         if end > size { return .incomplete(bytes: available) }
@@ -57,7 +57,11 @@ struct ChunkScanner {
                 var i = 0
                 while i + ChunkHeader.size <= raw.count {
                     let rest = UnsafeRawBufferPointer(rebasing: raw[i...])
-                    if ChunkHeader.hasMagic(rest), (try? ChunkHeader.decode(rest)) != nil { return i }
+                    guard let candidate = Syscalls.firstIndex(of: ChunkHeader.magic[0], in: rest) else { return nil }
+                    i += candidate
+                    guard i + ChunkHeader.size <= raw.count else { return nil }
+                    let chunk = UnsafeRawBufferPointer(rebasing: raw[i...])
+                    if ChunkHeader.hasMagic(chunk), (try? ChunkHeader.decode(chunk)) != nil { return i }
                     i += 1
                 }
                 return nil

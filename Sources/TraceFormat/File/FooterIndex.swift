@@ -43,6 +43,11 @@ enum FooterIndex {
                 payloadCRC: payloadCRC, firstSeq: try reader.readFixed(UInt64.self), lastSeq: try reader.readFixed(UInt64.self),
                 firstMonotonicNanos: try reader.readFixed(UInt64.self), lastMonotonicNanos: try reader.readFixed(UInt64.self))
             guard offset <= UInt64(Int64.max) else { throw .malformed("index offset out of range") }
+            // An entry is trusted for where chunks are, never for how much to allocate: refuse
+            // what no chunk may declare, so the reader falls back to scanning.
+            guard Int(stored) <= TraceLimits.maximumChunkSize, Int(raw) <= TraceLimits.maximumChunkSize else {
+                throw .malformed("index entry declares a chunk larger than \(TraceLimits.maximumChunkSize) bytes")
+            }
             chunks.append(ChunkInfo(offset: Int64(offset), header: header))
         }
         return chunks

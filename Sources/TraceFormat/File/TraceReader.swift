@@ -96,6 +96,9 @@ public final class TraceReader {
     ///   ``gaps`` (once).
     public func records(in chunk: ChunkInfo) throws(TraceError) -> [Record] {
         do throws(TraceError) {
+            guard Int(chunk.header.storedLength) <= TraceLimits.maximumChunkSize else {
+                throw TraceError.malformed("chunk declares \(chunk.header.storedLength) stored bytes, more than \(TraceLimits.maximumChunkSize)")
+            }
             let bytes = try file.read(count: ChunkHeader.size + Int(chunk.header.storedLength), at: chunk.offset)
             guard bytes.count == ChunkHeader.size + Int(chunk.header.storedLength) else {
                 throw TraceError.malformed("chunk runs past the end of the file")
@@ -148,7 +151,7 @@ public final class TraceReader {
             let indexOffset = FooterIndex.decodeTrailer(trailer)
         else { return .failure(FooterProblem("no footer index (the session was not closed cleanly)")) }
         guard indexOffset >= headerSize, indexOffset + Int64(ChunkHeader.size) <= fileSize - trailerSize,
-            fileSize - trailerSize - indexOffset <= Int64(ChunkHeader.size + ChunkCodec.maximumChunkSize),
+            fileSize - trailerSize - indexOffset <= Int64(ChunkHeader.size + TraceLimits.maximumChunkSize),
             let frame = try? file.read(count: Int(fileSize - trailerSize - indexOffset), at: indexOffset)
         else { return .failure(FooterProblem("the footer points outside the file")) }
         let decoded: [ChunkInfo]? = frame.withUnsafeBytes { raw in

@@ -21,7 +21,7 @@ public final class TraceWriter {
 
         /// Creates options; the defaults are 64 KiB chunks, 100 ms, and zlib level 1 (3x faster than level 6 on records, 2% larger).
         public init(chunkSize: Int = 64 * 1024, flushInterval: Duration = .milliseconds(100), compressionLevel: Int32 = 1) {
-            self.chunkSize = max(1, min(chunkSize, ChunkCodec.maximumChunkSize / 2))
+            self.chunkSize = max(1, min(chunkSize, TraceLimits.maximumChunkSize / 2))
             self.flushInterval = flushInterval
             self.compressionLevel = max(1, min(9, compressionLevel))
         }
@@ -42,18 +42,27 @@ public final class TraceWriter {
     @exclusivity(unchecked) public private(set) var recordsAppended: UInt64 = 0
     /// Raw (uncompressed) bytes of the records appended, for callers that budget by size.
     @exclusivity(unchecked) public private(set) var recordBytesAppended: Int64 = 0
+    /// Values cut by a capture limit (`.truncated` nodes) in the records appended, so that
+    /// truncation is never silent.
+    @exclusivity(unchecked) public private(set) var truncatedValuesAppended: UInt64 = 0
 
     private let output: any TraceOutput
     private let flushIntervalNanos: UInt64
     private let deflater: Deflater
-    @exclusivity(unchecked) private var encoder = RecordEncoder()
+    @exclusivity(unchecked) private var encoder: RecordEncoder
     @exclusivity(unchecked) private var open = OpenChunk()
     @exclusivity(unchecked) private var isClosed = false
 
     /// Starts a trace on `output` by writing the file header.
     ///
     /// - Throws: ``TraceError`` when the output fails.
-    public init(output: any TraceOutput, header: SessionHeader, options: Options = Options()) throws(TraceError) {
+    public convenience init(output: any TraceOutput, header: SessionHeader, options: Options = Options()) throws(TraceError) {
+        try self.init(output: output, header: header, options: options, itemLimit: TraceLimits.maximumItemsPerChunk)
+    }
+
+    /// A writer whose chunks hold at most `itemLimit` items (tests use small limits).
+    init(output: any TraceOutput, header: SessionHeader, options: Options, itemLimit: Int) throws(TraceError) {
+        encoder = RecordEncoder(itemLimit: itemLimit)
         self.output = output
         self.header = header
         self.options = options
@@ -73,12 +82,22 @@ public final class TraceWriter {
     ///
     /// - Throws: ``TraceError`` when writing a closed chunk fails; the chunk is lost then.
     ///   ``TraceError/malformed(_:)`` when the record cannot be represented (a value nested
-    ///   deeper than 512 levels, a negative index); that record alone is not written.
+    ///   deeper than 512 levels, a negative index, more than ``TraceLimits/maximumItemsPerChunk``
+    ///   items); that record alone is not written. A record too big to share a chunk with
+    ///   the open chunk's records gets a chunk of its own.
     public func append(_ record: Record) throws(TraceError) {
         guard !isClosed else { throw .closed }
-        let sizeBefore = encoder.body.count
-        try encoder.encode(record)
+        var sizeBefore = encoder.body.count
+        do throws(TraceError) {
+            try encoder.encode(record)
+        } catch {
+            guard encoder.exceededItemLimit, open.count > 0 else { throw error }
+            try closeChunk()
+            sizeBefore = encoder.body.count
+            try encoder.encode(record)
+        }
         recordBytesAppended += Int64(encoder.body.count - sizeBefore)
+        truncatedValuesAppended += UInt64(encoder.recordTruncations)
         if open.count == 0 { open.openedAt = Self.now() }
         open.note(record)
         recordsAppended += 1
@@ -143,8 +162,8 @@ public final class TraceWriter {
     }
 
     private func writeChunk(kind: ChunkHeader.Kind, raw: [UInt8], recordCount: Int, summary: OpenChunk) throws(TraceError) {
-        guard raw.count <= ChunkCodec.maximumChunkSize else {
-            throw .malformed("a chunk of \(raw.count) bytes exceeds the format's limit of \(ChunkCodec.maximumChunkSize); its records are lost")
+        guard raw.count <= TraceLimits.maximumChunkSize else {
+            throw .malformed("a chunk of \(raw.count) bytes exceeds the format's limit of \(TraceLimits.maximumChunkSize); its records are lost")
         }
         let stored = try deflater.compress(raw)
         var flags: ChunkHeader.Flags = [.compressed]

@@ -58,6 +58,13 @@ enum Syscalls {
         _ = systemClose(fd)
     }
 
+    /// The offset of the first `byte` in `buffer` (`memchr`: the resynchronising scan crosses
+    /// megabytes of damage, byte by byte would be slow in debug builds).
+    static func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer) -> Int? {
+        guard let base = buffer.baseAddress, let found = memchr(base, Int32(byte), buffer.count) else { return nil }
+        return UnsafeRawPointer(found) - base
+    }
+
     static func errorMessage(_ code: Int32) -> String {
         if code == ESPIPE { return "not a regular file (a pipe or socket cannot be read at an offset)" }
         return String(cString: strerror(code))

@@ -38,11 +38,16 @@ public final class TraceFile: @unchecked Sendable {
         }
     }
 
-    /// Reads up to `count` bytes at `offset`; fewer at the end of the file.
-    public func read(count: Int, at offset: Int64) throws(TraceError) -> [UInt8] {
+    /// Reads up to `count` bytes at `offset`; fewer at the end of the file. Allocates no more
+    /// than the file holds from `offset`, whatever `count` says (a length read from a hostile
+    /// file cannot make it allocate gigabytes).
+    public func read(count requested: Int, at offset: Int64) throws(TraceError) -> [UInt8] {
+        let count = max(0, Int(clamping: min(Int64(requested), try size() - offset)))
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
-        while filled < count {
+        // At least one call, even for nothing: a pipe (whose size is 0) then fails with ESPIPE
+        // instead of reading as empty.
+        repeat {
             let result = bytes.withUnsafeMutableBytes { buffer in
                 Syscalls.pread(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), at: offset + Int64(filled))
             }
@@ -51,7 +56,7 @@ public final class TraceFile: @unchecked Sendable {
             case let .success(n): filled += n
             case let .failure(e): throw Self.error("cannot read", path, e.code)
             }
-        }
+        } while filled < count
         return bytes
     }
 

@@ -92,7 +92,7 @@ extension TraceValue: CustomStringConvertible {
         case let .redacted(type):
             output += "<redacted \(type)>"
         case let .truncated(truncation):
-            output += "<truncated \(truncation.type)"
+            output += "<truncated by \(truncation.reason) limit: \(truncation.type)"
             if truncation.omitted > 0 { output += ", \(truncation.omitted) omitted" }
             output += ">"
         }

@@ -15,4 +15,9 @@ enum ExitStatus {
     static let unreadable: Int32 = 2
     /// The command line was wrong.
     static let usage: Int32 = 64
+    /// Standard output could not be written (`EX_IOERR`).
+    static let outputFailed: Int32 = 74
+    /// The reader of standard output went away: 128 + SIGPIPE, what a shell reports when
+    /// `SIGPIPE` ends a program, so pipelines behave the same whether it is ignored or not.
+    static let closedPipe: Int32 = 141
 }

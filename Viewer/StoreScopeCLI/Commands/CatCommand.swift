@@ -7,7 +7,11 @@ enum CatCommand: Command {
         abstract: "Print the records of a trace, one per line.",
         arguments: [.init(name: "FILE", help: "The trace file to print.")],
         options: [.flag("json", help: "Print NDJSON (one JSON object per record) for jq and scripts.")],
-        discussion: "Damaged chunks are skipped and reported on standard error; the exit status is then 1.")
+        discussion: """
+            Damaged chunks are skipped and reported on standard error; the exit status is then 1.
+            Values cut by capture limits print as <truncated by … limit: Type>, and a warning on
+            standard error counts them (the exit status stays 0).
+            """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
@@ -15,10 +19,21 @@ enum CatCommand: Command {
         let json = arguments.has("json")
         let start = reader.header.startMonotonicNanos
         let lines = RecordLine(startMonotonicNanos: start)
+        var counts = RecordCounts()
         reader.forEachRecord { record in
-            console.line(json ? record.jsonLine(startMonotonicNanos: start) : lines.text(record))
-            return true
+            counts.count(record)
+            if json {
+                console.line(record.jsonLine(startMonotonicNanos: start))
+            } else {
+                // A summarized line may hide the markers themselves, so say how many it holds.
+                let truncated = record.truncatedValueCount
+                console.line(lines.text(record) + (truncated == 0 ? "" : "  <\(truncated) truncated>"))
+            }
+            return !console.isBroken
         }
+        // Output failed: stop here; what follows would describe a partial read.
+        guard !console.isBroken else { return ExitStatus.failure }
+        if let truncation = counts.truncationText { console.error("warning: \(truncation)") }
         for gap in reader.gaps { console.error("warning: skipped damaged \(gap.description.sanitizedForTerminal)") }
         if let torn = reader.tornTail {
             console.error("warning: ignored an incomplete last chunk (bytes \(torn.start)..<\(torn.end))")

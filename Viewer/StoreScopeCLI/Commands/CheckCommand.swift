@@ -9,7 +9,9 @@ enum CheckCommand: Command {
         options: [.flag("json", help: "Print the report as one JSON object.")],
         discussion: """
             Exit status: 0 when the trace is clean, 1 when it is damaged but readable (gaps, a torn
-            tail, a missing footer index), 2 when it cannot be read at all.
+            tail, a missing footer index), 2 when it cannot be read at all. Values cut by capture
+            limits are reported as a warning (how many, and the first record holding one) but do
+            not change the status: the trace itself is intact.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -46,6 +48,11 @@ enum CheckCommand: Command {
             json.field("chunks", UInt64(reader.chunks.count))
             json.field("readableChunks", UInt64(readableChunks))
             counts.writeJSON(to: &json)
+            json.field("truncatedValues", UInt64(counts.truncatedValues))
+            if let first = counts.firstTruncated {
+                json.field("firstTruncated", first.kind)
+                json.field("firstTruncatedSeq", first.seq)
+            }
             json.key("gaps")
             json.beginArray()
             for gap in reader.gaps {
@@ -74,6 +81,9 @@ enum CheckCommand: Command {
             console.line("chunks:    \(reader.chunks.count) (\(readableChunks) readable)")
             console.line("records:   \(counts.total) (\(counts.actions) actions\(counts.seqRangeText), \(counts.patches) patches, \(counts.keyframes) keyframes, \(counts.effects) effect events, \(counts.logs) logs)")
             if counts.dropped > 0 { console.line("dropped:   \(counts.dropped) actions lost by the recorder") }
+            if let text = counts.truncationText {
+                console.line("truncated: \(text) (warning: the trace is intact, but those values are incomplete)")
+            }
             console.line("gaps:      \(reader.gaps.count)")
             for gap in reader.gaps { console.line("  \(gap.description.sanitizedForTerminal)") }
             if let torn = reader.tornTail {
@@ -90,9 +100,17 @@ struct RecordCounts {
     var total = 0, actions = 0, patches = 0, keyframes = 0, effects = 0, logs = 0
     var dropped: UInt64 = 0
     var firstSeq: UInt64?, lastSeq: UInt64?
+    /// Values cut by capture limits, and the first record holding one.
+    var truncatedValues = 0
+    var firstTruncated: (kind: String, seq: UInt64)?
 
     mutating func count(_ record: Record) {
         total += 1
+        let truncated = record.truncatedValueCount
+        if truncated > 0 {
+            truncatedValues += truncated
+            if firstTruncated == nil { firstTruncated = Self.kindAndSeq(record) }
+        }
         switch record {
         case let .action(action):
             actions += 1
@@ -105,6 +123,24 @@ struct RecordCounts {
         case let .dropped(record): dropped += record.count
         case .sessionEnded: break
         }
+    }
+
+    /// Where a record holding values sits: `("action", seq)`, `("patch", seq)`, `("keyframe", seq)`.
+    private static func kindAndSeq(_ record: Record) -> (kind: String, seq: UInt64)? {
+        switch record {
+        case let .action(action): ("action", action.seq)
+        case let .patch(patch): ("patch", patch.seq)
+        case let .keyframe(keyframe): ("keyframe", keyframe.seq)
+        case .effectStarted, .effectEmitted, .effectEnded, .log, .dropped, .sessionEnded: nil
+        }
+    }
+
+    /// `N values cut by capture limits, first in action #5, …`, or `nil` when none was.
+    var truncationText: String? {
+        guard truncatedValues > 0 else { return nil }
+        let values = truncatedValues == 1 ? "1 value" : "\(truncatedValues) values"
+        let first = firstTruncated.map { ", first in \($0.kind) #\($0.seq)" } ?? ""
+        return "\(values) cut by capture limits\(first), shown as <truncated …>"
     }
 
     var seqRangeText: String {

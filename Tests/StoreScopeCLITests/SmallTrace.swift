@@ -1,0 +1,27 @@
+import TraceFormat
+
+/// Writes small hand-made traces for CLI tests: one session of app "App", store "main".
+enum SmallTrace {
+    /// The header every small trace shares.
+    static let header = SessionHeader(
+        sessionID: Array(0..<16), appName: "App", storeName: "main", startWallNanos: 0,
+        startMonotonicNanos: 0, schemaFingerprint: 1)
+
+    /// Writes `records` to `path` and closes the trace cleanly.
+    ///
+    /// - Returns: the writer, closed, for its counters.
+    @discardableResult
+    static func write(_ records: [Record], to path: String) throws -> TraceWriter {
+        let writer = try TraceWriter(path: path, header: header)
+        for record in records { try writer.append(record) }
+        try writer.close()
+        return writer
+    }
+
+    /// Action `seq` of store "main": `Action.name`, with `payload`.
+    static func action(_ seq: UInt64, _ name: String, _ payload: [TraceValue.Field] = []) -> Record {
+        .action(ActionRecord(
+            seq: seq, store: "main", monotonicNanos: seq, wallNanos: 0, reducerNanos: 1,
+            action: .enumeration(type: "Action", caseName: name, payload: payload)))
+    }
+}
