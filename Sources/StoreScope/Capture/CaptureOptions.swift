@@ -9,7 +9,8 @@ public struct CaptureOptions: Sendable, Hashable {
     /// representations and optionals are never cut by depth.
     public var maximumDepth: Int
     /// Nodes one captured tree may hold; past it, values become `.truncated(.size)` nodes (a
-    /// collection collapses its remaining elements into one marker).
+    /// collection collapses its remaining elements into one marker). At most
+    /// ``maximumNodesLimit``, so that a captured tree always fits in a chunk a reader accepts.
     public var maximumNodes: Int
     /// Elements kept per array, dictionary or set; the rest is summarised by one
     /// `.truncated(.collection)` marker at the end (as key and value for a dictionary).
@@ -21,20 +22,25 @@ public struct CaptureOptions: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - maximumDepth: see ``maximumDepth``; default 64.
-    ///   - maximumNodes: see ``maximumNodes``; default 5,000,000.
+    ///   - maximumNodes: see ``maximumNodes``; default 2,000,000, clamped to ``maximumNodesLimit``.
     ///   - maximumCollectionCount: see ``maximumCollectionCount``; default 1,000,000.
     ///   - redaction: see ``redaction``; default ``Redaction/default``.
     public init(
-        maximumDepth: Int = 64, maximumNodes: Int = 5_000_000, maximumCollectionCount: Int = 1_000_000,
+        maximumDepth: Int = 64, maximumNodes: Int = 2_000_000, maximumCollectionCount: Int = 1_000_000,
         redaction: Redaction = .default
     ) {
         self.maximumDepth = max(0, maximumDepth)
-        self.maximumNodes = max(1, maximumNodes)
+        self.maximumNodes = min(max(1, maximumNodes), Self.maximumNodesLimit)
         self.maximumCollectionCount = max(0, maximumCollectionCount)
         self.redaction = redaction
     }
 
-    /// Depth 64, 5,000,000 nodes, 1,000,000 elements per collection, default redaction.
+    /// The largest ``maximumNodes``: half of what one chunk may hold
+    /// (`TraceLimits.maximumItemsPerChunk`), leaving room for the record's names and paths. A
+    /// larger tree would be refused by the writer, and its whole record lost.
+    public static let maximumNodesLimit = TraceLimits.maximumItemsPerChunk / 2
+
+    /// Depth 64, 2,000,000 nodes, 1,000,000 elements per collection, default redaction.
     ///
     /// Ordinary app states are recorded in full: 100,000 users of a dozen fields each are
     /// about 1.5 million nodes. The limits are there for pathological sizes (millions of
