@@ -45,11 +45,14 @@ public final class Recorder: Sendable {
             sessionID: (0..<16).map { _ in UInt8.random(in: 0...255, using: &id) }, appName: configuration.appName,
             storeName: mainStore, startWallNanos: Clock.wallNanos(), startMonotonicNanos: Clock.monotonicNanos(),
             schemaFingerprint: SchemaFingerprint.of(schema))
-        let output = try sink.open()
-        queue = RecordingQueue(budget: configuration.maximumPendingBytes)
+        // A live stream's buffer is a quarter of the memory budget; the queue gets the rest.
+        let output = try sink.open(.init(bufferLimit: configuration.maximumPendingBytes / 4, diagnostics: configuration.diagnostics))
+        let live = output as? any LiveOutput
+        queue = RecordingQueue(budget: configuration.maximumPendingBytes - (live?.bufferLimit ?? 0))
         do throws(TraceError) {
             let writer = try TraceWriter(output: output, header: header, options: configuration.chunking)
             worker = RecorderWorker(writer: writer, header: header, configuration: configuration, queue: queue)
+            worker.liveOutput = live
         } catch {
             // The sink opened but cannot take bytes (a full disk): the app goes on unrecorded.
             output.close()
