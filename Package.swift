@@ -60,10 +60,17 @@ let package = Package(
             dependencies: ["StoreScope"],
             path: "Tests/RecorderCrashFixture"
         ),
+        .executableTarget(
+            name: "live-app-fixture",
+            dependencies: ["StoreScope"],
+            path: "Tests/LiveAppFixture"
+        ),
         .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis", "StoreScopeTestSupport", "recorder-crash-fixture"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis"]),
         .testTarget(name: "SamplesTests", dependencies: ["StoreScopeSamples", "StoreScope", "TraceAnalysis", "StoreScopeTestSupport"]),
-        .testTarget(name: "StoreScopeCLITests", dependencies: ["StoreScopeCLI", "StoreScopeTestSupport", "storescope"]),
+        .testTarget(
+            name: "StoreScopeCLITests",
+            dependencies: ["StoreScopeCLI", "StoreScopeTestSupport", "storescope", "live-app-fixture", "TraceAnalysis"]),
     ],
     swiftLanguageModes: [.v6]
 )

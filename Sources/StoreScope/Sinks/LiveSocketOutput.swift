@@ -80,6 +80,9 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
         return closing || pending.byteCount <= bufferLimit / 2
     }
 
+    /// Bytes waiting to be sent.
+    var bufferedBytes: Int { pending.byteCount }
+
     func resume() -> StreamLoss {
         defer { loss = StreamLoss() }
         isLosing = false
