@@ -3,7 +3,7 @@
 //
 //   record N    records N actions, prints "recorded SEQ" (the last seq)
 //   flush       waits until the worker wrote everything, prints "flushed"
-//   status      prints "status recorded=R dropped=D"
+//   status      prints "status recorded=R dropped=D rss=KB" (peak resident memory)
 //   close       closes the recorder, prints its journal ("journal SEQ VALUE" per action)
 //               and "closed", and exits
 //
@@ -61,7 +61,19 @@ while let line = readLine() {
         say("flushed")
     case "status":
         let status = recorder.status
-        say("status recorded=\(status.actionsRecorded) dropped=\(status.actionsDropped)")
+        var usage = rusage()
+        #if canImport(Darwin)
+        getrusage(RUSAGE_SELF, &usage)
+        #else
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #endif
+        // ru_maxrss: kilobytes on Linux, bytes on Darwin.
+        #if canImport(Darwin)
+        let kilobytes = usage.ru_maxrss / 1024
+        #else
+        let kilobytes = usage.ru_maxrss
+        #endif
+        say("status recorded=\(status.actionsRecorded) dropped=\(status.actionsDropped) rss=\(kilobytes)")
     case "close":
         recorder.close()
         for entry in journal { say("journal \(entry.seq) \(entry.value)") }
