@@ -1,5 +1,5 @@
 // Release-build benchmarks. Run: swift run -c release StoreScopeBenchmarks [suite ...]
-// Suites: format, diff, recorder (or one part of it: recorder-store, recorder-pace,
+// Suites: format, diff, live (needs `swift build -c release` for storescope), recorder (or one part of it: recorder-store, recorder-pace,
 // recorder-worker). With no argument every suite runs. `recorder-profile` runs only 50,000
 // scalar actions through the worker, the workload to run under callgrind.
 let requested = Set(CommandLine.arguments.dropFirst())
@@ -7,6 +7,7 @@ func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(su
 
 if wants("format") { FormatBenchmarks.run() }
 if wants("diff") { DiffBenchmarks.run() }
+if wants("live") { LiveBenchmarks.run() }
 if wants("recorder") {
     RecorderBenchmarks.run()
 } else {

@@ -48,6 +48,8 @@ struct ListenCommandTests {
         let recordings = directory.path("sessions")
         let app = try Live.app("early", socket: socket)
         try Live.record(app, 40, endingAt: 40)
+        app.send("flush")
+        try app.waitForOutput(containing: "flushed")
         app.send("status")
         try app.waitForOutput(containing: "status recorded=40 dropped=0")
         let listener = try Live.listen(socket, record: recordings)

@@ -11,6 +11,7 @@ enum ListenCommand: Command {
         options: [
             .value("record", "DIR", help: "Also write each session to its own trace file in DIR (created 0700 if missing)."),
             .flag("json", help: "Print NDJSON: one object per record, with a \"session\" member."),
+            .flag("quiet", short: "q", help: "Print no records, only sessions starting and ending (on standard error); for --record in the background."),
             .value("allow-uid", "UIDS", help: "Accept sessions from these user ids too (comma-separated); by default only your own."),
             .value("stall-timeout", "SECONDS", help: "Disconnect a peer that stops in the middle of a chunk for this long (default 10)."),
         ],
@@ -59,7 +60,7 @@ enum ListenCommand: Command {
             return ExitStatus.failure
         }
         console.error("Listening on \(path.sanitizedForTerminal) (Ctrl-C to stop)")
-        let printer = LivePrinter(console: console, json: arguments.has("json"))
+        let printer = LivePrinter(console: console, json: arguments.has("json"), quiet: arguments.has("quiet"))
         while !StopSignals.requested {
             printer.print(listener.poll(timeout: .milliseconds(200)))
         }

@@ -6,12 +6,14 @@ import TraceAnalysis
 final class LivePrinter {
     private let console: Console
     private let json: Bool
+    private let quiet: Bool
     /// Each session's line renderer, by connection number.
     private var renderers: [Int: RecordLine] = [:]
 
-    init(console: Console, json: Bool) {
+    init(console: Console, json: Bool, quiet: Bool = false) {
         self.console = console
         self.json = json
+        self.quiet = quiet
     }
 
     func print(_ events: [LiveEvent]) {
@@ -24,6 +26,7 @@ final class LivePrinter {
                 if let path = session.recordingPath { text += ", recording to \(path)" }
                 announce(session, kind: "sessionStarted", text)
             case let .records(session, records):
+                guard !quiet else { continue }
                 let start = session.header.startMonotonicNanos
                 let lines = renderers[session.id] ?? RecordLine(startMonotonicNanos: start)
                 for record in records {
@@ -50,6 +53,10 @@ final class LivePrinter {
     }
 
     private func announce(_ session: LiveSession, kind: String, _ text: String) {
+        if quiet {
+            console.error("[\(session.tag)] \(text.sanitizedForTerminal)")
+            return
+        }
         guard json else {
             console.line("[\(session.tag)] \(text.sanitizedForTerminal)")
             return
