@@ -19,8 +19,7 @@ struct ListenCommandTests {
         try Live.record(app, 40, endingAt: 100)
         let journal = try Live.close(app)
         try listener.waitForOutput(containing: "app closed the session")
-        listener.signal(SIGINT)
-        #expect(try listener.waitForExit() == 0)
+        try Live.stop(listener, with: SIGINT)
 
         let files = try Live.recordings(in: recordings)
         try #require(files.count == 1)
@@ -57,8 +56,7 @@ struct ListenCommandTests {
         try Live.record(app, 40, endingAt: 80)
         let journal = try Live.close(app)
         try listener.waitForOutput(containing: "app closed the session")
-        listener.signal(SIGTERM)
-        #expect(try listener.waitForExit() == 0)
+        try Live.stop(listener, with: SIGTERM)
 
         let files = try Live.recordings(in: recordings)
         try #require(files.count == 1)
@@ -88,8 +86,7 @@ struct ListenCommandTests {
         try Live.record(app, 50, endingAt: 150)
         let journal = try Live.close(app)
         try second.waitForOutput(containing: "app closed the session")
-        second.signal(SIGINT)
-        #expect(try second.waitForExit() == 0)
+        try Live.stop(second, with: SIGINT)
 
         let killed = try Live.records(try #require(Live.recordings(in: directory.path("first")).first))
         let restarted = try Live.records(try #require(Live.recordings(in: directory.path("second")).first))
@@ -112,8 +109,7 @@ struct ListenCommandTests {
         }
         let journals = try apps.map { try Live.close($0) }
         try listener.waitForOutput("four sessions closed") { $0.components(separatedBy: "app closed the session").count == 5 }
-        listener.signal(SIGINT)
-        #expect(try listener.waitForExit() == 0)
+        try Live.stop(listener, with: SIGINT)
 
         let files = try Live.recordings(in: recordings)
         try #require(files.count == 4)

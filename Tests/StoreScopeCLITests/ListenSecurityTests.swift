@@ -44,8 +44,7 @@ struct ListenSecurityTests {
         let journal = try Live.close(app)
         try listener.waitForOutput(containing: "app closed the session")
         #expect(listener.isRunning)
-        listener.signal(SIGINT)
-        #expect(try listener.waitForExit() == 0)
+        try Live.stop(listener, with: SIGINT)
 
         let stderr = listener.stderr
         #expect(stderr.components(separatedBy: "StoreScope signature").count == 2, "one message each: \(stderr)")
@@ -57,6 +56,37 @@ struct ListenSecurityTests {
         #expect(check.status == 0, "\(check.stdout)")
     }
 
+    @Test("a peer streaming steadily for longer than the stall timeout, in pieces that end mid-chunk, is never cut off")
+    func steadyStreamIsNotAStall() throws {
+        let directory = try TemporaryDirectory()
+        let socket = directory.path("run/scope.sock")
+        let recordings = directory.path("sessions")
+        let listener = try Live.listen(socket, record: recordings, ["--stall-timeout", "0.5"])
+        let path = directory.path("big.sstrace")
+        let app = try RunningProcess(product: "live-app-fixture", ["big", "--file", path, "--payload", "300"])
+        try Live.record(app, 3_000, endingAt: 3_000)
+        let journal = try Live.close(app)
+        let trace = try TraceBytes(path: path)
+        let reader = try TraceReader(path: path)
+        let stream = Array(trace.bytes[0..<Int(reader.chunks.last!.endOffset)])
+        let peer = try RawPeer(connectingTo: socket)
+        let start = ContinuousClock.now
+        var offset = 0
+        while offset < stream.count {
+            let piece = Array(stream[offset..<min(offset + 997, stream.count)])
+            peer.send(piece)
+            offset += piece.count
+            // At least 1.5 s in all: three times the stall timeout.
+            Thread.sleep(forTimeInterval: max(0.001, 1.5 / Double(stream.count / 997 + 1)))
+        }
+        #expect(ContinuousClock.now - start > .seconds(1))
+        try listener.waitForOutput(containing: " #3000 main action")
+        #expect(!listener.stderr.contains("disconnected"), "\(listener.stderr)")
+        try Live.stop(listener)
+        let file = try #require(Live.recordings(in: recordings).first)
+        #expect(Live.verify(journal, against: try Live.records(file)).received == 3_000)
+    }
+
     @Test("the socket is 0600 in a directory created 0700; a directory open to others or owned by someone else is refused")
     func directoryAndSocketModes() throws {
         let directory = try TemporaryDirectory()
@@ -66,8 +96,7 @@ struct ListenSecurityTests {
         let directoryMode = try FileManager.default.attributesOfItem(atPath: directory.path("run"))[.posixPermissions] as? Int
         #expect(socketMode == 0o600)
         #expect(directoryMode == 0o700)
-        listener.signal(SIGINT)
-        #expect(try listener.waitForExit() == 0)
+        try Live.stop(listener, with: SIGINT)
         #expect(!FileManager.default.fileExists(atPath: socket), "the listener removes its socket when it stops")
 
         try FileManager.default.createDirectory(atPath: directory.path("open"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
@@ -102,8 +131,7 @@ struct ListenSecurityTests {
         try Live.record(app, 5, endingAt: 5)
         try third.waitForOutput(containing: " #5 main action")
         _ = try Live.close(app)
-        third.signal(SIGTERM)
-        #expect(try third.waitForExit() == 0)
+        try Live.stop(third, with: SIGTERM)
     }
 
     @Test("a peer of another user is refused unless --allow-uid names it")
@@ -127,15 +155,13 @@ struct ListenSecurityTests {
         refused.send(sample.header)
         try strict.waitForError(containing: "refused a connection from uid 0: only your own uid (65534) and --allow-uid may stream here")
         #expect(!strict.stdout.contains("session started"))
-        strict.signal(SIGINT)
-        #expect(try strict.waitForExit() == 0)
+        try Live.stop(strict, with: SIGINT)
 
         let allowing = try Live.listen(socket, ["--allow-uid", "0"], via: asNobody)
         let allowed = try RawPeer(connectingTo: socket)
         allowed.send(sample.header + sample.chunk)
         try allowing.waitForOutput(containing: "session started")
-        allowing.signal(SIGINT)
-        #expect(try allowing.waitForExit() == 0)
+        try Live.stop(allowing, with: SIGINT)
     }
 
     private static func sampleTrace(in directory: TemporaryDirectory) throws -> TraceBytes {

@@ -38,6 +38,12 @@ enum Live {
         try app.waitForOutput(containing: "recorded \(seq)\n")
     }
 
+    /// Stops a listener with `signal` and expects it to exit 0, its files complete.
+    static func stop(_ listener: RunningProcess, with signal: Int32 = SIGINT, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        listener.signal(signal)
+        #expect(try listener.waitForExit() == 0, "stderr: \(listener.stderr)", sourceLocation: sourceLocation)
+    }
+
     /// Closes an app and returns its journal: each action's seq and value, in order.
     static func close(_ app: RunningProcess) throws -> [(seq: UInt64, value: Int)] {
         app.send("close")
@@ -100,15 +106,7 @@ final class RawPeer {
 
     init(connectingTo path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: path.utf8)
-            raw[path.utf8.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let result = withUnixSocketAddress(path) { [fd] in connect(fd, $0, $1) }
         guard result == 0 else {
             close(fd)
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)

@@ -21,10 +21,15 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     private var nextAttempt: UInt64 = 0
     private var backoff: UInt64 = LiveSocketOutput.firstBackoff
     private var hasConnected = false
+    /// When the current connection was made: one that lasted `steadyNanos` resets the backoff.
+    private var connectedAt: UInt64 = 0
+    /// Whether a connection that ended at once (a listener refusing us) was reported.
+    private var reportedShortConnection = false
     private var lastFailure: SocketErrno?
 
     static let firstBackoff: UInt64 = 20_000_000
     static let longestBackoff: UInt64 = 1_000_000_000
+    static let steadyNanos: UInt64 = 1_000_000_000
 
     init(path: String, bufferLimit: Int, diagnostics: @escaping @Sendable (String) -> Void) {
         self.path = path
@@ -115,13 +120,13 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
         switch UnixSocket.connect(to: path) {
         case let .success(connected):
             socket = connected
-            backoff = Self.firstBackoff
+            connectedAt = Clock.monotonicNanos()
             lastFailure = nil
             // A listener met after the first one has none of the stores' state: resume with
             // keyframes even if nothing was lost.
             if hasConnected { isLosing = true }
             header.withUnsafeBytes { pending.append($0, sent: 0, chunk: nil) }
-            if hasConnected { diagnostics("live stream to \(path) reconnected") }
+            if hasConnected, !reportedShortConnection { diagnostics("live stream to \(path) reconnected") }
             hasConnected = true
         case let .failure(error):
             if !hasConnected, lastFailure == nil {
@@ -134,7 +139,17 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     }
 
     private func disconnect(_ error: SocketErrno) {
-        diagnostics("live stream to \(path) lost (\(error)); reconnecting, and counting what cannot be sent")
+        // A listener that hangs up at once (another user's, refusing us) is retried with a
+        // growing backoff and reported once; a connection that lasted starts over.
+        let now = Clock.monotonicNanos()
+        if now &- connectedAt >= Self.steadyNanos {
+            backoff = Self.firstBackoff
+            reportedShortConnection = false
+            diagnostics("live stream to \(path) lost (\(error)); reconnecting, and counting what cannot be sent")
+        } else if !reportedShortConnection {
+            reportedShortConnection = true
+            diagnostics("the listener at \(path) hung up right after connecting (\(error)); retrying with backoff")
+        }
         socket?.close()
         socket = nil
         pending.drop(into: &loss)

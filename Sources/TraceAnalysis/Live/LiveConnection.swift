@@ -14,10 +14,10 @@ final class LiveConnection {
     /// unit for longer than the listener's stall timeout is disconnected.
     var unitStartedAt: ContinuousClock.Instant?
 
-    init(descriptor: Int32, number: Int, maximumFrameSize: Int) throws(TraceError) {
+    init(descriptor: Int32, number: Int, maximumFrameSize: Int, decodesRecords: Bool) throws(TraceError) {
         self.descriptor = descriptor
         self.number = number
-        decoder = try TraceStreamDecoder(maximumFrameSize: maximumFrameSize)
+        decoder = try TraceStreamDecoder(maximumFrameSize: maximumFrameSize, decodesRecords: decodesRecords)
         unitStartedAt = .now
     }
 
@@ -27,7 +27,18 @@ final class LiveConnection {
     func receive(_ bytes: UnsafeRawBufferPointer, recordDirectory: String?) throws(TraceError) -> [LiveEvent] {
         decoder.append(bytes)
         var events: [LiveEvent] = []
+        var completedUnit = false
+        defer {
+            // The stall clock restarts with each unit: a peer streaming steadily never stalls,
+            // one that trickles a unit byte by byte does.
+            if decoder.bufferedBytes == 0 {
+                unitStartedAt = nil
+            } else if completedUnit || unitStartedAt == nil {
+                unitStartedAt = .now
+            }
+        }
         while let event = try decoder.next() {
+            completedUnit = true
             switch event {
             case let .header(header, headerBytes):
                 var started = LiveSession(id: number, header: header, tag: Self.tag(for: header), recordingPath: nil)
@@ -54,12 +65,11 @@ final class LiveConnection {
                     }
                 }
                 if case .sessionEnded = records.last { sawSessionEnd = true }
-                events.append(.records(session, records))
+                if !records.isEmpty { events.append(.records(session, records)) }
             case .footer:
                 break
             }
         }
-        unitStartedAt = decoder.bufferedBytes > 0 ? (unitStartedAt ?? .now) : nil
         return events
     }
 

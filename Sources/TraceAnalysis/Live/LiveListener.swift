@@ -24,12 +24,17 @@ public final class LiveListener {
         /// The largest chunk a peer may send (the format's limit by default); this bounds the
         /// memory one connection can hold.
         public var maximumFrameSize: Int
+        /// Whether records are decoded and handed out in ``LiveEvent/records(_:_:)`` events.
+        /// Off, chunks are only checked and recorded (faster: nothing is inflated), and an app
+        /// closing its session is noticed only when it hangs up.
+        public var decodesRecords: Bool
 
         /// Creates options; by default only our own uid, no recording, a 10 s stall timeout.
         public init(
             allowedUserIDs: Set<UInt32> = [], recordDirectory: String? = nil, stallTimeout: Duration = .seconds(10),
-            maximumFrameSize: Int = 64 * 1024 * 1024
+            maximumFrameSize: Int = 64 * 1024 * 1024, decodesRecords: Bool = true
         ) {
+            self.decodesRecords = decodesRecords
             self.allowedUserIDs = allowedUserIDs
             self.recordDirectory = recordDirectory
             self.stallTimeout = stallTimeout
@@ -125,7 +130,9 @@ public final class LiveListener {
                     continue
                 }
                 do throws(TraceError) {
-                    connections.append(try LiveConnection(descriptor: fd, number: nextNumber, maximumFrameSize: options.maximumFrameSize))
+                    connections.append(try LiveConnection(
+                        descriptor: fd, number: nextNumber, maximumFrameSize: options.maximumFrameSize,
+                        decodesRecords: options.decodesRecords))
                     nextNumber += 1
                 } catch {
                     LiveSyscalls.close(fd)

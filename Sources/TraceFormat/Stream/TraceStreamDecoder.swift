@@ -11,7 +11,7 @@ public struct TraceStreamDecoder {
         /// The session header, and its encoded bytes (the start of a trace file).
         case header(SessionHeader, bytes: [UInt8])
         /// A records chunk: its header, its whole frame (header and stored bytes, as a file
-        /// holds it) and its decoded records.
+        /// holds it) and its decoded records (none when ``decodesRecords`` is off).
         case chunk(ChunkHeader, frame: [UInt8], records: [Record])
         /// The writer's footer index: the session closed cleanly; nothing more follows.
         case footer
@@ -19,6 +19,9 @@ public struct TraceStreamDecoder {
 
     /// The largest stored chunk accepted (the format's own limit by default).
     public let maximumFrameSize: Int
+    /// Whether chunks are inflated and their records decoded; when not, only their checksums
+    /// are verified (for a listener that records without showing).
+    public let decodesRecords: Bool
     /// The session header, once received.
     public private(set) var header: SessionHeader?
     /// Whether the footer arrived.
@@ -32,10 +35,13 @@ public struct TraceStreamDecoder {
 
     /// Creates a decoder expecting a file header first.
     ///
-    /// - Parameter maximumFrameSize: the largest stored chunk accepted, at most the format's limit.
+    /// - Parameters:
+    ///   - maximumFrameSize: the largest stored chunk accepted, at most the format's limit.
+    ///   - decodesRecords: whether to decode records (see ``decodesRecords``).
     /// - Throws: ``TraceError/compression(_:)`` when zlib cannot start.
-    public init(maximumFrameSize: Int = 64 * 1024 * 1024) throws(TraceError) {
+    public init(maximumFrameSize: Int = 64 * 1024 * 1024, decodesRecords: Bool = true) throws(TraceError) {
         self.maximumFrameSize = min(maximumFrameSize, ChunkCodec.maximumChunkSize)
+        self.decodesRecords = decodesRecords
         inflater = try Inflater()
     }
 
@@ -98,8 +104,12 @@ public struct TraceStreamDecoder {
             isFinished = true
             return .footer
         }
-        let records = try frame.withRawBytes { (raw) throws(TraceError) in
+        let records = try frame.withRawBytes { (raw) throws(TraceError) -> [Record] in
             let stored = UnsafeRawBufferPointer(rebasing: raw[ChunkHeader.size...])
+            guard decodesRecords else {
+                guard CRC32.checksum(stored) == chunk.payloadCRC else { throw .malformed("chunk checksum mismatch") }
+                return []
+            }
             let payload = try ChunkCodec.payload(header: chunk, stored: stored, inflater: inflater)
             return try payload.withRawBytes { (payload) throws(TraceError) in
                 try ChunkCodec.decodeRecords(payload, count: Int(chunk.recordCount))

@@ -51,6 +51,7 @@ enum ListenCommand: Command {
             }
             options.recordDirectory = directory
         }
+        options.decodesRecords = !arguments.has("quiet")
         StopSignals.install()
         let listener: LiveListener
         do {
