@@ -128,7 +128,8 @@ enum LiveBenchmarks {
             let seconds = Stopwatch.seconds {
                 BenchmarkSocket.send(Array(bytes[0..<chunkBytes]), to: socket)
                 // Done when the listener wrote every chunk of the new session.
-                while true {
+                let deadline = Stopwatch.now() + 120_000_000_000
+                while Stopwatch.now() < deadline {
                     let files = (try? FileManager.default.contentsOfDirectory(atPath: sessions)) ?? []
                     if files.count > before, let newest = files.sorted().last,
                         (try? TraceFile.openForReading(sessions + "/" + newest).size()) ?? 0 >= Int64(chunkBytes)

@@ -40,6 +40,24 @@ struct ListenCommandTests {
         }
     }
 
+    @Test("listen --json prints each record as cat --json does, with the session's tag")
+    func jsonLines() throws {
+        let directory = try TemporaryDirectory()
+        let socket = directory.path("run/scope.sock")
+        let listener = try Live.listen(socket, ["--json"])
+        let app = try Live.app("jsonapp", socket: socket)
+        try Live.record(app, 3, endingAt: 3)
+        _ = try Live.close(app)
+        try listener.waitForOutput(containing: "app closed the session")
+        try Live.stop(listener)
+        let lines = listener.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("{\"session\":\"jsonapp/") == true)
+        #expect(lines.first?.contains("\"kind\":\"sessionStarted\"") == true)
+        let actions = lines.filter { $0.contains("\"kind\":\"action\"") }
+        #expect(actions.count == 3)
+        #expect(actions.allSatisfy { $0.hasPrefix("{\"session\":\"jsonapp/") && $0.contains("\"seq\":") })
+    }
+
     @Test("an app started before the listener runs normally, then streams once it appears: a dropped record covers what it missed")
     func appBeforeListener() throws {
         let directory = try TemporaryDirectory()

@@ -75,6 +75,43 @@ struct LiveSocketSinkTests {
         try writer.close()
     }
 
+    @Test("a tee records the whole session to its file while no listener is there")
+    func teeWithoutListener() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.path("local.sstrace")
+        let recorder = try Recorder(
+            sink: .file(file, streamingTo: directory.path("run/none.sock")), configuration: .init(diagnostics: { _ in }))
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        for id in 1...50 { recording.record(.add(id, "x"), reducing: &state) { reduceList(&$0, $1) } }
+        #expect(recorder.close())
+        let reader = try TraceReader(path: file)
+        #expect(reader.indexSource == .footer)
+        #expect(reader.allRecords().compactMap(\.actionRecord).map(\.seq) == Array(1...50))
+    }
+
+    @Test("a tee whose file fails (a full disk) goes on streaming every action to the listener")
+    func teeWithFailingFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("run/live.sock")
+        let listener = try LiveListener(path: path)
+        let diagnostics = DiagnosticsLog()
+        let recorder = try Recorder(
+            sink: .file("/dev/full", streamingTo: path),
+            configuration: .init(chunking: .init(flushInterval: .milliseconds(5)), diagnostics: diagnostics.handler))
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        var received: [Record] = []
+        try pollUntil(listener, into: &received) { events in events.contains { if case .started = $0 { true } else { false } } }
+        for id in 1...50 { recording.record(.add(id, "x"), reducing: &state) { reduceList(&$0, $1) } }
+        #expect(recorder.close())
+        try pollUntil(listener, into: &received) { events in events.contains { if case .ended(_, .closed) = $0 { true } else { false } } }
+        listener.stop()
+        #expect(received.compactMap(\.actionRecord).map(\.seq) == Array(1...50))
+        #expect(!recorder.status.sinkFailed)
+        #expect(diagnostics.all.filter { $0.contains("recording to the file stopped") && $0.contains("No space left on device") }.count == 1)
+    }
+
     @Test("the default socket path: STORESCOPE_SOCKET, else XDG_RUNTIME_DIR, else /tmp per user")
     func defaultPath() {
         #expect(SocketPath.resolve(environment: ["STORESCOPE_SOCKET": "/x/y.sock", "XDG_RUNTIME_DIR": "/run/user/5"], userID: 5) == "/x/y.sock")
