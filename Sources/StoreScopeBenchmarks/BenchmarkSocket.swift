@@ -31,4 +31,12 @@ enum BenchmarkSocket {
             }
         }
     }
+
+    /// User and system CPU seconds of the child processes waited for so far.
+    static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
 }

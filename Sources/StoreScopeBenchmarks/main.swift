@@ -8,6 +8,7 @@ func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(su
 if wants("format") { FormatBenchmarks.run() }
 if wants("diff") { DiffBenchmarks.run() }
 if wants("live") { LiveBenchmarks.run() }
+if requested.contains("live-throughput"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.throughput(storescope: storescope) }
 if wants("recorder") {
     RecorderBenchmarks.run()
 } else {
