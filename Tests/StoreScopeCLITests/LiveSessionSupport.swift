@@ -10,6 +10,11 @@ import Glibc
 import Darwin
 #endif
 
+/// The live-session tests run real processes (listeners, apps, tails) and check what they
+/// print; one at a time, so that they do not starve the rest of the suite of CPU.
+@Suite("Live sessions with real processes", .serialized)
+struct LiveProcessTests {}
+
 /// Real processes for the live-session tests: `storescope listen` and `live-app-fixture` apps.
 enum Live {
     /// Starts `storescope listen SOCKET --record DIR ...` and waits until it listens.
