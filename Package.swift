@@ -60,11 +60,18 @@ let package = Package(
             dependencies: ["StoreScope"],
             path: "Tests/RecorderCrashFixture"
         ),
+        .executableTarget(
+            name: "live-app-fixture",
+            dependencies: ["StoreScope"],
+            path: "Tests/LiveAppFixture"
+        ),
         .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis", "StoreScopeTestSupport", "recorder-crash-fixture"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "StoreScopeTestSupport"]),
         .testTarget(name: "SamplesTests", dependencies: ["StoreScopeSamples", "StoreScope", "TraceAnalysis", "StoreScopeTestSupport"]),
         .testTarget(
-            name: "StoreScopeCLITests", dependencies: ["StoreScopeCLI", "StoreScopeTestSupport", "storescope"], resources: [.copy("Fixtures")]),
+            name: "StoreScopeCLITests",
+            dependencies: ["StoreScopeCLI", "StoreScopeTestSupport", "storescope", "live-app-fixture", "TraceAnalysis"],
+            resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

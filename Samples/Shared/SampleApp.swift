@@ -41,12 +41,13 @@ public enum Samples {
     ///
     /// - Parameters:
     ///   - sample: the sample to run.
-    ///   - path: the trace file to create (replaced if it exists).
+    ///   - path: the trace file to create (replaced if it exists). With `$STORESCOPE_SOCKET`
+    ///     set, the session also streams live to that socket.
     /// - Returns: what the scenario did.
     /// - Throws: ``TraceError`` when the file cannot be created, or the scenario's error.
     public static func record(_ sample: any SampleApp.Type, to path: String) async throws -> SampleRun {
         let recorder = try Recorder(
-            sink: .file(path), mainStore: sample.name, configuration: .init(appName: "storescope-demo-\(sample.name)"))
+            sink: .default(file: path), mainStore: sample.name, configuration: .init(appName: "storescope-demo-\(sample.name)"))
         do {
             let run = try await sample.runScenario(recorder: recorder)
             recorder.close()

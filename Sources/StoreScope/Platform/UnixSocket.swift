@@ -6,82 +6,109 @@
 import Darwin
 #endif
 
-/// A connected Unix-domain stream socket: the only StoreScope code that calls the socket API.
+/// A non-blocking Unix-domain stream socket connected to a listener: the only StoreScope code
+/// that calls the socket API. Nothing here ever blocks the caller or raises SIGPIPE in the
+/// host app (`MSG_NOSIGNAL` on Linux, `SO_NOSIGPIPE` on Darwin); signal handlers are never
+/// touched. Calls retry EINTR and report other failures as ``SocketErrno``.
 struct UnixSocket {
     let descriptor: Int32
 
-    /// Connects to the listener at `path`.
-    static func connect(to path: String, sendTimeout: Duration) throws(TraceError) -> UnixSocket {
-        #if canImport(Darwin)
-        let fd = socket(AF_UNIX, SOCK_STREAM, 0)
-        #else
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #endif
-        guard fd >= 0 else { throw error("cannot create a socket for", path) }
+    /// Connects to the listener at `path` without waiting: a listener that is absent, or too
+    /// busy to take the connection now, is a failure the caller retries later.
+    static func connect(to path: String) -> Result<UnixSocket, SocketErrno> {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard path.utf8.count < capacity else {
-            _ = Glibc_close(fd)
-            throw .io(operation: "cannot connect to", path: path, errno: ENAMETOOLONG, message: "socket path longer than \(capacity - 1) bytes")
-        }
+        guard path.utf8.count < capacity else { return .failure(SocketErrno(code: ENAMETOOLONG)) }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: path.utf8)
             raw[path.utf8.count] = 0
         }
-        var timeout = timeval(
-            tv_sec: Int(sendTimeout.components.seconds),
-            tv_usec: .init(sendTimeout.components.attoseconds / 1_000_000_000_000))
-        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
+        let fd = socket(AF_UNIX, SOCK_STREAM, 0)
+        #else
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        #endif
+        guard fd >= 0 else { return .failure(.current) }
+        #if canImport(Darwin)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc_connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        while true {
+            let result = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    systemConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
             }
-        }
-        guard result == 0 else {
-            let failure = error("cannot connect to", path)
-            _ = Glibc_close(fd)
-            throw failure
-        }
-        return UnixSocket(descriptor: fd)
-    }
-
-    /// Sends every byte, retrying EINTR and partial sends.
-    func sendAll(_ bytes: UnsafeRawBufferPointer, path: String) throws(TraceError) {
-        var sent = 0
-        while sent < bytes.count {
-            #if canImport(Darwin)
-            let flags: Int32 = 0
-            #else
-            let flags = Int32(MSG_NOSIGNAL)
-            #endif
-            let n = send(descriptor, bytes.baseAddress! + sent, bytes.count - sent, flags)
-            if n >= 0 {
-                sent += n
-            } else if errno != EINTR {
-                throw Self.error("cannot send to", path)
-            }
+            if result == 0 { return .success(UnixSocket(descriptor: fd)) }
+            let failure = SocketErrno.current
+            if failure.code == EINTR { continue }
+            // EINPROGRESS / EAGAIN: the listener's backlog is full. Not waiting is the point:
+            // give this attempt up and let the caller retry after its backoff.
+            _ = systemClose(fd)
+            return .failure(failure)
         }
     }
 
+    /// Sends as many of `bytes` as the socket takes now.
+    ///
+    /// - Returns: the number of bytes sent, 0 when the socket buffer is full.
+    func send(_ bytes: UnsafeRawBufferPointer) -> Result<Int, SocketErrno> {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return .success(0) }
+        #if canImport(Darwin)
+        let flags: Int32 = 0
+        #else
+        let flags = Int32(MSG_NOSIGNAL)
+        #endif
+        while true {
+            let sent = systemSend(descriptor, base, bytes.count, flags)
+            if sent >= 0 { return .success(sent) }
+            let failure = SocketErrno.current
+            if failure.code == EINTR { continue }
+            if failure.isWouldBlock { return .success(0) }
+            return .failure(failure)
+        }
+    }
+
+    /// Waits at most `milliseconds` for room in the socket buffer (used only when the
+    /// recorder closes, on its own thread).
+    ///
+    /// - Returns: whether the socket can take bytes (or has failed, which the next send reports).
+    func waitUntilWritable(milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        let ready = poll(&entry, 1, milliseconds)
+        return ready > 0
+    }
+
+    /// Closes the descriptor (never retried: after EINTR its state is unspecified).
     func close() {
-        _ = Glibc_close(descriptor)
-    }
-
-    private static func error(_ operation: String, _ path: String) -> TraceError {
-        let code = errno
-        return .io(operation: operation, path: path, errno: code, message: String(cString: strerror(code)))
+        _ = systemClose(descriptor)
     }
 }
 
-private func Glibc_connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+/// A failed socket call's `errno`.
+struct SocketErrno: Error, Hashable, CustomStringConvertible {
+    var code: Int32
+
+    static var current: SocketErrno { SocketErrno(code: errno) }
+
+    /// The socket buffer is full (or the listener's backlog is): try again later.
+    var isWouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK || code == EINPROGRESS }
+
+    /// `strerror`'s words.
+    var description: String { String(cString: strerror(code)) }
+}
+
+private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
     connect(fd, address, length)
 }
 
-private func Glibc_close(_ fd: Int32) -> Int32 {
+private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
+    send(fd, bytes, count, flags)
+}
+
+private func systemClose(_ fd: Int32) -> Int32 {
     close(fd)
 }

@@ -11,7 +11,7 @@ import Synchronization
 /// ```
 ///
 /// Nothing the recorder does can block or crash the app: hand-offs are O(1), the memory it
-/// holds is bounded, and a failing sink (disk full, closed socket) only stops the recording,
+/// holds is bounded, and a failing sink (a full disk) only stops the recording,
 /// reported in ``status`` and once through ``RecorderConfiguration/diagnostics``.
 public final class Recorder: Sendable {
     /// The configuration in force.
@@ -32,9 +32,10 @@ public final class Recorder: Sendable {
     ///   - mainStore: the name of the session's main store, written in the header.
     ///   - schema: types whose names fingerprint the session (usually State and Action).
     ///   - configuration: limits, chunking, redaction.
-    /// - Throws: ``TraceError`` when the sink cannot be opened (a missing directory, no
-    ///   listener on the socket). A sink that opens but fails to write does not throw: the
-    ///   recorder reports it in ``status`` and the app goes on unrecorded.
+    /// - Throws: ``TraceError`` when the sink cannot be opened (a missing directory). A sink
+    ///   that opens but fails to write does not throw: the recorder reports it in ``status``
+    ///   and the app goes on unrecorded. A live socket never throws: it connects when a
+    ///   listener appears (see ``RecordingSink/socket(_:)``).
     public init(
         sink: RecordingSink, mainStore: String = "main", schema: [Any.Type] = [],
         configuration: RecorderConfiguration = .init()
@@ -45,11 +46,14 @@ public final class Recorder: Sendable {
             sessionID: (0..<16).map { _ in UInt8.random(in: 0...255, using: &id) }, appName: configuration.appName,
             storeName: mainStore, startWallNanos: Clock.wallNanos(), startMonotonicNanos: Clock.monotonicNanos(),
             schemaFingerprint: SchemaFingerprint.of(schema))
-        let output = try sink.open()
-        queue = RecordingQueue(budget: configuration.maximumPendingBytes)
+        // A live stream's buffer is a quarter of the memory budget; the queue gets the rest.
+        let output = try sink.open(.init(bufferLimit: configuration.maximumPendingBytes / 4, diagnostics: configuration.diagnostics))
+        let live = output as? any LiveOutput
+        queue = RecordingQueue(budget: configuration.maximumPendingBytes - (live?.bufferLimit ?? 0))
         do throws(TraceError) {
             let writer = try TraceWriter(output: output, header: header, options: configuration.chunking)
             worker = RecorderWorker(writer: writer, header: header, configuration: configuration, queue: queue)
+            worker.liveOutput = live
         } catch {
             // The sink opened but cannot take bytes (a full disk): the app goes on unrecorded.
             output.close()

@@ -30,6 +30,8 @@ protocol ActionSource: AnyObject, Sendable {
     func recordNextAction(in worker: RecorderWorker) -> Int
     /// Makes the store's next action write a keyframe (after drops).
     func forceKeyframe()
+    /// Writes a keyframe of the store's latest recorded state now (a live stream resumed).
+    func writeKeyframeNow(in worker: RecorderWorker)
 }
 
 /// Names the inbox holding an action without retaining it: a retain and release per action

@@ -17,6 +17,8 @@ final class RecorderWorker: @unchecked Sendable {
     private let shared = Mutex(SharedStatus())
     @exclusivity(unchecked) private var sinkFailed = false
     private var stopped = false
+    /// The sink's live stream, if it has one (set before the thread starts).
+    var liveOutput: (any LiveOutput)?
     /// The registered stores' inboxes, held strongly so that action tokens may name them
     /// unretained (see ``ActionToken``).
     private var sources: [any ActionSource] = []
@@ -124,6 +126,7 @@ final class RecorderWorker: @unchecked Sendable {
                 releasedActions = 0
             }
             if !stopped { perform { (writer) throws(TraceError) in try writer.closeChunkIfDue() } }
+            if !stopped { serviceLiveOutput(closing: false) }
         }
     }
 
@@ -166,6 +169,7 @@ final class RecorderWorker: @unchecked Sendable {
                 configuration.diagnostics("\(unwritableRecords) records could not be written over the session")
             }
             if writer != nil, !sinkFailed {
+                serviceLiveOutput(closing: true)
                 perform { (writer) throws(TraceError) in
                     try writer.append(.sessionEnded(SessionEnded(monotonicNanos: Clock.monotonicNanos(), wallNanos: Clock.wallNanos())))
                 }
@@ -210,6 +214,23 @@ final class RecorderWorker: @unchecked Sendable {
     /// Counts a recorded action.
     func noteRecorded() {
         actionsRecorded.add(1, ordering: .relaxed)
+    }
+
+    // MARK: - Live stream
+
+    /// Lets the live stream connect and send; when it comes back after losing records, writes
+    /// a `dropped` record for what it lost and a keyframe of every store (see ``LiveOutput``).
+    private func serviceLiveOutput(closing: Bool) {
+        guard let liveOutput, writer != nil, !sinkFailed, liveOutput.service(closing: closing) else { return }
+        // The open chunk's records came after the loss began: they are part of it.
+        perform { (writer) throws(TraceError) in try writer.flush() }
+        let loss = liveOutput.resume()
+        if let firstSeq = loss.firstSeq, let lastSeq = loss.lastSeq {
+            append(.dropped(DroppedRecords(
+                count: loss.actions, firstSeq: firstSeq, lastSeq: lastSeq, monotonicNanos: Clock.monotonicNanos())))
+        }
+        for source in sources { source.writeKeyframeNow(in: self) }
+        perform { (writer) throws(TraceError) in try writer.flush() }
     }
 
     private func forceKeyframes() {

@@ -67,6 +67,11 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     func forceKeyframe() {
         track.needsKeyframe = true
     }
+
+    @usableFromInline
+    func writeKeyframeNow(in worker: RecorderWorker) {
+        track.writeLatestKeyframe(in: worker)
+    }
 }
 
 /// An action with the state its reducer produced, as queued in a ``StoreInbox``: the fields

@@ -3,7 +3,13 @@
 extension StoreTrack {
     /// Writes the store's initial state as its first keyframe.
     func register(seq: UInt64, in worker: RecorderWorker) {
+        latestSeq = seq
         writeKeyframe(previous, seq: seq, worker: worker)
+    }
+
+    /// Writes a keyframe of the state after the store's latest recorded action.
+    func writeLatestKeyframe(in worker: RecorderWorker) {
+        writeKeyframe(previous, seq: latestSeq, worker: worker)
     }
 
     @usableFromInline
@@ -21,6 +27,7 @@ extension StoreTrack {
             reducerNanos: reducerNanos, action: captureValue(action, options: options), effectID: effectID,
             location: location)))
         worker.noteRecorded()
+        latestSeq = seq
 
         let configuration = worker.configuration
         if needsKeyframe || actionsSinceKeyframe + 1 >= configuration.keyframeEveryActions

@@ -16,6 +16,8 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     @exclusivity(unchecked) var keyframeBytes = 0
     /// Whether the next action must write a keyframe (set after drops).
     @exclusivity(unchecked) var needsKeyframe = false
+    /// The seq of the store's latest recorded action (at first, the seq it registered at).
+    @exclusivity(unchecked) var latestSeq: UInt64 = 0
     /// When the store's previous action was sent (monotonic nanoseconds).
     @exclusivity(unchecked) var lastActionNanos: UInt64 = 0
     /// Actions further apart than this come at UI pace, where unsharing pays off.

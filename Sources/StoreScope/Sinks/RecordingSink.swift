@@ -1,9 +1,23 @@
+import Foundation
+
 /// Where a ``Recorder`` sends its trace.
 public struct RecordingSink: Sendable {
-    let open: @Sendable () throws(TraceError) -> any TraceOutput
+    /// What a sink is told when it opens.
+    struct Context {
+        /// The bytes a sink may buffer: its share of the recorder's memory budget.
+        var bufferLimit: Int
+        /// Where the sink reports its own problems, once each.
+        var diagnostics: @Sendable (String) -> Void
+    }
+
+    let open: @Sendable (Context) throws(TraceError) -> any TraceOutput
 
     /// Creates a sink from a function that opens its output (for tests and custom transports).
     public init(_ open: @escaping @Sendable () throws(TraceError) -> any TraceOutput) {
+        self.open = { (_) throws(TraceError) in try open() }
+    }
+
+    init(opening open: @escaping @Sendable (Context) throws(TraceError) -> any TraceOutput) {
         self.open = open
     }
 
@@ -13,10 +27,48 @@ public struct RecordingSink: Sendable {
         RecordingSink { () throws(TraceError) in try TraceFile.create(path, exclusive: exclusive) }
     }
 
-    /// A Unix stream socket a viewer listens on (the listening side is the live viewer). A viewer
-    /// that is slow, gone or restarted never blocks the app: sends time out after
-    /// `sendTimeout`, and a failed socket stops the recording, reported in the status.
-    public static func socket(_ path: String, sendTimeout: Duration = .seconds(1)) -> RecordingSink {
-        RecordingSink { () throws(TraceError) in try SocketOutput(connectingTo: path, sendTimeout: sendTimeout) }
+    /// A live stream to the Unix socket a viewer (`storescope listen`) listens on.
+    ///
+    /// The app never waits for the viewer and never fails because of it: recording starts
+    /// whether or not a listener is there, connects when one appears and reconnects with
+    /// backoff when it goes away. Sends are non-blocking into a buffer of a quarter of
+    /// ``RecorderConfiguration/maximumPendingBytes``; what cannot be sent (no listener, or one
+    /// slower than the app) is counted and, once the stream can take bytes again, reported in
+    /// a `dropped` record followed by a fresh keyframe of every store.
+    ///
+    /// - Parameter path: the socket; ``SocketPath/default`` unless given.
+    public static func socket(_ path: String = SocketPath.default) -> RecordingSink {
+        RecordingSink(opening: { context in
+            LiveSocketOutput(path: path, bufferLimit: context.bufferLimit, diagnostics: context.diagnostics)
+        })
+    }
+
+    /// A trace file and a live stream together, each with its own failure handling: a full
+    /// disk stops the file and not the stream; a missing viewer never touches the file.
+    ///
+    /// - Parameters:
+    ///   - path: the trace file (replaced if it exists, unless `exclusive`).
+    ///   - socket: the socket to stream to.
+    public static func file(_ path: String, exclusive: Bool = false, streamingTo socket: String) -> RecordingSink {
+        RecordingSink(opening: { (context) throws(TraceError) in
+            let file = try TraceFile.create(path, exclusive: exclusive)
+            let stream = LiveSocketOutput(path: socket, bufferLimit: context.bufferLimit, diagnostics: context.diagnostics)
+            return TeeOutput(file: file, stream: stream, diagnostics: context.diagnostics)
+        })
+    }
+
+    /// The sink an app records to unless it chooses: a live stream when
+    /// `$STORESCOPE_SOCKET` is set, so that setting the variable alone streams an unchanged
+    /// app, plus the trace `file` when one is given. With neither, it streams to
+    /// ``SocketPath/default``, where `storescope listen` listens by default.
+    ///
+    /// - Parameter file: a trace file to record into as well, or `nil`.
+    public static func `default`(file: String? = nil) -> RecordingSink {
+        let environment = ProcessInfo.processInfo.environment[SocketPath.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        switch (file, environment) {
+        case let (file?, socket?): return .file(file, streamingTo: socket)
+        case let (file?, nil): return .file(file)
+        case (nil, _): return .socket(SocketPath.default)
+        }
     }
 }

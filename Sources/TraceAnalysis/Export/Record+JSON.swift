@@ -1,10 +1,12 @@
 extension Record {
     /// The record as one NDJSON line: an object with a `kind` member and the record's fields;
     /// values use ``TraceValue/writeJSON(to:)``. Times are nanoseconds since the session start
-    /// (`t`), given `startMonotonicNanos`.
-    public func jsonLine(startMonotonicNanos: UInt64) -> String {
+    /// (`t`), given `startMonotonicNanos`. A live listener names the record's session first
+    /// (`session`, its tag).
+    public func jsonLine(startMonotonicNanos: UInt64, session: String? = nil) -> String {
         var json = JSONWriter()
         json.beginObject()
+        if let session { json.field("session", session) }
         func time(_ nanos: UInt64) { json.field("t", Int64(bitPattern: nanos &- startMonotonicNanos)) }
         func location(_ location: SourceLocation?) {
             if let location { json.field("location", location.description) }

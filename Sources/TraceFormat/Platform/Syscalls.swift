@@ -65,6 +65,9 @@ enum Syscalls {
         return UnsafeRawPointer(found) - base
     }
 
+    /// The real user id of this process (for the default live socket path).
+    static var userID: UInt32 { UInt32(getuid()) }
+
     static func errorMessage(_ code: Int32) -> String {
         if code == ESPIPE { return "not a regular file (a pipe or socket cannot be read at an offset)" }
         return String(cString: strerror(code))

@@ -1,0 +1,111 @@
+import TraceFormat
+
+/// One accepted connection of a ``LiveListener``: its stream decoder, its session once the
+/// header arrived, and the file it is recorded to. Memory is bounded by the decoder (one frame).
+final class LiveConnection {
+    let descriptor: Int32
+    let number: Int
+    var decoder: TraceStreamDecoder
+    private(set) var session: LiveSession?
+    /// Whether the app's `session ended` record arrived (it hangs up right after).
+    private(set) var sawSessionEnd = false
+    private var recording: FrameTraceWriter?
+    /// When the unit now arriving (the header, or a chunk) began: a peer that stalls inside a
+    /// unit for longer than the listener's stall timeout is disconnected.
+    var unitStartedAt: ContinuousClock.Instant?
+
+    init(descriptor: Int32, number: Int, maximumFrameSize: Int, decodesRecords: Bool) throws(TraceError) {
+        self.descriptor = descriptor
+        self.number = number
+        decoder = try TraceStreamDecoder(maximumFrameSize: maximumFrameSize, decodesRecords: decodesRecords)
+        unitStartedAt = .now
+    }
+
+    /// Feeds received bytes and returns the events they complete.
+    ///
+    /// - Throws: ``TraceError`` when the bytes break the protocol.
+    func receive(_ bytes: UnsafeRawBufferPointer, recordDirectory: String?) throws(TraceError) -> [LiveEvent] {
+        decoder.append(bytes)
+        var events: [LiveEvent] = []
+        var completedUnit = false
+        defer {
+            // The stall clock restarts with each unit: a peer streaming steadily never stalls,
+            // one that trickles a unit byte by byte does.
+            if decoder.bufferedBytes == 0 {
+                unitStartedAt = nil
+            } else if completedUnit || unitStartedAt == nil {
+                unitStartedAt = .now
+            }
+        }
+        while let event = try decoder.next() {
+            completedUnit = true
+            switch event {
+            case let .header(header, headerBytes):
+                var started = LiveSession(id: number, header: header, tag: Self.tag(for: header), recordingPath: nil)
+                if let recordDirectory {
+                    do throws(TraceError) {
+                        let writer = try Self.createRecording(in: recordDirectory, header: header, bytes: headerBytes)
+                        recording = writer
+                        started.recordingPath = writer.path
+                    } catch {
+                        events.append(.warning(started, "not recorded: \(error)"))
+                    }
+                }
+                session = started
+                events.append(.started(started))
+            case let .chunk(chunk, frame, records):
+                guard let session else { continue }
+                if let recording {
+                    do throws(TraceError) {
+                        try recording.append(frame: frame, header: chunk)
+                    } catch {
+                        self.recording = nil
+                        try? recording.close()
+                        events.append(.warning(session, "recording stopped: \(error)"))
+                    }
+                }
+                if case .sessionEnded = records.last { sawSessionEnd = true }
+                if !records.isEmpty { events.append(.records(session, records)) }
+            case .footer:
+                break
+            }
+        }
+        return events
+    }
+
+    /// Completes the recording with its footer index and closes the socket.
+    func close() -> String? {
+        LiveSyscalls.close(descriptor)
+        guard let recording else { return nil }
+        self.recording = nil
+        do throws(TraceError) {
+            try recording.close()
+            return nil
+        } catch {
+            return "recording \(recording.path) could not be completed: \(error)"
+        }
+    }
+
+    /// `app/1f3a`.
+    static func tag(for header: SessionHeader) -> String {
+        let id = header.sessionID.prefix(2).map { byte in
+            let hex = String(byte, radix: 16)
+            return hex.count == 1 ? "0" + hex : hex
+        }.joined()
+        return "\(header.appName.prefix(24))/\(id)".sanitizedForTerminal
+    }
+
+    private static func createRecording(in directory: String, header: SessionHeader, bytes: [UInt8]) throws(TraceError) -> FrameTraceWriter {
+        var attempt = 1
+        while true {
+            let path = (directory.hasSuffix("/") ? directory : directory + "/") + SessionFileName.name(for: header, attempt: attempt)
+            do throws(TraceError) {
+                return try FrameTraceWriter(path: path, headerBytes: bytes)
+            } catch {
+                // A session that reconnects gets a second file next to its first.
+                guard case let .io(_, _, code, _) = error, code == LiveErrno.alreadyExists.code, attempt < 1000 else { throw error }
+                attempt += 1
+            }
+        }
+    }
+}

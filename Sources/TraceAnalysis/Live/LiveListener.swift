@@ -1,0 +1,187 @@
+import TraceFormat
+
+/// Listens on a Unix socket for apps streaming their sessions (``RecordingSink/socket``) and
+/// hands out what arrives as ``LiveEvent``s: the live source `storescope listen` prints and a
+/// viewer consumes. Any number of sessions at once; each is checked, decoded and optionally
+/// recorded to its own trace file on its own, so a broken or hostile peer only loses its own
+/// connection.
+///
+/// Security: the socket lives in a directory of ours closed to others (see
+/// ``SocketDirectory``), is created `0600`, and a peer whose uid is not ours (nor in
+/// ``Options/allowedUserIDs``) is refused.
+///
+/// A listener is used from one thread: call ``poll(timeout:)`` in a loop, then ``stop()``.
+public final class LiveListener {
+    /// How the listener treats its peers.
+    public struct Options: Sendable {
+        /// User ids besides our own that may stream to this listener.
+        public var allowedUserIDs: Set<UInt32>
+        /// Where each session is recorded to its own file, or `nil`.
+        public var recordDirectory: String?
+        /// A peer that starts a unit (the header, a chunk) and sends nothing more for this long
+        /// is disconnected.
+        public var stallTimeout: Duration
+        /// The largest chunk a peer may send (the format's limit by default); this bounds the
+        /// memory one connection can hold.
+        public var maximumFrameSize: Int
+        /// Whether records are decoded and handed out in ``LiveEvent/records(_:_:)`` events.
+        /// Off, chunks are only checked and recorded (faster: nothing is inflated), and an app
+        /// closing its session is noticed only when it hangs up.
+        public var decodesRecords: Bool
+
+        /// Creates options; by default only our own uid, no recording, a 10 s stall timeout.
+        public init(
+            allowedUserIDs: Set<UInt32> = [], recordDirectory: String? = nil, stallTimeout: Duration = .seconds(10),
+            maximumFrameSize: Int = 64 * 1024 * 1024, decodesRecords: Bool = true
+        ) {
+            self.decodesRecords = decodesRecords
+            self.allowedUserIDs = allowedUserIDs
+            self.recordDirectory = recordDirectory
+            self.stallTimeout = stallTimeout
+            self.maximumFrameSize = maximumFrameSize
+        }
+    }
+
+    /// The socket's path.
+    public let path: String
+    /// The options in force.
+    public let options: Options
+    /// The sessions connected now.
+    public var sessions: [LiveSession] { connections.compactMap(\.session) }
+
+    private var descriptor: Int32
+    private var connections: [LiveConnection] = []
+    private var nextNumber = 1
+    private var readBuffer = [UInt8](repeating: 0, count: 256 * 1024)
+
+    /// Prepares the directory, removes a stale socket, and listens at `path`.
+    ///
+    /// - Throws: ``ListenError`` when the directory is not private, another listener serves
+    ///   `path`, or the socket cannot be created.
+    public init(path: String, options: Options = Options()) throws(ListenError) {
+        self.path = path
+        self.options = options
+        try SocketDirectory.prepare(socketPath: path)
+        switch LiveSyscalls.listen(at: path) {
+        case let .success(fd): descriptor = fd
+        case let .failure(error): throw ListenError("cannot listen at \(path): \(error)")
+        }
+    }
+
+    deinit { if descriptor >= 0 { _ = stop() } }
+
+    /// Waits at most `timeout` for activity, then accepts, reads and decodes what arrived.
+    /// Returns early, possibly with no events, when a signal arrives.
+    ///
+    /// - Returns: the events, in the order they happened.
+    public func poll(timeout: Duration) -> [LiveEvent] {
+        guard descriptor >= 0 else { return [] }
+        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let ready = LiveSyscalls.waitForInput([descriptor] + connections.map(\.descriptor), milliseconds: milliseconds)
+        var events: [LiveEvent] = []
+        if ready[0] { accept(into: &events) }
+        var finished: [Int] = []
+        for (index, connection) in connections.enumerated() where ready.count > index + 1 && ready[index + 1] {
+            if let end = read(connection, into: &events) {
+                finished.append(index)
+                close(connection, end, into: &events)
+            }
+        }
+        let now = ContinuousClock.now
+        for (index, connection) in connections.enumerated() where !finished.contains(index) {
+            if let started = connection.unitStartedAt, now - started > options.stallTimeout {
+                finished.append(index)
+                let what = connection.session == nil ? "no complete session header" : "part of a chunk and then nothing more"
+                close(connection, .rejected("sent \(what) for \(options.stallTimeout); disconnected"), into: &events)
+            }
+        }
+        for index in finished.sorted(by: >) { connections.remove(at: index) }
+        return events
+    }
+
+    /// Ends every session (completing their recordings), closes the socket and removes its
+    /// file. Idempotent.
+    ///
+    /// - Returns: the sessions' end events.
+    @discardableResult
+    public func stop() -> [LiveEvent] {
+        guard descriptor >= 0 else { return [] }
+        var events: [LiveEvent] = []
+        for connection in connections { close(connection, .listenerStopped, into: &events) }
+        connections.removeAll()
+        LiveSyscalls.close(descriptor)
+        descriptor = -1
+        _ = LiveSyscalls.remove(path)
+        return events
+    }
+
+    private func accept(into events: inout [LiveEvent]) {
+        while true {
+            switch LiveSyscalls.accept(descriptor) {
+            case .success(nil): return
+            case let .failure(error):
+                events.append(.refused("cannot accept a connection: \(error)"))
+                return
+            case let .success(fd?):
+                let uid = LiveSyscalls.peerUserID(fd)
+                guard let uid, uid == LiveSyscalls.userID || options.allowedUserIDs.contains(uid) else {
+                    LiveSyscalls.close(fd)
+                    events.append(.refused("refused a connection from uid \(uid.map(String.init) ?? "unknown"): only your own uid (\(LiveSyscalls.userID)) and --allow-uid may stream here"))
+                    continue
+                }
+                do throws(TraceError) {
+                    connections.append(try LiveConnection(
+                        descriptor: fd, number: nextNumber, maximumFrameSize: options.maximumFrameSize,
+                        decodesRecords: options.decodesRecords))
+                    nextNumber += 1
+                } catch {
+                    LiveSyscalls.close(fd)
+                    events.append(.refused("cannot serve a connection: \(error)"))
+                }
+            }
+        }
+    }
+
+    /// Reads a bounded amount from `connection` (so one busy peer cannot starve the others).
+    ///
+    /// - Returns: how the connection ended, or `nil` while it goes on.
+    private func read(_ connection: LiveConnection, into events: inout [LiveEvent]) -> LiveSessionEnd? {
+        for _ in 0..<8 {
+            let result = readBuffer.withUnsafeMutableBytes { LiveSyscalls.receive(connection.descriptor, into: $0) }
+            switch result {
+            case .success(nil): return nil
+            case .success(0):
+                if connection.decoder.isFinished || connection.sawSessionEnd { return .closed }
+                return .hungUp(unfinishedBytes: connection.decoder.bufferedBytes)
+            case let .success(count?):
+                let received: Result<[LiveEvent], TraceError> = readBuffer.withUnsafeBytes { raw in
+                    do throws(TraceError) {
+                        return .success(try connection.receive(
+                            UnsafeRawBufferPointer(rebasing: raw[0..<count]), recordDirectory: options.recordDirectory))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                switch received {
+                case let .success(new): events += new
+                case let .failure(error): return .rejected("\(error); disconnected")
+                }
+                if connection.decoder.isFinished { return .closed }
+            case .failure:
+                // ECONNRESET and the like: the peer is gone, as with an orderly hang-up.
+                return .hungUp(unfinishedBytes: connection.decoder.bufferedBytes)
+            }
+        }
+        return nil
+    }
+
+    private func close(_ connection: LiveConnection, _ end: LiveSessionEnd, into events: inout [LiveEvent]) {
+        let problem = connection.close()
+        guard let session = connection.session else {
+            if case let .rejected(reason) = end { events.append(.refused("connection \(connection.number): \(reason)")) }
+            return
+        }
+        if let problem { events.append(.warning(session, problem)) }
+        events.append(.ended(session, end))
+    }
+}

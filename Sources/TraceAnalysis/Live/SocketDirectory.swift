@@ -1,0 +1,62 @@
+/// Prepares the place a listener's socket lives, the way DESIGN.md's "Security and privacy"
+/// says: the directory is ours and closed to others (created `0700`; one owned by someone
+/// else, or open to group or others, is refused rather than fixed), and a socket file left by a
+/// listener that died is removed, while one a live listener still serves is never taken.
+enum SocketDirectory {
+    /// Makes `socketPath` ready to bind.
+    ///
+    /// - Throws: ``ListenError`` naming what is wrong and what to do.
+    static func prepare(socketPath: String) throws(ListenError) {
+        let directory = parent(of: socketPath)
+        try prepareDirectory(directory)
+        switch LiveSyscalls.status(socketPath) {
+        case .failure(.noSuchFile): return
+        case let .failure(error): throw ListenError("cannot inspect \(socketPath): \(error)")
+        case let .success(status):
+            guard status.isSocket else {
+                throw ListenError("\(socketPath) exists and is not a socket; remove it or choose another path")
+            }
+            guard !LiveSyscalls.someoneListens(at: socketPath) else {
+                throw ListenError("another listener is running at \(socketPath); stop it, or give this one another path")
+            }
+            // Stale: its listener died without removing it.
+            if case let .failure(error) = LiveSyscalls.remove(socketPath), error != .noSuchFile {
+                throw ListenError("cannot remove the stale socket \(socketPath): \(error)")
+            }
+        }
+    }
+
+    /// The directory part of `path` (`.` for a bare name).
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func prepareDirectory(_ directory: String) throws(ListenError) {
+        var status = LiveSyscalls.status(directory)
+        if case .failure(.noSuchFile) = status {
+            let grandparent = parent(of: directory)
+            if case .failure(.noSuchFile) = LiveSyscalls.status(grandparent) {
+                throw ListenError("cannot create \(directory): \(grandparent) does not exist")
+            }
+            switch LiveSyscalls.makeDirectory(directory, permissions: 0o700) {
+            case .success, .failure(.alreadyExists): break
+            case let .failure(error): throw ListenError("cannot create \(directory): \(error)")
+            }
+            // mkdir applies the umask; make sure nothing was added (it can only remove).
+            _ = LiveSyscalls.setPermissions(directory, 0o700)
+            status = LiveSyscalls.status(directory)
+        }
+        switch status {
+        case let .failure(error): throw ListenError("cannot inspect \(directory): \(error)")
+        case let .success(info):
+            guard info.isDirectory else { throw ListenError("\(directory) is not a directory") }
+            guard info.owner == LiveSyscalls.userID else {
+                throw ListenError("\(directory) belongs to uid \(info.owner), not to you (uid \(LiveSyscalls.userID)); sessions there are not private, so the listener refuses it")
+            }
+            guard info.permissions & 0o077 == 0 else {
+                throw ListenError("\(directory) has mode \(String(info.permissions, radix: 8)), open to other users; run 'chmod 700 \(directory)' or choose another path")
+            }
+        }
+    }
+}

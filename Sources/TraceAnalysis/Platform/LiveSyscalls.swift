@@ -1,0 +1,207 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The one file in TraceAnalysis that calls libc: the listening socket, its connections, the
+/// checks on its directory, and the stop signals. Each call retries EINTR and returns the
+/// errno of a failure, so callers decide how to report it.
+enum LiveSyscalls {
+    /// What `lstat` says about a path.
+    struct FileStatus {
+        var mode: UInt32
+        var owner: UInt32
+        var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
+        var isSocket: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFSOCK) }
+        /// Permission bits (`0o700` ...).
+        var permissions: UInt32 { mode & 0o7777 }
+    }
+
+    static var userID: UInt32 { UInt32(getuid()) }
+
+    static func status(_ path: String) -> Result<FileStatus, LiveErrno> {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .failure(.current) }
+        return .success(FileStatus(mode: UInt32(info.st_mode), owner: UInt32(info.st_uid)))
+    }
+
+    static func makeDirectory(_ path: String, permissions: UInt32) -> Result<Void, LiveErrno> {
+        mkdir(path, mode_t(permissions)) == 0 ? .success(()) : .failure(.current)
+    }
+
+    static func setPermissions(_ path: String, _ permissions: UInt32) -> Result<Void, LiveErrno> {
+        chmod(path, mode_t(permissions)) == 0 ? .success(()) : .failure(.current)
+    }
+
+    static func remove(_ path: String) -> Result<Void, LiveErrno> {
+        unlink(path) == 0 ? .success(()) : .failure(.current)
+    }
+
+    /// A non-blocking listening socket bound at `path`, made `0600` before it listens.
+    static func listen(at path: String, backlog: Int32 = 128) -> Result<Int32, LiveErrno> {
+        guard var address = socketAddress(path) else { return .failure(LiveErrno(code: ENAMETOOLONG)) }
+        let fd = makeSocket()
+        guard fd >= 0 else { return .failure(.current) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else { return closing(fd, .current) }
+        guard chmod(path, 0o600) == 0 else { return closing(fd, .current) }
+        guard systemListen(fd, backlog) == 0 else { return closing(fd, .current) }
+        return .success(fd)
+    }
+
+    /// Whether a listener accepts connections at `path` (a blocking connect: local and immediate).
+    static func someoneListens(at path: String) -> Bool {
+        guard var address = socketAddress(path) else { return false }
+        let fd = socket(AF_UNIX, socketStream, 0)
+        guard fd >= 0 else { return false }
+        defer { _ = systemClose(fd) }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        return result == 0
+    }
+
+    /// Accepts one waiting connection, non-blocking; `nil` when none waits.
+    static func accept(_ listener: Int32) -> Result<Int32?, LiveErrno> {
+        while true {
+            let fd = systemAccept(listener)
+            if fd >= 0 {
+                setNonBlocking(fd)
+                return .success(fd)
+            }
+            let failure = LiveErrno.current
+            if failure.code == EINTR { continue }
+            if failure.isWouldBlock || failure.code == ECONNABORTED { return .success(nil) }
+            return .failure(failure)
+        }
+    }
+
+    /// The user id of the process at the other end of a connection.
+    static func peerUserID(_ fd: Int32) -> UInt32? {
+        #if canImport(Darwin)
+        var uid = uid_t()
+        var gid = gid_t()
+        return getpeereid(fd, &uid, &gid) == 0 ? UInt32(uid) : nil
+        #else
+        // `struct ucred { pid_t pid; uid_t uid; gid_t gid; }` (Glibc hides the type without
+        // _GNU_SOURCE; its layout is fixed by the kernel ABI).
+        var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
+        return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 ? credentials.1 : nil
+        #endif
+    }
+
+    /// Reads what is available; `.success(nil)` when nothing is, `.success(0)` at the end.
+    static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int?, LiveErrno> {
+        while true {
+            let n = recv(fd, buffer.baseAddress, buffer.count, 0)
+            if n >= 0 { return .success(n) }
+            let failure = LiveErrno.current
+            if failure.code == EINTR { continue }
+            if failure.isWouldBlock { return .success(nil) }
+            return .failure(failure)
+        }
+    }
+
+    /// Waits for input on `descriptors` for at most `milliseconds`; returns which are ready
+    /// (readable, hung up or failed). A signal ends the wait early with nothing ready.
+    static func waitForInput(_ descriptors: [Int32], milliseconds: Int32) -> [Bool] {
+        var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let count = poll(&entries, nfds_t(entries.count), milliseconds)
+        guard count > 0 else { return Array(repeating: false, count: descriptors.count) }
+        return entries.map { $0.revents != 0 }
+    }
+
+    /// Closes without retrying: after EINTR the descriptor state is unspecified.
+    static func close(_ fd: Int32) {
+        _ = systemClose(fd)
+    }
+
+    // MARK: Stop signals
+
+    /// Set by SIGINT or SIGTERM once ``catchStopSignals()`` ran.
+    static let stopRequested = Atomic<Bool>(false)
+
+    /// Makes SIGINT and SIGTERM set ``stopRequested`` and interrupt waits instead of ending the
+    /// process, and unblocks them (a parent may have blocked them). For commands, never for
+    /// the app-side library.
+    static func catchStopSignals() {
+        for signal in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = { _ in LiveSyscalls.stopRequested.store(true, ordering: .relaxed) }
+            #else
+            action.__sigaction_handler.sa_handler = { _ in LiveSyscalls.stopRequested.store(true, ordering: .relaxed) }
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, signal)
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        }
+    }
+
+    // MARK: Private
+
+    private static var socketStream: Int32 {
+        #if canImport(Darwin)
+        SOCK_STREAM
+        #else
+        Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        #endif
+    }
+
+    private static func makeSocket() -> Int32 {
+        let fd = socket(AF_UNIX, socketStream, 0)
+        if fd >= 0 { setNonBlocking(fd) }
+        return fd
+    }
+
+    private static func setNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+
+    private static func socketAddress(_ path: String) -> sockaddr_un? {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: path.utf8)
+            raw[path.utf8.count] = 0
+        }
+        return address
+    }
+
+    private static func closing<T>(_ fd: Int32, _ error: LiveErrno) -> Result<T, LiveErrno> {
+        _ = systemClose(fd)
+        return .failure(error)
+    }
+}
+
+/// A failed call's `errno`.
+struct LiveErrno: Error, Hashable, CustomStringConvertible {
+    var code: Int32
+
+    static var current: LiveErrno { LiveErrno(code: errno) }
+
+    static let noSuchFile = LiveErrno(code: ENOENT)
+    static let alreadyExists = LiveErrno(code: EEXIST)
+
+    var isWouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK }
+
+    /// `strerror`'s words.
+    var description: String { String(cString: strerror(code)) }
+}
+
+private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
+private func systemAccept(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }

@@ -1,0 +1,58 @@
+/// Writes a trace file from bytes that are already encoded: a file header and chunk frames as
+/// a live stream delivers them, without decompressing or re-encoding anything. ``close()``
+/// adds the footer index, so the file is as complete as one the recorder writes itself.
+public final class FrameTraceWriter {
+    /// The file's path.
+    public var path: String { file.path }
+    /// Chunks written so far.
+    public private(set) var chunks: [ChunkInfo] = []
+    /// Bytes written so far.
+    public private(set) var bytesWritten: Int64 = 0
+
+    private let file: TraceFile
+    private var isClosed = false
+
+    /// Creates the file at `path` (failing if it exists) and writes `headerBytes`.
+    ///
+    /// - Throws: ``TraceError/io(operation:path:errno:message:)`` when the file cannot be created or written.
+    public init(path: String, headerBytes: [UInt8]) throws(TraceError) {
+        file = try TraceFile.create(path, exclusive: true)
+        try emit(headerBytes)
+    }
+
+    /// Appends one chunk frame (its 60-byte header and stored bytes).
+    ///
+    /// - Throws: ``TraceError`` when writing fails.
+    public func append(frame: [UInt8], header: ChunkHeader) throws(TraceError) {
+        guard !isClosed else { throw .closed }
+        let offset = bytesWritten
+        try emit(frame)
+        if header.kind == .records { chunks.append(ChunkInfo(offset: offset, header: header)) }
+    }
+
+    /// Writes the footer index and trailer and closes the file. Idempotent.
+    ///
+    /// - Throws: ``TraceError`` when writing fails; the file is closed anyway.
+    public func close() throws(TraceError) {
+        guard !isClosed else { return }
+        isClosed = true
+        defer { file.close() }
+        let raw = FooterIndex.encodeEntries(chunks)
+        let stored = try Deflater(level: 1).compress(raw)
+        let header = ChunkHeader(
+            kind: .index, flags: [.compressed], storedLength: UInt32(stored.count), rawLength: UInt32(raw.count),
+            recordCount: 0, payloadCRC: CRC32.checksum(stored), firstSeq: 0, lastSeq: 0,
+            firstMonotonicNanos: 0, lastMonotonicNanos: 0)
+        var frame = ByteWriter(capacity: ChunkHeader.size + stored.count)
+        header.encode(into: &frame)
+        frame.write(contentsOf: stored)
+        let indexOffset = bytesWritten
+        try emit(frame.bytes)
+        try emit(FooterIndex.encodeTrailer(indexOffset: indexOffset))
+    }
+
+    private func emit(_ bytes: [UInt8]) throws(TraceError) {
+        try bytes.withRawBytes { (raw) throws(TraceError) in try file.write(raw) }
+        bytesWritten += Int64(bytes.count)
+    }
+}

@@ -1,0 +1,86 @@
+// A child process for the live-session tests: an app that records to the default sink (so
+// STORESCOPE_SOCKET alone makes it stream), driven line by line on standard input:
+//
+//   record N    records N actions, prints "recorded SEQ" (the last seq)
+//   flush       waits until the worker wrote everything, prints "flushed"
+//   status      prints "status recorded=R dropped=D rss=KB" (peak resident memory)
+//   close       closes the recorder, prints its journal ("journal SEQ VALUE" per action)
+//               and "closed", and exits
+//
+// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES]
+import Foundation
+import StoreScope
+
+enum AppAction: Sendable { case step(Int, String) }
+
+struct AppState: Sendable {
+    var total = 0
+    var last = ""
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String, in arguments: [String]) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+let file = option("--file", in: arguments)
+let flushMilliseconds = option("--flush-ms", in: arguments).flatMap(Int.init) ?? 20
+let payloadSize = option("--payload", in: arguments).flatMap(Int.init) ?? 16
+let appName = arguments.first.flatMap { $0.hasPrefix("--") ? nil : $0 } ?? "fixture"
+
+let recorder = try Recorder(
+    sink: .default(file: file), mainStore: "main",
+    configuration: .init(appName: appName, chunking: .init(flushInterval: .milliseconds(Int64(flushMilliseconds)))))
+var state = AppState()
+let recording = recorder.store("main", initialState: state, actions: AppAction.self)
+var journal: [(seq: UInt64, value: Int)] = []
+let payload = String(repeating: "x", count: payloadSize)
+
+@MainActor func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+while let line = readLine() {
+    let words = line.split(separator: " ")
+    switch words.first {
+    case "record":
+        let count = words.count > 1 ? Int(words[1]) ?? 1 : 1
+        for _ in 0..<count {
+            let value = Int.random(in: 0..<1_000_000)
+            recording.record(.step(value, payload), reducing: &state) { state, action in
+                if case let .step(value, text) = action {
+                    state.total += value
+                    state.last = text
+                }
+            }
+            journal.append((recording.lastSentSeq, value))
+        }
+        say("recorded \(recording.lastSentSeq)")
+    case "flush":
+        recorder.flush()
+        say("flushed")
+    case "status":
+        let status = recorder.status
+        var usage = rusage()
+        #if canImport(Darwin)
+        getrusage(RUSAGE_SELF, &usage)
+        #else
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #endif
+        // ru_maxrss: kilobytes on Linux, bytes on Darwin.
+        #if canImport(Darwin)
+        let kilobytes = usage.ru_maxrss / 1024
+        #else
+        let kilobytes = usage.ru_maxrss
+        #endif
+        say("status recorded=\(status.actionsRecorded) dropped=\(status.actionsDropped) rss=\(kilobytes)")
+    case "close":
+        recorder.close()
+        for entry in journal { say("journal \(entry.seq) \(entry.value)") }
+        say("closed")
+        exit(0)
+    default:
+        say("unknown command: \(line)")
+    }
+}
+recorder.close()

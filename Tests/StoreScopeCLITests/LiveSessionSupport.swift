@@ -1,0 +1,163 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+import TraceAnalysis
+import TraceFormat
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The live-session tests run real processes (listeners, apps, tails) and check what they
+/// print; one at a time, so that they do not starve the rest of the suite of CPU.
+@Suite("Live sessions with real processes", .serialized)
+struct LiveProcessTests {}
+
+/// Real processes for the live-session tests: `storescope listen` and `live-app-fixture` apps.
+enum Live {
+    /// Starts `storescope listen SOCKET --record DIR ...` and waits until it listens.
+    static func listen(_ socket: String, record directory: String? = nil, _ extra: [String] = [], via launcher: [String] = []) throws -> RunningProcess {
+        var arguments = ["listen", socket]
+        if let directory { arguments += ["--record", directory] }
+        arguments += extra
+        let listener: RunningProcess
+        if launcher.isEmpty {
+            listener = try RunningProcess(product: "storescope", arguments)
+        } else {
+            listener = try RunningProcess(URL(fileURLWithPath: launcher[0]), Array(launcher.dropFirst()) + [try ProductLocator.url(of: "storescope").path] + arguments)
+        }
+        try listener.waitForError(containing: "Listening on")
+        return listener
+    }
+
+    /// Starts an app that records to the default sink with only `STORESCOPE_SOCKET` set.
+    static func app(_ name: String, socket: String, _ extra: [String] = []) throws -> RunningProcess {
+        try RunningProcess(product: "live-app-fixture", [name] + extra, environment: ["STORESCOPE_SOCKET": socket])
+    }
+
+    /// Asks an app to record `count` actions and waits until it did.
+    static func record(_ app: RunningProcess, _ count: Int, endingAt seq: Int) throws {
+        app.send("record \(count)")
+        try app.waitForOutput(containing: "recorded \(seq)\n")
+    }
+
+    /// Stops a listener with `signal` and expects it to exit 0, its files complete.
+    static func stop(_ listener: RunningProcess, with signal: Int32 = SIGINT, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        listener.signal(signal)
+        #expect(try listener.waitForExit() == 0, "stderr: \(listener.stderr)", sourceLocation: sourceLocation)
+    }
+
+    /// Closes an app and returns its journal: each action's seq and value, in order.
+    static func close(_ app: RunningProcess) throws -> [(seq: UInt64, value: Int)] {
+        app.send("close")
+        let output = try app.waitForOutput(containing: "closed\n")
+        #expect(try app.waitForExit() == 0)
+        return output.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count == 3, words[0] == "journal", let seq = UInt64(words[1]), let value = Int(words[2]) else { return nil }
+            return (seq, value)
+        }
+    }
+
+    /// The trace files a listener recorded in `directory`.
+    static func recordings(in directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".sstrace") }.sorted()
+            .map { directory + "/" + $0 }
+    }
+
+    /// Checks every action of the journal against what was received: each is an action record
+    /// with its seq and value, or inside a `dropped` record's range. Never silently missing.
+    ///
+    /// - Returns: how many were received and how many were counted as dropped.
+    @discardableResult
+    static func verify(
+        _ journal: [(seq: UInt64, value: Int)], against records: [Record], sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> (received: Int, dropped: Int) {
+        var actions: [UInt64: String] = [:]
+        var dropped: [ClosedRange<UInt64>] = []
+        for record in records {
+            switch record {
+            case let .action(action): actions[action.seq] = "\(action.action)"
+            case let .dropped(loss): dropped.append(loss.firstSeq...loss.lastSeq)
+            default: break
+            }
+        }
+        var received = 0
+        var counted = 0
+        for entry in journal {
+            if let text = actions[entry.seq] {
+                #expect(text.hasPrefix(".step(\(entry.value), "), "action #\(entry.seq) is \(text), the app recorded \(entry.value)", sourceLocation: sourceLocation)
+                received += 1
+            } else if dropped.contains(where: { $0.contains(entry.seq) }) {
+                counted += 1
+            } else {
+                Issue.record("action #\(entry.seq) was neither received nor counted in a dropped record", sourceLocation: sourceLocation)
+            }
+        }
+        return (received, counted)
+    }
+
+    /// Every record of a trace file (recovering a torn or unfinished one).
+    static func records(_ path: String) throws -> [Record] {
+        try TraceReader(path: path).allRecords()
+    }
+}
+
+/// A client socket written against libc, for peers that are not StoreScope apps.
+final class RawPeer {
+    let fd: Int32
+
+    init(connectingTo path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let result = withUnixSocketAddress(path) { [fd] in connect(fd, $0, $1) }
+        guard result == 0 else {
+            close(fd)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends bytes (ignoring a peer that already hung up).
+    func send(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { sendWithoutSignal(fd, $0) }
+    }
+}
+
+/// The bytes of a real trace, cut where the tests need: its header, its first chunk.
+struct TraceBytes {
+    let bytes: [UInt8]
+    let headerSize: Int
+    let firstChunk: Range<Int>
+
+    init(path: String) throws {
+        bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let reader = try TraceReader(path: path)
+        headerSize = Int(reader.headerSize)
+        let chunk = reader.chunks[0]
+        firstChunk = Int(chunk.offset)..<Int(chunk.endOffset)
+    }
+
+    var header: [UInt8] { Array(bytes[0..<headerSize]) }
+    var chunk: [UInt8] { Array(bytes[firstChunk]) }
+}
+
+/// CRC-32 (IEEE), to forge chunk headers whose only fault is the one under test.
+func crc32(_ bytes: some Collection<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+}
+
+private func sendWithoutSignal(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+    #if canImport(Darwin)
+    send(fd, bytes.baseAddress, bytes.count, 0)
+    #else
+    send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+    #endif
+}

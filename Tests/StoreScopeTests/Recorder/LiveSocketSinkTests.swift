@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import StoreScope
+import StoreScopeTestSupport
+import TraceAnalysis
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite("Live socket sink")
+struct LiveSocketSinkTests {
+    @Test("an app that starts before its listener streams once it appears: a dropped record for what it missed, a keyframe of the current state, then every action")
+    func listenerAppearingLater() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("run/live.sock")  // the listener creates run/ 0700
+        let recorder = try Recorder(
+            sink: .socket(path), configuration: .init(chunking: .init(flushInterval: .milliseconds(5)), diagnostics: { _ in }))
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        for id in 1...30 { recording.record(.add(id, "early"), reducing: &state) { reduceList(&$0, $1) } }
+        #expect(recorder.flush())
+
+        let listener = try LiveListener(path: path)
+        var received: [Record] = []
+        try pollUntil(listener, into: &received) { events in events.contains { if case .started = $0 { true } else { false } } }
+        for id in 31...60 { recording.record(.add(id, "late"), reducing: &state) { reduceList(&$0, $1) } }
+        #expect(recorder.close())
+        try pollUntil(listener, into: &received) { events in events.contains { if case .ended(_, .closed) = $0 { true } else { false } } }
+        listener.stop()
+
+        let dropped = received.compactMap(\.droppedRecord)
+        #expect(dropped.map { $0.firstSeq...$0.lastSeq } == [1...30])
+        #expect(dropped.first?.count == 30)
+        let keyframes = received.compactMap { if case let .keyframe(k) = $0 { k } else { nil } }
+        #expect(keyframes.first?.seq == 30)
+        #expect(keyframes.first.map { "\($0.state)".contains("early") } == true)
+        #expect(received.compactMap(\.actionRecord).map(\.seq) == Array(31...60))
+    }
+
+    @Test("a listener that stops reading never blocks the app: the buffer stays within its limit, and what did not fit is counted until the stream can resume")
+    func stalledListenerIsBounded() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("stalled.sock")
+        let listener = try TestListener(path: path)
+        let limit = 64 * 1024
+        let output = LiveSocketOutput(path: path, bufferLimit: limit, diagnostics: { _ in })
+        let header = SessionHeader(sessionID: Array(repeating: 7, count: 16), appName: "t", storeName: "s", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 0)
+        let writer = try TraceWriter(output: output, header: header, options: .init(chunkSize: 4096, compressionLevel: 1))
+        let peer = listener.acceptConnection()
+        defer { close(peer) }
+        var largestFrame = 0
+        for seq in 1...2_000 {
+            // Incompressible text, so each chunk is about as big as its records.
+            let message = (0..<64).map { _ in String(UInt64.random(in: 0 ... .max), radix: 36) }.joined()
+            try writer.append(.log(LogRecord(level: .info, message: message, monotonicNanos: UInt64(seq), seq: UInt64(seq))))
+            largestFrame = max(largestFrame, 4096 + 1024)
+            #expect(output.bufferedBytes <= limit + largestFrame)
+        }
+        #expect(!output.service(closing: false), "the buffer is still full: not ready to resume")
+
+        // The listener catches up: the stream is ready to resume and reports the chunks lost.
+        var bytes = [UInt8](repeating: 0, count: 1 << 16)
+        var ready = false
+        for _ in 0..<10_000 where !ready {
+            _ = bytes.withUnsafeMutableBytes { recv(peer, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            ready = output.service(closing: false)
+        }
+        #expect(ready)
+        let loss = output.resume()
+        #expect(loss.chunks > 0)
+        #expect(loss.records > 0)
+        try writer.close()
+    }
+
+    @Test("a tee records the whole session to its file while no listener is there")
+    func teeWithoutListener() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.path("local.sstrace")
+        let recorder = try Recorder(
+            sink: .file(file, streamingTo: directory.path("run/none.sock")), configuration: .init(diagnostics: { _ in }))
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        for id in 1...50 { recording.record(.add(id, "x"), reducing: &state) { reduceList(&$0, $1) } }
+        #expect(recorder.close())
+        let reader = try TraceReader(path: file)
+        #expect(reader.indexSource == .footer)
+        #expect(reader.allRecords().compactMap(\.actionRecord).map(\.seq) == Array(1...50))
+    }
+
+    @Test("a tee whose file fails (a full disk) goes on streaming every action to the listener")
+    func teeWithFailingFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("run/live.sock")
+        let listener = try LiveListener(path: path)
+        let diagnostics = DiagnosticsLog()
+        let recorder = try Recorder(
+            sink: .file("/dev/full", streamingTo: path),
+            configuration: .init(chunking: .init(flushInterval: .milliseconds(5)), diagnostics: diagnostics.handler))
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        var received: [Record] = []
+        try pollUntil(listener, into: &received) { events in events.contains { if case .started = $0 { true } else { false } } }
+        for id in 1...50 { recording.record(.add(id, "x"), reducing: &state) { reduceList(&$0, $1) } }
+        #expect(recorder.close())
+        try pollUntil(listener, into: &received) { events in events.contains { if case .ended(_, .closed) = $0 { true } else { false } } }
+        listener.stop()
+        #expect(received.compactMap(\.actionRecord).map(\.seq) == Array(1...50))
+        #expect(!recorder.status.sinkFailed)
+        #expect(diagnostics.all.filter { $0.contains("recording to the file stopped") && $0.contains("No space left on device") }.count == 1)
+    }
+
+    @Test("the default socket path: STORESCOPE_SOCKET, else XDG_RUNTIME_DIR, else /tmp per user")
+    func defaultPath() {
+        #expect(SocketPath.resolve(environment: ["STORESCOPE_SOCKET": "/x/y.sock", "XDG_RUNTIME_DIR": "/run/user/5"], userID: 5) == "/x/y.sock")
+        #expect(SocketPath.resolve(environment: ["XDG_RUNTIME_DIR": "/run/user/5"], userID: 5) == "/run/user/5/storescope/storescope.sock")
+        #expect(SocketPath.resolve(environment: ["STORESCOPE_SOCKET": ""], userID: 501) == "/tmp/storescope-501/storescope.sock")
+    }
+
+    /// Polls until `done` holds for one poll's events, collecting every record.
+    private func pollUntil(_ listener: LiveListener, into records: inout [Record], done: ([LiveEvent]) -> Bool) throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            let events = listener.poll(timeout: .milliseconds(50))
+            for case let .records(_, batch) in events { records += batch }
+            if done(events) { return }
+        }
+        Issue.record("the listener did not see the expected event in time")
+        throw CancellationError()
+    }
+}

@@ -1,0 +1,74 @@
+import TraceAnalysis
+
+/// Prints a listener's events: each record as `storescope cat` prints it (text or NDJSON),
+/// prefixed by its session's tag; sessions coming and going as lines of their own; refused
+/// peers on standard error. Flushes after every batch, so lines appear as they arrive.
+final class LivePrinter {
+    private let console: Console
+    private let json: Bool
+    private let quiet: Bool
+    /// Each session's line renderer, by connection number.
+    private var renderers: [Int: RecordLine] = [:]
+
+    init(console: Console, json: Bool, quiet: Bool = false) {
+        self.console = console
+        self.json = json
+        self.quiet = quiet
+    }
+
+    func print(_ events: [LiveEvent]) {
+        guard !events.isEmpty else { return }
+        for event in events {
+            switch event {
+            case let .started(session):
+                renderers[session.id] = RecordLine(startMonotonicNanos: session.header.startMonotonicNanos)
+                var text = "session started: app \"\(session.header.appName)\", store \"\(session.header.storeName)\""
+                if let path = session.recordingPath { text += ", recording to \(path)" }
+                announce(session, kind: "sessionStarted", text)
+            case let .records(session, records):
+                guard !quiet else { continue }
+                let start = session.header.startMonotonicNanos
+                let lines = renderers[session.id] ?? RecordLine(startMonotonicNanos: start)
+                for record in records {
+                    console.line(json ? record.jsonLine(startMonotonicNanos: start, session: session.tag) : "[\(session.tag)] \(lines.text(record))")
+                }
+            case let .ended(session, end):
+                renderers[session.id] = nil
+                switch end {
+                case .closed: announce(session, kind: "sessionEnded", "app closed the session")
+                case .listenerStopped: announce(session, kind: "sessionEnded", "listener stopped; session file completed")
+                case let .hungUp(unfinished):
+                    announce(session, kind: "sessionEnded", unfinished > 0 ? "app disconnected in the middle of a chunk (\(unfinished) bytes lost)" : "app disconnected")
+                case let .rejected(reason):
+                    console.error("[\(session.tag)] \(reason.sanitizedForTerminal)")
+                    announce(session, kind: "sessionEnded", "disconnected: \(reason)")
+                }
+            case let .refused(reason):
+                console.error("storescope listen: \(reason.sanitizedForTerminal)")
+            case let .warning(session, message):
+                console.error("[\(session.tag)] warning: \(message.sanitizedForTerminal)")
+            }
+        }
+        console.flush()
+    }
+
+    private func announce(_ session: LiveSession, kind: String, _ text: String) {
+        if quiet {
+            console.error("[\(session.tag)] \(text.sanitizedForTerminal)")
+            return
+        }
+        guard json else {
+            console.line("[\(session.tag)] \(text.sanitizedForTerminal)")
+            return
+        }
+        var object = JSONWriter()
+        object.beginObject()
+        object.field("session", session.tag)
+        object.field("kind", kind)
+        object.field("app", session.header.appName)
+        object.field("message", text)
+        if let path = session.recordingPath { object.field("file", path) }
+        object.endObject()
+        console.line(object.text)
+    }
+}
