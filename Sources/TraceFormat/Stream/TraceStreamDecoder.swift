@@ -40,7 +40,7 @@ public struct TraceStreamDecoder {
     ///   - decodesRecords: whether to decode records (see ``decodesRecords``).
     /// - Throws: ``TraceError/compression(_:)`` when zlib cannot start.
     public init(maximumFrameSize: Int = 64 * 1024 * 1024, decodesRecords: Bool = true) throws(TraceError) {
-        self.maximumFrameSize = min(maximumFrameSize, ChunkCodec.maximumChunkSize)
+        self.maximumFrameSize = min(maximumFrameSize, TraceLimits.maximumChunkSize)
         self.decodesRecords = decodesRecords
         inflater = try Inflater()
     }
