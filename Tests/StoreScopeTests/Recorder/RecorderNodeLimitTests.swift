@@ -20,7 +20,7 @@ import TraceAnalysis
         let recorder = try Recorder(
             sink: .file(path),
             configuration: .init(appName: "Huge", capture: CaptureOptions(maximumCollectionCount: .max), diagnostics: { _ in }))
-        let state = HugeState(flags: [Bool](repeating: true, count: CaptureOptions.maximumNodesLimit + 10))
+        let state = HugeState(flags: [Bool](repeating: true, count: TraceLimits.maximumItemsPerChunk + 10))
         _ = recorder.store("huge", initialState: state, actions: HugeAction.self)
         #expect(recorder.close())
 
