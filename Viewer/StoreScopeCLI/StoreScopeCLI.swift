@@ -1,7 +1,9 @@
 /// The `storescope` command line: git-style subcommands, `--help` everywhere, usage errors
 /// on standard error with exit status 64.
 public enum StoreScopeCLI {
-    static var commands: [any Command.Type] { [CheckCommand.self, CatCommand.self, DemoCommand.self] }
+    static var commands: [any Command.Type] {
+        [CheckCommand.self, CatCommand.self, EffectsCommand.self, StatsCommand.self, ExportCommand.self, CompareCommand.self, DemoCommand.self]
+    }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {

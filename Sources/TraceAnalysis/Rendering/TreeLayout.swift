@@ -46,6 +46,8 @@ enum TreeLayout {
 
     static func children(of value: TraceValue) -> [(String, TraceValue)] {
         switch value {
+        case let .structure(type, fields) where type == TraceValue.tupleTypeName:
+            return fields.map { (fieldLabel($0.name.allSatisfy(\.isNumber) ? "" : $0.name), $0.value) }
         case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
             return fields.map { (fieldLabel($0.name), $0.value) }
         case let .array(elements), let .set(elements):
@@ -79,6 +81,7 @@ struct ContainerShape {
 
     init?(_ value: TraceValue) {
         switch value {
+        case let .structure(type, _) where type == TraceValue.tupleTypeName: (opener, closer) = ("(", ")")
         case let .structure(type, _): (opener, closer) = (TreeLayout.sanitized(type) + "(", ")")
         case let .object(type, id, _): (opener, closer) = (TreeLayout.sanitized(type) + "#\(id)(", ")")
         case let .enumeration(_, caseName, payload):

@@ -1,0 +1,37 @@
+/// A session as a sequence of steps: each action with its store's state right after it
+/// (rebuilt from keyframes and patches by ``StateReplay``), pulled one at a time.
+public struct ActionSteps: IteratorProtocol, Sequence {
+    /// One action and the state it left.
+    public struct Step: Sendable {
+        /// The action record.
+        public var action: ActionRecord
+        /// Its store's state after it, or `nil` when unknown (after a drop or a damaged part,
+        /// until the next keyframe).
+        public var state: TraceValue?
+    }
+
+    private let records: AnyIterator<Record>
+    private var replay = StateReplay()
+    private var pending: ActionRecord?
+
+    /// Steps over `records`.
+    public init(_ records: AnyIterator<Record>) {
+        self.records = records
+    }
+
+    /// The next action and the state after it, or `nil` at the end.
+    public mutating func next() -> Step? {
+        while let record = records.next() {
+            if case let .action(action) = record {
+                let previous = pending
+                pending = action
+                if let previous { return Step(action: previous, state: replay.state(of: previous.store)) }
+            } else {
+                replay.apply(record)
+            }
+        }
+        guard let last = pending else { return nil }
+        pending = nil
+        return Step(action: last, state: replay.state(of: last.store))
+    }
+}
