@@ -34,9 +34,10 @@ enum TreeLayout {
         }
     }
 
-    /// The label of a struct field or labeled payload (`name: `), empty for unlabeled ones.
+    /// The label of a struct field or labeled payload (`name: `), empty for unlabeled ones
+    /// and for tuple positions (`0`, `1`: no Swift field name is a number).
     static func fieldLabel(_ name: String) -> String {
-        name.isEmpty ? "" : sanitized(name) + ": "
+        name.isEmpty || name.isTupleIndex ? "" : sanitized(name) + ": "
     }
 
     /// The label of a dictionary entry: the key in short form.
@@ -46,8 +47,6 @@ enum TreeLayout {
 
     static func children(of value: TraceValue) -> [(String, TraceValue)] {
         switch value {
-        case let .structure(type, fields) where type == TraceValue.tupleTypeName:
-            return fields.map { (fieldLabel($0.name.allSatisfy(\.isNumber) ? "" : $0.name), $0.value) }
         case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
             return fields.map { (fieldLabel($0.name), $0.value) }
         case let .array(elements), let .set(elements):

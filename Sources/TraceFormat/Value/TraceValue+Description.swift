@@ -26,7 +26,7 @@ extension TraceValue: CustomStringConvertible {
             guard depthLeft > 0 else { output += fields.isEmpty ? "" : "…"; return }
             for (i, field) in fields.enumerated() {
                 if i > 0 { output += ", " }
-                if !field.name.isEmpty { output += field.name + ": " }
+                if !field.name.isEmpty && !field.name.isTupleIndex { output += field.name + ": " }
                 field.value.write(to: &output, depthLeft: depthLeft - 1)
             }
         }
@@ -40,7 +40,7 @@ extension TraceValue: CustomStringConvertible {
         switch self {
         case let .structure(type, f) where type == Self.tupleTypeName:
             output += "("
-            fields(f.map { Field($0.name.isTupleIndex ? "" : $0.name, $0.value) })
+            fields(f)
             output += ")"
         case let .structure(type, f):
             output += type + "("

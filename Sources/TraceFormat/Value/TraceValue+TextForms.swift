@@ -54,8 +54,8 @@ extension TraceValue {
 }
 
 extension String {
-    /// Whether the string is a tuple position label (`0`, `1`, ...).
-    var isTupleIndex: Bool {
+    /// Whether the string is a tuple position label (`0`, `1`, ...); no Swift field name is.
+    public var isTupleIndex: Bool {
         !isEmpty && utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 }
