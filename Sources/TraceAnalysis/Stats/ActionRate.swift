@@ -12,7 +12,7 @@ public struct ActionRate: Sendable {
     }
 
     /// The most buckets ``buckets`` returns.
-    public static let maximumBuckets = 20
+    public static let maximumBuckets = 10
     static let slotNanos: UInt64 = 100_000_000
     static let widths: [UInt64] = [1, 10, 20, 50, 100, 300, 600, 3_000, 6_000, 18_000, 36_000, 108_000, 216_000, 864_000]
         .map { $0 * slotNanos }

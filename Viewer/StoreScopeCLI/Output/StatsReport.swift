@@ -41,7 +41,7 @@ struct StatsReport {
         if stats.stateSizes.isEmpty { lines.append("  no keyframe") }
         lines.append("")
         let lost = stats.drops.reduce(0) { $0 + $1.count }
-        lines.append("drops: " + (stats.drops.isEmpty ? "none" : "\(lost) actions lost by the recorder in \(stats.drops.count) drops"))
+        lines.append("drops: " + (stats.drops.isEmpty ? "none" : "\(lost) actions lost by the recorder in \(stats.drops.count == 1 ? "1 drop" : "\(stats.drops.count) drops")"))
         lines += stats.drops.map { "  #\($0.firstSeq)…#\($0.lastSeq) (\($0.count) actions)" }
         lines.append("gaps: " + (missing.isEmpty ? "none" : "\(missing.count) damaged parts"))
         lines += missing.map { "  \($0)" }
