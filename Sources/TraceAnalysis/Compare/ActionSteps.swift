@@ -10,18 +10,24 @@ public struct ActionSteps: IteratorProtocol, Sequence {
         public var state: TraceValue?
     }
 
-    private let records: AnyIterator<Record>
+    private let items: AnyIterator<SourceItem>
     private var replay = StateReplay()
     private var pending: ActionRecord?
 
-    /// Steps over `records`.
-    public init(_ records: AnyIterator<Record>) {
-        self.records = records
+    /// Steps over a session's items; after a gap every state is unknown until its store's
+    /// next keyframe.
+    public init(_ items: AnyIterator<SourceItem>) {
+        self.items = items
     }
 
     /// The next action and the state after it, or `nil` at the end.
     public mutating func next() -> Step? {
-        while let record = records.next() {
+        while let item = items.next() {
+            guard case let .record(record) = item else {
+                // Records are missing: no state can be trusted until a keyframe.
+                replay = StateReplay()
+                continue
+            }
             if case let .action(action) = record {
                 let previous = pending
                 pending = action

@@ -28,6 +28,10 @@ public struct EffectLifetime: Sendable, Hashable {
     /// Whether it was still running when the trace ends (a leak when the session ended cleanly).
     public var isOpen: Bool { end == nil }
 
+    /// Whether it was running when a damaged part of the trace was skipped: if it has no end,
+    /// the end may have been in that part, so it is not called a leak.
+    public var endMayBeMissing = false
+
     /// Whether it failed.
     public var hasFailed: Bool {
         if case .failed = end?.outcome { true } else { false }
@@ -67,6 +71,14 @@ public struct EffectLifetimes: Sendable {
 
     /// Creates an empty collection.
     public init() {}
+
+    /// Takes in one item: a record, or a gap (which marks the effects running then).
+    public mutating func add(_ item: SourceItem) {
+        switch item {
+        case let .record(record): add(record)
+        case .gap: for index in lifetimes.indices where lifetimes[index].isOpen { lifetimes[index].endMayBeMissing = true }
+        }
+    }
 
     /// Takes in one record.
     public mutating func add(_ record: Record) {

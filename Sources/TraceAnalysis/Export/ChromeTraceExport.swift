@@ -46,6 +46,17 @@ public struct ChromeTraceExport: Sendable {
             + event("M", name: "process_name", nanos: startNanos, track: 0) { $0.key("args"); Self.object(&$0, ["name": header.appName]) }
     }
 
+    /// The event lines for one item: a record's, or for a gap a global instant saying records
+    /// are missing there. Each line starts with the comma that separates it.
+    public mutating func add(_ item: SourceItem) -> [String] {
+        switch item {
+        case let .record(record):
+            return add(record)
+        case .gap:
+            return [event("i", name: "damaged part: records missing", category: "damage", nanos: max(traceEndNanos, startNanos), track: 0) { $0.field("s", "g") }]
+        }
+    }
+
     /// The event lines for one record (each starts with the comma that separates it).
     public mutating func add(_ record: Record) -> [String] {
         if let time = record.monotonicNanos { traceEndNanos = max(traceEndNanos, time) }

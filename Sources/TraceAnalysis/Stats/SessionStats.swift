@@ -86,6 +86,19 @@ public struct SessionStats: Sendable {
         startNanos = startMonotonicNanos
     }
 
+    /// Takes in one item. After a gap, the actions whose patch may have been in the damaged
+    /// part are not judged as no-ops.
+    public mutating func add(_ item: SourceItem) {
+        switch item {
+        case let .record(record):
+            add(record)
+        case .gap:
+            effects.add(.gap)
+            unjudged += pending.count
+            pending = [:]
+        }
+    }
+
     /// Takes in one record.
     public mutating func add(_ record: Record) {
         effects.add(record)

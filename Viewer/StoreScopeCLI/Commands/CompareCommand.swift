@@ -22,7 +22,7 @@ enum CompareCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let paths = (arguments.positionals[0], arguments.positionals[1])
         guard let a = console.openTrace(paths.0), let b = console.openTrace(paths.1) else { return ExitStatus.unreadable }
-        let result = SessionComparison.compare(ActionSteps(a.recordIterator()), ActionSteps(b.recordIterator()))
+        let result = SessionComparison.compare(ActionSteps(a.items()), ActionSteps(b.items()))
         let text = ComparisonText(result: result)
         console.line(arguments.has("json") ? text.json() : text.text())
         let statusA = console.statusAfterReading(a)

@@ -28,7 +28,7 @@ enum EffectsCommand: Command {
         let path = arguments.positionals[0]
         guard let reader = console.openTrace(path) else { return ExitStatus.unreadable }
         var effects = EffectLifetimes()
-        console.readRecords(of: reader, label: path) { effects.add($0) }
+        console.readItems(of: reader, label: path) { effects.add($0) }
         let end = effects.traceEndNanos
         let shown = effects.lifetimes.filter { effect in
             (!arguments.has("running") || effect.isOpen) && (!arguments.has("failed") || effect.hasFailed)
@@ -63,6 +63,8 @@ struct EffectText {
         if !effect.emitted.isEmpty { text += ", emitted " + effect.emitted.map { "#\($0)" }.joined(separator: " ") }
         let duration = RecordLine.duration(effect.duration(traceEndNanos: traceEndNanos))
         switch effect.end?.outcome {
+        case nil where effect.endMayBeMissing:
+            text += ", no end recorded before a damaged part (its end may be in it; \(duration) at least)"
         case nil:
             text += sessionEnded
                 ? ", LEAKED: still running when the session ended (\(duration))"
@@ -104,7 +106,11 @@ struct EffectText {
         for seq in effect.emitted { json.number(seq) }
         json.endArray()
         json.key("leaked")
-        json.bool(effect.isOpen && sessionEnded)
+        json.bool(effect.isOpen && sessionEnded && !effect.endMayBeMissing)
+        if effect.endMayBeMissing {
+            json.key("endMayBeMissing")
+            json.bool(true)
+        }
         json.endObject()
         return json.text
     }

@@ -28,12 +28,14 @@ enum ExportCommand: Command {
         guard let reader = console.openTrace(path) else { return ExitStatus.unreadable }
         let start = reader.header.startMonotonicNanos
         if format == "ndjson" {
-            console.readRecords(of: reader, label: path) { console.line($0.jsonLine(startMonotonicNanos: start)) }
+            console.readItems(of: reader, label: path) { item in
+                if case let .record(record) = item { console.line(record.jsonLine(startMonotonicNanos: start)) }
+            }
         } else {
             var export = ChromeTraceExport(startMonotonicNanos: start)
             console.write(export.prologue(header: reader.header))
-            console.readRecords(of: reader, label: path) { record in
-                for event in export.add(record) { console.write(event) }
+            console.readItems(of: reader, label: path) { item in
+                for event in export.add(item) { console.write(event) }
             }
             for event in export.finish() { console.write(event) }
             console.write("\n")

@@ -20,7 +20,7 @@ enum StatsCommand: Command {
         let path = arguments.positionals[0]
         guard let reader = console.openTrace(path) else { return ExitStatus.unreadable }
         var stats = SessionStats(startMonotonicNanos: reader.header.startMonotonicNanos)
-        console.readRecords(of: reader, label: path) { stats.add($0) }
+        console.readItems(of: reader, label: path) { stats.add($0) }
         stats.finish()
         let report = StatsReport(stats: stats, missing: reader.missingParts)
         for line in arguments.has("json") ? report.jsonLines() : report.textLines() { console.line(line) }

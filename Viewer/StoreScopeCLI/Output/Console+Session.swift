@@ -1,15 +1,13 @@
 import TraceAnalysis
 
 extension Console {
-    /// Reads every record of `source`, with a progress line on standard error when it is a
-    /// terminal.
-    func readRecords(of source: some RecordSource, label: String, _ body: (Record) throws -> Void) rethrows {
+    /// Reads every item of `source` (records, and gaps where damaged parts were skipped),
+    /// with a progress line on standard error when it is a terminal.
+    func readItems(of source: some RecordSource, label: String, _ body: (SourceItem) throws -> Void) rethrows {
         let progress = ProgressLine("reading \(label.sanitizedForTerminal)")
         defer { progress.finish() }
-        try source.forEachRecord(progress: progress.update) { record in
-            try body(record)
-            return true
-        }
+        let items = source.items(progress: progress.update)
+        while let item = items.next() { try body(item) }
     }
 
     /// States on standard error what of `source` could not be read, and returns the exit
