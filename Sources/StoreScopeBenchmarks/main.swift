@@ -1,12 +1,13 @@
 // Release-build benchmarks. Run: swift run -c release StoreScopeBenchmarks [suite ...]
 // Suites: format, diff, recorder (or one part of it: recorder-store, recorder-pace,
-// recorder-worker). With no argument every suite runs. `recorder-profile` runs only 50,000
+// recorder-worker), stats (needs `swift build -c release --product storescope` first). With no argument every suite runs. `recorder-profile` runs only 50,000
 // scalar actions through the worker, the workload to run under callgrind.
 let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(suite) }
 
 if wants("format") { FormatBenchmarks.run() }
 if wants("diff") { DiffBenchmarks.run() }
+if wants("stats") { StatsBenchmarks.run() }
 if wants("recorder") {
     RecorderBenchmarks.run()
 } else {

@@ -118,15 +118,7 @@ public struct ChromeTraceExport: Sendable {
             }
         case let .effectEnded(ended):
             guard let effect = openEffects.removeValue(forKey: ended.effectID) else { break }
-            events.append(effectEnd(ended.effectID, effect, nanos: ended.monotonicNanos) { json in
-                switch ended.outcome {
-                case .finished: json.field("outcome", "finished")
-                case .cancelled: json.field("outcome", "cancelled")
-                case let .failed(message):
-                    json.field("outcome", "failed")
-                    json.field("error", message)
-                }
-            })
+            events.append(effectEnd(ended.effectID, effect, nanos: ended.monotonicNanos) { ended.outcome.writeJSON(to: &$0) })
         case let .dropped(dropped):
             events.append(event("i", name: "dropped \(dropped.count) actions", category: "dropped", nanos: dropped.monotonicNanos, track: 0) { json in
                 json.field("s", "p")
