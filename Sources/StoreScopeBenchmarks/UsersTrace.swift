@@ -2,7 +2,8 @@ import StoreScope
 import TraceFormat
 
 /// A generated session of the users state (``UsersFixture``, 1,000 users): the four changes
-/// in turn, each with the patch the recorder would write, a keyframe every 10,000 actions (the
+/// in turn (the removal takes out the user inserted the step before, so the state keeps its
+/// size), each with the patch the recorder would write, a keyframe every 10,000 actions (the
 /// recorder's default), and every 100th action an effect that starts, emits and finishes.
 /// Written with `TraceWriter` (zlib level 1, as the recorder does) without running a store,
 /// so generating a million actions takes seconds.
@@ -24,7 +25,8 @@ enum UsersTrace {
             let seq = UInt64(step + 1)
             time += 250_000 + UInt64(step % 7) * 10_000
             let change = changes[step % changes.count]
-            let action = change.action(step: step, count: 1_000)
+            // Remove the user inserted just before, so the state stays at about 1,000 users.
+            let action = change == .remove ? .remove(id: 1_000 + step - 1) : change.action(step: step, count: 1_000)
             let operations = patch(for: action, in: state)
             UsersFixture.reduce(&state, action)
             // Reducer times spread like a real app's: mostly sub-microsecond, a slow tail.
