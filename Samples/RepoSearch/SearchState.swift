@@ -1,12 +1,12 @@
 /// A repository found by search.
-public struct Repo: Sendable, Hashable, Identifiable {
+public struct Repo: Sendable, Hashable, Identifiable, Codable {
     public var id: Int
     public var name: String
     public var stars: Int
 }
 
-/// The search screen's state.
-public struct SearchState: Sendable, Equatable {
+/// The search screen's state (`Codable` so a recorded session can be replayed through `SearchReducer` with `ReducerReplay`).
+public struct SearchState: Sendable, Equatable, Codable {
     /// The query typed.
     public var query = ""
     /// The results of the latest finished search.
@@ -16,7 +16,7 @@ public struct SearchState: Sendable, Equatable {
 }
 
 /// What can happen on the search screen.
-public enum SearchAction: Sendable, Equatable {
+public enum SearchAction: Sendable, Equatable, Codable {
     /// The query changed: search (debounced).
     case search(query: String)
     /// Results arrived.

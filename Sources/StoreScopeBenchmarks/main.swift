@@ -1,6 +1,7 @@
 // Release-build benchmarks. Run: swift run -c release StoreScopeBenchmarks [suite ...]
 // Suites: format, diff, analysis (needs storescope built in release; `analysis-trace PATH` only
-// writes its trace), live (needs `swift build -c release` for storescope), recorder (or one part of it: recorder-store, recorder-pace,
+// writes its trace), live (needs `swift build -c release` for storescope), stats (needs
+// `swift build -c release --product storescope` first), recorder (or one part of it: recorder-store, recorder-pace,
 // recorder-worker). With no argument every suite runs. `recorder-profile` runs only 50,000
 // scalar actions through the worker, the workload to run under callgrind.
 let requested = Set(CommandLine.arguments.dropFirst())
@@ -15,6 +16,7 @@ if wants("analysis") { AnalysisBenchmarks.run() }
 if requested.contains("analysis-trace"), let path = CommandLine.arguments.last { AnalysisBenchmarks.record(actions: 1_000_000, users: 1_000, to: path) }
 if wants("live") { LiveBenchmarks.run() }
 if requested.contains("live-throughput"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.throughput(storescope: storescope) }
+if wants("stats") { StatsBenchmarks.run() }
 if wants("recorder") {
     RecorderBenchmarks.run()
 } else {

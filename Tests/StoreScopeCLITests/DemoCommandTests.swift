@@ -15,7 +15,7 @@ struct DemoCommandTests {
         #expect(demo.status == 0, "stderr: \(demo.stderr)")
         #expect(demo.stderr.isEmpty)
         #expect(demo.stdout.contains("Recorded to \(trace)\n"))
-        #expect(demo.stdout.contains("#1 search action .search(query: \"sw\")"))
+        #expect(demo.stdout.contains("#1 search action SearchAction.search(query: \"sw\")"), "a lone action names its type")
         #expect(demo.stdout.contains("from effect 2"), "an emitted action names its effect")
         #expect(demo.stdout.contains("effect 1 \"SearchMiddleware\" in search started by #1, CANCELLED after"))
         #expect(demo.stdout.contains("\"SearchMiddleware\" in search started by #4, FAILED after"))

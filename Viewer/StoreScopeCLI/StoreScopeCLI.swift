@@ -4,6 +4,7 @@ public enum StoreScopeCLI {
     static var commands: [any Command.Type] {
         [
             CheckCommand.self, CatCommand.self, LogCommand.self, StateCommand.self, DiffCommand.self, BlameCommand.self,
+            EffectsCommand.self, StatsCommand.self, ExportCommand.self, CompareCommand.self,
             TailCommand.self, ListenCommand.self, DemoCommand.self,
         ]
     }

@@ -53,13 +53,7 @@ extension Record {
         case let .effectEnded(ended):
             json.field("kind", "effectEnded")
             json.field("effect", ended.effectID)
-            switch ended.outcome {
-            case .finished: json.field("outcome", "finished")
-            case .cancelled: json.field("outcome", "cancelled")
-            case let .failed(message):
-                json.field("outcome", "failed")
-                json.field("error", message)
-            }
+            ended.outcome.writeJSON(to: &json)
             time(ended.monotonicNanos)
         case let .log(log):
             json.field("kind", "log")
@@ -80,6 +74,19 @@ extension Record {
         }
         json.endObject()
         return json.text
+    }
+}
+
+extension EffectEnded.Outcome {
+    /// Writes `"outcome": "finished"|"cancelled"|"failed"` and, for a failure, `"error": message`.
+    public func writeJSON(to json: inout JSONWriter) {
+        switch self {
+        case .finished: json.field("outcome", "finished")
+        case .cancelled: json.field("outcome", "cancelled")
+        case let .failed(message):
+            json.field("outcome", "failed")
+            json.field("error", message)
+        }
     }
 }
 

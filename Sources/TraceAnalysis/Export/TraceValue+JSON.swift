@@ -3,7 +3,7 @@ import Foundation
 extension TraceValue {
     /// Writes the value as JSON that jq users can navigate: structs as objects with a `$type`
     /// member, enum cases as `{"$case": name, ...associated values}`, optionals as the value
-    /// or `null`, dictionaries with string keys as objects (others as `[[key, value], ...]`),
+    /// or `null`, dictionaries as objects (a non-string key as its JSON text),
     /// nan and infinities as strings. The mapping is specified in docs/FORMAT.md ("JSON export").
     public func writeJSON(to json: inout JSONWriter) {
         switch self {
@@ -38,23 +38,14 @@ extension TraceValue {
             for element in elements { element.writeJSON(to: &json) }
             json.endArray()
         case let .dictionary(entries):
-            if entries.allSatisfy({ if case .string = $0.key { true } else { false } }) {
-                json.beginObject()
-                for entry in entries {
-                    if case let .string(key) = entry.key { json.key(key) }
-                    entry.value.writeJSON(to: &json)
-                }
-                json.endObject()
-            } else {
-                json.beginArray()
-                for entry in entries {
-                    json.beginArray()
-                    entry.key.writeJSON(to: &json)
-                    entry.value.writeJSON(to: &json)
-                    json.endArray()
-                }
-                json.endArray()
+            // Always an object, so a dictionary has one shape whether empty or not: a string
+            // key as itself, any other key as its JSON text (`"1"`, `"{\"$type\":...}"`).
+            json.beginObject()
+            for entry in entries {
+                if case let .string(key) = entry.key { json.key(key) } else { json.key(entry.key.jsonText) }
+                entry.value.writeJSON(to: &json)
             }
+            json.endObject()
         case let .string(string):
             json.string(string)
         case let .int(value):

@@ -34,9 +34,10 @@ enum TreeLayout {
         }
     }
 
-    /// The label of a struct field or labeled payload (`name: `), empty for unlabeled ones.
+    /// The label of a struct field or labeled payload (`name: `), empty for unlabeled ones
+    /// and for tuple positions (`0`, `1`: no Swift field name is a number).
     static func fieldLabel(_ name: String) -> String {
-        name.isEmpty ? "" : sanitized(name) + ": "
+        name.isEmpty || name.isTupleIndex ? "" : sanitized(name) + ": "
     }
 
     /// The label of a dictionary entry: the key in short form.
@@ -71,6 +72,7 @@ struct ContainerShape {
 
     init?(_ value: TraceValue) {
         switch value {
+        case let .structure(type, _) where type == TraceValue.tupleTypeName: (opener, closer) = ("(", ")")
         case let .structure(type, _): (opener, closer) = (TreeLayout.sanitized(type) + "(", ")")
         case let .object(type, id, _): (opener, closer) = (TreeLayout.sanitized(type) + "#\(id)(", ")")
         case let .enumeration(_, caseName, payload):

@@ -14,7 +14,7 @@ public struct RecordLine: Sendable {
         let line: String
         switch record {
         case let .action(action):
-            var text = "\(time(action.monotonicNanos)) #\(action.seq) \(action.store) action \(action.action)"
+            var text = "\(time(action.monotonicNanos)) #\(action.seq) \(action.store) action \(action.action.qualifiedDescription)"
             text += " (reducer \(Self.duration(action.reducerNanos)))"
             if let effect = action.effectID { text += " from effect \(effect)" }
             if let location = action.location { text += " at \(location)" }
@@ -50,7 +50,7 @@ public struct RecordLine: Sendable {
     }
 
     /// `+1.234567s`, the time since the session start.
-    func time(_ nanos: UInt64) -> String {
+    public func time(_ nanos: UInt64) -> String {
         let relative = Int64(bitPattern: nanos &- startMonotonicNanos)
         let micros = relative / 1000
         let sign = micros < 0 ? "-" : "+"

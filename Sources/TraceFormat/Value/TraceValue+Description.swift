@@ -13,12 +13,20 @@ extension TraceValue: CustomStringConvertible {
         return output
     }
 
+    /// ``description`` with an enum case at the root prefixed by its type
+    /// (`SearchAction.search(query: "sw")`), for places where `.search(...)` alone would be
+    /// ambiguous, such as an action on its own line.
+    public var qualifiedDescription: String {
+        guard case let .enumeration(type, _, _) = self else { return description }
+        return type + description
+    }
+
     private func write(to output: inout String, depthLeft: Int) {
         func fields(_ fields: [Field]) {
             guard depthLeft > 0 else { output += fields.isEmpty ? "" : "…"; return }
             for (i, field) in fields.enumerated() {
                 if i > 0 { output += ", " }
-                if !field.name.isEmpty { output += field.name + ": " }
+                if !field.name.isEmpty && !field.name.isTupleIndex { output += field.name + ": " }
                 field.value.write(to: &output, depthLeft: depthLeft - 1)
             }
         }
@@ -30,6 +38,10 @@ extension TraceValue: CustomStringConvertible {
             }
         }
         switch self {
+        case let .structure(type, f) where type == Self.tupleTypeName:
+            output += "("
+            fields(f)
+            output += ")"
         case let .structure(type, f):
             output += type + "("
             fields(f)
@@ -84,9 +96,11 @@ extension TraceValue: CustomStringConvertible {
         case let .bool(value):
             output += value ? "true" : "false"
         case let .date(seconds):
-            output += "Date(\(seconds))"
+            output += Self.iso8601(seconds)
         case let .data(bytes):
             output += "Data(\(bytes.count) bytes)"
+        case let .scalar(type, _) where Self.isFunctionType(type):
+            output += "<closure>"
         case let .scalar(type, text):
             output += "\(type)(\(quoted(text)))"
         case let .redacted(type):

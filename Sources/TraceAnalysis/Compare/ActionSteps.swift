@@ -1,0 +1,43 @@
+/// A session as a sequence of steps: each action with its store's state right after it
+/// (rebuilt from keyframes and patches by ``StateReplay``), pulled one at a time.
+public struct ActionSteps: IteratorProtocol, Sequence {
+    /// One action and the state it left.
+    public struct Step: Sendable {
+        /// The action record.
+        public var action: ActionRecord
+        /// Its store's state after it, or `nil` when unknown (after a drop or a damaged part,
+        /// until the next keyframe).
+        public var state: TraceValue?
+    }
+
+    private let items: AnyIterator<SourceItem>
+    private var replay = StateReplay()
+    private var pending: ActionRecord?
+
+    /// Steps over a session's items; after a gap every state is unknown until its store's
+    /// next keyframe.
+    public init(_ items: AnyIterator<SourceItem>) {
+        self.items = items
+    }
+
+    /// The next action and the state after it, or `nil` at the end.
+    public mutating func next() -> Step? {
+        while let item = items.next() {
+            guard case let .record(record) = item else {
+                // Records are missing: no state can be trusted until a keyframe.
+                replay = StateReplay()
+                continue
+            }
+            if case let .action(action) = record {
+                let previous = pending
+                pending = action
+                if let previous { return Step(action: previous, state: replay.state(of: previous.store)) }
+            } else {
+                replay.apply(record)
+            }
+        }
+        guard let last = pending else { return nil }
+        pending = nil
+        return Step(action: last, state: replay.state(of: last.store))
+    }
+}

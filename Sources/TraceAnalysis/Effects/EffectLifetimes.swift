@@ -1,0 +1,120 @@
+/// One effect from start to end: who started it, what it emitted, how and when it ended.
+public struct EffectLifetime: Sendable, Hashable {
+    /// How the effect ended, when it did.
+    public struct End: Sendable, Hashable {
+        /// Finished, cancelled or failed.
+        public var outcome: EffectEnded.Outcome
+        /// Monotonic time of the end, in nanoseconds.
+        public var monotonicNanos: UInt64
+    }
+
+    /// Identifies the effect within the session.
+    public var effectID: UInt64
+    /// Its name (label or function).
+    public var name: String
+    /// The store that ran it.
+    public var store: String
+    /// The action whose reduction started it, when known.
+    public var parentSeq: UInt64?
+    /// Where it was created, when known.
+    public var location: SourceLocation?
+    /// Monotonic time of the start, in nanoseconds.
+    public var startNanos: UInt64
+    /// The sequence numbers of the actions it emitted, in order.
+    public var emitted: [UInt64] = []
+    /// How it ended; `nil` while it was still running when the trace ends.
+    public var end: End?
+
+    /// Whether it was still running when the trace ends (a leak when the session ended cleanly).
+    public var isOpen: Bool { end == nil }
+
+    /// Whether it was running when a damaged part of the trace was skipped: if it has no end,
+    /// the end may have been in that part, so it is not called a leak.
+    public var endMayBeMissing = false
+
+    /// Whether it failed.
+    public var hasFailed: Bool {
+        if case .failed = end?.outcome { true } else { false }
+    }
+
+    /// How long it ran: to its end, or to `traceEndNanos` when it is still open.
+    public func duration(traceEndNanos: UInt64) -> UInt64 {
+        (end?.monotonicNanos ?? max(traceEndNanos, startNanos)) &- startNanos
+    }
+
+    /// `finished`, `cancelled`, `failed` or `running`.
+    public var outcomeName: String {
+        switch end?.outcome {
+        case nil: "running"
+        case .finished: "finished"
+        case .cancelled: "cancelled"
+        case .failed: "failed"
+        }
+    }
+}
+
+/// Collects effect lifetimes from a session's records, in the order the effects started.
+///
+/// Feed it every record with ``add(_:)``. An emitted or ended record whose effect's start was
+/// lost (in a damaged chunk) is counted in ``unmatchedEvents`` instead of inventing a start.
+public struct EffectLifetimes: Sendable {
+    /// The effects, in start order.
+    public private(set) var lifetimes: [EffectLifetime] = []
+    /// Emitted or ended records of effects whose start is not in the trace.
+    public private(set) var unmatchedEvents = 0
+    /// Whether the session ended in an orderly way (a `session ended` record).
+    public private(set) var sessionEnded = false
+    /// The latest time of any timed record: the end of the trace.
+    public private(set) var traceEndNanos: UInt64 = 0
+
+    private var indexByID: [UInt64: Int] = [:]
+
+    /// Creates an empty collection.
+    public init() {}
+
+    /// Takes in one item: a record, or a gap (which marks the effects running then).
+    public mutating func add(_ item: SourceItem) {
+        switch item {
+        case let .record(record): add(record)
+        case .gap: for index in lifetimes.indices where lifetimes[index].isOpen { lifetimes[index].endMayBeMissing = true }
+        }
+    }
+
+    /// Takes in one record.
+    public mutating func add(_ record: Record) {
+        if let time = record.monotonicNanos { traceEndNanos = max(traceEndNanos, time) }
+        switch record {
+        case let .effectStarted(started):
+            indexByID[started.effectID] = lifetimes.count
+            lifetimes.append(EffectLifetime(
+                effectID: started.effectID, name: started.name, store: started.store, parentSeq: started.parentSeq,
+                location: started.location, startNanos: started.monotonicNanos))
+        case let .effectEmitted(emitted):
+            guard let index = indexByID[emitted.effectID] else { unmatchedEvents += 1; return }
+            lifetimes[index].emitted.append(emitted.actionSeq)
+        case let .effectEnded(ended):
+            guard let index = indexByID[ended.effectID] else { unmatchedEvents += 1; return }
+            lifetimes[index].end = EffectLifetime.End(outcome: ended.outcome, monotonicNanos: ended.monotonicNanos)
+        case .sessionEnded:
+            sessionEnded = true
+        default:
+            break
+        }
+    }
+}
+
+extension Record {
+    /// The record's monotonic time, for the kinds that carry one (not patches and keyframes).
+    public var monotonicNanos: UInt64? {
+        switch self {
+        case let .action(action): action.monotonicNanos
+        case let .effectStarted(started): started.monotonicNanos
+        case let .effectEmitted(emitted): emitted.monotonicNanos
+        case let .effectEnded(ended): ended.monotonicNanos
+        case let .log(log): log.monotonicNanos
+        case let .dropped(dropped): dropped.monotonicNanos
+        case let .sessionEnded(ended): ended.monotonicNanos
+        case .patch, .keyframe: nil
+        }
+    }
+}

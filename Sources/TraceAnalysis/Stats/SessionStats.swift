@@ -1,0 +1,208 @@
+/// Whole-session statistics for `storescope stats`, gathered in one pass over the records:
+/// actions and no-op actions per case with reducer-time percentiles, effect durations per
+/// name, the state's size at each keyframe, drops, and the action rate over time.
+///
+/// Memory grows with the number of actions only by one `UInt64` reducer time each (for exact
+/// percentiles), not with the size of the states.
+public struct SessionStats: Sendable {
+    /// The actions of one case (`SearchAction.search`) or type.
+    public struct ActionCase: Sendable {
+        /// `Type.case` for an enum action, the type name otherwise.
+        public var name: String
+        /// How many actions.
+        public var count = 0
+        /// How many left their store's state unchanged.
+        public var noOps = 0
+        /// Reducer time percentiles, once ``SessionStats/finish()`` ran.
+        public var reducer: Percentiles?
+        fileprivate var reducerNanos: [UInt64] = []
+    }
+
+    /// The effects of one name.
+    public struct EffectName: Sendable {
+        /// The effect name.
+        public var name: String
+        /// Counts by outcome (`finished`, `cancelled`, `failed`, `running`).
+        public var outcomes: [String: Int] = [:]
+        /// How many.
+        public var count: Int { outcomes.values.reduce(0, +) }
+        /// Percentiles of the durations of the effects that ended.
+        public var durations: Percentiles?
+    }
+
+    /// A store's state size at a keyframe.
+    public struct StateSize: Sendable, Hashable {
+        /// The action after which the keyframe was taken (0: initial state).
+        public var seq: UInt64
+        /// The store.
+        public var store: String
+        /// Nodes in the state's value tree.
+        public var nodes: Int
+    }
+
+    /// Per case, in order of first appearance.
+    public private(set) var actionCases: [ActionCase] = []
+    /// Per effect name, in order of first start; filled by ``finish()``.
+    public private(set) var effectNames: [EffectName] = []
+    /// The state size at every keyframe, in order.
+    public private(set) var stateSizes: [StateSize] = []
+    /// The recorder's drop records.
+    public private(set) var drops: [DroppedRecords] = []
+    /// Actions over time.
+    public private(set) var rate = ActionRate()
+    /// Total actions.
+    public private(set) var actions = 0
+    /// Actions that left the state unchanged.
+    public private(set) var noOps = 0
+    /// Actions whose store took a keyframe instead of a patch: whether they changed the state
+    /// is not judged.
+    public private(set) var unjudged = 0
+    /// First and last action sequence numbers.
+    public private(set) var seqRange: ClosedRange<UInt64>?
+    /// Stores in order of first appearance.
+    public private(set) var stores: [String] = []
+    /// The effect lifetimes seen.
+    public private(set) var effects = EffectLifetimes()
+
+    private let startNanos: UInt64
+    private var caseIndex: [CaseKey: Int] = [:]
+    private var pending: [String: PendingAction] = [:]
+    private var storeSet: Set<String> = []
+
+    private struct CaseKey: Hashable {
+        var type: String
+        var caseName: String?
+    }
+
+    private struct PendingAction {
+        var seq: UInt64
+        var caseIndex: Int
+        var changed = false
+        var keyframed = false
+    }
+
+    /// Creates empty statistics for a session that started at `startMonotonicNanos`.
+    public init(startMonotonicNanos: UInt64) {
+        startNanos = startMonotonicNanos
+    }
+
+    /// Takes in one item. After a gap, the actions whose patch may have been in the damaged
+    /// part are not judged as no-ops.
+    public mutating func add(_ item: SourceItem) {
+        switch item {
+        case let .record(record):
+            add(record)
+        case .gap:
+            effects.add(.gap)
+            unjudged += pending.count
+            pending = [:]
+        }
+    }
+
+    /// Takes in one record.
+    public mutating func add(_ record: Record) {
+        effects.add(record)
+        switch record {
+        case let .action(action):
+            settle(store: action.store)
+            let index = caseIndexFor(action.action)
+            actionCases[index].count += 1
+            actionCases[index].reducerNanos.append(action.reducerNanos)
+            actions += 1
+            seqRange = seqRange.map { min($0.lowerBound, action.seq)...max($0.upperBound, action.seq) } ?? action.seq...action.seq
+            rate.count(atNanos: action.monotonicNanos &- startNanos > (1 << 62) ? 0 : action.monotonicNanos &- startNanos)
+            pending[action.store] = PendingAction(seq: action.seq, caseIndex: index)
+            note(store: action.store)
+        case let .patch(patch):
+            if pending[patch.store]?.seq == patch.seq, !patch.operations.isEmpty { pending[patch.store]?.changed = true }
+        case let .keyframe(keyframe):
+            stateSizes.append(StateSize(seq: keyframe.seq, store: keyframe.store, nodes: keyframe.state.nodeCount))
+            if pending[keyframe.store]?.seq == keyframe.seq { pending[keyframe.store]?.keyframed = true }
+            note(store: keyframe.store)
+        case let .dropped(dropped):
+            drops.append(dropped)
+        default:
+            break
+        }
+    }
+
+    /// Settles the last actions and computes the percentiles; call once after the last record.
+    public mutating func finish() {
+        for store in Array(pending.keys) { settle(store: store) }
+        for index in actionCases.indices {
+            actionCases[index].reducer = Percentiles(sorting: &actionCases[index].reducerNanos)
+            actionCases[index].reducerNanos = []
+        }
+        var byName: [String: Int] = [:]
+        var durations: [[UInt64]] = []
+        for effect in effects.lifetimes {
+            let index: Int
+            if let known = byName[effect.name] {
+                index = known
+            } else {
+                index = effectNames.count
+                byName[effect.name] = index
+                effectNames.append(EffectName(name: effect.name))
+                durations.append([])
+            }
+            effectNames[index].outcomes[effect.outcomeName, default: 0] += 1
+            if !effect.isOpen { durations[index].append(effect.duration(traceEndNanos: effects.traceEndNanos)) }
+        }
+        for index in effectNames.indices { effectNames[index].durations = Percentiles(sorting: &durations[index]) }
+    }
+
+    /// The name statistics group an action under: `Type.case` for an enum case, the type name
+    /// for a struct or class, the kind for anything else.
+    public static func caseName(of action: TraceValue) -> String {
+        let key = caseKey(action)
+        return key.caseName.map { "\(key.type).\($0)" } ?? key.type
+    }
+
+    private static func caseKey(_ action: TraceValue) -> CaseKey {
+        switch action {
+        case let .enumeration(type, caseName, _): CaseKey(type: type, caseName: caseName)
+        case let .some(wrapped): caseKey(wrapped)
+        default: CaseKey(type: action.typeName)
+        }
+    }
+
+    private mutating func caseIndexFor(_ action: TraceValue) -> Int {
+        let key = Self.caseKey(action)
+        if let index = caseIndex[key] { return index }
+        caseIndex[key] = actionCases.count
+        actionCases.append(ActionCase(name: key.caseName.map { "\(key.type).\($0)" } ?? key.type))
+        return actionCases.count - 1
+    }
+
+    private mutating func settle(store: String) {
+        guard let last = pending.removeValue(forKey: store) else { return }
+        if last.keyframed && !last.changed {
+            unjudged += 1
+        } else if !last.changed {
+            noOps += 1
+            actionCases[last.caseIndex].noOps += 1
+        }
+    }
+
+    private mutating func note(store: String) {
+        if storeSet.insert(store).inserted { stores.append(store) }
+    }
+}
+
+extension TraceValue {
+    /// How many nodes the tree has (every value, key and element counts one).
+    public var nodeCount: Int {
+        switch self {
+        case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
+            fields.reduce(1) { $0 + $1.value.nodeCount }
+        case let .some(wrapped):
+            1 + wrapped.nodeCount
+        case let .array(elements), let .set(elements):
+            elements.reduce(1) { $0 + $1.nodeCount }
+        case let .dictionary(entries):
+            entries.reduce(1) { $0 + $1.key.nodeCount + $1.value.nodeCount }
+        default:
+            1
+        }
+    }
+}

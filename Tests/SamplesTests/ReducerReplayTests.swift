@@ -1,0 +1,73 @@
+import StoreScope
+import StoreScopeSamples
+import StoreScopeTestSupport
+import Testing
+import TraceAnalysis
+
+/// A recorded session as a regression test: the search sample's trace replayed through
+/// `SearchReducer` (docs/GUIDE.md, "Replay a session through your reducer").
+@Suite("Replay through the real reducer")
+struct ReducerReplayTests {
+    @Test("The search sample's recorded actions, replayed through SearchReducer, give every recorded state")
+    func searchReplaysAsRecorded() async throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("search.sstrace")
+        _ = try await Samples.record(RepoSearchSample.self, to: trace)
+
+        let report = try ReducerReplay(reducer: SearchReducer().reduce(oldState:with:)).check(tracePath: trace)
+        #expect(report.divergence == nil, "\(report)")
+        #expect(report.actionsReplayed == 6)
+        #expect(report.startSeq == 0)
+        #expect(report.description == "replayed 6 actions of store \"search\" from the keyframe after #0: every state matches the recording")
+    }
+
+    @Test("A reducer that forgets to clear isLoading diverges right after the first results, with the change")
+    func aRegressionIsFoundAtItsAction() async throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("search.sstrace")
+        _ = try await Samples.record(RepoSearchSample.self, to: trace)
+
+        let regressed = ReducerReplay { (state: inout SearchState, action: SearchAction) in
+            switch action {
+            case let .search(query):
+                state.query = query
+                state.isLoading = true
+            case let .setResults(repos):
+                state.repos = repos  // forgot: state.isLoading = false
+            }
+        }
+        let report = try regressed.check(tracePath: trace)
+        let divergence = try #require(report.divergence)
+        #expect(divergence.seq == 3)
+        #expect(report.actionsReplayed == 3)
+        #expect(
+            divergence.description.hasPrefix("after #3 SearchAction.setResults(repos: [")
+                && divergence.description.hasSuffix("the reducer's state differs from the recording:\n  .isLoading: recorded false, replayed true"),
+            "\(divergence)")
+        #expect(
+            DiffRendering.render(from: divergence.recorded, to: divergence.replayed) == """
+                  SearchState(
+                    … (2 unchanged)
+                -   isLoading: false
+                +   isLoading: true
+                  )
+                """)
+    }
+
+    @Test("Replaying a trace whose store has no keyframe, or with the wrong action type, says why")
+    func replayErrors() async throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("search.sstrace")
+        _ = try await Samples.record(RepoSearchSample.self, to: trace)
+
+        #expect(throws: ReplayError.self) {
+            try ReducerReplay(store: "nope", reducer: SearchReducer().reduce(oldState:with:)).check(tracePath: trace)
+        }
+        do {
+            _ = try ReducerReplay { (_: inout SearchState, _: Bool) in }.check(tracePath: trace)
+            Issue.record("a Bool action must not decode")
+        } catch {
+            #expect(error.description == "the action of #1 does not decode: expected Bool, found .search(query: \"sw\")")
+        }
+    }
+}

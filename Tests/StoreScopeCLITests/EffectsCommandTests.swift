@@ -1,0 +1,86 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+
+/// End-to-end tests of `storescope effects` on a recorded sample session and on a written
+/// session with a failed and a leaked effect.
+@Suite("storescope effects")
+struct EffectsCommandTests {
+    @Test("effects lists the search sample's effects with parent, emitted actions and outcome (times normalized)")
+    func listsTheSampleEffects() throws {
+        let directory = try TemporaryDirectory()
+        let trace = try Analysis.recordSample("search", in: directory)
+        let effects = try ChildProcess.storescope(["effects", trace])
+        #expect(effects.status == 0, "stderr: \(effects.stderr)")
+        #expect(effects.stderr.isEmpty)
+        let location = "(StoreScopeSamples/UnidirectionalFlow.swift:59)"
+        #expect(
+            Analysis.normalized(effects.stdout) == """
+                effect 1 "SearchMiddleware" in search, started by #1 at +T \(location), cancelled after D
+                effect 2 "SearchMiddleware" in search, started by #2 at +T \(location), emitted #3, finished after D
+                effect 3 "SearchMiddleware" in search, started by #3 at +T \(location), finished after D
+                effect 4 "SearchMiddleware" in search, started by #4 at +T \(location), FAILED after D: 403 rate limit exceeded
+                effect 5 "SearchMiddleware" in search, started by #5 at +T \(location), emitted #6, finished after D
+                effect 6 "SearchMiddleware" in search, started by #6 at +T \(location), finished after D
+                6 effects: 4 finished, 1 cancelled, 1 failed, 0 running at the end
+
+                """)
+
+        let json = try ChildProcess.storescope(["effects", "--json", trace])
+        #expect(json.status == 0)
+        let summary = try Analysis.jq(["-c", "-s", "map([.effect, .parentSeq, .emitted, .outcome, .leaked, .end > .start])"], input: json.stdout)
+        #expect(summary.status == 0, "jq: \(summary.stderr)")
+        #expect(
+            summary.stdout == #"""
+                [[1,1,[],"cancelled",false,true],[2,2,[3],"finished",false,true],[3,3,[],"finished",false,true],[4,4,[],"failed",false,true],[5,5,[6],"finished",false,true],[6,6,[],"finished",false,true]]
+
+                """#)
+    }
+
+    @Test("effects flags an effect still running at the session end as leaked, and filters by --running, --failed, --slower-than")
+    func flagsLeaksAndFilters() throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("checkout.sstrace")
+        try CheckoutTrace.write(to: trace)
+
+        let all = try ChildProcess.storescope(["effects", trace])
+        #expect(all.status == 0, "stderr: \(all.stderr)")
+        #expect(
+            all.stdout == """
+                effect 1 "loadPrices" in cart, started by #3 at +0.003100s, emitted #5, finished after 7.4ms
+                effect 2 "charge" in cart, started by #6 at +0.020100s (Checkout/Payments.swift:42), FAILED after 24.9ms: card declined
+                effect 3 "poll" in cart, started by #6 at +0.020200s, LEAKED: still running when the session ended (1.3s)
+                3 effects: 1 finished, 0 cancelled, 1 failed, 1 running at the end
+
+                """)
+
+        let running = try ChildProcess.storescope(["effects", "--running", trace])
+        #expect(
+            running.stdout == """
+                effect 3 "poll" in cart, started by #6 at +0.020200s, LEAKED: still running when the session ended (1.3s)
+                3 effects: 1 finished, 0 cancelled, 1 failed, 1 running at the end (1 shown)
+
+                """)
+        let failed = try ChildProcess.storescope(["effects", "--failed", "--json", trace])
+        #expect(
+            failed.stdout == #"""
+                {"effect":2,"name":"charge","store":"cart","parentSeq":6,"location":"Checkout/Payments.swift:42","start":20100000,"end":45000000,"durationNanos":24900000,"outcome":"failed","error":"card declined","emitted":[],"leaked":false}
+
+                """#)
+        let slow = try ChildProcess.storescope(["effects", "--slower-than", "10ms", "--json", trace])
+        #expect(try Analysis.jq(["-c", "-s", "map(.effect)"], input: slow.stdout).stdout == "[2,3]\n")
+        let leaked = try Analysis.jq(["-c", "-s", "map(select(.leaked)) | map(.name)"], input: try ChildProcess.storescope(["effects", "--json", trace]).stdout)
+        #expect(leaked.stdout == "[\"poll\"]\n")
+    }
+
+    @Test("effects with a malformed duration or an unknown flag is a usage error with a one-line reason")
+    func usageErrors() throws {
+        let bad = try ChildProcess.storescope(["effects", "--slower-than", "10", "x.sstrace"])
+        #expect(bad.status == 64)
+        #expect(bad.stdout.isEmpty)
+        #expect(bad.stderr.split(separator: "\n").first == "Error: option '--slower-than' needs a duration such as 250us, 1.5ms or 2s, not '10'")
+        let unknown = try ChildProcess.storescope(["effects", "--leaks", "x.sstrace"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.split(separator: "\n").first == "Error: unknown option '--leaks'")
+    }
+}
