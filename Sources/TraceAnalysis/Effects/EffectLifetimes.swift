@@ -102,19 +102,3 @@ public struct EffectLifetimes: Sendable {
         }
     }
 }
-
-extension Record {
-    /// The record's monotonic time, for the kinds that carry one (not patches and keyframes).
-    public var monotonicNanos: UInt64? {
-        switch self {
-        case let .action(action): action.monotonicNanos
-        case let .effectStarted(started): started.monotonicNanos
-        case let .effectEmitted(emitted): emitted.monotonicNanos
-        case let .effectEnded(ended): ended.monotonicNanos
-        case let .log(log): log.monotonicNanos
-        case let .dropped(dropped): dropped.monotonicNanos
-        case let .sessionEnded(ended): ended.monotonicNanos
-        case .patch, .keyframe: nil
-        }
-    }
-}

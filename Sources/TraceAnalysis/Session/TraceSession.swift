@@ -216,19 +216,3 @@ public struct RecordsAnswer: Sendable {
         damage.append(session.damage(ofChunk: index))
     }
 }
-
-extension Record {
-    /// The record's monotonic time, for the timed kinds.
-    public var monotonicNanos: UInt64? {
-        switch self {
-        case let .action(r): r.monotonicNanos
-        case let .effectStarted(r): r.monotonicNanos
-        case let .effectEmitted(r): r.monotonicNanos
-        case let .effectEnded(r): r.monotonicNanos
-        case let .log(r): r.monotonicNanos
-        case let .dropped(r): r.monotonicNanos
-        case let .sessionEnded(r): r.monotonicNanos
-        case .patch, .keyframe: nil
-        }
-    }
-}
