@@ -9,9 +9,15 @@
 /// insertion at the front is one `insert`, not a `set` per element), and only changed structs
 /// and enums are reflected.
 ///
+/// A redacted value that changed is recorded as a `set` of its redacted node (the same node the
+/// tree holds): a reader sees that it changed, never its value. A dictionary or set whose keys
+/// cannot be told apart once captured (NaN keys, keys with redacted fields) is set whole.
+///
 /// Limitations, by design:
 /// - Values that are `==` but capture differently (`0.0` and `-0.0` inside a struct, a custom
 ///   `==` that ignores a field) are treated as unchanged.
+/// - When the patch comes from full captures (class instances, below), a changed ``Redacted``
+///   wrapper is not marked; fields redacted by name are.
 /// - When a changed path meets a class instance, both states are captured in full and diffed
 ///   as trees (instance ids are numbered over the whole tree). An instance mutated in place
 ///   and shared by old and new looks unchanged: like TCA, StoreScope expects value-type state.
@@ -30,6 +36,10 @@ public func capturePatch<T>(from old: T, to new: T, options: CaptureOptions = .d
         try differ.diff(root: old, new)
         return differ.operations
     } catch {
-        return TreeDiff.operations(from: captureValue(old, options: options), to: captureValue(new, options: options))
+        let before = captureValue(old, options: options), after = captureValue(new, options: options)
+        var path: [PathComponent] = []
+        var operations = TreeDiff.operations(from: before, to: after)
+        StateDiffer.markHiddenChanges(old, new, captured: before, after, options: options, depth: 0, at: &path, into: &operations)
+        return operations
     }
 }

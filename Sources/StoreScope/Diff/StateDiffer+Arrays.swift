@@ -204,7 +204,7 @@ extension StateDiffer {
             let position = start + offset
             if offset < working.count && working[offset].id == id {
                 try diffElement(input, working[offset].index, new.lowerBound + offset, at: position, depth: depth)
-            } else if oldSet.contains(id), let found = working[(offset + 1)...].firstIndex(where: { $0.id == id }) {
+            } else if oldSet.contains(id), let found = working[min(offset + 1, working.count)...].firstIndex(where: { $0.id == id }) {
                 operations.append(.move(path: path + [.index(start + found)], to: position))
                 working.insert(working.remove(at: found), at: offset)
                 try diffElement(input, working[offset].index, new.lowerBound + offset, at: position, depth: depth)

@@ -41,6 +41,7 @@ struct StateDiffer {
             return
         case .custom:
             if let equals = traits.equals, equals(old, new) { return }
+            if diffRedactedWrappers(old, new, depth: depth) { return }
             try replace(old, new, depth: depth)
             return
         default:
@@ -54,7 +55,7 @@ struct StateDiffer {
         }
         if let equals = traits.equals, equals(old, new) { return }
         if traits.path == .encoding {
-            try replace(old, new, depth: depth)
+            try replaceMarkingHiddenChanges(old, new, depth: depth)
             return
         }
         try diffReflecting(old, new, traits: traits, depth: depth)
@@ -120,13 +121,6 @@ struct StateDiffer {
             break
         }
         try diff(ValueAddress.load(traits.type, at: old), ValueAddress.load(traits.type, at: new), depth: depth)
-    }
-
-    /// Appends a `set` at `path` when two redacted values would capture differently: only
-    /// their type shows, so a change of value alone is not one.
-    mutating func diffRedacted(_ old: Any, _ new: Any, at path: [PathComponent]) {
-        let after = ValueCapturer.redactedNode(for: new)
-        if ValueCapturer.redactedNode(for: old) != after { operations.append(.set(path: path, value: after)) }
     }
 
     /// ``path`` followed by `component`, in an array of its own.
@@ -247,7 +241,7 @@ struct StateDiffer {
             // A leaf is set with a path of its own, without pushing onto ``path``: pushing
             // and then popping a path an operation shares would copy it.
             if redacted![index] {
-                diffRedacted(field.load(from: oldBase), field.load(from: newBase), at: path(appending: component))
+                diffRedacted(field.load(from: oldBase), field.load(from: newBase), at: path(appending: component), depth: depth + 1)
             } else if let scalarAt = field.traits?.scalarAt {
                 // Compared as captured leaves, as `diff` compares scalars.
                 let after = scalarAt(newBase + field.offset)
@@ -277,7 +271,7 @@ struct StateDiffer {
             path.append(payload ? Reflection.payloadPathComponent(name: name, index: index) : .field(name))
             defer { path.removeLast() }
             if options.redaction.redacts(field: name) {
-                diffRedacted(old[index].value, new[index].value, at: path)
+                diffRedacted(old[index].value, new[index].value, at: path, depth: depth + 1)
             } else {
                 try diff(old[index].value, new[index].value, depth: depth + 1)
             }
