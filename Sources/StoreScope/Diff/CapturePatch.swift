@@ -15,7 +15,8 @@
 ///
 /// Limitations, by design:
 /// - Values that are `==` but capture differently (`0.0` and `-0.0` inside a struct, a custom
-///   `==` that ignores a field) are treated as unchanged.
+///   `==` that ignores a field) are treated as unchanged. A struct whose only changed fields are
+///   arrays, dictionaries or sets is not asked: the collections compare themselves.
 /// - When the patch comes from full captures (class instances, below), a changed ``Redacted``
 ///   wrapper is not marked; fields redacted by name are.
 /// - When a changed path meets a class instance, both states are captured in full and diffed

@@ -19,30 +19,83 @@ extension Array: _EquatableElements where Element: Equatable {
     func _elementEquality(against other: Any) -> (Int, Int) -> Bool {
         let other = other as! [Element]  // called with an array of the same type
         return { i, j in
-            self.withUnsafeBufferPointer { old in other.withUnsafeBufferPointer { new in Self.same(old, i, new, j) } }
+            self.withUnsafeBufferPointer { old in
+                other.withUnsafeBufferPointer { new in Self.same(old.baseAddress! + i, new.baseAddress! + j) }
+            }
         }
     }
 
     /// Bitwise-identical elements (unchanged copies share their storage) are equal without
-    /// calling `==`, which in unspecialized code copies both elements (retains and releases);
-    /// otherwise `==` decides. Bitwise identity also means identical captures, so this never
-    /// hides a change a capture would show.
+    /// calling `==`; otherwise the element type's own `==` decides, called on the elements
+    /// where they are stored (see ``InPlaceEquality``). Bitwise identity also means identical
+    /// captures, so this never hides a change a capture would show.
     @inline(__always)
-    private static func same(_ old: UnsafeBufferPointer<Element>, _ i: Int, _ new: UnsafeBufferPointer<Element>, _ j: Int) -> Bool {
-        let size = MemoryLayout<Element>.size
-        if size > 0, memcmp(old.baseAddress! + i, new.baseAddress! + j, size) == 0 { return true }
-        return old[i] == new[j]
+    private static func same(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>) -> Bool {
+        hasEqualBytes(UnsafeRawPointer(old), UnsafeRawPointer(new), MemoryLayout<Element>.size) || InPlaceEquality.equal(old, new)
     }
+
+    /// Whether the `size` bytes at `a` and `b` are equal (`false` when `size` is 0), a word at
+    /// a time, the last word overlapping the one before it.
+    @inline(__always)
+    private static func hasEqualBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ size: Int) -> Bool {
+        guard size >= 8 else {
+            for index in 0..<size where a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self) {
+                return false
+            }
+            return size > 0
+        }
+        var index = 0
+        while index < size - 8 {
+            if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+                return false
+            }
+            index += 8
+        }
+        return a.loadUnaligned(fromByteOffset: size - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: size - 8, as: UInt64.self)
+    }
+
+    /// How many elements from `old` and `new` on, stepping by `step` (1 or -1), are equal,
+    /// up to `limit`. Runs of bitwise-identical elements without padding (the unchanged
+    /// elements of a copy) are skipped a block at a time with one `memcmp`; other elements
+    /// are compared one by one, with the type's size and stride read once.
+    private static func equalRun(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, step: Int, limit: Int) -> Int {
+        let size = MemoryLayout<Element>.size, stride = MemoryLayout<Element>.stride
+        // Padding between elements is not copied with them: blocks need elements without it.
+        let comparesBlocks = size == stride && stride > 0
+        let oldBytes = UnsafeRawPointer(old), newBytes = UnsafeRawPointer(new)
+        let byteStep = step * stride
+        var count = 0
+        while count < limit {
+            let block = Swift.min(Self.block, limit - count)
+            // The block's lowest addresses: blocks run backwards when stepping back.
+            let first = (step > 0 ? count : count + block - 1) * byteStep
+            if comparesBlocks, memcmp(oldBytes + first, newBytes + first, block * stride) == 0 {
+                count += block
+                continue
+            }
+            let end = count + block
+            while count < end {
+                let offset = count * byteStep
+                if !hasEqualBytes(oldBytes + offset, newBytes + offset, size) && !InPlaceEquality.equal(old + step * count, new + step * count) {
+                    return count
+                }
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// Elements compared per `memcmp`.
+    private static var block: Int { 32 }
 
     func _commonAffixes(with other: Any) -> (prefix: Int, suffix: Int) {
         let other = other as! [Element]  // called with an array of the same type
         return withUnsafeBufferPointer { old in
             other.withUnsafeBufferPointer { new in
                 let shorter = Swift.min(old.count, new.count)
-                var prefix = 0
-                while prefix < shorter && Self.same(old, prefix, new, prefix) { prefix += 1 }
-                var suffix = 0
-                while suffix < shorter - prefix && Self.same(old, old.count - 1 - suffix, new, new.count - 1 - suffix) { suffix += 1 }
+                guard shorter > 0, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return (0, 0) }
+                let prefix = Self.equalRun(oldBase, newBase, step: 1, limit: shorter)
+                let suffix = Self.equalRun(oldBase + (old.count - 1), newBase + (new.count - 1), step: -1, limit: shorter - prefix)
                 return (prefix, suffix)
             }
         }

@@ -53,7 +53,7 @@ struct StateDiffer {
             try traits.diff!(old, new, &self, depth)
             return
         }
-        if let equals = traits.equals, equals(old, new) { return }
+        if let equals = traits.equals, prunesWithEquals(old, new, traits: traits), equals(old, new) { return }
         if traits.path == .encoding {
             try replaceMarkingHiddenChanges(old, new, depth: depth)
             return
@@ -97,7 +97,7 @@ struct StateDiffer {
             if let layout = traits.structLayout {
                 // Equal bytes capture alike; `==` still prunes what it calls equal.
                 if layout.hasEqualFields(old, new) { return }
-                if let equalsAt = traits.equalsAt, equalsAt(old, new) { return }
+                if let equalsAt = traits.equalsAt, !Self.onlyCollectionsDiffer(layout, old, new), equalsAt(old, new) { return }
                 try diffStoredFields(layout.fields, redaction: layout.redaction, old, new, payload: false, depth: depth)
                 return
             }
@@ -121,6 +121,31 @@ struct StateDiffer {
             break
         }
         try diff(ValueAddress.load(traits.type, at: old), ValueAddress.load(traits.type, at: new), depth: depth)
+    }
+
+    /// Whether a struct whose only changed fields are arrays, dictionaries or sets is better
+    /// compared field by field: each collection prunes itself with `==` first, and the
+    /// struct's `==` would compare the changed collection up to its change a second time.
+    static func onlyCollectionsDiffer(_ layout: StructLayout, _ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+        for field in layout.fields where !field.hasEqualBytes(old, new) {
+            guard field.traits?.path == .collection else { return false }
+        }
+        return true
+    }
+
+    /// Whether `==` on two values of this type should prune before they are diffed: not for a
+    /// struct whose only changed fields are collections (see ``onlyCollectionsDiffer(_:_:_:)``).
+    private func prunesWithEquals(_ old: Any, _ new: Any, traits: TypeTraits) -> Bool {
+        guard let layout = traits.structLayout else { return true }
+        if let only = layout.withAddresses(of: old, new, { Self.onlyCollectionsDiffer(layout, $0, $1) }) { return !only }
+        // An existential nested in the `Any`s (see ``ValueAddress``): cast the values out.
+        func typed<Value>(_: Value.Type) -> Bool {
+            guard let old = old as? Value, let new = new as? Value else { return true }
+            return withUnsafePointer(to: old) { oldAddress in
+                withUnsafePointer(to: new) { !Self.onlyCollectionsDiffer(layout, oldAddress, $0) }
+            }
+        }
+        return _openExistential(traits.type, do: typed)
     }
 
     /// ``path`` followed by `component`, in an array of its own.
