@@ -35,50 +35,42 @@ extension Array: _EquatableElements where Element: Equatable {
     }
 
     /// Whether the `size` bytes at `a` and `b` are equal (`false` when `size` is 0), a word at
-    /// a time, the last word overlapping the one before it.
+    /// a time.
     @inline(__always)
     private static func hasEqualBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ size: Int) -> Bool {
-        guard size >= 8 else {
-            for index in 0..<size where a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self) {
-                return false
-            }
-            return size > 0
-        }
         var index = 0
-        while index < size - 8 {
+        while index + 8 <= size {
             if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
                 return false
             }
             index += 8
         }
-        return a.loadUnaligned(fromByteOffset: size - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: size - 8, as: UInt64.self)
+        while index < size {
+            if a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self) { return false }
+            index += 1
+        }
+        return size > 0
     }
 
     /// How many elements from `old` and `new` on, stepping by `step` (1 or -1), are equal,
-    /// up to `limit`. Runs of bitwise-identical elements without padding (the unchanged
-    /// elements of a copy) are skipped a block at a time with one `memcmp`; other elements
-    /// are compared one by one, with the type's size and stride read once.
+    /// up to `limit`. Runs of bitwise-identical elements (the unchanged elements of a copy)
+    /// are skipped a block at a time with one `memcmp`.
     private static func equalRun(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, step: Int, limit: Int) -> Int {
-        let size = MemoryLayout<Element>.size, stride = MemoryLayout<Element>.stride
-        // Padding between elements is not copied with them: blocks need elements without it.
-        let comparesBlocks = size == stride && stride > 0
-        let oldBytes = UnsafeRawPointer(old), newBytes = UnsafeRawPointer(new)
-        let byteStep = step * stride
+        let stride = MemoryLayout<Element>.stride
+        // Padding between elements need not be equal in equal copies: a block that differs
+        // only there is compared element by element, which is correct, only slower.
+        let comparesBlocks = MemoryLayout<Element>.size > 0
         var count = 0
         while count < limit {
             let block = Swift.min(Self.block, limit - count)
             // The block's lowest addresses: blocks run backwards when stepping back.
-            let first = (step > 0 ? count : count + block - 1) * byteStep
-            if comparesBlocks, memcmp(oldBytes + first, newBytes + first, block * stride) == 0 {
+            let first = step > 0 ? count : count + block - 1
+            if comparesBlocks, memcmp(old + step * first, new + step * first, block * stride) == 0 {
                 count += block
                 continue
             }
-            let end = count + block
-            while count < end {
-                let offset = count * byteStep
-                if !hasEqualBytes(oldBytes + offset, newBytes + offset, size) && !InPlaceEquality.equal(old + step * count, new + step * count) {
-                    return count
-                }
+            for _ in 0..<block {
+                guard same(old + step * count, new + step * count) else { return count }
                 count += 1
             }
         }
