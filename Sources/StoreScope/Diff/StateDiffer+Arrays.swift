@@ -236,6 +236,9 @@ extension StateDiffer {
     ) throws(ReferenceTypeEncountered) -> Bool {
         guard let oldID = input.oldID, let newID = input.newID else { return false }
         let oldIDs = old.map(oldID), newIDs = new.map(newID)
+        // The same ids in the same order (an element changed in place): matching by position
+        // gives the same operations, without building the sets.
+        if oldIDs == newIDs { return false }
         let oldSet = Set(oldIDs), newSet = Set(newIDs)
         guard oldSet.count == oldIDs.count, newSet.count == newIDs.count else { return false }
         let start = old.lowerBound
