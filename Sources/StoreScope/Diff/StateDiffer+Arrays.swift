@@ -31,25 +31,9 @@ extension Array: _EquatableElements where Element: Equatable {
     /// captures, so this never hides a change a capture would show.
     @inline(__always)
     private static func same(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>) -> Bool {
-        hasEqualBytes(UnsafeRawPointer(old), UnsafeRawPointer(new), MemoryLayout<Element>.size) || InPlaceEquality.equal(old, new)
-    }
-
-    /// Whether the `size` bytes at `a` and `b` are equal (`false` when `size` is 0), a word at
-    /// a time.
-    @inline(__always)
-    private static func hasEqualBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ size: Int) -> Bool {
-        var index = 0
-        while index + 8 <= size {
-            if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
-                return false
-            }
-            index += 8
-        }
-        while index < size {
-            if a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self) { return false }
-            index += 1
-        }
-        return size > 0
+        let size = MemoryLayout<Element>.size
+        return (size > 0 && InPlaceEquality.bytesAreEqual(UnsafeRawPointer(old), UnsafeRawPointer(new), count: size))
+            || InPlaceEquality.equal(old, new)
     }
 
     /// How many elements from `old` and `new` on, stepping by `step` (1 or -1), are equal,
