@@ -52,14 +52,21 @@ enum DiffBenchmarks {
             rows)
         for check in checks { print("- " + check) }
         print()
+        RebuiltArrayBenchmarks.run()
     }
 
-    /// Loops one case for a profiler: `DIFF_PROFILE=<users>:<change index>`.
+    /// Loops one case for a profiler: `DIFF_PROFILE=<users>:<change index>:<iterations>`; change
+    /// index -1 is the rename in a rebuilt array (RebuiltArrayBenchmarks).
     private static func profile(_ spec: String) {
         let parts = spec.split(separator: ":").compactMap { Int($0) }
         let base = UsersFixture.state(users: parts[0])
         var new = base
-        UsersFixture.reduce(&new, UsersFixture.Change.allCases[parts[1]].action(step: parts[0] / 2, count: parts[0]))
+        if parts[1] < 0 {
+            new.users = UsersFixture.rebuilt(base.users)
+            new.users[parts[0] / 2].name = "Renamed"
+        } else {
+            UsersFixture.reduce(&new, UsersFixture.Change.allCases[parts[1]].action(step: parts[0] / 2, count: parts[0]))
+        }
         var total = 0
         let seconds = Stopwatch.seconds { for _ in 0..<parts[2] { total += capturePatch(from: base, to: new).count } }
         print(total, Report.nanos(seconds * 1e9 / Double(parts[2])))

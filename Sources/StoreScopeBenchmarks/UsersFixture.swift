@@ -45,6 +45,17 @@ enum UsersFixture {
         User(id: id, name: "User \(id)", email: "user\(id)@example.com", tags: ["tag\(id % 7)", "team\(id % 13)", "plan\(id % 3)"], isActive: id % 2 == 0)
     }
 
+    /// Equal users in newly built storage, as decoding a server response gives them: every
+    /// string and tag array is a new allocation (strings past 15 UTF-8 bytes live on the heap).
+    static func rebuilt(_ users: [User]) -> [User] {
+        users.map { user in
+            User(
+                id: user.id, name: String(decoding: Array(user.name.utf8), as: UTF8.self),
+                email: String(decoding: Array(user.email.utf8), as: UTF8.self),
+                tags: user.tags.map { String(decoding: Array($0.utf8), as: UTF8.self) }, isActive: user.isActive)
+        }
+    }
+
     static func state(users count: Int) -> State {
         State(users: (0..<count).map(makeUser), query: "ada", selected: 3)
     }

@@ -1,9 +1,10 @@
 // Release-build benchmarks. Run: swift run -c release StoreScopeBenchmarks [suite ...]
-// Suites: format, diff, analysis (needs storescope built in release; `analysis-trace PATH` only
+// Suites: format, diff (or only its rebuilt-array table: diff-rebuilt), analysis (needs storescope built in release; `analysis-trace PATH` only
 // writes its trace), live (needs `swift build -c release` for storescope), stats (needs
 // `swift build -c release --product storescope` first), recorder (or one part of it: recorder-store, recorder-pace,
 // recorder-worker). With no argument every suite runs. `recorder-profile` runs only 50,000
-// scalar actions through the worker, the workload to run under callgrind.
+// scalar actions through the worker, `recorder-profile-rename` 5,000 renames among 1,000 users:
+// the workloads to run under callgrind.
 let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(suite) }
 
@@ -11,6 +12,8 @@ if wants("format") { FormatBenchmarks.run() }
 if wants("diff") {
     DiffBenchmarks.run()
     KeyframeBenchmarks.run()
+} else if wants("diff-rebuilt") {
+    RebuiltArrayBenchmarks.run()
 }
 if wants("analysis") { AnalysisBenchmarks.run() }
 if requested.contains("analysis-trace"), let path = CommandLine.arguments.last { AnalysisBenchmarks.record(actions: 1_000_000, users: 1_000, to: path) }
@@ -27,4 +30,5 @@ if wants("recorder") {
     }
     if wants("recorder-worker") { RecorderBenchmarks.workerThroughput() }
     if wants("recorder-profile") { RecorderBenchmarks.workerThroughput([(1_000, .toggleLoading, 50_000, 1_000)]) }
+    if wants("recorder-profile-rename") { RecorderBenchmarks.workerThroughput([(1_000, .rename, 5_000, 100)]) }
 }

@@ -220,9 +220,11 @@ private func expectExactPatch<T>(_ old: T, _ new: T, options: CaptureOptions = .
     }
     var changed = credentials
     changed.sessionToken = "other"
-    #expect(capturePatch(from: credentials, to: changed, options: hideTokens).isEmpty)
+    // A redacted change is marked by setting the redacted node again.
+    let marked: [PatchOperation] = [.set(path: [.field("sessionToken")], value: .redacted(type: "String"))]
+    #expect(capturePatch(from: credentials, to: changed, options: hideTokens) == marked)
     #expect(capturePatch(from: credentials, to: changed, options: hideModels) == [.set(path: [.field("sessionToken")], value: .string("other"))])
-    #expect(capturePatch(from: credentials, to: changed, options: hideTokens).isEmpty)
+    #expect(capturePatch(from: credentials, to: changed, options: hideTokens) == marked)
 }
 
 @Test func labeledPayloadValuesAreRedactedByTheirLabel() {

@@ -57,20 +57,7 @@ struct StoredField: @unchecked Sendable {
     /// strings share their storage. So a diff touches only changed fields; a state whose one
     /// Bool flipped costs a comparison of a few words per field, not an `==` of each.
     func hasEqualBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
-        let a = a + offset
-        let b = b + offset
-        var index = 0
-        while index + 8 <= size {
-            if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
-                return false
-            }
-            index += 8
-        }
-        while index < size {
-            if a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self) { return false }
-            index += 1
-        }
-        return true
+        InPlaceEquality.bytesAreEqual(a + offset, b + offset, count: size)
     }
 }
 

@@ -162,7 +162,7 @@ final class TypeTraits: @unchecked Sendable {
     private static func equalsWitness<Value: Equatable>(_: Value.Type) -> (Any, Any) -> Bool {
         { lhs, rhs in
             let equal = ValueAddress.with(lhs, rhs, ifExactly: Value.self) { left, right in
-                left.assumingMemoryBound(to: Value.self).pointee == right.assumingMemoryBound(to: Value.self).pointee
+                InPlaceEquality.equal(left.assumingMemoryBound(to: Value.self), right.assumingMemoryBound(to: Value.self))
             }
             if let equal { return equal }
             return castAndCompare(lhs, rhs, as: Value.self)
@@ -170,7 +170,7 @@ final class TypeTraits: @unchecked Sendable {
     }
 
     private static func equalsAtWitness<Value: Equatable>(_: Value.Type) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool {
-        { $0.assumingMemoryBound(to: Value.self).pointee == $1.assumingMemoryBound(to: Value.self).pointee }
+        { InPlaceEquality.equal($0.assumingMemoryBound(to: Value.self), $1.assumingMemoryBound(to: Value.self)) }
     }
 
     /// `==` through casts, for existentials nested in the `Any`s. Kept out of the witness: the

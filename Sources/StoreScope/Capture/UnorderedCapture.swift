@@ -24,6 +24,9 @@ enum UnorderedCapture {
     /// `.truncated(.collection)` marker stands for the rest (it sorts last). The value under a
     /// `String` key matching the redaction patterns is redacted.
     ///
+    /// Distinct keys that capture alike (a key with a redacted field, two NaNs) keep one entry
+    /// each, ordered by their captured values so the order does not depend on the hash seed.
+    ///
     /// - Parameter capture: captures a key (`isKey` true) or a value (at the children's depth).
     static func entries(
         _ pairs: [(key: Any, value: Any)], valueType: String, options: CaptureOptions,
@@ -33,13 +36,28 @@ enum UnorderedCapture {
         keyed.reserveCapacity(pairs.count)
         for index in pairs.indices { keyed.append((try capture(pairs[index].key, true), index)) }
         keyed.sort { TraceValue.canonicalOrder($0.key, $1.key) }
+        var values: [Int: TraceValue] = [:]
+        func value(at index: Int, key: TraceValue) throws -> TraceValue {
+            if let captured = values[index] { return captured }
+            let value = pairs[index].value
+            return redacts(key: key, options) ? ValueCapturer.redactedNode(for: value) : try capture(value, false)
+        }
+        // Runs of equal captured keys: captured values decide their order.
+        var start = 0
+        while start < keyed.count {
+            var end = start + 1
+            while end < keyed.count && TraceValue.compare(keyed[start].key, keyed[end].key) == 0 { end += 1 }
+            if end - start > 1 {
+                for (key, index) in keyed[start..<end] { values[index] = try value(at: index, key: key) }
+                keyed[start..<end].sort { TraceValue.canonicalOrder(values[$0.index]!, values[$1.index]!) }
+            }
+            start = end
+        }
         let kept = min(keyed.count, options.maximumCollectionCount)
         var result: [TraceValue.DictionaryEntry] = []
         result.reserveCapacity(kept + 1)
         for (key, index) in keyed.prefix(kept) {
-            let value = pairs[index].value
-            let node = redacts(key: key, options) ? ValueCapturer.redactedNode(for: value) : try capture(value, false)
-            result.append(TraceValue.DictionaryEntry(key: key, value: node))
+            result.append(TraceValue.DictionaryEntry(key: key, value: try value(at: index, key: key)))
         }
         if keyed.count > kept {
             let marker = ValueCapturer.collectionMarker(elementType: valueType, omitted: keyed.count - kept)

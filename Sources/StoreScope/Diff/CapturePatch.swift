@@ -9,9 +9,14 @@
 /// insertion at the front is one `insert`, not a `set` per element), and only changed structs
 /// and enums are reflected.
 ///
+/// A redacted value that changed is recorded as a `set` of its redacted node (the same node the
+/// tree holds): a reader sees that it changed, never its value. A dictionary or set whose keys
+/// cannot be told apart once captured (NaN keys, keys with redacted fields) is set whole.
+///
 /// Limitations, by design:
 /// - Values that are `==` but capture differently (`0.0` and `-0.0` inside a struct, a custom
-///   `==` that ignores a field) are treated as unchanged.
+///   `==` that ignores a field) are treated as unchanged. A struct whose only changed fields are
+///   arrays, dictionaries or sets is not asked: the collections compare themselves.
 /// - Class instances are compared by identity: the same instance captures alike (an
 ///   immutable one cannot have changed; a mutable one is recorded by identity only), another
 ///   instance is captured where it now is.
@@ -30,6 +35,10 @@ public func capturePatch<T>(from old: T, to new: T, options: CaptureOptions = .d
         try differ.diff(root: old, new)
         return differ.operations
     } catch {
-        return TreeDiff.operations(from: captureValue(old, options: options), to: captureValue(new, options: options))
+        let before = captureValue(old, options: options), after = captureValue(new, options: options)
+        var path: [PathComponent] = []
+        var operations = TreeDiff.operations(from: before, to: after)
+        StateDiffer.markHiddenChanges(old, new, captured: before, after, options: options, depth: 0, at: &path, into: &operations)
+        return operations
     }
 }

@@ -30,7 +30,8 @@ extension Optional: _DiffedOptional {
 }
 
 extension Set: _DiffedCollection {
-    /// Removals then insertions, each in canonical order of the captured elements.
+    /// Removals then insertions, each in canonical order of the captured elements; the whole
+    /// set when its elements cannot be told apart once captured (see ``DistinctCaptures``).
     func _diff(against other: Any, with differ: inout StateDiffer, depth: Int) throws(ReferenceTypeEncountered) {
         let new = other as! Set<Element>  // the differ checked that both have this type
         if self == new { return }
@@ -39,15 +40,23 @@ extension Set: _DiffedCollection {
             try differ.replace(self, new, depth: depth)
             return
         }
+        let removed = subtracting(new), inserted = new.subtracting(self)
+        // An element not equal to itself (a NaN) is "removed" and "inserted" at once.
+        guard removed.allSatisfy(contains), inserted.allSatisfy(new.contains),
+            try DistinctCaptures.hold(for: Element.self, self, new, differ: differ, depth: depth)
+        else {
+            try differ.replace(self, new, depth: depth)
+            return
+        }
         func captured(_ elements: Set<Element>) throws(ReferenceTypeEncountered) -> [TraceValue] {
             var result: [TraceValue] = []
             for element in elements { result.append(try differ.capture(element, depth: depth + 1)) }
             return result.sorted(by: TraceValue.canonicalOrder)
         }
-        for element in try captured(subtracting(new)) {
+        for element in try captured(removed) {
             differ.operations.append(.remove(path: differ.path + [.key(element)]))
         }
-        for element in try captured(new.subtracting(self)) {
+        for element in try captured(inserted) {
             differ.operations.append(.insert(path: differ.path + [.key(element)], value: element))
         }
     }
@@ -55,15 +64,28 @@ extension Set: _DiffedCollection {
 
 extension Dictionary: _DiffedCollection {
     /// Changes grouped per key, in canonical order of the captured keys: a removed key is a
-    /// `remove`, an added one a `set`, a changed value the diff of the two values.
+    /// `remove`, an added one a `set`, a changed value the diff of the two values. The whole
+    /// dictionary when a key is not found under itself (a NaN) or when keys cannot be told
+    /// apart once captured (see ``DistinctCaptures``).
     func _diff(against other: Any, with differ: inout StateDiffer, depth: Int) throws(ReferenceTypeEncountered) {
         let new = other as! [Key: Value]  // the differ checked that both have this type
         if let equals = TypeTraits.of(self).equals, equals(self, new) { return }
         let limit = differ.options.maximumCollectionCount
-        guard count <= limit && new.count <= limit else {
+        guard count <= limit && new.count <= limit,
+            try DistinctCaptures.hold(for: Key.self, keys, new.keys, differ: differ, depth: depth),
+            let groups = try keyedChanges(to: new, with: &differ, depth: depth)
+        else {
             try differ.replace(self, new, depth: depth)
             return
         }
+        for group in groups { differ.operations += group.operations }
+    }
+
+    /// The operations per captured key, in canonical key order; `nil` when a key is not found
+    /// under itself, so keyed operations cannot describe the change.
+    private func keyedChanges(
+        to new: [Key: Value], with differ: inout StateDiffer, depth: Int
+    ) throws(ReferenceTypeEncountered) -> [(key: TraceValue, operations: [PatchOperation])]? {
         let changed: [Key]
         if let equatable = self as? any _EquatableValues {
             changed = equatable._keysWithUnequalValues(comparedTo: new).map { $0 as! Key }
@@ -71,25 +93,28 @@ extension Dictionary: _DiffedCollection {
             changed = keys.filter { new[$0] != nil }
         }
         var groups: [(key: TraceValue, operations: [PatchOperation])] = []
-        for key in keys where new[key] == nil {
+        for (key, value) in self where new[key] == nil {
+            guard self[key] != nil else { return nil }
             let captured = try differ.capture(key, depth: depth + 1)
             groups.append((captured, [.remove(path: differ.path + [.key(captured)])]))
         }
         for (key, value) in new where self[key] == nil {
+            guard new[key] != nil else { return nil }
             let captured = try differ.capture(key, depth: depth + 1)
             let node = UnorderedCapture.redacts(key: captured, differ.options)
                 ? ValueCapturer.redactedNode(for: value) : try differ.capture(value, depth: depth + 1)
             groups.append((captured, [.set(path: differ.path + [.key(captured)], value: node)]))
         }
         for key in changed {
+            guard let before = self[key], let after = new[key] else { return nil }
             let captured = try differ.capture(key, depth: depth + 1)
             let start = differ.operations.count
             differ.path.append(.key(captured))
             defer { differ.path.removeLast() }
             if UnorderedCapture.redacts(key: captured, differ.options) {
-                differ.diffRedacted(self[key]!, new[key]!, at: differ.path)
+                differ.diffRedacted(before, after, at: differ.path, depth: depth + 1)
             } else {
-                try differ.diff(self[key]!, new[key]!, depth: depth + 1)
+                try differ.diff(before, after, depth: depth + 1)
             }
             if differ.operations.count > start {
                 groups.append((captured, Array(differ.operations[start...])))
@@ -97,7 +122,7 @@ extension Dictionary: _DiffedCollection {
             }
         }
         groups.sort { TraceValue.canonicalOrder($0.key, $1.key) }
-        for group in groups { differ.operations += group.operations }
+        return groups
     }
 }
 

@@ -19,30 +19,59 @@ extension Array: _EquatableElements where Element: Equatable {
     func _elementEquality(against other: Any) -> (Int, Int) -> Bool {
         let other = other as! [Element]  // called with an array of the same type
         return { i, j in
-            self.withUnsafeBufferPointer { old in other.withUnsafeBufferPointer { new in Self.same(old, i, new, j) } }
+            self.withUnsafeBufferPointer { old in
+                other.withUnsafeBufferPointer { new in Self.same(old.baseAddress! + i, new.baseAddress! + j) }
+            }
         }
     }
 
     /// Bitwise-identical elements (unchanged copies share their storage) are equal without
-    /// calling `==`, which in unspecialized code copies both elements (retains and releases);
-    /// otherwise `==` decides. Bitwise identity also means identical captures, so this never
-    /// hides a change a capture would show.
+    /// calling `==`; otherwise the element type's own `==` decides, called on the elements
+    /// where they are stored (see ``InPlaceEquality``). Bitwise identity also means identical
+    /// captures, so this never hides a change a capture would show.
     @inline(__always)
-    private static func same(_ old: UnsafeBufferPointer<Element>, _ i: Int, _ new: UnsafeBufferPointer<Element>, _ j: Int) -> Bool {
+    private static func same(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>) -> Bool {
         let size = MemoryLayout<Element>.size
-        if size > 0, memcmp(old.baseAddress! + i, new.baseAddress! + j, size) == 0 { return true }
-        return old[i] == new[j]
+        return (size > 0 && InPlaceEquality.bytesAreEqual(UnsafeRawPointer(old), UnsafeRawPointer(new), count: size))
+            || InPlaceEquality.equal(old, new)
     }
+
+    /// How many elements from `old` and `new` on, stepping by `step` (1 or -1), are equal,
+    /// up to `limit`. Runs of bitwise-identical elements (the unchanged elements of a copy)
+    /// are skipped a block at a time with one `memcmp`.
+    private static func equalRun(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, step: Int, limit: Int) -> Int {
+        let stride = MemoryLayout<Element>.stride
+        // Padding between elements need not be equal in equal copies: a block that differs
+        // only there is compared element by element, which is correct, only slower.
+        let comparesBlocks = MemoryLayout<Element>.size > 0
+        var count = 0
+        while count < limit {
+            let block = Swift.min(Self.block, limit - count)
+            // The block's lowest addresses: blocks run backwards when stepping back.
+            let first = step > 0 ? count : count + block - 1
+            if comparesBlocks, memcmp(old + step * first, new + step * first, block * stride) == 0 {
+                count += block
+                continue
+            }
+            for _ in 0..<block {
+                guard same(old + step * count, new + step * count) else { return count }
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// Elements compared per `memcmp`.
+    private static var block: Int { 32 }
 
     func _commonAffixes(with other: Any) -> (prefix: Int, suffix: Int) {
         let other = other as! [Element]  // called with an array of the same type
         return withUnsafeBufferPointer { old in
             other.withUnsafeBufferPointer { new in
                 let shorter = Swift.min(old.count, new.count)
-                var prefix = 0
-                while prefix < shorter && Self.same(old, prefix, new, prefix) { prefix += 1 }
-                var suffix = 0
-                while suffix < shorter - prefix && Self.same(old, old.count - 1 - suffix, new, new.count - 1 - suffix) { suffix += 1 }
+                guard shorter > 0, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return (0, 0) }
+                let prefix = Self.equalRun(oldBase, newBase, step: 1, limit: shorter)
+                let suffix = Self.equalRun(oldBase + (old.count - 1), newBase + (new.count - 1), step: -1, limit: shorter - prefix)
                 return (prefix, suffix)
             }
         }
@@ -190,6 +219,9 @@ extension StateDiffer {
     ) throws(ReferenceTypeEncountered) -> Bool {
         guard let oldID = input.oldID, let newID = input.newID else { return false }
         let oldIDs = old.map(oldID), newIDs = new.map(newID)
+        // The same ids in the same order (an element changed in place): matching by position
+        // gives the same operations, without building the sets.
+        if oldIDs == newIDs { return false }
         let oldSet = Set(oldIDs), newSet = Set(newIDs)
         guard oldSet.count == oldIDs.count, newSet.count == newIDs.count else { return false }
         let start = old.lowerBound
@@ -203,7 +235,7 @@ extension StateDiffer {
             let position = start + offset
             if offset < working.count && working[offset].id == id {
                 try diffElement(input, working[offset].index, new.lowerBound + offset, at: position, depth: depth)
-            } else if oldSet.contains(id), let found = working[(offset + 1)...].firstIndex(where: { $0.id == id }) {
+            } else if oldSet.contains(id), let found = working[min(offset + 1, working.count)...].firstIndex(where: { $0.id == id }) {
                 operations.append(.move(path: path + [.index(start + found)], to: position))
                 working.insert(working.remove(at: found), at: offset)
                 try diffElement(input, working[offset].index, new.lowerBound + offset, at: position, depth: depth)

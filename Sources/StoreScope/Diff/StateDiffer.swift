@@ -42,6 +42,7 @@ struct StateDiffer {
             return
         case .custom:
             if let equals = traits.equals, equals(old, new) { return }
+            if diffRedactedWrappers(old, new, depth: depth) { return }
             try replace(old, new, depth: depth)
             return
         default:
@@ -60,9 +61,9 @@ struct StateDiffer {
             try replace(old, new, depth: depth)
             return
         }
-        if let equals = traits.equals, equals(old, new) { return }
+        if let equals = traits.equals, prunesWithEquals(old, new, traits: traits), equals(old, new) { return }
         if traits.path == .encoding {
-            try replace(old, new, depth: depth)
+            try replaceMarkingHiddenChanges(old, new, depth: depth)
             return
         }
         try diffReflecting(old, new, traits: traits, depth: depth)
@@ -104,7 +105,7 @@ struct StateDiffer {
             if let layout = traits.structLayout {
                 // Equal bytes capture alike; `==` still prunes what it calls equal.
                 if layout.hasEqualFields(old, new) { return }
-                if let equalsAt = traits.equalsAt, equalsAt(old, new) { return }
+                if let equalsAt = traits.equalsAt, !Self.onlyCollectionsDiffer(layout, old, new), equalsAt(old, new) { return }
                 try diffStoredFields(layout.fields, redaction: layout.redaction, old, new, payload: false, depth: depth)
                 return
             }
@@ -130,11 +131,29 @@ struct StateDiffer {
         try diff(ValueAddress.load(traits.type, at: old), ValueAddress.load(traits.type, at: new), depth: depth)
     }
 
-    /// Appends a `set` at `path` when two redacted values would capture differently: only
-    /// their type shows, so a change of value alone is not one.
-    mutating func diffRedacted(_ old: Any, _ new: Any, at path: [PathComponent]) {
-        let after = ValueCapturer.redactedNode(for: new)
-        if ValueCapturer.redactedNode(for: old) != after { operations.append(.set(path: path, value: after)) }
+    /// Whether a struct whose only changed fields are arrays, dictionaries or sets is better
+    /// compared field by field: each collection prunes itself with `==` first, and the
+    /// struct's `==` would compare the changed collection up to its change a second time.
+    static func onlyCollectionsDiffer(_ layout: StructLayout, _ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+        for field in layout.fields where !field.hasEqualBytes(old, new) {
+            guard field.traits?.path == .collection else { return false }
+        }
+        return true
+    }
+
+    /// Whether `==` on two values of this type should prune before they are diffed: not for a
+    /// struct whose only changed fields are collections (see ``onlyCollectionsDiffer(_:_:_:)``).
+    private func prunesWithEquals(_ old: Any, _ new: Any, traits: TypeTraits) -> Bool {
+        guard let layout = traits.structLayout else { return true }
+        if let only = layout.withAddresses(of: old, new, { Self.onlyCollectionsDiffer(layout, $0, $1) }) { return !only }
+        // An existential nested in the `Any`s (see ``ValueAddress``): cast the values out.
+        func typed<Value>(_: Value.Type) -> Bool {
+            guard let old = old as? Value, let new = new as? Value else { return true }
+            return withUnsafePointer(to: old) { oldAddress in
+                withUnsafePointer(to: new) { !Self.onlyCollectionsDiffer(layout, oldAddress, $0) }
+            }
+        }
+        return _openExistential(traits.type, do: typed)
     }
 
     /// ``path`` followed by `component`, in an array of its own.
@@ -251,7 +270,7 @@ struct StateDiffer {
             // A leaf is set with a path of its own, without pushing onto ``path``: pushing
             // and then popping a path an operation shares would copy it.
             if redacted![index] {
-                diffRedacted(field.load(from: oldBase), field.load(from: newBase), at: path(appending: component))
+                diffRedacted(field.load(from: oldBase), field.load(from: newBase), at: path(appending: component), depth: depth + 1)
             } else if let scalarAt = field.traits?.scalarAt {
                 // Compared as captured leaves, as `diff` compares scalars.
                 let after = scalarAt(newBase + field.offset)
@@ -281,7 +300,7 @@ struct StateDiffer {
             path.append(payload ? Reflection.payloadPathComponent(name: name, index: index) : .field(name))
             defer { path.removeLast() }
             if options.redaction.redacts(field: name) {
-                diffRedacted(old[index].value, new[index].value, at: path)
+                diffRedacted(old[index].value, new[index].value, at: path, depth: depth + 1)
             } else {
                 try diff(old[index].value, new[index].value, depth: depth + 1)
             }
