@@ -93,7 +93,7 @@ extension Dictionary: _DiffedCollection {
             changed = keys.filter { new[$0] != nil }
         }
         var groups: [(key: TraceValue, operations: [PatchOperation])] = []
-        for (key, value) in self where new[key] == nil {
+        for key in self.keys where new[key] == nil {
             guard self[key] != nil else { return nil }
             let captured = try differ.capture(key, depth: depth + 1)
             groups.append((captured, [.remove(path: differ.path + [.key(captured)])]))
