@@ -14,7 +14,7 @@ final class RecorderWorker: @unchecked Sendable {
     // Checked exclusivity is off for the properties read on every action: only the worker
     // thread touches them.
     @exclusivity(unchecked) private var writer: TraceWriter?
-    private let shared = Mutex(SharedStatus())
+    private let shared = LockedValue(SharedStatus())
     @exclusivity(unchecked) private var sinkFailed = false
     private var stopped = false
     /// The registered stores' inboxes, held strongly so that action tokens may name them

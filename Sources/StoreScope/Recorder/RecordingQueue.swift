@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The hand-off between app threads and the recorder's worker: a mutex-protected list of events
 /// with a byte budget. An action's event is a token naming its store's ``StoreInbox``, which
@@ -26,7 +25,7 @@ final class RecordingQueue: Sendable {
     static let wakeBacklogActions = 256
     /// The budget an effect or log record holds while queued.
     static let recordCost = 64
-    @usableFromInline let contents = Mutex(Contents())
+    @usableFromInline let contents = LockedValue(Contents())
     @usableFromInline let wakeup = DispatchSemaphore(value: 0)
 
     init(budget: Int) {
