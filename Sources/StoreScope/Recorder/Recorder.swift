@@ -100,8 +100,10 @@ public final class Recorder: Sendable {
         return completion.wait(timeout: timeout)
     }
 
-    /// Writes everything, ends the session with its footer index and closes the sink. Further
-    /// actions are ignored. Idempotent.
+    /// Writes everything, ends the session with its footer index and closes the sink.
+    /// Idempotent. Actions and events sent afterwards are not recorded: they are counted in
+    /// ``RecorderStatus/actionsAfterClose`` and ``RecorderStatus/eventsAfterClose``, and the
+    /// first such action is reported through ``RecorderConfiguration/diagnostics``.
     ///
     /// - Returns: whether the worker finished within `timeout`.
     @discardableResult
@@ -110,6 +112,13 @@ public final class Recorder: Sendable {
         let completion = Completion()
         queue.enqueueClose(completion)
         return completion.wait(timeout: timeout)
+    }
+
+    /// Says once that the app records after ``close(timeout:)``: a bug in the app, and actions
+    /// it will not find in the trace (counted in ``RecorderStatus/actionsAfterClose``).
+    @usableFromInline
+    func reportActionAfterClose(store: String) {
+        configuration.diagnostics("store \"\(store)\" sent an action after the recorder was closed: it is not recorded (later ones are counted in status.actionsAfterClose)")
     }
 
     /// Whether any recorded effect's work is running (and may send actions to link).

@@ -29,8 +29,11 @@ final class RecorderWorker: @unchecked Sendable {
     private var dropRuns = 0
     private var droppedInRuns: UInt64 = 0
 
-    /// Counted per action, so an atomic rather than a lock.
+    /// Actions in chunks the sink accepted. Counted per chunk, read by ``status()``: an atomic.
     private let actionsRecorded = Atomic<UInt64>(0)
+    /// Actions appended to the writer's open chunk and not yet written: they count as recorded
+    /// once their chunk is written, as dropped if that write fails.
+    @exclusivity(unchecked) private var actionsInOpenChunk: UInt64 = 0
     /// Bytes written as last published to ``shared`` (the writer's count moves only when a
     /// chunk is written, so most appends publish nothing).
     @exclusivity(unchecked) private var publishedBytes: Int64 = 0
@@ -79,6 +82,8 @@ final class RecorderWorker: @unchecked Sendable {
                 actionsDropped: counters.actionsDropped + shared.actionsDiscarded,
                 eventsDropped: counters.eventsDropped + shared.eventsDiscarded,
                 bytesWritten: shared.bytesWritten,
+                actionsAfterClose: counters.actionsAfterClose,
+                eventsAfterClose: counters.eventsAfterClose,
                 pendingActions: counters.pendingActions,
                 lastError: shared.lastError)
         }
@@ -172,6 +177,11 @@ final class RecorderWorker: @unchecked Sendable {
             }
             writer = nil
             stopped = true
+            // Give the budget back before answering, so that the status the closer reads next
+            // shows nothing pending.
+            queue.release(bytes: released, actions: releasedActions)
+            released = 0
+            releasedActions = 0
             completion.signal()
         }
     }
@@ -204,9 +214,17 @@ final class RecorderWorker: @unchecked Sendable {
         return Int(writer.recordBytesAppended - before)
     }
 
-    /// Counts a recorded action.
+    /// Counts an action appended to the writer; it counts as recorded once its chunk is written.
     func noteRecorded() {
-        actionsRecorded.add(1, ordering: .relaxed)
+        actionsInOpenChunk += 1
+    }
+
+    /// Counts an action the worker took but could not put in the trace as lost, and marks the
+    /// gap in the trace when the sink still works.
+    func noteUnwritten(seq: UInt64) {
+        shared.withLock { $0.actionsDiscarded += 1 }
+        guard canWrite else { return }
+        append(.dropped(DroppedRecords(count: 1, firstSeq: seq, lastSeq: seq, monotonicNanos: Clock.monotonicNanos())))
     }
 
     private func forceKeyframes() {
@@ -220,7 +238,11 @@ final class RecorderWorker: @unchecked Sendable {
         do throws(TraceError) {
             try operation(writer)
             if writer.bytesWritten != publishedBytes {
+                // A chunk was written, and a chunk is written whole: every action appended so
+                // far is in the trace.
                 publishedBytes = writer.bytesWritten
+                actionsRecorded.add(actionsInOpenChunk, ordering: .relaxed)
+                actionsInOpenChunk = 0
                 shared.withLock { $0.bytesWritten = writer.bytesWritten }
             }
             return true
@@ -234,9 +256,13 @@ final class RecorderWorker: @unchecked Sendable {
                 return false
             }
             sinkFailed = true
+            let lost = actionsInOpenChunk
+            actionsInOpenChunk = 0
             shared.withLock {
                 $0.lastError = error.description
                 $0.bytesWritten = writer.bytesWritten
+                // The open chunk's actions went down with its write.
+                $0.actionsDiscarded += lost
             }
             configuration.diagnostics("recording stopped: \(error); the app goes on unrecorded")
             writer.closeQuietly()

@@ -18,6 +18,22 @@ final class RecordingQueue: Sendable {
         var dropping: DroppedRun?
         var actionsDropped: UInt64 = 0
         var eventsDropped: UInt64 = 0
+        /// Set when ``enqueueClose(_:)`` queues the close: nothing is queued after it.
+        var closed = false
+        var actionsAfterClose: UInt64 = 0
+        var eventsAfterClose: UInt64 = 0
+    }
+
+    /// What became of an action handed to ``enqueueAction(seq:cost:from:_:)``.
+    @usableFromInline
+    enum Admission {
+        /// Queued for the worker.
+        case accepted
+        /// Dropped to stay within the budget (counted, and marked in the trace).
+        case dropped
+        /// Sent after ``Recorder/close(timeout:)``: not kept, only counted. `first` is true
+        /// for the first such action, which the recorder reports.
+        case afterClose(first: Bool)
     }
 
     @usableFromInline let budget: Int
@@ -37,17 +53,19 @@ final class RecordingQueue: Sendable {
     /// - Parameters:
     ///   - deposit: stores the action in `source`'s inbox; called with the queue locked, only
     ///     when the action is accepted.
-    /// - Returns: whether the action was accepted.
+    /// - Returns: whether the action was accepted, dropped, or came after the close.
     @inlinable
-    func enqueueAction(seq: UInt64, cost: Int, from source: ActionToken, _ deposit: () -> Void) -> Bool {
-        let wake: Bool? = contents.withLock { queue in
-            guard queue.admitAction(seq: seq, cost: cost, budget: budget) else { return nil }
+    func enqueueAction(seq: UInt64, cost: Int, from source: ActionToken, _ deposit: () -> Void) -> Admission {
+        var wake = false
+        let admission: Admission = contents.withLock { queue in
+            if let afterClose = queue.countIfClosed() { return afterClose }
+            guard queue.admitAction(seq: seq, cost: cost, budget: budget) else { return .dropped }
             deposit()
-            return queue.appendAction(source, cost: cost, budget: budget)
+            wake = queue.appendAction(source, cost: cost, budget: budget)
+            return .accepted
         }
-        guard let wake else { return false }
         if wake { wakeup.signal() }
-        return true
+        return admission
     }
 
     /// Runs `body` with the queue locked: the worker takes a store's arrivals this way.
@@ -63,6 +81,11 @@ final class RecordingQueue: Sendable {
         // Never wakes the worker: it polls while the app is active, and a record can wait
         // for the next poll.
         contents.withLock { queue in
+            guard !queue.closed else {
+                // Kept, it would never be written: the worker has stopped.
+                queue.eventsAfterClose += 1
+                return
+            }
             guard queue.pendingBytes + cost <= budget else {
                 queue.eventsDropped += 1
                 return
@@ -72,18 +95,26 @@ final class RecordingQueue: Sendable {
         }
     }
 
-    /// Adds a control event, which is never dropped.
+    /// Adds a control event, which is never dropped while the session is open. After the close
+    /// the worker has stopped: the event is not kept, and a flush's waiter is released at once.
     func enqueueControl(_ event: RecorderEvent) {
-        let wake = contents.withLock { queue in
+        let wake: Bool? = contents.withLock { queue in
+            guard !queue.closed else { return nil }
             queue.events.append(event)
             return queue.takeSleepingWorker()
         }
-        if wake { wakeup.signal() }
+        switch wake {
+        case true?: wakeup.signal()
+        case false?: break
+        case nil: if case let .flush(completion) = event { completion.signal() }
+        }
     }
 
-    /// Asks the worker to close, after reporting any drops still in progress.
+    /// Asks the worker to close, after reporting any drops still in progress. Nothing is queued
+    /// after the close: later actions and events are counted and let go.
     func enqueueClose(_ completion: Completion) {
         let wake = contents.withLock { queue in
+            queue.closed = true
             if let run = queue.dropping {
                 queue.events.append(.dropped(run))
                 queue.dropping = nil
@@ -126,12 +157,34 @@ final class RecordingQueue: Sendable {
     }
 
     /// Counters for ``RecorderStatus``.
-    func counters() -> (pendingActions: Int, actionsDropped: UInt64, eventsDropped: UInt64) {
-        contents.withLock { ($0.pendingActions, $0.actionsDropped, $0.eventsDropped) }
+    func counters() -> Counters {
+        contents.withLock { queue in
+            Counters(
+                pendingActions: queue.pendingActions, actionsDropped: queue.actionsDropped,
+                eventsDropped: queue.eventsDropped, actionsAfterClose: queue.actionsAfterClose,
+                eventsAfterClose: queue.eventsAfterClose)
+        }
+    }
+
+    /// The queue's part of ``RecorderStatus``.
+    struct Counters {
+        var pendingActions: Int
+        var actionsDropped: UInt64
+        var eventsDropped: UInt64
+        var actionsAfterClose: UInt64
+        var eventsAfterClose: UInt64
     }
 }
 
 extension RecordingQueue.Contents {
+    /// After the close, counts an action that will not be kept.
+    @usableFromInline
+    mutating func countIfClosed() -> RecordingQueue.Admission? {
+        guard closed else { return nil }
+        actionsAfterClose += 1
+        return .afterClose(first: actionsAfterClose == 1)
+    }
+
     /// Whether an action costing `cost` fits the budget; counts it as dropped when not. Once
     /// the budget is exceeded, drops go on until the backlog halves, so recovery is not one
     /// action at a time; the first action accepted after a run of drops reports the run.

@@ -78,12 +78,12 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     @inlinable
     public func didReduce(_ pending: PendingAction<Action>, state: State) {
         let reducerNanos = Clock.monotonicNanos() &- pending.monotonicNanos
-        guard !recorder.isClosed else { return }
         let cost = entryCost + inbox.track.pinnedEstimate.load(ordering: .relaxed)
         let inbox = self.inbox
-        _ = recorder.queue.enqueueAction(seq: pending.seq, cost: cost, from: token) {
+        let admission = recorder.queue.enqueueAction(seq: pending.seq, cost: cost, from: token) {
             inbox.arriving.append(QueuedAction(pending, state: state, reducerNanos: reducerNanos, cost: cost))
         }
+        if case .afterClose(first: true) = admission { recorder.reportActionAfterClose(store: name) }
     }
 
     /// Records an action around a reducer call in one step.

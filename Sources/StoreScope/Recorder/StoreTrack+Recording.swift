@@ -16,10 +16,17 @@ extension StoreTrack {
             return
         }
         let options = worker.configuration.capture
-        worker.append(.action(ActionRecord(
+        let written = worker.append(.action(ActionRecord(
             seq: seq, store: name, monotonicNanos: monotonicNanos, wallNanos: worker.wallNanos(atMonotonic: monotonicNanos),
             reducerNanos: reducerNanos, action: captureValue(action, options: options), effectID: effectID,
             location: location)))
+        guard written != nil else {
+            // Not in the trace (the sink failed, or the format cannot hold the action): lost,
+            // and its state change reaches the trace in the next keyframe.
+            worker.noteUnwritten(seq: seq)
+            needsKeyframe = true
+            return
+        }
         worker.noteRecorded()
 
         let configuration = worker.configuration
