@@ -24,6 +24,8 @@ public final class Recorder: Sendable {
     private let effectCounter = Atomic<UInt64>(0)
     @usableFromInline let closed = Atomic<Bool>(false)
     @usableFromInline let runningEffects = Atomic<Int>(0)
+    /// The names of the session's live stores.
+    private let storeNames = LockedValue<Set<String>>([])
 
     /// Starts a session on `sink`: writes the trace header and starts the worker thread.
     ///
@@ -61,7 +63,11 @@ public final class Recorder: Sendable {
     /// Registers a store and records its initial state as the store's first keyframe.
     ///
     /// - Parameters:
-    ///   - name: the store's name in the trace (unique within the session).
+    ///   - name: the store's name in the trace. Each live store needs its own: the patches of
+    ///     two stores under one name would interleave into a history neither store had. A name
+    ///     already in use is reported through ``RecorderConfiguration/diagnostics`` and the new
+    ///     store is recorded as `name#2` (`#3`, ...; see ``StoreRecorder/name``). A store's name
+    ///     is free again once its ``StoreRecorder`` is released.
     ///   - initialState: the state before any action.
     ///   - actions: the store's action type.
     /// - Returns: the handle the store calls around its reducer.
@@ -119,6 +125,30 @@ public final class Recorder: Sendable {
     @usableFromInline
     func reportActionAfterClose(store: String) {
         configuration.diagnostics("store \"\(store)\" sent an action after the recorder was closed: it is not recorded (later ones are counted in status.actionsAfterClose)")
+    }
+
+    /// Reserves `name` for a new store; returns it, or when a live store already has it, the
+    /// first free `name#2`, `name#3`, ..., and says so.
+    func claimStoreName(_ name: String) -> String {
+        let claimed: String = storeNames.withLock { names in
+            var candidate = name
+            var number = 1
+            while names.contains(candidate) {
+                number += 1
+                candidate = "\(name)#\(number)"
+            }
+            names.insert(candidate)
+            return candidate
+        }
+        if claimed != name {
+            configuration.diagnostics("a store named \"\(name)\" is already recording in this session; the new one is recorded as \"\(claimed)\" (give each store its own name)")
+        }
+        return claimed
+    }
+
+    /// Frees a released store's name.
+    func releaseStoreName(_ name: String) {
+        _ = storeNames.withLock { $0.remove(name) }
     }
 
     /// Whether any recorded effect's work is running (and may send actions to link).

@@ -11,7 +11,8 @@ import Synchronization
 /// recording.didReduce(pending, state: state)
 /// ```
 public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
-    /// The store's name in the trace.
+    /// The store's name in the trace: the name it was registered with, or `name#2`, `name#3`,
+    /// ... when another live store of the session already had that name.
     public let name: String
     /// The session this store records into.
     public let recorder: Recorder
@@ -30,6 +31,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         name: String, recorder: Recorder, initialState: State,
         recordNext: @escaping @Sendable (StoreInbox<State, Action>, RecorderWorker) -> Int
     ) {
+        let name = recorder.claimStoreName(name)
         self.name = name
         self.recorder = recorder
         inbox = StoreInbox(
@@ -43,6 +45,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         // The worker holds the inbox (and the store's previous state) until told; a session
         // that creates and drops stores (one per screen, say) would otherwise keep them all.
         recorder.queue.enqueueControl(.storeReleased(inbox))
+        recorder.releaseStoreName(name)
     }
 
     /// Takes the action's sequence number and timestamps before the reducer runs.
