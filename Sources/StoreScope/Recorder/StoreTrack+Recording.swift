@@ -33,8 +33,8 @@ extension StoreTrack {
         if needsKeyframe || actionsSinceKeyframe + 1 >= configuration.keyframeEveryActions
             || patchBytesSinceKeyframe >= max(configuration.keyframeEveryPatchBytes, keyframeBytes)
         {
+            // A keyframe says nothing of what the action changed: the estimate stands.
             writeKeyframe(state, seq: seq, worker: worker)
-            setPinnedEstimate(keyframeBytes)
             previous = state
             return
         }
@@ -45,8 +45,14 @@ extension StoreTrack {
             patchBytesSinceKeyframe += size
         }
         let changed = ChangedCollections(operations)
-        setPinnedEstimate(changed.touchesCollections ? keyframeBytes : pinnedEstimate.load(ordering: .relaxed) / 2)
         previous = state
+        if changed.touchesCollections {
+            // What the next queued states pin when the store changes these collections again:
+            // their buffers (or, for a state the worker cannot walk, the whole state's size).
+            setPinnedEstimate(StorageUnsharing.bufferBytes(of: &previous, fields: changed.topLevelFields) ?? keyframeBytes)
+        } else {
+            setPinnedEstimate(pinnedEstimate.load(ordering: .relaxed) / 2)
+        }
         // Only at UI pace: in a burst the next queued state already shares the storage, so
         // the store copies anyway and unsharing here would copy twice.
         let paced = monotonicNanos &- lastActionNanos >= Self.uiPaceGapNanos
