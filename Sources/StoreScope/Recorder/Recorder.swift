@@ -10,6 +10,12 @@ import Synchronization
 /// recorder.close()
 /// ```
 ///
+/// A recorder still open when the process exits normally (`exit()`, returning from `main`)
+/// is closed then, on the exiting thread, so its trace is complete. A crash or a fatal signal
+/// runs no code: the trace then ends at the last chunk written (at most about 100 ms of
+/// records are lost, see ``TraceWriter/Options/flushInterval``) and has no footer index;
+/// readers recover it by scanning.
+///
 /// Nothing the recorder does can block or crash the app: hand-offs are O(1), the memory it
 /// holds is bounded, and a failing sink (disk full, closed socket) only stops the recording,
 /// reported in ``status`` and once through ``RecorderConfiguration/diagnostics``.
@@ -33,7 +39,8 @@ public final class Recorder: Sendable {
     ///   - sink: where the trace goes.
     ///   - mainStore: the name of the session's main store, written in the header.
     ///   - schema: types whose names fingerprint the session (usually State and Action).
-    ///   - configuration: limits, chunking, redaction.
+    ///   - configuration: limits, chunking, redaction; its capture depth is capped at
+    ///     ``RecorderConfiguration/maximumCaptureDepth``.
     /// - Throws: ``TraceError`` when the sink cannot be opened (a missing directory, no
     ///   listener on the socket). A sink that opens but fails to write does not throw: the
     ///   recorder reports it in ``status`` and the app goes on unrecorded.
@@ -41,6 +48,8 @@ public final class Recorder: Sendable {
         sink: RecordingSink, mainStore: String = "main", schema: [Any.Type] = [],
         configuration: RecorderConfiguration = .init()
     ) throws(TraceError) {
+        var configuration = configuration
+        configuration.capture.maximumDepth = min(configuration.capture.maximumDepth, RecorderConfiguration.maximumCaptureDepth)
         self.configuration = configuration
         var id = SystemRandomNumberGenerator()
         header = SessionHeader(
@@ -58,6 +67,7 @@ public final class Recorder: Sendable {
             worker = RecorderWorker(failedWith: error, header: header, configuration: configuration, queue: queue)
         }
         worker.start()
+        LiveRecorders.add(self)
     }
 
     /// Registers a store and records its initial state as the store's first keyframe.
@@ -115,6 +125,7 @@ public final class Recorder: Sendable {
     @discardableResult
     public func close(timeout: Duration = .seconds(10)) -> Bool {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return true }
+        LiveRecorders.remove(self)
         let completion = Completion()
         queue.enqueueClose(completion)
         return completion.wait(timeout: timeout)
@@ -157,6 +168,9 @@ public final class Recorder: Sendable {
     /// Brackets a recorded effect's work, so ``hasRunningEffects`` knows to look for it.
     func effectWorkStarted() { runningEffects.add(1, ordering: .relaxed) }
     func effectWorkEnded() { runningEffects.subtract(1, ordering: .relaxed) }
+
+    /// Whether the caller runs on this recorder's worker thread.
+    var isWorkerThread: Bool { worker.isCurrentThread }
 
     /// Whether ``close(timeout:)`` was called.
     @inlinable public var isClosed: Bool { closed.load(ordering: .relaxed) }

@@ -66,12 +66,32 @@ final class RecorderWorker: @unchecked Sendable {
         configuration.diagnostics("recording stopped: \(error); the app goes on unrecorded")
     }
 
+    /// The worker's thread, once started.
+    private let thread = LockedValue<Thread?>(nil)
+
+    /// The worker thread's stack. Capture and diff recurse once per nesting level of a value,
+    /// about 1 KB (capture) and 2.6 KB (diff) per level in release builds and 4.4 KB (capture)
+    /// in debug builds, and a diff can capture a new subtree from the level it reached. A
+    /// thread's default stack is 512 KB on Apple platforms, too small for deep values, so the
+    /// stack is sized for ``CaptureOptions/maximumDepth`` at its cap
+    /// (``RecorderConfiguration/maximumCaptureDepth``) at 32 KB per level, with room to spare.
+    /// Untouched stack pages cost address space, not memory.
+    static let stackBytes = 16 * 1024 * 1024
+
     /// Starts the thread.
     func start() {
         let thread = Thread { [self] in run() }
         thread.name = "StoreScope recorder"
         thread.qualityOfService = .utility
+        thread.stackSize = Self.stackBytes
+        self.thread.withLock { $0 = thread }
         thread.start()
+    }
+
+    /// Whether the caller runs on this worker's thread.
+    var isCurrentThread: Bool {
+        let current = Thread.current
+        return thread.withLock { $0 === current }
     }
 
     func status() -> RecorderStatus {

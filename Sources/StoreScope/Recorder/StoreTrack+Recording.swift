@@ -41,8 +41,12 @@ extension StoreTrack {
         let operations = capturePatch(from: previous, to: state, options: options)
         actionsSinceKeyframe += 1
         if !operations.isEmpty {
-            let size = worker.append(.patch(StatePatch(seq: seq, store: name, operations: operations))) ?? 0
-            patchBytesSinceKeyframe += size
+            if let size = worker.append(.patch(StatePatch(seq: seq, store: name, operations: operations))) {
+                patchBytesSinceKeyframe += size
+            } else {
+                // The change is not in the trace: the next action's keyframe carries it.
+                needsKeyframe = true
+            }
         }
         let changed = ChangedCollections(operations)
         previous = state
