@@ -1,6 +1,6 @@
 // Release-build benchmarks. Run: swift run -c release StoreScopeBenchmarks [suite ...]
 // Suites: format, diff, recorder (or one part of it: recorder-store, recorder-pace,
-// recorder-worker). With no argument every suite runs. `recorder-profile` runs only 50,000
+// recorder-worker, recorder-tail). With no argument every suite runs. `recorder-profile` runs only 50,000
 // scalar actions through the worker, the workload to run under callgrind.
 let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(suite) }
@@ -16,5 +16,6 @@ if wants("recorder") {
         RecorderBenchmarks.uiPaceParts()
     }
     if wants("recorder-worker") { RecorderBenchmarks.workerThroughput() }
+    if wants("recorder-tail") { RecorderTailLatency.run() }
     if wants("recorder-profile") { RecorderBenchmarks.workerThroughput([(1_000, .toggleLoading, 50_000, 1_000)]) }
 }
