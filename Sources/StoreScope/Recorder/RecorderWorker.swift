@@ -29,6 +29,8 @@ final class RecorderWorker: @unchecked Sendable {
     private var dropRuns = 0
     private var droppedInRuns: UInt64 = 0
 
+    /// The queue lane the batch being handled came from (see ``StoreInbox/recordNext(in:)``).
+    @exclusivity(unchecked) @usableFromInline var batchLane = 0
     /// Actions in chunks the sink accepted. Counted per chunk, read by ``status()``: an atomic.
     private let actionsRecorded = Atomic<UInt64>(0)
     /// Actions appended to the writer's open chunk and not yet written: they count as recorded
@@ -126,7 +128,7 @@ final class RecorderWorker: @unchecked Sendable {
         batch.reserveCapacity(1024)
         while !stopped {
             queue.waitForEvents(timeout: interval)
-            queue.takeAll(into: &batch)
+            batchLane = queue.takeAll(into: &batch)
             let now = Clock.monotonicNanos()
             if batch.isEmpty {
                 interval = now &- lastActivity < Self.activeWindowNanos

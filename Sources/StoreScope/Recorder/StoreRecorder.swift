@@ -35,7 +35,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         self.name = name
         self.recorder = recorder
         inbox = StoreInbox(
-            track: StoreTrack(name: name, initialState: initialState), queue: recorder.queue, recordNext: recordNext)
+            track: StoreTrack(name: name, initialState: initialState), recordNext: recordNext)
         token = ActionToken(inbox)
         entryCost = MemoryLayout<QueuedAction<State, Action>>.stride + MemoryLayout<RecorderEvent>.stride
         recorder.queue.enqueueControl(.storeRegistered(inbox, seq: recorder.lastSeq))
@@ -83,8 +83,8 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         let reducerNanos = Clock.monotonicNanos() &- pending.monotonicNanos
         let cost = entryCost + inbox.track.pinnedEstimate.load(ordering: .relaxed)
         let inbox = self.inbox
-        let admission = recorder.queue.enqueueAction(seq: pending.seq, cost: cost, from: token) {
-            inbox.arriving.append(QueuedAction(pending, state: state, reducerNanos: reducerNanos, cost: cost))
+        let admission = recorder.queue.enqueueAction(seq: pending.seq, cost: cost, from: token) { lane in
+            inbox.deposit(QueuedAction(pending, state: state, reducerNanos: reducerNanos, cost: cost), lane: lane)
         }
         if case .afterClose(first: true) = admission { recorder.reportActionAfterClose(store: name) }
     }

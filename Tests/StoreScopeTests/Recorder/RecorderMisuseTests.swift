@@ -33,7 +33,7 @@ import TraceAnalysis
         for index in 0..<10_000 { recorder.log("late \(index)") }
         let span = recording.startEffect("late effect", startedBy: nil)
         span.finish()
-        #expect(recorder.queue.contents.withLock { $0.events.count } == 0)
+        #expect(recorder.queue.lanes.count == 0)
         #expect(recorder.status.eventsAfterClose == 10_002)
         #expect(recorder.flush(timeout: .milliseconds(100)), "a flush after close returns at once")
     }
