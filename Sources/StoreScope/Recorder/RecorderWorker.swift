@@ -29,6 +29,12 @@ final class RecorderWorker: @unchecked Sendable {
     private var dropRuns = 0
     private var droppedInRuns: UInt64 = 0
 
+    /// Whether the arrays handed between app threads and the worker may give back the memory
+    /// of a burst: only once no large batch came for ``shrinkAfterNanos``.
+    @exclusivity(unchecked) @usableFromInline var mayShrinkBuffers = true
+    static let shrinkAfterNanos: UInt64 = 1_000_000_000
+    /// Batches of more events than this count as large.
+    static let largeBatch = 1_024
     /// The queue lane the batch being handled came from (see ``StoreInbox/recordNext(in:)``).
     @exclusivity(unchecked) @usableFromInline var batchLane = 0
     /// Actions in chunks the sink accepted. Counted per chunk, read by ``status()``: an atomic.
@@ -126,6 +132,7 @@ final class RecorderWorker: @unchecked Sendable {
         var releasedActions = 0
         var batch: [RecorderEvent] = []
         batch.reserveCapacity(1024)
+        var lastLargeBatch: UInt64 = 0
         while !stopped {
             queue.waitForEvents(timeout: interval)
             batchLane = queue.takeAll(into: &batch)
@@ -137,11 +144,13 @@ final class RecorderWorker: @unchecked Sendable {
                 lastActivity = now
                 interval = Self.activePoll
             }
+            if batch.count > Self.largeBatch { lastLargeBatch = now }
+            mayShrinkBuffers = now &- lastLargeBatch >= Self.shrinkAfterNanos
             for event in batch {
                 handle(event, released: &released, releasedActions: &releasedActions)
                 if stopped { break }
             }
-            batch.recycle()
+            batch.recycle(mayShrink: mayShrinkBuffers)
             if released > 0 || releasedActions > 0 {
                 queue.release(bytes: released, actions: releasedActions)
                 released = 0

@@ -55,7 +55,7 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
             // Every action of this inbox has a token in the same lane, appended in the same
             // step, so the lane's arrivals hold at least the action of this token; and the
             // tokens of earlier lanes were all handled, so `taken` is used up.
-            taken.recycle()
+            taken.recycle(mayShrink: worker.mayShrinkBuffers)
             nextTaken = 0
             if worker.batchLane == 0 { swap(&arriving0, &taken) } else { swap(&arriving1, &taken) }
         }
