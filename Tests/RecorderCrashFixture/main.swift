@@ -1,8 +1,8 @@
 // A child process for StoreScopeTests: a recorder that ends without `close()`.
 //
 // Usage: recorder-crash-fixture PATH COUNT [ENDING]
-//   abort (default)  records COUNT actions, waits longer than the flush interval, records five
-//                    more, and aborts.
+//   abort (default)  records COUNT actions, waits until the worker has written them (without a
+//                    flush), records five more, and aborts.
 //   exit             records COUNT actions and calls exit(0) at once.
 //   exit-off-main    records COUNT actions on a secondary thread, which calls exit(0) while the
 //                    main thread waits.
@@ -73,8 +73,13 @@ case "exit-off-main":
     while true { Thread.sleep(forTimeInterval: 1) }
 default:
     var state = recordAll(recording, count: count)
-    // Longer than the flush interval: the worker writes these actions without being asked.
-    Thread.sleep(forTimeInterval: 0.5)
+    // The worker writes these actions without being asked, once their chunk is older than
+    // the flush interval (the status counts an action once its chunk is written). Polled, not
+    // a fixed sleep, so a slow build (ThreadSanitizer) waits as long as it needs.
+    let deadline = Date().addingTimeInterval(60)
+    while recorder.status.actionsRecorded < UInt64(count) && Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.01)
+    }
     FileHandle.standardOutput.write(Data("recorded \(count)\n".utf8))
     // Actions after the last flush interval may be lost with the process.
     for step in 1...5 { recording.record(-step, reducing: &state) { $0.count += $1 } }
