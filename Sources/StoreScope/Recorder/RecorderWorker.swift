@@ -10,7 +10,7 @@ final class RecorderWorker: @unchecked Sendable {
     // thread (they are set up before the thread starts); shared counters are in `shared`.
 
     let configuration: RecorderConfiguration
-    let queue: RecordingQueue
+    @usableFromInline let queue: RecordingQueue
     // Checked exclusivity is off for the properties read on every action: only the worker
     // thread touches them.
     @exclusivity(unchecked) private var writer: TraceWriter?
@@ -150,7 +150,7 @@ final class RecorderWorker: @unchecked Sendable {
                 handle(event, released: &released, releasedActions: &releasedActions)
                 if stopped { break }
             }
-            batch.recycle(mayShrink: mayShrinkBuffers)
+            batch.recycle(mayShrink: mayShrinkBuffers, fullCapacity: queue.budget / RecordingQueue.recordCost)
             if released > 0 || releasedActions > 0 {
                 queue.release(bytes: released, actions: releasedActions)
                 released = 0

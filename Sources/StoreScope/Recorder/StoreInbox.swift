@@ -19,6 +19,9 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     @exclusivity(unchecked) @usableFromInline var taken: [QueuedAction<State, Action>] = []
     @exclusivity(unchecked) @usableFromInline var nextTaken = 0
     @usableFromInline let track: StoreTrack<State>
+    /// The budget an action of this store holds at the least (its entry in the inbox and the
+    /// queue), so the budget admits at most `budget / entryCost` of them.
+    @usableFromInline let entryCost = MemoryLayout<QueuedAction<State, Action>>.stride + MemoryLayout<RecorderEvent>.stride
     /// ``recordNext(in:)`` as compiled in the app's module for its State and Action (see
     /// ``Recorder/store(_:initialState:actions:)``). Called here, unspecialized, it would look
     /// up the metadata of the queued action type several times per action.
@@ -55,7 +58,7 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
             // Every action of this inbox has a token in the same lane, appended in the same
             // step, so the lane's arrivals hold at least the action of this token; and the
             // tokens of earlier lanes were all handled, so `taken` is used up.
-            taken.recycle(mayShrink: worker.mayShrinkBuffers)
+            taken.recycle(mayShrink: worker.mayShrinkBuffers, fullCapacity: worker.queue.budget / entryCost)
             nextTaken = 0
             if worker.batchLane == 0 { swap(&arriving0, &taken) } else { swap(&arriving1, &taken) }
         }

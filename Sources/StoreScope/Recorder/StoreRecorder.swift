@@ -37,7 +37,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         inbox = StoreInbox(
             track: StoreTrack(name: name, initialState: initialState), recordNext: recordNext)
         token = ActionToken(inbox)
-        entryCost = MemoryLayout<QueuedAction<State, Action>>.stride + MemoryLayout<RecorderEvent>.stride
+        entryCost = inbox.entryCost
         recorder.queue.enqueueControl(.storeRegistered(inbox, seq: recorder.lastSeq))
     }
 
