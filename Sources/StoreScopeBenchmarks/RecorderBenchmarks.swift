@@ -13,6 +13,7 @@ enum RecorderBenchmarks {
         uiPace()
         uiPaceParts()
         workerThroughput()
+        RecorderTailLatency.run()
     }
 
     // MARK: - Store thread

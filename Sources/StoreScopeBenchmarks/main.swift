@@ -2,7 +2,7 @@
 // Suites: format, diff (or only its rebuilt-array table: diff-rebuilt), analysis (needs storescope built in release; `analysis-trace PATH` only
 // writes its trace), live (needs `swift build -c release` for storescope), stats (needs
 // `swift build -c release --product storescope` first), recorder (or one part of it: recorder-store, recorder-pace,
-// recorder-worker). With no argument every suite runs. `recorder-profile` runs only 50,000
+// recorder-worker, recorder-tail). With no argument every suite runs. `recorder-profile` runs only 50,000
 // scalar actions through the worker, `recorder-profile-rename` 5,000 renames among 1,000 users:
 // the workloads to run under callgrind.
 let requested = Set(CommandLine.arguments.dropFirst())
@@ -29,6 +29,7 @@ if wants("recorder") {
         RecorderBenchmarks.uiPaceParts()
     }
     if wants("recorder-worker") { RecorderBenchmarks.workerThroughput() }
+    if wants("recorder-tail") { RecorderTailLatency.run() }
     if wants("recorder-profile") { RecorderBenchmarks.workerThroughput([(1_000, .toggleLoading, 50_000, 1_000)]) }
     if wants("recorder-profile-rename") { RecorderBenchmarks.workerThroughput([(1_000, .rename, 5_000, 100)]) }
 }

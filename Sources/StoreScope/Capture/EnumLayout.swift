@@ -1,5 +1,4 @@
 @_spi(Reflection) import Swift
-import Synchronization
 
 /// How to read the case and the associated values of a plain enum straight from memory, found
 /// once per type and once per case, so that capturing an action does not go through the
@@ -83,7 +82,7 @@ final class EnumLayout: @unchecked Sendable {
     private let records: UnsafeRawPointer
     private let descriptor: UnsafeRawPointer
     /// Per tag: not seen yet, read from memory, or left to reflection.
-    private let slots: Mutex<[Slot]>
+    private let slots: LockedValue<[Slot]>
 
     private init(
         type: Any.Type, size: Int, alignment: Int, bitwiseTakable: Bool, witnesses: UnsafeRawPointer, enumWitnesses: Int,
@@ -100,7 +99,7 @@ final class EnumLayout: @unchecked Sendable {
         injectTag = unsafeBitCast(witnesses.load(fromByteOffset: enumWitnesses + 2 * word, as: UnsafeRawPointer.self), to: InjectTag.self)
         self.records = records
         self.descriptor = descriptor
-        slots = Mutex(Array(repeating: .unseen, count: count))
+        slots = LockedValue(Array(repeating: .unseen, count: count))
     }
 
     /// The layout of `type`, an enum without a custom mirror, or `nil` when its metadata does

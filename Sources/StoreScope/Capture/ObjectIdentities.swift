@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The ids class instances carry in captured trees: one per instance for the life of the
 /// process, so an object keeps its id in every keyframe and patch of every session, and a new
@@ -27,7 +26,7 @@ enum ObjectIdentities {
         var sweepAt = 1024
     }
 
-    private static let table = Mutex(Table())
+    private static let table = LockedValue(Table())
 
     /// The id of `object`, assigned on first sight.
     static func id(of object: AnyObject) -> UInt64 {

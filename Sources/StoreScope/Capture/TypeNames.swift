@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Short, readable type names used throughout captured trees: `_typeName(_:qualified: false)`
 /// drops module prefixes (`User`, `Array<User>`, `Optional<String>`), so names are stable
@@ -32,7 +31,7 @@ enum TypeNames {
 
 /// Case names by the address of their text in the type's metadata, which never moves: the
 /// same case costs a lookup instead of a String allocation each time.
-private let caseNames = Mutex<[UInt: String]>([:])
+private let caseNames = LockedValue<[UInt: String]>([:])
 
 private func internedCaseName(_ pointer: UnsafePointer<CChar>) -> String {
     let key = UInt(bitPattern: pointer)

@@ -1,5 +1,4 @@
 @_spi(Reflection) import Swift
-import Synchronization
 
 /// What capture and diff need to know about a type, found once per type and cached: which
 /// capture path it takes, its short name, typed entry points ("witnesses") for the protocols it
@@ -68,7 +67,7 @@ final class TypeTraits: @unchecked Sendable {
 
     /// Every traits object ever built, by type; entries are never removed or replaced, so
     /// ``table`` may hold them unretained.
-    private static let cache = Mutex<[ObjectIdentifier: TypeTraits]>([:])
+    private static let cache = LockedValue<[ObjectIdentifier: TypeTraits]>([:])
     private static let table = TypeTraitsTable()
 
     /// The traits of the dynamic type of `value`.

@@ -10,6 +10,12 @@ import Synchronization
 /// recorder.close()
 /// ```
 ///
+/// A recorder still open when the process exits normally (`exit()`, returning from `main`)
+/// is closed then, on the exiting thread, so its trace is complete. A crash or a fatal signal
+/// runs no code: the trace then ends at the last chunk written (at most about 100 ms of
+/// records are lost, see ``TraceWriter/Options/flushInterval``) and has no footer index;
+/// readers recover it by scanning.
+///
 /// Nothing the recorder does can block or crash the app: hand-offs are O(1), the memory it
 /// holds is bounded, and a failing sink (a full disk) only stops the recording,
 /// reported in ``status`` and once through ``RecorderConfiguration/diagnostics``.
@@ -24,6 +30,8 @@ public final class Recorder: Sendable {
     private let effectCounter = Atomic<UInt64>(0)
     @usableFromInline let closed = Atomic<Bool>(false)
     @usableFromInline let runningEffects = Atomic<Int>(0)
+    /// The names of the session's live stores.
+    private let storeNames = LockedValue<Set<String>>([])
 
     /// Starts a session on `sink`: writes the trace header and starts the worker thread.
     ///
@@ -31,7 +39,8 @@ public final class Recorder: Sendable {
     ///   - sink: where the trace goes.
     ///   - mainStore: the name of the session's main store, written in the header.
     ///   - schema: types whose names fingerprint the session (usually State and Action).
-    ///   - configuration: limits, chunking, redaction.
+    ///   - configuration: limits, chunking, redaction; its capture depth is capped at
+    ///     ``RecorderConfiguration/maximumCaptureDepth``.
     /// - Throws: ``TraceError`` when the sink cannot be opened (a missing directory). A sink
     ///   that opens but fails to write does not throw: the recorder reports it in ``status``
     ///   and the app goes on unrecorded. A live socket never throws: it connects when a
@@ -40,6 +49,8 @@ public final class Recorder: Sendable {
         sink: RecordingSink, mainStore: String = "main", schema: [Any.Type] = [],
         configuration: RecorderConfiguration = .init()
     ) throws(TraceError) {
+        var configuration = configuration
+        configuration.capture.maximumDepth = min(configuration.capture.maximumDepth, RecorderConfiguration.maximumCaptureDepth)
         self.configuration = configuration
         var id = SystemRandomNumberGenerator()
         header = SessionHeader(
@@ -60,12 +71,17 @@ public final class Recorder: Sendable {
             worker = RecorderWorker(failedWith: error, header: header, configuration: configuration, queue: queue)
         }
         worker.start()
+        LiveRecorders.add(self)
     }
 
     /// Registers a store and records its initial state as the store's first keyframe.
     ///
     /// - Parameters:
-    ///   - name: the store's name in the trace (unique within the session).
+    ///   - name: the store's name in the trace. Each live store needs its own: the patches of
+    ///     two stores under one name would interleave into a history neither store had. A name
+    ///     already in use is reported through ``RecorderConfiguration/diagnostics`` and the new
+    ///     store is recorded as `name#2` (`#3`, ...; see ``StoreRecorder/name``). A store's name
+    ///     is free again once its ``StoreRecorder`` is released.
     ///   - initialState: the state before any action.
     ///   - actions: the store's action type.
     /// - Returns: the handle the store calls around its reducer.
@@ -104,16 +120,50 @@ public final class Recorder: Sendable {
         return completion.wait(timeout: timeout)
     }
 
-    /// Writes everything, ends the session with its footer index and closes the sink. Further
-    /// actions are ignored. Idempotent.
+    /// Writes everything, ends the session with its footer index and closes the sink.
+    /// Idempotent. Actions and events sent afterwards are not recorded: they are counted in
+    /// ``RecorderStatus/actionsAfterClose`` and ``RecorderStatus/eventsAfterClose``, and the
+    /// first such action is reported through ``RecorderConfiguration/diagnostics``.
     ///
     /// - Returns: whether the worker finished within `timeout`.
     @discardableResult
     public func close(timeout: Duration = .seconds(10)) -> Bool {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return true }
+        LiveRecorders.remove(self)
         let completion = Completion()
         queue.enqueueClose(completion)
         return completion.wait(timeout: timeout)
+    }
+
+    /// Says once that the app records after ``close(timeout:)``: a bug in the app, and actions
+    /// it will not find in the trace (counted in ``RecorderStatus/actionsAfterClose``).
+    @usableFromInline
+    func reportActionAfterClose(store: String) {
+        configuration.diagnostics("store \"\(store)\" sent an action after the recorder was closed: it is not recorded (later ones are counted in status.actionsAfterClose)")
+    }
+
+    /// Reserves `name` for a new store; returns it, or when a live store already has it, the
+    /// first free `name#2`, `name#3`, ..., and says so.
+    func claimStoreName(_ name: String) -> String {
+        let claimed: String = storeNames.withLock { names in
+            var candidate = name
+            var number = 1
+            while names.contains(candidate) {
+                number += 1
+                candidate = "\(name)#\(number)"
+            }
+            names.insert(candidate)
+            return candidate
+        }
+        if claimed != name {
+            configuration.diagnostics("a store named \"\(name)\" is already recording in this session; the new one is recorded as \"\(claimed)\" (give each store its own name)")
+        }
+        return claimed
+    }
+
+    /// Frees a released store's name.
+    func releaseStoreName(_ name: String) {
+        _ = storeNames.withLock { $0.remove(name) }
     }
 
     /// Whether any recorded effect's work is running (and may send actions to link).
@@ -122,6 +172,9 @@ public final class Recorder: Sendable {
     /// Brackets a recorded effect's work, so ``hasRunningEffects`` knows to look for it.
     func effectWorkStarted() { runningEffects.add(1, ordering: .relaxed) }
     func effectWorkEnded() { runningEffects.subtract(1, ordering: .relaxed) }
+
+    /// Whether the caller runs on this recorder's worker thread.
+    var isWorkerThread: Bool { worker.isCurrentThread }
 
     /// Whether ``close(timeout:)`` was called.
     @inlinable public var isClosed: Bool { closed.load(ordering: .relaxed) }

@@ -2,7 +2,8 @@
 public struct RecorderConfiguration: Sendable {
     /// The app's name, written in the trace header.
     public var appName: String
-    /// How values are captured: depth and size limits, redaction.
+    /// How values are captured: depth and size limits, redaction. A recorder caps
+    /// ``CaptureOptions/maximumDepth`` at ``maximumCaptureDepth``.
     public var capture: CaptureOptions
     /// How the trace is cut into chunks and compressed.
     public var chunking: TraceWriter.Options
@@ -42,6 +43,11 @@ public struct RecorderConfiguration: Sendable {
         self.unsharesChangedCollections = unsharesChangedCollections
         self.diagnostics = diagnostics
     }
+
+    /// The deepest ``CaptureOptions/maximumDepth`` a recorder uses (500): the trace format
+    /// holds values nested up to 512 levels, and the worker thread's stack is sized for this
+    /// depth. A larger setting is lowered to it.
+    public static let maximumCaptureDepth = 500
 
     /// Writes `storescope: <message>` to standard error.
     public static let standardErrorDiagnostics: @Sendable (String) -> Void = { message in

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// What the app hands the recorder's worker. Building one is O(1) and allocates nothing for
 /// an action: no capture, diff or I/O.
@@ -58,12 +59,20 @@ struct DroppedRun: Sendable, Hashable {
 /// Lets a caller wait until the worker has handled its event.
 final class Completion: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
+    /// Set (releasing) before the semaphore is signalled and read (acquiring) after the wait:
+    /// what the worker did before signalling is then visible to the waiter in a way
+    /// ThreadSanitizer sees (it does not see through libdispatch's semaphore).
+    private let done = Atomic<Bool>(false)
 
-    func signal() { semaphore.signal() }
+    func signal() {
+        done.store(true, ordering: .releasing)
+        semaphore.signal()
+    }
 
     /// Waits at most `timeout`; returns whether the worker answered in time.
     func wait(timeout: Duration) -> Bool {
         let nanos = Int(min(timeout.components.seconds, 3600) * 1_000_000_000)
-        return semaphore.wait(timeout: .now() + .nanoseconds(nanos)) == .success
+        guard semaphore.wait(timeout: .now() + .nanoseconds(nanos)) == .success else { return false }
+        return done.load(ordering: .acquiring)
     }
 }

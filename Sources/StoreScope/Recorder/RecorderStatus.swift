@@ -1,8 +1,11 @@
 /// Counters describing what a ``Recorder`` has done, for an app's own diagnostics.
 public struct RecorderStatus: Sendable, Hashable {
-    /// Actions written to the trace (handed to the sink).
+    /// Actions written to the trace: counted once the chunk holding them has been handed to
+    /// the sink (a chunk is written when full or at most ~100 ms after its first record), so an
+    /// action in a chunk whose write failed is counted as dropped, never as recorded.
     public var actionsRecorded: UInt64 = 0
-    /// Actions lost: dropped under overload or discarded after the sink failed.
+    /// Actions lost: dropped under overload, in a chunk whose write failed, or discarded after
+    /// the sink failed. ``actionsRecorded`` plus this is every action sent before the close.
     public var actionsDropped: UInt64 = 0
     /// Effect and log events lost the same ways.
     public var eventsDropped: UInt64 = 0
@@ -11,6 +14,10 @@ public struct RecorderStatus: Sendable, Hashable {
     public var truncatedValues: UInt64 = 0
     /// Bytes the sink accepted, header included.
     public var bytesWritten: Int64 = 0
+    /// Actions sent after ``Recorder/close(timeout:)`` returned or began: not recorded.
+    public var actionsAfterClose: UInt64 = 0
+    /// Effect and log events sent after ``Recorder/close(timeout:)``: not recorded.
+    public var eventsAfterClose: UInt64 = 0
     /// Actions waiting for the worker right now.
     public var pendingActions: Int = 0
     /// The sink's last error, in words; `nil` while it works.

@@ -10,11 +10,11 @@ final class RecorderWorker: @unchecked Sendable {
     // thread (they are set up before the thread starts); shared counters are in `shared`.
 
     let configuration: RecorderConfiguration
-    let queue: RecordingQueue
+    @usableFromInline let queue: RecordingQueue
     // Checked exclusivity is off for the properties read on every action: only the worker
     // thread touches them.
     @exclusivity(unchecked) private var writer: TraceWriter?
-    private let shared = Mutex(SharedStatus())
+    private let shared = LockedValue(SharedStatus())
     @exclusivity(unchecked) private var sinkFailed = false
     private var stopped = false
     /// The sink's live stream, if it has one (set before the thread starts).
@@ -31,12 +31,22 @@ final class RecorderWorker: @unchecked Sendable {
     private var dropRuns = 0
     private var droppedInRuns: UInt64 = 0
 
-    /// Counted per action, so an atomic rather than a lock.
+    /// Whether the arrays handed between app threads and the worker may give back the memory
+    /// of a burst: only once no large batch came for ``shrinkAfterNanos``.
+    @exclusivity(unchecked) @usableFromInline var mayShrinkBuffers = true
+    static let shrinkAfterNanos: UInt64 = 1_000_000_000
+    /// Batches of more events than this count as large.
+    static let largeBatch = 1_024
+    /// The queue lane the batch being handled came from (see ``StoreInbox/recordNext(in:)``).
+    @exclusivity(unchecked) @usableFromInline var batchLane = 0
+    /// Actions in chunks the sink accepted. Counted per chunk, read by ``status()``: an atomic.
     private let actionsRecorded = Atomic<UInt64>(0)
+    /// Actions appended to the writer's open chunk and not yet written: they count as recorded
+    /// once their chunk is written, as dropped if that write fails.
+    @exclusivity(unchecked) private var actionsInOpenChunk: UInt64 = 0
     /// Bytes written as last published to ``shared`` (the writer's count moves only when a
     /// chunk is written, so most appends publish nothing).
     @exclusivity(unchecked) private var publishedBytes: Int64 = 0
-    @exclusivity(unchecked) private var publishedTruncations: UInt64 = 0
 
     struct SharedStatus {
         var actionsDiscarded: UInt64 = 0
@@ -67,12 +77,32 @@ final class RecorderWorker: @unchecked Sendable {
         configuration.diagnostics("recording stopped: \(error); the app goes on unrecorded")
     }
 
+    /// The worker's thread, once started.
+    private let thread = LockedValue<Thread?>(nil)
+
+    /// The worker thread's stack. Capture and diff recurse once per nesting level of a value,
+    /// about 1 KB (capture) and 2.6 KB (diff) per level in release builds and 4.4 KB (capture)
+    /// in debug builds, and a diff can capture a new subtree from the level it reached. A
+    /// thread's default stack is 512 KB on Apple platforms, too small for deep values, so the
+    /// stack is sized for ``CaptureOptions/maximumDepth`` at its cap
+    /// (``RecorderConfiguration/maximumCaptureDepth``) at 32 KB per level, with room to spare.
+    /// Untouched stack pages cost address space, not memory.
+    static let stackBytes = 16 * 1024 * 1024
+
     /// Starts the thread.
     func start() {
         let thread = Thread { [self] in run() }
         thread.name = "StoreScope recorder"
         thread.qualityOfService = .utility
+        thread.stackSize = Self.stackBytes
+        self.thread.withLock { $0 = thread }
         thread.start()
+    }
+
+    /// Whether the caller runs on this worker's thread.
+    var isCurrentThread: Bool {
+        let current = Thread.current
+        return thread.withLock { $0 === current }
     }
 
     func status() -> RecorderStatus {
@@ -84,6 +114,8 @@ final class RecorderWorker: @unchecked Sendable {
                 eventsDropped: counters.eventsDropped + shared.eventsDiscarded,
                 truncatedValues: shared.truncatedValues,
                 bytesWritten: shared.bytesWritten,
+                actionsAfterClose: counters.actionsAfterClose,
+                eventsAfterClose: counters.eventsAfterClose,
                 pendingActions: counters.pendingActions,
                 lastError: shared.lastError)
         }
@@ -104,9 +136,10 @@ final class RecorderWorker: @unchecked Sendable {
         var releasedActions = 0
         var batch: [RecorderEvent] = []
         batch.reserveCapacity(1024)
+        var lastLargeBatch: UInt64 = 0
         while !stopped {
             queue.waitForEvents(timeout: interval)
-            queue.takeAll(into: &batch)
+            batchLane = queue.takeAll(into: &batch)
             let now = Clock.monotonicNanos()
             if batch.isEmpty {
                 interval = now &- lastActivity < Self.activeWindowNanos
@@ -115,11 +148,13 @@ final class RecorderWorker: @unchecked Sendable {
                 lastActivity = now
                 interval = Self.activePoll
             }
+            if batch.count > Self.largeBatch { lastLargeBatch = now }
+            mayShrinkBuffers = now &- lastLargeBatch >= Self.shrinkAfterNanos
             for event in batch {
                 handle(event, released: &released, releasedActions: &releasedActions)
                 if stopped { break }
             }
-            batch.recycle()
+            batch.recycle(mayShrink: mayShrinkBuffers, fullCapacity: queue.budget / RecordingQueue.recordCost)
             if released > 0 || releasedActions > 0 {
                 queue.release(bytes: released, actions: releasedActions)
                 released = 0
@@ -179,6 +214,11 @@ final class RecorderWorker: @unchecked Sendable {
             }
             writer = nil
             stopped = true
+            // Give the budget back before answering, so that the status the closer reads next
+            // shows nothing pending.
+            queue.release(bytes: released, actions: releasedActions)
+            released = 0
+            releasedActions = 0
             completion.signal()
         }
     }
@@ -211,9 +251,17 @@ final class RecorderWorker: @unchecked Sendable {
         return Int(writer.recordBytesAppended - before)
     }
 
-    /// Counts a recorded action.
+    /// Counts an action appended to the writer; it counts as recorded once its chunk is written.
     func noteRecorded() {
-        actionsRecorded.add(1, ordering: .relaxed)
+        actionsInOpenChunk += 1
+    }
+
+    /// Counts an action the worker took but could not put in the trace as lost, and marks the
+    /// gap in the trace when the sink still works.
+    func noteUnwritten(seq: UInt64) {
+        shared.withLock { $0.actionsDiscarded += 1 }
+        guard canWrite else { return }
+        append(.dropped(DroppedRecords(count: 1, firstSeq: seq, lastSeq: seq, monotonicNanos: Clock.monotonicNanos())))
     }
 
     // MARK: - Live stream
@@ -243,9 +291,12 @@ final class RecorderWorker: @unchecked Sendable {
         guard let writer, !sinkFailed else { return false }
         do throws(TraceError) {
             try operation(writer)
-            if writer.bytesWritten != publishedBytes || writer.truncatedValuesAppended != publishedTruncations {
+            if writer.bytesWritten != publishedBytes {
+                // A chunk was written, and a chunk is written whole: every action appended so
+                // far is in the trace.
                 publishedBytes = writer.bytesWritten
-                publishedTruncations = writer.truncatedValuesAppended
+                actionsRecorded.add(actionsInOpenChunk, ordering: .relaxed)
+                actionsInOpenChunk = 0
                 shared.withLock {
                     $0.bytesWritten = writer.bytesWritten
                     $0.truncatedValues = writer.truncatedValuesAppended
@@ -262,9 +313,13 @@ final class RecorderWorker: @unchecked Sendable {
                 return false
             }
             sinkFailed = true
+            let lost = actionsInOpenChunk
+            actionsInOpenChunk = 0
             shared.withLock {
                 $0.lastError = error.description
                 $0.bytesWritten = writer.bytesWritten
+                // The open chunk's actions went down with its write.
+                $0.actionsDiscarded += lost
             }
             configuration.diagnostics("recording stopped: \(error); the app goes on unrecorded")
             writer.closeQuietly()

@@ -1,158 +1,143 @@
-import Dispatch
+import Foundation
 import Synchronization
 
-/// The hand-off between app threads and the recorder's worker: a mutex-protected list of events
-/// with a byte budget. An action's event is a token naming its store's ``StoreInbox``, which
-/// holds the action itself and is appended to under the same mutex. Enqueueing never blocks on
-/// the worker; past the budget, actions are dropped and counted, and the run of drops is
-/// reported once the backlog has halved.
+/// The hand-off between app threads and the recorder's worker, built so that an app thread
+/// never waits for the worker.
+///
+/// Events go into one of two lanes. App threads append to the *current* lane (holding a lock
+/// that only app threads take, so that several may send at once); the worker takes the other
+/// lane whole after flipping which lane is current. The flip is a handshake on atomics: an app
+/// thread marks the lane it appends to as busy and checks that it is still current; the worker
+/// flips, then waits until the lane it leaves is no longer busy (an append of a few hundred
+/// nanoseconds). Whoever comes second sees the other, so an append never lands in a lane the
+/// worker reads. The worker only ever waits for an app thread, never the reverse: a worker
+/// preempted in the middle of its work holds nothing an app thread needs. (With one mutex
+/// shared by both, a worker preempted while holding it stalled the store thread for a
+/// scheduler quantum, up to 4 ms under overload: docs/BENCHMARKS.md, "Recorder".)
+///
+/// An action's event is a token naming its store's ``StoreInbox``, which holds the action
+/// itself in the same lane, appended in the same step. Past the byte budget, actions are
+/// dropped and counted, and the run of drops is reported once the backlog has halved.
 @usableFromInline
 final class RecordingQueue: Sendable {
-    /// What the mutex protects.
+    /// What app threads share with each other (never with the worker): drops, the close.
     @usableFromInline
-    struct Contents: ~Copyable {
-        var events: [RecorderEvent] = []
-        var pendingBytes = 0
-        var pendingActions = 0
-        var workerSleeping = false
+    struct AppSide {
         /// The drops not yet reported, while the budget is exceeded.
         var dropping: DroppedRun?
         var actionsDropped: UInt64 = 0
         var eventsDropped: UInt64 = 0
+        /// Set when ``enqueueClose(_:)`` queues the close: nothing is queued after it.
+        var closed = false
+        var actionsAfterClose: UInt64 = 0
+        var eventsAfterClose: UInt64 = 0
+    }
+
+    /// What became of an action handed to ``enqueueAction(seq:cost:from:_:)``.
+    @usableFromInline
+    enum Admission {
+        /// Queued for the worker.
+        case accepted
+        /// Dropped to stay within the budget (counted, and marked in the trace).
+        case dropped
+        /// Sent after ``Recorder/close(timeout:)``: not kept, only counted. `first` is true
+        /// for the first such action, which the recorder reports.
+        case afterClose(first: Bool)
     }
 
     @usableFromInline let budget: Int
-    /// Queued actions past which the store thread wakes a sleeping worker.
+    /// Queued actions past which an app thread wakes a sleeping worker.
     static let wakeBacklogActions = 256
     /// The budget an effect or log record holds while queued.
-    static let recordCost = 64
-    @usableFromInline let contents = Mutex(Contents())
+    @usableFromInline static let recordCost = 64
+    @usableFromInline let appSide = LockedValue(AppSide())
+    @usableFromInline let lanes = EventLanes()
+    /// The lane app threads append to (0 or 1); only the worker changes it.
+    @usableFromInline let currentLane = Atomic<Int>(0)
+    /// Whether an app thread is appending to lane 0 or 1.
+    @usableFromInline let lane0Busy = Atomic<Bool>(false)
+    @usableFromInline let lane1Busy = Atomic<Bool>(false)
+    /// Budget held by queued events (app threads add, the worker gives back).
+    @usableFromInline let pendingBytes = Atomic<Int>(0)
+    @usableFromInline let pendingActions = Atomic<Int>(0)
+    /// Events in the lanes, not yet taken by the worker.
+    @usableFromInline let queuedEvents = Atomic<Int>(0)
+    @usableFromInline let workerSleeping = Atomic<Bool>(false)
     @usableFromInline let wakeup = DispatchSemaphore(value: 0)
 
     init(budget: Int) {
         self.budget = budget
     }
 
+    // MARK: - App threads
+
+    /// Runs `body` with the app-side state locked and the current lane marked busy; `body`
+    /// appends to that lane.
+    @inlinable
+    func appending<Result>(_ body: (_ lane: Int, inout AppSide) -> Result) -> Result {
+        appSide.withLock { app in
+            var lane = currentLane.load(ordering: .sequentiallyConsistent)
+            while true {
+                setBusy(lane, true)
+                let current = currentLane.load(ordering: .sequentiallyConsistent)
+                if current == lane { break }
+                // The worker flipped in between: it may be reading this lane. Use the new one.
+                setBusy(lane, false)
+                lane = current
+            }
+            defer { setBusy(lane, false) }
+            return body(lane, &app)
+        }
+    }
+
+    @inlinable
+    func setBusy(_ lane: Int, _ busy: Bool) {
+        if lane == 0 {
+            lane0Busy.store(busy, ordering: .sequentiallyConsistent)
+        } else {
+            lane1Busy.store(busy, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    func isBusy(_ lane: Int) -> Bool {
+        lane == 0 ? lane0Busy.load(ordering: .sequentiallyConsistent) : lane1Busy.load(ordering: .sequentiallyConsistent)
+    }
+
     /// Adds an action costing `cost` bytes, or drops it when the budget would be exceeded.
     ///
     /// - Parameters:
-    ///   - deposit: stores the action in `source`'s inbox; called with the queue locked, only
-    ///     when the action is accepted.
-    /// - Returns: whether the action was accepted.
+    ///   - deposit: stores the action in `source`'s inbox, in the lane it is given; called
+    ///     only when the action is accepted.
+    /// - Returns: whether the action was accepted, dropped, or came after the close.
     @inlinable
-    func enqueueAction(seq: UInt64, cost: Int, from source: ActionToken, _ deposit: () -> Void) -> Bool {
-        let wake: Bool? = contents.withLock { queue in
-            guard queue.admitAction(seq: seq, cost: cost, budget: budget) else { return nil }
-            deposit()
-            return queue.appendAction(source, cost: cost, budget: budget)
+    func enqueueAction(seq: UInt64, cost: Int, from source: ActionToken, _ deposit: (_ lane: Int) -> Void) -> Admission {
+        var wake = false
+        let admission: Admission = appending { lane, app in
+            if let afterClose = app.countIfClosed() { return afterClose }
+            guard admit(seq: seq, cost: cost, app: &app, lane: lane) else { return .dropped }
+            deposit(lane)
+            wake = accept(source, cost: cost, lane: lane)
+            return .accepted
         }
-        guard let wake else { return false }
-        if wake { wakeup.signal() }
-        return true
+        if wake { wakeSleepingWorker() }
+        return admission
     }
 
-    /// Runs `body` with the queue locked: the worker takes a store's arrivals this way.
-    @usableFromInline
-    func whileLocked(_ body: () -> Void) {
-        contents.withLock { _ in body() }
-    }
-
-    /// Adds a small event (an effect or log record); dropped only when the budget is exceeded.
-    @usableFromInline
-    func enqueueRecord(_ record: Record) {
-        let cost = Self.recordCost
-        // Never wakes the worker: it polls while the app is active, and a record can wait
-        // for the next poll.
-        contents.withLock { queue in
-            guard queue.pendingBytes + cost <= budget else {
-                queue.eventsDropped += 1
-                return
-            }
-            queue.events.append(.record(record))
-            queue.pendingBytes += cost
-        }
-    }
-
-    /// Adds a control event, which is never dropped.
-    func enqueueControl(_ event: RecorderEvent) {
-        let wake = contents.withLock { queue in
-            queue.events.append(event)
-            return queue.takeSleepingWorker()
-        }
-        if wake { wakeup.signal() }
-    }
-
-    /// Asks the worker to close, after reporting any drops still in progress.
-    func enqueueClose(_ completion: Completion) {
-        let wake = contents.withLock { queue in
-            if let run = queue.dropping {
-                queue.events.append(.dropped(run))
-                queue.dropping = nil
-            }
-            queue.events.append(.close(completion))
-            return queue.takeSleepingWorker()
-        }
-        if wake { wakeup.signal() }
-    }
-
-    /// Takes every queued event (worker side) by swapping the queue's array with `spare`, an
-    /// empty array that keeps its capacity: the store thread then appends without growing a
-    /// fresh array after every batch. The budget the events hold is given back with
-    /// ``release(bytes:actions:)`` as the worker goes.
-    func takeAll(into spare: inout [RecorderEvent]) {
-        contents.withLock { queue in swap(&queue.events, &spare) }
-    }
-
-    /// Returns budget taken by processed events.
-    func release(bytes: Int, actions: Int) {
-        contents.withLock { queue in
-            queue.pendingBytes -= bytes
-            queue.pendingActions -= actions
-        }
-    }
-
-    /// Whether no event waits (worker side).
-    var isEmpty: Bool { contents.withLock { $0.events.isEmpty } }
-
-    /// Sleeps until an event arrives or `timeout` passes (worker side).
-    func waitForEvents(timeout: Duration) {
-        let hasEvents = contents.withLock { queue in
-            if queue.events.isEmpty { queue.workerSleeping = true }
-            return !queue.events.isEmpty
-        }
-        guard !hasEvents else { return }
-        let nanos = Int(timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
-        _ = wakeup.wait(timeout: .now() + .nanoseconds(nanos))
-        contents.withLock { $0.workerSleeping = false }
-    }
-
-    /// Counters for ``RecorderStatus``.
-    func counters() -> (pendingActions: Int, actionsDropped: UInt64, eventsDropped: UInt64) {
-        contents.withLock { ($0.pendingActions, $0.actionsDropped, $0.eventsDropped) }
-    }
-}
-
-extension RecordingQueue.Contents {
     /// Whether an action costing `cost` fits the budget; counts it as dropped when not. Once
     /// the budget is exceeded, drops go on until the backlog halves, so recovery is not one
     /// action at a time; the first action accepted after a run of drops reports the run.
     @usableFromInline
-    mutating func admitAction(seq: UInt64, cost: Int, budget: Int) -> Bool {
-        guard dropping != nil || pendingBytes + cost > budget else { return true }
-        if dropping == nil || pendingBytes + cost > budget / 2 {
-            if var run = dropping {
-                run.count += 1
-                run.lastSeq = seq
-                dropping = run
-            } else {
-                dropping = DroppedRun(count: 1, firstSeq: seq, lastSeq: seq)
-            }
-            actionsDropped += 1
+    func admit(seq: UInt64, cost: Int, app: inout AppSide, lane: Int) -> Bool {
+        let pending = pendingBytes.load(ordering: .relaxed)
+        guard app.dropping != nil || pending + cost > budget else { return true }
+        if app.dropping == nil || pending + cost > budget / 2 {
+            app.countDropped(seq: seq)
             return false
         }
-        if let run = dropping {
-            events.append(.dropped(run))
-            dropping = nil
+        if let run = app.dropping {
+            lanes.append(.dropped(run), to: lane)
+            queuedEvents.add(1, ordering: .sequentiallyConsistent)
+            app.dropping = nil
         }
         return true
     }
@@ -161,18 +146,181 @@ extension RecordingQueue.Contents {
     /// polls while actions arrive, so it is woken early only when a backlog builds, and a
     /// steady stream of actions costs no system call on the store thread.
     @usableFromInline
-    mutating func appendAction(_ source: ActionToken, cost: Int, budget: Int) -> Bool {
-        events.append(.action(source))
-        pendingBytes += cost
-        pendingActions += 1
-        guard pendingActions >= RecordingQueue.wakeBacklogActions || pendingBytes >= budget / 8 else { return false }
-        return takeSleepingWorker()
+    func accept(_ source: ActionToken, cost: Int, lane: Int) -> Bool {
+        lanes.append(.action(source), to: lane)
+        let bytes = pendingBytes.add(cost, ordering: .relaxed).newValue
+        let backlog = pendingActions.add(1, ordering: .relaxed).newValue
+        queuedEvents.add(1, ordering: .sequentiallyConsistent)
+        return backlog >= Self.wakeBacklogActions || bytes >= budget / 8
     }
 
-    /// Whether the worker sleeps and must be woken; clears the flag so it is woken once.
-    mutating func takeSleepingWorker() -> Bool {
-        guard workerSleeping else { return false }
-        workerSleeping = false
-        return true
+    /// Adds a small event (an effect or log record); dropped only when the budget is exceeded.
+    /// Never wakes the worker: it polls while the app is active, and a record can wait for the
+    /// next poll.
+    @usableFromInline
+    func enqueueRecord(_ record: Record) {
+        let cost = Self.recordCost
+        appending { lane, app in
+            guard !app.closed else {
+                // Kept, it would never be written: the worker has stopped.
+                app.eventsAfterClose += 1
+                return
+            }
+            guard pendingBytes.load(ordering: .relaxed) + cost <= budget else {
+                app.eventsDropped += 1
+                return
+            }
+            lanes.append(.record(record), to: lane)
+            pendingBytes.add(cost, ordering: .relaxed)
+            queuedEvents.add(1, ordering: .sequentiallyConsistent)
+        }
     }
+
+    /// Adds a control event, which is never dropped while the session is open. After the close
+    /// the worker has stopped: the event is not kept, and a flush's waiter is released at once.
+    func enqueueControl(_ event: RecorderEvent) {
+        let queued = appending { lane, app in
+            guard !app.closed else { return false }
+            lanes.append(event, to: lane)
+            queuedEvents.add(1, ordering: .sequentiallyConsistent)
+            return true
+        }
+        if queued {
+            wakeSleepingWorker()
+        } else if case let .flush(completion) = event {
+            completion.signal()
+        }
+    }
+
+    /// Asks the worker to close, after reporting any drops still in progress. Nothing is queued
+    /// after the close: later actions and events are counted and let go.
+    func enqueueClose(_ completion: Completion) {
+        appending { lane, app in
+            app.closed = true
+            if let run = app.dropping {
+                lanes.append(.dropped(run), to: lane)
+                queuedEvents.add(1, ordering: .sequentiallyConsistent)
+                app.dropping = nil
+            }
+            lanes.append(.close(completion), to: lane)
+            queuedEvents.add(1, ordering: .sequentiallyConsistent)
+        }
+        wakeSleepingWorker()
+    }
+
+    /// Wakes the worker if it sleeps (once: the flag is cleared by whoever wakes it).
+    @usableFromInline
+    func wakeSleepingWorker() {
+        if workerSleeping.load(ordering: .sequentiallyConsistent) && workerSleeping.exchange(false, ordering: .sequentiallyConsistent) {
+            wakeup.signal()
+        }
+    }
+
+    /// Counters for ``RecorderStatus``.
+    func counters() -> Counters {
+        let pending = pendingActions.load(ordering: .relaxed)
+        return appSide.withLock { app in
+            Counters(
+                pendingActions: pending, actionsDropped: app.actionsDropped, eventsDropped: app.eventsDropped,
+                actionsAfterClose: app.actionsAfterClose, eventsAfterClose: app.eventsAfterClose)
+        }
+    }
+
+    /// The queue's part of ``RecorderStatus``.
+    struct Counters {
+        var pendingActions: Int
+        var actionsDropped: UInt64
+        var eventsDropped: UInt64
+        var actionsAfterClose: UInt64
+        var eventsAfterClose: UInt64
+    }
+
+    // MARK: - Worker
+
+    /// Takes every queued event (worker side): flips the current lane, waits until no app
+    /// thread is still appending to the one it left, and swaps that lane's array with `spare`,
+    /// an empty array that keeps its capacity. The budget the events hold is given back with
+    /// ``release(bytes:actions:)`` as the worker goes.
+    ///
+    /// - Returns: the lane taken; the inboxes hold the actions of its tokens in the same lane.
+    func takeAll(into spare: inout [RecorderEvent]) -> Int {
+        let lane = currentLane.load(ordering: .relaxed)
+        currentLane.store(1 - lane, ordering: .sequentiallyConsistent)
+        var spins = 0
+        while isBusy(lane) {
+            // An app thread is inside its append (a few hundred nanoseconds), or was preempted
+            // there: spin a little, then let it run.
+            spins += 1
+            if spins > 100 { Thread.sleep(forTimeInterval: 0.000_05) }
+        }
+        lanes.swap(lane, with: &spare)
+        if !spare.isEmpty { queuedEvents.subtract(spare.count, ordering: .relaxed) }
+        return lane
+    }
+
+    /// Returns budget taken by processed events.
+    func release(bytes: Int, actions: Int) {
+        pendingBytes.subtract(bytes, ordering: .relaxed)
+        pendingActions.subtract(actions, ordering: .relaxed)
+    }
+
+    /// Whether no event waits (worker side).
+    var isEmpty: Bool { queuedEvents.load(ordering: .relaxed) == 0 }
+
+    /// Sleeps until an event arrives or `timeout` passes (worker side).
+    func waitForEvents(timeout: Duration) {
+        workerSleeping.store(true, ordering: .sequentiallyConsistent)
+        guard queuedEvents.load(ordering: .sequentiallyConsistent) == 0 else {
+            workerSleeping.store(false, ordering: .relaxed)
+            return
+        }
+        let nanos = Int(timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
+        _ = wakeup.wait(timeout: .now() + .nanoseconds(nanos))
+        workerSleeping.store(false, ordering: .relaxed)
+    }
+}
+
+extension RecordingQueue.AppSide {
+    /// After the close, counts an action that will not be kept.
+    @usableFromInline
+    mutating func countIfClosed() -> RecordingQueue.Admission? {
+        guard closed else { return nil }
+        actionsAfterClose += 1
+        return .afterClose(first: actionsAfterClose == 1)
+    }
+
+    /// Counts a dropped action into the current run of drops.
+    @usableFromInline
+    mutating func countDropped(seq: UInt64) {
+        if var run = dropping {
+            run.count += 1
+            run.lastSeq = seq
+            dropping = run
+        } else {
+            dropping = DroppedRun(count: 1, firstSeq: seq, lastSeq: seq)
+        }
+        actionsDropped += 1
+    }
+}
+
+/// The queue's two arrays of events. App threads append to one lane while the worker owns
+/// the other (see ``RecordingQueue``), so no lock guards them.
+@usableFromInline
+final class EventLanes: @unchecked Sendable {
+    // @unchecked: lane `n` is touched by an app thread only while it holds the queue's
+    // app-side lock and lane `n`'s busy flag with `n` current, and by the worker only after
+    // making the other lane current and seeing lane `n` not busy (RecordingQueue's handshake).
+    @exclusivity(unchecked) var lane0: [RecorderEvent] = []
+    @exclusivity(unchecked) var lane1: [RecorderEvent] = []
+
+    func append(_ event: RecorderEvent, to lane: Int) {
+        if lane == 0 { lane0.append(event) } else { lane1.append(event) }
+    }
+
+    func swap(_ lane: Int, with other: inout [RecorderEvent]) {
+        if lane == 0 { Swift.swap(&lane0, &other) } else { Swift.swap(&lane1, &other) }
+    }
+
+    /// Events held in both lanes (for tests, with no app thread sending).
+    var count: Int { lane0.count + lane1.count }
 }

@@ -4,30 +4,34 @@
 /// are appended, by value, to an array whose capacity is reused batch after batch.
 @usableFromInline
 final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchecked Sendable {
-    // @unchecked: `arriving` is touched only while holding the queue's mutex; `taken` and
-    // `nextTaken` by the worker thread alone (which is also why their exclusivity checks are
-    // off: nothing else can access them).
+    // @unchecked: `arriving0` and `arriving1` are the inbox's side of the queue's two lanes,
+    // guarded by the queue's lane handshake exactly as the lanes are (see ``RecordingQueue``);
+    // `taken` and `nextTaken` are touched by the worker thread alone (which is also why their
+    // exclusivity checks are off: nothing else can access them).
 
-    /// Actions sent and not yet taken by the worker. App threads append while holding the
-    /// queue's mutex; the worker swaps it with its emptied `taken` under the same mutex.
-    /// (Exclusivity is guaranteed by that mutex, so the runtime's per-access check is off.)
-    @exclusivity(unchecked) @usableFromInline var arriving: [QueuedAction<State, Action>] = []
+    /// Actions sent and not yet taken by the worker, in the queue lane their tokens went to.
+    /// App threads append to the current lane; the worker swaps the lane it took with its
+    /// emptied `taken`. (Exclusivity is guaranteed by the lane handshake, so the runtime's
+    /// per-access check is off.)
+    @exclusivity(unchecked) @usableFromInline var arriving0: [QueuedAction<State, Action>] = []
+    @exclusivity(unchecked) @usableFromInline var arriving1: [QueuedAction<State, Action>] = []
     /// Actions the worker took, and how many of them it has recorded.
     @exclusivity(unchecked) @usableFromInline var taken: [QueuedAction<State, Action>] = []
     @exclusivity(unchecked) @usableFromInline var nextTaken = 0
     @usableFromInline let track: StoreTrack<State>
-    @usableFromInline let queue: RecordingQueue
+    /// The budget an action of this store holds at the least (its entry in the inbox and the
+    /// queue), so the budget admits at most `budget / entryCost` of them.
+    @usableFromInline let entryCost = MemoryLayout<QueuedAction<State, Action>>.stride + MemoryLayout<RecorderEvent>.stride
     /// ``recordNext(in:)`` as compiled in the app's module for its State and Action (see
     /// ``Recorder/store(_:initialState:actions:)``). Called here, unspecialized, it would look
     /// up the metadata of the queued action type several times per action.
     private let specializedRecordNext: @Sendable (StoreInbox, RecorderWorker) -> Int
 
     init(
-        track: StoreTrack<State>, queue: RecordingQueue,
+        track: StoreTrack<State>,
         recordNext: @escaping @Sendable (StoreInbox, RecorderWorker) -> Int
     ) {
         self.track = track
-        self.queue = queue
         specializedRecordNext = recordNext
     }
 
@@ -41,15 +45,22 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
         specializedRecordNext(self, worker)
     }
 
-    /// Records the next action taken from ``arriving``; returns the budget it held.
+    /// Stores an action in the lane its token goes to (app thread, inside the queue's append).
+    @inlinable
+    func deposit(_ action: QueuedAction<State, Action>, lane: Int) {
+        if lane == 0 { arriving0.append(action) } else { arriving1.append(action) }
+    }
+
+    /// Records the next action of the lane the worker took; returns the budget it held.
     @inlinable
     func recordNext(in worker: RecorderWorker) -> Int {
         if nextTaken == taken.count {
-            // Every action of this inbox has a token in the queue, appended under the same lock
-            // as the action itself, so the arrivals hold at least the action of this token.
-            taken.recycle()
+            // Every action of this inbox has a token in the same lane, appended in the same
+            // step, so the lane's arrivals hold at least the action of this token; and the
+            // tokens of earlier lanes were all handled, so `taken` is used up.
+            taken.recycle(mayShrink: worker.mayShrinkBuffers, fullCapacity: worker.queue.budget / entryCost)
             nextTaken = 0
-            queue.whileLocked { swap(&arriving, &taken) }
+            if worker.batchLane == 0 { swap(&arriving0, &taken) } else { swap(&arriving1, &taken) }
         }
         let index = nextTaken
         nextTaken += 1

@@ -11,7 +11,8 @@ import Synchronization
 /// recording.didReduce(pending, state: state)
 /// ```
 public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
-    /// The store's name in the trace.
+    /// The store's name in the trace: the name it was registered with, or `name#2`, `name#3`,
+    /// ... when another live store of the session already had that name.
     public let name: String
     /// The session this store records into.
     public let recorder: Recorder
@@ -30,12 +31,13 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         name: String, recorder: Recorder, initialState: State,
         recordNext: @escaping @Sendable (StoreInbox<State, Action>, RecorderWorker) -> Int
     ) {
+        let name = recorder.claimStoreName(name)
         self.name = name
         self.recorder = recorder
         inbox = StoreInbox(
-            track: StoreTrack(name: name, initialState: initialState), queue: recorder.queue, recordNext: recordNext)
+            track: StoreTrack(name: name, initialState: initialState), recordNext: recordNext)
         token = ActionToken(inbox)
-        entryCost = MemoryLayout<QueuedAction<State, Action>>.stride + MemoryLayout<RecorderEvent>.stride
+        entryCost = inbox.entryCost
         recorder.queue.enqueueControl(.storeRegistered(inbox, seq: recorder.lastSeq))
     }
 
@@ -43,6 +45,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         // The worker holds the inbox (and the store's previous state) until told; a session
         // that creates and drops stores (one per screen, say) would otherwise keep them all.
         recorder.queue.enqueueControl(.storeReleased(inbox))
+        recorder.releaseStoreName(name)
     }
 
     /// Takes the action's sequence number and timestamps before the reducer runs.
@@ -78,12 +81,12 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     @inlinable
     public func didReduce(_ pending: PendingAction<Action>, state: State) {
         let reducerNanos = Clock.monotonicNanos() &- pending.monotonicNanos
-        guard !recorder.isClosed else { return }
         let cost = entryCost + inbox.track.pinnedEstimate.load(ordering: .relaxed)
         let inbox = self.inbox
-        _ = recorder.queue.enqueueAction(seq: pending.seq, cost: cost, from: token) {
-            inbox.arriving.append(QueuedAction(pending, state: state, reducerNanos: reducerNanos, cost: cost))
+        let admission = recorder.queue.enqueueAction(seq: pending.seq, cost: cost, from: token) { lane in
+            inbox.deposit(QueuedAction(pending, state: state, reducerNanos: reducerNanos, cost: cost), lane: lane)
         }
+        if case .afterClose(first: true) = admission { recorder.reportActionAfterClose(store: name) }
     }
 
     /// Records an action around a reducer call in one step.

@@ -22,10 +22,17 @@ extension StoreTrack {
             return
         }
         let options = worker.configuration.capture
-        worker.append(.action(ActionRecord(
+        let written = worker.append(.action(ActionRecord(
             seq: seq, store: name, monotonicNanos: monotonicNanos, wallNanos: worker.wallNanos(atMonotonic: monotonicNanos),
             reducerNanos: reducerNanos, action: captureValue(action, options: options), effectID: effectID,
             location: location)))
+        guard written != nil else {
+            // Not in the trace (the sink failed, or the format cannot hold the action): lost,
+            // and its state change reaches the trace in the next keyframe.
+            worker.noteUnwritten(seq: seq)
+            needsKeyframe = true
+            return
+        }
         worker.noteRecorded()
         latestSeq = seq
 
@@ -33,20 +40,30 @@ extension StoreTrack {
         if needsKeyframe || actionsSinceKeyframe + 1 >= configuration.keyframeEveryActions
             || patchBytesSinceKeyframe >= max(configuration.keyframeEveryPatchBytes, keyframeBytes)
         {
+            // A keyframe says nothing of what the action changed: the estimate stands.
             writeKeyframe(state, seq: seq, worker: worker)
-            setPinnedEstimate(keyframeBytes)
             previous = state
             return
         }
         let operations = capturePatch(from: previous, to: state, options: options)
         actionsSinceKeyframe += 1
         if !operations.isEmpty {
-            let size = worker.append(.patch(StatePatch(seq: seq, store: name, operations: operations))) ?? 0
-            patchBytesSinceKeyframe += size
+            if let size = worker.append(.patch(StatePatch(seq: seq, store: name, operations: operations))) {
+                patchBytesSinceKeyframe += size
+            } else {
+                // The change is not in the trace: the next action's keyframe carries it.
+                needsKeyframe = true
+            }
         }
         let changed = ChangedCollections(operations)
-        setPinnedEstimate(changed.touchesCollections ? keyframeBytes : pinnedEstimate.load(ordering: .relaxed) / 2)
         previous = state
+        if changed.touchesCollections {
+            // What the next queued states pin when the store changes these collections again:
+            // their buffers (or, for a state the worker cannot walk, the whole state's size).
+            setPinnedEstimate(StorageUnsharing.bufferBytes(of: &previous, fields: changed.topLevelFields) ?? keyframeBytes)
+        } else {
+            setPinnedEstimate(pinnedEstimate.load(ordering: .relaxed) / 2)
+        }
         // Only at UI pace: in a burst the next queued state already shares the storage, so
         // the store copies anyway and unsharing here would copy twice.
         let paced = monotonicNanos &- lastActionNanos >= Self.uiPaceGapNanos

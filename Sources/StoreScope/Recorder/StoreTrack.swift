@@ -23,8 +23,9 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     /// Actions further apart than this come at UI pace, where unsharing pays off.
     static var uiPaceGapNanos: UInt64 { 200_000 }
     /// The worker's estimate of the memory a queued action of this store pins: a queued state
-    /// keeps alive the collections its action changed, so after collection changes an action
-    /// costs about one state; after scalar changes, almost nothing.
+    /// keeps alive the buffers of the collections the store changes after it, so after
+    /// collection changes an action costs those buffers' bytes (the collections the latest
+    /// change touched); after scalar changes, the estimate halves with each action.
     @usableFromInline let pinnedEstimate = Atomic<Int>(0)
 
     /// Updates the estimate, writing only on change: a write invalidates the cache line the

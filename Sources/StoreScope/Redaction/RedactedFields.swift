@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Which fields of one type a redaction rule hides, worked out once per rule instead of
 /// matching every pattern against every changed field's name on every capture and diff.
@@ -10,7 +9,7 @@ final class RedactedFields: Sendable {
     let names: [String]
     /// The last rule asked about and its verdicts. Capture runs with one rule per recorder, so
     /// the memo nearly always hits; a second rule only costs recomputing.
-    private let memo = Mutex<(patterns: [String], verdicts: [Bool])?>(nil)
+    private let memo = LockedValue<(patterns: [String], verdicts: [Bool])?>(nil)
 
     init(names: [String]) {
         self.names = names

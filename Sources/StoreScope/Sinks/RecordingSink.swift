@@ -22,9 +22,11 @@ public struct RecordingSink: Sendable {
     }
 
     /// A trace file, created (or replaced, unless `exclusive`) when recording starts. It ends
-    /// with a footer index when the recorder closes.
+    /// with a footer index when the recorder closes. The recorder holds an exclusive lock on
+    /// the file until it closes: a second recorder given the same path fails to start with a
+    /// clear error and leaves the first one's trace alone.
     public static func file(_ path: String, exclusive: Bool = false) -> RecordingSink {
-        RecordingSink { () throws(TraceError) in try TraceFile.create(path, exclusive: exclusive) }
+        RecordingSink { () throws(TraceError) in try LockedTraceFile(path: path, exclusive: exclusive) }
     }
 
     /// A live stream to the Unix socket a viewer (`storescope listen`) listens on.

@@ -26,6 +26,29 @@ import Darwin
         #expect(diagnostics.all.filter { $0.contains("recording stopped") }.count == 1)
     }
 
+    @Test("when the disk fills mid-chunk, the actions of that chunk count as dropped, not recorded")
+    func aChunkWhoseWriteFailsIsCountedAsDropped() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("full.sstrace")
+        let output = FillingOutput(file: try TraceFile.create(path), capacity: 24 * 1024)
+        let recorder = try Recorder(
+            sink: RecordingSink { output }, configuration: .init(chunking: .init(chunkSize: 2048), diagnostics: { _ in }))
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        let sent = 3_000
+        for id in 1...sent {
+            recording.record(.setFilter("filter number \(id) \(id * 7919)"), reducing: &state) { reduceList(&$0, $1) }
+            if id % 100 == 0 { recorder.flush() }
+        }
+        #expect(recorder.close())
+        let status = recorder.status
+        #expect(status.sinkFailed)
+        let inTrace = try TraceReader(path: path).allRecords().compactMap(\.actionRecord).count
+        #expect(inTrace > 0)
+        #expect(status.actionsRecorded == UInt64(inTrace))
+        #expect(status.actionsRecorded + status.actionsDropped == UInt64(sent))
+    }
+
     @Test func aViewerThatHangsUpNeverStopsTheAppNorTheRecording() throws {
         let directory = try TemporaryDirectory()
         let socketPath = directory.path("viewer.sock")
@@ -87,4 +110,30 @@ final class TestListener: @unchecked Sendable {
     func acceptConnection() -> Int32 {
         accept(fd, nil, nil)
     }
+}
+
+/// A file on a disk that fills up after `capacity` bytes: the write that crosses it writes what
+/// fits and fails with ENOSPC, as `write(2)` does on a full disk.
+final class FillingOutput: TraceOutput, @unchecked Sendable {
+    // @unchecked: used by the recorder's worker thread only.
+    private let file: TraceFile
+    private var room: Int
+
+    init(file: TraceFile, capacity: Int) {
+        self.file = file
+        room = capacity
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) {
+        let fits = min(room, bytes.count)
+        try file.write(UnsafeRawBufferPointer(rebasing: bytes[..<fits]))
+        room -= fits
+        guard fits == bytes.count else {
+            throw .io(operation: "cannot write", path: "full disk", errno: ENOSPC, message: "No space left on device")
+        }
+    }
+
+    func sync() throws(TraceError) {}
+    func close() { file.close() }
+    var wantsFooterIndex: Bool { true }
 }

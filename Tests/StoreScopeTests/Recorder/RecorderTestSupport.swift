@@ -37,7 +37,7 @@ func reduceList(_ state: inout ListState, _ action: ListAction) {
 
 /// Collects diagnostics the recorder reports.
 final class DiagnosticsLog: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = LockedValue<[String]>([])
     var all: [String] { lines.withLock { $0 } }
     var handler: @Sendable (String) -> Void { { [self] line in lines.withLock { $0.append(line) } } }
 }

@@ -89,10 +89,11 @@ import TraceAnalysis
             if screen == 1 { firstInbox = recording.inbox }
             recording.record(.toggle(screen), reducing: &state) { reduceList(&$0, $1) }
         }
-        #expect(recorder.flush())
+        // 50 keyframes of 200 rows: time enough for a sanitizer build on a loaded machine.
+        #expect(recorder.flush(timeout: .seconds(120)))
         // The worker lets go of a batch's events once the whole batch is handled, which may be
         // just after the flush in it answered; a second flush comes in a later batch.
-        #expect(recorder.flush())
+        #expect(recorder.flush(timeout: .seconds(120)))
         #expect(firstInbox == nil, "the worker no longer holds a released store's inbox and state")
         recorder.close()
         let actions = try readTrace(path).compactMap(\.actionRecord)

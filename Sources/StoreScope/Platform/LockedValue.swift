@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value that threads share, reached only while holding a `pthread_mutex_t`: the only
+/// StoreScope code that calls the pthread lock functions.
+///
+/// It stands where `Synchronization.Mutex` would, for one reason: this toolchain's `Mutex` is
+/// invisible to ThreadSanitizer, which then reports every access made under it as a race and
+/// can find no real one. TSan intercepts the pthread functions, so with this lock a
+/// `swift test --sanitize=thread` run reports only real races. On the store thread it costs
+/// about 10 ns per action more than `Mutex` (docs/BENCHMARKS.md, "Locks and the hand-off").
+///
+/// ```swift
+/// let names = LockedValue<[String]>([])
+/// names.withLock { $0.append("main") }
+/// ```
+@usableFromInline
+final class LockedValue<Value: ~Copyable>: @unchecked Sendable {
+    // @unchecked: `value` is read and written only inside `withLock`, between
+    // `pthread_mutex_lock` and `pthread_mutex_unlock` on `mutex`; it is taken `sending` at
+    // init, as `Mutex` takes it, so no other reference to it survives outside the lock.
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var value: Value
+
+    /// Creates the lock around `initialValue`.
+    @usableFromInline
+    init(_ initialValue: consuming sending Value) {
+        value = initialValue
+        // A pthread mutex must not move once initialized, so it lives on the heap.
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the value, holding the lock; `body` must not call `withLock` on the
+    /// same lock again (the mutex is not recursive).
+    ///
+    /// - Parameter body: reads or changes the value.
+    /// - Returns: what `body` returns.
+    @inlinable
+    func withLock<Result: ~Copyable, Failure: Error>(
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An exclusive advisory lock (`flock`) on a trace file, held by the recorder writing it, so
+/// that a second recorder given the same path fails at start instead of both writing into one
+/// file. The only StoreScope code that calls `flock`.
+///
+/// The lock is taken on a descriptor of its own, opened without truncating, before the trace
+/// file is created (and truncated): a recorder that loses the race never touches the bytes of
+/// the one that holds the lock. `flock` locks belong to the open file, so two recorders in one
+/// process exclude each other as two processes do.
+final class TraceFileLock: Sendable {
+    private let descriptor: Int32
+
+    /// Locks the file at `path`, creating it empty if it does not exist.
+    ///
+    /// - Throws: ``TraceError/io(operation:path:errno:message:)``: `EWOULDBLOCK` when another
+    ///   recorder holds the lock, or the error that kept the file from opening.
+    init(path: String) throws(TraceError) {
+        let fd = path.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else {
+            let code = errno
+            throw .io(operation: "cannot create", path: path, errno: code, message: String(cString: strerror(code)))
+        }
+        var status: Int32
+        repeat { status = flock(fd, LOCK_EX | LOCK_NB) } while status != 0 && errno == EINTR
+        guard status == 0 else {
+            let code = errno
+            _ = close(fd)
+            if code == EWOULDBLOCK {
+                throw .io(
+                    operation: "cannot record to", path: path, errno: code,
+                    message: "another recorder is writing this trace (its file is locked); give each recorder its own path")
+            }
+            throw .io(operation: "cannot lock", path: path, errno: code, message: String(cString: strerror(code)))
+        }
+        descriptor = fd
+    }
+
+    /// Releases the lock (closing its descriptor releases it).
+    deinit {
+        _ = close(descriptor)
+    }
+}
