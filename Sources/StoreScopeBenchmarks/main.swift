@@ -7,7 +7,10 @@ let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(suite) }
 
 if wants("format") { FormatBenchmarks.run() }
-if wants("diff") { DiffBenchmarks.run() }
+if wants("diff") {
+    DiffBenchmarks.run()
+    KeyframeBenchmarks.run()
+}
 if wants("analysis") { AnalysisBenchmarks.run() }
 if requested.contains("analysis-trace"), let path = CommandLine.arguments.last { AnalysisBenchmarks.record(actions: 1_000_000, users: 1_000, to: path) }
 if wants("recorder") {
