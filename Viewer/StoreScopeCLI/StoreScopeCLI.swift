@@ -2,7 +2,7 @@
 /// on standard error with exit status 64.
 public enum StoreScopeCLI {
     static var commands: [any Command.Type] {
-        [CheckCommand.self, CatCommand.self, LogCommand.self, StateCommand.self, DiffCommand.self, BlameCommand.self, DemoCommand.self]
+        [CheckCommand.self, CatCommand.self, LogCommand.self, StateCommand.self, DiffCommand.self, BlameCommand.self, ViewCommand.self, DemoCommand.self]
     }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
