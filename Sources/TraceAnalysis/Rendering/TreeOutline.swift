@@ -23,6 +23,8 @@ public enum TreeOutline {
         public var isFoldable: Bool
         /// Whether that container is folded (its children and closer hidden).
         public var isFolded: Bool
+        /// Whether this line closes a container (`)`, `]`).
+        public var isCloser = false
     }
 
     /// The rows of `value`, with the containers whose ids are in `folded` shown on one line.
@@ -56,6 +58,6 @@ public enum TreeOutline {
         for (index, (childLabel, child)) in children.enumerated() {
             append(child, label: childLabel, id: id + "." + String(index), depth: depth + 1, folded: folded, into: &rows)
         }
-        rows.append(Row(depth: depth, text: shape.closer, id: id, isFoldable: false, isFolded: false))
+        rows.append(Row(depth: depth, text: shape.closer, id: id, isFoldable: false, isFolded: false, isCloser: true))
     }
 }

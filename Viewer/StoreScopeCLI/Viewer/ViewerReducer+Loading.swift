@@ -104,8 +104,9 @@ extension ViewerReducer {
             case .character("l"): state.folded.remove(row.id)
             case .enter: if row.isFoldable { state.folded.formSymmetricDifference([row.id]) }
             default:
-                // h folds the node, or the node holding the cursor's line, and moves there.
-                let id = row.isFoldable && !row.isFolded ? row.id : String(row.id.split(separator: ".").dropLast().joined(separator: "."))
+                // h folds the node (from its opening or closing line), or the node holding
+                // the cursor's line, and moves there.
+                let id = row.isFoldable && !row.isFolded || row.isCloser ? row.id : String(row.id.split(separator: ".").dropLast().joined(separator: "."))
                 guard !id.isEmpty else { return true }
                 state.folded.insert(id)
                 state.detailCursor = ViewerRender.treeRows(state)?.firstIndex { $0.id == id } ?? state.detailCursor
