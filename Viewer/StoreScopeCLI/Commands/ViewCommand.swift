@@ -37,7 +37,6 @@ enum ViewCommand: Command {
         }
         console.flush()
         guard let screen = TerminalScreen() else { return try LogCommand.run(arguments, console: console) }
-        ViewerApp(source: source, filter: filter).run(on: screen)
-        return ExitStatus.success
+        return ViewerApp(source: source, filter: filter).run(on: screen)
     }
 }

@@ -99,6 +99,12 @@ enum TerminalPlatform {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         let writeEnd = ends[1]
+        // A parent may have left these signals blocked (test runners block SIGTERM): the
+        // viewer must see them to restore the terminal.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         let queue = DispatchQueue(label: "storescope.view.signals")
         let sources = signals.map { number in
             signal(number, SIG_IGN)

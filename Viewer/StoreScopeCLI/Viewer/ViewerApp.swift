@@ -12,8 +12,9 @@ struct ViewerApp {
     /// How often the source is polled for new records, in milliseconds.
     static let pollInterval: Int32 = 250
 
-    /// Runs until the user quits.
-    func run(on screen: TerminalScreen) {
+    /// Runs until the user quits; returns the exit status (128 + 15 after SIGTERM and the
+    /// other termination signals, as a shell reports a signal).
+    func run(on screen: TerminalScreen) -> Int32 {
         defer { screen.restore() }
         let reducer = ViewerReducer(source: source)
         let size = screen.size
@@ -24,12 +25,14 @@ struct ViewerApp {
             switch screen.nextEvent(timeoutMilliseconds: Self.pollInterval) {
             case let .key(key): action = .key(key)
             case let .resize(columns, rows): action = .resize(columns: columns, rows: rows)
-            case .terminate, .inputClosed: return
+            case .terminate: return 128 + 15
+            case .inputClosed: return ExitStatus.success
             case .tick: action = source.poll() ? .recordsArrived : .tick
             }
             let before = state
             reducer.reduce(&state, action)
             if state != before { screen.draw(ViewerRender.render(state)) }
         }
+        return ExitStatus.success
     }
 }
