@@ -21,12 +21,7 @@ enum ViewCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard TerminalScreen.isAvailable else { return try LogCommand.run(arguments, console: console) }
-        let filter: Filter
-        do throws(FilterError) {
-            filter = try Filter(parsing: arguments.positionals.count > 1 ? arguments.positionals[1] : "")
-        } catch {
-            throw UsageError("invalid filter at \(error.description.sanitizedForTerminal)\n\(error.pointer)", command: spec)
-        }
+        let filter = try AnalysisInput.filter(arguments, at: 1, spec: spec)
         let path = arguments.positionals[0]
         let source: FileTraceSource
         do {
