@@ -34,7 +34,7 @@ struct KeyDecoder: Sendable {
     /// sequence is dropped.
     mutating func flush() -> [Key] {
         defer { pending.removeAll() }
-        return pending == [0x1B] ? [.escape] : pending.first == 0x1B && pending.count == 2 ? [.escape] : []
+        return pending.first == 0x1B ? [.escape] : []
     }
 
     /// The key at the start of `bytes` and how many bytes it takes (`nil` key: bytes to skip);

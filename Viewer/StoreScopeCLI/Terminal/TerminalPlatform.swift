@@ -9,9 +9,7 @@ import Dispatch
 /// waiting for input, and signals turned into bytes on a pipe the input loop waits on.
 enum TerminalPlatform {
     /// A terminal mode saved to restore later.
-    struct SavedMode: @unchecked Sendable {
-        // @unchecked: `termios` is a plain C struct of integers (not Sendable only because it
-        // is imported); it is copied, never shared.
+    struct SavedMode {
         fileprivate var value: termios
     }
 
@@ -54,17 +52,16 @@ enum TerminalPlatform {
 
     /// Writes every byte of `text` to `fd` (retrying interrupted and partial writes).
     static func writeAll(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return
             }
             offset += written
         }
-        bytes.removeAll()
     }
 
     /// What ``wait(input:signals:timeoutMilliseconds:)`` found.

@@ -32,16 +32,17 @@ enum ViewerRender {
             switch line {
             case let .action(entry, paths):
                 let selected = entry.seq == state.selected
+                let marks = marks(entry)
                 let text = row(
                     seq: "#\(entry.seq)", time: time(entry.sinceStart), store: entry.action.store.sanitizedForTerminal,
                     action: entry.action.action.shortDescription.sanitizedForTerminal, reducer: RecordLine.duration(entry.action.reducerNanos),
                     changes: paths.map { $0.isEmpty ? "-" : $0.joined(separator: " ").sanitizedForTerminal } ?? "?",
-                    marks: marks(entry), layout)
+                    marks: marks, layout)
                 grid.put((selected ? ">" : " ") + text.dropFirst(), row: y, column: 0, style: selected ? (state.focus == .timeline ? .reverse : .bold) : .plain)
                 if selected { grid.fill(row: y, style: state.focus == .timeline ? .reverse : .bold) }
                 let markColumn = state.columns - 5
-                if marks(entry).contains(where: { "FD".contains($0) }) && !selected {
-                    grid.put(marks(entry), row: y, column: markColumn, style: .colored(.red))
+                if marks.contains(where: { "FD".contains($0) }) && !selected {
+                    grid.put(marks, row: y, column: markColumn, style: .colored(.red))
                 }
             case let .damage(description):
                 grid.put("  !! records lost: \(description.sanitizedForTerminal)", row: y, column: 0, style: .colored(.red, bold: true))
