@@ -48,6 +48,16 @@ struct AnalysisInput {
         return name
     }
 
+    /// The filter in positional argument `index` (every action when it is absent); a usage
+    /// error pointing at the column when it does not parse.
+    static func filter(_ arguments: ParsedArguments, at index: Int, spec: CommandSpec) throws(UsageError) -> Filter {
+        do throws(FilterError) {
+            return try Filter(parsing: arguments.positionals.count > index ? arguments.positionals[index] : "")
+        } catch {
+            throw UsageError("invalid filter at \(error.description.sanitizedForTerminal)\n\(error.pointer)", command: spec)
+        }
+    }
+
     /// The `--path` pattern, if any (a usage error when it does not parse).
     static func pathPattern(_ arguments: ParsedArguments, option: String = "path", spec: CommandSpec) throws(UsageError) -> PathPattern? {
         guard let text = arguments.value(option) else { return nil }

@@ -20,12 +20,7 @@ enum LogCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        let filter: Filter
-        do throws(FilterError) {
-            filter = try Filter(parsing: arguments.positionals.count > 1 ? arguments.positionals[1] : "")
-        } catch {
-            throw UsageError("invalid filter at \(error.description.sanitizedForTerminal)\n\(error.pointer)", command: spec)
-        }
+        let filter = try AnalysisInput.filter(arguments, at: 1, spec: spec)
         guard var input = AnalysisInput(arguments, console: console) else { return ExitStatus.unreadable }
         let json = arguments.has("json")
         return input.answer { (input) throws(AnalysisFailure) in

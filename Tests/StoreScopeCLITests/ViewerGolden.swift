@@ -1,0 +1,192 @@
+/// Golden screens of the viewer (`swift test --filter ViewerScreenTests` shows the actual
+/// screen when one differs). Generated from the render function, then read and checked by hand.
+enum ViewerGolden {
+    static let timelineAndDiff = """
+            seq time      store    action                 reducer changes          fx
+             #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
+             #2 +0.015s   search   .search(query: "swift…     2µs .query           SE
+             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… S
+        >    #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
+             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           SE
+             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… S
+
+
+
+        ── #4 search [d diff]  s state  ────────────────────────────────────────────────
+        action .search(query: "swiftui")
+          SearchState(
+        -   query: "swift"
+        +   query: "swiftui"
+            … (1 unchanged)
+        -   isLoading: false
+        +   isLoading: true
+          )
+          +0.023667s effect 4 started "SearchMiddleware" in search by #4 at StoreScopeSa
+          +0.028952s effect 4 failed: 403 rate limit exceeded
+
+         search.sstrace │ #4/6 │ no filter │ paused │ session ended      ? help  q quit
+        """
+
+    static let stateTree = """
+            seq time      store    action                 reducer changes          fx
+             #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
+             #2 +0.015s   search   .search(query: "swift…     2µs .query           SE
+        >    #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… S
+             #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
+             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           SE
+             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… S
+
+
+
+        ── #3 search  d diff  [s state] ────────────────────────────────────────────────
+        action .setResults(repos: [5 elements])
+        ▾ SearchState(
+            query: "swift"
+          ▾ repos: [
+            ▸ Repo(… 3)
+            ▾ Repo(
+                id: 3
+                name: "pointfreeco/swift-composable-architecture"
+                stars: 12000
+              )
+            ▾ Repo(
+         search.sstrace │ #3/6 │ no filter │ paused │ session ended      ? help  q quit
+        """
+
+    static let help = """
+         StoreScope viewer keys (any key closes this help)
+
+           j k  ↓ ↑        next / previous action in the timeline (the filter applies)
+           PgDn PgUp       a page down / up (also space / b)
+           g G  Home End   first / last action
+           ] [  → ←        next / previous state: every action, whatever the filter
+           :               jump to an action: 42, start, end, or a time such as 1.5s
+           /  n  N         search (filter language); next / previous match
+           f               filter the timeline: action:search* and not store:ui
+           F               follow a growing trace (the last action stays selected)
+           d  s            detail pane: state diff / full state tree
+           tab             move the keys between timeline and detail pane
+           h l enter       fold / unfold / toggle the node under the cursor (state)
+           esc             close a prompt; back to the timeline
+           ?               this help
+           q  Ctrl-C       quit
+
+         fx marks: S effect started  E effect emitted  F failed  C cancelled
+                   D actions dropped by the recorder
+
+
+
+         search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
+        """
+
+    static let filterError = """
+            seq time      store    action                 reducer changes          fx
+        >    #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
+             #2 +0.015s   search   .search(query: "swift…     2µs .query           SE
+             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… S
+             #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
+             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           SE
+             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… S
+
+
+
+        ── #1 search [d diff]  s state  ────────────────────────────────────────────────
+        action .search(query: "sw")
+          SearchState(
+        -   query: ""
+        +   query: "sw"
+            repos: []
+        -   isLoading: false
+        +   isLoading: true
+          )
+          +0.007661s effect 1 started "SearchMiddleware" in search by #1 at StoreScopeSa
+          +0.015531s effect 1 cancelled
+                                                  ^ expected a condition after 'or'
+         search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
+        filter: action:search and (reducer:>1ms or
+        """
+
+    static let wideDiff = """
+            seq time      store    action                                                 reducer changes                  fx
+             #1 +0.019s   users    .fetch                                                   1.8µs .isLoading               SF
+             #2 +0.020s   users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
+             #3 +0.020s   users    .fetch                                                   672ns .isLoading .errorMessage SE
+             #4 +0.020s   users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us…
+             #5 +0.020s   users    .setFilter("a")                                          1.6µs .filter
+             #6 +0.020s   users    .navigate(.detail(…))                                    390ns .route                   S
+        >    #7 +0.020s   users    .navigate(.detail(…))                                    901ns .route?.userID           SCE
+             #8 +0.020s   users    .detailsLoaded(UserDetails(…))                           801ns .details
+             #9 +0.020s   users    .navigate(nil)                                           421ns .route .details
+
+
+
+
+
+
+
+
+        ── #7 users [d diff]  s state  ─────────────────────────────────────────────────────────────────────────────────────────
+        action .navigate(.detail(…))
+          UsersState(
+            … (4 unchanged)
+            route: .detail(
+        -     userID: 1
+        +     userID: 2
+            )
+            details: nil
+          )
+          +0.020864s effect 4 started "details" in users by #7 at StoreScopeSamples/ContainerStore.swift:66
+          +0.020922s effect 3 cancelled
+          +0.020938s effect 4 emitted #8
+
+
+
+
+
+
+
+         users.sstrace │ #7/9 │ no filter │ paused │ session ended                                               ? help  q quit
+        """
+
+    static let wideTree = """
+            seq time      store    action                                                 reducer changes                  fx
+             #1 +0.019s   users    .fetch                                                   1.8µs .isLoading               SF
+             #2 +0.020s   users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
+             #3 +0.020s   users    .fetch                                                   672ns .isLoading .errorMessage SE
+             #4 +0.020s   users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us…
+             #5 +0.020s   users    .setFilter("a")                                          1.6µs .filter
+             #6 +0.020s   users    .navigate(.detail(…))                                    390ns .route                   S
+        >    #7 +0.020s   users    .navigate(.detail(…))                                    901ns .route?.userID           SCE
+             #8 +0.020s   users    .detailsLoaded(UserDetails(…))                           801ns .details
+             #9 +0.020s   users    .navigate(nil)                                           421ns .route .details
+
+
+
+
+
+
+
+
+        ── #7 users  d diff  [s state] ─────────────────────────────────────────────────────────────────────────────────────────
+        action .navigate(.detail(…))
+        ▾ UsersState(
+          ▾ users: [
+            ▾ User(
+                id: 1
+                name: "Ada Lovelace"
+                username: "ada"
+              )
+            ▾ User(
+                id: 2
+                name: "Alan Turing"
+                username: "alan"
+              )
+            ▾ User(
+                id: 3
+                name: "Grace Hopper"
+                username: "grace"
+              )
+            ]
+         users.sstrace │ #7/9 │ no filter │ paused │ session ended                                               ? help  q quit
+        """
+}

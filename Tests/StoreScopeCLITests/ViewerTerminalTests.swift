@@ -1,0 +1,181 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+
+/// End-to-end: the real `storescope view` in a real terminal (a tmux pane), driven with
+/// send-keys and read with capture-pane.
+@Suite("storescope view in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+struct ViewerTerminalTests {
+    @Test("Open a trace, move, filter, step back to an earlier state, resize, quit: the terminal is restored")
+    func session() throws {
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        let trace = try AnalysisCommandTests.fixture("search")
+        tmux.type("stty -g > before; echo ready; \(storescope) view \(trace); echo exit=$?; stty -g > after")
+        try tmux.waitFor("#1/6 │ no filter")
+        #expect(tmux.capture().hasPrefix("    seq time      store    action"), "the alternate screen shows the viewer")
+
+        tmux.keys("j", "j", "j")
+        try tmux.waitFor("#4/6")
+        #expect(tmux.capture().contains("+   query: \"swiftui\""))
+
+        tmux.keys("f")
+        tmux.type("outcome:failed")
+        try tmux.waitFor("filter: outcome:failed")
+        tmux.keys("Enter")
+        try tmux.waitFor("#4/6 │ filter: outcome:failed")
+
+        tmux.keys("[", "s")
+        try tmux.waitFor("#3/6 (hidden by the filter)")
+        let earlier = try tmux.waitFor("[s state]")
+        #expect(earlier.contains("    query: \"swift\"\n"), "the state after #3, before #4 changed the query")
+        #expect(!earlier.contains("swiftui\"\n"))
+
+        tmux.resize(columns: 100, rows: 30)
+        let resized = try tmux.waitFor("action                                 reducer")
+        let lines = resized.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count >= 29 && lines[28].hasPrefix(" search.sstrace │ #3/6"), "the status line moves to the new last-but-one row")
+        #expect(lines.first { $0.hasPrefix("── #3") }?.count == 100, "the detail separator spans the new width")
+
+        tmux.keys("q")
+        let after = try tmux.waitFor("exit=0")
+        #expect(after.contains("ready"), "the normal screen is back with what was on it")
+        #expect(!after.contains("? help  q quit"))
+        try tmux.waitForFile("after")
+        #expect(try tmux.file("before") == tmux.file("after"), "the terminal mode is restored")
+    }
+
+    @Test("Ctrl-C and SIGTERM restore the terminal too")
+    func interruptions() throws {
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        let trace = try AnalysisCommandTests.fixture("users")
+        tmux.type("stty -g > before; \(storescope) view \(trace); echo exit=$?; stty -g > after")
+        try tmux.waitFor("#1/9")
+        tmux.keys("C-c")
+        try tmux.waitFor("exit=0")
+        try tmux.waitForFile("after")
+        #expect(try tmux.file("before") == tmux.file("after"))
+
+        tmux.type("clear; sh -c 'echo $$ > pid; exec \(storescope) view \(trace)'; echo status=$?; stty -g > after2")
+        try tmux.waitFor("#1/9")
+        let pid = try #require(Int32(try tmux.file("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(pid, SIGTERM)
+        try tmux.waitFor("status=143")
+        try tmux.waitForFile("after2")
+        #expect(try tmux.file("before") == tmux.file("after2"))
+    }
+
+    @Test("Piped output or TERM=dumb falls back to printing like log")
+    func lineMode() throws {
+        let trace = try AnalysisCommandTests.fixture("search")
+        let piped = try ChildProcess.storescope(["view", trace, "outcome:failed"])
+        let log = try ChildProcess.storescope(["log", trace, "outcome:failed"])
+        #expect(piped.status == 0)
+        #expect(piped.stdout == log.stdout)
+        #expect(piped.stdout.hasPrefix("+0.023643s #4 search action .search(query: \"swiftui\")"))
+
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        tmux.type("TERM=dumb \(storescope) view \(trace) seq:6; echo exit=$?")
+        let screen = try tmux.waitFor("exit=0")
+        #expect(screen.contains("#6 search action .setResults"))
+    }
+}
+
+/// A private tmux server with one 80x24 pane running `sh`, in a temporary directory that is
+/// also the shell's working directory. Killed when released.
+final class Tmux {
+    static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    let directory: TemporaryDirectory
+    private let socket: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        socket = directory.path("tmux.sock")
+        try run(["-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-c", directory.path, "env", "PS1=$ ", "TERM=screen", "sh"])
+    }
+
+    deinit { _ = try? run(["kill-server"]) }
+
+    /// Runs tmux with `arguments` and returns its standard output. Spawned directly and
+    /// reaped with waitpid: Foundation's Process waits for the server tmux forks off, which
+    /// outlives the command. The children get an empty signal mask (the test runner blocks
+    /// SIGTERM), so the shell and the viewer behave as in a user's terminal.
+    @discardableResult
+    private func run(_ arguments: [String]) throws -> String {
+        let outputPath = directory.path("tmux-output-\(UInt64.random(in: 0 ... .max))")
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv = ([Tmux.path!, "-S", socket] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, Tmux.path!, &actions, &attributes, argv, environ) == 0 else { throw Waited(text: "tmux to start", screen: "") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
+    /// Types `text` and Enter.
+    func type(_ text: String) {
+        _ = try? run(["send-keys", "-t", "0", "-l", text])
+        keys("Enter")
+    }
+
+    /// Sends tmux key names (`j`, `Enter`, `C-c`, `[`).
+    func keys(_ names: String...) {
+        for name in names { _ = try? run(["send-keys", "-t", "0", name]) }
+    }
+
+    func resize(columns: Int, rows: Int) {
+        _ = try? run(["resize-window", "-t", "0", "-x", String(columns), "-y", String(rows)])
+    }
+
+    /// The pane's text.
+    func capture() -> String {
+        (try? run(["capture-pane", "-p", "-t", "0"])) ?? ""
+    }
+
+    /// Waits up to 10 s for the pane to show `text`; returns the pane.
+    @discardableResult
+    func waitFor(_ text: String) throws -> String {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            let screen = capture()
+            if screen.contains(text) { return screen }
+            if ContinuousClock.now > deadline { throw Waited(text: text, screen: screen) }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    func waitForFile(_ name: String) throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while (try? file(name))?.isEmpty ?? true {
+            if ContinuousClock.now > deadline { throw Waited(text: "file \(name)", screen: capture()) }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    func file(_ name: String) throws -> String {
+        try String(contentsOfFile: directory.path(name), encoding: .utf8)
+    }
+
+    struct Waited: Error, CustomStringConvertible {
+        var text: String
+        var screen: String
+        var description: String { "the pane never showed \(text); it shows:\n\(screen)" }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import StoreScopeCLI
+
+/// A viewer on a fixture trace driven by keys, without a terminal: the reducer and the render
+/// function are what the real loop runs.
+struct ViewerHarness {
+    let reducer: ViewerReducer
+    var state: ViewerState
+
+    init(path: String, columns: Int = 80, rows: Int = 24) throws {
+        reducer = ViewerReducer(source: try FileTraceSource(path: path))
+        state = reducer.initialState(columns: columns, rows: rows)
+    }
+
+    init(fixture: String, columns: Int = 80, rows: Int = 24) throws {
+        try self.init(path: try AnalysisCommandTests.fixture(fixture), columns: columns, rows: rows)
+    }
+
+    /// Sends each key in turn; a string sends its characters.
+    mutating func press(_ keys: Key...) {
+        for key in keys { reducer.reduce(&state, .key(key)) }
+    }
+
+    mutating func type(_ text: String) {
+        for character in text { reducer.reduce(&state, .key(.character(character))) }
+    }
+
+    mutating func send(_ action: ViewerAction) {
+        reducer.reduce(&state, action)
+    }
+
+    /// The screen as text: trailing spaces and trailing empty lines trimmed.
+    var screen: String {
+        var text = ViewerRender.render(state).text
+        while text.last == "\n" { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,44 @@
+import TraceAnalysis
+import TraceFormat
+
+/// Where the viewer's records come from. The viewer asks every question of the source's
+/// ``TraceSession`` (the one engine); a source only says what it is and brings in new records.
+/// A trace file is one source; a live socket session can be another (a listener writing what
+/// it receives to a trace file and exposing a session over it).
+protocol TraceSource: AnyObject {
+    /// What the status line names: the file or the session.
+    var name: String { get }
+    /// The engine answering every query.
+    var session: TraceSession { get }
+    /// Brings in what arrived since the last call; returns whether anything did.
+    func poll() -> Bool
+}
+
+/// A trace file, finished or still being written.
+final class FileTraceSource: TraceSource {
+    let name: String
+    let session: TraceSession
+
+    /// Opens the trace at `path`.
+    ///
+    /// - Throws: ``TraceError`` when it cannot be opened or is not a trace.
+    init(path: String) throws(TraceError) {
+        session = try TraceSession(path: path)
+        name = path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    func poll() -> Bool {
+        (try? session.refresh()) ?? false
+    }
+}
+
+extension TraceSession {
+    /// How many actions the recorder dropped, from the chunks the index flags as holding drops.
+    func droppedActionCount() -> UInt64 {
+        var total: UInt64 = 0
+        for chunk in reader.chunks where chunk.header.flags.contains(.dropped) {
+            for case let .dropped(dropped) in (try? reader.records(in: chunk)) ?? [] { total += dropped.count }
+        }
+        return total
+    }
+}

@@ -1,0 +1,30 @@
+/// The `?` screen: every key of the viewer.
+enum ViewerHelp {
+    static let lines = [
+        "StoreScope viewer keys (any key closes this help)",
+        "",
+        "  j k  ↓ ↑        next / previous action in the timeline (the filter applies)",
+        "  PgDn PgUp       a page down / up (also space / b)",
+        "  g G  Home End   first / last action",
+        "  ] [  → ←        next / previous state: every action, whatever the filter",
+        "  :               jump to an action: 42, start, end, or a time such as 1.5s",
+        "  /  n  N         search (filter language); next / previous match",
+        "  f               filter the timeline: action:search* and not store:ui",
+        "  F               follow a growing trace (the last action stays selected)",
+        "  d  s            detail pane: state diff / full state tree",
+        "  tab             move the keys between timeline and detail pane",
+        "  h l enter       fold / unfold / toggle the node under the cursor (state)",
+        "  esc             close a prompt; back to the timeline",
+        "  ?               this help",
+        "  q  Ctrl-C       quit",
+        "",
+        "fx marks: S effect started  E effect emitted  F failed  C cancelled",
+        "          D actions dropped by the recorder",
+    ]
+
+    static func draw(into grid: inout ScreenGrid, rows: Int) {
+        for (index, line) in lines.prefix(rows).enumerated() {
+            grid.put(line, row: index, column: 1, style: index == 0 ? .bold : .plain)
+        }
+    }
+}

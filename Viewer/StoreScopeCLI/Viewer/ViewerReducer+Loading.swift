@@ -1,0 +1,125 @@
+import TraceAnalysis
+import TraceFormat
+
+/// Reading what the screen shows from the engine: the timeline window around the selection,
+/// the selected action's diff and state, and the trace's totals.
+extension ViewerReducer {
+    /// Selects action `seq` (keeping the selection when `nil`) and loads what the screen shows.
+    func select(_ seq: UInt64?, in state: inout ViewerState) {
+        if let seq, seq != state.selected {
+            state.selected = seq
+            resetDetailCursor(&state)
+        }
+        load(&state)
+    }
+
+    /// Loads the timeline window (scrolled so the selection is on it) and the detail.
+    func load(_ state: inout ViewerState) {
+        let height = ViewerLayout(columns: state.columns, rows: state.rows).timelineRows
+        if let selected = state.selected {
+            if selected < state.top {
+                state.top = selected
+            } else {
+                // Scroll down when the selection is below the window.
+                var seq = selected, above = 0
+                while above < height - 1, seq > state.top, let previous = session.action(before: seq, matching: state.filter) {
+                    seq = previous.seq
+                    above += 1
+                }
+                if above == height - 1 { state.top = max(state.top, seq) }
+            }
+        }
+        state.timeline = rows(from: state.top, count: height, filter: state.filter)
+        state.detail = state.selected.flatMap { detail(of: $0) }
+    }
+
+    func refreshTotals(_ state: inout ViewerState) {
+        state.droppedActions = session.droppedActionCount()
+        state.damagedRanges = session.damage.count
+        let last = session.action(before: .max)
+        state.lastSeq = last?.seq
+        state.sessionEnded = last?.events.contains { if case .sessionEnded = $0 { true } else { false } } ?? false
+    }
+
+    func resetDetailCursor(_ state: inout ViewerState) {
+        state.detailCursor = 0
+        state.detailScroll = 0
+    }
+
+    private func rows(from top: UInt64, count: Int, filter: Filter) -> [ViewerState.TimelineRow] {
+        var rows: [ViewerState.TimelineRow] = []
+        guard count > 0 else { return rows }
+        session.forEachAction(in: top...UInt64.max, matching: filter) { item in
+            switch item {
+            case let .action(entry):
+                let operations = entry.keyframe == nil ? entry.operations : session.changes(of: entry)
+                var paths: [String] = []
+                for operation in operations ?? [] {
+                    let path = renderPath(operation.path)
+                    if paths.last != path { paths.append(path.isEmpty ? "state" : path) }
+                }
+                rows.append(.action(entry, changedPaths: operations == nil ? nil : paths))
+            case let .damage(damage):
+                rows.append(.damage(damage.description))
+            }
+            return rows.count < count
+        }
+        return rows
+    }
+
+    private func detail(of seq: UInt64) -> ViewerState.Detail? {
+        guard let entry = session.action(after: seq - min(seq, 1)), entry.seq == seq else { return nil }
+        let store = entry.action.store
+        let after = session.state(of: store, after: seq)
+        let before = session.state(of: store, after: seq - 1)
+        let state: Result<TraceValue, ViewerState.UnknownText> = after.value.map { .success($0) }
+            ?? .failure(.init(text: after.unknownDescription ?? "the state is unknown"))
+        let diff: Result<[String], ViewerState.UnknownText>
+        switch (before.value, after.value) {
+        case let (old?, new?):
+            let text = DiffRendering.render(from: old, to: new)
+            diff = .success(text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        case (nil, _):
+            diff = .failure(.init(text: before.unknownDescription ?? "the state before is unknown"))
+        case (_, nil):
+            diff = .failure(.init(text: after.unknownDescription ?? "the state is unknown"))
+        }
+        return ViewerState.Detail(entry: entry, diff: diff, state: state)
+    }
+
+    /// Moves the detail cursor, scrolls, or folds; returns whether the key was used.
+    func moveInDetail(_ key: Key, in state: inout ViewerState) -> Bool {
+        let lines = ViewerRender.detailLines(state).count
+        let page = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 2)
+        switch key {
+        case .character("j"), .down: state.detailCursor = min(max(0, lines - 1), state.detailCursor + 1)
+        case .character("k"), .up: state.detailCursor = max(0, state.detailCursor - 1)
+        case .pageDown: state.detailCursor = min(max(0, lines - 1), state.detailCursor + page)
+        case .pageUp: state.detailCursor = max(0, state.detailCursor - page)
+        case .character("g"), .home: state.detailCursor = 0
+        case .character("G"), .end: state.detailCursor = max(0, lines - 1)
+        case .character("h"), .character("l"), .enter:
+            guard state.detailMode == .tree, let row = ViewerRender.treeRows(state)?[safe: state.detailCursor] else { return true }
+            switch key {
+            case .character("l"): state.folded.remove(row.id)
+            case .enter: if row.isFoldable { state.folded.formSymmetricDifference([row.id]) }
+            default:
+                // h folds the node (from its opening or closing line), or the node holding
+                // the cursor's line, and moves there.
+                let id = row.isFoldable && !row.isFolded || row.isCloser ? row.id : String(row.id.split(separator: ".").dropLast().joined(separator: "."))
+                guard !id.isEmpty else { return true }
+                state.folded.insert(id)
+                state.detailCursor = ViewerRender.treeRows(state)?.firstIndex { $0.id == id } ?? state.detailCursor
+            }
+        default: return false
+        }
+        let visible = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 1)
+        if state.detailCursor < state.detailScroll { state.detailScroll = state.detailCursor }
+        if state.detailCursor >= state.detailScroll + visible { state.detailScroll = state.detailCursor - visible + 1 }
+        return true
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

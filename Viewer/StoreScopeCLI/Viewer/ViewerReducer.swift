@@ -1,0 +1,176 @@
+import TraceAnalysis
+import TraceFormat
+
+/// The viewer's update function: `reduce(&state, action)` is the only code that changes a
+/// ``ViewerState``. It asks the source's ``TraceSession`` what it needs (the next match of a
+/// filter, the state at a seq) and keeps the answers in the state, so the same trace and the
+/// same actions always give the same state, and rendering reads no file.
+struct ViewerReducer {
+    let source: any TraceSource
+    var session: TraceSession { source.session }
+
+    /// The state for a freshly opened source: the first action selected.
+    func initialState(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> ViewerState {
+        var state = ViewerState(title: source.name, columns: columns, rows: rows, filter: filter)
+        refreshTotals(&state)
+        select(session.action(after: 0, matching: filter)?.seq ?? state.lastSeq, in: &state)
+        return state
+    }
+
+    func reduce(_ state: inout ViewerState, _ action: ViewerAction) {
+        switch action {
+        case let .key(key):
+            handle(key, in: &state)
+        case let .resize(columns, rows):
+            state.columns = columns
+            state.rows = rows
+            load(&state)
+        case .recordsArrived:
+            refreshTotals(&state)
+            if state.following || state.selected == nil {
+                select(session.action(before: .max, matching: state.filter)?.seq ?? state.lastSeq, in: &state)
+            } else {
+                load(&state)
+            }
+        case .tick:
+            break
+        }
+    }
+
+    // MARK: - Keys
+
+    private func handle(_ key: Key, in state: inout ViewerState) {
+        if key == .ctrl("c") { state.quit = true; return }
+        if state.showingHelp { state.showingHelp = false; return }
+        if state.prompt != nil { edit(key, in: &state); return }
+        state.message = nil
+        if state.focus == .detail, moveInDetail(key, in: &state) { return }
+        let page = max(1, ViewerLayout(columns: state.columns, rows: state.rows).timelineRows - 1)
+        switch key {
+        case .character("q"): state.quit = true
+        case .character("j"), .down: step(1, in: &state)
+        case .character("k"), .up: step(-1, in: &state)
+        case .pageDown, .character(" "): step(page, in: &state)
+        case .pageUp, .character("b"): step(-page, in: &state)
+        case .character("g"), .home: select(session.action(after: 0, matching: state.filter)?.seq, in: &state)
+        case .character("G"), .end: select(session.action(before: .max, matching: state.filter)?.seq, in: &state)
+        case .character("]"), .right: travel(forward: true, in: &state)
+        case .character("["), .left: travel(forward: false, in: &state)
+        case .character(":"): state.prompt = .init(kind: .jump, text: "")
+        case .character("/"): state.prompt = .init(kind: .search, text: state.search?.description ?? "")
+        case .character("f"): state.prompt = .init(kind: .filter, text: state.filter.description)
+        case .character("n"): findNext(forward: true, in: &state)
+        case .character("N"): findNext(forward: false, in: &state)
+        case .character("F"):
+            state.following.toggle()
+            if state.following { select(session.action(before: .max, matching: state.filter)?.seq, in: &state) }
+        case .character("d"): state.detailMode = .diff; resetDetailCursor(&state)
+        case .character("s"): state.detailMode = .tree; resetDetailCursor(&state)
+        case .tab: state.focus = state.focus == .timeline ? .detail : .timeline
+        case .character("?"): state.showingHelp = true
+        case .escape: state.focus = .timeline
+        default: break
+        }
+    }
+
+    /// Moves `count` matching actions down (negative: up), stopping at the ends.
+    private func step(_ count: Int, in state: inout ViewerState) {
+        guard let current = state.selected else { return }
+        var seq = current
+        for _ in 0..<count.magnitude {
+            let next = count > 0 ? session.action(after: seq, matching: state.filter) : session.action(before: seq, matching: state.filter)
+            guard let next else { break }
+            seq = next.seq
+        }
+        if seq != current { state.following = false }
+        select(seq, in: &state)
+    }
+
+    /// The next or previous state: one action, whatever the filter hides.
+    private func travel(forward: Bool, in state: inout ViewerState) {
+        guard let current = state.selected else { return }
+        let next = forward ? session.action(after: current) : session.action(before: current)
+        guard let next else {
+            state.message = forward ? "at the last action" : "at the first action"
+            return
+        }
+        state.following = false
+        select(next.seq, in: &state)
+    }
+
+    private func findNext(forward: Bool, in state: inout ViewerState) {
+        guard let search = state.search else { state.message = "no search yet: press / to search"; return }
+        guard let current = state.selected else { return }
+        let match = forward ? session.action(after: current, matching: search) : session.action(before: current, matching: search)
+        guard let match else {
+            state.message = "no \(forward ? "later" : "earlier") match for \(search.description)".sanitizedForTerminal
+            return
+        }
+        state.following = false
+        select(match.seq, in: &state)
+    }
+
+    // MARK: - Prompt
+
+    private func edit(_ key: Key, in state: inout ViewerState) {
+        guard var prompt = state.prompt else { return }
+        switch key {
+        case .escape: state.prompt = nil; return
+        case .backspace: if !prompt.text.isEmpty { prompt.text.removeLast() }
+        case let .character(character): prompt.text.append(character)
+        case .enter: submit(prompt, in: &state); return
+        default: return
+        }
+        prompt.error = nil
+        prompt.jumpError = nil
+        state.prompt = prompt
+    }
+
+    private func submit(_ prompt: ViewerState.Prompt, in state: inout ViewerState) {
+        var prompt = prompt
+        switch prompt.kind {
+        case .jump:
+            guard let point = SessionPoint(prompt.text.trimmingSpaces) else {
+                prompt.jumpError = "expected a sequence number, start, end, or a time such as 1.5s"
+                state.prompt = prompt
+                return
+            }
+            state.prompt = nil
+            let seq = session.seq(at: point)
+            guard let target = seq == 0 ? session.action(after: 0) : session.action(after: seq - 1) else {
+                state.message = "\(point) is past the last action"
+                return
+            }
+            state.following = false
+            select(target.seq, in: &state)
+        case .filter, .search:
+            let filter: Filter
+            do throws(FilterError) {
+                filter = try Filter(parsing: prompt.text)
+            } catch {
+                prompt.error = error
+                state.prompt = prompt
+                return
+            }
+            state.prompt = nil
+            if prompt.kind == .search {
+                state.search = filter.expression == .all ? nil : filter
+                findNext(forward: true, in: &state)
+                return
+            }
+            state.filter = filter
+            guard let current = state.selected else { return load(&state) }
+            // Keep the selection on the nearest action the new filter shows.
+            let kept = session.action(after: current - min(current, 1), matching: filter) ?? session.action(before: current, matching: filter)
+            if kept == nil { state.message = "no action matches \(filter.description)".sanitizedForTerminal }
+            select(kept?.seq ?? current, in: &state)
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces.
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,74 @@
+import TraceAnalysis
+import TraceFormat
+
+/// The detail pane: the selected action's value on its first line, then its state diff
+/// (`-`/`+` lines, then the effect events after it) or the full state tree with folding.
+extension ViewerRender {
+    /// A line of the detail pane with its style.
+    struct DetailLine: Equatable {
+        var text: String
+        var style: CellStyle
+    }
+
+    static func drawDetail(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
+        let y = layout.detailTop
+        let title: String
+        if let entry = state.detail?.entry {
+            title = "── #\(entry.seq) \(entry.action.store.sanitizedForTerminal) "
+        } else {
+            title = "── "
+        }
+        let tabs = state.detailMode == .diff ? "[d diff]  s state  " : " d diff  [s state] "
+        grid.put(title + tabs + String(repeating: "─", count: max(0, state.columns)), row: y, column: 0, style: state.focus == .detail ? .bold : .dim)
+        guard let detail = state.detail else { return }
+        grid.put("action ", row: y + 1, column: 0, style: .bold)
+        grid.put(detail.entry.action.action.shortDescription.sanitizedForTerminal, row: y + 1, column: 7)
+        let lines = detailLines(state)
+        let visible = layout.detailRows - 1
+        for (offset, line) in lines.dropFirst(state.detailScroll).prefix(visible).enumerated() {
+            let row = y + 2 + offset
+            grid.put(line.text, row: row, column: 0, style: line.style)
+            if state.focus == .detail, state.detailScroll + offset == state.detailCursor { grid.fill(row: row, style: .reverse) }
+        }
+    }
+
+    /// The detail lines under the action line, for the current mode.
+    static func detailLines(_ state: ViewerState) -> [DetailLine] {
+        guard let detail = state.detail else { return [] }
+        switch state.detailMode {
+        case .diff:
+            var lines: [DetailLine]
+            switch detail.diff {
+            case let .success(diff) where diff.isEmpty:
+                lines = [DetailLine(text: "  (the state did not change)", style: .dim)]
+            case let .success(diff):
+                lines = diff.map { line in
+                    DetailLine(text: line, style: line.hasPrefix("-") ? .colored(.red) : line.hasPrefix("+") ? .colored(.green) : .plain)
+                }
+            case let .failure(unknown):
+                lines = [DetailLine(text: "  " + unknown.text.sanitizedForTerminal, style: .colored(.yellow))]
+            }
+            let entry = detail.entry
+            let events = RecordLine(startMonotonicNanos: entry.action.monotonicNanos &- entry.sinceStart)
+            for event in entry.events {
+                lines.append(DetailLine(text: "  " + events.text(event).trimmingSpaces, style: .colored(.cyan)))
+            }
+            return lines
+        case .tree:
+            guard let rows = treeRows(state) else {
+                if case let .failure(unknown) = detail.state { return [DetailLine(text: "  " + unknown.text.sanitizedForTerminal, style: .colored(.yellow))] }
+                return []
+            }
+            return rows.map { row in
+                let marker = row.isFoldable ? (row.isFolded ? "▸ " : "▾ ") : "  "
+                return DetailLine(text: String(repeating: "  ", count: row.depth) + marker + row.text, style: row.isFolded ? .bold : .plain)
+            }
+        }
+    }
+
+    /// The state tree's rows with the state's folds, or `nil` when the state is unknown.
+    static func treeRows(_ state: ViewerState) -> [TreeOutline.Row]? {
+        guard case let .success(value)? = state.detail?.state else { return nil }
+        return TreeOutline.rows(of: value, folded: state.folded)
+    }
+}

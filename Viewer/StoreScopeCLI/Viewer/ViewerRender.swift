@@ -1,0 +1,135 @@
+import TraceAnalysis
+import TraceFormat
+
+/// Draws a ``ViewerState`` into a ``ScreenGrid``: a pure function of the state and the window
+/// size, so golden tests compare its text. Every string from the trace is sanitized here (or
+/// already was, by the renderers it comes from) before it reaches a cell.
+enum ViewerRender {
+    /// The whole screen.
+    static func render(_ state: ViewerState) -> ScreenGrid {
+        let layout = ViewerLayout(columns: state.columns, rows: state.rows)
+        var grid = ScreenGrid(width: state.columns, height: state.rows)
+        if state.showingHelp {
+            ViewerHelp.draw(into: &grid, rows: layout.statusRow)
+        } else {
+            drawTimeline(state, layout, into: &grid)
+            drawDetail(state, layout, into: &grid)
+        }
+        drawStatus(state, layout, into: &grid)
+        drawPrompt(state, layout, into: &grid)
+        return grid
+    }
+
+    // MARK: - Timeline
+
+    private static func drawTimeline(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
+        grid.put(row(seq: "seq", time: "time", store: "store", action: "action", reducer: "reducer", changes: "changes", marks: "fx", layout), row: 0, column: 0, style: .bold)
+        if state.timeline.isEmpty {
+            grid.put(state.filter.expression == .all ? "  (no actions yet)" : "  (no action matches the filter)", row: 1, column: 0, style: .dim)
+        }
+        for (index, line) in state.timeline.prefix(layout.timelineRows).enumerated() {
+            let y = index + 1
+            switch line {
+            case let .action(entry, paths):
+                let selected = entry.seq == state.selected
+                let marks = marks(entry)
+                let text = row(
+                    seq: "#\(entry.seq)", time: time(entry.sinceStart), store: entry.action.store.sanitizedForTerminal,
+                    action: entry.action.action.shortDescription.sanitizedForTerminal, reducer: RecordLine.duration(entry.action.reducerNanos),
+                    changes: paths.map { $0.isEmpty ? "-" : $0.joined(separator: " ").sanitizedForTerminal } ?? "?",
+                    marks: marks, layout)
+                grid.put((selected ? ">" : " ") + text.dropFirst(), row: y, column: 0, style: selected ? (state.focus == .timeline ? .reverse : .bold) : .plain)
+                if selected { grid.fill(row: y, style: state.focus == .timeline ? .reverse : .bold) }
+                let markColumn = state.columns - 5
+                if marks.contains(where: { "FD".contains($0) }) && !selected {
+                    grid.put(marks, row: y, column: markColumn, style: .colored(.red))
+                }
+            case let .damage(description):
+                grid.put("  !! records lost: \(description.sanitizedForTerminal)", row: y, column: 0, style: .colored(.red, bold: true))
+            }
+        }
+    }
+
+    private static func row(seq: String, time: String, store: String, action: String, reducer: String, changes: String, marks: String, _ layout: ViewerLayout) -> String {
+        " " + pad(seq, 6, right: true) + " " + pad(time, 9) + " " + pad(store, 8) + " " + pad(action, layout.actionWidth) + " "
+            + pad(reducer, 7, right: true) + " " + pad(changes, layout.changesWidth) + " " + pad(marks, 4)
+    }
+
+    /// `text` cut or padded to `width` characters; a cut ends in `…`.
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        guard text.count <= width else { return String(text.prefix(max(0, width - 1))) + "…" }
+        let fill = String(repeating: " ", count: width - text.count)
+        return right ? fill + text : text + fill
+    }
+
+    /// `+1.234s`: time since the session start, to the millisecond.
+    static func time(_ nanos: UInt64) -> String {
+        let millis = nanos / 1_000_000
+        let fraction = String(millis % 1000)
+        return "+\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
+    }
+
+    /// Effect and drop markers: `S` started an effect, `E` an effect emitted an action,
+    /// `F` an effect failed, `C` one was cancelled, `D` the recorder dropped actions.
+    static func marks(_ entry: ActionEntry) -> String {
+        var marks = ""
+        func add(_ mark: Character) { if !marks.contains(mark) { marks.append(mark) } }
+        for event in entry.events {
+            switch event {
+            case .effectStarted: add("S")
+            case .effectEmitted: add("E")
+            case let .effectEnded(ended):
+                if case .failed = ended.outcome { add("F") }
+                if case .cancelled = ended.outcome { add("C") }
+            case .dropped: add("D")
+            default: break
+            }
+        }
+        return marks
+    }
+
+    // MARK: - Status and prompt
+
+    private static func drawStatus(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
+        var parts = [state.title.sanitizedForTerminal]
+        if let selected = state.selected {
+            let hidden = state.filter.expression != .all && !state.timeline.contains { $0.seq == selected }
+            parts.append("#\(selected)/\(state.lastSeq ?? selected)" + (hidden ? " (hidden by the filter)" : ""))
+        }
+        parts.append(state.filter.expression == .all ? "no filter" : "filter: \(state.filter.description.sanitizedForTerminal)")
+        parts.append(state.following ? "following" : "paused")
+        if state.sessionEnded { parts.append("session ended") }
+        if state.droppedActions > 0 { parts.append("dropped \(state.droppedActions)") }
+        if state.damagedRanges > 0 { parts.append("damaged \(state.damagedRanges)") }
+        let left = " " + parts.joined(separator: " │ ")
+        grid.put(left, row: layout.statusRow, column: 0)
+        let help = "? help  q quit "
+        if left.count + help.count < state.columns { grid.put(help, row: layout.statusRow, column: state.columns - help.count) }
+        grid.fill(row: layout.statusRow, style: .reverse)
+    }
+
+    private static func drawPrompt(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
+        guard let prompt = state.prompt else {
+            if let message = state.message { grid.put(message.sanitizedForTerminal, row: layout.promptRow, column: 0, style: .colored(.yellow)) }
+            return
+        }
+        let label = switch prompt.kind {
+        case .filter: "filter: "
+        case .search: "search: "
+        case .jump: "jump to: "
+        }
+        let text = prompt.text.sanitizedForTerminal
+        let end = grid.put(label + text, row: layout.promptRow, column: 0)
+        grid.put(" ", row: layout.promptRow, column: end, style: .reverse)
+        if let error = prompt.error {
+            // The caret under the column, the message after it, on the line above the prompt.
+            let caret = label.count + String(prompt.text.prefix(max(0, error.column - 1))).sanitizedForTerminal.count
+            let line = String(repeating: " ", count: caret) + "^ " + error.message.sanitizedForTerminal
+            grid.put(pad("", state.columns), row: layout.statusRow - 1, column: 0)
+            grid.put(line, row: layout.statusRow - 1, column: 0, style: .colored(.red, bold: true))
+        } else if let error = prompt.jumpError {
+            grid.put(pad("", state.columns), row: layout.statusRow - 1, column: 0)
+            grid.put(String(repeating: " ", count: label.count) + "^ " + error, row: layout.statusRow - 1, column: 0, style: .colored(.red, bold: true))
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import TraceAnalysis
+import TraceFormat
+
+/// Everything the viewer's screen shows, and nothing else: ``ViewerRender`` draws it, and
+/// only ``ViewerReducer`` changes it. Trace data in it was read from the engine by the reducer
+/// (the visible timeline rows and the selected action's states), so rendering reads no file.
+struct ViewerState: Sendable, Equatable {
+    /// The source's name, for the status line.
+    var title: String
+    /// The window size.
+    var columns = 80, rows = 24
+
+    /// The filter hiding actions from the timeline (`.all`: none hidden).
+    var filter: Filter = .all
+    /// The last search, for `n` and `N`.
+    var search: Filter?
+    /// The selected action's seq (`nil`: the trace has no action yet).
+    var selected: UInt64?
+    /// The seq of the first timeline row shown.
+    var top: UInt64 = 0
+    /// The timeline rows on screen, loaded from the engine.
+    var timeline: [TimelineRow] = []
+    /// The selected action and its states.
+    var detail: Detail?
+
+    /// Which view the detail pane shows.
+    var detailMode: DetailMode = .diff
+    /// Whether keys move in the timeline or in the detail pane.
+    var focus: Focus = .timeline
+    /// The detail pane's cursor line and first line shown.
+    var detailCursor = 0, detailScroll = 0
+    /// The folded nodes of the state tree (ids from ``TreeOutline``).
+    var folded: Set<String> = []
+
+    /// The open prompt, if any.
+    var prompt: Prompt?
+    /// A one-line message (a search that found nothing, a jump past the end).
+    var message: String?
+    /// Whether new records move the selection to the last action.
+    var following = false
+    /// Whether the help screen is shown.
+    var showingHelp = false
+    /// Actions the recorder dropped, and damaged ranges, in the whole trace.
+    var droppedActions: UInt64 = 0
+    var damagedRanges = 0
+    /// The last action's seq, and whether its session ended.
+    var lastSeq: UInt64?
+    var sessionEnded = false
+    /// Set by `q` or Ctrl-C: the loop restores the terminal and exits.
+    var quit = false
+
+    enum DetailMode: Sendable, Equatable { case diff, tree }
+    enum Focus: Sendable, Equatable { case timeline, detail }
+
+    /// A line of input being typed at the bottom of the screen.
+    struct Prompt: Sendable, Equatable {
+        enum Kind: String, Sendable, Equatable {
+            case filter, search, jump
+        }
+        var kind: Kind
+        var text: String
+        /// Why the text was refused (shown in place; the prompt stays open to fix it).
+        var error: FilterError?
+        var jumpError: String?
+    }
+
+    /// A row of the timeline.
+    enum TimelineRow: Sendable, Equatable {
+        /// An action with the paths it changed (`nil`: unknown, keyframe after a gap).
+        case action(ActionEntry, changedPaths: [String]?)
+        /// Records lost here.
+        case damage(String)
+
+        var seq: UInt64? {
+            if case let .action(entry, _) = self { entry.seq } else { nil }
+        }
+    }
+
+    /// The selected action and what the detail pane shows about it.
+    struct Detail: Sendable, Equatable {
+        var entry: ActionEntry
+        /// The `-`/`+` lines of its state change, or why it is unknown.
+        var diff: Result<[String], UnknownText>
+        /// The state after it, or why it is unknown.
+        var state: Result<TraceValue, UnknownText>
+    }
+
+    /// Why a state is unknown, in words.
+    struct UnknownText: Error, Sendable, Equatable {
+        var text: String
+    }
+}
