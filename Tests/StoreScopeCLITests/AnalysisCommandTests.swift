@@ -236,16 +236,16 @@ private let jqPath: String? = (ProcessInfo.processInfo.environment["PATH"] ?? ""
 /// Expected text, printed by the commands on the committed sample traces and checked by hand.
 enum Golden {
     static let logAll = #"""
-            +0.007486s #1 search action .search(query: "sw") (reducer 1.9µs)
+            +0.007486s #1 search action SearchAction.search(query: "sw") (reducer 1.9µs)
                 .query = "sw"
                 .isLoading = true
                 +0.007661s effect 1 started "SearchMiddleware" in search by #1 at StoreScopeSamples/UnidirectionalFlow.swift:59
                 +0.015531s effect 1 cancelled
-            +0.015660s #2 search action .search(query: "swift") (reducer 2µs)
+            +0.015660s #2 search action SearchAction.search(query: "swift") (reducer 2µs)
                 .query = "swift"
                 +0.015699s effect 2 started "SearchMiddleware" in search by #2 at StoreScopeSamples/UnidirectionalFlow.swift:59
                 +0.023554s effect 2 emitted #3
-            +0.023557s #3 search action .setResults(repos: [Repo(id: 1, name: "apple/swift", stars: 67000), Repo(id: 3, name: "pointfreeco/swift-composable-architecture", stars: 12000), Repo(id: 2, name: "apple/swift-nio", stars: 8000), Repo(id: 5, name: "ReSwift/ReSwift", stars: 7500), Repo(id: 4, name: "apple/swift-collections", stars: 3700)]) (reducer 1.8µs) from effect 2
+            +0.023557s #3 search action SearchAction.setResults(repos: [Repo(id: 1, name: "apple/swift", stars: 67000), Repo(id: 3, name: "pointfreeco/swift-composable-architecture", stars: 12000), Repo(id: 2, name: "apple/swift-nio", stars: 8000), Repo(id: 5, name: "ReSwift/ReSwift", stars: 7500), Repo(id: 4, name: "apple/swift-collections", stars: 3700)]) (reducer 1.8µs) from effect 2
                 .repos[0] inserted Repo(id: 1, name: "apple/swift", stars: 67000)
                 .repos[1] inserted Repo(id: 3, name: "pointfreeco/swift-composable-architecture", stars: 12000)
                 .repos[2] inserted Repo(id: 2, name: "apple/swift-nio", stars: 8000)
@@ -255,16 +255,16 @@ enum Golden {
                 +0.023602s effect 3 started "SearchMiddleware" in search by #3 at StoreScopeSamples/UnidirectionalFlow.swift:59
                 +0.023619s effect 3 finished
                 +0.023627s effect 2 finished
-            +0.023643s #4 search action .search(query: "swiftui") (reducer 842ns)
+            +0.023643s #4 search action SearchAction.search(query: "swiftui") (reducer 842ns)
                 .query = "swiftui"
                 .isLoading = true
                 +0.023667s effect 4 started "SearchMiddleware" in search by #4 at StoreScopeSamples/UnidirectionalFlow.swift:59
                 +0.028952s effect 4 failed: 403 rate limit exceeded
-            +0.028992s #5 search action .search(query: "nio") (reducer 1.5µs)
+            +0.028992s #5 search action SearchAction.search(query: "nio") (reducer 1.5µs)
                 .query = "nio"
                 +0.029030s effect 5 started "SearchMiddleware" in search by #5 at StoreScopeSamples/UnidirectionalFlow.swift:59
                 +0.034182s effect 5 emitted #6
-            +0.034184s #6 search action .setResults(repos: [Repo(id: 2, name: "apple/swift-nio", stars: 8000)]) (reducer 1.8µs) from effect 5
+            +0.034184s #6 search action SearchAction.setResults(repos: [Repo(id: 2, name: "apple/swift-nio", stars: 8000)]) (reducer 1.8µs) from effect 5
                 .repos[4] removed
                 .repos[3] removed
                 .repos[1] removed
@@ -276,7 +276,7 @@ enum Golden {
                 +0.034703s session ended
             """#
     static let logFiltered = #"""
-            +0.023557s #3 search action .setResults(repos: [Repo(id: 1, name: "apple/swift", stars: 67000), Repo(id: 3, name: "pointfreeco/swift-composable-architecture", stars: 12000), Repo(id: 2, name: "apple/swift-nio", stars: 8000), Repo(id: 5, name: "ReSwift/ReSwift", stars: 7500), Repo(id: 4, name: "apple/swift-collections", stars: 3700)]) (reducer 1.8µs) from effect 2
+            +0.023557s #3 search action SearchAction.setResults(repos: [Repo(id: 1, name: "apple/swift", stars: 67000), Repo(id: 3, name: "pointfreeco/swift-composable-architecture", stars: 12000), Repo(id: 2, name: "apple/swift-nio", stars: 8000), Repo(id: 5, name: "ReSwift/ReSwift", stars: 7500), Repo(id: 4, name: "apple/swift-collections", stars: 3700)]) (reducer 1.8µs) from effect 2
                 .repos[0] inserted Repo(id: 1, name: "apple/swift", stars: 67000)
                 .repos[1] inserted Repo(id: 3, name: "pointfreeco/swift-composable-architecture", stars: 12000)
                 .repos[2] inserted Repo(id: 2, name: "apple/swift-nio", stars: 8000)
@@ -286,7 +286,7 @@ enum Golden {
                 +0.023602s effect 3 started "SearchMiddleware" in search by #3 at StoreScopeSamples/UnidirectionalFlow.swift:59
                 +0.023619s effect 3 finished
                 +0.023627s effect 2 finished
-            +0.023643s #4 search action .search(query: "swiftui") (reducer 842ns)
+            +0.023643s #4 search action SearchAction.search(query: "swiftui") (reducer 842ns)
                 .query = "swiftui"
                 .isLoading = true
                 +0.023667s effect 4 started "SearchMiddleware" in search by #4 at StoreScopeSamples/UnidirectionalFlow.swift:59
@@ -373,24 +373,24 @@ enum Golden {
               )
             """#
     static let blameSearch = #"""
-            +0.023557s #3 search action .setResults(repos: [Repo(id: 1, name: "apple/swift", stars: 67000), Repo(id: 3, name: "pointfreeco/swift-composable-architecture", stars: 12000), Repo(id: 2, name: "apple/swift-nio", stars: 8000), Repo(id: 5, name: "ReSwift/ReSwift", stars: 7500), Repo(id: 4, name: "apple/swift-collections", stars: 3700)]) (reducer 1.8µs) from effect 2
+            +0.023557s #3 search action SearchAction.setResults(repos: [Repo(id: 1, name: "apple/swift", stars: 67000), Repo(id: 3, name: "pointfreeco/swift-composable-architecture", stars: 12000), Repo(id: 2, name: "apple/swift-nio", stars: 8000), Repo(id: 5, name: "ReSwift/ReSwift", stars: 7500), Repo(id: 4, name: "apple/swift-collections", stars: 3700)]) (reducer 1.8µs) from effect 2
                 .repos[0].name: (absent) → "apple/swift"
                 .repos[1].name: (absent) → "pointfreeco/swift-composable-architecture"
                 .repos[2].name: (absent) → "apple/swift-nio"
                 .repos[3].name: (absent) → "ReSwift/ReSwift"
                 .repos[4].name: (absent) → "apple/swift-collections"
-            +0.034184s #6 search action .setResults(repos: [Repo(id: 2, name: "apple/swift-nio", stars: 8000)]) (reducer 1.8µs) from effect 5
+            +0.034184s #6 search action SearchAction.setResults(repos: [Repo(id: 2, name: "apple/swift-nio", stars: 8000)]) (reducer 1.8µs) from effect 5
                 .repos[4].name: "apple/swift-collections" → (absent)
                 .repos[3].name: "ReSwift/ReSwift" → (absent)
                 .repos[1].name: "pointfreeco/swift-composable-architecture" → (absent)
                 .repos[0].name: "apple/swift" → "apple/swift-nio"
             """#
     static let blameUsers = #"""
-            +0.020622s #6 users action .navigate(.detail(userID: 1)) (reducer 390ns)
+            +0.020622s #6 users action UsersAction.navigate(.detail(userID: 1)) (reducer 390ns)
                 .route: nil → .detail(userID: 1)
-            +0.020842s #7 users action .navigate(.detail(userID: 2)) (reducer 901ns)
+            +0.020842s #7 users action UsersAction.navigate(.detail(userID: 2)) (reducer 901ns)
                 .route: .detail(userID: 1) → .detail(userID: 2)
-            +0.020956s #9 users action .navigate(nil) (reducer 421ns)
+            +0.020956s #9 users action UsersAction.navigate(nil) (reducer 421ns)
                 .route: .detail(userID: 2) → nil
             """#
 }

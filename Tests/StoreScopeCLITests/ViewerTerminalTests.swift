@@ -73,13 +73,13 @@ struct ViewerTerminalTests {
         let log = try ChildProcess.storescope(["log", trace, "outcome:failed"])
         #expect(piped.status == 0)
         #expect(piped.stdout == log.stdout)
-        #expect(piped.stdout.hasPrefix("+0.023643s #4 search action .search(query: \"swiftui\")"))
+        #expect(piped.stdout.hasPrefix("+0.023643s #4 search action SearchAction.search(query: \"swiftui\")"))
 
         let tmux = try Tmux()
         let storescope = try ProductLocator.url(of: "storescope").path
         tmux.type("TERM=dumb \(storescope) view \(trace) seq:6; echo exit=$?")
         let screen = try tmux.waitFor("exit=0")
-        #expect(screen.contains("#6 search action .setResults"))
+        #expect(screen.contains("#6 search action SearchAction.setResults"))
     }
 }
 
