@@ -130,7 +130,7 @@ struct StatsCommandTests {
         // script(1) runs the command on a pseudo-terminal: both streams are a TTY there.
         let onTTY = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", "'\(storescope)' stats '\(trace)'", "/dev/null"])
         #expect(onTTY.status == 0, "\(onTTY.stdout)")
-        #expect(onTTY.stdout.contains("reading \(trace): 0% (0/"), "\(onTTY.stdout)")
+        #expect(onTTY.stdout.contains("reading \(trace) 0%"), "\(onTTY.stdout)")
         #expect(onTTY.stdout.contains("\r\u{1B}[K"), "the progress line is erased")
         let piped = try ChildProcess.storescope(["stats", trace])
         #expect(piped.stderr.isEmpty, "no progress in a pipe")

@@ -17,21 +17,10 @@ enum SessionFileName {
         return "\(app.isEmpty || app.allSatisfy { $0 == "." } ? "app" : app)-\(id)-\(utcStamp(header.startWallNanos))\(suffix).sstrace"
     }
 
-    /// `yyyyMMddTHHmmssZ` for nanoseconds since 1970 (civil-from-days, no time zone database).
+    /// `yyyyMMddTHHmmssZ` for nanoseconds since 1970: the ISO 8601 basic form of the time the
+    /// trace text shows, to the second.
     static func utcStamp(_ wallNanos: Int64) -> String {
-        let seconds = wallNanos / 1_000_000_000
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(year)\(two(month))\(two(day))T\(two(secondOfDay / 3600))\(two(secondOfDay / 60 % 60))\(two(secondOfDay % 60))Z"
+        let seconds = wallNanos >= 0 ? wallNanos / 1_000_000_000 : (wallNanos - 999_999_999) / 1_000_000_000
+        return TraceValue.iso8601(Double(seconds)).filter { $0 != "-" && $0 != ":" }
     }
 }

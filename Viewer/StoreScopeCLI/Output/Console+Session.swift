@@ -4,7 +4,7 @@ extension Console {
     /// Reads every item of `source` (records, and gaps where damaged parts were skipped),
     /// with a progress line on standard error when it is a terminal.
     func readItems(of source: some RecordSource, label: String, _ body: (SourceItem) throws -> Void) rethrows {
-        let progress = ProgressLine("reading \(label.sanitizedForTerminal)")
+        let progress = Progress("reading \(label.sanitizedForTerminal)")
         defer { progress.finish() }
         let items = source.items(progress: progress.update)
         while let item = items.next() { try body(item) }

@@ -26,7 +26,7 @@ enum BlameCommand: Command {
             let session = input.session
             let lines = ActionLines(session: session)
             let last = Double(session.seqRange?.upperBound ?? 1)
-            var progress = Progress("storescope blame")
+            let progress = Progress("storescope blame")
             var complete = true
             var previous: UInt64?
             session.forEachChange(of: pattern, in: store) { item in

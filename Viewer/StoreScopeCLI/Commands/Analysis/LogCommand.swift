@@ -27,7 +27,7 @@ enum LogCommand: Command {
             let session = input.session
             let lines = ActionLines(session: session)
             let last = Double(session.seqRange?.upperBound ?? 1)
-            var progress = Progress("storescope log")
+            let progress = Progress("storescope log")
             session.forEachAction(in: filter.seqBounds, matching: filter) { item in
                 switch item {
                 case let .action(entry):
