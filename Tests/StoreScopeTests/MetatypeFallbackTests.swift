@@ -43,6 +43,9 @@ private final class ImmutableKinds {
     let label = "x"
 }
 
+private enum IndirectKind { indirect case k(Int.Type?, Int); case n(Int) }
+private indirect enum IndirectKinds { case k(Int.Type, label: String), n }
+
 private let unrecorded = MetatypeFields.unrecordedText
 
 private func metatypeFields(n: Int) -> [TraceValue.Field] {
@@ -107,4 +110,19 @@ private func metatypeFields(n: Int) -> [TraceValue.Field] {
         .init("pair", .scalar(type: "(Any.Type, Int)", text: unrecorded)),
         .init("label", .string("x")),
     ]))
+}
+
+@Test func indirectCasesWithMetatypePayloadsAreRecordedFromTheirTypesNotMisread() throws {
+    // Reflection read `.k(Int.self, 3)` through its box as `.k(nil, 3)`.
+    let boxed = IndirectKind.k(Int.self, 3)
+    #expect(captureValue(boxed) == .enumeration(type: "IndirectKind", caseName: "k", payload: [
+        .init("", .scalar(type: "Optional<Int.Type>", text: unrecorded)), .init("", .scalar(type: "Int", text: unrecorded)),
+    ]))
+    #expect(captureValue(IndirectKinds.k(Int.self, label: "a")) == .enumeration(type: "IndirectKinds", caseName: "k", payload: [
+        .init("", .scalar(type: "Int.Type", text: "Int")), .init("label", .scalar(type: "String", text: unrecorded)),
+    ]))
+    #expect(try checkedPatch(boxed, IndirectKind.k(nil, 4)).isEmpty)
+    #expect(try checkedPatch(boxed, IndirectKind.n(1)) == [.set(path: [], value: captureValue(IndirectKind.n(1)))])
+    _ = try checkedPatch([IndirectKinds.n, .k(Int.self, label: "a")], [IndirectKinds.k(Int.self, label: "b")])
+    #expect(captureValue([boxed] as [Any]) == .array([captureValue(boxed)]))
 }
