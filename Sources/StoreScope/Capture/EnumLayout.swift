@@ -29,9 +29,9 @@
 /// `swift_EnumCaseName` returns for that value (which proves the tag and the record agree).
 /// The payload's type comes from the case record's mangled name, and its fields from
 /// `_forEachField`; a payload holding a metatype is never read (see ``MetatypeFields``). A type
-/// failing a check gets no layout; a case failing one, or an indirect case, or a payload of
-/// existential type, is left to ``RuntimeReflection`` for good: those produce exactly what
-/// they produced before.
+/// failing a check gets no layout; a case failing one, or an indirect case (unless its payload
+/// holds a metatype, which is not read from the box either), or a payload of existential type,
+/// is left to ``RuntimeReflection`` for good: those produce exactly what they produced before.
 final class EnumLayout: @unchecked Sendable {
     // @unchecked: the pointers refer to immutable runtime metadata and functions safe to call
     // from any thread; the only mutable state, the case table, is behind a mutex.
@@ -230,19 +230,22 @@ final class EnumLayout: @unchecked Sendable {
     private func makeCase<Subject>(_ index: Int, of subject: Subject) -> Case? {
         let record = records + index * 12
         let isIndirect = record.load(as: UInt32.self) & 1 != 0
-        guard !isIndirect, let name = relativePointer(at: record + 8), let runtimeName = _enumCaseName(subject),
+        guard let name = relativePointer(at: record + 8), let runtimeName = _enumCaseName(subject),
             UnsafeRawPointer(runtimeName) == name
         else { return nil }
         let caseName = String(cString: name.assumingMemoryBound(to: CChar.self))
         guard let mangledPayloadType = relativePointer(at: record + 4) else {
-            return Case(name: caseName, hasPayload: false, fields: [])
+            return isIndirect ? nil : Case(name: caseName, hasPayload: false, fields: [])
         }
         // The payload's declared type, from the record, without reading the payload: the
-        // runtime's reflection would misread one that holds a metatype (see ``MetatypeFields``).
+        // runtime's reflection would misread one that holds a metatype (see ``MetatypeFields``),
+        // in an indirect case's box too. Such a payload is never read, so where it is stored
+        // does not matter; any other indirect payload is left to reflection.
         guard let payloadType = payloadType(mangledName: mangledPayloadType) else { return nil }
         if MetatypeFields.contains(payloadType) {
             return Case(name: caseName, hasPayload: true, fields: MetatypeFields.payloadFields(of: payloadType))
         }
+        guard !isIndirect else { return nil }
         var fields: [StoredField] = []
         switch MetadataKind.of(payloadType) {
         case .existential:

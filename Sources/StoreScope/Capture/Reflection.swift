@@ -7,6 +7,9 @@ enum Reflection {
         var name: String
         /// The value.
         var value: Any
+        /// For a field whose type contains a metatype, the field, never read (see
+        /// ``ReflectedStruct``): recorded from its declared type, and never changed.
+        var unread: StoredField? = nil
     }
 
     /// The type name recorded for tuples.

@@ -68,7 +68,8 @@ struct StoredField: @unchecked Sendable {
 /// Only structs without a custom mirror and without weak or unowned fields qualify; everything
 /// else (`CustomReflectable`, tuples) goes through `Mirror`, so the fields seen are exactly
 /// `Mirror`'s. A field whose type contains a metatype is part of the layout but never read
-/// (see ``MetatypeFields``): `Mirror` would misread it.
+/// (see ``MetatypeFields``): `Mirror` would misread it. A struct with a weak or unowned field
+/// and such a field is read field by field instead (see ``ReflectedStruct``).
 final class StructLayout: @unchecked Sendable {
     // @unchecked: all `let`s; `type` points to immutable runtime metadata.
     /// The stored properties in declaration order.

@@ -58,6 +58,9 @@ final class TypeTraits: @unchecked Sendable {
     let isExact: Bool
     /// Where the stored properties of a plain struct live; `nil` for other types.
     let structLayout: StructLayout?
+    /// The fields of a plain struct without a ``structLayout`` that holds a metatype, read one
+    /// by one with the metatype ones left unread; `nil` for other types.
+    let reflectedStruct: ReflectedStruct?
     /// How to read the case and payload of a plain enum from memory; `nil` for other types or
     /// when the runtime's layout cannot be relied on (see ``EnumLayout``).
     let enumLayout: EnumLayout?
@@ -146,6 +149,7 @@ final class TypeTraits: @unchecked Sendable {
         isClass = kind == .class
         isMetatype = kind == .metatype || kind == .existentialMetatype
         structLayout = path == .reflection && kind == .struct && !reflectsItself ? StructLayout.make(for: type) : nil
+        reflectedStruct = path == .reflection && kind == .struct && !reflectsItself && structLayout == nil ? ReflectedStruct.make(for: type) : nil
         enumLayout = isPlainEnum ? EnumLayout.make(for: type) : nil
         classLayout = isClass && (path == .reflection || path == .encoding) ? ClassLayout.make(for: type) : nil
         // An optional is compared by its own path.

@@ -72,12 +72,7 @@ struct ValueCapturer {
     /// Captures the stored field `field` of the value (or projected enum payload) at `base`:
     /// a field of an exact type where it is stored, anything else through an `Any`.
     mutating func capture(_ field: StoredField, of base: UnsafeRawPointer, redacted: Bool, depth: Int) -> TraceValue {
-        if let fixed = field.fixed {
-            if redacted { return .redacted(type: TypeNames.name(of: field.type)) }
-            if isExhausted { return .truncated(.init(reason: .size, type: TypeNames.name(of: field.type))) }
-            countNode()
-            return fixed
-        }
+        if let fixed = field.fixed { return capture(unread: field, fixed, redacted: redacted) }
         if let traits = field.traits {
             if redacted { return .redacted(type: traits.typeName) }
             return capture(at: base + field.offset, traits: traits, depth: depth)
@@ -85,6 +80,15 @@ struct ValueCapturer {
         let value = field.load(from: base)
         if redacted { return Self.redactedNode(for: value) }
         return capture(value, depth: depth)
+    }
+
+    /// The node of the field `field`, never read, whose node is always `fixed` (see
+    /// ``StoredField/fixed``).
+    mutating func capture(unread field: StoredField, _ fixed: TraceValue, redacted: Bool) -> TraceValue {
+        if redacted { return .redacted(type: TypeNames.name(of: field.type)) }
+        if isExhausted { return .truncated(.init(reason: .size, type: TypeNames.name(of: field.type))) }
+        countNode()
+        return fixed
     }
 
     /// Captures the fields of `value`'s stored layout at `base`, at `depth`.
@@ -142,6 +146,9 @@ struct ValueCapturer {
         }) {
             return tree
         }
+        if let reflected = traits.reflectedStruct {
+            return .structure(type: type, fields: captureFields(reflected.fields(of: value), depth: depth))
+        }
         if traits.isMetatype { return MetatypeFields.node(forMetatype: value, typeName: type) }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
@@ -182,7 +189,12 @@ struct ValueCapturer {
         var result: [TraceValue.Field] = []
         result.reserveCapacity(fields.count)
         for field in fields {
-            result.append(TraceValue.Field(field.name, captureField(named: field.name, field.value, depth: depth + 1)))
+            if let unread = field.unread, let fixed = unread.fixed {
+                let redacted = options.redaction.redacts(field: field.name)
+                result.append(TraceValue.Field(field.name, capture(unread: unread, fixed, redacted: redacted)))
+            } else {
+                result.append(TraceValue.Field(field.name, captureField(named: field.name, field.value, depth: depth + 1)))
+            }
         }
         return result
     }

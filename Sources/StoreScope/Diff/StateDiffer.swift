@@ -213,6 +213,10 @@ struct StateDiffer {
                 return
             }
         }
+        if let reflected = traits.reflectedStruct {
+            try diffFields(reflected.fields(of: old), reflected.fields(of: new), of: old, new, payload: false, depth: depth)
+            return
+        }
         let oldMirror = Mirror(reflecting: old)
         switch oldMirror.displayStyle {
         case .struct?, .tuple?, .class?:
@@ -295,7 +299,8 @@ struct StateDiffer {
             try replace(oldParent, newParent, depth: depth)
             return
         }
-        for index in old.indices {
+        // A field left unread (see ``ReflectedStruct``) captures alike in both.
+        for index in old.indices where old[index].unread == nil {
             let name = old[index].name
             path.append(payload ? Reflection.payloadPathComponent(name: name, index: index) : .field(name))
             defer { path.removeLast() }

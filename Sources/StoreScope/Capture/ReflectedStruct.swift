@@ -1,0 +1,41 @@
+@_spi(Reflection) import Swift
+
+/// The fields of a plain struct that has no ``StructLayout`` (it holds a `weak` or `unowned`
+/// field) but has a field whose type contains a metatype, which `Mirror` would misread or crash
+/// on (see ``MetatypeFields``).
+///
+/// Such a field is never read: it is recorded from its declared type, as the layout records it.
+/// Every other field is read on its own through the runtime's reflection, exactly as `Mirror`
+/// reads it (a weak reference is loaded strong, or `nil`), so the struct's capture is the one it
+/// had before, the metatype fields aside. Structs without a metatype field keep to `Mirror`.
+struct ReflectedStruct: Sendable {
+    /// The stored properties in declaration order (the runtime's child order).
+    private let names: [String]
+    /// For each field whose type contains a metatype, the field, never read; `nil` for the
+    /// others.
+    private let unread: [StoredField?]
+
+    /// The fields of `type`, a struct without a custom mirror or a layout, when one of them
+    /// holds a metatype; `nil` when none does (`Mirror` reads it right).
+    static func make(for type: Any.Type) -> ReflectedStruct? {
+        var names: [String] = []
+        var unread: [StoredField?] = []
+        let complete = _forEachField(of: type, options: []) { name, _, fieldType, _ in
+            let name = String(cString: name)
+            names.append(name)
+            unread.append(MetatypeFields.contains(fieldType) ? StoredField(name: name, offset: 0, type: fieldType) : nil)
+            return true
+        }
+        guard complete, unread.contains(where: { $0 != nil }) else { return nil }
+        return ReflectedStruct(names: names, unread: unread)
+    }
+
+    /// The fields of `value`, a struct of this type: the metatype ones unread (their value an
+    /// empty tuple, their ``Reflection/Field/unread`` set), the others read.
+    func fields(of value: Any) -> [Reflection.Field] {
+        names.indices.map { index in
+            if let field = unread[index] { return Reflection.Field(name: names[index], value: (), unread: field) }
+            return Reflection.Field(name: names[index], value: RuntimeReflection.child(of: value, at: index, needsLabel: false).value)
+        }
+    }
+}
