@@ -53,6 +53,28 @@ enum FooterIndex {
         return chunks
     }
 
+    /// The footer a writer appends at a clean close: the index chunk listing `chunks`,
+    /// compressed with `deflater`, then the trailer pointing at that chunk, which starts at
+    /// `indexOffset`.
+    ///
+    /// - Throws: ``TraceError`` when compression fails or the index exceeds the chunk limit.
+    static func encodeFooter(of chunks: [ChunkInfo], at indexOffset: Int64, deflater: Deflater) throws(TraceError) -> [UInt8] {
+        let raw = encodeEntries(chunks)
+        guard raw.count <= TraceLimits.maximumChunkSize else {
+            throw .malformed("an index of \(raw.count) bytes exceeds the format's chunk limit of \(TraceLimits.maximumChunkSize)")
+        }
+        let stored = try deflater.compress(raw)
+        let header = ChunkHeader(
+            kind: .index, flags: [.compressed], storedLength: UInt32(stored.count), rawLength: UInt32(raw.count),
+            recordCount: 0, payloadCRC: CRC32.checksum(stored), firstSeq: 0, lastSeq: 0,
+            firstMonotonicNanos: 0, lastMonotonicNanos: 0)
+        var footer = ByteWriter(capacity: ChunkHeader.size + stored.count + 16)
+        header.encode(into: &footer)
+        footer.write(contentsOf: stored)
+        footer.write(contentsOf: encodeTrailer(indexOffset: indexOffset))
+        return footer.bytes
+    }
+
     static func encodeTrailer(indexOffset: Int64) -> [UInt8] {
         var writer = ByteWriter(capacity: trailerSize)
         writer.write(contentsOf: trailerMagic)

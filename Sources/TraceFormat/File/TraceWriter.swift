@@ -141,9 +141,7 @@ public final class TraceWriter {
         }
         try closeChunk()
         guard output.wantsFooterIndex else { return }
-        let indexOffset = bytesWritten
-        try writeChunk(kind: .index, raw: FooterIndex.encodeEntries(chunks), recordCount: 0, summary: OpenChunk())
-        try emit(FooterIndex.encodeTrailer(indexOffset: indexOffset))
+        try emit(FooterIndex.encodeFooter(of: chunks, at: bytesWritten, deflater: deflater))
     }
 
     private func isOverdue() -> Bool {

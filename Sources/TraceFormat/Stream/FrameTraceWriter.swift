@@ -37,18 +37,7 @@ public final class FrameTraceWriter {
         guard !isClosed else { return }
         isClosed = true
         defer { file.close() }
-        let raw = FooterIndex.encodeEntries(chunks)
-        let stored = try Deflater(level: 1).compress(raw)
-        let header = ChunkHeader(
-            kind: .index, flags: [.compressed], storedLength: UInt32(stored.count), rawLength: UInt32(raw.count),
-            recordCount: 0, payloadCRC: CRC32.checksum(stored), firstSeq: 0, lastSeq: 0,
-            firstMonotonicNanos: 0, lastMonotonicNanos: 0)
-        var frame = ByteWriter(capacity: ChunkHeader.size + stored.count)
-        header.encode(into: &frame)
-        frame.write(contentsOf: stored)
-        let indexOffset = bytesWritten
-        try emit(frame.bytes)
-        try emit(FooterIndex.encodeTrailer(indexOffset: indexOffset))
+        try emit(FooterIndex.encodeFooter(of: chunks, at: bytesWritten, deflater: try Deflater(level: 1)))
     }
 
     private func emit(_ bytes: [UInt8]) throws(TraceError) {
