@@ -13,6 +13,7 @@ enum ViewerRender {
             ViewerHelp.draw(into: &grid, rows: layout.statusRow)
         } else {
             drawTimeline(state, layout, into: &grid)
+            drawBookmarks(state, into: &grid)
             drawDetail(state, layout, into: &grid)
         }
         drawStatus(state, layout, into: &grid)
@@ -104,7 +105,7 @@ enum ViewerRender {
             parts.append("#\(selected)/\(state.lastSeq ?? selected)" + (hidden ? " (hidden by the filter)" : ""))
         }
         parts.append(state.filter.expression == .all ? "no filter" : "filter: \(state.filter.description.sanitizedForTerminal)")
-        parts.append(state.following ? "following" : "paused")
+        parts.append(playStatus(state))
         if state.sessionEnded { parts.append("session ended") }
         if state.droppedActions > 0 { parts.append("dropped \(state.droppedActions)") }
         if state.damagedRanges > 0 { parts.append("damaged \(state.damagedRanges)") }

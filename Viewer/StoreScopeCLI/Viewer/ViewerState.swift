@@ -49,6 +49,13 @@ struct ViewerState: Sendable, Equatable {
     /// Set by `q` or Ctrl-C: the loop restores the terminal and exits.
     var quit = false
 
+    /// Playing through the states (`space`), or `nil` when not playing.
+    var playback: Playback?
+    /// How fast `space` plays (`+` and `-` change it).
+    var playSpeed: PlaySpeed = .recorded
+    /// The actions bookmarked with `m` (for this run of the viewer).
+    var bookmarks: Set<UInt64> = []
+
     enum DetailMode: Sendable, Equatable { case diff, tree }
     enum Focus: Sendable, Equatable { case timeline, detail }
 
