@@ -77,15 +77,26 @@ struct ViewerTravelTests {
         #expect(viewer.state.selected == 2, "from #5 (.query): #4, then #2")
     }
 
-    @Test("} on a big trace walks patches through the engine and lands on the next change far away")
+    @Test("} on a long trace walks the patches and keyframes to the next change far away; keyframes that leave the path alone are passed")
     func farChange() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("far.sstrace")
-        var records: [Record] = [.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "S", fields: [.init("n", .int(0)), .init("rare", .int(0))])))]
+        func state(n: UInt64, rare: UInt64) -> TraceValue {
+            .structure(type: "S", fields: [.init("n", .int(Int64(n))), .init("rare", .int(Int64(rare))), .init("other", .structure(type: "O", fields: [.init("rare", .int(0))]))])
+        }
+        var records: [Record] = [.keyframe(Keyframe(seq: 0, store: "main", state: state(n: 0, rare: 0)))]
+        var rare: UInt64 = 0
         for seq in 1...5_000 as ClosedRange<UInt64> {
             records.append(SmallTrace.action(seq, "tick"))
             let field = seq % 2_000 == 0 ? "rare" : "n"
-            records.append(.patch(StatePatch(seq: seq, store: "main", operations: [.set(path: [.field(field)], value: .int(Int64(seq)))])))
+            if field == "rare" { rare = seq }
+            if seq % 1_000 == 0 {
+                // A keyframe instead of a patch, as the recorder writes every so often: at 1000
+                // and 3000 it leaves .rare alone, at 2000 and 4000 it changes it.
+                records.append(.keyframe(Keyframe(seq: seq, store: "main", state: state(n: field == "n" ? seq : seq - 1, rare: rare))))
+            } else {
+                records.append(.patch(StatePatch(seq: seq, store: "main", operations: [.set(path: [.field(field)], value: .int(Int64(seq)))])))
+            }
         }
         try SmallTrace.write(records, to: path)
         var viewer = try ViewerHarness(path: path)

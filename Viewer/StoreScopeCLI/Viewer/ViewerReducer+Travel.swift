@@ -7,9 +7,11 @@ import TraceFormat
 /// (`d`), or, with the keys in the timeline, the first path the selected action changed. The
 /// jump goes through every action of the store, whatever the filter hides (like `[` and `]`:
 /// it travels through states), and lands on the first whose changes touch the path: the path
-/// itself, something under it, or a container replaced with it. It asks the engine with the
-/// `path:` filter condition (patches only; no state is rebuilt per action), then keeps the
-/// cursor on the same node in the new state.
+/// itself, something under it, or a container replaced with it (the `path:` filter condition).
+/// Forward, it reads the patches in file order and compares a keyframe's node with the node
+/// it carries along, so no state is rebuilt; backward, the engine's backward search with the
+/// `path:` condition (a keyframe there costs the state before it). Then it keeps the cursor on
+/// the same node in the new state.
 extension ViewerReducer {
     func jumpToChange(forward: Bool, in state: inout ViewerState) {
         guard let current = state.selected, let detail = state.detail else { return }
@@ -19,7 +21,11 @@ extension ViewerReducer {
         }
         let store = detail.entry.action.store
         let name = path.isEmpty ? "the state" : renderPath(path).sanitizedForTerminal
-        guard let found = change(of: path, in: store, from: current, forward: forward) else {
+        let node: TraceValue?? = if case let .success(value) = detail.state { .some(Self.pattern(path).node(in: value)) } else { nil }
+        let found = forward && node != nil
+            ? nextChange(of: path, in: store, after: current, startingAt: node!)
+            : change(of: path, in: store, from: current, forward: forward)
+        guard let found else {
             state.message = "no \(forward ? "later" : "earlier") change of \(name) in \(store.sanitizedForTerminal)"
             return
         }
@@ -30,9 +36,30 @@ extension ViewerReducer {
         state.message = "#\(found.seq) changed \(name)"
     }
 
-    /// The first action of `store` after (or before) `seq` whose changes touch `path`.
+    /// The first action of `store` after `seq` whose changes touch `path`, where `node` is the
+    /// value at `path` after `seq` (`nil`: no such node). A patch touches the path when one of
+    /// its operations overlaps it; a keyframe, when its node differs from the one carried along
+    /// (no operation touched it since).
+    func nextChange(of path: [PathComponent], in store: String, after seq: UInt64, startingAt node: TraceValue?) -> ActionEntry? {
+        let pattern = Self.pattern(path)
+        var found: ActionEntry?
+        session.forEachAction(in: (seq + 1)...UInt64.max) { item in
+            guard case let .action(entry) = item, entry.action.store == store else { return true }
+            if let keyframe = entry.keyframe {
+                guard pattern.node(in: keyframe) == node else { found = entry; return false }
+            } else if entry.operations.contains(where: { pattern.overlaps($0) }) {
+                found = entry
+                return false
+            }
+            return true
+        }
+        return found
+    }
+
+    /// The first action of `store` after (or before) `seq` whose changes touch `path`, found
+    /// by the engine's `path:` filter.
     func change(of path: [PathComponent], in store: String, from seq: UInt64, forward: Bool) -> ActionEntry? {
-        let pattern = PathPattern(steps: path.compactMap(Self.step), description: renderPath(path))
+        let pattern = Self.pattern(path)
         let filter = Filter(
             expression: .and(.term(.store(Glob(store))), .term(.path(pattern))),
             description: "store:\(store) path:\(pattern.description)")
@@ -43,6 +70,10 @@ extension ViewerReducer {
             from = entry.seq
         }
         return nil
+    }
+
+    private static func pattern(_ path: [PathComponent]) -> PathPattern {
+        PathPattern(steps: path.compactMap(step), description: renderPath(path))
     }
 
     private static func step(_ component: PathComponent) -> PathPattern.Step? {
