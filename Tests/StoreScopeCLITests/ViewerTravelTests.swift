@@ -77,6 +77,32 @@ struct ViewerTravelTests {
         #expect(viewer.state.selected == 2, "from #5 (.query): #4, then #2")
     }
 
+    @Test("In the diff, an array element's line stands for its own position: the changed elements of one action are followed apart")
+    func diffArrayPositions() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("items.sstrace")
+        func item(_ x: Int64) -> TraceValue { .structure(type: "I", fields: [.init("x", .int(x))]) }
+        var records: [Record] = [.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "S", fields: [.init("items", .array([item(0), item(0), item(0)]))])))]
+        // #1 sets [0].x; #2 sets [1].x and [2].x; #3 sets [2].x again; #4 sets [1].x again.
+        for (seq, changes) in [(1, [(0, 1)]), (2, [(1, 1), (2, 1)]), (3, [(2, 2)]), (4, [(1, 2)])] as [(UInt64, [(Int, Int64)])] {
+            records.append(SmallTrace.action(seq, "set"))
+            records.append(.patch(StatePatch(seq: seq, store: "main", operations: changes.map { .set(path: [.field("items"), .index($0.0), .field("x")], value: .int($0.1)) })))
+        }
+        try SmallTrace.write(records, to: path)
+        for (element, next) in [(0, UInt64(4)), (1, UInt64(3))] {
+            var viewer = try ViewerHarness(path: path)
+            viewer.press(.character("j"), .tab)
+            let lines = ViewerRender.detailLines(viewer.state).map(\.text)
+            let added = lines.indices.filter { lines[$0].hasPrefix("+") && lines[$0].contains("x: 1") }
+            #expect(added.count == 2, "\(lines)")
+            for _ in 0..<added[element] { viewer.press(.character("j")) }
+            viewer.press(.character("}"))
+            #expect(viewer.state.selected == next, "the x of items[\(element + 1)] changes next in #\(next)")
+            #expect(viewer.state.message == "#\(next) changed .items[\(element + 1)].x")
+            #expect(Self.cursorLine(viewer) == "-       x: 1", "the cursor is on that element's x in #\(next)'s diff")
+        }
+    }
+
     @Test("} on a long trace walks the patches and keyframes to the next change far away; keyframes that leave the path alone are passed")
     func farChange() throws {
         let directory = try TemporaryDirectory()

@@ -5,8 +5,9 @@ import TraceFormat
 /// `{` and `}` follow the path under the cursor from one action to the next.
 ///
 /// In the state tree a line's node id (`0.1.2`, from ``TreeOutline``) names a path exactly.
-/// A diff line only shows labels (`query: `, `"ada": `, nothing for array elements), so it is
-/// matched by its labels against the paths the action changed.
+/// A diff line only shows labels (`query: `, `"ada": `, nothing for array elements, whose
+/// positions are counted from the lines before), so it is matched by its labels against the
+/// paths the action changed.
 enum CursorPath {
     // MARK: - State tree
 
@@ -103,16 +104,41 @@ enum CursorPath {
             index = opener(above: line, depth: lineDepth - 1, in: diff)
         }
         guard index >= 0 else { return [] }
-        let (depth, content) = parse(diff[index])
-        var labels = depth > 0 ? [label(of: content)] : []
+        let depth = parse(diff[index]).depth
+        var labels = depth > 0 ? [label(ofNodeAt: index, in: diff)] : []
         var wanted = depth - 1
         while wanted > 0 {
             index = opener(above: index, depth: wanted, in: diff)
             guard index >= 0 else { break }
-            labels.append(label(of: parse(diff[index]).content))
+            labels.append(label(ofNodeAt: index, in: diff))
             wanted -= 1
         }
         return labels.reversed()
+    }
+
+    /// The label of the node whose first line is `line`: its own (`name`, a key), or for an
+    /// element without one its position, `[i]`, counted over the siblings before it: in the
+    /// old value for a removed line, in the new one otherwise (`… (N unchanged)` counts N).
+    private static func label(ofNodeAt line: Int, in diff: [String]) -> String {
+        let (depth, content) = parse(diff[line])
+        let own = label(of: content)
+        guard own.isEmpty else { return own }
+        let counted: Set<Character> = diff[line].hasPrefix("-") ? [" ", "-"] : [" ", "+"]
+        var position = 0
+        var index = line - 1
+        while index >= 0 {
+            let (siblingDepth, siblingContent) = parse(diff[index])
+            if siblingDepth < depth { break }
+            if siblingDepth == depth, !isCloser(diff[index]) {
+                if siblingContent.hasPrefix("… ("), let count = Int(siblingContent.dropFirst(3).prefix { $0.isNumber }) {
+                    position += count
+                } else if let mark = diff[index].first, counted.contains(mark) {
+                    position += 1
+                }
+            }
+            index -= 1
+        }
+        return "[\(position)]"
     }
 
     /// The nearest line above `line` at `depth` (-1 when none is).
@@ -143,12 +169,14 @@ enum CursorPath {
         return ""
     }
 
-    /// How a path step shows as a label in a diff.
+    /// How a path step shows as a label in a diff (positions as counted by
+    /// ``label(ofNodeAt:in:)``).
     private static func label(_ component: PathComponent) -> String {
         switch component {
-        case let .field(name): name.isTupleIndex ? "" : name.sanitizedForTerminal
+        case let .field(name): name.isTupleIndex ? "[\(name)]" : name.sanitizedForTerminal
         case let .key(key): key.shortDescription.sanitizedForTerminal
-        case .index, .some: ""
+        case let .index(index): "[\(index)]"
+        case .some: ""
         }
     }
 }
