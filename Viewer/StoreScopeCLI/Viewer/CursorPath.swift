@@ -82,7 +82,10 @@ enum CursorPath {
     static func diffLine(showing path: [PathComponent], in diff: [String]) -> Int? {
         let wanted = path.filter { $0 != .some }.map(label)
         var best: (line: Int, matched: Int)?
-        for index in diff.indices where !isCloser(diff[index]) && !parse(diff[index]).content.hasPrefix("… (") {
+        for index in diff.indices where !isCloser(diff[index]) {
+            let own = label(of: parse(diff[index]).content)
+            // Cheap first: a line whose own label is on no step of the path is not it.
+            guard !parse(diff[index]).content.hasPrefix("… ("), own.isEmpty || wanted.contains(own) else { continue }
             let have = labels(ofLine: index, in: diff)
             guard have.count <= wanted.count, Array(wanted.prefix(have.count)) == have else { continue }
             if have.count == wanted.count { return index }
@@ -91,7 +94,7 @@ enum CursorPath {
         return best?.line
     }
 
-    /// The labels from the root's child down to the line (`""` for array elements and
+    /// The labels from the root's child down to the line (`[i]` for array elements and
     /// unlabeled payloads); a closing line and `… (N unchanged)` stand for their container.
     static func labels(ofLine line: Int, in diff: [String]) -> [String] {
         var index = line
