@@ -77,6 +77,21 @@ struct ViewerTravelTests {
         #expect(viewer.state.selected == 2, "from #5 (.query): #4, then #2")
     }
 
+    @Test("Pressed again from the timeline, } keeps following the path it followed, not the new action's first changed path")
+    func timelineKeepsFollowing() throws {
+        var viewer = try ViewerHarness(fixture: "search")
+        viewer.press(.character("j"), .character("j"))
+        // #3 first changed .repos[0]; #6 first changed .repos[4], then .repos[3], .repos[1], .repos[0].
+        viewer.press(.character("}"))
+        #expect(viewer.state.selected == 6)
+        #expect(viewer.state.message == "#6 changed .repos[0]")
+        viewer.press(.character("{"))
+        #expect(viewer.state.selected == 3, "back along .repos[0], where .repos[4] would say there is no earlier change")
+        #expect(viewer.state.message == "#3 changed .repos[0]")
+        viewer.press(.character("j"), .character("j"), .character("j"), .character("{"))
+        #expect(viewer.state.message == "#3 changed .repos[4]", "after a move, the selected action's (#6) first path again")
+    }
+
     @Test("In the diff, an array element's line stands for its own position: the changed elements of one action are followed apart")
     func diffArrayPositions() throws {
         let directory = try TemporaryDirectory()

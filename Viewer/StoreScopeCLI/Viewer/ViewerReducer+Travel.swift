@@ -4,7 +4,8 @@ import TraceFormat
 /// `}` and `{`: the next or previous action that changed the path under the cursor.
 ///
 /// The path is the state tree's node under the detail cursor (`s`), the diff line's path
-/// (`d`), or, with the keys in the timeline, the first path the selected action changed. The
+/// (`d`), or, with the keys in the timeline, the first path the selected action changed (or,
+/// right after a jump from the timeline, the path that jump followed). The
 /// jump goes through every action of the store, whatever the filter hides (like `[` and `]`:
 /// it travels through states), and lands on the first whose changes touch the path: the path
 /// itself, something under it, or a container replaced with it (the `path:` filter condition).
@@ -15,7 +16,8 @@ import TraceFormat
 extension ViewerReducer {
     func jumpToChange(forward: Bool, in state: inout ViewerState) {
         guard let current = state.selected, let detail = state.detail else { return }
-        guard let path = pathUnderCursor(state, detail) else {
+        let followed = state.followedPath.flatMap { $0.seq == current && state.focus == .timeline ? $0.path : nil }
+        guard let path = followed ?? pathUnderCursor(state, detail) else {
             state.message = "#\(current) changed nothing here: put the detail cursor on a path (tab, then s)"
             return
         }
@@ -33,6 +35,7 @@ extension ViewerReducer {
         state.following = false
         select(found.seq, in: &state)
         if keepsCursor { putCursor(on: path, in: &state) }
+        state.followedPath = keepsCursor ? nil : FollowedPath(path: path, seq: found.seq)
         state.message = "#\(found.seq) changed \(name)"
     }
 
@@ -117,4 +120,10 @@ extension ViewerReducer {
         let visible = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 1)
         if line < state.detailScroll || line >= state.detailScroll + visible { state.detailScroll = max(0, line - visible / 2) }
     }
+}
+
+/// The path `}` and `{` followed from the timeline, and the action they landed on.
+struct FollowedPath: Sendable, Equatable {
+    var path: [PathComponent]
+    var seq: UInt64
 }

@@ -55,6 +55,9 @@ struct ViewerState: Sendable, Equatable {
     var playSpeed: PlaySpeed = .recorded
     /// The actions bookmarked with `m` (for this run of the viewer).
     var bookmarks: Set<UInt64> = []
+    /// The path the last `}` or `{` followed from the timeline and the action it landed on:
+    /// pressed again there, they keep following that path.
+    var followedPath: FollowedPath?
 
     enum DetailMode: Sendable, Equatable { case diff, tree }
     enum Focus: Sendable, Equatable { case timeline, detail }
