@@ -67,7 +67,13 @@ extension ViewerReducer {
 
     /// Steps to the last action due by `now` on the viewer's clock (with `max`: the next one).
     func advancePlayback(to now: UInt64, in state: inout ViewerState) {
-        guard var playback = state.playback, let entry = state.detail?.entry, entry.seq == state.selected else { return }
+        guard var playback = state.playback else { return }
+        guard let entry = state.detail?.entry, entry.seq == state.selected else {
+            // Nothing readable selected (damaged records): stop rather than wake the loop forever.
+            state.playback = nil
+            state.message = "cannot play from here: the selected action is unreadable"
+            return
+        }
         // Started, sped up, or moved by a key: line the clock up with this action.
         var anchor = playback.anchor.flatMap { $0.seq == entry.seq ? $0 : nil } ?? .init(clock: now, recorded: entry.sinceStart, seq: entry.seq)
         let speed = UInt64(state.playSpeed.rawValue)
