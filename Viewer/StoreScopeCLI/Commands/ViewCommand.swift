@@ -11,9 +11,11 @@ enum ViewCommand: Command {
             .init(name: "FILTER", help: "Show only the matching actions at first (docs/FILTERS.md).", isOptional: true),
         ],
         discussion: """
-            Keys: j/k move, g/G first/last, [ ] previous/next state, : jump, / n N search,
-            f filter, F follow, d/s diff or state tree, tab then h/l fold, ? every key, q quit.
-            See the Viewer section of docs/GUIDE.md.
+            Keys: j/k move, g/G first/last, [ ] previous/next state, } { next/previous change
+            of the path under the cursor, space play/pause (+ - speed), m bookmark (' " next/
+            previous bookmark), : jump, / n N search, f filter, F follow, d/s diff or state
+            tree, tab then h/l fold, ? every key, q quit. See the Viewer section of
+            docs/GUIDE.md.
 
             When standard input or output is not a terminal, or TERM is dumb, prints the
             matching actions as 'storescope log' does. NO_COLOR turns colors off.

@@ -1,6 +1,7 @@
 /// Turns the difference between two frames into the ANSI output that updates the terminal:
 /// only changed cells are written, each run of them after one cursor move, with styles
-/// switched only when they change. With no previous frame (first draw, resize) it clears the
+/// switched only when they change. The tail cell of a wide character is never written: the
+/// terminal covers it when it draws the character. With no previous frame (first draw, resize) it clears the
 /// screen and writes every non-blank cell.
 struct GridDiff {
     /// Whether colors may be used (`NO_COLOR` unset); bold, dim and reverse stay either way.
@@ -16,6 +17,7 @@ struct GridDiff {
             var cursorAt: Int? = nil
             for column in 0..<new.width {
                 let cell = new[row, column]
+                if cell.isWideTail { continue }
                 if let previous {
                     guard previous[row, column] != cell else { continue }
                 } else if cell == .blank {
@@ -27,7 +29,7 @@ struct GridDiff {
                     current = cell.style
                 }
                 out.append(cell.character)
-                cursorAt = column + 1
+                cursorAt = column + (column + 1 < new.width && new[row, column + 1].isWideTail ? 2 : 1)
             }
         }
         if current != nil, current != .plain { out += "\u{1B}[0m" }

@@ -8,4 +8,7 @@ enum ViewerAction: Sendable, Equatable {
     case recordsArrived
     /// Time passed with nothing else happening (the loop polls the source on ticks).
     case tick
+    /// The loop's clock (monotonic nanoseconds), sent after every event while playing: the
+    /// reducer steps to the action due by then. Passed in so the reducer reads no clock.
+    case clock(nanos: UInt64)
 }

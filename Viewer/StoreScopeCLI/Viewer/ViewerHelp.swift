@@ -1,12 +1,15 @@
-/// The `?` screen: every key of the viewer.
+/// The `?` screen: every key of the viewer (it fits the 22 rows an 80x24 window leaves).
 enum ViewerHelp {
     static let lines = [
         "StoreScope viewer keys (any key closes this help)",
         "",
         "  j k  ↓ ↑        next / previous action in the timeline (the filter applies)",
-        "  PgDn PgUp       a page down / up (also space / b)",
+        "  PgDn PgUp  b    a page down / up",
         "  g G  Home End   first / last action",
         "  ] [  → ←        next / previous state: every action, whatever the filter",
+        "  } {             next / previous change of the path under the cursor",
+        "  space  + -      play / pause through the states; faster / slower (1x..max)",
+        "  m  ' \"          bookmark the action (this run only); next / previous bookmark",
         "  :               jump to an action: 42, start, end, or a time such as 1.5s",
         "  /  n  N         search (filter language); next / previous match",
         "  f               filter the timeline: action:search* and not store:ui",
@@ -15,11 +18,9 @@ enum ViewerHelp {
         "  tab             move the keys between timeline and detail pane",
         "  h l enter       fold / unfold / toggle the node under the cursor (state)",
         "  esc             close a prompt; back to the timeline",
-        "  ?               this help",
-        "  q  Ctrl-C       quit",
+        "  ?  q  Ctrl-C    this help; quit",
         "",
-        "fx marks: S effect started  E effect emitted  F failed  C cancelled",
-        "          D actions dropped by the recorder",
+        "fx marks: S effect started  E emitted  F failed  C cancelled  D actions dropped",
     ]
 
     static func draw(into grid: inout ScreenGrid, rows: Int) {

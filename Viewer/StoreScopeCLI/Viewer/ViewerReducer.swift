@@ -34,6 +34,8 @@ struct ViewerReducer {
             }
         case .tick:
             break
+        case let .clock(nanos):
+            advancePlayback(to: nanos, in: &state)
         }
     }
 
@@ -50,7 +52,7 @@ struct ViewerReducer {
         case .character("q"): state.quit = true
         case .character("j"), .down: step(1, in: &state)
         case .character("k"), .up: step(-1, in: &state)
-        case .pageDown, .character(" "): step(page, in: &state)
+        case .pageDown: step(page, in: &state)
         case .pageUp, .character("b"): step(-page, in: &state)
         case .character("g"), .home: select(session.action(after: 0, matching: state.filter)?.seq, in: &state)
         case .character("G"), .end: select(session.action(before: .max, matching: state.filter)?.seq, in: &state)
@@ -67,6 +69,14 @@ struct ViewerReducer {
         case .character("d"): state.detailMode = .diff; resetDetailCursor(&state)
         case .character("s"): state.detailMode = .tree; resetDetailCursor(&state)
         case .tab: state.focus = state.focus == .timeline ? .detail : .timeline
+        case .character("}"): jumpToChange(forward: true, in: &state)
+        case .character("{"): jumpToChange(forward: false, in: &state)
+        case .character(" "): togglePlay(in: &state)
+        case .character("+"): changeSpeed(faster: true, in: &state)
+        case .character("-"): changeSpeed(faster: false, in: &state)
+        case .character("m"): toggleBookmark(in: &state)
+        case .character("'"): jumpToBookmark(forward: true, in: &state)
+        case .character("\""): jumpToBookmark(forward: false, in: &state)
         case .character("?"): state.showingHelp = true
         case .escape: state.focus = .timeline
         default: break

@@ -13,6 +13,7 @@ enum ViewerRender {
             ViewerHelp.draw(into: &grid, rows: layout.statusRow)
         } else {
             drawTimeline(state, layout, into: &grid)
+            drawBookmarks(state, into: &grid)
             drawDetail(state, layout, into: &grid)
         }
         drawStatus(state, layout, into: &grid)
@@ -55,11 +56,18 @@ enum ViewerRender {
             + pad(reducer, 7, right: true) + " " + pad(changes, layout.changesWidth) + " " + pad(marks, 4)
     }
 
-    /// `text` cut or padded to `width` characters; a cut ends in `…`.
+    /// `text` cut or padded to `width` terminal columns (``DisplayWidth``: a CJK character or
+    /// an emoji takes two); a cut ends in `…`.
     static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        guard text.count <= width else { return String(text.prefix(max(0, width - 1))) + "…" }
-        let fill = String(repeating: " ", count: width - text.count)
-        return right ? fill + text : text + fill
+        let columns = text.displayWidth
+        guard columns > width else {
+            let fill = String(repeating: " ", count: width - columns)
+            return right ? fill + text : text + fill
+        }
+        guard width > 0 else { return "" }
+        let kept = text.prefix(columns: width - 1)
+        // A wide character that would straddle the cut leaves a column: fill it.
+        return kept + "…" + String(repeating: " ", count: width - 1 - kept.displayWidth)
     }
 
     /// `+1.234s`: time since the session start, to the millisecond.
@@ -97,14 +105,14 @@ enum ViewerRender {
             parts.append("#\(selected)/\(state.lastSeq ?? selected)" + (hidden ? " (hidden by the filter)" : ""))
         }
         parts.append(state.filter.expression == .all ? "no filter" : "filter: \(state.filter.description.sanitizedForTerminal)")
-        parts.append(state.following ? "following" : "paused")
+        parts.append(playStatus(state))
         if state.sessionEnded { parts.append("session ended") }
         if state.droppedActions > 0 { parts.append("dropped \(state.droppedActions)") }
         if state.damagedRanges > 0 { parts.append("damaged \(state.damagedRanges)") }
         let left = " " + parts.joined(separator: " │ ")
         grid.put(left, row: layout.statusRow, column: 0)
         let help = "? help  q quit "
-        if left.count + help.count < state.columns { grid.put(help, row: layout.statusRow, column: state.columns - help.count) }
+        if left.displayWidth + help.count < state.columns { grid.put(help, row: layout.statusRow, column: state.columns - help.count) }
         grid.fill(row: layout.statusRow, style: .reverse)
     }
 
@@ -123,7 +131,7 @@ enum ViewerRender {
         grid.put(" ", row: layout.promptRow, column: end, style: .reverse)
         if let error = prompt.error {
             // The caret under the column, the message after it, on the line above the prompt.
-            let caret = label.count + String(prompt.text.prefix(max(0, error.column - 1))).sanitizedForTerminal.count
+            let caret = label.count + String(prompt.text.prefix(max(0, error.column - 1))).sanitizedForTerminal.displayWidth
             let line = String(repeating: " ", count: caret) + "^ " + error.message.sanitizedForTerminal
             grid.put(pad("", state.columns), row: layout.statusRow - 1, column: 0)
             grid.put(line, row: layout.statusRow - 1, column: 0, style: .colored(.red, bold: true))

@@ -49,6 +49,16 @@ struct ViewerState: Sendable, Equatable {
     /// Set by `q` or Ctrl-C: the loop restores the terminal and exits.
     var quit = false
 
+    /// Playing through the states (`space`), or `nil` when not playing.
+    var playback: Playback?
+    /// How fast `space` plays (`+` and `-` change it).
+    var playSpeed: PlaySpeed = .recorded
+    /// The actions bookmarked with `m` (for this run of the viewer).
+    var bookmarks: Set<UInt64> = []
+    /// The path the last `}` or `{` followed from the timeline and the action it landed on:
+    /// pressed again there, they keep following that path.
+    var followedPath: FollowedPath?
+
     enum DetailMode: Sendable, Equatable { case diff, tree }
     enum Focus: Sendable, Equatable { case timeline, detail }
 

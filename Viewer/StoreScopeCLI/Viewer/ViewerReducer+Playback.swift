@@ -1,0 +1,131 @@
+import TraceAnalysis
+
+/// How fast `space` plays: the recorded gaps between actions divided by the factor, or one
+/// action per screen update (`max`).
+enum PlaySpeed: Int, Sendable, Equatable, CaseIterable, CustomStringConvertible {
+    case recorded = 1, double = 2, five = 5, ten = 10, hundred = 100, max = 0
+
+    var description: String { self == .max ? "max" : "\(rawValue)x" }
+
+    /// The next speed up (`+`) or down (`-`), stopping at the ends.
+    func next(faster: Bool) -> PlaySpeed {
+        let all = Self.allCases, index = all.firstIndex(of: self)!
+        return all[Swift.max(0, Swift.min(all.count - 1, index + (faster ? 1 : -1)))]
+    }
+}
+
+/// Playing through the states: which recorded moment is on screen at which moment of the
+/// viewer's clock, and when the next action is due.
+struct Playback: Sendable, Equatable {
+    /// The viewer's clock and the recorded time (since the session start) it was lined up
+    /// with, at action `seq`; `nil` until the first clock after play, a speed change or a move.
+    struct Anchor: Sendable, Equatable {
+        var clock: UInt64, recorded: UInt64, seq: UInt64
+    }
+    var anchor: Anchor?
+    /// The viewer's clock when the next action is due (`nil`: at once).
+    var nextDue: UInt64?
+    /// Whether the viewer was following before play started (it follows again at the end).
+    var wasFollowing = false
+
+    /// How long the loop may wait for input before the next step is due, in milliseconds.
+    static func timeout(for state: ViewerState, now: UInt64, poll: Int32) -> Int32 {
+        guard let playback = state.playback else { return poll }
+        guard playback.anchor != nil, let due = playback.nextDue, due > now else { return 0 }
+        return Int32(min(UInt64(poll), (due - now + 999_999) / 1_000_000))
+    }
+}
+
+/// `space` plays and pauses, `+` and `-` change the speed. Playing steps through every action
+/// (like `]`, whatever the filter) at the recorded gaps divided by the speed, on the clock the
+/// loop passes in (``ViewerAction/clock(nanos:)``); when the clock is late it skips to the
+/// action due. It stops at the last action, or follows again when it was following.
+extension ViewerReducer {
+    func togglePlay(in state: inout ViewerState) {
+        if state.playback != nil {
+            state.playback = nil
+            state.message = "paused"
+            return
+        }
+        guard let current = state.selected else { return }
+        let playback = Playback(wasFollowing: state.following)
+        state.following = false
+        if session.action(after: current) == nil {
+            // At the end: play again from the first action.
+            guard let first = session.action(after: 0) else { return }
+            select(first.seq, in: &state)
+        }
+        state.playback = playback
+        state.message = nil
+    }
+
+    func changeSpeed(faster: Bool, in state: inout ViewerState) {
+        state.playSpeed = state.playSpeed.next(faster: faster)
+        state.playback?.anchor = nil
+        state.message = "play speed \(state.playSpeed)"
+    }
+
+    /// Steps to the last action due by `now` on the viewer's clock (with `max`: the next one).
+    func advancePlayback(to now: UInt64, in state: inout ViewerState) {
+        guard var playback = state.playback else { return }
+        guard let entry = state.detail?.entry, entry.seq == state.selected else {
+            // Nothing readable selected (damaged records): stop rather than wake the loop forever.
+            state.playback = nil
+            state.message = "cannot play from here: the selected action is unreadable"
+            return
+        }
+        // Started, sped up, or moved by a key: line the clock up with this action.
+        var anchor = playback.anchor.flatMap { $0.seq == entry.seq ? $0 : nil } ?? .init(clock: now, recorded: entry.sinceStart, seq: entry.seq)
+        let speed = UInt64(state.playSpeed.rawValue)
+        let target = anchor.recorded &+ (now &- anchor.clock) &* speed
+        var due: ActionEntry?, next: ActionEntry?
+        session.forEachAction(in: (entry.seq + 1)...UInt64.max) { item in
+            guard case let .action(action) = item else { return true }
+            if speed == 0 ? due == nil : action.sinceStart <= target {
+                due = action
+                return true
+            }
+            next = action
+            return false
+        }
+        if let due {
+            select(due.seq, in: &state)
+            anchor.seq = due.seq
+        }
+        guard let next else { return finishPlayback(playback, in: &state) }
+        playback.anchor = anchor
+        playback.nextDue = speed == 0 ? now : anchor.clock &+ (next.sinceStart &- min(next.sinceStart, anchor.recorded)) / speed
+        state.playback = playback
+    }
+
+    private func finishPlayback(_ playback: Playback, in state: inout ViewerState) {
+        state.playback = nil
+        if playback.wasFollowing {
+            state.following = true
+            select(session.action(before: .max, matching: state.filter)?.seq ?? state.lastSeq, in: &state)
+            state.message = "played to the last action: following"
+        } else {
+            state.message = "played to the last action"
+        }
+    }
+}
+
+extension ViewerRender {
+    /// The status line's mode: `playing 2x`, `following`, or `paused` (with the speed when it
+    /// is not the recorded one).
+    static func playStatus(_ state: ViewerState) -> String {
+        if state.playback != nil { return "playing \(state.playSpeed)" }
+        if state.following { return "following" }
+        return state.playSpeed == .recorded ? "paused" : "paused (\(state.playSpeed))"
+    }
+}
+
+/// The viewer loop's monotonic clock for playback: nanoseconds since the loop started.
+struct PlayClock {
+    private let start = ContinuousClock.now
+
+    var nanos: UInt64 {
+        let elapsed = (ContinuousClock.now - start).components
+        return UInt64(max(0, elapsed.seconds)) * 1_000_000_000 + UInt64(max(0, elapsed.attoseconds) / 1_000_000_000)
+    }
+}
