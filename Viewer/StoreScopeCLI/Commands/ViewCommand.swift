@@ -13,6 +13,9 @@ enum ViewCommand: Command {
         discussion: """
             Keys: j/k move, g/G first/last, [ ] previous/next state, : jump, / n N search,
             f filter, F follow, d/s diff or state tree, tab then h/l fold, ? every key, q quit.
+            e opens the effects view: each effect's lifetime as a bar, failures (F) and
+            cancellations (C) marked, running ones highlighted; p selects the action that
+            started the effect, o the next action it emitted, enter where it started.
             See the Viewer section of docs/GUIDE.md.
 
             When standard input or output is not a terminal, or TERM is dumb, prints the
