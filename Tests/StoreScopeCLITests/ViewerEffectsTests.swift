@@ -146,7 +146,7 @@ struct ViewerEffectsTests {
         #expect(grid[1, cancelled].style == .plain, "a finished effect is plain")
     }
 
-    @Test("A growing trace adds its new chunks to the lifetimes read before: an effect that ends later shows its end")
+    @Test("A growing trace adds its new chunks to the lifetimes read before: an effect that ends later shows its end; F follows new effects")
     func growing() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("growing.sstrace")
@@ -165,6 +165,8 @@ struct ViewerEffectsTests {
         #expect(viewer.state.effects.selected?.isOpen == true)
         #expect(viewer.screen.contains("running at the end of the trace"))
         let chunksBefore = try #require(viewer.state.effects.spans?.chunksRead)
+        viewer.press(.character("F"))
+        #expect(viewer.state.following, "F follows from the effects view too")
 
         try writer.append(.effectEmitted(EffectEmitted(effectID: 1, actionSeq: 3, monotonicNanos: 3_000_000)))
         try action(3, effect: 1)
@@ -179,8 +181,61 @@ struct ViewerEffectsTests {
         #expect(spans.lifetimes[0].outcomeName == "cancelled")
         #expect(spans.lifetimes[0].emitted == [3])
         #expect(viewer.state.effects.rows.count == 2)
+        #expect(viewer.state.effects.selected?.effectID == 2, "following: the cursor goes to the effect that just started")
+        #expect(viewer.state.selected == 3)
+        viewer.press(.character("k"))
+        #expect(!viewer.state.following, "moving pauses")
         #expect(viewer.screen.contains("cancelled at +0.003500s after 2.4ms"))
         try writer.close()
+    }
+
+    @Test("A long trace is read a part per key or tick: keys are answered at once, and the view fills in and finds the selected action's effect")
+    func readInParts() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("long.sstrace")
+        let header = SessionHeader(sessionID: Array(0..<16), appName: "Long", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 512, flushInterval: .seconds(3600)))
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "C", fields: []))))
+        for seq in 1...60 as ClosedRange<UInt64> {
+            try writer.append(.action(ActionRecord(
+                seq: seq, store: "main", monotonicNanos: seq * 1_000_000, wallNanos: 0, reducerNanos: 10,
+                action: .enumeration(type: "A", caseName: "step", payload: [.init("note", .string(String(repeating: "x", count: 40)))]),
+                effectID: seq == 51 ? 2 : nil)))
+            if seq == 1 { try writer.append(.effectStarted(EffectStarted(effectID: 1, name: "sync", store: "main", parentSeq: 1, monotonicNanos: 1_100_000))) }
+            if seq == 50 {
+                try writer.append(.effectStarted(EffectStarted(effectID: 2, name: "load", store: "main", parentSeq: 50, monotonicNanos: 50_100_000)))
+                try writer.append(.effectEmitted(EffectEmitted(effectID: 2, actionSeq: 51, monotonicNanos: 50_900_000)))
+            }
+            if seq == 51 { try writer.append(.effectEnded(EffectEnded(effectID: 2, outcome: .finished, monotonicNanos: 51_100_000))) }
+            if seq == 60 { try writer.append(.effectEnded(EffectEnded(effectID: 1, outcome: .finished, monotonicNanos: 60_100_000))) }
+        }
+        try writer.close()
+        let chunks = writer.chunks.count
+        #expect(chunks > 5)
+
+        var viewer = try ViewerHarness(path: path)
+        viewer.state.effects.readBudget = .zero
+        viewer.state.effects.idleReadBudget = .zero
+        viewer.press(.character(":"))
+        viewer.type("50")
+        viewer.press(.enter, .character("e"))
+        #expect(viewer.state.effects.spans?.chunksRead == 1, "a key reads one part when the budget is spent")
+        #expect(viewer.state.effects.selected?.effectID == 1, "effect 2 is not read yet: the one running then")
+        #expect(viewer.state.effects.pendingSync)
+        #expect(viewer.screen.contains("reading the trace 1"))
+        #expect(viewer.screen.contains("no end read yet"))
+        #expect(viewer.screen.split(separator: "\n")[1].contains("…"), "no ▶: the effect may end further on")
+        for read in 2...chunks {
+            viewer.send(.tick)
+            #expect(viewer.state.effects.spans?.chunksRead == read)
+        }
+        #expect(viewer.state.effects.spans?.isComplete == true)
+        #expect(viewer.state.effects.selected?.effectID == 2, "once read, the cursor goes to the effect #50 started")
+        #expect(!viewer.state.effects.pendingSync)
+        #expect(viewer.state.effects.rows.map(\.lifetime.outcomeName) == ["finished", "finished"])
+        #expect(!viewer.screen.contains("reading the trace"))
+        viewer.send(.tick)
+        #expect(viewer.state.effects.spans?.chunksRead == chunks, "nothing more to read")
     }
 
     @Test("Names, stores, errors and parent actions from the trace are sanitized in the effects view")

@@ -11,11 +11,14 @@ extension EffectLifetimes {
     /// - Parameters:
     ///   - session: the engine whose chunks to read.
     ///   - start: the first chunk not taken in yet (0 the first time).
+    ///   - limit: at most this many chunks are taken in (all when `nil`), so a long trace can
+    ///     be read a part at a time.
     /// - Returns: the index to pass as `start` next time: the number of chunks taken in.
-    public mutating func add(chunksOf session: TraceSession, from start: Int) -> Int {
+    public mutating func add(chunksOf session: TraceSession, from start: Int, limit: Int? = nil) -> Int {
         let count = session.reader.chunks.count
-        guard start < count else { return max(start, count) }
-        for index in start..<count {
+        let end = limit.map { min(count, start + max(0, $0)) } ?? count
+        guard start < end else { return start }
+        for index in start..<end {
             if session.hasGap(before: index) { add(SourceItem.gap) }
             let chunk = session.reader.chunks[index]
             guard let records = session.cache.records(ofChunk: index) ?? (try? session.reader.records(in: chunk)) else {
@@ -24,6 +27,6 @@ extension EffectLifetimes {
             }
             for record in records { add(record) }
         }
-        return count
+        return end
     }
 }

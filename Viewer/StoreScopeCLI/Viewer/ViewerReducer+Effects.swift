@@ -20,10 +20,12 @@ extension ViewerReducer {
         return true
     }
 
-    /// Reads what a growing trace appended, when the effects view has been opened.
-    func refreshEffects(_ state: inout ViewerState) {
-        guard state.effects.spans != nil else { return }
-        readEffects(&state)
+    /// Reads on, when the effects view has been opened: the rest of a long trace (a part per
+    /// call, `idle` ones taking longer) or what a growing one appended.
+    func refreshEffects(_ state: inout ViewerState, idle: Bool = false) {
+        guard let spans = state.effects.spans, !spans.isComplete || spans.chunksRead < session.reader.chunks.count else { return }
+        readEffects(&state, budget: idle ? state.effects.idleReadBudget : state.effects.readBudget)
+        if state.effects.pendingSync { syncCursor(&state, keepingOnSameSelection: false) }
         if state.effects.isShown, state.following, let last = state.effects.spans?.lifetimes.indices.last {
             state.effects.cursor = last
         }
@@ -57,12 +59,19 @@ extension ViewerReducer {
         switch key {
         case .character("q"), .character("?"): return false
         case .character("e"), .escape: closeEffects(&state); return true
-        case .character("j"), .down: state.effects.cursor += 1
-        case .character("k"), .up: state.effects.cursor -= 1
-        case .pageDown: state.effects.cursor += page
-        case .pageUp: state.effects.cursor -= page
-        case .character("g"), .home: state.effects.cursor = 0
-        case .character("G"), .end: state.effects.cursor = count - 1
+        case .character("j"), .down: move(to: state.effects.cursor + 1, in: &state)
+        case .character("k"), .up: move(to: state.effects.cursor - 1, in: &state)
+        case .pageDown: move(to: state.effects.cursor + page, in: &state)
+        case .pageUp: move(to: state.effects.cursor - page, in: &state)
+        case .character("g"), .home: move(to: 0, in: &state)
+        case .character("G"), .end: move(to: count - 1, in: &state)
+        case .character("F"):
+            // Following shows each new effect as it starts (and selects the last action).
+            state.following.toggle()
+            if state.following {
+                state.effects.cursor = count - 1
+                select(session.action(before: .max, matching: state.filter)?.seq, in: &state)
+            }
         case .character("p"): goToParent(of: state.effects.selected, in: &state)
         case .character("o"): goToNextEmitted(by: state.effects.selected, in: &state)
         case .enter: goToStart(of: state.effects.selected, in: &state)
@@ -73,34 +82,59 @@ extension ViewerReducer {
         return true
     }
 
+    /// Moves the cursor; moving pauses following, as in the timeline.
+    private func move(to cursor: Int, in state: inout ViewerState) {
+        if cursor != state.effects.cursor { state.following = false }
+        state.effects.cursor = cursor
+        state.effects.pendingSync = false
+    }
+
     private func openEffects(_ state: inout ViewerState) {
         let firstTime = state.effects.spans == nil
-        readEffects(&state)
+        readEffects(&state, budget: state.effects.readBudget)
         state.effects.isShown = true
+        syncCursor(&state, keepingOnSameSelection: !firstTime)
+        state.effects.anchor = state.selected
+        loadEffectRows(&state)
+    }
+
+    /// Puts the cursor on an effect of the selected action, else on the one running at its
+    /// time; while the trace is still being read, tries again after each part.
+    private func syncCursor(_ state: inout ViewerState, keepingOnSameSelection: Bool) {
         let entry = state.detail?.entry
-        if !firstTime, state.effects.anchor == state.selected {
+        state.effects.pendingSync = false
+        if keepingOnSameSelection, state.effects.anchor == state.selected {
             // Back on the same selection: the cursor stays where the user left it.
         } else if let current = state.effects.selected, isRelated(current, to: entry) {
             // The cursor is on an effect of the selected action already: keep it there.
         } else if let related = relatedEffect(&state) {
             state.effects.cursor = state.effects.spans?.lifetimes.firstIndex(of: related) ?? 0
-        } else if firstTime || state.effects.anchor != state.selected {
+        } else {
             state.effects.cursor = effectRunning(at: entry, in: &state)
+            state.effects.pendingSync = state.effects.spans?.isComplete == false
         }
-        state.effects.anchor = state.selected
-        loadEffectRows(&state)
     }
 
     private func closeEffects(_ state: inout ViewerState) {
         state.effects.isShown = false
         state.effects.anchor = state.selected
+        state.effects.pendingSync = false
     }
 
-    /// Takes in the chunks not read yet: the whole trace the first time.
-    private func readEffects(_ state: inout ViewerState) {
-        var spans = state.effects.spans ?? EffectSpans(startNanos: session.header.startMonotonicNanos)
-        guard spans.chunksRead < session.reader.chunks.count || state.effects.spans == nil else { return }
-        spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead)
+    /// Takes in chunks not read yet for at most `budget` (at least one chunk): the whole trace,
+    /// a part at a time, the first time; then what a growing trace appends.
+    private func readEffects(_ state: inout ViewerState, budget: Duration) {
+        let source = EffectSpans.Source(session)
+        // Another session (a live source switched to it): start over.
+        if state.effects.spans?.source != source { state.effects.spans = nil }
+        var spans = state.effects.spans ?? EffectSpans(source: source, startNanos: session.header.startMonotonicNanos)
+        spans.chunksKnown = session.reader.chunks.count
+        let clock = ContinuousClock()
+        let deadline = clock.now + budget
+        while spans.chunksRead < spans.chunksKnown {
+            spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: 1)
+            if clock.now >= deadline { break }
+        }
         state.effects.spans = spans
     }
 
@@ -156,9 +190,9 @@ extension ViewerReducer {
             state.message = "#\(entry.seq) was not emitted by an effect"
             return nil
         }
-        readEffects(&state)
+        readEffects(&state, budget: state.effects.readBudget)
         guard let effect = state.effects.spans?.lifetimes.first(where: { $0.effectID == id }) else {
-            state.message = "effect \(id) that emitted #\(entry.seq) is not in the readable trace"
+            state.message = stillReading(state) ?? "effect \(id) that emitted #\(entry.seq) is not in the readable trace"
             return nil
         }
         return effect
@@ -168,10 +202,10 @@ extension ViewerReducer {
     /// effects cursor while the selection is related to it, else one the selected action
     /// started, was emitted by, or has events of.
     private func effectForSelection(_ state: inout ViewerState) -> EffectLifetime? {
-        readEffects(&state)
+        readEffects(&state, budget: state.effects.readBudget)
         if let current = state.effects.selected, isRelated(current, to: state.detail?.entry) { return current }
         guard let related = relatedEffect(&state) else {
-            state.message = "no effect started or emitted #\(state.selected ?? 0)"
+            state.message = stillReading(state) ?? "no effect started or emitted #\(state.selected ?? 0)"
             return nil
         }
         return related
@@ -211,6 +245,12 @@ extension ViewerReducer {
         let time = entry.action.monotonicNanos
         return lifetimes.lastIndex { $0.startNanos <= time && ($0.end?.monotonicNanos ?? .max) >= time }
             ?? lifetimes.lastIndex { $0.startNanos <= time } ?? 0
+    }
+
+    /// What to say while the trace's effects are still being read.
+    private func stillReading(_ state: ViewerState) -> String? {
+        guard let spans = state.effects.spans, !spans.isComplete else { return nil }
+        return "still reading the trace's effects (\(spans.percentRead)%): try again in a moment"
     }
 
     /// `#4 .search(query: "swiftui")`, or `#4` when the action is not readable.

@@ -35,7 +35,7 @@ struct ViewerReducer {
             }
             refreshEffects(&state)
         case .tick:
-            break
+            refreshEffects(&state, idle: true)
         }
     }
 

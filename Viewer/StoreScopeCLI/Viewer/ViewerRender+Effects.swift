@@ -64,13 +64,13 @@ extension ViewerRender {
                 store: effect.store.sanitizedForTerminal, parent: row.parent?.sanitizedForTerminal ?? "-", bar: "",
                 emitted: String(effect.emitted.count))
             grid.put(text, row: y, column: 0, style: effect.isOpen ? .bold : .plain)
-            drawBar(effect, axis: axis, traceEnd: traceEnd, selectedTime: selectedTime, columns: columns, row: y, into: &grid)
+            drawBar(effect, axis: axis, traceEnd: traceEnd, complete: view.spans?.isComplete ?? true, selectedTime: selectedTime, columns: columns, row: y, into: &grid)
             if isCursor { grid.fill(row: y, style: .reverse) }
         }
         drawEffectDetail(state, layout, into: &grid)
     }
 
-    private static func drawBar(_ effect: EffectLifetime, axis: EffectAxis, traceEnd: UInt64, selectedTime: UInt64?, columns: EffectColumns, row: Int, into grid: inout ScreenGrid) {
+    private static func drawBar(_ effect: EffectLifetime, axis: EffectAxis, traceEnd: UInt64, complete: Bool, selectedTime: UInt64?, columns: EffectColumns, row: Int, into grid: inout ScreenGrid) {
         let width = columns.bar
         let start = axis.cell(effect.startNanos, width: width)
         let end = max(start, axis.cell(effect.end?.monotonicNanos ?? max(traceEnd, effect.startNanos), width: width))
@@ -78,6 +78,7 @@ extension ViewerRender {
             grid.put("│", row: row, column: columns.barStart + axis.cell(selectedTime, width: width), style: .dim)
         }
         let (last, style): (String, CellStyle) = switch effect.end?.outcome {
+        case nil where !complete: ("…", .dim)
         case nil: (effect.endMayBeMissing ? "?" : "▶", .colored(.cyan, bold: true))
         case .finished: ("━", .plain)
         case .cancelled: ("C", .colored(.yellow, bold: true))
@@ -90,7 +91,8 @@ extension ViewerRender {
         let view = state.effects
         let count = view.spans?.lifetimes.count ?? 0
         let position = view.selected.map { "effect \($0.effectID) (\(view.cursor + 1) of \(count)) " } ?? "effects "
-        let title = "── " + position + "p parent  o emitted  enter start  e esc timeline "
+        let reading = view.spans.map { $0.isComplete ? "" : "reading the trace \($0.percentRead)%  " } ?? ""
+        let title = "── " + position + reading + "p parent  o emitted  enter start  e esc timeline "
         grid.put(title + String(repeating: "─", count: max(0, state.columns)), row: layout.detailTop, column: 0, style: .bold)
         for (offset, line) in effectDetailLines(state).prefix(layout.detailRows).enumerated() {
             let y = layout.detailTop + 1 + offset
@@ -112,6 +114,8 @@ extension ViewerRender {
         lines.append(("started", started.sanitizedForTerminal, .plain))
         let duration = RecordLine.duration(effect.duration(traceEndNanos: spans.endNanos))
         switch effect.end?.outcome {
+        case nil where !spans.isComplete:
+            lines.append(("ended", "no end read yet: the trace is still being read (\(spans.percentRead)%)", .dim))
         case nil where effect.endMayBeMissing:
             lines.append(("ended", "no end recorded before a damaged part (its end may be in it; ran \(duration) at least)", .colored(.yellow)))
         case nil:
