@@ -25,7 +25,7 @@ struct EffectsView: Sendable, Equatable {
     /// trace is read (the view opened before its effect was read, and the user has not moved).
     var pendingSync = false
     /// How long one key, or one idle tick, may spend reading effects.
-    var readBudget: Duration = .milliseconds(40), idleReadBudget: Duration = .milliseconds(100)
+    var readBudget: Duration = .milliseconds(40), idleReadBudget: Duration = .milliseconds(200)
     /// The effect rows on screen, with their parent actions read from the engine.
     var rows: [Row] = []
 
