@@ -238,6 +238,23 @@ struct ViewerEffectsTests {
         #expect(viewer.state.effects.spans?.chunksRead == chunks, "nothing more to read")
     }
 
+    @Test("A trace without effects says so, and the effect keys do nothing else")
+    func noEffects() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("plain.sstrace")
+        try SmallTrace.write([SmallTrace.action(1, "a"), SmallTrace.action(2, "b")], to: path)
+        var viewer = try ViewerHarness(path: path)
+        viewer.press(.character("e"), .character("j"), .character("G"), .character("p"), .character("o"), .enter)
+        #expect(viewer.state.effects.isShown)
+        #expect(viewer.state.effects.selected == nil)
+        #expect(viewer.screen.contains("(no effects in this trace)"))
+        viewer.press(.escape, .character("o"))
+        #expect(viewer.state.message == "no effect started or emitted #1")
+        viewer.press(.character("p"))
+        #expect(viewer.state.message == "#1 was not emitted by an effect")
+        #expect(viewer.state.selected == 1)
+    }
+
     @Test("Names, stores, errors and parent actions from the trace are sanitized in the effects view")
     func sanitized() throws {
         let directory = try TemporaryDirectory()

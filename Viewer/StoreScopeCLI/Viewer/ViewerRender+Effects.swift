@@ -52,7 +52,8 @@ extension ViewerRender {
         let axisLabel = fill > 0 ? left + " " + String(repeating: "─", count: fill) + " " + right : RecordLine.duration(axis.to - axis.from)
         grid.put(columns.row(marker: " ", id: "id", name: "effect", store: "store", parent: "started by", bar: axisLabel, emitted: "emit"), row: 0, column: 0, style: .bold)
         if view.rows.isEmpty {
-            grid.put("  (no effects in this trace)", row: 1, column: 0, style: .dim)
+            let complete = view.spans?.isComplete ?? true
+            grid.put(complete ? "  (no effects in this trace)" : "  (no effects read yet)", row: 1, column: 0, style: .dim)
         }
         let selectedTime = state.detail?.entry.action.monotonicNanos
         for (offset, row) in view.rows.prefix(layout.timelineRows).enumerated() {
