@@ -67,14 +67,14 @@ enum ViewerGolden {
            d  s            detail pane: state diff / full state tree
            tab             move the keys between timeline and detail pane
            h l enter       fold / unfold / toggle the node under the cursor (state)
-           e               effects view: a bar per effect's lifetime (enter: its start)
-           p  o            the effect's parent action / the next action it emitted
+           e  p  o         effects view (enter: start); parent / next emitted action
            esc             close a prompt; back to the timeline
            ?               this help
            q  Ctrl-C       quit
 
-         fx marks: S effect started  E emitted  F failed  C cancelled  D drops
-         effect bars: ━ ran  ▶ still running  F failed  C cancelled  │ selected action
+         fx marks: S effect started  E emitted  F failed  C cancelled  D actions dropped
+
+
 
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
