@@ -222,6 +222,7 @@ struct ViewerEffectsTests {
         #expect(viewer.state.effects.spans?.chunksRead == 1, "a key reads one part when the budget is spent")
         #expect(viewer.state.effects.selected?.effectID == 1, "effect 2 is not read yet: the one running then")
         #expect(viewer.state.effects.pendingSync)
+        #expect(viewer.state.effects.isReading)
         #expect(viewer.screen.contains("reading the trace 1"))
         #expect(viewer.screen.contains("no end read yet"))
         #expect(viewer.screen.split(separator: "\n")[1].contains("…"), "no ▶: the effect may end further on")
@@ -230,6 +231,7 @@ struct ViewerEffectsTests {
             #expect(viewer.state.effects.spans?.chunksRead == read)
         }
         #expect(viewer.state.effects.spans?.isComplete == true)
+        #expect(!viewer.state.effects.isReading)
         #expect(viewer.state.effects.selected?.effectID == 2, "once read, the cursor goes to the effect #50 started")
         #expect(!viewer.state.effects.pendingSync)
         #expect(viewer.state.effects.rows.map(\.lifetime.outcomeName) == ["finished", "finished"])

@@ -36,6 +36,10 @@ struct EffectsView: Sendable, Equatable {
         var parent: String?
     }
 
+    /// Whether a first pass over the trace is still under way: the loop may tick sooner
+    /// meanwhile, as each tick reads on.
+    var isReading: Bool { spans.map { !$0.isComplete } ?? false }
+
     /// The effect under the cursor.
     var selected: EffectLifetime? { spans?.lifetimes[safe: cursor] }
 }
