@@ -70,6 +70,7 @@ enum ViewerGolden {
            d  s            detail pane: state diff / full state tree
            tab             move the keys between timeline and detail pane
            h l enter       fold / unfold / toggle the node under the cursor (state)
+           e  p  o         effects view (enter: start); parent / next emitted action
            esc             close a prompt; back to the timeline
            ?  q  Ctrl-C    this help; quit
 

@@ -16,6 +16,9 @@ enum ViewCommand: Command {
             previous bookmark), : jump, / n N search, f filter, F follow, d/s diff or state
             tree, tab then h/l fold, ? every key, q quit. See the Viewer section of
             docs/GUIDE.md.
+            e opens the effects view: each effect's lifetime as a bar, failures (F) and
+            cancellations (C) marked, running ones highlighted; p selects the action that
+            started the effect, o the next action it emitted, enter where it started.
 
             When standard input or output is not a terminal, or TERM is dumb, prints the
             matching actions as 'storescope log' does. NO_COLOR turns colors off.

@@ -17,6 +17,7 @@ enum ViewerHelp {
         "  d  s            detail pane: state diff / full state tree",
         "  tab             move the keys between timeline and detail pane",
         "  h l enter       fold / unfold / toggle the node under the cursor (state)",
+        "  e  p  o         effects view (enter: start); parent / next emitted action",
         "  esc             close a prompt; back to the timeline",
         "  ?  q  Ctrl-C    this help; quit",
         "",

@@ -25,6 +25,7 @@ struct ViewerReducer {
             state.columns = columns
             state.rows = rows
             load(&state)
+            if state.effects.isShown { loadEffectRows(&state) }
         case .recordsArrived:
             refreshTotals(&state)
             if state.following || state.selected == nil {
@@ -32,8 +33,9 @@ struct ViewerReducer {
             } else {
                 load(&state)
             }
+            refreshEffects(&state)
         case .tick:
-            break
+            refreshEffects(&state, idle: true)
         case let .clock(nanos):
             advancePlayback(to: nanos, in: &state)
         }
@@ -46,6 +48,7 @@ struct ViewerReducer {
         if state.showingHelp { state.showingHelp = false; return }
         if state.prompt != nil { edit(key, in: &state); return }
         state.message = nil
+        if handleEffectsKey(key, in: &state) { return }
         if state.focus == .detail, moveInDetail(key, in: &state) { return }
         let page = max(1, ViewerLayout(columns: state.columns, rows: state.rows).timelineRows - 1)
         switch key {

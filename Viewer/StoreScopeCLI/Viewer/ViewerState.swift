@@ -46,6 +46,8 @@ struct ViewerState: Sendable, Equatable {
     /// The last action's seq, and whether its session ended.
     var lastSeq: UInt64?
     var sessionEnded = false
+    /// The effects view (`e`) and the effect lifetimes it has read.
+    var effects = EffectsView()
     /// Set by `q` or Ctrl-C: the loop restores the terminal and exits.
     var quit = false
 

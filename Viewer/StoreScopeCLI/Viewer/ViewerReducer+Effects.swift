@@ -1,0 +1,261 @@
+import TraceAnalysis
+import TraceFormat
+
+/// The effects view's keys and data: `e` opens it on an effect related to the selected action,
+/// `j`/`k` move its cursor, and `p` (the action that started the effect), `o` (the next action
+/// it emitted) and `enter` (where it started) go back to the timeline with that action
+/// selected. `p` and `o` work in the timeline too, on the selected action's effect, so `o`
+/// pressed again cycles through what the effect emitted.
+extension ViewerReducer {
+    /// Handles `key` when it belongs to the effects view or is one of its keys in the timeline;
+    /// returns whether it did.
+    func handleEffectsKey(_ key: Key, in state: inout ViewerState) -> Bool {
+        if state.effects.isShown { return handleInEffectsView(key, in: &state) }
+        switch key {
+        case .character("e"): openEffects(&state)
+        case .character("p"): goToParent(of: effectEmittingSelection(&state), in: &state)
+        case .character("o"): goToNextEmitted(by: effectForSelection(&state), in: &state)
+        default: return false
+        }
+        return true
+    }
+
+    /// Reads on, when the effects view has been opened: the rest of a long trace (a part per
+    /// call, `idle` ones taking longer) or what a growing one appended.
+    func refreshEffects(_ state: inout ViewerState, idle: Bool = false) {
+        guard let spans = state.effects.spans, !spans.isComplete || spans.chunksRead < session.reader.chunks.count else { return }
+        readEffects(&state, budget: idle ? state.effects.idleReadBudget : state.effects.readBudget)
+        if state.effects.pendingSync { syncCursor(&state, keepingOnSameSelection: false) }
+        if state.effects.isShown, state.following, let last = state.effects.spans?.lifetimes.indices.last {
+            state.effects.cursor = last
+        }
+        if state.effects.isShown { loadEffectRows(&state) }
+    }
+
+    /// Loads the effect rows on screen, scrolled so the cursor is on them.
+    func loadEffectRows(_ state: inout ViewerState) {
+        guard let lifetimes = state.effects.spans?.lifetimes else { return }
+        let height = ViewerLayout(columns: state.columns, rows: state.rows).timelineRows
+        var view = state.effects
+        view.cursor = max(0, min(view.cursor, lifetimes.count - 1))
+        if view.cursor < view.top { view.top = view.cursor }
+        if view.cursor >= view.top + height { view.top = view.cursor - height + 1 }
+        view.top = max(0, min(view.top, lifetimes.count - height))
+        let shown = lifetimes[view.top..<min(lifetimes.count, view.top + height)]
+        // Parent actions are read again only when the rows change.
+        if view.rows.map(\.lifetime) != Array(shown) {
+            view.rows = shown.map { lifetime in
+                EffectsView.Row(lifetime: lifetime, parent: lifetime.parentSeq.flatMap { parentSummary(of: $0) })
+            }
+        }
+        state.effects = view
+    }
+
+    // MARK: - In the effects view
+
+    private func handleInEffectsView(_ key: Key, in state: inout ViewerState) -> Bool {
+        let page = max(1, ViewerLayout(columns: state.columns, rows: state.rows).timelineRows - 1)
+        let count = state.effects.spans?.lifetimes.count ?? 0
+        switch key {
+        case .character("q"), .character("?"): return false
+        case .character("e"), .escape: closeEffects(&state); return true
+        case .character("j"), .down: move(to: state.effects.cursor + 1, in: &state)
+        case .character("k"), .up: move(to: state.effects.cursor - 1, in: &state)
+        case .pageDown: move(to: state.effects.cursor + page, in: &state)
+        case .pageUp: move(to: state.effects.cursor - page, in: &state)
+        case .character("g"), .home: move(to: 0, in: &state)
+        case .character("G"), .end: move(to: count - 1, in: &state)
+        case .character("F"):
+            // Following shows each new effect as it starts (and selects the last action).
+            state.following.toggle()
+            if state.following {
+                state.effects.cursor = count - 1
+                select(session.action(before: .max, matching: state.filter)?.seq, in: &state)
+            }
+        case .character("p"): goToParent(of: state.effects.selected, in: &state)
+        case .character("o"): goToNextEmitted(by: state.effects.selected, in: &state)
+        case .enter: goToStart(of: state.effects.selected, in: &state)
+        default: return true
+        }
+        state.effects.cursor = max(0, min(state.effects.cursor, count - 1))
+        if state.effects.isShown { loadEffectRows(&state) }
+        return true
+    }
+
+    /// Moves the cursor; moving pauses following, as in the timeline.
+    private func move(to cursor: Int, in state: inout ViewerState) {
+        if cursor != state.effects.cursor { state.following = false }
+        state.effects.cursor = cursor
+        state.effects.pendingSync = false
+    }
+
+    private func openEffects(_ state: inout ViewerState) {
+        let firstTime = state.effects.spans == nil
+        readEffects(&state, budget: state.effects.readBudget)
+        state.effects.isShown = true
+        syncCursor(&state, keepingOnSameSelection: !firstTime)
+        state.effects.anchor = state.selected
+        loadEffectRows(&state)
+    }
+
+    /// Puts the cursor on an effect of the selected action, else on the one running at its
+    /// time; while the trace is still being read, tries again after each part.
+    private func syncCursor(_ state: inout ViewerState, keepingOnSameSelection: Bool) {
+        let entry = state.detail?.entry
+        state.effects.pendingSync = false
+        if keepingOnSameSelection, state.effects.anchor == state.selected {
+            // Back on the same selection: the cursor stays where the user left it.
+        } else if let current = state.effects.selected, isRelated(current, to: entry) {
+            // The cursor is on an effect of the selected action already: keep it there.
+        } else if let related = relatedEffect(&state) {
+            state.effects.cursor = state.effects.spans?.lifetimes.firstIndex(of: related) ?? 0
+        } else {
+            state.effects.cursor = effectRunning(at: entry, in: &state)
+            state.effects.pendingSync = state.effects.spans?.isComplete == false
+        }
+    }
+
+    private func closeEffects(_ state: inout ViewerState) {
+        state.effects.isShown = false
+        state.effects.anchor = state.selected
+        state.effects.pendingSync = false
+    }
+
+    /// Takes in chunks not read yet for at most `budget` (at least one chunk): the whole trace,
+    /// a part at a time, the first time; then what a growing trace appends.
+    private func readEffects(_ state: inout ViewerState, budget: Duration) {
+        let source = EffectSpans.Source(session)
+        // Another session (a live source switched to it): start over.
+        if state.effects.spans?.source != source { state.effects.spans = nil }
+        var spans = state.effects.spans ?? EffectSpans(source: source, startNanos: session.header.startMonotonicNanos)
+        spans.chunksKnown = session.reader.chunks.count
+        let clock = ContinuousClock()
+        let deadline = clock.now + budget
+        while spans.chunksRead < spans.chunksKnown {
+            spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: 1)
+            if clock.now >= deadline { break }
+        }
+        state.effects.spans = spans
+    }
+
+    // MARK: - Going to actions
+
+    /// Selects the action that started `effect` in the timeline.
+    private func goToParent(of effect: EffectLifetime?, in state: inout ViewerState) {
+        guard let effect else { return }
+        guard let parent = effect.parentSeq else {
+            state.message = "effect \(effect.effectID) has no parent action: it was not started by a reducer"
+            return
+        }
+        show(parent, of: effect, in: &state)
+    }
+
+    /// Selects the next action `effect` emitted after the selected one, from its first again
+    /// after its last.
+    private func goToNextEmitted(by effect: EffectLifetime?, in state: inout ViewerState) {
+        guard let effect else { return }
+        guard !effect.emitted.isEmpty else {
+            state.message = "effect \(effect.effectID) emitted no action"
+            return
+        }
+        let next = state.selected.flatMap { selected in effect.emitted.firstIndex(of: selected).map { effect.emitted[($0 + 1) % effect.emitted.count] } }
+        show(next ?? effect.emitted[0], of: effect, in: &state)
+    }
+
+    /// Selects the action `effect` started after: its parent, or the last action before its start.
+    private func goToStart(of effect: EffectLifetime?, in state: inout ViewerState) {
+        guard let effect else { return }
+        let before = session.seq(atTime: effect.startNanos &- session.header.startMonotonicNanos)
+        let start = effect.parentSeq ?? (before > 0 ? before : session.action(after: 0)?.seq)
+        guard let start else { return }
+        show(start, of: effect, in: &state)
+    }
+
+    /// Back to the timeline with `seq` selected; `effect` stays under the effects cursor.
+    private func show(_ seq: UInt64, of effect: EffectLifetime, in state: inout ViewerState) {
+        if let index = state.effects.spans?.lifetimes.firstIndex(of: effect) { state.effects.cursor = index }
+        state.effects.isShown = false
+        state.following = false
+        select(seq, in: &state)
+        state.effects.anchor = state.selected
+        if state.detail?.entry.seq != seq { state.message = "#\(seq) is not in the readable trace" }
+    }
+
+    // MARK: - Effects of the selected action
+
+    /// The effect that emitted the selected action (`p` in the timeline goes to its parent).
+    private func effectEmittingSelection(_ state: inout ViewerState) -> EffectLifetime? {
+        guard let entry = state.detail?.entry else { return nil }
+        guard let id = entry.action.effectID else {
+            state.message = "#\(entry.seq) was not emitted by an effect"
+            return nil
+        }
+        readEffects(&state, budget: state.effects.readBudget)
+        guard let effect = state.effects.spans?.lifetimes.first(where: { $0.effectID == id }) else {
+            state.message = stillReading(state) ?? "effect \(id) that emitted #\(entry.seq) is not in the readable trace"
+            return nil
+        }
+        return effect
+    }
+
+    /// The effect whose emitted actions `o` in the timeline cycles through: the one under the
+    /// effects cursor while the selection is related to it, else one the selected action
+    /// started, was emitted by, or has events of.
+    private func effectForSelection(_ state: inout ViewerState) -> EffectLifetime? {
+        readEffects(&state, budget: state.effects.readBudget)
+        if let current = state.effects.selected, isRelated(current, to: state.detail?.entry) { return current }
+        guard let related = relatedEffect(&state) else {
+            state.message = stillReading(state) ?? "no effect started or emitted #\(state.selected ?? 0)"
+            return nil
+        }
+        return related
+    }
+
+    /// The effect most related to the selected action: one it started (preferring one that
+    /// emitted actions), the one that emitted it, or one whose events follow it.
+    private func relatedEffect(_ state: inout ViewerState) -> EffectLifetime? {
+        guard let entry = state.detail?.entry, let lifetimes = state.effects.spans?.lifetimes else { return nil }
+        let started = lifetimes.filter { $0.parentSeq == entry.seq || startedAfter(entry, $0) }
+        if let effect = started.first(where: { !$0.emitted.isEmpty }) ?? started.first { return effect }
+        if let id = entry.action.effectID, let effect = lifetimes.first(where: { $0.effectID == id }) { return effect }
+        return lifetimes.first { isRelated($0, to: entry) }
+    }
+
+    /// Whether `effect` started, emitted, or has an event right after `entry`.
+    private func isRelated(_ effect: EffectLifetime, to entry: ActionEntry?) -> Bool {
+        guard let entry else { return false }
+        if effect.parentSeq == entry.seq || effect.emitted.contains(entry.seq) || entry.action.effectID == effect.effectID { return true }
+        return entry.events.contains { record in
+            switch record {
+            case let .effectStarted(started): started.effectID == effect.effectID
+            case let .effectEmitted(emitted): emitted.effectID == effect.effectID
+            case let .effectEnded(ended): ended.effectID == effect.effectID
+            default: false
+            }
+        }
+    }
+
+    private func startedAfter(_ entry: ActionEntry, _ effect: EffectLifetime) -> Bool {
+        entry.events.contains { if case let .effectStarted(started) = $0 { started.effectID == effect.effectID } else { false } }
+    }
+
+    /// The index of the last effect started at or before the action (the first one when none).
+    private func effectRunning(at entry: ActionEntry?, in state: inout ViewerState) -> Int {
+        guard let entry, let lifetimes = state.effects.spans?.lifetimes else { return 0 }
+        let time = entry.action.monotonicNanos
+        return lifetimes.lastIndex { $0.startNanos <= time && ($0.end?.monotonicNanos ?? .max) >= time }
+            ?? lifetimes.lastIndex { $0.startNanos <= time } ?? 0
+    }
+
+    /// What to say while the trace's effects are still being read.
+    private func stillReading(_ state: ViewerState) -> String? {
+        guard let spans = state.effects.spans, !spans.isComplete else { return nil }
+        return "still reading the trace's effects (\(spans.percentRead)%): try again in a moment"
+    }
+
+    /// `#4 .search(query: "swiftui")`, or `#4` when the action is not readable.
+    private func parentSummary(of seq: UInt64) -> String {
+        guard let entry = session.action(after: seq - min(seq, 1)), entry.seq == seq else { return "#\(seq)" }
+        return "#\(seq) \(entry.action.action.shortDescription)"
+    }
+}

@@ -1,0 +1,143 @@
+import TraceAnalysis
+import TraceFormat
+
+/// The effects view: one row per effect (id, name, store, the action that started it, its
+/// lifetime as a bar, how many actions it emitted) over the effect under the cursor in
+/// detail. The bars share a time axis spanning the rows on screen, as a waterfall does:
+/// `━` while the effect ran, ending in `F` (failed, red) or `C` (cancelled, yellow); a running
+/// effect's bar reaches the end of the trace and ends in `▶`, highlighted. A `│` marks the time
+/// of the action selected in the timeline.
+extension ViewerRender {
+    /// Column widths of the effect rows; the bar takes what is left.
+    struct EffectColumns {
+        let columns: Int
+        var name: Int { max(10, columns / 6) }
+        var parent: Int { max(12, columns / 5) }
+        static let id = 4, store = 8, emitted = 4
+        /// Where the bar starts, and its width.
+        var barStart: Int { 1 + Self.id + 1 + name + 1 + Self.store + 1 + parent + 1 }
+        var bar: Int { max(8, columns - barStart - Self.emitted - 2) }
+
+        func row(marker: String, id: String, name: String, store: String, parent: String, bar: String, emitted: String) -> String {
+            marker + pad(id, Self.id, right: true) + " " + pad(name, self.name) + " " + pad(store, Self.store) + " "
+                + pad(parent, self.parent) + " " + pad(bar, self.bar) + " " + pad(emitted, Self.emitted, right: true)
+        }
+    }
+
+    /// The time range the bars of the rows on screen share: from the first start to the last
+    /// end (a running effect ends at the end of the trace).
+    struct EffectAxis {
+        var from: UInt64, to: UInt64
+
+        init(_ rows: [EffectsView.Row], traceEnd: UInt64) {
+            from = rows.map(\.lifetime.startNanos).min() ?? 0
+            to = max(from + 1, rows.map { $0.lifetime.end?.monotonicNanos ?? max(traceEnd, $0.lifetime.startNanos) }.max() ?? 0)
+        }
+
+        /// The cell of `nanos` on a bar `width` cells wide.
+        func cell(_ nanos: UInt64, width: Int) -> Int {
+            let clamped = min(max(nanos, from), to)
+            return Int((Double(clamped - from) / Double(to - from) * Double(width - 1)).rounded(.down))
+        }
+    }
+
+    static func drawEffects(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
+        let view = state.effects
+        let columns = EffectColumns(columns: state.columns)
+        let traceEnd = view.spans?.endNanos ?? 0
+        let axis = EffectAxis(view.rows, traceEnd: traceEnd)
+        let times = RecordLine(startMonotonicNanos: view.spans?.startNanos ?? 0)
+        let left = times.time(axis.from), right = times.time(axis.to)
+        let fill = columns.bar - left.count - right.count - 2
+        let axisLabel = fill > 0 ? left + " " + String(repeating: "─", count: fill) + " " + right : RecordLine.duration(axis.to - axis.from)
+        grid.put(columns.row(marker: " ", id: "id", name: "effect", store: "store", parent: "started by", bar: axisLabel, emitted: "emit"), row: 0, column: 0, style: .bold)
+        if view.rows.isEmpty {
+            let complete = view.spans?.isComplete ?? true
+            grid.put(complete ? "  (no effects in this trace)" : "  (no effects read yet)", row: 1, column: 0, style: .dim)
+        }
+        let selectedTime = state.detail?.entry.action.monotonicNanos
+        for (offset, row) in view.rows.prefix(layout.timelineRows).enumerated() {
+            let y = offset + 1
+            let effect = row.lifetime
+            let isCursor = view.top + offset == view.cursor
+            let text = columns.row(
+                marker: isCursor ? ">" : " ", id: String(effect.effectID), name: effect.name.sanitizedForTerminal,
+                store: effect.store.sanitizedForTerminal, parent: row.parent?.sanitizedForTerminal ?? "-", bar: "",
+                emitted: String(effect.emitted.count))
+            grid.put(text, row: y, column: 0, style: effect.isOpen ? .bold : .plain)
+            drawBar(effect, axis: axis, traceEnd: traceEnd, complete: view.spans?.isComplete ?? true, selectedTime: selectedTime, columns: columns, row: y, into: &grid)
+            if isCursor { grid.fill(row: y, style: .reverse) }
+        }
+        drawEffectDetail(state, layout, into: &grid)
+    }
+
+    private static func drawBar(_ effect: EffectLifetime, axis: EffectAxis, traceEnd: UInt64, complete: Bool, selectedTime: UInt64?, columns: EffectColumns, row: Int, into grid: inout ScreenGrid) {
+        let width = columns.bar
+        let start = axis.cell(effect.startNanos, width: width)
+        let end = max(start, axis.cell(effect.end?.monotonicNanos ?? max(traceEnd, effect.startNanos), width: width))
+        if let selectedTime, selectedTime >= axis.from, selectedTime <= axis.to {
+            grid.put("│", row: row, column: columns.barStart + axis.cell(selectedTime, width: width), style: .dim)
+        }
+        let (last, style): (String, CellStyle) = switch effect.end?.outcome {
+        case nil where !complete: ("…", .dim)
+        case nil: (effect.endMayBeMissing ? "?" : "▶", .colored(.cyan, bold: true))
+        case .finished: ("━", .plain)
+        case .cancelled: ("C", .colored(.yellow, bold: true))
+        case .failed: ("F", .colored(.red, bold: true))
+        }
+        grid.put(String(repeating: "━", count: end - start) + last, row: row, column: columns.barStart + start, style: style)
+    }
+
+    private static func drawEffectDetail(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
+        let view = state.effects
+        let count = view.spans?.lifetimes.count ?? 0
+        let position = view.selected.map { "effect \($0.effectID) (\(view.cursor + 1) of \(count)) " } ?? "effects "
+        let reading = view.spans.map { $0.isComplete ? "" : "reading the trace \($0.percentRead)%  " } ?? ""
+        let title = "── " + position + reading + "p parent  o emitted  enter start  e esc timeline "
+        grid.put(title + String(repeating: "─", count: max(0, state.columns)), row: layout.detailTop, column: 0, style: .bold)
+        for (offset, line) in effectDetailLines(state).prefix(layout.detailRows).enumerated() {
+            let y = layout.detailTop + 1 + offset
+            grid.put(line.label, row: y, column: 0, style: .bold)
+            grid.put(line.text, row: y, column: 9, style: line.style)
+        }
+    }
+
+    /// The facts of the effect under the cursor, one per line.
+    static func effectDetailLines(_ state: ViewerState) -> [(label: String, text: String, style: CellStyle)] {
+        let view = state.effects
+        guard let effect = view.selected, let spans = view.spans else { return [] }
+        let times = RecordLine(startMonotonicNanos: spans.startNanos)
+        var lines: [(label: String, text: String, style: CellStyle)] = []
+        lines.append(("effect", "\(effect.effectID) \"\(effect.name)\" in \(effect.store)".sanitizedForTerminal, .plain))
+        if let location = effect.location { lines.append(("at", location.description.sanitizedForTerminal, .plain)) }
+        let parent = view.rows.first { $0.lifetime.effectID == effect.effectID }?.parent
+        let started = times.time(effect.startNanos) + (parent.map { " by \($0)" } ?? ", not by an action")
+        lines.append(("started", started.sanitizedForTerminal, .plain))
+        let duration = RecordLine.duration(effect.duration(traceEndNanos: spans.endNanos))
+        switch effect.end?.outcome {
+        case nil where !spans.isComplete:
+            lines.append(("ended", "no end read yet: the trace is still being read (\(spans.percentRead)%)", .dim))
+        case nil where effect.endMayBeMissing:
+            lines.append(("ended", "no end recorded before a damaged part (its end may be in it; ran \(duration) at least)", .colored(.yellow)))
+        case nil:
+            let text = spans.collected.sessionEnded
+                ? "never: still running when the session ended, a leak (\(duration))"
+                : "running at the end of the trace (\(duration) so far)"
+            lines.append(("ended", text, .colored(.cyan, bold: true)))
+        case let .some(outcome):
+            let end = effect.end.map { times.time($0.monotonicNanos) } ?? ""
+            switch outcome {
+            case .finished: lines.append(("ended", "finished at \(end) after \(duration)", .plain))
+            case .cancelled: lines.append(("ended", "cancelled at \(end) after \(duration)", .colored(.yellow, bold: true)))
+            case let .failed(message):
+                lines.append(("ended", "failed at \(end) after \(duration)", .colored(.red, bold: true)))
+                lines.append(("error", message.sanitizedForTerminal, .colored(.red)))
+            }
+        }
+        let emitted = effect.emitted.isEmpty
+            ? "no action"
+            : "\(effect.emitted.count) action\(effect.emitted.count == 1 ? "" : "s"): " + effect.emitted.map { "#\($0)" }.joined(separator: " ")
+        lines.append(("emitted", emitted, .plain))
+        return lines
+    }
+}

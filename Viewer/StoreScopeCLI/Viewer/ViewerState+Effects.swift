@@ -1,0 +1,83 @@
+import TraceAnalysis
+import TraceFormat
+
+/// The effects view (`e`): one row per effect of the trace in the order they started, each
+/// with its lifetime as a bar along a time axis, and a cursor on one of them.
+///
+/// The lifetimes come from ``EffectLifetimes`` fed chunk by chunk from the engine; they are
+/// kept here with the number of chunks already read, so the trace is read once and afterwards
+/// only the chunks a growing trace appends. A long trace is read a part at a time (for at most
+/// ``readBudget`` per key, ``idleReadBudget`` per idle tick), so keys are answered while the
+/// view fills in; until then effects with no end read yet are shown as such, not as running.
+struct EffectsView: Sendable, Equatable {
+    /// Whether the effects view replaces the timeline and the action detail.
+    var isShown = false
+    /// Every effect read so far (`nil` until the view first opens).
+    var spans: EffectSpans?
+    /// The index in `spans.lifetimes` of the effect under the cursor.
+    var cursor = 0
+    /// The index of the first effect row shown.
+    var top = 0
+    /// The timeline selection when the view was last left: reopening on the same selection
+    /// keeps the cursor where it was.
+    var anchor: UInt64?
+    /// Whether the cursor should still move to the selected action's effect once more of the
+    /// trace is read (the view opened before its effect was read, and the user has not moved).
+    var pendingSync = false
+    /// How long one key, or one idle tick, may spend reading effects.
+    var readBudget: Duration = .milliseconds(40), idleReadBudget: Duration = .milliseconds(200)
+    /// The effect rows on screen, with their parent actions read from the engine.
+    var rows: [Row] = []
+
+    /// An effect on screen.
+    struct Row: Sendable, Equatable {
+        var lifetime: EffectLifetime
+        /// The action that started it, summarized (`nil`: no parent, or it is not readable).
+        var parent: String?
+    }
+
+    /// Whether a first pass over the trace is still under way: the loop may tick sooner
+    /// meanwhile, as each tick reads on.
+    var isReading: Bool { spans.map { !$0.isComplete } ?? false }
+
+    /// The effect under the cursor.
+    var selected: EffectLifetime? { spans?.lifetimes[safe: cursor] }
+}
+
+/// The effect lifetimes of a trace and how far into the trace they were read.
+struct EffectSpans: Sendable, Equatable {
+    /// Which session the lifetimes were read from: the trace's session id and the engine
+    /// object, so a source that switches sessions starts over instead of reading on by index.
+    struct Source: Sendable, Equatable {
+        var sessionID: [UInt8]
+        var engine: ObjectIdentifier
+
+        init(_ session: TraceSession) {
+            sessionID = session.header.sessionID
+            engine = ObjectIdentifier(session)
+        }
+    }
+
+    var source: Source
+    var collected = EffectLifetimes()
+    /// Chunks already taken in: the next pass starts there.
+    var chunksRead = 0
+    /// The trace's chunks when last read: while `chunksRead` is short of it, the trace is
+    /// still being read and an effect without an end may have one further on.
+    var chunksKnown = 0
+
+    var isComplete: Bool { chunksRead >= chunksKnown }
+    /// How much of the trace was read, in percent.
+    var percentRead: Int { chunksKnown == 0 ? 100 : chunksRead * 100 / chunksKnown }
+    /// The session start, to show times relative to it.
+    var startNanos: UInt64
+
+    var lifetimes: [EffectLifetime] { collected.lifetimes }
+    /// Where running effects' bars end: the latest time in the trace.
+    var endNanos: UInt64 { collected.traceEndNanos }
+
+    static func == (lhs: EffectSpans, rhs: EffectSpans) -> Bool {
+        lhs.source == rhs.source && lhs.chunksRead == rhs.chunksRead && lhs.chunksKnown == rhs.chunksKnown && lhs.startNanos == rhs.startNanos && lhs.lifetimes == rhs.lifetimes
+            && lhs.endNanos == rhs.endNanos && lhs.collected.sessionEnded == rhs.collected.sessionEnded
+    }
+}
