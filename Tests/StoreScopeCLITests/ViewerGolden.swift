@@ -76,7 +76,6 @@ enum ViewerGolden {
 
          fx marks: S effect started  E emitted  F failed  C cancelled  D actions dropped
 
-
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
