@@ -38,18 +38,18 @@ extension Array: _EquatableElements where Element: Equatable {
 
     /// How many elements from `old` and `new` on, stepping by `step` (1 or -1), are equal,
     /// up to `limit`. Runs of bitwise-identical elements (the unchanged elements of a copy)
-    /// are skipped a block at a time with one `memcmp`.
-    private static func equalRun(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, step: Int, limit: Int) -> Int {
+    /// are skipped a block at a time (see ``ElementBlocks``).
+    private static func equalRun(
+        _ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, step: Int, limit: Int, blocks: ElementBlocks
+    ) -> Int {
         let stride = MemoryLayout<Element>.stride
-        // Padding between elements need not be equal in equal copies: a block that differs
-        // only there is compared element by element, which is correct, only slower.
         let comparesBlocks = MemoryLayout<Element>.size > 0
         var count = 0
         while count < limit {
-            let block = Swift.min(Self.block, limit - count)
+            let block = Swift.min(blocks.elements, limit - count)
             // The block's lowest addresses: blocks run backwards when stepping back.
             let first = step > 0 ? count : count + block - 1
-            if comparesBlocks, memcmp(old + step * first, new + step * first, block * stride) == 0 {
+            if comparesBlocks, blocks.equal(old + step * first, new + step * first, count: block, stride: stride) {
                 count += block
                 continue
             }
@@ -61,17 +61,16 @@ extension Array: _EquatableElements where Element: Equatable {
         return count
     }
 
-    /// Elements compared per `memcmp`.
-    private static var block: Int { 32 }
-
     func _commonAffixes(with other: Any) -> (prefix: Int, suffix: Int) {
         let other = other as! [Element]  // called with an array of the same type
         return withUnsafeBufferPointer { old in
             other.withUnsafeBufferPointer { new in
                 let shorter = Swift.min(old.count, new.count)
                 guard shorter > 0, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return (0, 0) }
-                let prefix = Self.equalRun(oldBase, newBase, step: 1, limit: shorter)
-                let suffix = Self.equalRun(oldBase + (old.count - 1), newBase + (new.count - 1), step: -1, limit: shorter - prefix)
+                let blocks = ElementBlocks(type: Element.self)
+                let prefix = Self.equalRun(oldBase, newBase, step: 1, limit: shorter, blocks: blocks)
+                let suffix = Self.equalRun(
+                    oldBase + (old.count - 1), newBase + (new.count - 1), step: -1, limit: shorter - prefix, blocks: blocks)
                 return (prefix, suffix)
             }
         }
