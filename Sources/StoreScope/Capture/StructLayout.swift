@@ -76,12 +76,17 @@ final class StructLayout: @unchecked Sendable {
     let fields: [StoredField]
     /// Which of them the redaction rule hides.
     let redaction: RedactedFields
+    /// For a struct with padding, the significant bytes of a block of values in an array (see
+    /// ``ElementBlocks``).
+    let blockMask: [UInt64]?
     private let type: Any.Type
 
     private init(type: Any.Type, fields: [StoredField]) {
         self.type = type
         self.fields = fields
         redaction = RedactedFields(names: fields.map(\.name))
+        func stride<Value>(_: Value.Type) -> Int { MemoryLayout<Value>.stride }
+        blockMask = ElementBlocks.makeMask(fields: fields, stride: _openExistential(type, do: stride))
     }
 
     /// The layout of `type`, a struct without a custom mirror, or `nil` when it must be

@@ -37,7 +37,7 @@ final class TypeTraits: @unchecked Sendable {
     /// ``capture`` for the value of this type stored at an address.
     let captureAt: ((UnsafeRawPointer, inout ValueCapturer, Int) -> TraceValue)?
     /// Diffs two optionals or two collections of this type.
-    let diff: ((Any, Any, inout StateDiffer, Int) throws(ReferenceTypeEncountered) -> Void)?
+    let diff: ((Any, Any, inout StateDiffer, Int) -> Void)?
 
     /// Whether the type is an enum without a custom mirror, whose payload is read without
     /// building a `Mirror` (through ``enumLayout``, else ``RuntimeReflection``).
@@ -108,7 +108,7 @@ final class TypeTraits: @unchecked Sendable {
         typeName = _typeName(type, qualified: false)
         var capture: ((Any, inout ValueCapturer, Int) -> TraceValue)?
         var captureAt: ((UnsafeRawPointer, inout ValueCapturer, Int) -> TraceValue)?
-        var diff: ((Any, Any, inout StateDiffer, Int) throws(ReferenceTypeEncountered) -> Void)?
+        var diff: ((Any, Any, inout StateDiffer, Int) -> Void)?
         var scalar: ((Any) -> TraceValue)?
         var scalarAt: ((UnsafeRawPointer) -> TraceValue)?
         if let optional = type as? any _CapturedOptional.Type {
@@ -212,21 +212,21 @@ final class TypeTraits: @unchecked Sendable {
     }
 
     private static func diffWitness<Value: _DiffedOptional>(_: Value.Type)
-        -> (Any, Any, inout StateDiffer, Int) throws(ReferenceTypeEncountered) -> Void
+        -> (Any, Any, inout StateDiffer, Int) -> Void
     {
-        { (old, new, differ, depth) throws(ReferenceTypeEncountered) in try (old as! Value)._diff(against: new, with: &differ, depth: depth) }
+        { (old, new, differ, depth) in (old as! Value)._diff(against: new, with: &differ, depth: depth) }
     }
 
     /// The diff of two values compared by their captures.
     private static func replaceWitness(
         _ old: Any, _ new: Any, _ differ: inout StateDiffer, _ depth: Int
-    ) throws(ReferenceTypeEncountered) {
-        try differ.replace(old, new, depth: depth)
+    ) {
+        differ.replace(old, new, depth: depth)
     }
 
     private static func diffWitness<Value: _DiffedCollection>(_: Value.Type)
-        -> (Any, Any, inout StateDiffer, Int) throws(ReferenceTypeEncountered) -> Void
+        -> (Any, Any, inout StateDiffer, Int) -> Void
     {
-        { (old, new, differ, depth) throws(ReferenceTypeEncountered) in try (old as! Value)._diff(against: new, with: &differ, depth: depth) }
+        { (old, new, differ, depth) in (old as! Value)._diff(against: new, with: &differ, depth: depth) }
     }
 }

@@ -31,14 +31,6 @@
 ///   empty when nothing changed. The order does not depend on the hash seed.
 public func capturePatch<T>(from old: T, to new: T, options: CaptureOptions = .default) -> [PatchOperation] {
     var differ = StateDiffer(options: options)
-    do {
-        try differ.diff(root: old, new)
-        return differ.operations
-    } catch {
-        let before = captureValue(old, options: options), after = captureValue(new, options: options)
-        var path: [PathComponent] = []
-        var operations = TreeDiff.operations(from: before, to: after)
-        StateDiffer.markHiddenChanges(old, new, captured: before, after, options: options, depth: 0, at: &path, into: &operations)
-        return operations
-    }
+    differ.diff(root: old, new)
+    return differ.operations
 }

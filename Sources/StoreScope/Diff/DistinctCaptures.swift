@@ -20,22 +20,20 @@ enum DistinctCaptures {
     /// Whether the elements of `old`, and those of `new`, capture to distinct trees.
     ///
     /// O(1) for the types listed above; otherwise every element of both is captured.
-    ///
-    /// - Throws: ``ReferenceTypeEncountered`` when an element holds a class instance.
     static func hold<Element>(
         for _: Element.Type, _ old: some Collection<Element>, _ new: some Collection<Element>, differ: StateDiffer, depth: Int
-    ) throws(ReferenceTypeEncountered) -> Bool {
+    ) -> Bool {
         if distinctlyCaptured.contains(ObjectIdentifier(Element.self)) { return true }
-        guard try areDistinct(old, differ: differ, depth: depth) else { return false }
-        return try areDistinct(new, differ: differ, depth: depth)
+        guard areDistinct(old, differ: differ, depth: depth) else { return false }
+        return areDistinct(new, differ: differ, depth: depth)
     }
 
     private static func areDistinct<Element>(
         _ elements: some Collection<Element>, differ: StateDiffer, depth: Int
-    ) throws(ReferenceTypeEncountered) -> Bool {
+    ) -> Bool {
         var captured: [TraceValue] = []
         captured.reserveCapacity(elements.count)
-        for element in elements { captured.append(try differ.capture(element, depth: depth + 1)) }
+        for element in elements { captured.append(differ.capture(element, depth: depth + 1)) }
         captured.sort(by: TraceValue.canonicalOrder)
         return zip(captured, captured.dropFirst()).allSatisfy { TraceValue.compare($0, $1) != 0 }
     }

@@ -38,18 +38,18 @@ extension Array: _EquatableElements where Element: Equatable {
 
     /// How many elements from `old` and `new` on, stepping by `step` (1 or -1), are equal,
     /// up to `limit`. Runs of bitwise-identical elements (the unchanged elements of a copy)
-    /// are skipped a block at a time with one `memcmp`.
-    private static func equalRun(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, step: Int, limit: Int) -> Int {
+    /// are skipped a block at a time (see ``ElementBlocks``).
+    private static func equalRun(
+        _ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, step: Int, limit: Int, blocks: ElementBlocks
+    ) -> Int {
         let stride = MemoryLayout<Element>.stride
-        // Padding between elements need not be equal in equal copies: a block that differs
-        // only there is compared element by element, which is correct, only slower.
         let comparesBlocks = MemoryLayout<Element>.size > 0
         var count = 0
         while count < limit {
-            let block = Swift.min(Self.block, limit - count)
+            let block = Swift.min(blocks.elements, limit - count)
             // The block's lowest addresses: blocks run backwards when stepping back.
             let first = step > 0 ? count : count + block - 1
-            if comparesBlocks, memcmp(old + step * first, new + step * first, block * stride) == 0 {
+            if comparesBlocks, blocks.equal(old + step * first, new + step * first, count: block, stride: stride) {
                 count += block
                 continue
             }
@@ -61,17 +61,16 @@ extension Array: _EquatableElements where Element: Equatable {
         return count
     }
 
-    /// Elements compared per `memcmp`.
-    private static var block: Int { 32 }
-
     func _commonAffixes(with other: Any) -> (prefix: Int, suffix: Int) {
         let other = other as! [Element]  // called with an array of the same type
         return withUnsafeBufferPointer { old in
             other.withUnsafeBufferPointer { new in
                 let shorter = Swift.min(old.count, new.count)
                 guard shorter > 0, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return (0, 0) }
-                let prefix = Self.equalRun(oldBase, newBase, step: 1, limit: shorter)
-                let suffix = Self.equalRun(oldBase + (old.count - 1), newBase + (new.count - 1), step: -1, limit: shorter - prefix)
+                let blocks = ElementBlocks(type: Element.self)
+                let prefix = Self.equalRun(oldBase, newBase, step: 1, limit: shorter, blocks: blocks)
+                let suffix = Self.equalRun(
+                    oldBase + (old.count - 1), newBase + (new.count - 1), step: -1, limit: shorter - prefix, blocks: blocks)
                 return (prefix, suffix)
             }
         }
@@ -86,7 +85,7 @@ extension Array: _IdentifiedElements where Element: Identifiable {
 }
 
 extension Array: _DiffedCollection {
-    func _diff(against other: Any, with differ: inout StateDiffer, depth: Int) throws(ReferenceTypeEncountered) {
+    func _diff(against other: Any, with differ: inout StateDiffer, depth: Int) {
         let new = other as! [Element]  // the differ checked that both have this type
         let sharesStorage = withUnsafeBufferPointer { a in
             new.withUnsafeBufferPointer { b in a.count == b.count && (a.count == 0 || a.baseAddress == b.baseAddress) }
@@ -99,7 +98,7 @@ extension Array: _DiffedCollection {
             old: { self[$0] }, new: { new[$0] },
             equal: equatable?._elementEquality(against: new), affixes: equatable?._commonAffixes(with: new),
             oldID: identities?.old, newID: identities?.new)
-        try differ.diffArray(elements, depth: depth)
+        differ.diffArray(elements, depth: depth)
     }
 }
 
@@ -129,17 +128,17 @@ extension StateDiffer {
     /// the front is one insert even when the window is full (plus the removal of the element
     /// pushed out of it). The middle is matched by id when the elements are `Identifiable`
     /// with unique ids, by position otherwise.
-    mutating func diffArray(_ input: ArrayDiffInput, depth: Int) throws(ReferenceTypeEncountered) {
+    mutating func diffArray(_ input: ArrayDiffInput, depth: Int) {
         let limit = options.maximumCollectionCount
-        let (prefix, suffix) = if let known = input.affixes { known } else { try affixes(input, depth: depth) }
+        let (prefix, suffix) = if let known = input.affixes { known } else { affixes(input, depth: depth) }
         let oldWindow = min(input.oldCount, limit), newWindow = min(input.newCount, limit)
         // The changed middles of the whole arrays, clipped to the windows.
         let removedEnd = input.oldCount - suffix, insertedEnd = input.newCount - suffix
         let oldMiddle = min(prefix, oldWindow)..<min(removedEnd, oldWindow)
         let newMiddle = min(prefix, newWindow)..<min(insertedEnd, newWindow)
         if !oldMiddle.isEmpty || !newMiddle.isEmpty {
-            if !(try matchByIdentity(input, oldMiddle, newMiddle, depth: depth)) {
-                try matchByPosition(input, oldMiddle, newMiddle, depth: depth)
+            if !matchByIdentity(input, oldMiddle, newMiddle, depth: depth) {
+                matchByPosition(input, oldMiddle, newMiddle, depth: depth)
             }
         }
         // Now the window holds the new middle, then the old elements after the old middle,
@@ -147,10 +146,10 @@ extension StateDiffer {
         let tail = max(0, oldWindow - oldMiddle.upperBound)
         let length = newMiddle.upperBound + tail
         for position in (min(length, newWindow)..<length).reversed() {
-            try remove(input, position - newMiddle.upperBound + oldMiddle.upperBound, at: position, depth: depth)
+            remove(input, position - newMiddle.upperBound + oldMiddle.upperBound, at: position, depth: depth)
         }
         for position in length..<max(length, newWindow) {
-            try insert(input, position, at: position, depth: depth)
+            insert(input, position, at: position, depth: depth)
         }
         let oldOmitted = input.oldCount - oldWindow, newOmitted = input.newCount - newWindow
         guard oldOmitted > 0 || newOmitted > 0 else { return }
@@ -164,48 +163,48 @@ extension StateDiffer {
     }
 
     /// The equal prefix and suffix found by diffing elements (for non-`Equatable` elements).
-    private mutating func affixes(_ input: ArrayDiffInput, depth: Int) throws(ReferenceTypeEncountered) -> (prefix: Int, suffix: Int) {
+    private mutating func affixes(_ input: ArrayDiffInput, depth: Int) -> (prefix: Int, suffix: Int) {
         let shorter = min(input.oldCount, input.newCount)
         var prefix = 0
-        while prefix < shorter, try same(input, prefix, prefix, depth: depth) { prefix += 1 }
+        while prefix < shorter, same(input, prefix, prefix, depth: depth) { prefix += 1 }
         var suffix = 0
-        while suffix < shorter - prefix, try same(input, input.oldCount - 1 - suffix, input.newCount - 1 - suffix, depth: depth) { suffix += 1 }
+        while suffix < shorter - prefix, same(input, input.oldCount - 1 - suffix, input.newCount - 1 - suffix, depth: depth) { suffix += 1 }
         return (prefix, suffix)
     }
 
-    private mutating func same(_ input: ArrayDiffInput, _ i: Int, _ j: Int, depth: Int) throws(ReferenceTypeEncountered) -> Bool {
+    private mutating func same(_ input: ArrayDiffInput, _ i: Int, _ j: Int, depth: Int) -> Bool {
         if let equal = input.equal { return equal(i, j) }
-        return try isUnchanged(input.old(i), input.new(j), depth: depth + 1)
+        return isUnchanged(input.old(i), input.new(j), depth: depth + 1)
     }
 
     /// Diffs old element `i` against new element `j`, now at `position`.
-    private mutating func diffElement(_ input: ArrayDiffInput, _ i: Int, _ j: Int, at position: Int, depth: Int) throws(ReferenceTypeEncountered) {
+    private mutating func diffElement(_ input: ArrayDiffInput, _ i: Int, _ j: Int, at position: Int, depth: Int) {
         if let equal = input.equal, equal(i, j) { return }
         path.append(.index(position))
         defer { path.removeLast() }
-        try diff(input.old(i), input.new(j), depth: depth + 1)
+        diff(input.old(i), input.new(j), depth: depth + 1)
     }
 
-    private mutating func insert(_ input: ArrayDiffInput, _ j: Int, at position: Int, depth: Int) throws(ReferenceTypeEncountered) {
-        operations.append(.insert(path: path + [.index(position)], value: try capture(input.new(j), depth: depth + 1)))
+    private mutating func insert(_ input: ArrayDiffInput, _ j: Int, at position: Int, depth: Int) {
+        operations.append(.insert(path: path + [.index(position)], value: capture(input.new(j), depth: depth + 1)))
     }
 
-    private mutating func remove(_ input: ArrayDiffInput, _ i: Int, at position: Int, depth: Int) throws(ReferenceTypeEncountered) {
+    private mutating func remove(_ input: ArrayDiffInput, _ i: Int, at position: Int, depth: Int) {
         operations.append(.remove(path: path + [.index(position)]))
     }
 
     private mutating func matchByPosition(
         _ input: ArrayDiffInput, _ old: Range<Int>, _ new: Range<Int>, depth: Int
-    ) throws(ReferenceTypeEncountered) {
+    ) {
         let common = min(old.count, new.count)
         for offset in 0..<common {
-            try diffElement(input, old.lowerBound + offset, new.lowerBound + offset, at: new.lowerBound + offset, depth: depth)
+            diffElement(input, old.lowerBound + offset, new.lowerBound + offset, at: new.lowerBound + offset, depth: depth)
         }
         for offset in common..<new.count {
-            try insert(input, new.lowerBound + offset, at: new.lowerBound + offset, depth: depth)
+            insert(input, new.lowerBound + offset, at: new.lowerBound + offset, depth: depth)
         }
         for offset in (common..<old.count).reversed() {
-            try remove(input, old.lowerBound + offset, at: new.lowerBound + offset, depth: depth)
+            remove(input, old.lowerBound + offset, at: new.lowerBound + offset, depth: depth)
         }
     }
 
@@ -216,7 +215,7 @@ extension StateDiffer {
     ///   or an id repeats.
     private mutating func matchByIdentity(
         _ input: ArrayDiffInput, _ old: Range<Int>, _ new: Range<Int>, depth: Int
-    ) throws(ReferenceTypeEncountered) -> Bool {
+    ) -> Bool {
         guard let oldID = input.oldID, let newID = input.newID else { return false }
         let oldIDs = old.map(oldID), newIDs = new.map(newID)
         // The same ids in the same order (an element changed in place): matching by position
@@ -226,7 +225,7 @@ extension StateDiffer {
         guard oldSet.count == oldIDs.count, newSet.count == newIDs.count else { return false }
         let start = old.lowerBound
         for offset in oldIDs.indices.reversed() where !newSet.contains(oldIDs[offset]) {
-            try remove(input, start + offset, at: start + offset, depth: depth)
+            remove(input, start + offset, at: start + offset, depth: depth)
         }
         // The old elements still present, in their current order: (old index, id); -1 marks
         // an inserted element.
@@ -234,13 +233,13 @@ extension StateDiffer {
         for (offset, id) in newIDs.enumerated() {
             let position = start + offset
             if offset < working.count && working[offset].id == id {
-                try diffElement(input, working[offset].index, new.lowerBound + offset, at: position, depth: depth)
+                diffElement(input, working[offset].index, new.lowerBound + offset, at: position, depth: depth)
             } else if oldSet.contains(id), let found = working[min(offset + 1, working.count)...].firstIndex(where: { $0.id == id }) {
                 operations.append(.move(path: path + [.index(start + found)], to: position))
                 working.insert(working.remove(at: found), at: offset)
-                try diffElement(input, working[offset].index, new.lowerBound + offset, at: position, depth: depth)
+                diffElement(input, working[offset].index, new.lowerBound + offset, at: position, depth: depth)
             } else {
-                try insert(input, new.lowerBound + offset, at: position, depth: depth)
+                insert(input, new.lowerBound + offset, at: position, depth: depth)
                 working.insert((-1, id), at: offset)
             }
         }

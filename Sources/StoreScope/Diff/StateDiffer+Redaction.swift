@@ -29,9 +29,9 @@ extension StateDiffer {
 
     /// ``replace(_:_:depth:)`` for values compared as captured trees (values captured by
     /// encoding), plus a `set` of each redacted node inside them whose value changed.
-    mutating func replaceMarkingHiddenChanges(_ old: Any, _ new: Any, depth: Int) throws(ReferenceTypeEncountered) {
-        let before = try capture(old, depth: depth)
-        let after = try capture(new, depth: depth)
+    mutating func replaceMarkingHiddenChanges(_ old: Any, _ new: Any, depth: Int) {
+        let before = capture(old, depth: depth)
+        let after = capture(new, depth: depth)
         TreeDiff.append(from: before, to: after, at: &path, into: &operations)
         Self.markHiddenChanges(old, new, captured: before, after, options: options, depth: depth, at: &path, into: &operations)
     }
@@ -55,16 +55,11 @@ extension StateDiffer {
 
     /// Whether an unredacted patch between `old` and `new` would hold any operation: the same
     /// pruning, limits and leaf comparisons as everywhere else (a NaN is unchanged, `0.0` to
-    /// `-0.0` is a change), compared on full captures when a class instance is met.
+    /// `-0.0` is a change).
     private func hiddenValueChanged(_ old: Any, _ new: Any, depth: Int) -> Bool {
         var probe = StateDiffer(options: options)
-        do {
-            try probe.diff(old, new, depth: depth)
-            return !probe.operations.isEmpty
-        } catch {
-            var before = ValueCapturer(options: options), after = ValueCapturer(options: options)
-            return before.capture(old, depth: depth) != after.capture(new, depth: depth)
-        }
+        probe.diff(old, new, depth: depth)
+        return !probe.operations.isEmpty
     }
 }
 

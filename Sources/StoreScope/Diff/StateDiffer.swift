@@ -1,8 +1,3 @@
-/// The error ``StateDiffer`` may throw, after which a patch is computed on full captures.
-/// Nothing throws it since class instances are captured the same wherever they occur (their
-/// ids are process-wide, see ``ObjectIdentities``).
-struct ReferenceTypeEncountered: Error {}
-
 /// Computes the patch between two consecutive states without capturing them whole: the
 /// engine behind ``capturePatch(from:to:options:)``.
 ///
@@ -25,15 +20,15 @@ struct StateDiffer {
     }
 
     /// Appends the operations that turn `old` into `new` (both at ``path``, at `depth`).
-    mutating func diff(_ old: Any, _ new: Any, depth: Int) throws(ReferenceTypeEncountered) {
+    mutating func diff(_ old: Any, _ new: Any, depth: Int) {
         guard ObjectIdentifier(type(of: old)) == ObjectIdentifier(type(of: new)) else {
-            try replace(old, new, depth: depth)
+            replace(old, new, depth: depth)
             return
         }
         let traits = TypeTraits.of(old)
         switch traits.path {
         case .optional:
-            try traits.diff!(old, new, &self, depth)
+            traits.diff!(old, new, &self, depth)
             return
         case .scalar:
             // Compared as captured leaves: `==` would miss 0.0 -> -0.0 and call nan unequal.
@@ -43,7 +38,7 @@ struct StateDiffer {
         case .custom:
             if let equals = traits.equals, equals(old, new) { return }
             if diffRedactedWrappers(old, new, depth: depth) { return }
-            try replace(old, new, depth: depth)
+            replace(old, new, depth: depth)
             return
         default:
             break
@@ -51,35 +46,35 @@ struct StateDiffer {
         // Both sides are captured as `.truncated(.depth)` of the same type.
         if depth >= options.maximumDepth { return }
         if traits.path == .collection {
-            try traits.diff!(old, new, &self, depth)
+            traits.diff!(old, new, &self, depth)
             return
         }
         if traits.isClass {
             // The same instance captures alike (its id, and fields that cannot change); `==`
             // on another instance says nothing about its id.
             if (old as AnyObject) === (new as AnyObject) { return }
-            try replace(old, new, depth: depth)
+            replace(old, new, depth: depth)
             return
         }
         if let equals = traits.equals, prunesWithEquals(old, new, traits: traits), equals(old, new) { return }
         if traits.path == .encoding {
-            try replaceMarkingHiddenChanges(old, new, depth: depth)
+            replaceMarkingHiddenChanges(old, new, depth: depth)
             return
         }
-        try diffReflecting(old, new, traits: traits, depth: depth)
+        diffReflecting(old, new, traits: traits, depth: depth)
     }
 
     /// Appends the operations that turn the root `old` into `new` (at depth 0).
-    mutating func diff<Value>(root old: Value, _ new: Value) throws(ReferenceTypeEncountered) {
+    mutating func diff<Value>(root old: Value, _ new: Value) {
         let traits = TypeTraits.of(type: Value.self)
         // An existential or a class may hold values of other dynamic types.
         guard traits.isExact else {
-            try diff(old, new, depth: 0)
+            diff(old, new, depth: 0)
             return
         }
-        try withUnsafePointer(to: old) { (oldAddress) throws(ReferenceTypeEncountered) in
-            try withUnsafePointer(to: new) { (newAddress) throws(ReferenceTypeEncountered) in
-                try diff(at: UnsafeRawPointer(oldAddress), UnsafeRawPointer(newAddress), traits: traits, depth: 0)
+        withUnsafePointer(to: old) { oldAddress in
+            withUnsafePointer(to: new) { newAddress in
+                diff(at: UnsafeRawPointer(oldAddress), UnsafeRawPointer(newAddress), traits: traits, depth: 0)
             }
         }
     }
@@ -91,7 +86,7 @@ struct StateDiffer {
     /// no in-place path is loaded into an `Any` and diffed that way.
     mutating func diff(
         at old: UnsafeRawPointer, _ new: UnsafeRawPointer, traits: TypeTraits, depth: Int
-    ) throws(ReferenceTypeEncountered) {
+    ) {
         switch traits.path {
         case .scalar:
             // Compared as captured leaves, as `diff` compares scalars.
@@ -106,7 +101,7 @@ struct StateDiffer {
                 // Equal bytes capture alike; `==` still prunes what it calls equal.
                 if layout.hasEqualFields(old, new) { return }
                 if let equalsAt = traits.equalsAt, !Self.onlyCollectionsDiffer(layout, old, new), equalsAt(old, new) { return }
-                try diffStoredFields(layout.fields, redaction: layout.redaction, old, new, payload: false, depth: depth)
+                diffStoredFields(layout.fields, redaction: layout.redaction, old, new, payload: false, depth: depth)
                 return
             }
             if let layout = traits.enumLayout, layout.readsInPlace, let oldCase = layout.knownCase(at: old),
@@ -114,13 +109,13 @@ struct StateDiffer {
             {
                 if let equalsAt = traits.equalsAt, equalsAt(old, new) { return }
                 guard oldCase === newCase else {
-                    try replace(ValueAddress.load(traits.type, at: old), ValueAddress.load(traits.type, at: new), depth: depth)
+                    replace(ValueAddress.load(traits.type, at: old), ValueAddress.load(traits.type, at: new), depth: depth)
                     return
                 }
                 guard oldCase.hasPayload else { return }
-                try layout.withPayload(of: old) { (oldPayload) throws(ReferenceTypeEncountered) in
-                    try layout.withPayload(of: new) { (newPayload) throws(ReferenceTypeEncountered) in
-                        try diffStoredFields(oldCase.fields, redaction: oldCase.redaction, oldPayload, newPayload, payload: true, depth: depth)
+                layout.withPayload(of: old) { oldPayload in
+                    layout.withPayload(of: new) { newPayload in
+                        diffStoredFields(oldCase.fields, redaction: oldCase.redaction, oldPayload, newPayload, payload: true, depth: depth)
                     }
                 }
                 return
@@ -128,7 +123,7 @@ struct StateDiffer {
         default:
             break
         }
-        try diff(ValueAddress.load(traits.type, at: old), ValueAddress.load(traits.type, at: new), depth: depth)
+        diff(ValueAddress.load(traits.type, at: old), ValueAddress.load(traits.type, at: new), depth: depth)
     }
 
     /// Whether a struct whose only changed fields are arrays, dictionaries or sets is better
@@ -166,55 +161,49 @@ struct StateDiffer {
     }
 
     /// Compares the captures of `old` and `new` and appends the operations between them.
-    ///
-    /// - Throws: ``ReferenceTypeEncountered`` when either holds a class instance.
-    mutating func replace(_ old: Any, _ new: Any, depth: Int) throws(ReferenceTypeEncountered) {
-        let before = try capture(old, depth: depth)
-        let after = try capture(new, depth: depth)
+    mutating func replace(_ old: Any, _ new: Any, depth: Int) {
+        let before = capture(old, depth: depth)
+        let after = capture(new, depth: depth)
         TreeDiff.append(from: before, to: after, at: &path, into: &operations)
     }
 
     /// Captures a value that goes into or leaves the tree on a changed path.
-    func capture(_ value: Any, depth: Int) throws(ReferenceTypeEncountered) -> TraceValue {
+    func capture(_ value: Any, depth: Int) -> TraceValue {
         var capturer = ValueCapturer(options: options)
         return capturer.capture(value, depth: depth)
     }
 
     /// Whether `old` and `new` capture alike (a diff that finds nothing).
-    mutating func isUnchanged(_ old: Any, _ new: Any, depth: Int) throws(ReferenceTypeEncountered) -> Bool {
+    mutating func isUnchanged(_ old: Any, _ new: Any, depth: Int) -> Bool {
         let start = operations.count
-        try diff(old, new, depth: depth)
+        diff(old, new, depth: depth)
         defer { operations.removeSubrange(start...) }
         return operations.count == start
     }
 
     // MARK: - Reflection
 
-    private mutating func diffReflecting(_ old: Any, _ new: Any, traits: TypeTraits, depth: Int) throws(ReferenceTypeEncountered) {
-        if let layout = traits.enumLayout, try diffCases(old, new, layout: layout, depth: depth) { return }
+    private mutating func diffReflecting(_ old: Any, _ new: Any, traits: TypeTraits, depth: Int) {
+        if let layout = traits.enumLayout, diffCases(old, new, layout: layout, depth: depth) { return }
         if traits.isPlainEnum {
             guard TypeNames.caseName(of: old) == TypeNames.caseName(of: new) else {
-                try replace(old, new, depth: depth)
+                replace(old, new, depth: depth)
                 return
             }
-            try diffFields(
+            diffFields(
                 RuntimeReflection.payloadFields(ofEnum: old), RuntimeReflection.payloadFields(ofEnum: new), of: old, new,
                 payload: true, depth: depth)
             return
         }
         if let layout = traits.structLayout {
-            let outcome = layout.withAddresses(of: old, new) { oldBase, newBase in
-                Result { () throws(ReferenceTypeEncountered) in
-                    try diffStoredFields(layout.fields, redaction: layout.redaction, oldBase, newBase, payload: false, depth: depth)
-                }
+            let walked = layout.withAddresses(of: old, new) { oldBase, newBase in
+                diffStoredFields(layout.fields, redaction: layout.redaction, oldBase, newBase, payload: false, depth: depth)
+                return true
             }
-            if let outcome {
-                try outcome.get()
-                return
-            }
+            if walked == true { return }
         }
         if let reflected = traits.reflectedStruct {
-            try diffFields(reflected.fields(of: old), reflected.fields(of: new), of: old, new, payload: false, depth: depth)
+            diffFields(reflected.fields(of: old), reflected.fields(of: new), of: old, new, payload: false, depth: depth)
             return
         }
         let oldMirror = Mirror(reflecting: old)
@@ -222,18 +211,18 @@ struct StateDiffer {
         case .struct?, .tuple?, .class?:
             // `.class` here is a value type's custom mirror (class instances took the class
             // path), captured as a structure.
-            try diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, payload: false, depth: depth)
+            diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, payload: false, depth: depth)
         case .enum?:
             let newMirror = Mirror(reflecting: new)
             guard TypeNames.caseName(of: old, mirror: oldMirror) == TypeNames.caseName(of: new, mirror: newMirror) else {
-                try replace(old, new, depth: depth)
+                replace(old, new, depth: depth)
                 return
             }
-            try diffFields(Reflection.payloadFields(oldMirror), Reflection.payloadFields(newMirror), of: old, new, payload: true, depth: depth)
+            diffFields(Reflection.payloadFields(oldMirror), Reflection.payloadFields(newMirror), of: old, new, payload: true, depth: depth)
         case nil where !oldMirror.children.isEmpty:
-            try diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, payload: false, depth: depth)
+            diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, payload: false, depth: depth)
         default:
-            try replace(old, new, depth: depth)
+            replace(old, new, depth: depth)
         }
     }
 
@@ -241,22 +230,19 @@ struct StateDiffer {
     /// associated values whose bytes differ.
     ///
     /// - Returns: `false` when the layout leaves either value's case to reflection.
-    private mutating func diffCases(_ old: Any, _ new: Any, layout: EnumLayout, depth: Int) throws(ReferenceTypeEncountered) -> Bool {
-        // The layout's helpers do not throw: the error is carried out in a `Result`.
-        let outcome = layout.withCase(of: old) { oldCase, oldPayload in
+    private mutating func diffCases(_ old: Any, _ new: Any, layout: EnumLayout, depth: Int) -> Bool {
+        let walked = layout.withCase(of: old) { oldCase, oldPayload in
             layout.withCase(of: new) { newCase, newPayload in
-                Result { () throws(ReferenceTypeEncountered) in
-                    if oldCase !== newCase {
-                        try replace(old, new, depth: depth)
-                    } else {
-                        try diffStoredFields(oldCase.fields, redaction: oldCase.redaction, oldPayload, newPayload, payload: true, depth: depth)
-                    }
+                if oldCase !== newCase {
+                    replace(old, new, depth: depth)
+                } else {
+                    diffStoredFields(oldCase.fields, redaction: oldCase.redaction, oldPayload, newPayload, payload: true, depth: depth)
                 }
+                return true
             }
         }
-        guard let outcome, let outcome else { return false }
-        try outcome.get()
-        return true
+        // `nil` (at either level) when the layout leaves a case to reflection.
+        return walked == true
     }
 
     /// Appends the operations for the stored fields that differ between the values (or
@@ -264,7 +250,7 @@ struct StateDiffer {
     private mutating func diffStoredFields(
         _ fields: [StoredField], redaction: RedactedFields, _ oldBase: UnsafeRawPointer, _ newBase: UnsafeRawPointer,
         payload: Bool, depth: Int
-    ) throws(ReferenceTypeEncountered) {
+    ) {
         var redacted: [Bool]?
         for index in fields.indices {
             let field = fields[index]
@@ -283,9 +269,9 @@ struct StateDiffer {
                 path.append(component)
                 defer { path.removeLast() }
                 if let traits = field.traits {
-                    try diff(at: oldBase + field.offset, newBase + field.offset, traits: traits, depth: depth + 1)
+                    diff(at: oldBase + field.offset, newBase + field.offset, traits: traits, depth: depth + 1)
                 } else {
-                    try diff(field.load(from: oldBase), field.load(from: newBase), depth: depth + 1)
+                    diff(field.load(from: oldBase), field.load(from: newBase), depth: depth + 1)
                 }
             }
         }
@@ -293,10 +279,10 @@ struct StateDiffer {
 
     private mutating func diffFields(
         _ old: [Reflection.Field], _ new: [Reflection.Field], of oldParent: Any, _ newParent: Any, payload: Bool, depth: Int
-    ) throws(ReferenceTypeEncountered) {
+    ) {
         guard old.count == new.count, zip(old, new).allSatisfy({ $0.name == $1.name }) else {
             // Only reachable through custom mirrors whose shape changes: compare captures.
-            try replace(oldParent, newParent, depth: depth)
+            replace(oldParent, newParent, depth: depth)
             return
         }
         // A field left unread (see ``ReflectedStruct``) captures alike in both.
@@ -307,7 +293,7 @@ struct StateDiffer {
             if options.redaction.redacts(field: name) {
                 diffRedacted(old[index].value, new[index].value, at: path, depth: depth + 1)
             } else {
-                try diff(old[index].value, new[index].value, depth: depth + 1)
+                diff(old[index].value, new[index].value, depth: depth + 1)
             }
         }
     }

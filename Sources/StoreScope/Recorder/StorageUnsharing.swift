@@ -9,8 +9,10 @@
 /// Measuring tells what a queued state of the store pins: once the store mutates a collection
 /// that a queued state shares, the queued state alone holds the old buffer.
 ///
-/// Both walk the state's stored fields with the runtime's field metadata (`_forEachField`) and
-/// reach each Array, Dictionary or Set field (directly or inside nested structs and tuples).
+/// Both find the collections by walking the state's stored fields with the runtime's field
+/// metadata (`_forEachField`), reaching each Array, Dictionary or Set field (directly or inside
+/// nested structs and tuples). The walk gives their offsets (``CollectionSlot``), which the
+/// worker keeps, so that an action reads the collections directly.
 /// Only a state whose static type is a struct or a tuple is walked: the runtime's field walk
 /// does not apply to an existential (`any Screen`, `Any`), a class or an enum.
 enum StorageUnsharing {
@@ -18,10 +20,14 @@ enum StorageUnsharing {
     /// each reserves its own capacity, which copies a shared buffer and is a no-op on a unique
     /// one. The values do not change; only which buffer holds them.
     static func unshare<State>(_ state: inout State, fields: Set<String>?) {
-        _ = withUnsafeMutablePointer(to: &state) { pointer in
-            forEachCollection(in: State.self, at: UnsafeMutableRawPointer(pointer), only: fields) { collection, address in
-                collection.unshare(at: address)
-            }
+        guard let slots = slots(in: State.self, fields: fields) else { return }
+        unshare(&state, at: slots)
+    }
+
+    /// Unshares the collections at `slots` (found by ``slots(in:fields:)`` for `State`).
+    static func unshare<State>(_ state: inout State, at slots: [CollectionSlot]) {
+        withUnsafeMutablePointer(to: &state) { pointer in
+            for slot in slots { slot.type.unshare(at: UnsafeMutableRawPointer(pointer) + slot.offset) }
         }
     }
 
@@ -30,29 +36,45 @@ enum StorageUnsharing {
     /// a copy-on-write copies the buffer and retains what its elements point to. `nil` when
     /// the state's type cannot be walked.
     static func bufferBytes<State>(of state: inout State, fields: Set<String>?) -> Int? {
+        slots(in: State.self, fields: fields).map { bufferBytes(of: &state, at: $0) }
+    }
+
+    /// The bytes of the buffers of the collections at `slots` (found by ``slots(in:fields:)``
+    /// for `State`).
+    static func bufferBytes<State>(of state: inout State, at slots: [CollectionSlot]) -> Int {
         withUnsafeMutablePointer(to: &state) { pointer in
-            var bytes = 0
-            let walked = forEachCollection(in: State.self, at: UnsafeMutableRawPointer(pointer), only: fields) { collection, address in
-                bytes += collection.bufferBytes(at: address)
-            }
-            return walked ? bytes : nil
+            slots.reduce(0) { bytes, slot in bytes + slot.type.bufferBytes(at: UnsafeMutableRawPointer(pointer) + slot.offset) }
         }
     }
 
-    /// Calls `body` with each collection under `fields` of the value of type `type` at `base`;
-    /// returns whether the type could be walked.
-    @discardableResult
+    /// Where a collection lives in a state: its type and its byte offset. A struct's or tuple's
+    /// fields are at fixed offsets, so the slots of a state type are found once by walking its
+    /// fields and then read directly (the walk converts and looks up every field's name).
+    struct CollectionSlot {
+        let type: any UnsharableCollection.Type
+        let offset: Int
+    }
+
+    /// The collections under the top-level `fields` of a value of type `type` (`nil`: all of
+    /// them); `nil` when the type cannot be walked.
+    static func slots(in type: Any.Type, fields: Set<String>?) -> [CollectionSlot]? {
+        var slots: [CollectionSlot] = []
+        let walked = forEachCollection(in: type, only: fields) { slots.append(CollectionSlot(type: $0, offset: $1)) }
+        return walked ? slots : nil
+    }
+
+    /// Calls `body` with each collection under `fields` of a value of type `type` and its
+    /// offset in the value; returns whether the type could be walked.
     private static func forEachCollection(
-        in type: Any.Type, at base: UnsafeMutableRawPointer, only fields: Set<String>?,
-        _ body: (any UnsharableCollection.Type, UnsafeMutableRawPointer) -> Void
+        in type: Any.Type, only fields: Set<String>?, _ body: (any UnsharableCollection.Type, Int) -> Void
     ) -> Bool {
         if let collection = type as? any UnsharableCollection.Type {
-            body(collection, base)
+            body(collection, 0)
             return true
         }
         switch MetadataKind.of(type) {
         case .struct, .tuple:
-            visitFields(of: type, at: base, only: fields, depth: 0, body)
+            visitFields(of: type, at: 0, only: fields, depth: 0, body)
             return true
         default:
             return false
@@ -61,8 +83,7 @@ enum StorageUnsharing {
 
     /// Visits the fields of a struct or tuple, descending into nested structs and tuples.
     private static func visitFields(
-        of type: Any.Type, at base: UnsafeMutableRawPointer, only: Set<String>?, depth: Int,
-        _ body: (any UnsharableCollection.Type, UnsafeMutableRawPointer) -> Void
+        of type: Any.Type, at base: Int, only: Set<String>?, depth: Int, _ body: (any UnsharableCollection.Type, Int) -> Void
     ) {
         guard depth < 8 else { return }
         _ = _forEachField(of: type, options: []) { name, offset, fieldType, kind in

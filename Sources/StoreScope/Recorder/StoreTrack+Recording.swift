@@ -57,10 +57,11 @@ extension StoreTrack {
         }
         let changed = ChangedCollections(operations)
         previous = state
+        let slots = changed.touchesCollections ? changedCollectionSlots(changed.topLevelFields) : nil
         if changed.touchesCollections {
             // What the next queued states pin when the store changes these collections again:
             // their buffers (or, for a state the worker cannot walk, the whole state's size).
-            setPinnedEstimate(StorageUnsharing.bufferBytes(of: &previous, fields: changed.topLevelFields) ?? keyframeBytes)
+            setPinnedEstimate(slots.map { StorageUnsharing.bufferBytes(of: &previous, at: $0) } ?? keyframeBytes)
         } else {
             setPinnedEstimate(pinnedEstimate.load(ordering: .relaxed) / 2)
         }
@@ -68,9 +69,17 @@ extension StoreTrack {
         // the store copies anyway and unsharing here would copy twice.
         let paced = monotonicNanos &- lastActionNanos >= Self.uiPaceGapNanos
         lastActionNanos = monotonicNanos
-        if configuration.unsharesChangedCollections && changed.touchesCollections && paced && worker.isIdle {
-            StorageUnsharing.unshare(&previous, fields: changed.topLevelFields)
+        if configuration.unsharesChangedCollections && paced && worker.isIdle, let slots {
+            StorageUnsharing.unshare(&previous, at: slots)
         }
+    }
+
+    /// The collections under `fields`, found once while changes touch the same fields.
+    private func changedCollectionSlots(_ fields: Set<String>?) -> [StorageUnsharing.CollectionSlot]? {
+        if let changedSlots, changedSlots.fields == fields { return changedSlots.slots }
+        let slots = StorageUnsharing.slots(in: State.self, fields: fields)
+        changedSlots = (fields, slots)
+        return slots
     }
 
     private func writeKeyframe(_ state: State, seq: UInt64, worker: RecorderWorker) {

@@ -18,6 +18,9 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     @exclusivity(unchecked) var needsKeyframe = false
     /// The seq of the store's latest recorded action (at first, the seq it registered at).
     @exclusivity(unchecked) var latestSeq: UInt64 = 0
+    /// The collections under the top-level fields the store's latest collection change touched
+    /// (`nil` slots: the state cannot be walked), kept while changes touch the same fields.
+    @exclusivity(unchecked) var changedSlots: (fields: Set<String>?, slots: [StorageUnsharing.CollectionSlot]?)?
     /// When the store's previous action was sent (monotonic nanoseconds).
     @exclusivity(unchecked) var lastActionNanos: UInt64 = 0
     /// Actions further apart than this come at UI pace, where unsharing pays off.

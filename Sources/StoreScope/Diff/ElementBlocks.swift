@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Compares runs of array elements a block at a time, skipping the padding between their fields
+/// and after their last one.
+///
+/// An array the store copied on write holds the same bytes as the one before in every field of
+/// every unchanged element, but not in the padding: a copy goes field by field, so the padding
+/// of the new buffer is whatever the allocator left there. A `memcmp` of whole blocks then fails
+/// on nearly every block of a struct with padding (`UsersFixture.User`: 49 bytes of fields in a
+/// stride of 56), and each element is compared on its own. Masking the padding out keeps the
+/// comparison to one pass over the block.
+///
+/// Equal significant bytes mean bitwise-equal fields, which capture alike (see
+/// ``StoredField/hasEqualBytes(_:_:)``).
+struct ElementBlocks {
+    /// Elements compared per block: per `memcmp` when every byte counts; fewer with a mask,
+    /// which is built for a whole block (see ``StructLayout/blockMask``).
+    let elements: Int
+    /// The significant bytes of a block of ``elements`` values, one mask per 8-byte word (see
+    /// ``makeMask(fields:stride:)``); `nil` when every byte counts.
+    let mask: [UInt64]?
+
+    /// The blocks of the element type `type`.
+    init(type: Any.Type) {
+        mask = TypeTraits.of(type: type).structLayout?.blockMask
+        elements = mask == nil ? 32 : Self.maskedElements
+    }
+
+    /// Elements per block with a mask.
+    static let maskedElements = 8
+    /// The largest stride given a mask (a mask of at most 2 KiB): bigger elements gain little
+    /// from blocks.
+    static let maximumMaskedStride = 256
+
+    /// For a struct with padding, one mask per 8-byte word of ``maskedElements`` values `stride`
+    /// bytes apart: all bits set over the bytes of its fields, clear over padding. `nil` when
+    /// the struct has no padding or its stride is not a multiple of 8 or is over
+    /// ``maximumMaskedStride``. Nested structs' own padding counts as significant: a block that
+    /// differs only there is compared element by element, which is correct, only slower.
+    static func makeMask(fields: [StoredField], stride: Int) -> [UInt64]? {
+        guard stride > 0, stride % 8 == 0, stride <= maximumMaskedStride else { return nil }
+        var significant = [UInt8](repeating: 0, count: stride)
+        for field in fields where field.size > 0 {
+            for byte in field.offset..<min(field.offset + field.size, stride) { significant[byte] = 0xFF }
+        }
+        guard significant.contains(0) else { return nil }
+        let words = (0..<stride / 8).map { word in
+            (0..<8).reduce(UInt64(0)) { mask, byte in mask | UInt64(significant[word * 8 + byte]) << (8 * byte) }
+        }
+        return Array((0..<maskedElements).map { _ in words }.joined())
+    }
+
+    /// Whether the `count` elements (at most ``elements``) of `stride` bytes at `a` and `b`
+    /// have equal bytes, padding excluded when there is a mask. With a mask, a plain `memcmp`
+    /// goes first: it is the fastest when the padding happens to be equal too (buffers the
+    /// allocator recycles among copies of one array often keep theirs), and stops at the first
+    /// padding byte that differs.
+    func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int, stride: Int) -> Bool {
+        let bytes = count * stride
+        if memcmp(a, b, bytes) == 0 { return true }
+        guard let mask else { return false }
+        return mask.withUnsafeBytes { Self.maskedEqual(a, b, mask: $0.baseAddress!, bytes: bytes) }
+    }
+
+    /// Whether `(a ^ b) & mask` is 0 over `bytes` bytes (a multiple of 8): 16 bytes per step,
+    /// without a branch until the end.
+    private static func maskedEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, mask: UnsafeRawPointer, bytes: Int) -> Bool {
+        var difference = SIMD2<UInt64>()
+        var offset = 0
+        while offset &+ 16 <= bytes {
+            difference |= (a.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
+                ^ b.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self))
+                & mask.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
+            offset &+= 16
+        }
+        var rest: UInt64 = 0
+        if offset < bytes {
+            rest = (a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                & mask.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        }
+        return (difference[0] | difference[1] | rest) == 0
+    }
+}

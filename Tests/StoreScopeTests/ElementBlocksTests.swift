@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TraceFormat
+@testable import StoreScope
+
+// Arrays copied on write hold the same field bytes as before but arbitrary padding bytes: the
+// differ's block comparison must skip the padding, and must never skip a field's byte.
+
+/// Fields of 25 bytes in a stride of 32: 7 bytes of padding after `flag`.
+private struct Tagged: Equatable {
+    var id: Int
+    var name: String
+    var flag: Bool
+}
+
+/// 4 bytes of padding between `flag` and `count`, none at the end.
+private struct Gapped: Equatable {
+    var id: Int
+    var flag: Bool
+    var count: Int32
+}
+
+/// `values` in a new buffer whose every byte was `fill` before the elements were copied in
+/// (field by field, as a copy-on-write copy does): its padding holds `fill`.
+private func copied<Element>(_ values: [Element], padding fill: UInt8) -> [Element] {
+    [Element](unsafeUninitializedCapacity: values.count) { buffer, count in
+        UnsafeMutableRawBufferPointer(buffer).initializeMemory(as: UInt8.self, repeating: fill)
+        for (index, value) in values.enumerated() { (buffer.baseAddress! + index).initialize(to: value) }
+        count = values.count
+    }
+}
+
+private func tagged(_ count: Int) -> [Tagged] {
+    (0..<count).map { Tagged(id: $0, name: "member number \($0)", flag: $0 % 2 == 0) }
+}
+
+@Test("Equal elements whose padding differs compare equal a block at a time, a changed field does not")
+func paddingIsSkipped() throws {
+    // The same values, so their strings share storage: only the padding tells the copies apart.
+    let values = tagged(8)
+    let old = copied(values, padding: 0xAB), new = copied(values, padding: 0xCD)
+    let stride = MemoryLayout<Tagged>.stride
+    #expect(MemoryLayout<Tagged>.size < stride)
+    try old.withUnsafeBytes { oldBytes in
+        try new.withUnsafeBytes { newBytes in
+            let a = try #require(oldBytes.baseAddress), b = try #require(newBytes.baseAddress)
+            // The padding really differs: a plain byte comparison fails.
+            #expect(memcmp(a, b, 8 * stride) != 0)
+            let blocks = ElementBlocks(type: Tagged.self)
+            #expect(blocks.mask != nil)
+            #expect(blocks.equal(a, b, count: 8, stride: stride))
+        }
+    }
+    var changed = values
+    changed[5].flag.toggle()
+    let flipped = copied(changed, padding: 0xAB)
+    try old.withUnsafeBytes { oldBytes in
+        try flipped.withUnsafeBytes { newBytes in
+            let a = try #require(oldBytes.baseAddress), b = try #require(newBytes.baseAddress)
+            #expect(!ElementBlocks(type: Tagged.self).equal(a, b, count: 8, stride: stride))
+        }
+    }
+}
+
+@Test("The mask covers every byte of every field and no padding, inside the struct and after it")
+func maskCoversFields() throws {
+    let layout = try #require(TypeTraits.of(type: Gapped.self).structLayout)
+    let mask = try #require(layout.blockMask)
+    #expect(mask.count == ElementBlocks.maskedElements * MemoryLayout<Gapped>.stride / 8)
+    // id: bytes 0-7; flag: byte 8; padding 9-11; count: bytes 12-15.
+    #expect(mask[0] == UInt64.max)
+    #expect(mask[1] == 0xFFFF_FFFF_0000_00FF)
+    #expect(TypeTraits.of(type: Int.self).structLayout?.blockMask == nil)
+}
+
+@Test("One changed field is found at any position of arrays whose padding differs")
+func changesAreFoundDespitePadding() throws {
+    let base = tagged(100)
+    let old = copied(base, padding: 0x11)
+    #expect(capturePatch(from: old, to: copied(base, padding: 0xEE)).isEmpty)
+    for position in [0, 7, 8, 9, 31, 50, 91, 92, 99] {
+        var values = base
+        values[position].flag.toggle()
+        let new = copied(values, padding: 0xEE)
+        #expect(
+            capturePatch(from: old, to: new) == [.set(path: [.index(position), .field("flag")], value: captureValue(values[position].flag))],
+            "\(position)")
+        var gapped = (0..<20).map { Gapped(id: $0, flag: false, count: Int32($0)) }
+        let oldGapped = copied(gapped, padding: 0x22)
+        gapped[position % 20].count += 1
+        #expect(
+            capturePatch(from: oldGapped, to: copied(gapped, padding: 0x33))
+                == [.set(path: [.index(position % 20), .field("count")], value: captureValue(gapped[position % 20].count))])
+    }
+}
