@@ -68,12 +68,12 @@ enum ViewerGolden {
            tab             move the keys between timeline and detail pane
            h l enter       fold / unfold / toggle the node under the cursor (state)
            esc             close a prompt; back to the timeline
+           < >  S          live sessions: previous / next session; list them to pick one
            ?               this help
            q  Ctrl-C       quit
 
          fx marks: S effect started  E effect emitted  F failed  C cancelled
                    D actions dropped by the recorder
-
 
 
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit

@@ -8,4 +8,10 @@ enum ViewerAction: Sendable, Equatable {
     case recordsArrived
     /// Time passed with nothing else happening (the loop polls the source on ticks).
     case tick
+    /// A new session arrived: source `index` of ``ViewerSources``.
+    case sessionStarted(index: Int)
+    /// Session `index` will receive nothing more.
+    case sessionEnded(index: Int)
+    /// A line for the message line (a refused peer, a session that could not be recorded).
+    case notice(String)
 }

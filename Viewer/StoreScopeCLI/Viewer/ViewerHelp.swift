@@ -15,6 +15,7 @@ enum ViewerHelp {
         "  tab             move the keys between timeline and detail pane",
         "  h l enter       fold / unfold / toggle the node under the cursor (state)",
         "  esc             close a prompt; back to the timeline",
+        "  < >  S          live sessions: previous / next session; list them to pick one",
         "  ?               this help",
         "  q  Ctrl-C       quit",
         "",

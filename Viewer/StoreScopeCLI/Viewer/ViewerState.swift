@@ -46,6 +46,8 @@ struct ViewerState: Sendable, Equatable {
     /// The last action's seq, and whether its session ended.
     var lastSeq: UInt64?
     var sessionEnded = false
+    /// The sessions to switch between (live sessions) and the `S` list.
+    var sessions = SessionList()
     /// Set by `q` or Ctrl-C: the loop restores the terminal and exits.
     var quit = false
 
