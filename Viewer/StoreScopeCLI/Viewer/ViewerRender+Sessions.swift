@@ -3,8 +3,16 @@
 extension ViewerRender {
     static func drawSessions(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
         guard state.sessions.current != nil else {
-            grid.put("Waiting for \(state.sessions.waitingFor ?? "a session")".sanitizedForTerminal, row: 1, column: 2, style: .bold)
-            grid.put("Sessions appear here as apps connect; q quits.", row: 3, column: 2, style: .dim)
+            // Broken into lines of the window's width, so a long socket path shows whole.
+            var text = Substring("Waiting for \(state.sessions.waitingFor ?? "a session")".sanitizedForTerminal)
+            let width = max(10, state.columns - 4)
+            var row = 1
+            while !text.isEmpty, row < layout.statusRow - 2 {
+                grid.put(String(text.prefix(width)), row: row, column: 2, style: .bold)
+                text = text.dropFirst(width)
+                row += 1
+            }
+            grid.put("Sessions appear here as they start; q quits.", row: row + 1, column: 2, style: .dim)
             return
         }
         grid.put("Sessions (enter shows one, esc closes)", row: 0, column: 1, style: .bold)
