@@ -8,7 +8,7 @@ import TraceAnalysis
 enum ListenCommand: Command {
     static let spec = CommandSpec(
         name: "listen",
-        abstract: "Show the records of running apps live, as they stream them to a socket.",
+        abstract: "Show running apps' sessions live as they stream to a socket: the viewer in a terminal, lines otherwise.",
         arguments: [.init(name: "PATH", help: ListenOptions.pathHelp, isOptional: true)],
         options: ListenOptions.specOptions + [
             .flag("lines", help: "Print records as lines even in a terminal, instead of opening the viewer."),

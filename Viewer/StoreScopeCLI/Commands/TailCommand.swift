@@ -7,7 +7,7 @@ import TraceAnalysis
 enum TailCommand: Command {
     static let spec = CommandSpec(
         name: "tail",
-        abstract: "Follow a trace file as it is written, printing records as they arrive.",
+        abstract: "Follow a trace file as it is written: the viewer in a terminal, its records as lines otherwise.",
         arguments: [.init(name: "FILE", help: "The trace file to follow.")],
         options: [
             .value("lines", "N", short: "n", help: "Print lines (even in a terminal), starting with the last N actions already in the file ('all': from the start)."),
