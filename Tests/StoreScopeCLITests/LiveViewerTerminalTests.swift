@@ -11,10 +11,7 @@ struct LiveViewerTerminalTests {
         let tmux = try Tmux()
         let storescope = try ProductLocator.url(of: "storescope").path
         let trace = tmux.directory.path("growing.sstrace")
-        let app = try RunningProcess(product: "live-app-fixture", ["grower", "--file", trace])
-        try Live.record(app, 5, endingAt: 5)
-        app.send("flush")
-        try app.waitForOutput(containing: "flushed")
+        let app = try Self.writer("grower", trace, actions: 5)
         tmux.type("\(storescope) view \(trace); echo exit=$?")
         try tmux.waitFor("#1/5 │ no filter │ paused")
 
@@ -83,6 +80,34 @@ struct LiveViewerTerminalTests {
         }
     }
 
+    @Test("SIGTERM to view --listen restores the terminal, completes the session's file and names the private directory it is in")
+    func terminated() throws {
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        let socket = tmux.directory.path("run/scope.sock")
+        tmux.type("stty -g > before; sh -c 'echo $$ > pid; exec \(storescope) view --listen run/scope.sock' 2> exit.txt; echo status=$?; stty -g > after")
+        try tmux.waitFor("Waiting for an app to connect on run/scope.sock")
+        let app = try Live.app("killed", socket: socket)
+        try Live.record(app, 4, endingAt: 4)
+        try tmux.waitFor("#4/4 │ no filter │ following")
+        let pid = try #require(Int32(try tmux.file("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(pid, SIGTERM)
+        try tmux.waitFor("status=143")
+        try tmux.waitForFile("after")
+        #expect(try tmux.file("before") == tmux.file("after"))
+        let lines = try tmux.file("exit.txt").split(separator: "\n").map(String.init)
+        try #require(lines.count == 2, "\(lines)")
+        #expect(lines[0].hasPrefix("storescope: 1 session recorded in "))
+        let directory = String(lines[0].dropFirst("storescope: 1 session recorded in ".count).dropLast())
+        let file = directory + "/" + lines[1].trimmingCharacters(in: .whitespaces)
+        #expect(lines[1].hasPrefix("  killed-"))
+        let check = try ChildProcess.storescope(["check", file])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("index:     footer"), "the listener completed the file on the way out")
+        #expect(Live.verify(try Live.close(app), against: try Live.records(file)).received == 4)
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
     @Test("listen and tail open the viewer in a terminal; listen --lines prints lines")
     func listenAndTail() throws {
         let tmux = try Tmux()
@@ -112,10 +137,7 @@ struct LiveViewerTerminalTests {
         try tmux.waitFor("stopped=0")
 
         let trace = tmux.directory.path("tailed.sstrace")
-        let writer = try RunningProcess(product: "live-app-fixture", ["tailed", "--file", trace])
-        try Live.record(writer, 4, endingAt: 4)
-        writer.send("flush")
-        try writer.waitForOutput(containing: "flushed")
+        let writer = try Self.writer("tailed", trace, actions: 4)
         tmux.type("clear; \(storescope) tail \(trace); echo exit=$?")
         try tmux.waitFor("tailed.sstrace │ #4/4 │ no filter │ following")
         try Live.record(writer, 1, endingAt: 5)
@@ -123,5 +145,14 @@ struct LiveViewerTerminalTests {
         tmux.keys("q")
         try tmux.waitFor("exit=0")
         _ = try Live.close(writer)
+    }
+
+    /// An app recording to the trace file `path` (left open), with `actions` actions in it.
+    static func writer(_ name: String, _ path: String, actions: Int) throws -> RunningProcess {
+        let app = try RunningProcess(product: "live-app-fixture", [name, "--file", path])
+        try Live.record(app, actions, endingAt: actions)
+        app.send("flush")
+        try app.waitForOutput(containing: "flushed")
+        return app
     }
 }
