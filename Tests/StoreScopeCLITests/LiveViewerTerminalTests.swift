@@ -108,7 +108,7 @@ struct LiveViewerTerminalTests {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    @Test("listen and tail open the viewer in a terminal; listen --lines prints lines")
+    @Test("listen and tail open the viewer in a terminal (tail --wait waits on screen for the file); listen --lines prints lines")
     func listenAndTail() throws {
         let tmux = try Tmux()
         let storescope = try ProductLocator.url(of: "storescope").path
@@ -145,6 +145,14 @@ struct LiveViewerTerminalTests {
         tmux.keys("q")
         try tmux.waitFor("exit=0")
         _ = try Live.close(writer)
+
+        tmux.type("clear; \(storescope) tail --wait later.sstrace; echo exit=$?")
+        try tmux.waitFor("Waiting for later.sstrace to be created")
+        let late = try Self.writer("late", tmux.directory.path("later.sstrace"), actions: 2)
+        try tmux.waitFor("later.sstrace │ #2/2 │ no filter │ following")
+        tmux.keys("q")
+        try tmux.waitFor("exit=0")
+        _ = try Live.close(late)
     }
 
     /// An app recording to the trace file `path` (left open), with `actions` actions in it.
