@@ -60,7 +60,10 @@ struct ViewerSessionTests {
         #expect(ViewerRender.render(state).text.contains("Waiting for an app to connect on /tmp/scope.sock"))
         reducer.reduce(&state, .key(.character("j")))
         reducer.reduce(&state, .tick)
+        reducer.reduce(&state, .resize(columns: 100, rows: 30))
         #expect(!state.quit)
+        #expect(ViewerRender.render(state).text.split(separator: "\n").last?.hasPrefix(" waiting │ no filter │ following") == true)
+        reducer.reduce(&state, .resize(columns: 80, rows: 24))
 
         arrivals.queued = [.started(try FileTraceSource(path: try AnalysisCommandTests.fixture("search")))]
         Self.poll(sources, reducer, &state)

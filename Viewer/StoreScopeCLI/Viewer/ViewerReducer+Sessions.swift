@@ -23,7 +23,8 @@ extension ViewerReducer {
         return true
     }
 
-    /// Handles what concerns sessions.
+    /// Handles what concerns sessions. While no session has arrived it uses up every action,
+    /// so nothing reaches code that asks the (absent) session.
     ///
     /// - Returns: whether the action was used up (`false`: the main reducer handles it).
     func reduceSessions(_ state: inout ViewerState, _ action: ViewerAction) -> Bool {
@@ -52,15 +53,14 @@ extension ViewerReducer {
         case .recordsArrived:
             state.sessions.entries = sources.all.map(Self.entry)
             return state.sessions.current == nil
-        case .tick:
-            return state.sessions.current == nil
-        case let .resize(columns, rows):
-            guard state.sessions.current == nil else { return false }
+        case let .resize(columns, rows) where state.sessions.current == nil:
             state.columns = columns
             state.rows = rows
             return true
         case let .key(key):
             return handleSessionKey(key, in: &state)
+        default:
+            return state.sessions.current == nil
         }
     }
 
