@@ -72,10 +72,10 @@ enum ViewerGolden {
            h l enter       fold / unfold / toggle the node under the cursor (state)
            e  p  o         effects view (enter: start); parent / next emitted action
            esc             close a prompt; back to the timeline
+           < >  S          live sessions: previous / next session; list them to pick one
            ?  q  Ctrl-C    this help; quit
 
          fx marks: S effect started  E emitted  F failed  C cancelled  D actions dropped
-
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 

@@ -78,6 +78,6 @@ enum ViewerTravelGolden {
 
 
 
-         wide.sstrace │ #3/4 │ no filter │ paused                        ? help  q quit
+         wide.sstrace │ #3/4 │ no filter │ paused │ session ended        ? help  q quit
         """
 }

@@ -1,21 +1,27 @@
 import Foundation
 import TraceAnalysis
 
-/// `storescope listen [PATH]`: accepts live sessions from apps recording to a socket and
-/// prints their records as they arrive, each line prefixed by its session's tag.
+/// `storescope listen [PATH]`: accepts live sessions from apps recording to a socket. In a
+/// terminal it opens the viewer on them (as `storescope view --listen`); otherwise, or with
+/// `--lines`, `--json` or `--quiet`, it prints their records as they arrive, each line
+/// prefixed by its session's tag.
 enum ListenCommand: Command {
     static let spec = CommandSpec(
         name: "listen",
-        abstract: "Show the records of running apps live, as they stream them to a socket.",
-        arguments: [.init(name: "PATH", help: "The socket (default: $STORESCOPE_SOCKET, else $XDG_RUNTIME_DIR/storescope/storescope.sock, else /tmp/storescope-$UID/storescope.sock).", isOptional: true)],
-        options: [
-            .value("record", "DIR", help: "Also write each session to its own trace file in DIR (created 0700 if missing)."),
+        abstract: "Show running apps' sessions live as they stream to a socket: the viewer in a terminal, lines otherwise.",
+        arguments: [.init(name: "PATH", help: ListenOptions.pathHelp, isOptional: true)],
+        options: ListenOptions.specOptions + [
+            .flag("lines", help: "Print records as lines even in a terminal, instead of opening the viewer."),
             .flag("json", help: "Print NDJSON: one object per record, with a \"session\" member."),
             .flag("quiet", short: "q", help: "Print no records, only sessions starting and ending (on standard error); for --record in the background."),
-            .value("allow-uid", "UIDS", help: "Accept sessions from these user ids too (comma-separated); by default only your own."),
-            .value("stall-timeout", "SECONDS", help: "Disconnect a peer that stops in the middle of a chunk for this long (default 10)."),
         ],
         discussion: """
+            In a terminal (standard input and output are terminals and TERM is not dumb),
+            opens the viewer on the sessions, as 'storescope view --listen' does: < > switch
+            sessions, S lists them, q quits. Each session is written to its own trace file,
+            in --record DIR or else in a private directory named on exit. Otherwise prints
+            each record as it arrives; with --record, also writes each session to a file.
+
             Apps stream with RecordingSink.socket(), or with the default sink when
             STORESCOPE_SOCKET is set, for example:
               storescope listen /tmp/scope.sock
@@ -26,32 +32,24 @@ enum ListenCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals.first ?? SocketPath.default
-        var options = LiveListener.Options()
-        if let uids = arguments.value("allow-uid") {
-            for text in uids.split(separator: ",") {
-                guard let uid = UInt32(text.trimmingCharacters(in: .whitespaces)) else {
-                    throw UsageError("--allow-uid takes user ids, not '\(String(text).sanitizedForTerminal)'", command: spec)
-                }
-                options.allowedUserIDs.insert(uid)
-            }
+        let options = try ListenOptions.parse(arguments, spec: spec)
+        let json = arguments.has("json"), quiet = arguments.has("quiet")
+        if TerminalScreen.isAvailable, !arguments.has("lines"), !json, !quiet {
+            return ListeningViewer.run(path: path, options: options, filter: .all, console: console)
         }
-        if let text = arguments.value("stall-timeout") {
-            guard let seconds = Double(text), seconds > 0 else {
-                throw UsageError("--stall-timeout takes a number of seconds, not '\(text.sanitizedForTerminal)'", command: spec)
-            }
-            options.stallTimeout = .milliseconds(Int64(seconds * 1000))
+        return printRecords(at: path, options: options, json: json, quiet: quiet, console: console)
+    }
+
+    /// Listens at `path` and prints every record as it arrives until SIGINT or SIGTERM.
+    ///
+    /// - Returns: the exit status.
+    static func printRecords(at path: String, options: LiveListener.Options, json: Bool, quiet: Bool, console: Console) -> Int32 {
+        var options = options
+        if let directory = options.recordDirectory, let problem = ListenOptions.createRecordDirectory(directory) {
+            console.error(problem)
+            return ExitStatus.failure
         }
-        if let directory = arguments.value("record") {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                console.error("Error: cannot create \(directory.sanitizedForTerminal): \(error.localizedDescription.sanitizedForTerminal)")
-                return ExitStatus.failure
-            }
-            options.recordDirectory = directory
-        }
-        options.decodesRecords = !arguments.has("quiet")
+        options.decodesRecords = !quiet
         StopSignals.install()
         let listener: LiveListener
         do {
@@ -61,7 +59,7 @@ enum ListenCommand: Command {
             return ExitStatus.failure
         }
         console.error("Listening on \(path.sanitizedForTerminal) (Ctrl-C to stop)")
-        let printer = LivePrinter(console: console, json: arguments.has("json"), quiet: arguments.has("quiet"))
+        let printer = LivePrinter(console: console, json: json, quiet: quiet)
         while !StopSignals.requested {
             printer.print(listener.poll(timeout: .milliseconds(200)))
         }

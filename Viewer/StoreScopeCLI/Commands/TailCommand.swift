@@ -1,20 +1,26 @@
 import Foundation
 import TraceAnalysis
 
-/// `storescope tail FILE`: follows a trace file as it is written and prints new records as
-/// `storescope cat` does, until the writer closes the trace or Ctrl-C.
+/// `storescope tail FILE`: follows a trace file as it is written. In a terminal it opens the
+/// viewer following the file; otherwise, or with `--lines`/`-n` or `--json`, it prints new
+/// records as `storescope cat` does, until the writer closes the trace or Ctrl-C.
 enum TailCommand: Command {
     static let spec = CommandSpec(
         name: "tail",
-        abstract: "Follow a trace file as it is written, printing records as they arrive.",
+        abstract: "Follow a trace file as it is written: the viewer in a terminal, its records as lines otherwise.",
         arguments: [.init(name: "FILE", help: "The trace file to follow.")],
         options: [
-            .value("lines", "N", short: "n", help: "Start with the last N actions already in the file (default: from the start)."),
+            .value("lines", "N", short: "n", help: "Print lines (even in a terminal), starting with the last N actions already in the file ('all': from the start)."),
             .flag("wait", help: "Wait for a file that does not exist yet."),
             .flag("json", help: "Print NDJSON (one JSON object per record)."),
         ],
         discussion: """
-            Stops when the writer closes the trace (its footer arrives) or on Ctrl-C. A writer
+            In a terminal (standard input and output are terminals and TERM is not dumb),
+            opens the viewer following the file, as 'storescope view FILE' does after F;
+            it says "session ended" when the writer closes the trace; q quits.
+
+            Otherwise prints the records as they arrive, and stops when the writer closes the
+            trace (its footer arrives) or on Ctrl-C. A writer
             killed in the middle of a chunk leaves a torn tail: it is reported once on standard
             error, and following goes on.
             """)
@@ -22,9 +28,12 @@ enum TailCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
         var lastActions: Int?
-        if let text = arguments.value("lines") {
+        if TerminalScreen.isAvailable, arguments.value("lines") == nil, !arguments.has("json") {
+            return view(path, waiting: arguments.has("wait"), console: console)
+        }
+        if let text = arguments.value("lines"), text != "all" {
             guard let count = Int(text), count >= 0 else {
-                throw UsageError("-n takes a number of actions, not '\(text.sanitizedForTerminal)'", command: spec)
+                throw UsageError("-n takes a number of actions or 'all', not '\(text.sanitizedForTerminal)'", command: spec)
             }
             lastActions = count
         }
@@ -65,5 +74,26 @@ enum TailCommand: Command {
             Thread.sleep(forTimeInterval: 0.02)
         }
         return damaged ? ExitStatus.failure : ExitStatus.success
+    }
+
+    /// The viewer following `path` (waiting for it to appear with `--wait`).
+    private static func view(_ path: String, waiting: Bool, console: Console) -> Int32 {
+        let sources: ViewerSources
+        if waiting, !FileManager.default.fileExists(atPath: path) {
+            sources = ViewerSources(arrivals: FileArrival(path: path), waitingFor: "\(path) to be created")
+        } else {
+            do {
+                sources = ViewerSources(try FileTraceSource(path: path), followsAtStart: true)
+            } catch {
+                console.error("Error: \(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)")
+                return ExitStatus.unreadable
+            }
+        }
+        console.flush()
+        guard let screen = TerminalScreen() else {
+            console.error("Error: the terminal cannot be taken over")
+            return ExitStatus.failure
+        }
+        return ViewerApp(sources: sources, filter: .all).run(on: screen)
     }
 }

@@ -1,30 +1,46 @@
 import TraceAnalysis
+import TraceFormat
 
-/// `storescope view FILE [FILTER]`: the interactive viewer on a finished or growing trace.
-/// Without a terminal (output piped, `TERM=dumb`) it prints the actions like `log`.
+/// `storescope view FILE [FILTER]`: the interactive viewer on a finished or growing trace;
+/// `storescope view --listen [PATH] [FILTER]`: the viewer on live sessions arriving at a
+/// socket. Without a terminal (output piped, `TERM=dumb`) `view FILE` prints the actions like
+/// `log`, and `view --listen` prints records like `listen`.
 enum ViewCommand: Command {
     static let spec = CommandSpec(
         name: "view",
-        abstract: "Browse a trace in the terminal: timeline, state diffs, state tree, filters, time travel.",
+        abstract: "Browse a trace or live sessions in the terminal: timeline, state diffs, state tree, filters, time travel.",
         arguments: [
-            .init(name: "FILE", help: "The trace file (it may still be growing: press F to follow it)."),
+            .init(name: "FILE", help: "The trace file (it may still be growing: press F to follow it). With --listen: the socket, PATH, as for 'storescope listen'.", isOptional: true),
             .init(name: "FILTER", help: "Show only the matching actions at first (docs/FILTERS.md).", isOptional: true),
         ],
+        options: [.flag("listen", help: "Listen on the socket PATH for apps streaming live sessions, and show them.")] + ListenOptions.specOptions,
         discussion: """
+            storescope view FILE [FILTER]
+            storescope view --listen [PATH] [FILTER]
+
             Keys: j/k move, g/G first/last, [ ] previous/next state, } { next/previous change
             of the path under the cursor, space play/pause (+ - speed), m bookmark (' " next/
             previous bookmark), : jump, / n N search, f filter, F follow, d/s diff or state
-            tree, tab then h/l fold, ? every key, q quit. See the Viewer section of
-            docs/GUIDE.md.
+            tree, tab then h/l fold, < > previous/next live session, S the sessions, ? every
+            key, q quit. See the Viewer section of docs/GUIDE.md.
             e opens the effects view: each effect's lifetime as a bar, failures (F) and
             cancellations (C) marked, running ones highlighted; p selects the action that
             started the effect, o the next action it emitted, enter where it started.
 
+            With --listen, each session is written to its own trace file, in --record DIR or
+            else in a private directory named on exit, and the viewer reads it from there.
+
             When standard input or output is not a terminal, or TERM is dumb, prints the
-            matching actions as 'storescope log' does. NO_COLOR turns colors off.
+            matching actions as 'storescope log' does (with --listen: records as
+            'storescope listen' does). NO_COLOR turns colors off.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        if arguments.has("listen") { return try listen(arguments, console: console) }
+        guard !arguments.positionals.isEmpty else { throw UsageError("missing FILE", command: spec) }
+        if let option = ListenOptions.specOptions.map(\.name).first(where: { arguments.value($0) != nil }) {
+            throw UsageError("--\(option) goes with --listen", command: spec)
+        }
         guard TerminalScreen.isAvailable else { return try LogCommand.run(arguments, console: console) }
         let filter = try AnalysisInput.filter(arguments, at: 1, spec: spec)
         let path = arguments.positionals[0]
@@ -38,5 +54,15 @@ enum ViewCommand: Command {
         console.flush()
         guard let screen = TerminalScreen() else { return try LogCommand.run(arguments, console: console) }
         return ViewerApp(source: source, filter: filter).run(on: screen)
+    }
+
+    private static func listen(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let options = try ListenOptions.parse(arguments, spec: spec)
+        let path = arguments.positionals.first ?? SocketPath.default
+        guard TerminalScreen.isAvailable else {
+            return ListenCommand.printRecords(at: path, options: options, json: false, quiet: false, console: console)
+        }
+        let filter = try AnalysisInput.filter(arguments, at: 1, spec: spec)
+        return ListeningViewer.run(path: path, options: options, filter: filter, console: console)
     }
 }

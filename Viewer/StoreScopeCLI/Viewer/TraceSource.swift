@@ -3,13 +3,16 @@ import TraceFormat
 
 /// Where the viewer's records come from. The viewer asks every question of the source's
 /// ``TraceSession`` (the one engine); a source only says what it is and brings in new records.
-/// A trace file is one source; a live socket session can be another (a listener writing what
-/// it receives to a trace file and exposing a session over it).
+/// A trace file is one source; a live socket session is another (``LiveSessionSource``: the
+/// listener writes what it receives to a trace file, read through the same engine).
 protocol TraceSource: AnyObject {
     /// What the status line names: the file or the session.
     var name: String { get }
     /// The engine answering every query.
     var session: TraceSession { get }
+    /// Whether no more records can come: the writer closed the trace, or the app's
+    /// connection ended.
+    var hasEnded: Bool { get }
     /// Brings in what arrived since the last call; returns whether anything did.
     func poll() -> Bool
 }
@@ -26,6 +29,8 @@ final class FileTraceSource: TraceSource {
         session = try TraceSession(path: path)
         name = path.split(separator: "/").last.map(String.init) ?? path
     }
+
+    var hasEnded: Bool { session.reader.isComplete }
 
     func poll() -> Bool {
         (try? session.refresh()) ?? false

@@ -11,4 +11,10 @@ enum ViewerAction: Sendable, Equatable {
     /// The loop's clock (monotonic nanoseconds), sent after every event while playing: the
     /// reducer steps to the action due by then. Passed in so the reducer reads no clock.
     case clock(nanos: UInt64)
+    /// A new session arrived: source `index` of ``ViewerSources``.
+    case sessionStarted(index: Int)
+    /// Session `index` will receive nothing more.
+    case sessionEnded(index: Int)
+    /// A line for the message line (a refused peer, a session that could not be recorded).
+    case notice(String)
 }

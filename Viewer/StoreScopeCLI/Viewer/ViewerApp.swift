@@ -2,37 +2,55 @@ import TraceAnalysis
 
 /// The viewer's loop: terminal events become ``ViewerAction``s, the reducer updates the
 /// state, the render function draws it, and the terminal gets only the changed cells. The
-/// source is polled on ticks, so a growing trace shows its new actions. While playing, the
-/// loop wakes when the next step is due and passes its clock to the reducer. The terminal is
+/// sources are polled on ticks (and at least every poll interval while keys keep coming), so
+/// a growing trace shows its new actions and live sessions arrive. While playing, the loop
+/// wakes when the next step is due and passes its clock to the reducer. The terminal is
 /// restored however the loop ends: `q`, Ctrl-C, SIGTERM/SIGHUP/SIGINT, the terminal closing,
 /// or an error thrown through it.
 struct ViewerApp {
-    let source: any TraceSource
+    let sources: ViewerSources
     let filter: Filter
 
-    /// How often the source is polled for new records, in milliseconds.
-    static let pollInterval: Int32 = 250
+    /// The viewer on one source.
+    init(source: any TraceSource, filter: Filter) {
+        self.init(sources: ViewerSources(source), filter: filter)
+    }
+
+    /// The viewer on sources that may arrive while it runs.
+    init(sources: ViewerSources, filter: Filter) {
+        self.sources = sources
+        self.filter = filter
+    }
 
     /// Runs until the user quits; returns the exit status (128 + 15 after SIGTERM and the
     /// other termination signals, as a shell reports a signal).
     func run(on screen: TerminalScreen) -> Int32 {
         defer { screen.restore() }
-        let reducer = ViewerReducer(source: source)
+        let reducer = ViewerReducer(sources: sources)
         let size = screen.size
         var state = reducer.initialState(columns: size.columns, rows: size.rows, filter: filter)
         screen.draw(ViewerRender.render(state))
+        let interval = Duration.milliseconds(sources.pollMilliseconds)
+        var lastPoll = ContinuousClock.now
         let clock = PlayClock()
         while !state.quit {
-            let action: ViewerAction
-            switch screen.nextEvent(timeoutMilliseconds: Playback.timeout(for: state, now: clock.nanos, poll: Self.pollInterval)) {
-            case let .key(key): action = .key(key)
-            case let .resize(columns, rows): action = .resize(columns: columns, rows: rows)
+            var actions: [ViewerAction]
+            // While the effects view reads a long trace in parts, the loop does not wait: each
+            // idle tick reads another part, and keys still come in between.
+            let timeout = state.effects.isReading ? 0 : Playback.timeout(for: state, now: clock.nanos, poll: sources.pollMilliseconds)
+            switch screen.nextEvent(timeoutMilliseconds: timeout) {
+            case let .key(key): actions = [.key(key)]
+            case let .resize(columns, rows): actions = [.resize(columns: columns, rows: rows)]
             case .terminate: return 128 + 15
             case .inputClosed: return ExitStatus.success
-            case .tick: action = source.poll() ? .recordsArrived : .tick
+            case .tick: actions = [.tick]
+            }
+            if actions == [.tick] || ContinuousClock.now - lastPoll >= interval {
+                lastPoll = .now
+                actions += sources.poll()
             }
             let before = state
-            reducer.reduce(&state, action)
+            for action in actions { reducer.reduce(&state, action) }
             if state.playback != nil { reducer.reduce(&state, .clock(nanos: clock.nanos)) }
             if state != before { screen.draw(ViewerRender.render(state)) }
         }

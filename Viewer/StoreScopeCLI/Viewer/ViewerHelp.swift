@@ -19,6 +19,7 @@ enum ViewerHelp {
         "  h l enter       fold / unfold / toggle the node under the cursor (state)",
         "  e  p  o         effects view (enter: start); parent / next emitted action",
         "  esc             close a prompt; back to the timeline",
+        "  < >  S          live sessions: previous / next session; list them to pick one",
         "  ?  q  Ctrl-C    this help; quit",
         "",
         "fx marks: S effect started  E emitted  F failed  C cancelled  D actions dropped",

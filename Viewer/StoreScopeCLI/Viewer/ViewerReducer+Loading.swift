@@ -38,7 +38,7 @@ extension ViewerReducer {
         state.damagedRanges = session.damage.count
         let last = session.action(before: .max)
         state.lastSeq = last?.seq
-        state.sessionEnded = last?.events.contains { if case .sessionEnded = $0 { true } else { false } } ?? false
+        state.sessionEnded = source.hasEnded || last?.events.contains { if case .sessionEnded = $0 { true } else { false } } ?? false
     }
 
     func resetDetailCursor(_ state: inout ViewerState) {

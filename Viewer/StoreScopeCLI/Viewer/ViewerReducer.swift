@@ -6,18 +6,35 @@ import TraceFormat
 /// filter, the state at a seq) and keeps the answers in the state, so the same trace and the
 /// same actions always give the same state, and rendering reads no file.
 struct ViewerReducer {
-    let source: any TraceSource
+    /// Every source the viewer can show; it shows ``ViewerSources/current``.
+    let sources: ViewerSources
+    var source: any TraceSource { sources.current }
     var session: TraceSession { source.session }
 
-    /// The state for a freshly opened source: the first action selected.
+    /// A reducer for one source.
+    init(source: any TraceSource) {
+        sources = ViewerSources(source)
+    }
+
+    /// A reducer for sources that may arrive while it runs (live sessions).
+    init(sources: ViewerSources) {
+        self.sources = sources
+    }
+
+    /// The state for freshly opened sources: the first action selected (the last one when
+    /// following from the start), or a screen waiting for the first source.
     func initialState(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> ViewerState {
-        var state = ViewerState(title: source.name, columns: columns, rows: rows, filter: filter)
+        var state = ViewerState(title: "", columns: columns, rows: rows, filter: filter)
+        guard startSessions(&state) else { return state }
         refreshTotals(&state)
-        select(session.action(after: 0, matching: filter)?.seq ?? state.lastSeq, in: &state)
+        let first = state.following ? session.action(before: .max, matching: filter) : session.action(after: 0, matching: filter)
+        select(first?.seq ?? state.lastSeq, in: &state)
         return state
     }
 
     func reduce(_ state: inout ViewerState, _ action: ViewerAction) {
+        // Sessions arriving and ending, switching between them, and the waiting screen.
+        if reduceSessions(&state, action) { return }
         switch action {
         case let .key(key):
             handle(key, in: &state)
@@ -38,6 +55,8 @@ struct ViewerReducer {
             refreshEffects(&state, idle: true)
         case let .clock(nanos):
             advancePlayback(to: nanos, in: &state)
+        case .sessionStarted, .sessionEnded, .notice:
+            break
         }
     }
 

@@ -11,6 +11,8 @@ enum ViewerRender {
         var grid = ScreenGrid(width: state.columns, height: state.rows)
         if state.showingHelp {
             ViewerHelp.draw(into: &grid, rows: layout.statusRow)
+        } else if state.sessions.coversTimeline {
+            drawSessions(state, layout, into: &grid)
         } else if state.effects.isShown {
             drawEffects(state, layout, into: &grid)
         } else {

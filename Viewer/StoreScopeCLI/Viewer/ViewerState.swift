@@ -48,6 +48,8 @@ struct ViewerState: Sendable, Equatable {
     var sessionEnded = false
     /// The effects view (`e`) and the effect lifetimes it has read.
     var effects = EffectsView()
+    /// The sessions to switch between (live sessions) and the `S` list.
+    var sessions = SessionList()
     /// Set by `q` or Ctrl-C: the loop restores the terminal and exits.
     var quit = false
 

@@ -1,0 +1,251 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+import TraceFormat
+
+@testable import StoreScopeCLI
+
+/// The viewer's reducer with several sources and growing ones: following new records, live
+/// sessions arriving, switching between them, and the sessions list. The sources are real
+/// traces read through the session engine; only their arrival is queued by the test.
+@Suite("Viewer sessions")
+struct ViewerSessionTests {
+    @Test("Polled on ticks, a followed trace selects its new actions, a paused one keeps the selection, and its footer shows session ended")
+    func follow() throws {
+        let trace = try GrowingTrace()
+        let sources = ViewerSources(try FileTraceSource(path: trace.path))
+        let reducer = ViewerReducer(sources: sources)
+        var state = reducer.initialState()
+        #expect(state.selected == 1)
+        #expect(state.lastSeq == 1)
+        #expect(!state.following)
+
+        try trace.grow(chunks: 3)
+        Self.poll(sources, reducer, &state)
+        #expect(state.selected == 1, "not following: the selection stays")
+        let grown = try #require(state.lastSeq)
+        #expect(grown > 1)
+
+        reducer.reduce(&state, .key(.character("F")))
+        #expect(state.following)
+        #expect(state.selected == grown)
+        try trace.grow(chunks: 2)
+        Self.poll(sources, reducer, &state)
+        let later = try #require(state.lastSeq)
+        #expect(later > grown)
+        #expect(state.selected == later, "following: the last action is selected")
+        #expect(ViewerRender.render(state).text.contains("│ following"))
+
+        reducer.reduce(&state, .key(.character("k")))
+        #expect(!state.following, "moving pauses")
+        let kept = state.selected
+        try trace.finish()
+        Self.poll(sources, reducer, &state)
+        #expect(state.lastSeq == 9)
+        #expect(state.selected == kept)
+        #expect(state.sessionEnded)
+        #expect(ViewerRender.render(state).text.contains("│ paused │ session ended"))
+    }
+
+    @Test("Live sessions: the screen waits, the first session is shown, a second is announced, < > switch and each keeps its place")
+    func switching() throws {
+        let directory = try TemporaryDirectory()
+        let checkout = directory.path("checkout.sstrace")
+        try CheckoutTrace.write(to: checkout)
+        let arrivals = QueuedArrivals()
+        let sources = ViewerSources(arrivals: arrivals, waitingFor: "an app to connect on /tmp/scope.sock")
+        let reducer = ViewerReducer(sources: sources)
+        var state = reducer.initialState()
+        #expect(state.sessions.current == nil)
+        #expect(ViewerRender.render(state).text.contains("Waiting for an app to connect on /tmp/scope.sock"))
+        reducer.reduce(&state, .key(.character("j")))
+        reducer.reduce(&state, .tick)
+        reducer.reduce(&state, .resize(columns: 100, rows: 30))
+        #expect(!state.quit)
+        #expect(ViewerRender.render(state).text.split(separator: "\n").last?.hasPrefix(" waiting │ no filter │ following") == true)
+        reducer.reduce(&state, .resize(columns: 80, rows: 24))
+
+        arrivals.queued = [.started(try FileTraceSource(path: try AnalysisCommandTests.fixture("search")))]
+        Self.poll(sources, reducer, &state)
+        #expect(state.sessions.current == 0)
+        #expect(state.title == "search.sstrace")
+        #expect(state.following, "live sessions are followed from the start")
+        #expect(state.selected == 6)
+        #expect(state.message == "session search.sstrace started")
+
+        arrivals.queued = [.started(try FileTraceSource(path: checkout))]
+        Self.poll(sources, reducer, &state)
+        #expect(state.sessions.current == 0, "a new session does not steal the screen")
+        #expect(state.selected == 6)
+        #expect(state.title == "search.sstrace (1/2)")
+        let announced = ViewerRender.render(state).text
+        #expect(announced.contains("new session checkout.sstrace (2 of 2): > or S to show it"))
+        #expect(announced.contains(" search.sstrace (1/2) │ #6/6"))
+
+        reducer.reduce(&state, .key(.character(">")))
+        #expect(state.title == "checkout.sstrace (2/2)")
+        #expect(state.selected == 9)
+        #expect(state.detail?.entry.action.store == "cart")
+        reducer.reduce(&state, .key(.character("k")))
+        #expect(state.selected == 6)
+        #expect(!state.following)
+
+        reducer.reduce(&state, .key(.character("<")))
+        #expect(state.title == "search.sstrace (1/2)")
+        #expect(state.selected == 6)
+        #expect(state.detail?.entry.action.store == "search")
+        reducer.reduce(&state, .key(.character("<")))
+        #expect(state.message == "at the first session (S lists them)")
+        reducer.reduce(&state, .key(.character(">")))
+        #expect(state.selected == 6, "back where it was left")
+        #expect(!state.following)
+        #expect(state.sessionEnded)
+    }
+
+    @Test("Switching sessions stops playing, starts the effects view over, and keeps each session's bookmarks")
+    func switchingResetsWhatWasReadFromTheOtherSession() throws {
+        let directory = try TemporaryDirectory()
+        let checkout = directory.path("checkout.sstrace")
+        try CheckoutTrace.write(to: checkout)
+        let arrivals = QueuedArrivals()
+        let sources = ViewerSources(arrivals: arrivals, waitingFor: "an app to connect on /tmp/scope.sock")
+        let reducer = ViewerReducer(sources: sources)
+        var state = reducer.initialState()
+        arrivals.queued = [
+            .started(try FileTraceSource(path: try AnalysisCommandTests.fixture("search"))),
+            .started(try FileTraceSource(path: checkout)),
+        ]
+        Self.poll(sources, reducer, &state)
+        #expect(state.sessions.current == 0)
+
+        reducer.reduce(&state, .key(.character("g")))
+        reducer.reduce(&state, .key(.character("m")))
+        #expect(state.bookmarks == [1])
+        reducer.reduce(&state, .key(.character("e")))
+        #expect(state.effects.isShown)
+        reducer.reduce(&state, .key(.character("e")))
+        reducer.reduce(&state, .key(.character(" ")))
+        #expect(state.playback != nil)
+
+        reducer.reduce(&state, .key(.character(">")))
+        #expect(state.title == "checkout.sstrace (2/2)")
+        #expect(state.playback == nil, "playing the other session's actions stops")
+        #expect(state.effects == EffectsView(), "the effects read from the other session are gone")
+        #expect(state.bookmarks.isEmpty, "bookmarks are per session")
+
+        reducer.reduce(&state, .key(.character("<")))
+        #expect(state.bookmarks == [1], "the first session's bookmark is back")
+    }
+
+    @Test("S lists the sessions with app, state and action count; enter shows the one under the cursor")
+    func list() throws {
+        let directory = try TemporaryDirectory()
+        let checkout = directory.path("checkout.sstrace")
+        try CheckoutTrace.write(to: checkout)
+        let trace = try GrowingTrace()
+        let arrivals = QueuedArrivals()
+        let sources = ViewerSources(arrivals: arrivals, waitingFor: "an app")
+        let reducer = ViewerReducer(sources: sources)
+        var state = reducer.initialState()
+        arrivals.queued = [.started(try FileTraceSource(path: checkout)), .started(try FileTraceSource(path: trace.path))]
+        Self.poll(sources, reducer, &state)
+        reducer.reduce(&state, .key(.character("S")))
+        #expect(state.sessions.isOpen)
+        let screen = ViewerRender.render(state).text.split(separator: "\n").prefix(4).joined(separator: "\n")
+        #expect(screen == """
+             Sessions (enter shows one, esc closes)
+                # session                    app                        state    actions
+            >*  1 checkout.sstrace           Checkout                   ended          9
+                2 growing.sstrace            Checkout                   live           1
+            """)
+        reducer.reduce(&state, .key(.character("j")))
+        reducer.reduce(&state, .key(.enter))
+        #expect(!state.sessions.isOpen)
+        #expect(state.title == "growing.sstrace (2/2)")
+        #expect(state.selected == 1)
+        #expect(!state.sessionEnded)
+
+        try trace.finish()
+        Self.poll(sources, reducer, &state)
+        #expect(state.selected == 9, "the shown session was followed")
+        #expect(state.sessions.entries.map(\.ended) == [true, true])
+        #expect(state.sessions.entries.map(\.actions) == [9, 9])
+        reducer.reduce(&state, .key(.character("S")))
+        reducer.reduce(&state, .key(.escape))
+        #expect(!state.sessions.isOpen)
+        #expect(state.title == "growing.sstrace (2/2)")
+    }
+
+    @Test("< > and S are typed into an open prompt, not taken as session keys")
+    func keysInPrompt() throws {
+        let arrivals = QueuedArrivals()
+        let sources = ViewerSources(arrivals: arrivals, waitingFor: "an app")
+        let reducer = ViewerReducer(sources: sources)
+        var state = reducer.initialState()
+        arrivals.queued = [.started(try FileTraceSource(path: try AnalysisCommandTests.fixture("search"))), .started(try FileTraceSource(path: try AnalysisCommandTests.fixture("users")))]
+        Self.poll(sources, reducer, &state)
+        reducer.reduce(&state, .key(.character("f")))
+        for character in "seq:>2 S" { reducer.reduce(&state, .key(.character(character))) }
+        #expect(state.prompt?.text == "seq:>2 S")
+        #expect(state.sessions.current == 0)
+        #expect(!state.sessions.isOpen)
+    }
+
+    static func poll(_ sources: ViewerSources, _ reducer: ViewerReducer, _ state: inout ViewerState) {
+        for action in sources.poll() { reducer.reduce(&state, action) }
+    }
+}
+
+/// Sources handed to the viewer when the test says so (a listener's arrivals, without the
+/// socket).
+final class QueuedArrivals: SourceArrivals {
+    var queued: [SourceArrival] = []
+
+    func poll() -> [SourceArrival] {
+        defer { queued = [] }
+        return queued
+    }
+
+    func finish() -> [String] { [] }
+}
+
+/// The checkout session in small chunks, copied into a second file a few chunks at a time, as
+/// a writer would append them: a trace that is still being written.
+final class GrowingTrace {
+    let directory: TemporaryDirectory
+    let path: String
+    private let bytes: [UInt8]
+    private let chunkEnds: [Int]
+    private var written = 0
+
+    /// Starts with the header and the first chunk.
+    init() throws {
+        directory = try TemporaryDirectory()
+        let full = directory.path("full.sstrace")
+        let chunks = try CheckoutTrace.write(to: full, chunkSize: 200)
+        bytes = Array(try Data(contentsOf: URL(fileURLWithPath: full)))
+        chunkEnds = chunks.map { Int($0.endOffset) }
+        path = directory.path("growing.sstrace")
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes[0..<chunkEnds[0]]))
+        written = 1
+    }
+
+    /// Appends the next `count` chunks.
+    func grow(chunks count: Int) throws {
+        let end = chunkEnds[min(chunkEnds.count, written + count) - 1]
+        try append(upTo: end)
+        written += count
+    }
+
+    /// Appends the rest, footer included.
+    func finish() throws {
+        try append(upTo: bytes.count)
+    }
+
+    private func append(upTo end: Int) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        let start = Int(try handle.seekToEnd())
+        try handle.write(contentsOf: Data(bytes[start..<end]))
+    }
+}

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import TraceAnalysis
+import TraceFormat
+
+/// Live sessions arriving at a listener, as sources for the viewer. Every session is recorded
+/// to its own file: in the `--record` directory, or else in a private directory (`0700`)
+/// that is kept when a session was recorded in it, and named on exit so nothing is lost.
+final class ListenerArrivals: SourceArrivals {
+    private let listener: ListenerThread
+    private let directory: String
+    private let directoryIsPrivate: Bool
+    private var sources: [Int: LiveSessionSource] = [:]
+    private var recorded: [String] = []
+
+    /// Listens at `path`, recording to `options.recordDirectory` or a new private directory.
+    ///
+    /// - Throws: the line to print when the directory cannot be made or the socket not
+    ///   listened on.
+    init(path: String, options: LiveListener.Options) throws(ListenFailure) {
+        var options = options
+        options.decodesRecords = false
+        if let directory = options.recordDirectory {
+            if let problem = ListenOptions.createRecordDirectory(directory) { throw ListenFailure(message: problem) }
+            self.directory = directory
+            directoryIsPrivate = false
+        } else {
+            let temporary = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+            var template = Array((temporary + "storescope-sessions-XXXXXX").utf8CString)
+            guard let made = mkdtemp(&template) else {
+                throw ListenFailure(message: "Error: cannot create a directory for the sessions in \(NSTemporaryDirectory().sanitizedForTerminal)")
+            }
+            directory = String(cString: made)
+            directoryIsPrivate = true
+            options.recordDirectory = directory
+        }
+        do throws(ListenError) {
+            listener = try ListenerThread.start(path: path, options: options)
+        } catch {
+            if directoryIsPrivate { rmdir(directory) }
+            throw ListenFailure(message: "Error: \(error.description.sanitizedForTerminal)")
+        }
+    }
+
+    func poll() -> [SourceArrival] {
+        arrivals(listener.take())
+    }
+
+    func finish() -> [String] {
+        _ = arrivals(listener.stop())
+        guard !recorded.isEmpty else {
+            if directoryIsPrivate { rmdir(directory) }
+            return []
+        }
+        let count = recorded.count == 1 ? "1 session" : "\(recorded.count) sessions"
+        return ["storescope: \(count) recorded in \(directory.sanitizedForTerminal):"]
+            + recorded.map { "  " + ($0.split(separator: "/").last.map(String.init) ?? $0).sanitizedForTerminal }
+    }
+
+    private func arrivals(_ events: [LiveEvent]) -> [SourceArrival] {
+        var arrivals: [SourceArrival] = []
+        for event in events {
+            switch event {
+            case let .started(live):
+                guard let path = live.recordingPath else { continue }
+                recorded.append(path)
+                do throws(TraceError) {
+                    let source = try LiveSessionSource(live, recording: path)
+                    sources[live.id] = source
+                    arrivals.append(.started(source))
+                } catch {
+                    arrivals.append(.message("\(live.tag): cannot read \(path): \(error)"))
+                }
+            case let .ended(live, end):
+                guard let source = sources.removeValue(forKey: live.id) else { continue }
+                source.ended(end)
+                arrivals.append(.ended(source))
+            case let .refused(reason):
+                arrivals.append(.message(reason))
+            case let .warning(live, message):
+                arrivals.append(.message("\(live.tag): \(message)"))
+            case .records:
+                break
+            }
+        }
+        return arrivals
+    }
+}
+
+/// Why a live viewer could not start: the line to print.
+struct ListenFailure: Error {
+    var message: String
+}

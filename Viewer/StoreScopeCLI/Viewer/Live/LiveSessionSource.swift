@@ -1,0 +1,33 @@
+import TraceAnalysis
+import TraceFormat
+
+/// A live session as the viewer shows it: the listener writes what the app streams to the
+/// session's trace file, and the viewer reads that file through the same engine as any trace
+/// (``TraceSession/refresh()`` brings in each chunk as it is written).
+final class LiveSessionSource: TraceSource {
+    /// The listener's view of the session (its tag, header and file).
+    let live: LiveSession
+    let session: TraceSession
+    /// How the connection ended, once it did.
+    private(set) var end: LiveSessionEnd?
+
+    /// Opens the session's recording.
+    ///
+    /// - Throws: ``TraceError`` when the file cannot be read.
+    init(_ live: LiveSession, recording path: String) throws(TraceError) {
+        self.live = live
+        session = try TraceSession(path: path)
+    }
+
+    var name: String { live.tag }
+    var hasEnded: Bool { end != nil }
+
+    /// Notes that the connection ended (the listener completed the file first).
+    func ended(_ end: LiveSessionEnd) {
+        self.end = end
+    }
+
+    func poll() -> Bool {
+        (try? session.refresh()) ?? false
+    }
+}

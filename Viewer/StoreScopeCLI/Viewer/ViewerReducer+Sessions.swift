@@ -1,0 +1,156 @@
+import TraceAnalysis
+
+/// Several sessions in one viewer (live sessions): sessions arriving and ending, `<` `>` to
+/// switch to the previous/next one, `S` for the list, and the screen that waits for the
+/// first one. Each session keeps its own position (selection, scroll, follow); the filter,
+/// the search and the detail pane's mode are the viewer's and stay as they are.
+extension ViewerReducer {
+    /// Fills in the sessions known at the start and shows the first one.
+    ///
+    /// - Returns: whether there is one to show (`false`: the screen waits).
+    func startSessions(_ state: inout ViewerState) -> Bool {
+        state.sessions.waitingFor = sources.waitingFor
+        state.sessions.entries = sources.all.map(Self.entry)
+        state.following = sources.followsAtStart
+        guard !sources.all.isEmpty else {
+            state.title = "waiting"
+            return false
+        }
+        let index = sources.currentIndex ?? 0
+        sources.currentIndex = index
+        state.sessions.current = index
+        state.title = title(of: index, in: state)
+        return true
+    }
+
+    /// Handles what concerns sessions. While no session has arrived it uses up every action,
+    /// so nothing reaches code that asks the (absent) session.
+    ///
+    /// - Returns: whether the action was used up (`false`: the main reducer handles it).
+    func reduceSessions(_ state: inout ViewerState, _ action: ViewerAction) -> Bool {
+        switch action {
+        case let .sessionStarted(index):
+            state.sessions.entries = sources.all.map(Self.entry)
+            guard let current = state.sessions.current else {
+                show(index, in: &state)
+                state.message = "session \(sources.all[index].name) started"
+                return true
+            }
+            state.title = title(of: current, in: state)
+            state.message = "new session \(sources.all[index].name) (\(index + 1) of \(sources.all.count)): > or S to show it"
+            return true
+        case let .sessionEnded(index):
+            state.sessions.entries = sources.all.map(Self.entry)
+            if index == state.sessions.current {
+                refreshTotals(&state)
+            } else {
+                state.message = "session \(sources.all[index].name) ended"
+            }
+            return true
+        case let .notice(text):
+            state.message = text
+            return true
+        case .recordsArrived:
+            state.sessions.entries = sources.all.map(Self.entry)
+            return state.sessions.current == nil
+        case let .resize(columns, rows) where state.sessions.current == nil:
+            state.columns = columns
+            state.rows = rows
+            return true
+        case let .key(key):
+            return handleSessionKey(key, in: &state)
+        default:
+            return state.sessions.current == nil
+        }
+    }
+
+    /// Shows session `index` where the user left it (a session never shown opens at its last
+    /// action when following from the start, else at its first).
+    func show(_ index: Int, in state: inout ViewerState) {
+        if let current = state.sessions.current {
+            state.sessions.positions[current] = .init(selected: state.selected, top: state.top, following: state.following, bookmarks: state.bookmarks)
+        }
+        // What was read from the other session's trace does not apply to this one: playback
+        // stops, the effects view starts over, a followed path is forgotten; bookmarks are
+        // per session.
+        state.playback = nil
+        state.effects = EffectsView()
+        state.followedPath = nil
+        sources.currentIndex = index
+        state.sessions.current = index
+        state.title = title(of: index, in: state)
+        let saved = state.sessions.positions[index]
+        state.top = saved?.top ?? 0
+        state.bookmarks = saved?.bookmarks ?? []
+        state.following = saved?.following ?? sources.followsAtStart
+        state.selected = nil
+        resetDetailCursor(&state)
+        refreshTotals(&state)
+        let seq = state.following
+            ? session.action(before: .max, matching: state.filter)?.seq
+            : saved?.selected ?? session.action(after: 0, matching: state.filter)?.seq
+        select(seq ?? state.lastSeq, in: &state)
+    }
+
+    private func handleSessionKey(_ key: Key, in state: inout ViewerState) -> Bool {
+        guard let current = state.sessions.current else {
+            // Waiting for the first session: only help and quitting mean anything.
+            if state.showingHelp {
+                state.showingHelp = false
+            } else if key == .ctrl("c") || key == .character("q") {
+                state.quit = true
+            } else if key == .character("?") {
+                state.showingHelp = true
+            }
+            return true
+        }
+        guard state.prompt == nil, !state.showingHelp, key != .ctrl("c") else { return false }
+        if state.sessions.isOpen { return moveInList(key, in: &state) }
+        let count = sources.all.count
+        switch key {
+        case .character(">"):
+            state.message = nil
+            if current + 1 < count { show(current + 1, in: &state) } else { state.message = count == 1 ? "only one session" : "at the last session (S lists them)" }
+        case .character("<"):
+            state.message = nil
+            if current > 0 { show(current - 1, in: &state) } else { state.message = count == 1 ? "only one session" : "at the first session (S lists them)" }
+        case .character("S"):
+            state.message = nil
+            state.sessions.isOpen = true
+            state.sessions.cursor = current
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Keys in the `S` list: move, enter shows the session, esc or S closes, q quits.
+    private func moveInList(_ key: Key, in state: inout ViewerState) -> Bool {
+        let last = max(0, state.sessions.entries.count - 1)
+        state.message = nil
+        switch key {
+        case .character("j"), .down: state.sessions.cursor = min(last, state.sessions.cursor + 1)
+        case .character("k"), .up: state.sessions.cursor = max(0, state.sessions.cursor - 1)
+        case .character("g"), .home: state.sessions.cursor = 0
+        case .character("G"), .end: state.sessions.cursor = last
+        case .enter:
+            state.sessions.isOpen = false
+            if state.sessions.cursor != state.sessions.current { show(state.sessions.cursor, in: &state) }
+        case .escape, .character("S"): state.sessions.isOpen = false
+        case .character("q"): state.quit = true
+        case .character("?"): state.showingHelp = true
+        default: break
+        }
+        return true
+    }
+
+    /// The status line's name: the session's, and which of how many when there are several.
+    private func title(of index: Int, in state: ViewerState) -> String {
+        let name = sources.all[index].name
+        return sources.all.count > 1 ? "\(name) (\(index + 1)/\(sources.all.count))" : name
+    }
+
+    private static func entry(_ source: any TraceSource) -> ViewerState.SessionList.Entry {
+        .init(name: source.name, app: source.session.header.appName, ended: source.hasEnded, actions: source.session.seqRange?.upperBound ?? 0)
+    }
+}

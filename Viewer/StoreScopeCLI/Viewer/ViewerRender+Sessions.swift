@@ -1,0 +1,34 @@
+/// The screens of several sessions: the `S` list, and what the viewer shows while it waits
+/// for the first session.
+extension ViewerRender {
+    static func drawSessions(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
+        guard state.sessions.current != nil else {
+            // Broken into lines of the window's width, so a long socket path shows whole.
+            var text = Substring("Waiting for \(state.sessions.waitingFor ?? "a session")".sanitizedForTerminal)
+            let width = max(10, state.columns - 4)
+            var row = 1
+            while !text.isEmpty, row < layout.statusRow - 2 {
+                grid.put(String(text.prefix(width)), row: row, column: 2, style: .bold)
+                text = text.dropFirst(width)
+                row += 1
+            }
+            grid.put("Sessions appear here as they start; q quits.", row: row + 1, column: 2, style: .dim)
+            return
+        }
+        grid.put("Sessions (enter shows one, esc closes)", row: 0, column: 1, style: .bold)
+        let nameWidth = max(10, (state.columns - 28) / 2)
+        let header = "    # " + pad("session", nameWidth) + " " + pad("app", nameWidth) + " " + pad("state", 6) + " " + pad("actions", 9, right: true)
+        grid.put(header, row: 1, column: 0, style: .bold)
+        let height = max(1, layout.statusRow - 2)
+        let first = max(0, state.sessions.cursor - height + 1)
+        for (offset, entry) in state.sessions.entries.dropFirst(first).prefix(height).enumerated() {
+            let index = first + offset
+            let marker = index == state.sessions.cursor ? ">" : " "
+            let shown = index == state.sessions.current ? "*" : " "
+            let line = marker + shown + pad(String(index + 1), 3, right: true) + " " + pad(entry.name.sanitizedForTerminal, nameWidth) + " "
+                + pad(entry.app.sanitizedForTerminal, nameWidth) + " " + pad(entry.ended ? "ended" : "live", 6) + " " + pad(String(entry.actions), 9, right: true)
+            grid.put(line, row: offset + 2, column: 0, style: index == state.sessions.cursor ? .reverse : .plain)
+            if index == state.sessions.cursor { grid.fill(row: offset + 2, style: .reverse) }
+        }
+    }
+}

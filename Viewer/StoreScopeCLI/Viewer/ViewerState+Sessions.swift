@@ -1,0 +1,42 @@
+extension ViewerState {
+    /// The sessions the viewer can show (one for a trace file; each app connected to a
+    /// listener, for live sessions), which one it shows, and the `S` list.
+    struct SessionList: Sendable, Equatable {
+        /// A line of the `S` list.
+        struct Entry: Sendable, Equatable {
+            /// The session's tag (`search/1f3a`) or file name.
+            var name: String
+            /// The app's name from the session header.
+            var app: String
+            /// Whether the session ended (its app closed it or disconnected).
+            var ended: Bool
+            /// Its last action's seq (how many actions it recorded, drops included).
+            var actions: UInt64
+        }
+
+        /// Where the user was in a session, to come back to it.
+        struct Position: Sendable, Equatable {
+            var selected: UInt64?
+            var top: UInt64
+            var following: Bool
+            /// The session's bookmarks (`m`), kept while another session is shown.
+            var bookmarks: Set<UInt64> = []
+        }
+
+        var entries: [Entry] = []
+        /// The session shown (`nil`: none arrived yet).
+        var current: Int?
+        /// What the screen waits for before the first session, such as
+        /// `an app to connect on /tmp/scope.sock`.
+        var waitingFor: String?
+        /// Whether the `S` list is open, and the line its cursor is on.
+        var isOpen = false
+        var cursor = 0
+        /// The position left in each session, by index.
+        var positions: [Int: Position] = [:]
+
+        /// Whether the screen shows the `S` list or the waiting message instead of the
+        /// timeline.
+        var coversTimeline: Bool { isOpen || current == nil }
+    }
+}
