@@ -4,7 +4,8 @@
 // `swift build -c release --product storescope` first), recorder (or one part of it: recorder-store, recorder-pace,
 // recorder-worker, recorder-tail). With no argument every suite runs. `recorder-profile` runs only 50,000
 // scalar actions through the worker, `recorder-profile-rename` 5,000 renames among 1,000 users:
-// the workloads to run under callgrind.
+// the workloads to run under callgrind. `viewer`: the interactive viewer on a 1M-action trace (cached in
+// the temp directory); `viewer-walk PATH` is its memory child.
 let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(suite) }
 
@@ -20,6 +21,8 @@ if requested.contains("analysis-trace"), let path = CommandLine.arguments.last {
 if wants("live") { LiveBenchmarks.run() }
 if requested.contains("live-throughput"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.throughput(storescope: storescope) }
 if wants("stats") { StatsBenchmarks.run() }
+if wants("viewer") { ViewerBenchmarks.run() }
+if requested.contains("viewer-walk"), let path = CommandLine.arguments.last { ViewerBenchmarks.walk(path) }
 if wants("recorder") {
     RecorderBenchmarks.run()
 } else {

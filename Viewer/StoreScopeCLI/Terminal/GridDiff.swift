@@ -2,12 +2,12 @@
 /// only changed cells are written, each run of them after one cursor move, with styles
 /// switched only when they change. With no previous frame (first draw, resize) it clears the
 /// screen and writes every non-blank cell.
-struct GridDiff {
+package struct GridDiff {
     /// Whether colors may be used (`NO_COLOR` unset); bold, dim and reverse stay either way.
     var colors = true
 
     /// The bytes that turn `old` into `new` on a terminal currently showing `old`.
-    func output(from old: ScreenGrid?, to new: ScreenGrid) -> String {
+    package func output(from old: ScreenGrid?, to new: ScreenGrid) -> String {
         var out = ""
         let previous = old.flatMap { $0.width == new.width && $0.height == new.height ? $0 : nil }
         if previous == nil { out += "\u{1B}[0m\u{1B}[2J" }

@@ -28,7 +28,7 @@ struct Cell: Sendable, Hashable {
 /// A screen's worth of cells, drawn into by the viewer's render function and compared with the
 /// previous frame by ``GridDiff`` so only changed cells reach the terminal. Each character
 /// takes one column; text is clipped at the right edge and never wraps.
-struct ScreenGrid: Sendable, Hashable {
+package struct ScreenGrid: Sendable, Hashable {
     /// The size in columns and rows.
     let width: Int, height: Int
     private(set) var cells: [Cell]

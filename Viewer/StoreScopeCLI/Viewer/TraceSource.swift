@@ -5,7 +5,7 @@ import TraceFormat
 /// ``TraceSession`` (the one engine); a source only says what it is and brings in new records.
 /// A trace file is one source; a live socket session can be another (a listener writing what
 /// it receives to a trace file and exposing a session over it).
-protocol TraceSource: AnyObject {
+package protocol TraceSource: AnyObject {
     /// What the status line names: the file or the session.
     var name: String { get }
     /// The engine answering every query.
@@ -15,19 +15,19 @@ protocol TraceSource: AnyObject {
 }
 
 /// A trace file, finished or still being written.
-final class FileTraceSource: TraceSource {
-    let name: String
-    let session: TraceSession
+package final class FileTraceSource: TraceSource {
+    package let name: String
+    package let session: TraceSession
 
     /// Opens the trace at `path`.
     ///
     /// - Throws: ``TraceError`` when it cannot be opened or is not a trace.
-    init(path: String) throws(TraceError) {
+    package init(path: String) throws(TraceError) {
         session = try TraceSession(path: path)
         name = path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    func poll() -> Bool {
+    package func poll() -> Bool {
         (try? session.refresh()) ?? false
     }
 }

@@ -5,19 +5,19 @@ import TraceFormat
 /// ``ViewerState``. It asks the source's ``TraceSession`` what it needs (the next match of a
 /// filter, the state at a seq) and keeps the answers in the state, so the same trace and the
 /// same actions always give the same state, and rendering reads no file.
-struct ViewerReducer {
+package struct ViewerReducer {
     let source: any TraceSource
     var session: TraceSession { source.session }
 
     /// The state for a freshly opened source: the first action selected.
-    func initialState(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> ViewerState {
+    package func initialState(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> ViewerState {
         var state = ViewerState(title: source.name, columns: columns, rows: rows, filter: filter)
         refreshTotals(&state)
         select(session.action(after: 0, matching: filter)?.seq ?? state.lastSeq, in: &state)
         return state
     }
 
-    func reduce(_ state: inout ViewerState, _ action: ViewerAction) {
+    package func reduce(_ state: inout ViewerState, _ action: ViewerAction) {
         switch action {
         case let .key(key):
             handle(key, in: &state)
