@@ -23,27 +23,53 @@ extension TraceSession: FilterContext {
             return
         }
         var assembler = ActionAssembler(startMonotonicNanos: header.startMonotonicNanos)
-        func deliver(_ entry: ActionEntry?) throws -> Bool {
-            guard let entry, entry.seq >= low, entry.seq <= high, filter.matches(entry, in: self) else { return true }
+        // The chunk whose actions are being delivered, and whether all of them were tested
+        // and none matched: then the memo notes it once the next chunk's actions come.
+        var judged = (chunk: -1, noMatch: false), pendingChunk = start
+        func deliver(_ entry: ActionEntry?, from chunk: Int) throws -> Bool {
+            guard let entry else { return true }
+            if chunk != judged.chunk {
+                if judged.noMatch { scanMemo.noteNoMatch(inChunk: judged.chunk, for: filter) }
+                judged = (chunk, true)
+            }
+            guard entry.seq >= low, entry.seq <= high else { judged.noMatch = false; return true }
+            guard filter.matches(entry, in: self) else { return true }
+            judged.noMatch = false
             return try body(.action(entry))
         }
         for index in start..<reader.chunks.count {
             let gap = index > start && hasGap(before: index)
+            if !gap, scanMemo.hasNoMatch(inChunk: index, for: filter) {
+                // Only the pending action's own records are read from a chunk known to hold no match.
+                if assembler.pending != nil {
+                    for record in records(ofChunk: index) ?? [] {
+                        if case .action = record { break }
+                        _ = assembler.add(record)
+                    }
+                    guard try deliver(assembler.finish(), from: pendingChunk) else { return }
+                }
+                if let first = reader.chunks[index].seqRange?.lowerBound, first > high { return }
+                continue
+            }
             let records = records(ofChunk: index)
             if gap || records == nil {
-                guard try deliver(assembler.finish()) else { return }
+                guard try deliver(assembler.finish(), from: pendingChunk) else { return }
                 if gap, try !body(.damage(Damage(gap: gapBetween(index - 1, index), kind: .damaged, session: self))) { return }
                 if records == nil, try !body(.damage(damage(ofChunk: index))) { return }
             }
             for record in records ?? [] {
                 if case let .action(action) = record, action.seq > high {
-                    _ = try deliver(assembler.finish())
+                    _ = try deliver(assembler.finish(), from: pendingChunk)
                     return
                 }
-                guard try deliver(assembler.add(record)) else { return }
+                let finished = assembler.add(record)
+                let finishedChunk = pendingChunk
+                if case .action = record { pendingChunk = index }
+                guard try deliver(finished, from: finishedChunk) else { return }
             }
         }
-        guard try deliver(assembler.finish()) else { return }
+        guard try deliver(assembler.finish(), from: pendingChunk) else { return }
+        if judged.noMatch { scanMemo.noteNoMatch(inChunk: judged.chunk, for: filter) }
         if let torn = reader.tornTail { _ = try body(.damage(Damage(gap: torn, kind: .tornTail, session: self))) }
     }
 
@@ -64,6 +90,10 @@ extension TraceSession: FilterContext {
         guard seq > 0 else { return nil }
         var index = firstChunk(withActionsAfter: seq - 1).map { $0 - 1 } ?? reader.chunks.count - 1
         while index >= 0 {
+            if scanMemo.hasNoMatch(inChunk: index, for: filter) {
+                index -= 1
+                continue
+            }
             var assembler = ActionAssembler(startMonotonicNanos: header.startMonotonicNanos)
             var entries: [ActionEntry] = []
             for record in records(ofChunk: index) ?? [] {
@@ -78,6 +108,8 @@ extension TraceSession: FilterContext {
             }
             if let entry = assembler.finish() { entries.append(entry) }
             if let match = entries.last(where: { $0.seq < seq && filter.matches($0, in: self) }) { return match }
+            // Every action of the chunk was tested (none is at or after `seq`): none matches.
+            if let last = entries.last, last.seq < seq { scanMemo.noteNoMatch(inChunk: index, for: filter) }
             index -= 1
         }
         return nil
