@@ -10,19 +10,24 @@ import TraceAnalysis
 /// worst sample, wall and thread CPU time.
 ///
 /// Run: `swift run -c release StoreScopeBenchmarks viewer` (the trace is cached in the temp
-/// directory; `viewer-walk PATH` is the child process measured for memory).
+/// directory; `viewer-walk PATH` is the child process measured for memory;
+/// `VIEWER_SLOW_REPETITIONS` sets how many places the scenarios that scan much of the trace
+/// are timed at, 3 by default).
 enum ViewerBenchmarks {
     static let actions = 1_000_000
     static let columns = 120, rows = 40
 
     static func run() {
+        let slowRepetitions = Int(ProcessInfo.processInfo.environment["VIEWER_SLOW_REPETITIONS"] ?? "") ?? 3
         let path = trace()
         print("## Viewer: \(actions) actions (users, settings and session stores, effects), \(columns)x\(rows)\n")
         print("Load average before: \(loadAverage()).\n")
         firstScreen(path)
         var rows: [[String]] = []
         for scenario in scenarios {
-            rows.append(scenario.measure(path: path, repetitions: scenario.slow ? 3 : 7))
+            rows.append(scenario.measure(path: path, repetitions: scenario.slow ? slowRepetitions : 7))
+            print("| " + rows.last!.joined(separator: " | ") + " |")
+            fflush(nil)
         }
         Report.table(["key (where)", "samples", "wall median", "wall worst", "CPU median", "CPU worst", "goal", "met"], rows)
         memory(path)

@@ -87,9 +87,23 @@ extension TraceSession: FilterContext {
     /// The last action before `seq` that matches `filter`, or `nil`. Reads chunks backwards
     /// from `seq`, so a match close by is found without reading the trace from the start.
     public func action(before seq: UInt64, matching filter: Filter = .all) -> ActionEntry? {
-        guard seq > 0 else { return nil }
+        actions(before: seq, after: 0, matching: filter, limit: 1).first
+    }
+
+    /// Up to `limit` actions before `seq` and after `lowest` that match `filter`, nearest
+    /// first: what a screen of rows above an action needs, assembling each chunk once.
+    ///
+    /// - Parameters:
+    ///   - seq: actions before this one.
+    ///   - lowest: actions after this one (0: from the first).
+    ///   - filter: which actions count.
+    ///   - limit: how many to find at most.
+    public func actions(before seq: UInt64, after lowest: UInt64, matching filter: Filter = .all, limit: Int) -> [ActionEntry] {
+        guard seq > 0, limit > 0 else { return [] }
+        var found: [ActionEntry] = []
         var index = firstChunk(withActionsAfter: seq - 1).map { $0 - 1 } ?? reader.chunks.count - 1
         while index >= 0 {
+            if let last = reader.chunks[index].seqRange?.upperBound, last <= lowest { break }
             if scanMemo.hasNoMatch(inChunk: index, for: filter) {
                 index -= 1
                 continue
@@ -107,12 +121,20 @@ extension TraceSession: FilterContext {
                 }
             }
             if let entry = assembler.finish() { entries.append(entry) }
-            if let match = entries.last(where: { $0.seq < seq && filter.matches($0, in: self) }) { return match }
+            let before = found.count
+            for entry in entries.reversed() where entry.seq < seq {
+                guard entry.seq > lowest else { return found }
+                guard filter.matches(entry, in: self) else { continue }
+                found.append(entry)
+                if found.count == limit { return found }
+            }
             // Every action of the chunk was tested (none is at or after `seq`): none matches.
-            if let last = entries.last, last.seq < seq { scanMemo.noteNoMatch(inChunk: index, for: filter) }
+            if found.count == before, let last = entries.last, last.seq < seq, let first = entries.first, first.seq > lowest {
+                scanMemo.noteNoMatch(inChunk: index, for: filter)
+            }
             index -= 1
         }
-        return nil
+        return found
     }
 
     /// The last action at or before `nanos` since the session start (0 when none is).
