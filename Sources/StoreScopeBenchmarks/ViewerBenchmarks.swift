@@ -12,7 +12,7 @@ import TraceAnalysis
 /// Run: `swift run -c release StoreScopeBenchmarks viewer` (the trace is cached in the temp
 /// directory; `viewer-walk PATH` is the child process measured for memory;
 /// `VIEWER_SLOW_REPETITIONS` sets how many places the scenarios that scan much of the trace
-/// are timed at, 3 by default).
+/// are timed at, 3 by default; 0 leaves them out).
 enum ViewerBenchmarks {
     static let actions = 1_000_000
     static let columns = 120, rows = 40
@@ -24,7 +24,7 @@ enum ViewerBenchmarks {
         print("Load average before: \(loadAverage()).\n")
         firstScreen(path)
         var rows: [[String]] = []
-        for scenario in scenarios {
+        for scenario in scenarios where scenario.slow ? slowRepetitions > 0 : true {
             rows.append(scenario.measure(path: path, repetitions: scenario.slow ? slowRepetitions : 7))
             print("| " + rows.last!.joined(separator: " | ") + " |")
             fflush(nil)
@@ -84,7 +84,8 @@ enum ViewerBenchmarks {
 
     /// The child of ``memory(_:)``: every scenario once, then its own VmHWM.
     static func walk(_ path: String) {
-        for scenario in scenarios { _ = scenario.measure(path: path, repetitions: 1) }
+        let skipSlow = ProcessInfo.processInfo.environment["VIEWER_SLOW_REPETITIONS"] == "0"
+        for scenario in scenarios where !(skipSlow && scenario.slow) { _ = scenario.measure(path: path, repetitions: 1) }
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
         print(line.map { $0.dropFirst(6).trimmingCharacters(in: .whitespaces) } ?? "?")
