@@ -82,6 +82,13 @@ enum ViewerBenchmarks {
             [["exit \(run.status), \(Report.fixed(run.seconds, 1)) s", Report.fixed(mebibytes, 1) + " MiB", reported, "100 MiB", mebibytes <= 100 ? "yes" : "no"]])
     }
 
+    /// Opens the viewer on `path` and presses G: the workload to run under callgrind.
+    static func pressEnd(_ path: String) {
+        let screen = ViewerScreen(source: try! FileTraceSource(path: path), columns: columns, rows: rows)
+        screen.press(.character("G"))
+        print(screen.selected ?? 0)
+    }
+
     /// The child of ``memory(_:)``: every scenario once, then its own VmHWM.
     static func walk(_ path: String) {
         let skipSlow = ProcessInfo.processInfo.environment["VIEWER_SLOW_REPETITIONS"] == "0"

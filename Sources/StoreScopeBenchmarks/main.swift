@@ -5,7 +5,8 @@
 // recorder-worker, recorder-tail). With no argument every suite runs. `recorder-profile` runs only 50,000
 // scalar actions through the worker, `recorder-profile-rename` 5,000 renames among 1,000 users:
 // the workloads to run under callgrind. `viewer`: the interactive viewer on a 1M-action trace (cached in
-// the temp directory); `viewer-walk PATH` is its memory child.
+// the temp directory); `viewer-walk PATH` is its memory child,
+// `viewer-profile-end PATH` opens the viewer and presses G once: the workload to run under callgrind.
 let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(suite) }
 
@@ -23,6 +24,7 @@ if requested.contains("live-throughput"), let storescope = LiveBenchmarks.stores
 if wants("stats") { StatsBenchmarks.run() }
 if wants("viewer") { ViewerBenchmarks.run() }
 if requested.contains("viewer-walk"), let path = CommandLine.arguments.last { ViewerBenchmarks.walk(path) }
+if requested.contains("viewer-profile-end"), let path = CommandLine.arguments.last { ViewerBenchmarks.pressEnd(path) }
 if wants("recorder") {
     RecorderBenchmarks.run()
 } else {

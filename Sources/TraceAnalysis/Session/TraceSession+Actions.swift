@@ -165,11 +165,24 @@ extension TraceSession: FilterContext {
 
     /// The changes `action` made: its patch, or, when the recorder wrote a keyframe instead,
     /// the difference from the state before it (`nil` when that state is unknown).
+    ///
+    /// The changes of a keyframe are kept (for the last ``keyframeChangesKept`` keyframes asked
+    /// about): a store with few actions has its keyframes far apart, and the state before one
+    /// is a replay of every chunk since its previous keyframe, which a timeline showing the
+    /// keyframe would otherwise repeat on every key.
     public func changes(of action: ActionEntry) -> [PatchOperation]? {
         guard let keyframe = action.keyframe else { return action.operations }
+        let key = KeyframeKey(store: action.action.store, seq: action.seq)
+        if let kept = keyframeChanges[key] { return kept }
         guard action.seq > 0, let before = state(of: action.action.store, after: action.seq - 1).value else { return nil }
-        return StateChanges.operations(from: before, to: keyframe)
+        let operations = StateChanges.operations(from: before, to: keyframe)
+        if keyframeChanges.count >= Self.keyframeChangesKept { keyframeChanges.removeAll(keepingCapacity: true) }
+        keyframeChanges[key] = operations
+        return operations
     }
+
+    /// How many keyframes' changes ``changes(of:)`` keeps.
+    static let keyframeChangesKept = 64
 
     private var effects: EffectTable {
         if let effectTable { return effectTable }

@@ -41,6 +41,12 @@ public final class TraceSession {
     private var indexedChunks = 0
     var effectTable: EffectTable?
     var scanMemo = FilterScanMemo()
+    /// The changes of keyframes, by store and seq (see ``changes(of:)``).
+    var keyframeChanges: [KeyframeKey: [PatchOperation]] = [:]
+    struct KeyframeKey: Hashable {
+        var store: String
+        var seq: UInt64
+    }
     /// How many times a chunk was decoded (a cache miss): what tests count instead of timing.
     private(set) var chunkDecodes = 0
 

@@ -36,4 +36,21 @@ struct ViewerQueriesTests {
         #expect(session.state(of: SessionFixture.store, after: fixture.lastSeq).value == expected[fixture.lastSeq]!)
         #expect(session.chunkDecodes - replay <= 3, "resumed from the kept state")
     }
+
+    @Test("The changes of a keyframe are worked out once: showing it again reads no chunk")
+    func keyframeChangesAreKept() throws {
+        let directory = try TemporaryDirectory()
+        let fixture = try SessionFixture.write(to: directory.path("t.sstrace"), keyframeEvery: 200)
+        let session = try TraceSession(path: fixture.path, budget: .init(chunkBytes: 0, states: 0))
+        let entry = try #require(session.action(after: 199))
+        #expect(entry.seq == 200 && entry.keyframe != nil)
+        let expected = fixture.replayedStates()
+        let first = try #require(session.changes(of: entry))
+        var replayed = expected[199]!!
+        try replayed.apply(first)
+        #expect(replayed == expected[200]!, "the changes turn the state before into the keyframe")
+        let decodes = session.chunkDecodes
+        #expect(session.changes(of: entry) == first)
+        #expect(session.chunkDecodes == decodes)
+    }
 }
