@@ -41,7 +41,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "StoreScopeBenchmarks",
-            dependencies: ["CZlib", "TraceFormat", "StoreScope", "TraceAnalysis"],
+            dependencies: ["CZlib", "TraceFormat", "StoreScope", "TraceAnalysis", "StoreScopeCLI"],
             path: "Sources/StoreScopeBenchmarks"
         ),
         .executableTarget(

@@ -7,48 +7,121 @@ import TraceFormat
 /// recorder's default), and every 100th action an effect that starts, emits and finishes.
 /// Written with `TraceWriter` (zlib level 1, as the recorder does) without running a store,
 /// so generating a million actions takes seconds.
+///
+/// With `otherStores`, every 10th action goes to a small `settings` store and every 50th to a
+/// `session` store instead (taking even steps: renames and inserts, so the users keep their count) (each with its own keyframes), as an app with a few stores records.
 enum UsersTrace {
     static let keyframeEvery = 10_000
 
     /// Writes `actions` actions to `path` and returns the file size.
-    static func write(actions: Int, to path: String) throws -> Int64 {
-        let header = SessionHeader(
-            sessionID: Array(repeating: 7, count: 16), appName: "users-bench", storeName: "users", startWallNanos: 1_764_563_042_000_000_000,
-            startMonotonicNanos: 0, schemaFingerprint: 0)
+    static func write(actions: Int, to path: String, otherStores: Bool = false) throws -> Int64 {
         let writer = try TraceWriter(path: path, header: header)
-        var state = UsersFixture.state(users: 1_000)
-        try writer.append(.keyframe(Keyframe(seq: 0, store: "users", state: captureValue(state))))
-        var time: UInt64 = 1_000_000
-        var effect: UInt64 = 0
-        let changes = UsersFixture.Change.allCases
-        for step in 0..<actions {
+        var generator = Generator(otherStores: otherStores)
+        for record in generator.opening() { try writer.append(record) }
+        for _ in 0..<actions {
+            for record in generator.next() { try writer.append(record) }
+        }
+        try writer.append(.sessionEnded(SessionEnded(monotonicNanos: generator.time + 1_000, wallNanos: 0)))
+        try writer.close()
+        return writer.bytesWritten
+    }
+
+    static let header = SessionHeader(
+        sessionID: Array(repeating: 7, count: 16), appName: "users-bench", storeName: "users", startWallNanos: 1_764_563_042_000_000_000,
+        startMonotonicNanos: 0, schemaFingerprint: 0)
+
+    /// The small stores next to the users.
+    struct Settings: Equatable {
+        var theme = "dark"
+        var fontSize = 13
+        var notifications = true
+    }
+
+    struct Session: Equatable {
+        var userID: Int?
+        var token = Redacted("secret")
+        var lastActive: Int = 0
+
+        static func == (a: Session, b: Session) -> Bool { a.userID == b.userID && a.lastActive == b.lastActive }
+    }
+
+    enum SettingsAction { case setFontSize(Int), toggleNotifications }
+    enum SessionAction { case touch(at: Int), signIn(userID: Int) }
+
+    /// The records of the session, action by action.
+    struct Generator {
+        let otherStores: Bool
+        private var users = UsersFixture.state(users: 1_000)
+        private var settings = Settings(), session = Session()
+        private var sinceKeyframe: [String: Int] = [:]
+        private(set) var time: UInt64 = 1_000_000
+        private var effect: UInt64 = 0
+        private var step = 0
+
+        init(otherStores: Bool) { self.otherStores = otherStores }
+
+        /// The keyframes at seq 0.
+        func opening() -> [Record] {
+            var records: [Record] = [.keyframe(Keyframe(seq: 0, store: "users", state: captureValue(users)))]
+            if otherStores {
+                records.append(.keyframe(Keyframe(seq: 0, store: "settings", state: captureValue(settings))))
+                records.append(.keyframe(Keyframe(seq: 0, store: "session", state: captureValue(session))))
+            }
+            return records
+        }
+
+        /// The next action's records.
+        mutating func next() -> [Record] {
+            defer { step += 1 }
             let seq = UInt64(step + 1)
             time += 250_000 + UInt64(step % 7) * 10_000
-            let change = changes[step % changes.count]
-            // Remove the user inserted just before, so the state stays at about 1,000 users.
-            let action = change == .remove ? .remove(id: 1_000 + step - 1) : change.action(step: step, count: 1_000)
-            let operations = patch(for: action, in: state)
-            UsersFixture.reduce(&state, action)
             // Reducer times spread like a real app's: mostly sub-microsecond, a slow tail.
             let reducerNanos = 300 + UInt64((step &* 7_919) % 1_000) + (step % 97 == 0 ? 40_000 : 0)
-            try writer.append(.action(ActionRecord(
-                seq: seq, store: "users", monotonicNanos: time, wallNanos: 1_764_563_042_000_000_000 + Int64(time),
-                reducerNanos: reducerNanos, action: captureValue(action))))
-            if seq % UInt64(keyframeEvery) == 0 {
-                try writer.append(.keyframe(Keyframe(seq: seq, store: "users", state: captureValue(state))))
-            } else if !operations.isEmpty {
-                try writer.append(.patch(StatePatch(seq: seq, store: "users", operations: operations)))
+            var records: [Record] = []
+            func action(_ store: String, _ value: TraceValue, _ operations: [PatchOperation], state: () -> TraceValue) {
+                records.append(.action(ActionRecord(
+                    seq: seq, store: store, monotonicNanos: time, wallNanos: 1_764_563_042_000_000_000 + Int64(time),
+                    reducerNanos: reducerNanos, action: value)))
+                sinceKeyframe[store, default: 0] += 1
+                if sinceKeyframe[store]! >= keyframeEvery {
+                    sinceKeyframe[store] = 0
+                    records.append(.keyframe(Keyframe(seq: seq, store: store, state: state())))
+                } else if !operations.isEmpty {
+                    records.append(.patch(StatePatch(seq: seq, store: store, operations: operations)))
+                }
+            }
+            if otherStores, step % 10 == 4 {
+                let before = settings
+                let change: SettingsAction = step % 20 == 4 ? .setFontSize(10 + step % 9) : .toggleNotifications
+                switch change {
+                case let .setFontSize(size): settings.fontSize = size
+                case .toggleNotifications: settings.notifications.toggle()
+                }
+                action("settings", captureValue(change), capturePatch(from: before, to: settings)) { captureValue(settings) }
+            } else if otherStores, step % 50 == 8 {
+                let before = session
+                let change: SessionAction = step % 1_000 == 8 ? .signIn(userID: step % 1_000) : .touch(at: step)
+                switch change {
+                case let .signIn(userID): session.userID = userID
+                case let .touch(at): session.lastActive = at
+                }
+                action("session", captureValue(change), capturePatch(from: before, to: session)) { captureValue(session) }
+            } else {
+                let change = UsersFixture.Change.allCases[step % UsersFixture.Change.allCases.count]
+                // Remove the user inserted just before, so the state stays at about 1,000 users.
+                let value = change == .remove ? .remove(id: 1_000 + step - 1) : change.action(step: step, count: 1_000)
+                let operations = UsersTrace.patch(for: value, in: users)
+                UsersFixture.reduce(&users, value)
+                action("users", captureValue(value), operations) { captureValue(users) }
             }
             if step % 100 == 0 {
                 effect += 1
-                try writer.append(.effectStarted(EffectStarted(effectID: effect, name: "fetchUsers", store: "users", parentSeq: seq, monotonicNanos: time + 100)))
-                try writer.append(.effectEmitted(EffectEmitted(effectID: effect, actionSeq: seq + 1, monotonicNanos: time + 200_000)))
-                try writer.append(.effectEnded(EffectEnded(effectID: effect, outcome: .finished, monotonicNanos: time + 210_000)))
+                records.append(.effectStarted(EffectStarted(effectID: effect, name: "fetchUsers", store: "users", parentSeq: seq, monotonicNanos: time + 100)))
+                records.append(.effectEmitted(EffectEmitted(effectID: effect, actionSeq: seq + 1, monotonicNanos: time + 200_000)))
+                records.append(.effectEnded(EffectEnded(effectID: effect, outcome: .finished, monotonicNanos: time + 210_000)))
             }
+            return records
         }
-        try writer.append(.sessionEnded(SessionEnded(monotonicNanos: time + 1_000, wallNanos: 0)))
-        try writer.close()
-        return writer.bytesWritten
     }
 
     /// The operations the recorder's diff writes for `action` applied to `state`.

@@ -5,7 +5,9 @@
 // recorder-worker, recorder-tail). With no argument every suite runs. `recorder-profile` runs only 50,000
 // scalar actions through the worker, `recorder-profile-rename` 5,000 renames among 1,000 users:
 // the workloads to run under callgrind. `recorder-floor` times what a rename's queued state costs by itself (the
-// store's copy, the worker's free).
+// store's copy, the worker's free). `viewer`: the interactive viewer on a 1M-action
+// trace (cached in the temp directory); `viewer-walk PATH` is its memory child,
+// `viewer-profile-end PATH` opens the viewer and presses G once: the workload to run under callgrind.
 let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(suite) }
 
@@ -21,6 +23,9 @@ if requested.contains("analysis-trace"), let path = CommandLine.arguments.last {
 if wants("live") { LiveBenchmarks.run() }
 if requested.contains("live-throughput"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.throughput(storescope: storescope) }
 if wants("stats") { StatsBenchmarks.run() }
+if wants("viewer") { ViewerBenchmarks.run() }
+if requested.contains("viewer-walk"), let path = CommandLine.arguments.last { ViewerBenchmarks.walk(path) }
+if requested.contains("viewer-profile-end"), let path = CommandLine.arguments.last { ViewerBenchmarks.pressEnd(path) }
 if wants("recorder") {
     RecorderBenchmarks.run()
 } else {

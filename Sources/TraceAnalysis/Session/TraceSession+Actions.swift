@@ -23,27 +23,53 @@ extension TraceSession: FilterContext {
             return
         }
         var assembler = ActionAssembler(startMonotonicNanos: header.startMonotonicNanos)
-        func deliver(_ entry: ActionEntry?) throws -> Bool {
-            guard let entry, entry.seq >= low, entry.seq <= high, filter.matches(entry, in: self) else { return true }
+        // The chunk whose actions are being delivered, and whether all of them were tested
+        // and none matched: then the memo notes it once the next chunk's actions come.
+        var judged = (chunk: -1, noMatch: false), pendingChunk = start
+        func deliver(_ entry: ActionEntry?, from chunk: Int) throws -> Bool {
+            guard let entry else { return true }
+            if chunk != judged.chunk {
+                if judged.noMatch { scanMemo.noteNoMatch(inChunk: judged.chunk, for: filter) }
+                judged = (chunk, true)
+            }
+            guard entry.seq >= low, entry.seq <= high else { judged.noMatch = false; return true }
+            guard filter.matches(entry, in: self) else { return true }
+            judged.noMatch = false
             return try body(.action(entry))
         }
         for index in start..<reader.chunks.count {
             let gap = index > start && hasGap(before: index)
+            if !gap, scanMemo.hasNoMatch(inChunk: index, for: filter) {
+                // Only the pending action's own records are read from a chunk known to hold no match.
+                if assembler.pending != nil {
+                    for record in records(ofChunk: index) ?? [] {
+                        if case .action = record { break }
+                        _ = assembler.add(record)
+                    }
+                    guard try deliver(assembler.finish(), from: pendingChunk) else { return }
+                }
+                if let first = reader.chunks[index].seqRange?.lowerBound, first > high { return }
+                continue
+            }
             let records = records(ofChunk: index)
             if gap || records == nil {
-                guard try deliver(assembler.finish()) else { return }
+                guard try deliver(assembler.finish(), from: pendingChunk) else { return }
                 if gap, try !body(.damage(Damage(gap: gapBetween(index - 1, index), kind: .damaged, session: self))) { return }
                 if records == nil, try !body(.damage(damage(ofChunk: index))) { return }
             }
             for record in records ?? [] {
                 if case let .action(action) = record, action.seq > high {
-                    _ = try deliver(assembler.finish())
+                    _ = try deliver(assembler.finish(), from: pendingChunk)
                     return
                 }
-                guard try deliver(assembler.add(record)) else { return }
+                let finished = assembler.add(record)
+                let finishedChunk = pendingChunk
+                if case .action = record { pendingChunk = index }
+                guard try deliver(finished, from: finishedChunk) else { return }
             }
         }
-        guard try deliver(assembler.finish()) else { return }
+        guard try deliver(assembler.finish(), from: pendingChunk) else { return }
+        if judged.noMatch { scanMemo.noteNoMatch(inChunk: judged.chunk, for: filter) }
         if let torn = reader.tornTail { _ = try body(.damage(Damage(gap: torn, kind: .tornTail, session: self))) }
     }
 
@@ -61,9 +87,27 @@ extension TraceSession: FilterContext {
     /// The last action before `seq` that matches `filter`, or `nil`. Reads chunks backwards
     /// from `seq`, so a match close by is found without reading the trace from the start.
     public func action(before seq: UInt64, matching filter: Filter = .all) -> ActionEntry? {
-        guard seq > 0 else { return nil }
+        actions(before: seq, after: 0, matching: filter, limit: 1).first
+    }
+
+    /// Up to `limit` actions before `seq` and after `lowest` that match `filter`, nearest
+    /// first: what a screen of rows above an action needs, assembling each chunk once.
+    ///
+    /// - Parameters:
+    ///   - seq: actions before this one.
+    ///   - lowest: actions after this one (0: from the first).
+    ///   - filter: which actions count.
+    ///   - limit: how many to find at most.
+    public func actions(before seq: UInt64, after lowest: UInt64, matching filter: Filter = .all, limit: Int) -> [ActionEntry] {
+        guard seq > 0, limit > 0 else { return [] }
+        var found: [ActionEntry] = []
         var index = firstChunk(withActionsAfter: seq - 1).map { $0 - 1 } ?? reader.chunks.count - 1
         while index >= 0 {
+            if let last = reader.chunks[index].seqRange?.upperBound, last <= lowest { break }
+            if scanMemo.hasNoMatch(inChunk: index, for: filter) {
+                index -= 1
+                continue
+            }
             var assembler = ActionAssembler(startMonotonicNanos: header.startMonotonicNanos)
             var entries: [ActionEntry] = []
             for record in records(ofChunk: index) ?? [] {
@@ -77,10 +121,20 @@ extension TraceSession: FilterContext {
                 }
             }
             if let entry = assembler.finish() { entries.append(entry) }
-            if let match = entries.last(where: { $0.seq < seq && filter.matches($0, in: self) }) { return match }
+            let before = found.count
+            for entry in entries.reversed() where entry.seq < seq {
+                guard entry.seq > lowest else { return found }
+                guard filter.matches(entry, in: self) else { continue }
+                found.append(entry)
+                if found.count == limit { return found }
+            }
+            // Every action of the chunk was tested (none is at or after `seq`): none matches.
+            if found.count == before, let last = entries.last, last.seq < seq, let first = entries.first, first.seq > lowest {
+                scanMemo.noteNoMatch(inChunk: index, for: filter)
+            }
             index -= 1
         }
-        return nil
+        return found
     }
 
     /// The last action at or before `nanos` since the session start (0 when none is).
@@ -111,11 +165,24 @@ extension TraceSession: FilterContext {
 
     /// The changes `action` made: its patch, or, when the recorder wrote a keyframe instead,
     /// the difference from the state before it (`nil` when that state is unknown).
+    ///
+    /// The changes of a keyframe are kept (for the last ``keyframeChangesKept`` keyframes asked
+    /// about): a store with few actions has its keyframes far apart, and the state before one
+    /// is a replay of every chunk since its previous keyframe, which a timeline showing the
+    /// keyframe would otherwise repeat on every key.
     public func changes(of action: ActionEntry) -> [PatchOperation]? {
         guard let keyframe = action.keyframe else { return action.operations }
+        let key = KeyframeKey(store: action.action.store, seq: action.seq)
+        if let kept = keyframeChanges[key] { return kept }
         guard action.seq > 0, let before = state(of: action.action.store, after: action.seq - 1).value else { return nil }
-        return StateChanges.operations(from: before, to: keyframe)
+        let operations = StateChanges.operations(from: before, to: keyframe)
+        if keyframeChanges.count >= Self.keyframeChangesKept { keyframeChanges.removeAll(keepingCapacity: true) }
+        keyframeChanges[key] = operations
+        return operations
     }
+
+    /// How many keyframes' changes ``changes(of:)`` keeps.
+    static let keyframeChangesKept = 64
 
     private var effects: EffectTable {
         if let effectTable { return effectTable }

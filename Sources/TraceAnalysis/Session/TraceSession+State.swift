@@ -71,8 +71,10 @@ extension TraceSession {
             return answer
         }
         answer.result = .success(current)
-        // A point past the end may still change as a growing trace gets more records.
-        if endChunk != nil {
+        // A point past the end may still change as a growing trace gets more records; one
+        // before a later action cannot: the writer puts every record of an action before the
+        // next action.
+        if let lastSeq = seqRange?.upperBound, seq < lastSeq {
             cache.store(SessionCache.StoredState(store: store, seq: seq, position: position, value: current))
         }
         return answer

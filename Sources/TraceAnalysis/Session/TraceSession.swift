@@ -40,6 +40,15 @@ public final class TraceSession {
     private var actionChunks: [(chunk: Int, first: UInt64, last: UInt64)] = []
     private var indexedChunks = 0
     var effectTable: EffectTable?
+    var scanMemo = FilterScanMemo()
+    /// The changes of keyframes, by store and seq (see ``changes(of:)``).
+    var keyframeChanges: [KeyframeKey: [PatchOperation]] = [:]
+    struct KeyframeKey: Hashable {
+        var store: String
+        var seq: UInt64
+    }
+    /// How many times a chunk was decoded (a cache miss): what tests count instead of timing.
+    private(set) var chunkDecodes = 0
 
     /// Opens the trace at `path`.
     ///
@@ -68,6 +77,7 @@ public final class TraceSession {
         guard try reader.refresh() > 0 else { return false }
         indexActionChunks()
         effectTable = nil
+        scanMemo = FilterScanMemo()
         return true
     }
 
@@ -100,6 +110,7 @@ public final class TraceSession {
     func records(ofChunk index: Int) -> [Record]? {
         if let cached = cache.records(ofChunk: index) { return cached }
         let chunk = reader.chunks[index]
+        chunkDecodes += 1
         guard let records = try? reader.records(in: chunk) else { return nil }
         cache.store(records, ofChunk: index, cost: Int(chunk.header.rawLength))
         return records

@@ -3,12 +3,12 @@
 /// switched only when they change. The tail cell of a wide character is never written: the
 /// terminal covers it when it draws the character. With no previous frame (first draw, resize) it clears the
 /// screen and writes every non-blank cell.
-struct GridDiff {
+package struct GridDiff {
     /// Whether colors may be used (`NO_COLOR` unset); bold, dim and reverse stay either way.
     var colors = true
 
     /// The bytes that turn `old` into `new` on a terminal currently showing `old`.
-    func output(from old: ScreenGrid?, to new: ScreenGrid) -> String {
+    package func output(from old: ScreenGrid?, to new: ScreenGrid) -> String {
         var out = ""
         let previous = old.flatMap { $0.width == new.width && $0.height == new.height ? $0 : nil }
         if previous == nil { out += "\u{1B}[0m\u{1B}[2J" }

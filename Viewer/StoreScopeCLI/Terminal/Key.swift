@@ -1,5 +1,5 @@
 /// A key the user pressed, decoded from the bytes a terminal sends.
-enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
     case character(Character)
     case up, down, left, right
     case pageUp, pageDown, home, end

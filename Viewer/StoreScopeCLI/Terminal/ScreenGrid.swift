@@ -32,7 +32,7 @@ struct Cell: Sendable, Hashable {
 /// previous frame by ``GridDiff`` so only changed cells reach the terminal. A character takes
 /// the columns the terminal gives it (``DisplayWidth``: 2 for CJK and emoji, 0 for combining
 /// marks); text is clipped at the right edge and never wraps.
-struct ScreenGrid: Sendable, Hashable {
+package struct ScreenGrid: Sendable, Hashable {
     /// The size in columns and rows.
     let width: Int, height: Int
     private(set) var cells: [Cell]

@@ -5,7 +5,7 @@ import TraceFormat
 /// ``TraceSession`` (the one engine); a source only says what it is and brings in new records.
 /// A trace file is one source; a live socket session is another (``LiveSessionSource``: the
 /// listener writes what it receives to a trace file, read through the same engine).
-protocol TraceSource: AnyObject {
+package protocol TraceSource: AnyObject {
     /// What the status line names: the file or the session.
     var name: String { get }
     /// The engine answering every query.
@@ -18,21 +18,21 @@ protocol TraceSource: AnyObject {
 }
 
 /// A trace file, finished or still being written.
-final class FileTraceSource: TraceSource {
-    let name: String
-    let session: TraceSession
+package final class FileTraceSource: TraceSource {
+    package let name: String
+    package let session: TraceSession
 
     /// Opens the trace at `path`.
     ///
     /// - Throws: ``TraceError`` when it cannot be opened or is not a trace.
-    init(path: String) throws(TraceError) {
+    package init(path: String) throws(TraceError) {
         session = try TraceSession(path: path)
         name = path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    var hasEnded: Bool { session.reader.isComplete }
+    package var hasEnded: Bool { session.reader.isComplete }
 
-    func poll() -> Bool {
+    package func poll() -> Bool {
         (try? session.refresh()) ?? false
     }
 }

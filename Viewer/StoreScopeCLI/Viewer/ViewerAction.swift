@@ -1,5 +1,5 @@
 /// What can happen to the viewer: the messages its reducer handles.
-enum ViewerAction: Sendable, Equatable {
+package enum ViewerAction: Sendable, Equatable {
     /// A key was pressed.
     case key(Key)
     /// The window changed size.

@@ -20,13 +20,10 @@ extension ViewerReducer {
             if selected < state.top {
                 state.top = selected
             } else {
-                // Scroll down when the selection is below the window.
-                var seq = selected, above = 0
-                while above < height - 1, seq > state.top, let previous = session.action(before: seq, matching: state.filter) {
-                    seq = previous.seq
-                    above += 1
-                }
-                if above == height - 1 { state.top = max(state.top, seq) }
+                // Scroll down when the selection is below the window: a full window of
+                // matching actions after the top above it.
+                let above = session.actions(before: selected, after: state.top, matching: state.filter, limit: height - 1)
+                if above.count == height - 1, let first = above.last { state.top = first.seq }
             }
         }
         state.timeline = rows(from: state.top, count: height, filter: state.filter)
@@ -70,8 +67,10 @@ extension ViewerReducer {
     private func detail(of seq: UInt64) -> ViewerState.Detail? {
         guard let entry = session.action(after: seq - min(seq, 1)), entry.seq == seq else { return nil }
         let store = entry.action.store
-        let after = session.state(of: store, after: seq)
+        // The state before first: the engine keeps it, so the state after is one patch more
+        // instead of a second replay from the keyframe.
         let before = session.state(of: store, after: seq - 1)
+        let after = session.state(of: store, after: seq)
         let state: Result<TraceValue, ViewerState.UnknownText> = after.value.map { .success($0) }
             ?? .failure(.init(text: after.unknownDescription ?? "the state is unknown"))
         let diff: Result<[String], ViewerState.UnknownText>

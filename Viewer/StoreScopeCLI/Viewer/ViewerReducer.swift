@@ -5,7 +5,7 @@ import TraceFormat
 /// ``ViewerState``. It asks the source's ``TraceSession`` what it needs (the next match of a
 /// filter, the state at a seq) and keeps the answers in the state, so the same trace and the
 /// same actions always give the same state, and rendering reads no file.
-struct ViewerReducer {
+package struct ViewerReducer {
     /// Every source the viewer can show; it shows ``ViewerSources/current``.
     let sources: ViewerSources
     var source: any TraceSource { sources.current }
@@ -23,7 +23,7 @@ struct ViewerReducer {
 
     /// The state for freshly opened sources: the first action selected (the last one when
     /// following from the start), or a screen waiting for the first source.
-    func initialState(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> ViewerState {
+    package func initialState(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> ViewerState {
         var state = ViewerState(title: "", columns: columns, rows: rows, filter: filter)
         guard startSessions(&state) else { return state }
         refreshTotals(&state)
@@ -32,7 +32,7 @@ struct ViewerReducer {
         return state
     }
 
-    func reduce(_ state: inout ViewerState, _ action: ViewerAction) {
+    package func reduce(_ state: inout ViewerState, _ action: ViewerAction) {
         // Sessions arriving and ending, switching between them, and the waiting screen.
         if reduceSessions(&state, action) { return }
         switch action {

@@ -4,9 +4,9 @@ import TraceFormat
 /// Draws a ``ViewerState`` into a ``ScreenGrid``: a pure function of the state and the window
 /// size, so golden tests compare its text. Every string from the trace is sanitized here (or
 /// already was, by the renderers it comes from) before it reaches a cell.
-enum ViewerRender {
+package enum ViewerRender {
     /// The whole screen.
-    static func render(_ state: ViewerState) -> ScreenGrid {
+    package static func render(_ state: ViewerState) -> ScreenGrid {
         let layout = ViewerLayout(columns: state.columns, rows: state.rows)
         var grid = ScreenGrid(width: state.columns, height: state.rows)
         if state.showingHelp {

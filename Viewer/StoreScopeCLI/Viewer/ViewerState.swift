@@ -4,7 +4,7 @@ import TraceFormat
 /// Everything the viewer's screen shows, and nothing else: ``ViewerRender`` draws it, and
 /// only ``ViewerReducer`` changes it. Trace data in it was read from the engine by the reducer
 /// (the visible timeline rows and the selected action's states), so rendering reads no file.
-struct ViewerState: Sendable, Equatable {
+package struct ViewerState: Sendable, Equatable {
     /// The source's name, for the status line.
     var title: String
     /// The window size.
@@ -15,7 +15,7 @@ struct ViewerState: Sendable, Equatable {
     /// The last search, for `n` and `N`.
     var search: Filter?
     /// The selected action's seq (`nil`: the trace has no action yet).
-    var selected: UInt64?
+    package var selected: UInt64?
     /// The seq of the first timeline row shown.
     var top: UInt64 = 0
     /// The timeline rows on screen, loaded from the engine.
@@ -35,7 +35,7 @@ struct ViewerState: Sendable, Equatable {
     /// The open prompt, if any.
     var prompt: Prompt?
     /// A one-line message (a search that found nothing, a jump past the end).
-    var message: String?
+    package var message: String?
     /// Whether new records move the selection to the last action.
     var following = false
     /// Whether the help screen is shown.

@@ -1,0 +1,56 @@
+import StoreScopeCLI
+import TraceAnalysis
+
+/// The interactive viewer as its loop runs it, minus the terminal: each action goes through
+/// the real reducer, the real render and the real grid diff (the bytes the terminal would
+/// get), so a timed key costs what the user waits for.
+final class ViewerScreen {
+    let source: any TraceSource
+    let reducer: ViewerReducer
+    private(set) var state: ViewerState
+    private var grid: ScreenGrid?
+    /// Bytes written to the terminal by the last draw.
+    private(set) var bytes = 0
+
+    /// Opens the viewer on `source` and draws the first screen.
+    init(source: any TraceSource, columns: Int, rows: Int) {
+        self.source = source
+        reducer = .reading(source)
+        state = reducer.initialState(columns: columns, rows: rows)
+        draw()
+    }
+
+    var selected: UInt64? { state.selected }
+    var message: String? { state.message }
+
+    func send(_ action: ViewerAction) {
+        reducer.reduce(&state, action)
+        draw()
+    }
+
+    func press(_ key: Key) { send(.key(key)) }
+
+    /// Types `text` into an open prompt, one key at a time.
+    func type(_ text: String) {
+        for character in text { press(.character(character)) }
+    }
+
+    /// Opens the prompt of `key`, replaces its text with `text`, and leaves it for an Enter.
+    func prompt(_ key: Character, _ text: String) {
+        press(.character(key))
+        for _ in 0..<200 { press(.backspace) }
+        type(text)
+    }
+
+    /// `:` `seq` Enter.
+    func jump(to seq: UInt64) {
+        prompt(":", "\(seq)")
+        press(.enter)
+    }
+
+    private func draw() {
+        let new = ViewerRender.render(state)
+        bytes = GridDiff.terminal(colors: true).output(from: grid, to: new).utf8.count
+        grid = new
+    }
+}

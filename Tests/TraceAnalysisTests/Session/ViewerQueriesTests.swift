@@ -1,0 +1,56 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+@testable import TraceAnalysis
+
+/// What the viewer asks the engine on every key, answered without repeated work: the rows
+/// above the selection in one backward pass, and the last states from a kept state. Counted in
+/// chunk decodes and compared with the one-by-one answers, never timed.
+@Suite("Viewer queries on the engine")
+struct ViewerQueriesTests {
+    @Test("A window of actions above one, found in one backward pass, is what stepping back one by one finds", arguments: ["", "reducer:>1ms", "store:nothing", "seq:5 or seq:390"])
+    func actionsBeforeMatchesSteppingBack(text: String) throws {
+        let directory = try TemporaryDirectory()
+        let fixture = try SessionFixture.write(to: directory.path("t.sstrace"), dropped: 120...130)
+        let filter = try Filter(parsing: text)
+        let session = try TraceSession(path: fixture.path, budget: .init(chunkBytes: 2048, states: 2))
+        for (seq, lowest, limit) in [(400, 0, 38), (UInt64.max, 0, 5), (200, 150, 38), (200, 190, 3), (12, 0, 100)] as [(UInt64, UInt64, Int)] {
+            var expected: [UInt64] = [], at = seq
+            while expected.count < limit, let previous = session.action(before: at, matching: filter), previous.seq > lowest {
+                expected.append(previous.seq)
+                at = previous.seq
+            }
+            #expect(session.actions(before: seq, after: lowest, matching: filter, limit: limit).map(\.seq) == expected, "before #\(seq) after #\(lowest)")
+        }
+    }
+
+    @Test("The state before the last action is kept, so the last state is one patch more, not a second replay")
+    func stateBeforeTheLastIsCached() throws {
+        let directory = try TemporaryDirectory()
+        let fixture = try SessionFixture.write(to: directory.path("t.sstrace"), keyframeEvery: 10_000)
+        let expected = fixture.replayedStates()
+        let session = try TraceSession(path: fixture.path, budget: .init(chunkBytes: 0, states: 4))
+        #expect(session.state(of: SessionFixture.store, after: fixture.lastSeq - 1).value == expected[fixture.lastSeq - 1]!)
+        let replay = session.chunkDecodes
+        #expect(replay > 10, "the only keyframe is at the start")
+        #expect(session.state(of: SessionFixture.store, after: fixture.lastSeq).value == expected[fixture.lastSeq]!)
+        #expect(session.chunkDecodes - replay <= 3, "resumed from the kept state")
+    }
+
+    @Test("The changes of a keyframe are worked out once: showing it again reads no chunk")
+    func keyframeChangesAreKept() throws {
+        let directory = try TemporaryDirectory()
+        let fixture = try SessionFixture.write(to: directory.path("t.sstrace"), keyframeEvery: 200)
+        let session = try TraceSession(path: fixture.path, budget: .init(chunkBytes: 0, states: 0))
+        let entry = try #require(session.action(after: 199))
+        #expect(entry.seq == 200 && entry.keyframe != nil)
+        let expected = fixture.replayedStates()
+        let first = try #require(session.changes(of: entry))
+        var replayed = expected[199]!!
+        try replayed.apply(first)
+        #expect(replayed == expected[200]!, "the changes turn the state before into the keyframe")
+        let decodes = session.chunkDecodes
+        #expect(session.changes(of: entry) == first)
+        #expect(session.chunkDecodes == decodes)
+    }
+}
