@@ -50,11 +50,7 @@ struct ViewerSessionTests {
     @Test("Live sessions: the screen waits, the first session is shown, a second is announced, < > switch and each keeps its place")
     func switching() throws {
         let directory = try TemporaryDirectory()
-        let checkout = directory.path("checkout.sstrace")
-        try CheckoutTrace.write(to: checkout)
-        let arrivals = QueuedArrivals()
-        let sources = ViewerSources(arrivals: arrivals, waitingFor: "an app to connect on /tmp/scope.sock")
-        let reducer = ViewerReducer(sources: sources)
+        let (checkout, arrivals, sources, reducer) = try Self.waitingViewer(in: directory)
         var state = reducer.initialState()
         #expect(state.sessions.current == nil)
         #expect(ViewerRender.render(state).text.contains("Waiting for an app to connect on /tmp/scope.sock"))
@@ -105,11 +101,7 @@ struct ViewerSessionTests {
     @Test("Switching sessions stops playing, starts the effects view over, and keeps each session's bookmarks")
     func switchingResetsWhatWasReadFromTheOtherSession() throws {
         let directory = try TemporaryDirectory()
-        let checkout = directory.path("checkout.sstrace")
-        try CheckoutTrace.write(to: checkout)
-        let arrivals = QueuedArrivals()
-        let sources = ViewerSources(arrivals: arrivals, waitingFor: "an app to connect on /tmp/scope.sock")
-        let reducer = ViewerReducer(sources: sources)
+        let (checkout, arrivals, sources, reducer) = try Self.waitingViewer(in: directory)
         var state = reducer.initialState()
         arrivals.queued = [
             .started(try FileTraceSource(path: try AnalysisCommandTests.fixture("search"))),
@@ -189,6 +181,15 @@ struct ViewerSessionTests {
         #expect(state.prompt?.text == "seq:>2 S")
         #expect(state.sessions.current == 0)
         #expect(!state.sessions.isOpen)
+    }
+
+    /// A viewer waiting for live sessions, and a checkout trace in `directory` to start one on.
+    static func waitingViewer(in directory: TemporaryDirectory) throws -> (checkout: String, QueuedArrivals, ViewerSources, ViewerReducer) {
+        let checkout = directory.path("checkout.sstrace")
+        try CheckoutTrace.write(to: checkout)
+        let arrivals = QueuedArrivals()
+        let sources = ViewerSources(arrivals: arrivals, waitingFor: "an app to connect on /tmp/scope.sock")
+        return (checkout, arrivals, sources, ViewerReducer(sources: sources))
     }
 
     static func poll(_ sources: ViewerSources, _ reducer: ViewerReducer, _ state: inout ViewerState) {
