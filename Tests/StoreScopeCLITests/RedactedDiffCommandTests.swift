@@ -3,6 +3,8 @@ import StoreScope
 import StoreScopeTestSupport
 import Testing
 
+@testable import StoreScopeCLI
+
 // A redacted value that changed reads `<redacted String>` before and after; `storescope diff`
 // (and the viewer's diff pane, through the same DiffRendering) shows the change on a `~` line,
 // from the `set` the recorder wrote (issue 8, item 10).
@@ -90,6 +92,19 @@ private func reduce(_ state: inout SignIn, _ action: SignInAction) {
         #expect(json.status == 0, "stderr: \(json.stderr)")
         #expect(json.stdout.contains(#"{"op":"set","path":".devices[2].sessionToken","steps":[{"field":"devices"},{"index":2},{"field":"sessionToken"}],"value":{"$redacted":"String"}}"#), "\(json.stdout)")
         #expect(!json.stdout.contains("\"c\""))
+    }
+
+    @Test("The viewer's diff pane marks the action that changed a redacted field")
+    func viewerDiffPane() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try ViewerHarness(path: try Self.record(in: directory))
+        viewer.press(.character("g"))
+        #expect(viewer.state.selected == 1)
+        guard case let .success(lines)? = viewer.state.detail?.diff else {
+            Issue.record("no diff for #1")
+            return
+        }
+        #expect(lines.contains("~   password: <redacted String> (changed)"), "\(lines)")
     }
 
     @Test("Between two states with no redacted change, diff says no change")
