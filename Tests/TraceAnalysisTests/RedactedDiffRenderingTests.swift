@@ -67,7 +67,7 @@ private func state(_ accounts: [TraceValue], token: TraceValue = .some(.redacted
     #expect(DiffRendering.render(from: old, to: new, redactedChanges: changes).contains("+       password: \"visible\""))
 }
 
-@Test func theJSONOperationsSetTheChangedRedactedNodeAsTheRecorderDoes() {
+@Test func theJSONOperationsSetTheChangedRedactedNodeAsTheTraceDoes() {
     let old = state([account("ann")])
     let path: [PathComponent] = [.field("accounts"), .index(0), .field("password")]
     let changes = RedactedChanges([.set(path: path, value: .redacted(type: "String"))])
