@@ -3,7 +3,8 @@
 // writes its trace), live (needs `swift build -c release` for storescope), stats (needs
 // `swift build -c release --product storescope` first), recorder (or one part of it: recorder-store, recorder-pace,
 // recorder-worker, recorder-tail). With no argument every suite runs. `recorder-profile` runs only 50,000
-// scalar actions through the worker, `recorder-profile-rename` 5,000 renames among 1,000 users:
+// scalar actions through the worker, `recorder-profile-rename` 5,000 renames among 1,000 users,
+// `recorder-handoff-profile` 20,000 scalar sends timed by callgrind on the store thread (HandOffProfile):
 // the workloads to run under callgrind. `recorder-floor` times what a rename's queued state costs by itself (the
 // store's copy, the worker's free). `viewer`: the interactive viewer on a 1M-action
 // trace (cached in the temp directory); `viewer-walk PATH` is its memory child,
@@ -38,5 +39,6 @@ if wants("recorder") {
     if wants("recorder-tail") { RecorderTailLatency.run() }
     if wants("recorder-profile") { RecorderBenchmarks.workerThroughput([(1_000, .toggleLoading, 50_000, 1_000)]) }
     if wants("recorder-floor") { WorkerFloor.run() }
+    if wants("recorder-handoff-profile") { HandOffProfile.run() }
     if wants("recorder-profile-rename") { RecorderBenchmarks.workerThroughput([(1_000, .rename, 5_000, 100)]) }
 }

@@ -15,14 +15,47 @@ import Synchronization
 /// shared by both, a worker preempted while holding it stalled the store thread for a
 /// scheduler quantum, up to 4 ms under overload: docs/BENCHMARKS.md, "Recorder".)
 ///
+/// What the handshake needs, and no more (each app-side step is the cheapest ordering that
+/// keeps the argument true; on x86 only the first is a locked instruction):
+///
+/// 1. The app thread stores `busy[lane] = true` and then loads `currentLane`; the worker stores
+///    `currentLane` and then loads `busy[lane]`. Both pairs are sequentially consistent, so the
+///    four operations have one total order: if the app's store comes first, the worker's load
+///    sees it (or the app's later clear, see 2) and waits; if the worker's store comes first,
+///    the app's load sees the new lane and the app moves there. This store-then-load pair is
+///    the one place that needs sequential consistency: with acquire/release alone, both loads
+///    could read the old values and the app would append to the lane the worker takes.
+/// 2. The app clears `busy[lane]` with a *release* store after its appends, and the worker's
+///    loads of the flag acquire: a worker that sees `false` sees every append made before it.
+///    The clear need not be sequentially consistent: a worker that reads the clear rather than
+///    the set only learns earlier that the append is over. (The previous append's clear cannot
+///    be read instead of this append's set: it happens before the set, which precedes the
+///    worker's load in the total order.)
+/// 3. An app thread finds the lane the worker gave back through `currentLane`: the worker's
+///    sequentially consistent store (a release) follows its swap of that lane, and the app's
+///    load acquires, so the worker's last touch of a lane happens before the next append to it.
+///
+/// Counters are split by who writes them, so that the store thread updates no shared counter
+/// with a read-modify-write: app threads keep what they queued (bytes, actions, events) as
+/// plain totals under their own lock, the worker publishes what it released, and what is
+/// pending is the difference. The app-written atomics and the worker-written ones sit on
+/// different cache lines (``CacheLinePad``), so the worker's per-batch writes do not evict the
+/// lines app threads write on every action.
+///
 /// An action's event is a token naming its store's ``StoreInbox``, which holds the action
 /// itself in the same lane, appended in the same step. Past the byte budget, actions are
 /// dropped and counted, and the run of drops is reported once the backlog has halved.
 @usableFromInline
 final class RecordingQueue: Sendable {
-    /// What app threads share with each other (never with the worker): drops, the close.
+    /// What app threads share with each other (never with the worker): what they queued, the
+    /// drops, the close.
     @usableFromInline
     struct AppSide {
+        /// Totals queued since the start: the budget's bytes, actions, events. What the worker
+        /// has given back is subtracted to get what is pending.
+        @usableFromInline var bytesQueued = 0
+        @usableFromInline var actionsQueued = 0
+        @usableFromInline var eventsQueued = 0
         /// The drops not yet reported, while the budget is exceeded.
         var dropping: DroppedRun?
         var actionsDropped: UInt64 = 0
@@ -52,18 +85,27 @@ final class RecordingQueue: Sendable {
     @usableFromInline static let recordCost = 64
     @usableFromInline let appSide = LockedValue(AppSide())
     @usableFromInline let lanes = EventLanes()
-    /// The lane app threads append to (0 or 1); only the worker changes it.
-    @usableFromInline let currentLane = Atomic<Int>(0)
-    /// Whether an app thread is appending to lane 0 or 1.
+    @usableFromInline let wakeup = DispatchSemaphore(value: 0)
+
+    // The atomics, grouped by the thread that writes them. A class's stored properties are laid
+    // out in declaration order, so each padding keeps the groups (and the object's header,
+    // whose reference count any thread may write) off each other's cache lines.
+    @usableFromInline let padBeforeAppWritten = CacheLinePad()
+    /// Whether an app thread is appending to lane 0 or 1 (written by app threads).
     @usableFromInline let lane0Busy = Atomic<Bool>(false)
     @usableFromInline let lane1Busy = Atomic<Bool>(false)
-    /// Budget held by queued events (app threads add, the worker gives back).
-    @usableFromInline let pendingBytes = Atomic<Int>(0)
-    @usableFromInline let pendingActions = Atomic<Int>(0)
-    /// Events in the lanes, not yet taken by the worker.
-    @usableFromInline let queuedEvents = Atomic<Int>(0)
+    /// ``AppSide/eventsQueued``, published for the worker (written by app threads).
+    @usableFromInline let eventsQueued = Atomic<Int>(0)
+    @usableFromInline let padBeforeWorkerWritten = CacheLinePad()
+    /// The lane app threads append to (0 or 1); only the worker changes it.
+    @usableFromInline let currentLane = Atomic<Int>(0)
+    /// Totals the worker has given back: bytes of the budget, actions (written by the worker).
+    @usableFromInline let bytesReleased = Atomic<Int>(0)
+    @usableFromInline let actionsReleased = Atomic<Int>(0)
+    /// Events the worker has taken from the lanes (written by the worker, read by it alone).
+    @usableFromInline let eventsTaken = Atomic<Int>(0)
     @usableFromInline let workerSleeping = Atomic<Bool>(false)
-    @usableFromInline let wakeup = DispatchSemaphore(value: 0)
+    @usableFromInline let padAfterWorkerWritten = CacheLinePad()
 
     init(budget: Int) {
         self.budget = budget
@@ -72,35 +114,58 @@ final class RecordingQueue: Sendable {
     // MARK: - App threads
 
     /// Runs `body` with the app-side state locked and the current lane marked busy; `body`
-    /// appends to that lane.
+    /// appends to that lane (through ``push(_:to:_:)``).
     @inlinable
     func appending<Result>(_ body: (_ lane: Int, inout AppSide) -> Result) -> Result {
         appSide.withLock { app in
-            var lane = currentLane.load(ordering: .sequentiallyConsistent)
+            // Relaxed: only a first guess; the sequentially consistent load below decides.
+            var lane = currentLane.load(ordering: .relaxed)
             while true {
-                setBusy(lane, true)
+                markBusy(lane)
                 let current = currentLane.load(ordering: .sequentiallyConsistent)
                 if current == lane { break }
                 // The worker flipped in between: it may be reading this lane. Use the new one.
-                setBusy(lane, false)
+                clearBusy(lane)
                 lane = current
             }
-            defer { setBusy(lane, false) }
-            return body(lane, &app)
+            let result = body(lane, &app)
+            // Before the clear, so that a worker that sees the lane idle counts its events.
+            eventsQueued.store(app.eventsQueued, ordering: .releasing)
+            clearBusy(lane)
+            return result
         }
     }
 
+    /// Marks lane 0 or 1 busy: step 1 of the handshake (see the type's documentation).
     @inlinable
-    func setBusy(_ lane: Int, _ busy: Bool) {
+    func markBusy(_ lane: Int) {
         if lane == 0 {
-            lane0Busy.store(busy, ordering: .sequentiallyConsistent)
+            lane0Busy.store(true, ordering: .sequentiallyConsistent)
         } else {
-            lane1Busy.store(busy, ordering: .sequentiallyConsistent)
+            lane1Busy.store(true, ordering: .sequentiallyConsistent)
         }
     }
 
+    /// Marks lane 0 or 1 idle, publishing the appends made to it: step 2.
+    @inlinable
+    func clearBusy(_ lane: Int) {
+        if lane == 0 {
+            lane0Busy.store(false, ordering: .releasing)
+        } else {
+            lane1Busy.store(false, ordering: .releasing)
+        }
+    }
+
+    /// Whether an app thread is appending to lane 0 or 1 (worker side; sequentially
+    /// consistent for step 1, and so also acquiring for step 2).
     func isBusy(_ lane: Int) -> Bool {
         lane == 0 ? lane0Busy.load(ordering: .sequentiallyConsistent) : lane1Busy.load(ordering: .sequentiallyConsistent)
+    }
+
+    /// Appends an event to the busy lane (app thread, inside ``appending(_:)``).
+    func push(_ event: RecorderEvent, to lane: Int, _ app: inout AppSide) {
+        lanes.append(event, to: lane)
+        app.eventsQueued += 1
     }
 
     /// Adds an action costing `cost` bytes, or drops it when the budget would be exceeded.
@@ -114,29 +179,31 @@ final class RecordingQueue: Sendable {
         var wake = false
         let admission: Admission = appending { lane, app in
             if let afterClose = app.countIfClosed() { return afterClose }
-            guard admit(seq: seq, cost: cost, app: &app, lane: lane) else { return .dropped }
+            let released = bytesReleased.load(ordering: .relaxed)
+            guard admit(seq: seq, cost: cost, pending: app.bytesQueued - released, app: &app, lane: lane) else {
+                return .dropped
+            }
             deposit(lane)
-            wake = accept(source, cost: cost, lane: lane)
+            wake = accept(source, cost: cost, released: released, app: &app, lane: lane)
             return .accepted
         }
         if wake { wakeSleepingWorker() }
         return admission
     }
 
-    /// Whether an action costing `cost` fits the budget; counts it as dropped when not. Once
-    /// the budget is exceeded, drops go on until the backlog halves, so recovery is not one
-    /// action at a time; the first action accepted after a run of drops reports the run.
+    /// Whether an action costing `cost` fits the budget, `pending` bytes of which are held;
+    /// counts it as dropped when not. Once the budget is exceeded, drops go on until the
+    /// backlog halves, so recovery is not one action at a time; the first action accepted after
+    /// a run of drops reports the run.
     @usableFromInline
-    func admit(seq: UInt64, cost: Int, app: inout AppSide, lane: Int) -> Bool {
-        let pending = pendingBytes.load(ordering: .relaxed)
+    func admit(seq: UInt64, cost: Int, pending: Int, app: inout AppSide, lane: Int) -> Bool {
         guard app.dropping != nil || pending + cost > budget else { return true }
         if app.dropping == nil || pending + cost > budget / 2 {
             app.countDropped(seq: seq)
             return false
         }
         if let run = app.dropping {
-            lanes.append(.dropped(run), to: lane)
-            queuedEvents.add(1, ordering: .sequentiallyConsistent)
+            push(.dropped(run), to: lane, &app)
             app.dropping = nil
         }
         return true
@@ -145,13 +212,15 @@ final class RecordingQueue: Sendable {
     /// Queues the token of an admitted action; returns whether to wake the worker. The worker
     /// polls while actions arrive, so it is woken early only when a backlog builds, and a
     /// steady stream of actions costs no system call on the store thread.
+    ///
+    /// - Parameter released: the bytes the worker had given back when the action was admitted.
     @usableFromInline
-    func accept(_ source: ActionToken, cost: Int, lane: Int) -> Bool {
-        lanes.append(.action(source), to: lane)
-        let bytes = pendingBytes.add(cost, ordering: .relaxed).newValue
-        let backlog = pendingActions.add(1, ordering: .relaxed).newValue
-        queuedEvents.add(1, ordering: .sequentiallyConsistent)
-        return backlog >= Self.wakeBacklogActions || bytes >= budget / 8
+    func accept(_ source: ActionToken, cost: Int, released: Int, app: inout AppSide, lane: Int) -> Bool {
+        push(.action(source), to: lane, &app)
+        app.bytesQueued += cost
+        app.actionsQueued += 1
+        let backlog = app.actionsQueued - actionsReleased.load(ordering: .relaxed)
+        return backlog >= Self.wakeBacklogActions || app.bytesQueued - released >= budget / 8
     }
 
     /// Adds a small event (an effect or log record); dropped only when the budget is exceeded.
@@ -166,13 +235,12 @@ final class RecordingQueue: Sendable {
                 app.eventsAfterClose += 1
                 return
             }
-            guard pendingBytes.load(ordering: .relaxed) + cost <= budget else {
+            guard app.bytesQueued - bytesReleased.load(ordering: .relaxed) + cost <= budget else {
                 app.eventsDropped += 1
                 return
             }
-            lanes.append(.record(record), to: lane)
-            pendingBytes.add(cost, ordering: .relaxed)
-            queuedEvents.add(1, ordering: .sequentiallyConsistent)
+            push(.record(record), to: lane, &app)
+            app.bytesQueued += cost
         }
     }
 
@@ -181,8 +249,7 @@ final class RecordingQueue: Sendable {
     func enqueueControl(_ event: RecorderEvent) {
         let queued = appending { lane, app in
             guard !app.closed else { return false }
-            lanes.append(event, to: lane)
-            queuedEvents.add(1, ordering: .sequentiallyConsistent)
+            push(event, to: lane, &app)
             return true
         }
         if queued {
@@ -198,30 +265,34 @@ final class RecordingQueue: Sendable {
         appending { lane, app in
             app.closed = true
             if let run = app.dropping {
-                lanes.append(.dropped(run), to: lane)
-                queuedEvents.add(1, ordering: .sequentiallyConsistent)
+                push(.dropped(run), to: lane, &app)
                 app.dropping = nil
             }
-            lanes.append(.close(completion), to: lane)
-            queuedEvents.add(1, ordering: .sequentiallyConsistent)
+            push(.close(completion), to: lane, &app)
         }
         wakeSleepingWorker()
     }
 
     /// Wakes the worker if it sleeps (once: the flag is cleared by whoever wakes it).
+    ///
+    /// The fence orders this thread's publication of ``eventsQueued`` (in ``appending(_:)``)
+    /// before its load of ``workerSleeping``, against the worker's sequentially consistent
+    /// store of the flag and load of the count in ``waitForEvents(timeout:)``: either the worker
+    /// sees the new events and does not sleep, or this thread sees it asleep and wakes it.
     @usableFromInline
     func wakeSleepingWorker() {
-        if workerSleeping.load(ordering: .sequentiallyConsistent) && workerSleeping.exchange(false, ordering: .sequentiallyConsistent) {
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        if workerSleeping.load(ordering: .relaxed) && workerSleeping.exchange(false, ordering: .sequentiallyConsistent) {
             wakeup.signal()
         }
     }
 
     /// Counters for ``RecorderStatus``.
     func counters() -> Counters {
-        let pending = pendingActions.load(ordering: .relaxed)
-        return appSide.withLock { app in
+        appSide.withLock { app in
             Counters(
-                pendingActions: pending, actionsDropped: app.actionsDropped, eventsDropped: app.eventsDropped,
+                pendingActions: app.actionsQueued - actionsReleased.load(ordering: .relaxed),
+                actionsDropped: app.actionsDropped, eventsDropped: app.eventsDropped,
                 actionsAfterClose: app.actionsAfterClose, eventsAfterClose: app.eventsAfterClose)
         }
     }
@@ -254,23 +325,24 @@ final class RecordingQueue: Sendable {
             if spins > 100 { Thread.sleep(forTimeInterval: 0.000_05) }
         }
         lanes.swap(lane, with: &spare)
-        if !spare.isEmpty { queuedEvents.subtract(spare.count, ordering: .relaxed) }
+        if !spare.isEmpty { eventsTaken.add(spare.count, ordering: .relaxed) }
         return lane
     }
 
-    /// Returns budget taken by processed events.
+    /// Returns budget taken by processed events (worker side, once per batch).
     func release(bytes: Int, actions: Int) {
-        pendingBytes.subtract(bytes, ordering: .relaxed)
-        pendingActions.subtract(actions, ordering: .relaxed)
+        bytesReleased.add(bytes, ordering: .relaxed)
+        actionsReleased.add(actions, ordering: .relaxed)
     }
 
     /// Whether no event waits (worker side).
-    var isEmpty: Bool { queuedEvents.load(ordering: .relaxed) == 0 }
+    var isEmpty: Bool { eventsQueued.load(ordering: .relaxed) == eventsTaken.load(ordering: .relaxed) }
 
     /// Sleeps until an event arrives or `timeout` passes (worker side).
     func waitForEvents(timeout: Duration) {
         workerSleeping.store(true, ordering: .sequentiallyConsistent)
-        guard queuedEvents.load(ordering: .sequentiallyConsistent) == 0 else {
+        // Sequentially consistent against the fence in ``wakeSleepingWorker()``.
+        guard eventsQueued.load(ordering: .sequentiallyConsistent) == eventsTaken.load(ordering: .relaxed) else {
             workerSleeping.store(false, ordering: .relaxed)
             return
         }
@@ -301,6 +373,15 @@ extension RecordingQueue.AppSide {
         }
         actionsDropped += 1
     }
+}
+
+/// 64 bytes that nothing reads or writes: between two groups of atomics, it keeps them on
+/// different cache lines (64 bytes on x86-64; Apple's arm64 cores use 128, where it still
+/// separates the groups' hottest fields from each other).
+@usableFromInline
+struct CacheLinePad: Sendable {
+    @usableFromInline let bytes: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    @usableFromInline init() {}
 }
 
 /// The queue's two arrays of events. App threads append to one lane while the worker owns

@@ -84,7 +84,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         let cost = entryCost + inbox.track.pinnedEstimate.load(ordering: .relaxed)
         let inbox = self.inbox
         let admission = recorder.queue.enqueueAction(seq: pending.seq, cost: cost, from: token) { lane in
-            inbox.deposit(QueuedAction(pending, state: state, reducerNanos: reducerNanos, cost: cost), lane: lane)
+            inbox.deposit(pending, state: state, reducerNanos: reducerNanos, cost: cost, lane: lane)
         }
         if case .afterClose(first: true) = admission { recorder.reportActionAfterClose(store: name) }
     }

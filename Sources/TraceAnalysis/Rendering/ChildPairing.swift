@@ -1,10 +1,11 @@
 /// How the children of two containers of the same shape line up, for ``DiffRendering``.
 enum ChildPairing {
     /// A child on one or both sides, with the label it is rendered with (`name: `, `key: `, or
-    /// empty for array elements and unlabeled payloads).
+    /// empty for array elements and unlabeled payloads). A child on both sides also has its
+    /// step in the new tree: a field by position, an array element by index, an entry by key.
     enum Pair {
-        case same(String, TraceValue)
-        case changed(String, TraceValue, TraceValue)
+        case same(String, PathComponent, TraceValue)
+        case changed(String, PathComponent, TraceValue, TraceValue)
         case removed(String, TraceValue)
         case added(String, TraceValue)
     }
@@ -31,9 +32,11 @@ enum ChildPairing {
     }
 
     private static func fields(_ old: [TraceValue.Field], _ new: [TraceValue.Field]) -> [Pair] {
-        zip(old, new).map { before, after in
+        zip(old, new).enumerated().map { position, fields in
+            let (before, after) = fields
             let label = TreeLayout.fieldLabel(before.name)
-            return before.value == after.value ? .same(label, after.value) : .changed(label, before.value, after.value)
+            return before.value == after.value
+                ? .same(label, .index(position), after.value) : .changed(label, .index(position), before.value, after.value)
         }
     }
 
@@ -45,15 +48,16 @@ enum ChildPairing {
         while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        var pairs = old[..<prefix].map { Pair.same("", $0) }
+        var pairs = old[..<prefix].enumerated().map { Pair.same("", .index($0), $1) }
         let oldMiddle = Array(old[prefix..<(old.count - suffix)]), newMiddle = Array(new[prefix..<(new.count - suffix)])
         let common = min(oldMiddle.count, newMiddle.count)
         for index in 0..<common {
-            pairs.append(oldMiddle[index] == newMiddle[index] ? .same("", newMiddle[index]) : .changed("", oldMiddle[index], newMiddle[index]))
+            let step = PathComponent.index(prefix + index)
+            pairs.append(oldMiddle[index] == newMiddle[index] ? .same("", step, newMiddle[index]) : .changed("", step, oldMiddle[index], newMiddle[index]))
         }
         pairs += oldMiddle[common...].map { Pair.removed("", $0) }
         pairs += newMiddle[common...].map { Pair.added("", $0) }
-        pairs += new[(new.count - suffix)...].map { Pair.same("", $0) }
+        pairs += new[(new.count - suffix)...].enumerated().map { Pair.same("", .index(new.count - suffix + $0), $1) }
         return pairs
     }
 
@@ -72,8 +76,8 @@ enum ChildPairing {
                 pairs.append(.added(label(new[j].key), new[j].value))
                 j += 1
             } else {
-                let text = label(new[j].key)
-                pairs.append(old[i].value == new[j].value ? .same(text, new[j].value) : .changed(text, old[i].value, new[j].value))
+                let text = label(new[j].key), step = PathComponent.key(new[j].key)
+                pairs.append(old[i].value == new[j].value ? .same(text, step, new[j].value) : .changed(text, step, old[i].value, new[j].value))
                 i += 1
                 j += 1
             }

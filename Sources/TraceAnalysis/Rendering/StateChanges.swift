@@ -5,10 +5,17 @@
 /// the same case, equal-length arrays by position, dictionary entries by key); anything else
 /// that differs is one `set` of the whole node. Applying the operations to `old` gives `new`.
 public enum StateChanges {
-    /// The operations that turn `old` into `new` (empty when they are equal).
-    public static func operations(from old: TraceValue, to new: TraceValue) -> [PatchOperation] {
+    /// The operations that turn `old` into `new` (empty when they are equal), followed by a
+    /// `set` of each redacted node whose hidden value changed, as the recorder writes it.
+    ///
+    /// - Parameter redactedChanges: where a redacted value changed between them (see
+    ///   ``DiffRendering/render(from:to:redactedChanges:)``).
+    public static func operations(from old: TraceValue, to new: TraceValue, redactedChanges: RedactedChanges = RedactedChanges()) -> [PatchOperation] {
         var operations: [PatchOperation] = []
         compare(old, new, path: [], into: &operations)
+        if !redactedChanges.isEmpty {
+            operations += redactedChanges.shown(in: new).map { .set(path: $0.path, value: $0.node) }
+        }
         return operations
     }
 

@@ -76,7 +76,7 @@ extension ViewerReducer {
         let diff: Result<[String], ViewerState.UnknownText>
         switch (before.value, after.value) {
         case let (old?, new?):
-            let text = DiffRendering.render(from: old, to: new)
+            let text = DiffRendering.render(from: old, to: new, redactedChanges: RedactedChanges(entry.operations))
             diff = .success(text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         case (nil, _):
             diff = .failure(.init(text: before.unknownDescription ?? "the state before is unknown"))

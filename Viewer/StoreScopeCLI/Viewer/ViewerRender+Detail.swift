@@ -43,7 +43,7 @@ extension ViewerRender {
                 lines = [DetailLine(text: "  (the state did not change)", style: .dim)]
             case let .success(diff):
                 lines = diff.map { line in
-                    DetailLine(text: line, style: line.hasPrefix("-") ? .colored(.red) : line.hasPrefix("+") ? .colored(.green) : .plain)
+                    DetailLine(text: line, style: Self.diffStyle(of: line))
                 }
             case let .failure(unknown):
                 lines = [DetailLine(text: "  " + unknown.text.sanitizedForTerminal, style: .colored(.yellow))]
@@ -63,6 +63,16 @@ extension ViewerRender {
                 let marker = row.isFoldable ? (row.isFolded ? "▸ " : "▾ ") : "  "
                 return DetailLine(text: String(repeating: "  ", count: row.depth) + marker + row.text, style: row.isFolded ? .bold : .plain)
             }
+        }
+    }
+
+    /// `-` lines red, `+` lines green, `~` lines (a redacted value that changed) yellow.
+    static func diffStyle(of line: String) -> CellStyle {
+        switch line.first {
+        case "-": .colored(.red)
+        case "+": .colored(.green)
+        case "~": .colored(.yellow)
+        default: .plain
         }
     }
 

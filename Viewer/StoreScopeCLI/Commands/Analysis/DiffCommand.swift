@@ -21,8 +21,12 @@ enum DiffCommand: Command {
         return input.answer { (input) throws(AnalysisFailure) in
             let store = try input.store(arguments)
             let (fromSeq, toSeq) = (try input.seq(from), try input.seq(to))
-            let old = try input.value(at: pattern, in: try input.session.state(of: store, after: fromSeq).known(), store: store, seq: fromSeq)
-            let new = try input.value(at: pattern, in: try input.session.state(of: store, after: toSeq).known(), store: store, seq: toSeq)
+            let oldState = try input.session.state(of: store, after: fromSeq).known()
+            let newState = try input.session.state(of: store, after: toSeq).known()
+            let old = try input.value(at: pattern, in: oldState, store: store, seq: fromSeq)
+            let new = try input.value(at: pattern, in: newState, store: store, seq: toSeq)
+            var hidden = RedactedChanges(in: input.session, store: store, from: fromSeq, to: toSeq, old: oldState, new: newState)
+            if let pattern { hidden = hidden.relative(to: pattern) }
             if arguments.has("json") {
                 var json = JSONWriter()
                 json.beginObject()
@@ -32,13 +36,13 @@ enum DiffCommand: Command {
                 if let pattern { json.field("path", pattern.description) }
                 json.key("ops")
                 json.beginArray()
-                for operation in StateChanges.operations(from: old, to: new) { operation.writeJSON(to: &json) }
+                for operation in StateChanges.operations(from: old, to: new, redactedChanges: hidden) { operation.writeJSON(to: &json) }
                 json.endArray()
                 json.endObject()
                 console.line(json.text)
             } else {
                 let place = pattern.map { " at \($0.description)" } ?? ""
-                let rendered = DiffRendering.render(from: old, to: new)
+                let rendered = DiffRendering.render(from: old, to: new, redactedChanges: hidden)
                 console.line("\(store) from #\(fromSeq) to #\(toSeq)\(place):".sanitizedForTerminal)
                 console.line(rendered.isEmpty ? "(no change)" : rendered)
             }
