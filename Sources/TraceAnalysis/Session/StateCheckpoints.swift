@@ -37,11 +37,7 @@ struct StateCheckpoints {
 
     /// The checkpoint of `store` with the largest seq at or before `seq`.
     mutating func state(of store: String, atOrBefore seq: UInt64) -> SessionCache.StoredState? {
-        var best: Int?
-        for (i, entry) in kept.enumerated() where entry.state.store == store && entry.state.seq <= seq {
-            if best.map({ kept[$0].state.seq < entry.state.seq }) ?? true { best = i }
-        }
-        guard let best else { return nil }
+        guard let best = SessionCache.nearest(of: store, atOrBefore: seq, in: kept.map(\.state)) else { return nil }
         clock += 1
         kept[best].used = clock
         return kept[best].state
