@@ -46,14 +46,19 @@ struct SessionCache {
 
     /// The cached state of `store` with the largest seq at or before `seq`.
     mutating func state(of store: String, atOrBefore seq: UInt64) -> StoredState? {
-        var best: Int?
-        for (i, entry) in states.enumerated() where entry.state.store == store && entry.state.seq <= seq {
-            if best.map({ states[$0].state.seq < entry.state.seq }) ?? true { best = i }
-        }
-        guard let best else { return nil }
+        guard let best = Self.nearest(of: store, atOrBefore: seq, in: states.map(\.state)) else { return nil }
         clock += 1
         states[best].used = clock
         return states[best].state
+    }
+
+    /// The index of the state of `store` with the largest seq at or before `seq` in `states`.
+    static func nearest(of store: String, atOrBefore seq: UInt64, in states: [StoredState]) -> Int? {
+        var best: Int?
+        for (i, state) in states.enumerated() where state.store == store && state.seq <= seq {
+            if best.map({ states[$0].seq < state.seq }) ?? true { best = i }
+        }
+        return best
     }
 
     mutating func store(_ state: StoredState) {

@@ -5,7 +5,8 @@ extension TraceSession {
     /// up to `seq`; 0 asks for the initial state).
     ///
     /// Reads only the chunks from the nearest keyframe before `seq` (found through the index's
-    /// keyframe flags) to the chunk holding the action's patch. When records were dropped or
+    /// keyframe flags), or the nearest checkpoint a replay kept after it, to the chunk holding
+    /// the action's patch. When records were dropped or
     /// damaged after that keyframe, the state is unknown until the store's next keyframe and
     /// the answer says why instead of guessing.
     ///
@@ -32,6 +33,10 @@ extension TraceSession {
         var problem: StateAnswer.Unknown?
         var position = anchor.state.position
         var appliedSeq = anchor.state.seq
+        // Checkpoints are kept only before the last action (a later one cannot change) and
+        // while the state is known.
+        let lastSeq = seqRange?.upperBound ?? 0
+        var sinceCheckpoint = 0
         for index in anchor.state.position.chunk...last {
             if index > anchor.state.position.chunk, hasGap(before: index), problem == nil {
                 problem = .damaged(Damage(gap: gapBetween(index - 1, index), kind: .damaged, session: self))
@@ -52,12 +57,19 @@ extension TraceSession {
                     }
                     appliedSeq = patch.seq
                     position = RecordPosition(chunk: index, record: offset)
+                    patchesApplied += 1
+                    sinceCheckpoint += 1
+                    if sinceCheckpoint == checkpoints.interval, problem == nil, patch.seq < lastSeq, patch.seq < seq {
+                        checkpoints.keep(SessionCache.StoredState(store: store, seq: patch.seq, position: position, value: current))
+                        sinceCheckpoint = 0
+                    }
                 case let .keyframe(keyframe) where keyframe.store == store && keyframe.seq <= seq && keyframe.seq >= appliedSeq:
                     current = keyframe.state
                     problem = nil
                     appliedSeq = keyframe.seq
                     answer.keyframeSeq = keyframe.seq
                     position = RecordPosition(chunk: index, record: offset)
+                    sinceCheckpoint = 0
                 case let .dropped(dropped) where dropped.firstSeq <= seq && dropped.lastSeq > appliedSeq:
                     problem = .dropped(first: dropped.firstSeq, last: dropped.lastSeq)
                 default:
@@ -100,10 +112,13 @@ extension TraceSession {
         var keyframeSeq: UInt64?
     }
 
-    /// The latest keyframe of `store` at or before `seq` (or a cached state after it), walking
-    /// back from `lastChunk` through the chunks flagged as holding keyframes or drops.
+    /// The latest keyframe of `store` at or before `seq` (or a kept state or checkpoint after
+    /// it), walking back from `lastChunk` through the chunks flagged as holding keyframes or
+    /// drops.
     private func findAnchor(of store: String, upTo seq: UInt64, lastChunk: Int) -> Result<Anchor, UnknownState> {
-        let cached = cache.state(of: store, atOrBefore: seq)
+        // The nearest of the kept states and the checkpoints; a keyframe found nearer wins.
+        let kept = cache.state(of: store, atOrBefore: seq), checkpoint = checkpoints.state(of: store, atOrBefore: seq)
+        let cached = (checkpoint?.seq ?? 0) > (kept?.seq ?? 0) ? checkpoint : kept ?? checkpoint
         for index in stride(from: lastChunk, through: 0, by: -1) {
             if index < lastChunk, hasGap(before: index + 1) {
                 return .failure(UnknownState(reason: .damaged(Damage(gap: gapBetween(index, index + 1), kind: .damaged, session: self))))

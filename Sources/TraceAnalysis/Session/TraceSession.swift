@@ -22,20 +22,30 @@ public final class TraceSession {
         public var chunkBytes: Int
         /// Reconstructed states kept to answer nearby questions faster.
         public var states: Int
+        /// A replay keeps the state it passed through every this many patches of the store, so
+        /// a later question near it resumes there (0: no checkpoints).
+        public var checkpointInterval: Int
+        /// The checkpoints' size, estimated as if they shared no subtree, stays within this
+        /// many bytes.
+        public var checkpointBytes: Int
 
         /// Creates a budget.
-        public init(chunkBytes: Int, states: Int) {
+        public init(chunkBytes: Int, states: Int, checkpointInterval: Int = 1_000, checkpointBytes: Int = 32 << 20) {
             self.chunkBytes = chunkBytes
             self.states = states
+            self.checkpointInterval = checkpointInterval
+            self.checkpointBytes = checkpointBytes
         }
 
-        /// 4 MiB of chunk payloads (about 64 chunks) and 4 states.
+        /// 4 MiB of chunk payloads (about 64 chunks), 4 states, and a checkpoint every 1,000
+        /// patches within 32 MiB.
         public static let standard = Budget(chunkBytes: 4 << 20, states: 4)
     }
 
     /// The reader underneath (header, chunk index, gaps, torn tail).
     public let reader: TraceReader
     var cache: SessionCache
+    var checkpoints: StateCheckpoints
     /// Chunks holding actions: (chunk index, first seq, last seq), in file order.
     private var actionChunks: [(chunk: Int, first: UInt64, last: UInt64)] = []
     private var indexedChunks = 0
@@ -49,6 +59,8 @@ public final class TraceSession {
     }
     /// How many times a chunk was decoded (a cache miss): what tests count instead of timing.
     private(set) var chunkDecodes = 0
+    /// How many patches state reconstruction applied: what tests count instead of timing.
+    var patchesApplied = 0
 
     /// Opens the trace at `path`.
     ///
@@ -59,6 +71,7 @@ public final class TraceSession {
     public init(path: String, budget: Budget = .standard) throws(TraceError) {
         reader = try TraceReader(path: path)
         cache = SessionCache(chunkBudget: budget.chunkBytes, stateBudget: budget.states)
+        checkpoints = StateCheckpoints(interval: budget.checkpointInterval, byteBudget: budget.checkpointBytes)
         indexActionChunks()
     }
 
