@@ -32,6 +32,13 @@ struct ViewerSearchInPartsTests {
         return viewer
     }
 
+    /// `/action:rare` ⏎.
+    static func search(_ viewer: inout ViewerHarness) {
+        viewer.press(.character("/"))
+        viewer.type("action:rare")
+        viewer.press(.enter)
+    }
+
     @Test("/ finds the same match as the one-shot search, a part per tick, showing progress on the prompt line")
     func searchFindsSameMatch() throws {
         let directory = try TemporaryDirectory()
@@ -44,9 +51,7 @@ struct ViewerSearchInPartsTests {
         #expect(oneShot.state.selected == 350)
 
         var viewer = try Self.viewer(path)
-        viewer.press(.character("/"))
-        viewer.type("action:rare")
-        viewer.press(.enter)
+        Self.search(&viewer)
         #expect(viewer.state.selected == 1, "one part read: not found yet")
         let first = try #require(viewer.state.longSearch)
         #expect(viewer.screen.contains("searching… \(first.percent)% (esc cancels)"))
@@ -71,9 +76,7 @@ struct ViewerSearchInPartsTests {
     func cancel() throws {
         let directory = try TemporaryDirectory()
         var viewer = try Self.viewer(try Self.longTrace(directory))
-        viewer.press(.character("/"))
-        viewer.type("action:rare")
-        viewer.press(.enter)
+        Self.search(&viewer)
         viewer.send(.tick)
         #expect(viewer.state.longSearch != nil)
         viewer.press(.escape)
@@ -118,9 +121,7 @@ struct ViewerSearchInPartsTests {
     func golden() throws {
         let directory = try TemporaryDirectory()
         var viewer = try Self.viewer(try Self.longTrace(directory))
-        viewer.press(.character("/"))
-        viewer.type("action:rare")
-        viewer.press(.enter)
+        Self.search(&viewer)
         viewer.send(.tick)
         let last = viewer.screen.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init)
         #expect(last == "searching… \(viewer.state.longSearch!.percent)% (esc cancels)")
