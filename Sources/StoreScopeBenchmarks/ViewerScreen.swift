@@ -22,6 +22,8 @@ final class ViewerScreen {
 
     var selected: UInt64? { state.selected }
     var message: String? { state.message }
+    /// Whether a search is still reading the trace a part per tick.
+    var isSearching: Bool { state.isSearching }
 
     func send(_ action: ViewerAction) {
         reducer.reduce(&state, action)

@@ -35,9 +35,9 @@ struct ViewerApp {
         let clock = PlayClock()
         while !state.quit {
             var actions: [ViewerAction]
-            // While the effects view reads a long trace in parts, the loop does not wait: each
-            // idle tick reads another part, and keys still come in between.
-            let timeout = state.effects.isReading ? 0 : Playback.timeout(for: state, now: clock.nanos, poll: sources.pollMilliseconds)
+            // While a search or the effects view reads a long trace in parts, the loop does not
+            // wait: each idle tick reads another part, and keys still come in between.
+            let timeout = state.isReading ? 0 : Playback.timeout(for: state, now: clock.nanos, poll: sources.pollMilliseconds)
             switch screen.nextEvent(timeoutMilliseconds: timeout) {
             case let .key(key): actions = [.key(key)]
             case let .resize(columns, rows): actions = [.resize(columns: columns, rows: rows)]

@@ -13,3 +13,8 @@ extension GridDiff {
         GridDiff(colors: colors)
     }
 }
+
+extension ViewerState {
+    /// Whether a search is reading the trace a part per tick (the benchmark ticks until done).
+    package var isSearching: Bool { longSearch != nil }
+}

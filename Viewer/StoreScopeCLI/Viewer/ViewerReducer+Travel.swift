@@ -24,29 +24,31 @@ extension ViewerReducer {
         let store = detail.entry.action.store
         let name = path.isEmpty ? "the state" : renderPath(path).sanitizedForTerminal
         let node: TraceValue?? = if case let .success(value) = detail.state { .some(Self.pattern(path).node(in: value)) } else { nil }
-        let found = forward && node != nil
-            ? nextChange(of: path, in: store, after: current, startingAt: node!)
-            : change(of: path, in: store, from: current, forward: forward)
+        let change = PathChange(path: path, store: store, name: name, node: forward ? node : nil, keepsCursor: state.focus == .detail)
+        startSearch(.change(change), forward: forward, from: current, in: &state)
+    }
+
+    /// Selects the change `}` or `{` found (`nil`: none), keeping the cursor on the path.
+    func finishChange(_ change: PathChange, forward: Bool, found: ActionEntry?, in state: inout ViewerState) {
         guard let found else {
-            state.message = "no \(forward ? "later" : "earlier") change of \(name) in \(store.sanitizedForTerminal)"
+            state.message = "no \(forward ? "later" : "earlier") change of \(change.name) in \(change.store.sanitizedForTerminal)"
             return
         }
-        let keepsCursor = state.focus == .detail
         state.following = false
         select(found.seq, in: &state)
-        if keepsCursor { putCursor(on: path, in: &state) }
-        state.followedPath = keepsCursor ? nil : FollowedPath(path: path, seq: found.seq)
-        state.message = "#\(found.seq) changed \(name)"
+        if change.keepsCursor { putCursor(on: change.path, in: &state) }
+        state.followedPath = change.keepsCursor ? nil : FollowedPath(path: change.path, seq: found.seq)
+        state.message = "#\(found.seq) changed \(change.name)"
     }
 
     /// The first action of `store` after `seq` whose changes touch `path`, where `node` is the
     /// value at `path` after `seq` (`nil`: no such node). A patch touches the path when one of
     /// its operations overlaps it; a keyframe, when its node differs from the one carried along
     /// (no operation touched it since).
-    func nextChange(of path: [PathComponent], in store: String, after seq: UInt64, startingAt node: TraceValue?) -> ActionEntry? {
+    func nextChange(of path: [PathComponent], in store: String, after seq: UInt64, through end: UInt64 = .max, startingAt node: TraceValue?) -> ActionEntry? {
         let pattern = Self.pattern(path)
         var found: ActionEntry?
-        session.forEachAction(in: (seq + 1)...UInt64.max) { item in
+        session.forEachAction(in: (seq + 1)...end) { item in
             guard case let .action(entry) = item, entry.action.store == store else { return true }
             if let keyframe = entry.keyframe {
                 guard pattern.node(in: keyframe) == node else { found = entry; return false }
@@ -62,10 +64,7 @@ extension ViewerReducer {
     /// The first action of `store` after (or before) `seq` whose changes touch `path`, found
     /// by the engine's `path:` filter.
     func change(of path: [PathComponent], in store: String, from seq: UInt64, forward: Bool) -> ActionEntry? {
-        let pattern = Self.pattern(path)
-        let filter = Filter(
-            expression: .and(.term(.store(Glob(store))), .term(.path(pattern))),
-            description: "store:\(store) path:\(pattern.description)")
+        let filter = changeFilter(path, in: store)
         var from = seq
         // A store name with `*` or `?` is a wider glob: skip the other stores it matches.
         while let entry = forward ? session.action(after: from, matching: filter) : session.action(before: from, matching: filter) {
@@ -73,6 +72,12 @@ extension ViewerReducer {
             from = entry.seq
         }
         return nil
+    }
+
+    /// The engine filter for the actions of `store` (a glob: maybe others too) touching `path`.
+    func changeFilter(_ path: [PathComponent], in store: String) -> Filter {
+        let pattern = Self.pattern(path)
+        return Filter(expression: .and(.term(.store(Glob(store))), .term(.path(pattern))), description: "store:\(store) path:\(pattern.description)")
     }
 
     private static func pattern(_ path: [PathComponent]) -> PathPattern {

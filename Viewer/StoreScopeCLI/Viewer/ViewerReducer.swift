@@ -52,6 +52,7 @@ package struct ViewerReducer {
             }
             refreshEffects(&state)
         case .tick:
+            advanceSearch(&state)
             refreshEffects(&state, idle: true)
         case let .clock(nanos):
             advancePlayback(to: nanos, in: &state)
@@ -64,6 +65,7 @@ package struct ViewerReducer {
 
     private func handle(_ key: Key, in state: inout ViewerState) {
         if key == .ctrl("c") { state.quit = true; return }
+        if cancelSearch(on: key, in: &state) { return }
         if state.showingHelp { state.showingHelp = false; return }
         if state.prompt != nil { edit(key, in: &state); return }
         state.message = nil
@@ -108,11 +110,18 @@ package struct ViewerReducer {
     /// Moves `count` matching actions down (negative: up), stopping at the ends.
     private func step(_ count: Int, in state: inout ViewerState) {
         guard let current = state.selected else { return }
+        // One engine pass for the whole move, not one query per matching action.
         var seq = current
-        for _ in 0..<count.magnitude {
-            let next = count > 0 ? session.action(after: seq, matching: state.filter) : session.action(before: seq, matching: state.filter)
-            guard let next else { break }
-            seq = next.seq
+        if count > 0 {
+            var left = count
+            session.forEachAction(in: (current + 1)...UInt64.max, matching: state.filter) { item in
+                guard case let .action(entry) = item else { return true }
+                seq = entry.seq
+                left -= 1
+                return left > 0
+            }
+        } else if count < 0 {
+            seq = session.actions(before: current, after: 0, matching: state.filter, limit: Int(count.magnitude)).last?.seq ?? current
         }
         if seq != current { state.following = false }
         select(seq, in: &state)
@@ -133,13 +142,7 @@ package struct ViewerReducer {
     private func findNext(forward: Bool, in state: inout ViewerState) {
         guard let search = state.search else { state.message = "no search yet: press / to search"; return }
         guard let current = state.selected else { return }
-        let match = forward ? session.action(after: current, matching: search) : session.action(before: current, matching: search)
-        guard let match else {
-            state.message = "no \(forward ? "later" : "earlier") match for \(search.description)".sanitizedForTerminal
-            return
-        }
-        state.following = false
-        select(match.seq, in: &state)
+        startSearch(.match(search), forward: forward, from: current, in: &state)
     }
 
     // MARK: - Prompt
@@ -190,12 +193,10 @@ package struct ViewerReducer {
                 findNext(forward: true, in: &state)
                 return
             }
-            state.filter = filter
-            guard let current = state.selected else { return load(&state) }
-            // Keep the selection on the nearest action the new filter shows.
-            let kept = session.action(after: current - min(current, 1), matching: filter) ?? session.action(before: current, matching: filter)
-            if kept == nil { state.message = "no action matches \(filter.description)".sanitizedForTerminal }
-            select(kept?.seq ?? current, in: &state)
+            guard let current = state.selected else { state.filter = filter; return load(&state) }
+            // Keep the selection on the nearest action the new filter shows: at or after the
+            // selection, else before it.
+            startSearch(.filter(filter), forward: true, from: current, in: &state)
         }
     }
 }

@@ -29,6 +29,10 @@ package enum ViewerRender {
 
     private static func drawTimeline(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
         grid.put(row(seq: "seq", time: "time", store: "store", action: "action", reducer: "reducer", changes: "changes", marks: "fx", layout), row: 0, column: 0, style: .bold)
+        if state.longSearch?.isFiltering == true {
+            grid.put("  searching… \(state.longSearch?.percent ?? 0)%", row: 1, column: 0, style: .dim)
+            return
+        }
         if state.timeline.isEmpty {
             grid.put(state.filter.expression == .all ? "  (no actions yet)" : "  (no action matches the filter)", row: 1, column: 0, style: .dim)
         }
@@ -121,6 +125,10 @@ package enum ViewerRender {
     }
 
     private static func drawPrompt(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
+        if let search = state.longSearch {
+            grid.put("searching… \(search.percent)% (esc cancels)", row: layout.promptRow, column: 0, style: .colored(.yellow))
+            return
+        }
         guard let prompt = state.prompt else {
             if let message = state.message { grid.put(message.sanitizedForTerminal, row: layout.promptRow, column: 0, style: .colored(.yellow)) }
             return

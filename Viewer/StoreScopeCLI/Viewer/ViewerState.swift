@@ -62,6 +62,10 @@ package struct ViewerState: Sendable, Equatable {
     /// The path the last `}` or `{` followed from the timeline and the action it landed on:
     /// pressed again there, they keep following that path.
     var followedPath: FollowedPath?
+    /// The search reading the trace a part at a time, while one runs.
+    var longSearch: LongSearch?
+    /// How much each of its parts reads.
+    var partBudget = PartBudget()
 
     enum DetailMode: Sendable, Equatable { case diff, tree }
     enum Focus: Sendable, Equatable { case timeline, detail }

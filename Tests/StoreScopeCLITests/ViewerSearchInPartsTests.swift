@@ -1,0 +1,130 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+import TraceFormat
+
+@testable import StoreScopeCLI
+
+/// Searches that read far run a part at a time: the key reads one part, each tick another,
+/// the prompt line shows progress, and any key cancels.
+@Suite("Viewer searches in parts")
+struct ViewerSearchInPartsTests {
+    /// 400 actions in small chunks; action 350 is the only `rare` one.
+    static func longTrace(_ directory: TemporaryDirectory) throws -> String {
+        let path = directory.path("long.sstrace")
+        let header = SessionHeader(sessionID: Array(0..<16), appName: "Long", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 512, flushInterval: .seconds(3600)))
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "C", fields: []))))
+        for seq in 1...400 as ClosedRange<UInt64> {
+            try writer.append(.action(ActionRecord(
+                seq: seq, store: "main", monotonicNanos: seq * 1_000_000, wallNanos: 0, reducerNanos: 10,
+                action: .enumeration(type: "A", caseName: seq == 350 ? "rare" : "step", payload: [.init("note", .string(String(repeating: "x", count: 40)))]),
+                effectID: nil)))
+        }
+        try writer.close()
+        #expect(writer.chunks.count > 20)
+        return path
+    }
+
+    static func viewer(_ path: String) throws -> ViewerHarness {
+        var viewer = try ViewerHarness(path: path)
+        viewer.state.partBudget = PartBudget(chunks: 2, time: nil)
+        return viewer
+    }
+
+    /// `/action:rare` ⏎.
+    static func search(_ viewer: inout ViewerHarness) {
+        viewer.press(.character("/"))
+        viewer.type("action:rare")
+        viewer.press(.enter)
+    }
+
+    @Test("/ finds the same match as the one-shot search, a part per tick, showing progress on the prompt line")
+    func searchFindsSameMatch() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.longTrace(directory)
+        var oneShot = try ViewerHarness(path: path)
+        oneShot.state.partBudget = PartBudget(chunks: 1_000, time: nil)
+        oneShot.press(.character("/"))
+        oneShot.type("action:rare")
+        oneShot.press(.enter)
+        #expect(oneShot.state.selected == 350)
+
+        var viewer = try Self.viewer(path)
+        Self.search(&viewer)
+        #expect(viewer.state.selected == 1, "one part read: not found yet")
+        let first = try #require(viewer.state.longSearch)
+        #expect(viewer.screen.contains("searching… \(first.percent)% (esc cancels)"))
+        var ticks = 0, percents: [Int] = []
+        while viewer.state.longSearch != nil, ticks < 1_000 {
+            percents.append(viewer.state.longSearch!.percent)
+            viewer.send(.tick)
+            ticks += 1
+        }
+        #expect(ticks > 3, "several parts")
+        #expect(percents == percents.sorted())
+        #expect(viewer.state.selected == oneShot.state.selected)
+        #expect(!viewer.screen.contains("searching…"))
+        // n: no later match; found out a part at a time too.
+        viewer.press(.character("n"))
+        while viewer.state.longSearch != nil { viewer.send(.tick) }
+        #expect(viewer.state.message == "no later match for action:rare")
+        #expect(viewer.state.selected == 350)
+    }
+
+    @Test("esc cancels a search and keeps the selection; another key cancels it and is answered")
+    func cancel() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try Self.viewer(try Self.longTrace(directory))
+        Self.search(&viewer)
+        viewer.send(.tick)
+        #expect(viewer.state.longSearch != nil)
+        viewer.press(.escape)
+        #expect(viewer.state.longSearch == nil)
+        #expect(viewer.state.selected == 1)
+        #expect(viewer.state.message == "search cancelled")
+        viewer.send(.tick)
+        #expect(viewer.state.selected == 1, "a cancelled search does not go on")
+
+        viewer.press(.character("n"))
+        #expect(viewer.state.longSearch != nil)
+        viewer.press(.character("j"))
+        #expect(viewer.state.longSearch == nil)
+        #expect(viewer.state.selected == 2, "j was answered")
+    }
+
+    @Test("Applying a filter that matches far away shows searching… in the timeline, then selects the match")
+    func filter() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try Self.viewer(try Self.longTrace(directory))
+        viewer.press(.character("f"))
+        viewer.type("action:rare")
+        viewer.press(.enter)
+        #expect(viewer.state.longSearch?.isFiltering == true)
+        let lines = viewer.screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1].hasPrefix("  searching… "))
+        #expect(viewer.screen.contains("(esc cancels)"))
+        while viewer.state.longSearch != nil { viewer.send(.tick) }
+        #expect(viewer.state.selected == 350)
+        #expect(viewer.state.filter.description == "action:rare")
+        #expect(viewer.state.timeline.count == 1)
+
+        viewer.press(.character("f"))
+        for _ in 0..<20 { viewer.press(.backspace) }
+        viewer.type("action:nothing")
+        viewer.press(.enter)
+        while viewer.state.longSearch != nil { viewer.send(.tick) }
+        #expect(viewer.state.message == "no action matches action:nothing")
+    }
+
+    @Test("Golden: the progress line")
+    func golden() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try Self.viewer(try Self.longTrace(directory))
+        Self.search(&viewer)
+        viewer.send(.tick)
+        let last = viewer.screen.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init)
+        #expect(last == "searching… \(viewer.state.longSearch!.percent)% (esc cancels)")
+        #expect(viewer.state.longSearch!.percent > 0)
+    }
+}

@@ -1,0 +1,62 @@
+import TraceAnalysis
+import TraceFormat
+
+/// A search that may read far into the trace (`/` ⏎, `n`, `N`, applying a filter, `}` `{`),
+/// run a part at a time so the screen never freezes: the key that starts it reads one part,
+/// each `.tick` reads another (the loop ticks without waiting while one runs), the prompt line
+/// shows how far it got, and any key cancels it (`esc` only cancels; another key is then
+/// answered as usual). Each part reads ``PartBudget/chunks`` chunks at a time for at most
+/// ``PartBudget/time``.
+struct LongSearch: Sendable, Equatable {
+    /// What the search is for, and what it does with the action it finds.
+    enum Goal: Sendable, Equatable {
+        /// `/` ⏎, `n`, `N`: the next match of the search, selected.
+        case match(Filter)
+        /// Applying a filter: the action it shows nearest the selection (forward from it, then
+        /// backward), selected once the filter is in place.
+        case filter(Filter)
+        /// `}` `{`: the next change of a path.
+        case change(PathChange)
+    }
+
+    var goal: Goal
+    /// The direction of the current pass (a filter searches forward, then backward).
+    var forward: Bool
+    /// The selection when it began, and where the next part starts (after it forward,
+    /// before it backward).
+    var origin: UInt64
+    var resume: UInt64
+    /// How much of what it has to read was read, in percent.
+    var percent = 0
+    /// The engine searched: a source switched meanwhile drops the search.
+    var engine: ObjectIdentifier
+
+    /// Whether the timeline waits for it (a filter being applied).
+    var isFiltering: Bool { if case .filter = goal { true } else { false } }
+}
+
+/// What `}` and `{` look for: an action of `store` whose changes touch `path`.
+struct PathChange: Sendable, Equatable {
+    var path: [PathComponent]
+    var store: String
+    /// The path for messages.
+    var name: String
+    /// The node at the path after the selection, carried along by the forward pass (`nil`:
+    /// the state there is unknown, so the engine's `path:` filter is used instead).
+    var node: TraceValue??
+    /// Whether the detail cursor should stay on the path (the keys were pressed in the detail).
+    var keepsCursor: Bool
+}
+
+/// How much one part of a ``LongSearch`` reads: `chunks` chunks at a time, again until `time`
+/// has passed (`nil`: once), so tests count parts in chunks and the viewer in milliseconds.
+struct PartBudget: Sendable, Equatable {
+    var chunks = 4
+    var time: Duration? = .milliseconds(35)
+}
+
+extension ViewerState {
+    /// Whether the loop should tick without waiting: a search or the effects view is reading
+    /// the trace in parts.
+    var isReading: Bool { longSearch != nil || effects.isReading }
+}
