@@ -15,7 +15,7 @@ final class ViewerScreen {
     /// Opens the viewer on `source` and draws the first screen.
     init(source: any TraceSource, columns: Int, rows: Int) {
         self.source = source
-        reducer = .reading(source)
+        reducer = ViewerReducer(source: source)
         state = reducer.initialState(columns: columns, rows: rows)
         draw()
     }

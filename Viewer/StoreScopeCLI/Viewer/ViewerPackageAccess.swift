@@ -1,12 +1,6 @@
-/// Factories the release benchmark (`StoreScopeBenchmarks viewer`) needs to drive the viewer
-/// as its loop does: the implicit initializers of these structs are internal to this module.
-extension ViewerReducer {
-    /// A reducer asking `source` every question.
-    package static func reading(_ source: any TraceSource) -> ViewerReducer {
-        ViewerReducer(source: source)
-    }
-}
-
+/// What the release benchmark (`StoreScopeBenchmarks viewer`) needs to drive the viewer as its
+/// loop does, where the declaration cannot simply be `package`: `GridDiff`'s initializer is the
+/// implicit memberwise one.
 extension GridDiff {
     /// A differ that uses colors when `colors` is set.
     package static func terminal(colors: Bool) -> GridDiff {

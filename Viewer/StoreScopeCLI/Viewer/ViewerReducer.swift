@@ -12,7 +12,7 @@ package struct ViewerReducer {
     var session: TraceSession { source.session }
 
     /// A reducer for one source.
-    init(source: any TraceSource) {
+    package init(source: any TraceSource) {
         sources = ViewerSources(source)
     }
 
