@@ -2,11 +2,11 @@ import TraceAnalysis
 
 /// The viewer's loop: terminal events become ``ViewerAction``s, the reducer updates the
 /// state, the render function draws it, and the terminal gets only the changed cells. The
-/// sources are polled on ticks (and at least every poll interval while keys keep coming), so
-/// a growing trace shows its new actions and live sessions arrive. While playing, the loop
-/// wakes when the next step is due and passes its clock to the reducer. The terminal is
-/// restored however the loop ends: `q`, Ctrl-C, SIGTERM/SIGHUP/SIGINT, the terminal closing,
-/// or an error thrown through it.
+/// sources are polled every poll interval (on idle ticks, and while keys, playback steps or
+/// parts of a long read keep coming), so a growing trace shows its new actions and live
+/// sessions arrive. While playing, the loop wakes when the next step is due and passes its
+/// clock to the reducer. The terminal is restored however the loop ends: `q`, Ctrl-C,
+/// SIGTERM/SIGHUP/SIGINT, the terminal closing, or an error thrown through it.
 struct ViewerApp {
     let sources: ViewerSources
     let filter: Filter
@@ -45,7 +45,10 @@ struct ViewerApp {
             case .inputClosed: return ExitStatus.success
             case .tick: actions = [.tick]
             }
-            if actions == [.tick] || ContinuousClock.now - lastPoll >= interval {
+            // A full idle wait polls; the short waits of playing and of reading in parts poll
+            // only once the poll interval has passed, not on every part or step.
+            let waitedFully = actions == [.tick] && timeout == sources.pollMilliseconds
+            if waitedFully || ContinuousClock.now - lastPoll >= interval {
                 lastPoll = .now
                 actions += sources.poll()
             }
