@@ -182,6 +182,7 @@ enum RecorderBenchmarks {
             recorder.flush()
             let actions = (0..<count).map { change.action(step: $0, count: users) }
             let start = Stopwatch.now()
+            let storeCPU = Stopwatch.threadCPUNanos(), processCPU = Stopwatch.processCPUNanos()
             for (index, action) in actions.enumerated() {
                 let pending = recording.willSend(action)
                 UsersFixture.reduce(&state, action)
@@ -190,16 +191,23 @@ enum RecorderBenchmarks {
             }
             recorder.close(timeout: .seconds(600))
             let seconds = Double(Stopwatch.now() - start) / 1e9
+            let storeNanos = Stopwatch.threadCPUNanos() - storeCPU
+            let otherNanos = Stopwatch.processCPUNanos() - processCPU - storeNanos
+
             let status = recorder.status
             precondition(status.actionsDropped == 0 && status.actionsRecorded == UInt64(count))
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             unlink(path)
             rows.append([
                 "\(users) users, \(change.rawValue)", "\(count)", Report.rate(Double(count), per: seconds),
-                Report.nanos(seconds * 1e9 / Double(count)), Report.fixed(Double(size) / Double(count), 1) + " B",
+                Report.nanos(seconds * 1e9 / Double(count)), Report.nanos(Double(storeNanos) / Double(count)),
+                Report.nanos(Double(otherNanos) / Double(count)), Report.fixed(Double(size) / Double(count), 1) + " B",
             ])
         }
-        Report.table(["workload", "actions", "throughput", "time per action", "file bytes per action"], rows)
+        Report.table([
+            "workload", "actions", "throughput", "time per action", "store thread CPU per action",
+            "worker CPU per action", "file bytes per action",
+        ], rows)
     }
 
     /// Waits until the worker has no more than `limit` queued actions left. Unlike `flush()`,

@@ -6,7 +6,7 @@
 // scalar actions through the worker, `recorder-profile-rename` 5,000 renames among 1,000 users,
 // `recorder-handoff-profile` 20,000 scalar sends timed by callgrind on the store thread (HandOffProfile):
 // the workloads to run under callgrind. `recorder-floor` times what a rename's queued state costs by itself (the
-// store's copy, the worker's free). `viewer`: the interactive viewer on a 1M-action
+// store's copy, its free on the worker or on the store thread). `viewer`: the interactive viewer on a 1M-action
 // trace (cached in the temp directory); `viewer-walk PATH` is its memory child,
 // `viewer-profile-end PATH` opens the viewer and presses G once: the workload to run under callgrind.
 let requested = Set(CommandLine.arguments.dropFirst())
