@@ -251,17 +251,23 @@ final class RecorderWorker: @unchecked Sendable {
         return Int(writer.recordBytesAppended - before)
     }
 
-    /// Counts an action appended to the writer; it counts as recorded once its chunk is written.
-    func noteRecorded() {
+    /// Appends an action's record; returns whether it went into the trace. The action counts as
+    /// recorded once the chunk holding it is written, and as lost when it is not written.
+    ///
+    /// It is counted in the open chunk before the append: an append that fills the chunk writes
+    /// it, this record included. (Counted after, such an action was charged to the next chunk,
+    /// and reported dropped though it was in the trace when the next chunk's write failed.)
+    /// When the sink fails, the failure counts it as lost with the rest of the open chunk; when
+    /// the format cannot hold the record, it is counted lost here and the trace marks the gap.
+    func appendAction(_ action: ActionRecord) -> Bool {
         actionsInOpenChunk += 1
-    }
-
-    /// Counts an action the worker took but could not put in the trace as lost, and marks the
-    /// gap in the trace when the sink still works.
-    func noteUnwritten(seq: UInt64) {
-        shared.withLock { $0.actionsDiscarded += 1 }
-        guard canWrite else { return }
-        append(.dropped(DroppedRecords(count: 1, firstSeq: seq, lastSeq: seq, monotonicNanos: Clock.monotonicNanos())))
+        if append(.action(action)) != nil { return true }
+        if canWrite {
+            actionsInOpenChunk -= 1
+            shared.withLock { $0.actionsDiscarded += 1 }
+            append(.dropped(DroppedRecords(count: 1, firstSeq: action.seq, lastSeq: action.seq, monotonicNanos: Clock.monotonicNanos())))
+        }
+        return false
     }
 
     // MARK: - Live stream

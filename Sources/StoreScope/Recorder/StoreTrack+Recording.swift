@@ -22,18 +22,16 @@ extension StoreTrack {
             return
         }
         let options = worker.configuration.capture
-        let written = worker.append(.action(ActionRecord(
+        let written = worker.appendAction(ActionRecord(
             seq: seq, store: name, monotonicNanos: monotonicNanos, wallNanos: worker.wallNanos(atMonotonic: monotonicNanos),
             reducerNanos: reducerNanos, action: captureValue(action, options: options), effectID: effectID,
-            location: location)))
-        guard written != nil else {
+            location: location))
+        guard written else {
             // Not in the trace (the sink failed, or the format cannot hold the action): lost,
-            // and its state change reaches the trace in the next keyframe.
-            worker.noteUnwritten(seq: seq)
+            // counted so by the worker, and its state change reaches the trace in the next keyframe.
             needsKeyframe = true
             return
         }
-        worker.noteRecorded()
         latestSeq = seq
 
         let configuration = worker.configuration

@@ -49,6 +49,28 @@ import Darwin
         #expect(status.actionsRecorded + status.actionsDropped == UInt64(sent))
     }
 
+    @Test("an action whose record closes a chunk counts as recorded when the next chunk's write fails")
+    func theActionThatClosesAChunkIsRecorded() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("full.sstrace")
+        let output = FillingOutput(file: try TraceFile.create(path), capacity: 8 * 1024)
+        let recorder = try Recorder(
+            sink: RecordingSink { output }, configuration: .init(chunking: .init(chunkSize: 1024), diagnostics: { _ in }))
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        // The state never changes, so every record after the keyframe is an action record and
+        // every chunk the writer cuts for its size is cut by appending one.
+        let sent = 2_000
+        for _ in 1...sent { recording.record(.setFilter(""), reducing: &state) { reduceList(&$0, $1) } }
+        #expect(recorder.close())
+        let status = recorder.status
+        #expect(status.sinkFailed)
+        let inTrace = try TraceReader(path: path).allRecords().compactMap(\.actionRecord).count
+        #expect(inTrace > 0)
+        #expect(status.actionsRecorded == UInt64(inTrace))
+        #expect(status.actionsRecorded + status.actionsDropped == UInt64(sent))
+    }
+
     @Test func aViewerThatHangsUpNeverStopsTheAppNorTheRecording() throws {
         let directory = try TemporaryDirectory()
         let socketPath = directory.path("viewer.sock")
