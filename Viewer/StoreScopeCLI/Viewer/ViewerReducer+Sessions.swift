@@ -95,8 +95,8 @@ extension ViewerReducer {
     private func handleSessionKey(_ key: Key, in state: inout ViewerState) -> Bool {
         guard let current = state.sessions.current else {
             // Waiting for the first session: only help and quitting mean anything.
-            if state.showingHelp {
-                state.showingHelp = false
+            if handleHelpKey(key, in: &state) {
+                return true
             } else if key == .ctrl("c") || key == .character("q") {
                 state.quit = true
             } else if key == .character("?") {
