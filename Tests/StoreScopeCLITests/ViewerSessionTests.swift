@@ -210,20 +210,22 @@ final class QueuedArrivals: SourceArrivals {
     func finish() -> [String] { [] }
 }
 
-/// The checkout session in small chunks, copied into a second file a few chunks at a time, as
-/// a writer would append them: a trace that is still being written.
+/// A session (the checkout session in small chunks unless told) copied into a second file a
+/// few chunks at a time, as a writer would append them: a trace that is still being written.
 final class GrowingTrace {
     let directory: TemporaryDirectory
     let path: String
+    /// The whole session's chunks.
+    let chunks: [ChunkInfo]
     private let bytes: [UInt8]
     private let chunkEnds: [Int]
     private var written = 0
 
-    /// Starts with the header and the first chunk.
-    init() throws {
+    /// Starts with the header and the first chunk of what `write` writes to the path it is given.
+    init(writing write: (String) throws -> [ChunkInfo] = { try CheckoutTrace.write(to: $0, chunkSize: 200) }) throws {
         directory = try TemporaryDirectory()
         let full = directory.path("full.sstrace")
-        let chunks = try CheckoutTrace.write(to: full, chunkSize: 200)
+        chunks = try write(full)
         bytes = Array(try Data(contentsOf: URL(fileURLWithPath: full)))
         chunkEnds = chunks.map { Int($0.endOffset) }
         path = directory.path("growing.sstrace")

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TraceFormat
+
+@testable import StoreScopeCLI
+
+/// The status line's dropped count, refreshed on every poll that brings records: each chunk
+/// flagged as holding drops is decoded once, however often the totals are refreshed.
+@Suite("Dropped action count")
+struct DroppedActionCountTests {
+    /// 60 actions in small chunks, the recorder dropping 2 after every 10th.
+    static func write(to path: String) throws -> [ChunkInfo] {
+        let header = SessionHeader(sessionID: Array(0..<16), appName: "Drops", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 300, flushInterval: .seconds(3600)))
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "C", fields: []))))
+        var seq: UInt64 = 0
+        for round in 0..<5 {
+            for _ in 0..<10 {
+                seq += 1
+                try writer.append(.action(ActionRecord(
+                    seq: seq, store: "main", monotonicNanos: seq * 1_000, wallNanos: 0, reducerNanos: 10,
+                    action: .enumeration(type: "A", caseName: "step", payload: [.init("round", .int(Int64(round)))]), effectID: nil)))
+            }
+            try writer.append(.dropped(DroppedRecords(count: 2, firstSeq: seq + 1, lastSeq: seq + 2, monotonicNanos: seq * 1_000 + 500)))
+            seq += 2
+        }
+        try writer.close()
+        return writer.chunks
+    }
+
+    @Test("Polls that bring records decode only the new chunks flagged as holding drops; the count stays right")
+    func countsEachChunkOnce() throws {
+        let trace = try GrowingTrace(writing: Self.write)
+        let full = try TraceReader(path: trace.directory.path("full.sstrace"))
+        let flagged = trace.chunks.indices.filter { trace.chunks[$0].header.flags.contains(.dropped) }
+        let drops = try trace.chunks.map { chunk in
+            try full.records(in: chunk).reduce(UInt64(0)) { total, record in
+                if case let .dropped(dropped) = record { total + dropped.count } else { total }
+            }
+        }
+        #expect(flagged.count >= 3, "drops in several chunks")
+        let source = try FileTraceSource(path: trace.path)
+        let sources = ViewerSources(source, followsAtStart: true)
+        let reducer = ViewerReducer(sources: sources)
+        var state = reducer.initialState()
+
+        var written = 1
+        while written < trace.chunks.count {
+            try trace.grow(chunks: 2)
+            written = min(trace.chunks.count, written + 2)
+            ViewerSessionTests.poll(sources, reducer, &state)
+            for _ in 0..<3 { reducer.reduce(&state, .recordsArrived) }
+            let readable = flagged.filter { $0 < written }
+            #expect(state.droppedActions == drops.prefix(written).reduce(0, +))
+            #expect(source.droppedActions.chunksDecoded == readable.count, "after \(written) chunks")
+        }
+        try trace.finish()
+        ViewerSessionTests.poll(sources, reducer, &state)
+        #expect(state.droppedActions == 10)
+        #expect(source.droppedActions.chunksDecoded == flagged.count)
+        #expect(ViewerRender.render(state).text.contains("│ dropped 10"))
+    }
+}
