@@ -214,8 +214,8 @@ struct ViewerEffectsTests {
         #expect(chunks > 5)
 
         var viewer = try ViewerHarness(path: path)
-        viewer.state.effects.readBudget = .zero
-        viewer.state.effects.idleReadBudget = .zero
+        viewer.state.effects.readBudget = PartBudget(chunks: 1, time: nil)
+        viewer.state.effects.idleReadBudget = PartBudget(chunks: 1, time: nil)
         viewer.press(.character(":"))
         viewer.type("50")
         viewer.press(.enter, .character("e"))

@@ -54,7 +54,7 @@ enum ViewerGolden {
         """
 
     static let help = """
-         StoreScope viewer keys (any key closes this help)
+         StoreScope viewer keys (j k PgDn PgUp g G scroll; any other key closes)
 
            j k  ↓ ↑        next / previous action in the timeline (the filter applies)
            PgDn PgUp  b    a page down / up
@@ -75,8 +75,76 @@ enum ViewerGolden {
            < >  S          live sessions: previous / next session; list them to pick one
            ?  q  Ctrl-C    this help; quit
 
-         fx marks: S effect started  E emitted  F failed  C cancelled  D actions dropped
+         lines 1-21 of 24 (more: j PgDn G; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
+        """
+
+    static let helpEnd = """
+           PgDn PgUp  b    a page down / up
+           g G  Home End   first / last action
+           ] [  → ←        next / previous state: every action, whatever the filter
+           } {             next / previous change of the path under the cursor
+           space  + -      play / pause through the states; faster / slower (1x..max)
+           m  ' "          bookmark the action (this run only); next / previous bookmark
+           :               jump to an action: 42, start, end, or a time such as 1.5s
+           /  n  N         search (filter language); next / previous match
+           f               filter the timeline: action:search* and not store:ui
+           F               follow a growing trace (the last action stays selected)
+           d  s            detail pane: state diff / full state tree
+           tab             move the keys between timeline and detail pane
+           h l enter       fold / unfold / toggle the node under the cursor (state)
+           e  p  o         effects view (enter: start); parent / next emitted action
+           esc             close a prompt; back to the timeline
+           < >  S          live sessions: previous / next session; list them to pick one
+           ?  q  Ctrl-C    this help; quit
+
+         In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends
+
+         fx marks: S effect started  E emitted  F failed  C cancelled  D actions dropped
+         lines 4-24 of 24 (END: k PgUp g scroll back; any other key closes)
+         search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
+        """
+
+    static let wideHelp = """
+         StoreScope viewer keys (j k PgDn PgUp g G scroll; any other key closes)
+
+           j k  ↓ ↑        next / previous action in the timeline (the filter applies)
+           PgDn PgUp  b    a page down / up
+           g G  Home End   first / last action
+           ] [  → ←        next / previous state: every action, whatever the filter
+           } {             next / previous change of the path under the cursor
+           space  + -      play / pause through the states; faster / slower (1x..max)
+           m  ' "          bookmark the action (this run only); next / previous bookmark
+           :               jump to an action: 42, start, end, or a time such as 1.5s
+           /  n  N         search (filter language); next / previous match
+           f               filter the timeline: action:search* and not store:ui
+           F               follow a growing trace (the last action stays selected)
+           d  s            detail pane: state diff / full state tree
+           tab             move the keys between timeline and detail pane
+           h l enter       fold / unfold / toggle the node under the cursor (state)
+           e  p  o         effects view (enter: start); parent / next emitted action
+           esc             close a prompt; back to the timeline
+           < >  S          live sessions: previous / next session; list them to pick one
+           ?  q  Ctrl-C    this help; quit
+
+         In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends
+
+         fx marks: S effect started  E emitted  F failed  C cancelled  D actions dropped
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         users.sstrace │ #1/9 │ no filter │ paused │ session ended                                               ? help  q quit
         """
 
     static let filterError = """

@@ -20,13 +20,57 @@ struct ViewerScreenTests {
         #expect(viewer.screen == ViewerGolden.stateTree)
     }
 
-    @Test("? lists every key")
+    @Test("? opens the help at its first page, with a hint that there is more, and any key but a scroll key closes it")
     func help() throws {
         var viewer = try ViewerHarness(fixture: "search")
         viewer.press(.character("?"))
         #expect(viewer.screen == ViewerGolden.help)
         viewer.press(.character("x"))
         #expect(!viewer.state.showingHelp)
+        #expect(viewer.screen == (try ViewerHarness(fixture: "search")).screen)
+    }
+
+    @Test("At 80x24 the help scrolls like less: G shows its last page with (END), g goes back to the first")
+    func helpScrolls() throws {
+        var viewer = try ViewerHarness(fixture: "search")
+        viewer.press(.character("?"), .character("G"))
+        #expect(viewer.screen == ViewerGolden.helpEnd)
+        viewer.press(.character("j"), .pageDown)
+        #expect(viewer.screen == ViewerGolden.helpEnd)
+        viewer.press(.character("g"))
+        #expect(viewer.screen == ViewerGolden.help)
+        viewer.press(.character("k"), .pageUp)
+        #expect(viewer.screen == ViewerGolden.help)
+        #expect(viewer.state.showingHelp)
+    }
+
+    @Test("Scrolling through the help a line or a page at a time shows every one of its lines, in any window height", arguments: [(.character("j"), 24), (.pageDown, 24), (.character(" "), 12), (.down, 8)] as [(Key, Int)])
+    func helpShowsEveryLine(key: Key, rows: Int) throws {
+        var viewer = try ViewerHarness(fixture: "search", columns: 80, rows: rows)
+        viewer.press(.character("?"))
+        var seen = Set<String>()
+        var screens = [viewer.screen]
+        for _ in ViewerHelp.lines {
+            viewer.press(key)
+            screens.append(viewer.screen)
+        }
+        for screen in screens {
+            for line in screen.split(separator: "\n", omittingEmptySubsequences: false) { seen.insert(String(line.dropFirst())) }
+        }
+        for line in ViewerHelp.lines where !line.isEmpty {
+            #expect(seen.contains(line), "shows \(line)")
+        }
+        #expect(screens.last?.contains("(END") == true)
+        #expect(viewer.state.showingHelp)
+    }
+
+    @Test("At 120x40 the whole help fits, with no scroll hint")
+    func wideHelp() throws {
+        var viewer = try ViewerHarness(fixture: "users", columns: 120, rows: 40)
+        viewer.press(.character("?"))
+        #expect(viewer.screen == ViewerGolden.wideHelp)
+        viewer.press(.character("j"), .character("G"))
+        #expect(viewer.screen == ViewerGolden.wideHelp)
     }
 
     @Test("An invalid filter shows its error under the column, and the prompt stays open to fix it")

@@ -129,7 +129,7 @@ struct ViewerSessionTests {
         #expect(state.bookmarks == [1], "the first session's bookmark is back")
     }
 
-    @Test("S lists the sessions with app, state and action count; enter shows the one under the cursor")
+    @Test("S lists the sessions with app, state, recorded and dropped actions; enter shows the one under the cursor")
     func list() throws {
         let directory = try TemporaryDirectory()
         let checkout = directory.path("checkout.sstrace")
@@ -146,9 +146,9 @@ struct ViewerSessionTests {
         let screen = ViewerRender.render(state).text.split(separator: "\n").prefix(4).joined(separator: "\n")
         #expect(screen == """
              Sessions (enter shows one, esc closes)
-                # session                    app                        state    actions
-            >*  1 checkout.sstrace           Checkout                   ended          9
-                2 growing.sstrace            Checkout                   live           1
+                # session                app                    state    actions dropped
+            >*  1 checkout.sstrace       Checkout               ended          7       2
+                2 growing.sstrace        Checkout               live           1       -
             """)
         reducer.reduce(&state, .key(.character("j")))
         reducer.reduce(&state, .key(.enter))
@@ -161,7 +161,8 @@ struct ViewerSessionTests {
         Self.poll(sources, reducer, &state)
         #expect(state.selected == 9, "the shown session was followed")
         #expect(state.sessions.entries.map(\.ended) == [true, true])
-        #expect(state.sessions.entries.map(\.actions) == [9, 9])
+        #expect(state.sessions.entries.map(\.actions) == [7, 7], "9 seqs, 2 of them dropped")
+        #expect(state.sessions.entries.map(\.dropped) == [2, 2])
         reducer.reduce(&state, .key(.character("S")))
         reducer.reduce(&state, .key(.escape))
         #expect(!state.sessions.isOpen)
@@ -210,20 +211,22 @@ final class QueuedArrivals: SourceArrivals {
     func finish() -> [String] { [] }
 }
 
-/// The checkout session in small chunks, copied into a second file a few chunks at a time, as
-/// a writer would append them: a trace that is still being written.
+/// A session (the checkout session in small chunks unless told) copied into a second file a
+/// few chunks at a time, as a writer would append them: a trace that is still being written.
 final class GrowingTrace {
     let directory: TemporaryDirectory
     let path: String
+    /// The whole session's chunks.
+    let chunks: [ChunkInfo]
     private let bytes: [UInt8]
     private let chunkEnds: [Int]
     private var written = 0
 
-    /// Starts with the header and the first chunk.
-    init() throws {
+    /// Starts with the header and the first chunk of what `write` writes to the path it is given.
+    init(writing write: (String) throws -> [ChunkInfo] = { try CheckoutTrace.write(to: $0, chunkSize: 200) }) throws {
         directory = try TemporaryDirectory()
         let full = directory.path("full.sstrace")
-        let chunks = try CheckoutTrace.write(to: full, chunkSize: 200)
+        chunks = try write(full)
         bytes = Array(try Data(contentsOf: URL(fileURLWithPath: full)))
         chunkEnds = chunks.map { Int($0.endOffset) }
         path = directory.path("growing.sstrace")

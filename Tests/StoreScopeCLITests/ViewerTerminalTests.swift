@@ -149,10 +149,10 @@ final class Tmux {
         (try? run(["capture-pane", "-p", "-t", "0"])) ?? ""
     }
 
-    /// Waits up to 10 s for the pane to show `text`; returns the pane.
+    /// Waits up to `within` (10 s unless told) for the pane to show `text`; returns the pane.
     @discardableResult
-    func waitFor(_ text: String) throws -> String {
-        let deadline = ContinuousClock.now + .seconds(10)
+    func waitFor(_ text: String, within: Duration = .seconds(10)) throws -> String {
+        let deadline = ContinuousClock.now + within
         while true {
             let screen = capture()
             if screen.contains(text) { return screen }

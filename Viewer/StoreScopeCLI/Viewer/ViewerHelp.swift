@@ -1,7 +1,9 @@
-/// The `?` screen: every key of the viewer (it fits the 22 rows an 80x24 window leaves).
+/// The `?` screen: every key of the viewer. When the window has fewer rows than the help has
+/// lines, it scrolls like less (``ViewerReducer/handleHelpKey(_:in:)``) and its last row says
+/// which lines are shown and how to see the others.
 enum ViewerHelp {
     static let lines = [
-        "StoreScope viewer keys (any key closes this help)",
+        "StoreScope viewer keys (j k PgDn PgUp g G scroll; any other key closes)",
         "",
         "  j k  ↓ ↑        next / previous action in the timeline (the filter applies)",
         "  PgDn PgUp  b    a page down / up",
@@ -22,12 +24,44 @@ enum ViewerHelp {
         "  < >  S          live sessions: previous / next session; list them to pick one",
         "  ?  q  Ctrl-C    this help; quit",
         "",
+        "In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends",
+        "",
         "fx marks: S effect started  E emitted  F failed  C cancelled  D actions dropped",
     ]
 
-    static func draw(into grid: inout ScreenGrid, rows: Int) {
-        for (index, line) in lines.prefix(rows).enumerated() {
-            grid.put(line, row: index, column: 1, style: index == 0 ? .bold : .plain)
+    /// The help's lines that fit in `rows`, the last of them a hint when some do not.
+    struct Page: Equatable {
+        /// Help lines shown: ``ViewerHelp/lines`` from `first`, `count` of them.
+        var first: Int, count: Int
+        /// Whether the last row holds the hint instead of a help line.
+        var scrolls: Bool
+
+        /// The page starting at `top` (clamped to the pages there are) in `rows` rows.
+        init(top: Int, rows: Int) {
+            let rows = max(1, rows)
+            scrolls = lines.count > rows
+            count = scrolls ? max(1, rows - 1) : lines.count
+            first = min(max(0, top), Self.lastTop(rows: rows))
         }
+
+        /// The first line of the last page.
+        static func lastTop(rows: Int) -> Int {
+            lines.count > rows ? lines.count - max(1, rows - 1) : 0
+        }
+
+        /// `lines 1-21 of 24 (more: j PgDn G)`, or `(END)` on the last page.
+        var hint: String {
+            let range = "lines \(first + 1)-\(first + count) of \(lines.count)"
+            if first + count >= lines.count { return "\(range) (END: k PgUp g scroll back; any other key closes)" }
+            return "\(range) (more: j PgDn G; any other key closes)"
+        }
+    }
+
+    static func draw(into grid: inout ScreenGrid, top: Int, rows: Int) {
+        let page = Page(top: top, rows: rows)
+        for (index, line) in lines.dropFirst(page.first).prefix(page.count).enumerated() {
+            grid.put(line, row: index, column: 1, style: index == 0 && page.first == 0 ? .bold : .plain)
+        }
+        if page.scrolls { grid.put(page.hint, row: rows - 1, column: 1, style: .reverse) }
     }
 }

@@ -121,19 +121,18 @@ extension ViewerReducer {
         state.effects.pendingSync = false
     }
 
-    /// Takes in chunks not read yet for at most `budget` (at least one chunk): the whole trace,
+    /// Takes in chunks not read yet within `budget` (at least one part): the whole trace,
     /// a part at a time, the first time; then what a growing trace appends.
-    private func readEffects(_ state: inout ViewerState, budget: Duration) {
+    private func readEffects(_ state: inout ViewerState, budget: PartBudget) {
         let source = EffectSpans.Source(session)
         // Another session (a live source switched to it): start over.
         if state.effects.spans?.source != source { state.effects.spans = nil }
         var spans = state.effects.spans ?? EffectSpans(source: source, startNanos: session.header.startMonotonicNanos)
         spans.chunksKnown = session.reader.chunks.count
-        let clock = ContinuousClock()
-        let deadline = clock.now + budget
-        while spans.chunksRead < spans.chunksKnown {
-            spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: 1)
-            if clock.now >= deadline { break }
+        budget.spend { chunks in
+            guard spans.chunksRead < spans.chunksKnown else { return false }
+            spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: chunks)
+            return spans.chunksRead < spans.chunksKnown
         }
         state.effects.spans = spans
     }

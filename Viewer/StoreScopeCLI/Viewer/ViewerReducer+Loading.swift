@@ -31,7 +31,7 @@ extension ViewerReducer {
     }
 
     func refreshTotals(_ state: inout ViewerState) {
-        state.droppedActions = session.droppedActionCount()
+        state.droppedActions = source.droppedActions.drops(in: session).count
         state.damagedRanges = session.damage.count
         let last = session.action(before: .max)
         state.lastSeq = last?.seq

@@ -17,24 +17,22 @@ extension ViewerReducer {
     func advanceSearch(_ state: inout ViewerState) {
         guard var search = state.longSearch else { return }
         guard search.engine == ObjectIdentifier(session) else { state.longSearch = nil; return }
-        let budget = state.partBudget
-        let clock = ContinuousClock()
-        let deadline = budget.time.map { clock.now + $0 }
-        while true {
-            switch part(of: &search, chunks: budget.chunks) {
-            case let .found(entry):
-                return finish(search, found: entry, in: &state)
-            case .exhausted:
-                if search.isFiltering, search.forward {
-                    search.forward = false
-                    search.resume = search.origin
-                    continue
-                }
-                return finish(search, found: nil, in: &state)
-            case .searched:
-                break
+        var outcome: PartResult = .searched
+        state.partBudget.spend { chunks in
+            while true {
+                outcome = part(of: &search, chunks: chunks)
+                guard case .exhausted = outcome, search.isFiltering, search.forward else { break }
+                // A filter found nothing forward: it searches backward from the selection.
+                search.forward = false
+                search.resume = search.origin
             }
-            guard let deadline, clock.now < deadline else { break }
+            if case .searched = outcome { return true }
+            return false
+        }
+        switch outcome {
+        case let .found(entry): return finish(search, found: entry, in: &state)
+        case .exhausted: return finish(search, found: nil, in: &state)
+        case .searched: break
         }
         search.percent = percent(of: search, last: state.lastSeq ?? search.resume)
         state.longSearch = search

@@ -95,8 +95,8 @@ extension ViewerReducer {
     private func handleSessionKey(_ key: Key, in state: inout ViewerState) -> Bool {
         guard let current = state.sessions.current else {
             // Waiting for the first session: only help and quitting mean anything.
-            if state.showingHelp {
-                state.showingHelp = false
+            if handleHelpKey(key, in: &state) {
+                return true
             } else if key == .ctrl("c") || key == .character("q") {
                 state.quit = true
             } else if key == .character("?") {
@@ -151,6 +151,24 @@ extension ViewerReducer {
     }
 
     private static func entry(_ source: any TraceSource) -> ViewerState.SessionList.Entry {
-        .init(name: source.name, app: source.session.header.appName, ended: source.hasEnded, actions: source.session.seqRange?.upperBound ?? 0)
+        let drops = source.droppedActions.drops(in: source.session)
+        return .init(
+            name: source.name, app: source.session.header.appName, ended: source.hasEnded,
+            actions: recordedActions(in: source.session, drops: drops), dropped: drops.count)
+    }
+
+    /// The actions of `session` that were recorded and can be read, from the index and its
+    /// `drops`: the recorder numbers a session's actions from 1, and each seq up to the last one
+    /// known is an action recorded, dropped, or lost in a damaged part (between the actions
+    /// around it).
+    static func recordedActions(in session: TraceSession, drops: DroppedActionCount.Drops) -> UInt64 {
+        let readable = session.seqRange?.upperBound ?? 0
+        var missing = drops.count
+        for damage in session.damage where damage.kind == .damaged {
+            let after = damage.afterSeq ?? 0, before = damage.beforeSeq ?? readable + 1
+            if before > after + 1 { missing += before - after - 1 }
+        }
+        let last = max(readable, drops.lastSeq)
+        return last > missing ? last - missing : 0
     }
 }

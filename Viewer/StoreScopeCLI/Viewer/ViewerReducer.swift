@@ -66,7 +66,7 @@ package struct ViewerReducer {
     private func handle(_ key: Key, in state: inout ViewerState) {
         if key == .ctrl("c") { state.quit = true; return }
         if cancelSearch(on: key, in: &state) { return }
-        if state.showingHelp { state.showingHelp = false; return }
+        if handleHelpKey(key, in: &state) { return }
         if state.prompt != nil { edit(key, in: &state); return }
         state.message = nil
         if handleEffectsKey(key, in: &state) { return }

@@ -16,8 +16,9 @@ extension ViewerRender {
             return
         }
         grid.put("Sessions (enter shows one, esc closes)", row: 0, column: 1, style: .bold)
-        let nameWidth = max(10, (state.columns - 28) / 2)
+        let nameWidth = max(10, (state.columns - 36) / 2)
         let header = "    # " + pad("session", nameWidth) + " " + pad("app", nameWidth) + " " + pad("state", 6) + " " + pad("actions", 9, right: true)
+            + " " + pad("dropped", 7, right: true)
         grid.put(header, row: 1, column: 0, style: .bold)
         let height = max(1, layout.statusRow - 2)
         let first = max(0, state.sessions.cursor - height + 1)
@@ -27,6 +28,7 @@ extension ViewerRender {
             let shown = index == state.sessions.current ? "*" : " "
             let line = marker + shown + pad(String(index + 1), 3, right: true) + " " + pad(entry.name.sanitizedForTerminal, nameWidth) + " "
                 + pad(entry.app.sanitizedForTerminal, nameWidth) + " " + pad(entry.ended ? "ended" : "live", 6) + " " + pad(String(entry.actions), 9, right: true)
+                + " " + pad(entry.dropped == 0 ? "-" : String(entry.dropped), 7, right: true)
             grid.put(line, row: offset + 2, column: 0, style: index == state.sessions.cursor ? .reverse : .plain)
             if index == state.sessions.cursor { grid.fill(row: offset + 2, style: .reverse) }
         }

@@ -10,7 +10,7 @@ package enum ViewerRender {
         let layout = ViewerLayout(columns: state.columns, rows: state.rows)
         var grid = ScreenGrid(width: state.columns, height: state.rows)
         if state.showingHelp {
-            ViewerHelp.draw(into: &grid, rows: layout.statusRow)
+            ViewerHelp.draw(into: &grid, top: state.helpTop, rows: layout.statusRow)
         } else if state.sessions.coversTimeline {
             drawSessions(state, layout, into: &grid)
         } else if state.effects.isShown {

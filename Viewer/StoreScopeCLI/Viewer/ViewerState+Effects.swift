@@ -24,8 +24,8 @@ struct EffectsView: Sendable, Equatable {
     /// Whether the cursor should still move to the selected action's effect once more of the
     /// trace is read (the view opened before its effect was read, and the user has not moved).
     var pendingSync = false
-    /// How long one key, or one idle tick, may spend reading effects.
-    var readBudget: Duration = .milliseconds(40), idleReadBudget: Duration = .milliseconds(200)
+    /// How long one key, or one idle tick, may spend reading effects (a chunk at a time).
+    var readBudget = PartBudget(chunks: 1, time: .milliseconds(40)), idleReadBudget = PartBudget(chunks: 1, time: .milliseconds(200))
     /// The effect rows on screen, with their parent actions read from the engine.
     var rows: [Row] = []
 

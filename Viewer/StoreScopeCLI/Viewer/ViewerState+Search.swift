@@ -48,13 +48,6 @@ struct PathChange: Sendable, Equatable {
     var keepsCursor: Bool
 }
 
-/// How much one part of a ``LongSearch`` reads: `chunks` chunks at a time, again until `time`
-/// has passed (`nil`: once), so tests count parts in chunks and the viewer in milliseconds.
-struct PartBudget: Sendable, Equatable {
-    var chunks = 4
-    var time: Duration? = .milliseconds(35)
-}
-
 extension ViewerState {
     /// Whether the loop should tick without waiting: a search or the effects view is reading
     /// the trace in parts.

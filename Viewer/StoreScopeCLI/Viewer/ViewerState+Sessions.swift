@@ -10,8 +10,10 @@ extension ViewerState {
             var app: String
             /// Whether the session ended (its app closed it or disconnected).
             var ended: Bool
-            /// Its last action's seq (how many actions it recorded, drops included).
+            /// The actions it recorded that can be read (``ViewerReducer/recordedActions(in:drops:)``).
             var actions: UInt64
+            /// The actions the recorder dropped (counted in its `dropped` records).
+            var dropped: UInt64
         }
 
         /// Where the user was in a session, to come back to it.

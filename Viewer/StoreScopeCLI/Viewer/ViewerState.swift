@@ -38,8 +38,10 @@ package struct ViewerState: Sendable, Equatable {
     package var message: String?
     /// Whether new records move the selection to the last action.
     var following = false
-    /// Whether the help screen is shown.
+    /// Whether the help screen is shown, and its first line shown (it scrolls in a short
+    /// window).
     var showingHelp = false
+    var helpTop = 0
     /// Actions the recorder dropped, and damaged ranges, in the whole trace.
     var droppedActions: UInt64 = 0
     var damagedRanges = 0

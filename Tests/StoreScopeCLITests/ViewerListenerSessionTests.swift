@@ -1,0 +1,157 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+import TraceAnalysis
+import TraceFormat
+
+@testable import StoreScopeCLI
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The viewer's reducer on real live sources: a listener (``ListenerArrivals``, its own thread
+/// and socket) records what apps stream, and the viewer reads the growing recordings through
+/// ``LiveSessionSource``. The apps are trace files sent to the socket a few chunks at a time,
+/// as an app's socket sink sends them.
+@Suite("Viewer on sessions from a listener", .serialized)
+struct ViewerListenerSessionTests {
+    @Test("With the effects view open on live sessions, > and < switch sessions and each shows only its own effects, also those that arrive meanwhile")
+    func switchingWithEffectsOpen() throws {
+        let directory = try TemporaryDirectory()
+        let socket = directory.path("run/scope.sock")
+        let arrivals = try ListenerArrivals(path: socket, options: .init(recordDirectory: directory.path("sessions"), stallTimeout: .seconds(60)))
+        defer { _ = arrivals.finish() }
+        var viewer = ListenerViewer(arrivals)
+        let checkoutPath = directory.path("checkout.sstrace")
+        try CheckoutTrace.write(to: checkoutPath, chunkSize: 200)
+        let checkout = try StreamingApp(trace: checkoutPath, socket: socket)
+        let users = try StreamingApp(trace: try AnalysisCommandTests.fixture("users"), socket: socket)
+
+        // The checkout app streams its first actions (effect 1 only), the users app all of its.
+        try checkout.stream(upToSeq: 5)
+        try viewer.poll { $0.sessions.current == 0 && $0.lastSeq == 5 }
+        try users.stream(upToSeq: .max)
+        try viewer.poll { $0.sessions.entries.count == 2 && $0.sessions.entries[1].actions == 9 }
+        #expect(viewer.state.title.hasPrefix("Checkout/"))
+
+        viewer.press(.character("e"))
+        try viewer.poll { $0.effects.spans?.isComplete == true }
+        #expect(viewer.effectNames == ["loadPrices"])
+
+        // New effects of the shown session appear while the view is open.
+        try checkout.stream(upToSeq: 6)
+        try viewer.poll { $0.effects.spans?.lifetimes.count == 3 }
+        #expect(viewer.effectNames == ["loadPrices", "charge", "poll"])
+        #expect(viewer.screen.contains("charge"))
+
+        viewer.press(.character(">"))
+        #expect(viewer.state.title.hasPrefix("storescope-demo-users/"))
+        #expect(viewer.state.title.hasSuffix("(2/2)"))
+        #expect(viewer.state.effects == EffectsView(), "the checkout session's effects are not carried over")
+        viewer.press(.character("e"))
+        try viewer.poll { $0.effects.spans?.isComplete == true }
+        #expect(viewer.effectNames == ["fetchUsers", "fetchUsers", "details", "details"])
+        #expect(!viewer.screen.contains("loadPrices"))
+
+        // The other session goes on and ends; the effects shown stay this session's.
+        try checkout.stream(upToSeq: .max)
+        checkout.hangUp()
+        try viewer.poll { $0.sessions.entries[0].ended }
+        #expect(viewer.effectNames == ["fetchUsers", "fetchUsers", "details", "details"])
+        #expect(viewer.state.effects.spans?.source.sessionID == viewer.reducer.session.header.sessionID)
+
+        viewer.press(.character("<"))
+        #expect(viewer.state.title.hasSuffix("(1/2)"))
+        #expect(!viewer.state.effects.isShown)
+        viewer.press(.character("e"))
+        try viewer.poll { $0.effects.spans?.isComplete == true }
+        #expect(viewer.effectNames == ["loadPrices", "charge", "poll"])
+        #expect(viewer.state.sessionEnded)
+        #expect(!viewer.screen.contains("fetchUsers"))
+        users.hangUp()
+    }
+}
+
+/// A viewer on a listener's sessions, polled as the viewer's loop polls them.
+private struct ListenerViewer {
+    let sources: ViewerSources
+    let reducer: ViewerReducer
+    var state: ViewerState
+
+    init(_ arrivals: ListenerArrivals) {
+        sources = ViewerSources(arrivals: arrivals, waitingFor: "an app")
+        reducer = ViewerReducer(sources: sources)
+        state = reducer.initialState()
+    }
+
+    mutating func press(_ key: Key) {
+        reducer.reduce(&state, .key(key))
+    }
+
+    /// Polls the sources and ticks until `done` holds, for at most 10 s.
+    mutating func poll(sourceLocation: Testing.SourceLocation = #_sourceLocation, until done: (ViewerState) -> Bool) throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !done(state) {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the condition never held; the screen:\n\(screen)", sourceLocation: sourceLocation)
+                throw CancellationError()
+            }
+            for action in sources.poll() { reducer.reduce(&state, action) }
+            reducer.reduce(&state, .tick)
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
+    var effectNames: [String] { state.effects.spans?.lifetimes.map(\.name) ?? [] }
+    var screen: String { ViewerRender.render(state).text }
+}
+
+/// An app streaming a recorded trace to a listener: the trace file's bytes (the stream's format
+/// is the file's) sent a chunk at a time over a Unix socket.
+private final class StreamingApp {
+    private let peer: Int32
+    private let bytes: [UInt8]
+    private let chunks: [ChunkInfo]
+    private var sent = 0
+
+    init(trace path: String, socket socketPath: String) throws {
+        bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        chunks = try TraceReader(path: path).chunks
+        #if canImport(Glibc)
+        peer = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        peer = socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
+        let connected = withUnixSocketAddress(socketPath) { connect(peer, $0, $1) }
+        guard peer >= 0, connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    }
+
+    deinit { close(peer) }
+
+    /// Sends the header and every chunk up to the one holding action `seq` (`.max`: all of
+    /// them, without the footer, so the session stays open).
+    func stream(upToSeq seq: UInt64) throws {
+        let through = seq == .max ? chunks.count - 1 : chunks.firstIndex { $0.header.lastSeq >= seq } ?? chunks.count - 1
+        let end = Int(chunks[through].endOffset)
+        while sent < end {
+            let count = bytes[sent..<end].withUnsafeBytes { send(peer, $0.baseAddress, $0.count, Self.noSignal) }
+            guard count > 0 else { throw POSIXError(.EPIPE) }
+            sent += count
+        }
+    }
+
+    /// A closed listener must fail the send, not kill the test runner with SIGPIPE.
+    #if canImport(Glibc)
+    private static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+    private static let noSignal: Int32 = 0
+    #endif
+
+    /// Closes the connection: the listener ends the session.
+    func hangUp() {
+        shutdown(peer, Int32(SHUT_RDWR))
+    }
+}
