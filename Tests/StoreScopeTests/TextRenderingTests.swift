@@ -32,6 +32,16 @@ struct TextRenderingTests {
         #expect(TraceValue.date(.nan).description == "Date(nan)")
     }
 
+    @Test("A collection summarised in one line counts its elements in the singular and the plural")
+    func collectionCountsAgree() {
+        struct Box<Value> { var value: Value }
+        #expect(captureValue(Box(value: [7])).shortDescription == "Box<Array<Int>>(value: [1 element])")
+        #expect(captureValue(Box(value: [7, 8])).shortDescription == "Box<Array<Int>>(value: [2 elements])")
+        #expect(captureValue(Box(value: ["a": 1])).shortDescription == "Box<Dictionary<String, Int>>(value: [1 entry])")
+        #expect(captureValue(Box(value: ["a": 1, "b": 2])).shortDescription == "Box<Dictionary<String, Int>>(value: [2 entries])")
+        #expect(captureValue(Box(value: Set([3]))).shortDescription == "Box<Set<Int>>(value: Set([1 element]))")
+    }
+
     @Test("A tuple prints as (a, label: b), a closure as <closure>, in one line and in a diff")
     func tuplesAndClosures() {
         let event = Event(at: Date(timeIntervalSince1970: 0), span: (3, label: "x"), onTap: { _ in })

@@ -31,7 +31,7 @@ extension TraceValue: CustomStringConvertible {
             }
         }
         func elements(_ values: [TraceValue]) {
-            guard depthLeft > 0 else { output += values.isEmpty ? "" : "\(values.count) elements"; return }
+            guard depthLeft > 0 else { output += values.isEmpty ? "" : values.count == 1 ? "1 element" : "\(values.count) elements"; return }
             for (i, value) in values.enumerated() {
                 if i > 0 { output += ", " }
                 value.write(to: &output, depthLeft: depthLeft - 1)
@@ -82,7 +82,7 @@ extension TraceValue: CustomStringConvertible {
                     entry.value.write(to: &output, depthLeft: depthLeft - 1)
                 }
             } else {
-                output += "\(entries.count) entries"
+                output += entries.count == 1 ? "1 entry" : "\(entries.count) entries"
             }
             output += "]"
         case let .string(string):
