@@ -26,19 +26,26 @@ import Darwin
         #expect(diagnostics.all.filter { $0.contains("recording stopped") }.count == 1)
     }
 
-    @Test("when the disk fills mid-chunk, the actions of that chunk count as dropped, not recorded")
-    func aChunkWhoseWriteFailsIsCountedAsDropped() throws {
+    /// Records `sent` actions through an output that holds `capacity` bytes and then fails, and
+    /// checks that the status counts as recorded exactly the actions the trace holds, and every
+    /// other one as dropped.
+    ///
+    /// - Parameters:
+    ///   - action: the action to send for each number from 1.
+    ///   - flushEvery: flush after this many actions (0: never).
+    func expectCountsMatchTheTrace(
+        capacity: Int, chunkSize: Int, sent: Int, flushEvery: Int = 0, _ action: (Int) -> ListAction
+    ) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("full.sstrace")
-        let output = FillingOutput(file: try TraceFile.create(path), capacity: 24 * 1024)
+        let output = FillingOutput(file: try TraceFile.create(path), capacity: capacity)
         let recorder = try Recorder(
-            sink: RecordingSink { output }, configuration: .init(chunking: .init(chunkSize: 2048), diagnostics: { _ in }))
+            sink: RecordingSink { output }, configuration: .init(chunking: .init(chunkSize: chunkSize), diagnostics: { _ in }))
         var state = ListState()
         let recording = recorder.store("list", initialState: state, actions: ListAction.self)
-        let sent = 3_000
         for id in 1...sent {
-            recording.record(.setFilter("filter number \(id) \(id * 7919)"), reducing: &state) { reduceList(&$0, $1) }
-            if id % 100 == 0 { recorder.flush() }
+            recording.record(action(id), reducing: &state) { reduceList(&$0, $1) }
+            if flushEvery > 0, id % flushEvery == 0 { recorder.flush() }
         }
         #expect(recorder.close())
         let status = recorder.status
@@ -49,26 +56,18 @@ import Darwin
         #expect(status.actionsRecorded + status.actionsDropped == UInt64(sent))
     }
 
+    @Test("when the disk fills mid-chunk, the actions of that chunk count as dropped, not recorded")
+    func aChunkWhoseWriteFailsIsCountedAsDropped() throws {
+        try expectCountsMatchTheTrace(capacity: 24 * 1024, chunkSize: 2048, sent: 3_000, flushEvery: 100) { id in
+            .setFilter("filter number \(id) \(id * 7919)")
+        }
+    }
+
     @Test("an action whose record closes a chunk counts as recorded when the next chunk's write fails")
     func theActionThatClosesAChunkIsRecorded() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("full.sstrace")
-        let output = FillingOutput(file: try TraceFile.create(path), capacity: 8 * 1024)
-        let recorder = try Recorder(
-            sink: RecordingSink { output }, configuration: .init(chunking: .init(chunkSize: 1024), diagnostics: { _ in }))
-        var state = ListState()
-        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
         // The state never changes, so every record after the keyframe is an action record and
         // every chunk the writer cuts for its size is cut by appending one.
-        let sent = 2_000
-        for _ in 1...sent { recording.record(.setFilter(""), reducing: &state) { reduceList(&$0, $1) } }
-        #expect(recorder.close())
-        let status = recorder.status
-        #expect(status.sinkFailed)
-        let inTrace = try TraceReader(path: path).allRecords().compactMap(\.actionRecord).count
-        #expect(inTrace > 0)
-        #expect(status.actionsRecorded == UInt64(inTrace))
-        #expect(status.actionsRecorded + status.actionsDropped == UInt64(sent))
+        try expectCountsMatchTheTrace(capacity: 8 * 1024, chunkSize: 1024, sent: 2_000) { _ in .setFilter("") }
     }
 
     @Test func aViewerThatHangsUpNeverStopsTheAppNorTheRecording() throws {
