@@ -20,8 +20,8 @@ enum LiveViewerBenchmark {
         let writer = Thread {
             let trace = try! TraceWriter(path: path, header: UsersTrace.header)
             var generator = UsersTrace.Generator(otherStores: true)
-            for record in generator.opening() { try! trace.append(record) }
-            for _ in 0..<rate / 10 { for record in generator.next() { try! trace.append(record) } }
+            try! generator.appendOpening(to: trace)
+            for _ in 0..<rate / 10 { try! generator.appendNext(to: trace) }
             try! trace.flush()
             var count = rate / 10
             written.withLock { $0 = count }
@@ -30,7 +30,7 @@ enum LiveViewerBenchmark {
             while !stop.withLock({ $0 }) {
                 let due = rate / 10 + Int(Double(Stopwatch.now() - start) / 1e9 * Double(rate))
                 while count < due {
-                    for record in generator.next() { try! trace.append(record) }
+                    try! generator.appendNext(to: trace)
                     count += 1
                 }
                 try! trace.closeChunkIfDue()

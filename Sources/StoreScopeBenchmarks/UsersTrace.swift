@@ -10,17 +10,19 @@ import TraceFormat
 ///
 /// With `otherStores`, every 10th action goes to a small `settings` store and every 50th to a
 /// `session` store instead (taking even steps: renames and inserts, so the users keep their count) (each with its own keyframes), as an app with a few stores records.
+/// Each store is also keyframed, as the recorder does, once the trace has grown by
+/// ``keyframeEveryTraceBytes`` (and 16 of its keyframes) since its last keyframe.
 enum UsersTrace {
     static let keyframeEvery = 10_000
+    /// ``RecorderConfiguration/keyframeEveryTraceBytes``'s default.
+    static let keyframeEveryTraceBytes = RecorderConfiguration().keyframeEveryTraceBytes
 
     /// Writes `actions` actions to `path` and returns the file size.
     static func write(actions: Int, to path: String, otherStores: Bool = false) throws -> Int64 {
         let writer = try TraceWriter(path: path, header: header)
         var generator = Generator(otherStores: otherStores)
-        for record in generator.opening() { try writer.append(record) }
-        for _ in 0..<actions {
-            for record in generator.next() { try writer.append(record) }
-        }
+        try generator.appendOpening(to: writer)
+        for _ in 0..<actions { try generator.appendNext(to: writer) }
         try writer.append(.sessionEnded(SessionEnded(monotonicNanos: generator.time + 1_000, wallNanos: 0)))
         try writer.close()
         return writer.bytesWritten
@@ -54,6 +56,10 @@ enum UsersTrace {
         private var users = UsersFixture.state(users: 1_000)
         private var settings = Settings(), session = Session()
         private var sinceKeyframe: [String: Int] = [:]
+        /// Each store's latest seq, and the trace's record bytes at its last keyframe and that
+        /// keyframe's size.
+        private var latestSeq: [String: UInt64] = [:]
+        private var keyframeAt: [String: (traceBytes: Int64, size: Int64)] = [:]
         private(set) var time: UInt64 = 1_000_000
         private var effect: UInt64 = 0
         private var step = 0
@@ -61,7 +67,7 @@ enum UsersTrace {
         init(otherStores: Bool) { self.otherStores = otherStores }
 
         /// The keyframes at seq 0.
-        func opening() -> [Record] {
+        private func opening() -> [Record] {
             var records: [Record] = [.keyframe(Keyframe(seq: 0, store: "users", state: captureValue(users)))]
             if otherStores {
                 records.append(.keyframe(Keyframe(seq: 0, store: "settings", state: captureValue(settings))))
@@ -70,8 +76,46 @@ enum UsersTrace {
             return records
         }
 
+        /// Appends the opening keyframes to `writer`.
+        mutating func appendOpening(to writer: TraceWriter) throws(TraceError) {
+            try append(opening(), to: writer)
+        }
+
+        /// Appends the next action's records to `writer`, and a keyframe of each store whose
+        /// last keyframe is far enough back in the trace.
+        mutating func appendNext(to writer: TraceWriter) throws(TraceError) {
+            try append(next(), to: writer)
+            var due: [Record] = []
+            for store in otherStores ? ["users", "settings", "session"] : ["users"] {
+                guard let last = keyframeAt[store] else { continue }
+                let bound = max(Int64(keyframeEveryTraceBytes), 16 * last.size)
+                if writer.recordBytesAppended - last.traceBytes >= bound {
+                    due.append(.keyframe(Keyframe(seq: latestSeq[store] ?? 0, store: store, state: state(of: store))))
+                }
+            }
+            try append(due, to: writer)
+        }
+
+        private mutating func append(_ records: [Record], to writer: TraceWriter) throws(TraceError) {
+            for record in records {
+                let before = writer.recordBytesAppended
+                try writer.append(record)
+                if case let .keyframe(keyframe) = record {
+                    keyframeAt[keyframe.store] = (writer.recordBytesAppended, writer.recordBytesAppended - before)
+                }
+            }
+        }
+
+        private func state(of store: String) -> TraceValue {
+            switch store {
+            case "settings": captureValue(settings)
+            case "session": captureValue(session)
+            default: captureValue(users)
+            }
+        }
+
         /// The next action's records.
-        mutating func next() -> [Record] {
+        private mutating func next() -> [Record] {
             defer { step += 1 }
             let seq = UInt64(step + 1)
             time += 250_000 + UInt64(step % 7) * 10_000
@@ -82,6 +126,7 @@ enum UsersTrace {
                 records.append(.action(ActionRecord(
                     seq: seq, store: store, monotonicNanos: time, wallNanos: 1_764_563_042_000_000_000 + Int64(time),
                     reducerNanos: reducerNanos, action: value)))
+                latestSeq[store] = seq
                 sinceKeyframe[store, default: 0] += 1
                 if sinceKeyframe[store]! >= keyframeEvery {
                     sinceKeyframe[store] = 0

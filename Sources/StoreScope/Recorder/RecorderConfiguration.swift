@@ -13,8 +13,15 @@ public struct RecorderConfiguration: Sendable {
     public var maximumPendingBytes: Int
     /// A store gets a new keyframe after this many of its actions (default 10,000)...
     public var keyframeEveryActions: Int
-    /// ...or once this many bytes of patches were written since its last keyframe (default 1 MiB).
+    /// ...or once this many bytes of patches were written since its last keyframe (default 1 MiB)...
     public var keyframeEveryPatchBytes: Int
+    /// ...or once this many bytes of the session's records, of every store, were written since
+    /// its last keyframe, and at least 16 times that keyframe's size (default 4 MiB,
+    /// uncompressed). A store that gets few of a session's actions (settings beside a busy
+    /// feed), or none for a while, would otherwise have its last keyframe far back in the
+    /// trace, and rebuilding its state would read every chunk since; its keyframes are small,
+    /// so this costs little.
+    public var keyframeEveryTraceBytes: Int
     /// After processing a change to a collection, and only while no other action waits, the
     /// worker copies that collection for itself, so the reducer's next in-place mutation does
     /// not pay a copy-on-write on the store thread (see docs/GUIDE.md, "Copy-on-write").
@@ -31,6 +38,7 @@ public struct RecorderConfiguration: Sendable {
         maximumPendingBytes: Int = 16 * 1024 * 1024,
         keyframeEveryActions: Int = 10_000,
         keyframeEveryPatchBytes: Int = 1024 * 1024,
+        keyframeEveryTraceBytes: Int = 4 * 1024 * 1024,
         unsharesChangedCollections: Bool = true,
         diagnostics: @escaping @Sendable (String) -> Void = RecorderConfiguration.standardErrorDiagnostics
     ) {
@@ -40,6 +48,7 @@ public struct RecorderConfiguration: Sendable {
         self.maximumPendingBytes = max(4096, maximumPendingBytes)
         self.keyframeEveryActions = max(1, keyframeEveryActions)
         self.keyframeEveryPatchBytes = max(1024, keyframeEveryPatchBytes)
+        self.keyframeEveryTraceBytes = max(64 * 1024, keyframeEveryTraceBytes)
         self.unsharesChangedCollections = unsharesChangedCollections
         self.diagnostics = diagnostics
     }

@@ -33,6 +33,9 @@ protocol ActionSource: AnyObject, Sendable {
     func forceKeyframe()
     /// Writes a keyframe of the store's latest recorded state now (a live stream resumed).
     func writeKeyframeNow(in worker: RecorderWorker)
+    /// Writes a keyframe of the store's latest state if the trace has gone far since its last
+    /// (see ``StoreTrack/writeKeyframeIfFarBehind(in:)``).
+    func writeKeyframeIfFarBehind(in worker: RecorderWorker)
 }
 
 /// Names the inbox holding an action without retaining it: a retain and release per action

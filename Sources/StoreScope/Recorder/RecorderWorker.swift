@@ -149,6 +149,7 @@ final class RecorderWorker: @unchecked Sendable {
                 interval = Self.activePoll
             }
             if batch.count > Self.largeBatch { lastLargeBatch = now }
+            let handledEvents = !batch.isEmpty
             mayShrinkBuffers = now &- lastLargeBatch >= Self.shrinkAfterNanos
             for event in batch {
                 handle(event, released: &released, releasedActions: &releasedActions)
@@ -159,6 +160,10 @@ final class RecorderWorker: @unchecked Sendable {
                 queue.release(bytes: released, actions: releasedActions)
                 released = 0
                 releasedActions = 0
+            }
+            if !stopped, handledEvents {
+                // Cheap when nothing is due: a subtraction per store.
+                for source in sources { source.writeKeyframeIfFarBehind(in: self) }
             }
             if !stopped { perform { (writer) throws(TraceError) in try writer.closeChunkIfDue() } }
             if !stopped { serviceLiveOutput(closing: false) }
@@ -238,6 +243,10 @@ final class RecorderWorker: @unchecked Sendable {
     func wallNanos(atMonotonic monotonic: UInt64) -> Int64 {
         startWallNanos &+ Int64(bitPattern: monotonic &- startMonotonicNanos)
     }
+
+    /// The bytes of records appended to the trace so far, uncompressed (what keyframes are
+    /// spaced by, see ``RecorderConfiguration/keyframeEveryTraceBytes``).
+    var recordBytesWritten: Int64 { writer?.recordBytesAppended ?? 0 }
 
     /// Whether no other event waits, so slower housekeeping may run now.
     var isIdle: Bool { queue.isEmpty }

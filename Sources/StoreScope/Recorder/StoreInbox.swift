@@ -92,6 +92,11 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     func writeKeyframeNow(in worker: RecorderWorker) {
         track.writeLatestKeyframe(in: worker)
     }
+
+    @usableFromInline
+    func writeKeyframeIfFarBehind(in worker: RecorderWorker) {
+        track.writeKeyframeIfFarBehind(in: worker)
+    }
 }
 
 /// An action with the state its reducer produced, as queued in a ``StoreInbox``: the fields

@@ -12,6 +12,22 @@ extension StoreTrack {
         writeKeyframe(previous, seq: latestSeq, worker: worker)
     }
 
+    /// Writes a keyframe of the store's latest state when the session has written
+    /// ``RecorderConfiguration/keyframeEveryTraceBytes`` (and 16 keyframes' worth) since its
+    /// last one, so that a reader rebuilding it never goes further back than that, however few
+    /// of the session's actions are the store's.
+    ///
+    /// Not while drops are pending (``needsKeyframe``): the state after the store's last
+    /// recorded action is known, but a keyframe of it, written after the `dropped` record,
+    /// would hide from a reader that the actions dropped since may have changed it. The
+    /// store's next action writes a keyframe then.
+    func writeKeyframeIfFarBehind(in worker: RecorderWorker) {
+        guard !needsKeyframe, worker.canWrite else { return }
+        let since = worker.recordBytesWritten - traceBytesAtKeyframe
+        guard since >= Int64(max(worker.configuration.keyframeEveryTraceBytes, 16 * keyframeBytes)) else { return }
+        writeKeyframe(previous, seq: latestSeq, worker: worker)
+    }
+
     @usableFromInline
     func record<Action>(
         _ action: Action, seq: UInt64, monotonicNanos: UInt64, effectID: UInt64?, location: SourceLocation?,
@@ -83,6 +99,7 @@ extension StoreTrack {
     private func writeKeyframe(_ state: State, seq: UInt64, worker: RecorderWorker) {
         let tree = captureValue(state, options: worker.configuration.capture)
         keyframeBytes = worker.append(.keyframe(Keyframe(seq: seq, store: name, state: tree))) ?? keyframeBytes
+        traceBytesAtKeyframe = worker.recordBytesWritten
         actionsSinceKeyframe = 0
         patchBytesSinceKeyframe = 0
         needsKeyframe = false

@@ -14,6 +14,9 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     @exclusivity(unchecked) var actionsSinceKeyframe = 0
     @exclusivity(unchecked) var patchBytesSinceKeyframe = 0
     @exclusivity(unchecked) var keyframeBytes = 0
+    /// The session's record bytes written when this store's last keyframe was
+    /// (``RecorderWorker/recordBytesWritten``).
+    @exclusivity(unchecked) var traceBytesAtKeyframe: Int64 = 0
     /// Whether the next action must write a keyframe (set after drops).
     @exclusivity(unchecked) var needsKeyframe = false
     /// The seq of the store's latest recorded action (at first, the seq it registered at).
