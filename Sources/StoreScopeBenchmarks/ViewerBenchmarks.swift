@@ -37,7 +37,7 @@ enum ViewerBenchmarks {
 
     /// The cached trace, written on first use.
     static func trace() -> String {
-        let path = NSTemporaryDirectory() + "storescope-viewer-bench-\(actions)-v1.sstrace"
+        let path = NSTemporaryDirectory() + "storescope-viewer-bench-\(actions)-v2.sstrace"
         if !FileManager.default.fileExists(atPath: path) {
             let partial = path + ".partial"
             var bytes: Int64 = 0
