@@ -21,9 +21,17 @@ struct RecordDecoder {
     }
 
     mutating func decodeRecord() throws(TraceError) -> Record {
+        // Without a selection every record is built.
+        try decodeRecord(keeping: nil)!
+    }
+
+    /// Decodes the next record when `selection` keeps it (every record when it is `nil`);
+    /// parses and checks any other record as fully, building nothing, and returns `nil`.
+    mutating func decodeRecord(keeping selection: RecordSelection?) throws(TraceError) -> Record? {
         try spend(1)
         let tagByte = try reader.readByte()
         guard let tag = RecordTag(rawValue: tagByte) else { throw .malformed("unknown record tag \(tagByte)") }
+        let build = selection == nil
         switch tag {
         case .action:
             let seq = try reader.readVarint()
@@ -35,23 +43,31 @@ struct RecordDecoder {
             guard flags & ~3 == 0 else { throw .malformed("unknown action flags \(flags)") }
             let effectID = flags & 1 != 0 ? try reader.readVarint() : nil
             let location = flags & 2 != 0 ? try location() : nil
-            let action = try value(depth: 0)
+            let keep = build || selection!.keeps(tag, store: store)
+            let action = try value(depth: 0, building: keep)
+            guard keep else { return nil }
             return .action(ActionRecord(
                 seq: seq, store: store, monotonicNanos: mono, wallNanos: wall, reducerNanos: reducer,
                 action: action, effectID: effectID, location: location))
         case .patch:
             let seq = try reader.readVarint()
             let store = try name()
+            let keep = build || selection!.keeps(tag, store: store)
             let count = try reader.readCount(minimumSize: 2)
             guard count <= itemsLeft else { throw TraceLimits.tooManyItems }
             var operations: [PatchOperation] = []
-            operations.reserveCapacity(count)
-            for _ in 0..<count { operations.append(try operation()) }
-            return .patch(StatePatch(seq: seq, store: store, operations: operations))
+            if keep { operations.reserveCapacity(count) }
+            for _ in 0..<count {
+                let operation = try operation(build: keep)
+                if keep { operations.append(operation) }
+            }
+            return keep ? .patch(StatePatch(seq: seq, store: store, operations: operations)) : nil
         case .keyframe:
             let seq = try reader.readVarint()
             let store = try name()
-            return .keyframe(Keyframe(seq: seq, store: store, state: try value(depth: 0)))
+            let keep = build || selection!.keeps(tag, store: store)
+            let state = try value(depth: 0, building: keep)
+            return keep ? .keyframe(Keyframe(seq: seq, store: store, state: state)) : nil
         case .effectStarted:
             let id = try reader.readVarint()
             let effectName = try name()
@@ -61,40 +77,66 @@ struct RecordDecoder {
             let parent = flags & 1 != 0 ? try reader.readVarint() : nil
             let location = flags & 2 != 0 ? try location() : nil
             let mono = try reader.readVarint()
+            guard build || selection!.keeps(tag, store: store) else { return nil }
             return .effectStarted(EffectStarted(
                 effectID: id, name: effectName, store: store, parentSeq: parent, monotonicNanos: mono,
                 location: location))
         case .effectEmitted:
-            return .effectEmitted(EffectEmitted(
+            let record = EffectEmitted(
                 effectID: try reader.readVarint(), actionSeq: try reader.readVarint(),
-                monotonicNanos: try reader.readVarint()))
+                monotonicNanos: try reader.readVarint())
+            return build || selection!.keeps(tag, store: nil) ? .effectEmitted(record) : nil
         case .effectEnded:
             let id = try reader.readVarint()
+            let keep = build || selection!.keeps(tag, store: nil)
             let outcome: EffectEnded.Outcome
             switch try reader.readByte() {
             case 0: outcome = .finished
             case 1: outcome = .cancelled
-            case 2: outcome = .failed(try reader.readString())
+            case 2: outcome = .failed(try string(build: keep))
             case let other: throw .malformed("unknown effect outcome \(other)")
             }
-            return .effectEnded(EffectEnded(effectID: id, outcome: outcome, monotonicNanos: try reader.readVarint()))
+            let mono = try reader.readVarint()
+            return keep ? .effectEnded(EffectEnded(effectID: id, outcome: outcome, monotonicNanos: mono)) : nil
         case .log:
             let levelByte = try reader.readByte()
             guard let level = LogRecord.Level(rawValue: levelByte) else { throw .malformed("unknown log level \(levelByte)") }
-            return .log(LogRecord(
-                level: level, message: try reader.readString(), monotonicNanos: try reader.readVarint(),
-                seq: try reader.readVarint()))
+            let keep = build || selection!.keeps(tag, store: nil)
+            let record = LogRecord(
+                level: level, message: try string(build: keep), monotonicNanos: try reader.readVarint(),
+                seq: try reader.readVarint())
+            return keep ? .log(record) : nil
         case .dropped:
-            return .dropped(DroppedRecords(
+            let record = DroppedRecords(
                 count: try reader.readVarint(), firstSeq: try reader.readVarint(),
-                lastSeq: try reader.readVarint(), monotonicNanos: try reader.readVarint()))
+                lastSeq: try reader.readVarint(), monotonicNanos: try reader.readVarint())
+            return build || selection!.keeps(tag, store: nil) ? .dropped(record) : nil
         case .sessionEnded:
-            return .sessionEnded(SessionEnded(
-                monotonicNanos: try reader.readVarint(), wallNanos: try reader.readSignedVarint()))
+            let record = SessionEnded(monotonicNanos: try reader.readVarint(), wallNanos: try reader.readSignedVarint())
+            return build || selection!.keeps(tag, store: nil) ? .sessionEnded(record) : nil
         }
     }
 
-    private mutating func name() throws(TraceError) -> String {
+    /// A length-prefixed string, or only its bounds checked when not building.
+    private mutating func string(build: Bool) throws(TraceError) -> String {
+        guard build else {
+            _ = try reader.readBytes(try reader.readCount())
+            return ""
+        }
+        return try reader.readString()
+    }
+
+    /// The next value tree, or when not `building`, the tree checked by ``skipValue(depth:)``
+    /// and a placeholder in its place.
+    private mutating func value(depth: Int, building: Bool) throws(TraceError) -> TraceValue {
+        guard building else {
+            try skipValue(depth: depth)
+            return .bool(false)
+        }
+        return try value(depth: depth)
+    }
+
+    mutating func name() throws(TraceError) -> String {
         let index = try reader.readVarint()
         guard index < UInt64(strings.count) else {
             throw .malformed("string index \(index) outside the chunk's table of \(strings.count)")
@@ -109,14 +151,15 @@ struct RecordDecoder {
         return SourceLocation(file: file, line: UInt32(line))
     }
 
-    private mutating func operation() throws(TraceError) -> PatchOperation {
+    /// The next patch operation; when not `build`ing, checked only (the result is a placeholder).
+    private mutating func operation(build: Bool) throws(TraceError) -> PatchOperation {
         try spend(1)
         let tagByte = try reader.readByte()
         guard let tag = PatchTag(rawValue: tagByte) else { throw .malformed("unknown patch operation \(tagByte)") }
-        let path = try self.path()
+        let path = try self.path(build: build)
         switch tag {
-        case .set: return .set(path: path, value: try value(depth: 0))
-        case .insert: return .insert(path: path, value: try value(depth: 0))
+        case .set: return .set(path: path, value: try value(depth: 0, building: build))
+        case .insert: return .insert(path: path, value: try value(depth: 0, building: build))
         case .remove: return .remove(path: path)
         case .move: return .move(path: path, to: try index())
         }
@@ -128,19 +171,25 @@ struct RecordDecoder {
         return Int(raw)
     }
 
-    private mutating func path() throws(TraceError) -> [PathComponent] {
+    private mutating func path(build: Bool) throws(TraceError) -> [PathComponent] {
         let count = try reader.readCount()
         guard count <= TraceLimits.maximumDepth else { throw .malformed("path of \(count) steps is deeper than \(TraceLimits.maximumDepth)") }
         try spend(count)
         var path: [PathComponent] = []
-        path.reserveCapacity(count)
+        if build { path.reserveCapacity(count) }
         for _ in 0..<count {
             let tagByte = try reader.readByte()
             switch PathTag(rawValue: tagByte) {
-            case .field: path.append(.field(try name()))
-            case .index: path.append(.index(try index()))
-            case .key: path.append(.key(try value(depth: 0)))
-            case .some: path.append(.some)
+            case .field:
+                if build { path.append(.field(try name())) } else { try skipName() }
+            case .index:
+                let i = try index()
+                if build { path.append(.index(i)) }
+            case .key:
+                let key = try value(depth: 0, building: build)
+                if build { path.append(.key(key)) }
+            case .some:
+                if build { path.append(.some) }
             case nil: throw .malformed("unknown path step \(tagByte)")
             }
         }
