@@ -16,13 +16,15 @@ struct ByteReaderTests {
     func varintsRoundTrip() throws {
         var values: [UInt64] = [0, 1, 0x7F, 0x80, 0x3FFF, 0x4000, UInt64.max, UInt64.max - 1, 1 << 63]
         values += (1..<64).map { UInt64(1) << $0 } + (1..<64).map { (UInt64(1) << $0) - 1 }
+        // Followed by ten bytes or by none: the reader's two paths for long varints.
         for value in values {
-            var writer = ByteWriter()
-            writer.writeVarint(value)
-            writer.writeVarint(5)
-            let read = read(writer.bytes) { (reader) throws(TraceError) in (try reader.readVarint(), try reader.readVarint(), reader.isAtEnd) }
-            let (first, second, atEnd) = try read.get()
-            #expect(first == value && second == 5 && atEnd, "\(value)")
+            for trailing in [[], [UInt8](repeating: 5, count: 10)] {
+                var writer = ByteWriter()
+                writer.writeVarint(value)
+                let read = read(writer.bytes + trailing) { (reader) throws(TraceError) in (try reader.readVarint(), reader.remaining) }
+                let (first, remaining) = try read.get()
+                #expect(first == value && remaining == trailing.count, "\(value)")
+            }
         }
     }
 
@@ -33,7 +35,18 @@ struct ByteReaderTests {
         #expect(throws: TraceError.malformed("varint overflows 64 bits")) {
             try read([UInt8](repeating: 0xFF, count: 9) + [0x02]) { (r) throws(TraceError) in try r.readVarint() }.get()
         }
-        #expect(throws: TraceError.self) { try read([UInt8](repeating: 0x80, count: 10) + [0x00]) { (r) throws(TraceError) in try r.readVarint() }.get() }
+        for trailing in [[], [UInt8](repeating: 0, count: 10)] {
+            #expect(throws: TraceError.malformed("varint overflows 64 bits")) {
+                try read([UInt8](repeating: 0xFF, count: 9) + [0x02] + trailing) { (r) throws(TraceError) in try r.readVarint() }.get()
+            }
+            #expect(throws: TraceError.malformed("varint overflows 64 bits")) {
+                try read([UInt8](repeating: 0x80, count: 10) + [0x00] + trailing) { (r) throws(TraceError) in try r.readVarint() }.get()
+            }
+            #expect((try? read([UInt8](repeating: 0xFF, count: 9) + [0x01] + trailing) { (r) throws(TraceError) in try r.readVarint() }.get()) == .max)
+        }
+        #expect(throws: TraceError.malformed("unexpected end of data in varint")) {
+            try read([UInt8](repeating: 0xFF, count: 9)) { (r) throws(TraceError) in try r.readVarint() }.get()
+        }
     }
 
     @Test("A count is accepted when its items fit the bytes left, refused one item more, and never overflows")

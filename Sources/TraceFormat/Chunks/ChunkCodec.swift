@@ -30,12 +30,12 @@ enum ChunkCodec {
     ) throws(TraceError) {
         var reader = ByteReader(payload)
         let strings = try StringTable.decode(from: &reader, itemLimit: itemLimit)
-        var decoder = RecordDecoder(reader, strings: strings, itemLimit: itemLimit)
+        var decoder = RecordDecoder(reader, strings: strings, itemLimit: itemLimit, selection: selection)
         guard count <= payload.count else { throw .malformed("\(count) records cannot fit in \(payload.count) bytes") }
         guard count <= decoder.itemsLeft else { throw TraceLimits.tooManyItems }
         checked(count)
         for index in 0..<count {
-            if let record = try decoder.decodeRecord(keeping: selection) { body(index, record) }
+            if let record = try decoder.decodeRecord() { body(index, record) }
         }
         guard decoder.reader.isAtEnd else { throw .malformed("\(decoder.reader.remaining) bytes after the last record") }
     }

@@ -52,6 +52,29 @@ public struct ByteReader {
 
     /// ``readVarint()`` of more than one byte.
     private mutating func readLongVarint() throws(TraceError) -> UInt64 {
+        // With ten bytes left no byte of the varint can be past the end: the same checks but
+        // the bounds one (action records carry three long varints: times and duration).
+        if buffer.count - offset >= 10 {
+            var result: UInt64 = 0
+            var shift: UInt64 = 0
+            var index = offset
+            while true {
+                let byte = buffer[index]
+                index += 1
+                if shift == 63 {
+                    // The tenth byte: only its lowest bit fits, and it must end the varint.
+                    guard byte <= 1 else { throw .malformed("varint overflows 64 bits") }
+                    offset = index
+                    return result | UInt64(byte) << 63
+                }
+                result |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 {
+                    offset = index
+                    return result
+                }
+                shift += 7
+            }
+        }
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {

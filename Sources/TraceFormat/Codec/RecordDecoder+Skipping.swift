@@ -68,10 +68,7 @@ extension RecordDecoder {
 
     /// Reads past a string table index, checking it as ``name()`` does.
     mutating func skipName() throws(TraceError) {
-        let index = try reader.readVarint()
-        guard index < UInt64(strings.count) else {
-            throw .malformed("string index \(index) outside the chunk's table of \(strings.count)")
-        }
+        _ = try nameIndex()
     }
 
     private mutating func skipFields(depth: Int) throws(TraceError) {

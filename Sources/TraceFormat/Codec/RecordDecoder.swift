@@ -6,12 +6,22 @@ struct RecordDecoder {
     /// to: bounds decoded memory by ``TraceLimits/maximumItemsPerChunk`` whatever the bytes say.
     private(set) var itemsLeft: Int
 
-    /// - Parameter itemLimit: the chunk's item budget, of which the string table has taken
-    ///   `strings.count`.
-    init(_ reader: ByteReader, strings: [String], itemLimit: Int = TraceLimits.maximumItemsPerChunk) {
+    /// What ``decodeRecord()`` builds (`nil`: everything).
+    let selection: RecordSelection?
+    /// Per string table entry, whether it names the selection's store: a record's store is
+    /// then told by its index, without touching the string.
+    private let isSelectedStore: [Bool]
+
+    /// - Parameters:
+    ///   - itemLimit: the chunk's item budget, of which the string table has taken
+    ///     `strings.count`.
+    ///   - selection: which records ``decodeRecord()`` builds; `nil` for all of them.
+    init(_ reader: ByteReader, strings: [String], itemLimit: Int = TraceLimits.maximumItemsPerChunk, selection: RecordSelection? = nil) {
         self.reader = reader
         self.strings = strings
         itemsLeft = itemLimit - strings.count
+        self.selection = selection
+        isSelectedStore = selection.map { selection in strings.map { $0 == selection.store } } ?? []
     }
 
     /// Takes `count` items from the budget before they are allocated.
@@ -20,39 +30,39 @@ struct RecordDecoder {
         itemsLeft -= count
     }
 
-    mutating func decodeRecord() throws(TraceError) -> Record {
-        // Without a selection every record is built.
-        try decodeRecord(keeping: nil)!
-    }
-
-    /// Decodes the next record when `selection` keeps it (every record when it is `nil`);
+    /// Decodes the next record when ``selection`` keeps it (every record when it is `nil`);
     /// parses and checks any other record as fully, building nothing, and returns `nil`.
-    mutating func decodeRecord(keeping selection: RecordSelection?) throws(TraceError) -> Record? {
+    mutating func decodeRecord() throws(TraceError) -> Record? {
         try spend(1)
         let tagByte = try reader.readByte()
         guard let tag = RecordTag(rawValue: tagByte) else { throw .malformed("unknown record tag \(tagByte)") }
         let build = selection == nil
+        /// Whether the record is kept, given its store's name index.
+        func keeps(storeAt index: Int?) -> Bool {
+            build || selection!.keeps(tag, ofTheStore: index.map { isSelectedStore[$0] } ?? false)
+        }
         switch tag {
         case .action:
             let seq = try reader.readVarint()
-            let store = try name()
+            let storeIndex = try nameIndex()
             let mono = try reader.readVarint()
             let wall = try reader.readSignedVarint()
             let reducer = try reader.readVarint()
             let flags = try reader.readByte()
             guard flags & ~3 == 0 else { throw .malformed("unknown action flags \(flags)") }
             let effectID = flags & 1 != 0 ? try reader.readVarint() : nil
-            let location = flags & 2 != 0 ? try location() : nil
-            let keep = build || selection!.keeps(tag, store: store)
+            let keep = keeps(storeAt: storeIndex)
+            let location = flags & 2 != 0 ? try location(building: keep) : nil
             let action = try value(depth: 0, building: keep)
             guard keep else { return nil }
+            let store = strings[storeIndex]
             return .action(ActionRecord(
                 seq: seq, store: store, monotonicNanos: mono, wallNanos: wall, reducerNanos: reducer,
                 action: action, effectID: effectID, location: location))
         case .patch:
             let seq = try reader.readVarint()
-            let store = try name()
-            let keep = build || selection!.keeps(tag, store: store)
+            let storeIndex = try nameIndex()
+            let keep = keeps(storeAt: storeIndex)
             let count = try reader.readCount(minimumSize: 2)
             guard count <= itemsLeft else { throw TraceLimits.tooManyItems }
             var operations: [PatchOperation] = []
@@ -61,34 +71,35 @@ struct RecordDecoder {
                 let operation = try operation(build: keep)
                 if keep { operations.append(operation) }
             }
-            return keep ? .patch(StatePatch(seq: seq, store: store, operations: operations)) : nil
+            return keep ? .patch(StatePatch(seq: seq, store: strings[storeIndex], operations: operations)) : nil
         case .keyframe:
             let seq = try reader.readVarint()
-            let store = try name()
-            let keep = build || selection!.keeps(tag, store: store)
+            let storeIndex = try nameIndex()
+            let keep = keeps(storeAt: storeIndex)
             let state = try value(depth: 0, building: keep)
-            return keep ? .keyframe(Keyframe(seq: seq, store: store, state: state)) : nil
+            return keep ? .keyframe(Keyframe(seq: seq, store: strings[storeIndex], state: state)) : nil
         case .effectStarted:
             let id = try reader.readVarint()
-            let effectName = try name()
-            let store = try name()
+            let effectName = try nameIndex()
+            let storeIndex = try nameIndex()
+            let keep = keeps(storeAt: storeIndex)
             let flags = try reader.readByte()
             guard flags & ~3 == 0 else { throw .malformed("unknown effect flags \(flags)") }
             let parent = flags & 1 != 0 ? try reader.readVarint() : nil
-            let location = flags & 2 != 0 ? try location() : nil
+            let location = flags & 2 != 0 ? try location(building: keep) : nil
             let mono = try reader.readVarint()
-            guard build || selection!.keeps(tag, store: store) else { return nil }
+            guard keep else { return nil }
             return .effectStarted(EffectStarted(
-                effectID: id, name: effectName, store: store, parentSeq: parent, monotonicNanos: mono,
+                effectID: id, name: strings[effectName], store: strings[storeIndex], parentSeq: parent, monotonicNanos: mono,
                 location: location))
         case .effectEmitted:
             let record = EffectEmitted(
                 effectID: try reader.readVarint(), actionSeq: try reader.readVarint(),
                 monotonicNanos: try reader.readVarint())
-            return build || selection!.keeps(tag, store: nil) ? .effectEmitted(record) : nil
+            return keeps(storeAt: nil) ? .effectEmitted(record) : nil
         case .effectEnded:
             let id = try reader.readVarint()
-            let keep = build || selection!.keeps(tag, store: nil)
+            let keep = keeps(storeAt: nil)
             let outcome: EffectEnded.Outcome
             switch try reader.readByte() {
             case 0: outcome = .finished
@@ -101,7 +112,7 @@ struct RecordDecoder {
         case .log:
             let levelByte = try reader.readByte()
             guard let level = LogRecord.Level(rawValue: levelByte) else { throw .malformed("unknown log level \(levelByte)") }
-            let keep = build || selection!.keeps(tag, store: nil)
+            let keep = keeps(storeAt: nil)
             let record = LogRecord(
                 level: level, message: try string(build: keep), monotonicNanos: try reader.readVarint(),
                 seq: try reader.readVarint())
@@ -110,10 +121,10 @@ struct RecordDecoder {
             let record = DroppedRecords(
                 count: try reader.readVarint(), firstSeq: try reader.readVarint(),
                 lastSeq: try reader.readVarint(), monotonicNanos: try reader.readVarint())
-            return build || selection!.keeps(tag, store: nil) ? .dropped(record) : nil
+            return keeps(storeAt: nil) ? .dropped(record) : nil
         case .sessionEnded:
             let record = SessionEnded(monotonicNanos: try reader.readVarint(), wallNanos: try reader.readSignedVarint())
-            return build || selection!.keeps(tag, store: nil) ? .sessionEnded(record) : nil
+            return keeps(storeAt: nil) ? .sessionEnded(record) : nil
         }
     }
 
@@ -137,18 +148,24 @@ struct RecordDecoder {
     }
 
     mutating func name() throws(TraceError) -> String {
+        strings[try nameIndex()]
+    }
+
+    /// The next string table index, checked against the table.
+    mutating func nameIndex() throws(TraceError) -> Int {
         let index = try reader.readVarint()
         guard index < UInt64(strings.count) else {
             throw .malformed("string index \(index) outside the chunk's table of \(strings.count)")
         }
-        return strings[Int(index)]
+        return Int(index)
     }
 
-    private mutating func location() throws(TraceError) -> SourceLocation {
-        let file = try name()
+    /// A source location; when not `building`, checked only (the result is a placeholder).
+    private mutating func location(building: Bool) throws(TraceError) -> SourceLocation {
+        let file = try nameIndex()
         let line = try reader.readVarint()
         guard line <= UInt64(UInt32.max) else { throw .malformed("line number \(line) too large") }
-        return SourceLocation(file: file, line: UInt32(line))
+        return SourceLocation(file: building ? strings[file] : "", line: UInt32(line))
     }
 
     /// The next patch operation; when not `build`ing, checked only (the result is a placeholder).

@@ -32,11 +32,13 @@ public struct RecordSelection: Sendable, Hashable {
         }
     }
 
-    /// Whether a record with `tag` (and, for the records that name one, `store`) is kept,
-    /// decided before the record's values are read; agrees with ``keeps(_:)``.
-    func keeps(_ tag: RecordTag, store: String?) -> Bool {
+    /// Whether a record with `tag` is kept, decided before its values are read; agrees with
+    /// ``keeps(_:)``.
+    ///
+    /// - Parameter ofTheStore: whether the record names a store and it is ``store``.
+    func keeps(_ tag: RecordTag, ofTheStore: Bool) -> Bool {
         switch tag {
-        case .patch, .keyframe: store == self.store
+        case .patch, .keyframe: ofTheStore
         case .dropped: true
         default: false
         }
