@@ -52,7 +52,9 @@ extension TraceSession {
                 keepCheckpoint()
             }
             chunksSinceCheckpoint += 1
-            guard let records = index == anchor.state.position.chunk ? anchor.records : stateRecords(ofChunk: index, store: store) else {
+            let records = index == anchor.state.position.chunk
+                ? anchor.records : stateRecords(ofChunk: index, store: store, near: last - index < Self.nearChunks)
+            guard let records else {
                 if problem == nil { problem = .damaged(damage(ofChunk: index)) }
                 continue
             }
@@ -116,6 +118,10 @@ extension TraceSession {
         return names.sorted()
     }
 
+    /// A replay decodes this many chunks before the point whole into the cache (see
+    /// ``stateRecords(ofChunk:store:near:)``); it reads the others selectively.
+    static let nearChunks = 4
+
     // MARK: - Anchors
 
     private struct Anchor {
@@ -139,7 +145,7 @@ extension TraceSession {
             let flags = reader.chunks[index].header.flags
             let cachedHere = cached?.position.chunk == index
             guard flags.contains(.keyframe) || flags.contains(.dropped) || cachedHere else { continue }
-            guard let records = stateRecords(ofChunk: index, store: store) else {
+            guard let records = stateRecords(ofChunk: index, store: store, near: lastChunk - index < Self.nearChunks) else {
                 return .failure(UnknownState(reason: .damaged(damage(ofChunk: index))))
             }
             for (offset, record) in records.reversed() {
@@ -166,7 +172,7 @@ extension TraceSession {
     private func nextKeyframe(of store: String, after seq: UInt64) -> UInt64? {
         guard seq < .max, let start = firstChunk(withActionAtOrAfter: seq + 1) else { return nil }
         for index in start..<reader.chunks.count where reader.chunks[index].hasKeyframe {
-            for case let .keyframe(keyframe) in stateRecords(ofChunk: index, store: store)?.map(\.record) ?? [] where keyframe.store == store && keyframe.seq > seq {
+            for case let .keyframe(keyframe) in stateRecords(ofChunk: index, store: store, near: false)?.map(\.record) ?? [] where keyframe.store == store && keyframe.seq > seq {
                 return keyframe.seq
             }
         }

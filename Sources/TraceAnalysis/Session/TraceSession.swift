@@ -136,14 +136,19 @@ public final class TraceSession {
 
     /// The records of chunk `index` that reconstructing the state of `store` reads (its
     /// patches and keyframes, every drop), each with its index in the chunk; `nil` when the
-    /// chunk's bytes are damaged. Taken from the decoded chunk when it is cached; otherwise
-    /// the chunk is read selectively, building none of the other records, and not cached:
-    /// the chunks a replay passes are mostly other stores' records it will not ask for again.
-    func stateRecords(ofChunk index: Int, store: String) -> [(index: Int, record: Record)]? {
+    /// chunk's bytes are damaged.
+    ///
+    /// Taken from the decoded chunk when it is cached. Otherwise a chunk `near` the point
+    /// asked about is decoded whole into the cache, as the screen and the next step back will
+    /// want it again; a chunk farther back is read selectively, building none of the other
+    /// records, and not cached: the chunks a long replay passes are mostly other stores'
+    /// records nobody asks for.
+    func stateRecords(ofChunk index: Int, store: String, near: Bool) -> [(index: Int, record: Record)]? {
         let selection = RecordSelection.state(of: store)
-        if let cached = cache.records(ofChunk: index) {
+        if let cached = near ? records(ofChunk: index) : cache.records(ofChunk: index) {
             return cached.indices.compactMap { selection.keeps(cached[$0]) ? ($0, cached[$0]) : nil }
         }
+        if near { return nil }
         chunkDecodes += 1
         guard let records = try? reader.records(in: reader.chunks[index], keeping: selection) else { return nil }
         recordsDecoded += records.count
