@@ -37,7 +37,7 @@ struct RecordDecoder {
         let tagByte = try reader.readByte()
         guard let tag = RecordTag(rawValue: tagByte) else { throw .malformed("unknown record tag \(tagByte)") }
         let build = selection == nil
-        /// Whether the record is kept, given its store's name index.
+        // Whether the record is kept, given its store's name index.
         func keeps(storeAt index: Int?) -> Bool {
             build || selection!.keeps(tag, ofTheStore: index.map { isSelectedStore[$0] } ?? false)
         }
@@ -68,7 +68,7 @@ struct RecordDecoder {
             var operations: [PatchOperation] = []
             if keep { operations.reserveCapacity(count) }
             for _ in 0..<count {
-                let operation = try operation(build: keep)
+                let operation = try operation(building: keep)
                 if keep { operations.append(operation) }
             }
             return keep ? .patch(StatePatch(seq: seq, store: strings[storeIndex], operations: operations)) : nil
@@ -104,7 +104,7 @@ struct RecordDecoder {
             switch try reader.readByte() {
             case 0: outcome = .finished
             case 1: outcome = .cancelled
-            case 2: outcome = .failed(try string(build: keep))
+            case 2: outcome = .failed(try string(building: keep))
             case let other: throw .malformed("unknown effect outcome \(other)")
             }
             let mono = try reader.readVarint()
@@ -114,7 +114,7 @@ struct RecordDecoder {
             guard let level = LogRecord.Level(rawValue: levelByte) else { throw .malformed("unknown log level \(levelByte)") }
             let keep = keeps(storeAt: nil)
             let record = LogRecord(
-                level: level, message: try string(build: keep), monotonicNanos: try reader.readVarint(),
+                level: level, message: try string(building: keep), monotonicNanos: try reader.readVarint(),
                 seq: try reader.readVarint())
             return keep ? .log(record) : nil
         case .dropped:
@@ -128,9 +128,9 @@ struct RecordDecoder {
         }
     }
 
-    /// A length-prefixed string, or only its bounds checked when not building.
-    private mutating func string(build: Bool) throws(TraceError) -> String {
-        guard build else {
+    /// A length-prefixed string, or only its bounds checked when not `building`.
+    private mutating func string(building: Bool) throws(TraceError) -> String {
+        guard building else {
             _ = try reader.readBytes(try reader.readCount())
             return ""
         }
@@ -168,15 +168,15 @@ struct RecordDecoder {
         return SourceLocation(file: building ? strings[file] : "", line: UInt32(line))
     }
 
-    /// The next patch operation; when not `build`ing, checked only (the result is a placeholder).
-    private mutating func operation(build: Bool) throws(TraceError) -> PatchOperation {
+    /// The next patch operation; when not `building`, checked only (the result is a placeholder).
+    private mutating func operation(building: Bool) throws(TraceError) -> PatchOperation {
         try spend(1)
         let tagByte = try reader.readByte()
         guard let tag = PatchTag(rawValue: tagByte) else { throw .malformed("unknown patch operation \(tagByte)") }
-        let path = try self.path(build: build)
+        let path = try self.path(building: building)
         switch tag {
-        case .set: return .set(path: path, value: try value(depth: 0, building: build))
-        case .insert: return .insert(path: path, value: try value(depth: 0, building: build))
+        case .set: return .set(path: path, value: try value(depth: 0, building: building))
+        case .insert: return .insert(path: path, value: try value(depth: 0, building: building))
         case .remove: return .remove(path: path)
         case .move: return .move(path: path, to: try index())
         }
@@ -188,25 +188,25 @@ struct RecordDecoder {
         return Int(raw)
     }
 
-    private mutating func path(build: Bool) throws(TraceError) -> [PathComponent] {
+    private mutating func path(building: Bool) throws(TraceError) -> [PathComponent] {
         let count = try reader.readCount()
         guard count <= TraceLimits.maximumDepth else { throw .malformed("path of \(count) steps is deeper than \(TraceLimits.maximumDepth)") }
         try spend(count)
         var path: [PathComponent] = []
-        if build { path.reserveCapacity(count) }
+        if building { path.reserveCapacity(count) }
         for _ in 0..<count {
             let tagByte = try reader.readByte()
             switch PathTag(rawValue: tagByte) {
             case .field:
-                if build { path.append(.field(try name())) } else { try skipName() }
+                if building { path.append(.field(try name())) } else { try skipName() }
             case .index:
                 let i = try index()
-                if build { path.append(.index(i)) }
+                if building { path.append(.index(i)) }
             case .key:
-                let key = try value(depth: 0, building: build)
-                if build { path.append(.key(key)) }
+                let key = try value(depth: 0, building: building)
+                if building { path.append(.key(key)) }
             case .some:
-                if build { path.append(.some) }
+                if building { path.append(.some) }
             case nil: throw .malformed("unknown path step \(tagByte)")
             }
         }
