@@ -87,25 +87,30 @@ struct SelectiveReadTests {
         #expect(try Self.selective(payload, .state(of: "nothing")).get().map(\.index) == [10], "only the drop")
     }
 
-    @Test("A selective read refuses exactly the damaged payloads a full read refuses, with the same error")
+    @Test("A selective read refuses exactly the damaged or cut payloads a full read refuses, with the same error")
     func refusesWhatAFullReadRefuses() throws {
         let payload = try Self.payload()
         var refused = 0
+        // Every byte changed five ways, and the payload cut short at every length.
+        var damages: [[UInt8]] = (0..<payload.count).map { Array(payload.prefix($0)) }
         for offset in payload.indices {
             for change in [{ (b: UInt8) in b ^ 0xFF }, { _ in 0 }, { _ in 0x7F }, { $0 &+ 1 }, { _ in 0x80 }] {
                 var damaged = payload
                 damaged[offset] = change(damaged[offset])
-                for selection in Self.selections {
-                    let full = Self.expected(damaged, selection), selective = Self.selective(damaged, selection)
-                    switch (full, selective) {
-                    case let (.success(indices), .success(kept)):
-                        #expect(kept.map(\.index) == indices, "byte \(offset), \(selection)")
-                    case let (.failure(fullError), .failure(selectiveError)):
-                        #expect(fullError == selectiveError, "byte \(offset), \(selection)")
-                        refused += 1
-                    default:
-                        Issue.record("byte \(offset), \(selection): full read \(full), selective read \(selective)")
-                    }
+                damages.append(damaged)
+            }
+        }
+        for (offset, damaged) in damages.enumerated() {
+            for selection in Self.selections {
+                let full = Self.expected(damaged, selection), selective = Self.selective(damaged, selection)
+                switch (full, selective) {
+                case let (.success(indices), .success(kept)):
+                    #expect(kept.map(\.index) == indices, "damage \(offset), \(selection)")
+                case let (.failure(fullError), .failure(selectiveError)):
+                    #expect(fullError == selectiveError, "damage \(offset), \(selection)")
+                    refused += 1
+                default:
+                    Issue.record("damage \(offset), \(selection): full read \(full), selective read \(selective)")
                 }
             }
         }

@@ -50,7 +50,7 @@ extension RecordDecoder {
         case .int, .uint:
             _ = try reader.readVarint()
         case .double, .date:
-            _ = try reader.readBytes(MemoryLayout<UInt64>.size)
+            _ = try reader.readFixed(UInt64.self)
         case .boolFalse, .boolTrue:
             break
         case .scalar:
