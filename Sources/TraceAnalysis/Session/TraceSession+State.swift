@@ -6,7 +6,8 @@ extension TraceSession {
     ///
     /// Reads only the chunks from the nearest keyframe before `seq` (found through the index's
     /// keyframe flags), or the nearest checkpoint a replay kept after it, to the chunk holding
-    /// the action's patch. When records were dropped or
+    /// the action's patch, and of those builds only the store's own patches and keyframes and
+    /// the drops (see ``stateRecords(ofChunk:store:near:)``). When records were dropped or
     /// damaged after that keyframe, the state is unknown until the store's next keyframe and
     /// the answer says why instead of guessing.
     ///
