@@ -89,6 +89,23 @@ enum ViewerBenchmarks {
         print(screen.selected ?? 0)
     }
 
+    /// Opens the viewer on `path` at the third of the seven places the `k` scenario is timed
+    /// at and presses `k` five times, as that scenario does: there the steps back cross a
+    /// `session` store's action whose state is a replay from that store's keyframe at the
+    /// start (it has one every 500,000 actions): the benchmark's worst `k`. The workload to run
+    /// under callgrind; `--toggle-collect='*profiledStepBack*'` counts only the keys.
+    static func stepBack(_ path: String) {
+        let screen = ViewerScreen(source: try! FileTraceSource(path: path), columns: columns, rows: rows)
+        screen.jump(to: ViewerScenario.place(2, of: 7))
+        profiledStepBack(screen)
+        print(screen.selected ?? 0)
+    }
+
+    @inline(never)
+    static func profiledStepBack(_ screen: ViewerScreen) {
+        for _ in 0..<5 { screen.press(.character("k")) }
+    }
+
     /// The child of ``memory(_:)``: every scenario once, then its own VmHWM.
     static func walk(_ path: String) {
         let skipSlow = ProcessInfo.processInfo.environment["VIEWER_SLOW_REPETITIONS"] == "0"

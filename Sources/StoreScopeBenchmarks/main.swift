@@ -8,7 +8,8 @@
 // the workloads to run under callgrind. `recorder-floor` times what a rename's queued state costs by itself (the
 // store's copy, its free on the worker or on the store thread). `viewer`: the interactive viewer on a 1M-action
 // trace (cached in the temp directory); `viewer-walk PATH` is its memory child,
-// `viewer-profile-end PATH` opens the viewer and presses G once: the workload to run under callgrind.
+// `viewer-profile-end PATH` opens the viewer and presses G once, `viewer-profile-step-back PATH` steps back across
+// a users keyframe (k twice): the workloads to run under callgrind.
 let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(suite) }
 
@@ -27,6 +28,7 @@ if wants("stats") { StatsBenchmarks.run() }
 if wants("viewer") { ViewerBenchmarks.run() }
 if requested.contains("viewer-walk"), let path = CommandLine.arguments.last { ViewerBenchmarks.walk(path) }
 if requested.contains("viewer-profile-end"), let path = CommandLine.arguments.last { ViewerBenchmarks.pressEnd(path) }
+if requested.contains("viewer-profile-step-back"), let path = CommandLine.arguments.last { ViewerBenchmarks.stepBack(path) }
 if wants("recorder") {
     RecorderBenchmarks.run()
 } else {

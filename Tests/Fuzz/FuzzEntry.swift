@@ -3,7 +3,8 @@
 // reachable). Not a SwiftPM target.
 //
 // The first input byte picks what the rest is fed to:
-//   0  a chunk payload (string table + records); what decodes must re-encode and decode equal
+//   0  a chunk payload (string table + records); what decodes must re-encode and decode equal,
+//      and a selective read must keep what a full read keeps, or fail with the same error
 //   1  a whole trace file, through TraceReader and TraceFollower
 //   2  a value tree and a patch, applied (errors are fine, crashes are not)
 //   3  a zlib stream inflated with a declared size taken from the next two bytes
@@ -41,7 +42,25 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 private func fuzzPayload(_ input: UnsafeRawBufferPointer) {
     guard let count = input.first else { return }
     let payload = UnsafeRawBufferPointer(rebasing: input.dropFirst())
-    guard let records = try? ChunkCodec.decodeRecords(payload, count: Int(count)) else { return }
+    let full = Result { () throws(TraceError) in try ChunkCodec.decodeRecords(payload, count: Int(count)) }
+    // A selective read keeps what a full read keeps, or fails with the same error: for the
+    // first name of the table (as likely a store as any) and a name no record has.
+    var tableReader = ByteReader(payload)
+    let firstName = (try? StringTable.decode(from: &tableReader))?.first ?? ""
+    for selection in [RecordSelection.state(of: firstName), .state(of: "\u{0}no store")] {
+        let selective = Result { () throws(TraceError) in try ChunkCodec.decodeRecords(payload, count: Int(count), keeping: selection) }
+        switch (full, selective) {
+        case let (.success(all), .success(kept)):
+            guard kept.map(\.index) == all.indices.filter({ selection.keeps(all[$0]) }), kept.allSatisfy({ all[$0.index] == $0.record }) else {
+                fatalError("a selective read kept other records than a full read")
+            }
+        case let (.failure(fullError), .failure(selectiveError)):
+            guard fullError == selectiveError else { fatalError("a selective read failed with \(selectiveError), a full read with \(fullError)") }
+        default:
+            fatalError("a selective read and a full read disagree: \(full) / \(selective)")
+        }
+    }
+    guard case let .success(records) = full else { return }
     var encoder = RecordEncoder()
     for record in records {
         do throws(TraceError) { try encoder.encode(record) } catch { fatalError("decoded record does not re-encode: \(error)") }

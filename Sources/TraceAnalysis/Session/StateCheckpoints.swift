@@ -12,6 +12,11 @@ struct StateCheckpoints {
     /// A checkpoint is taken after this many patches of a store since the last keyframe or
     /// checkpoint of the replay (0: none are taken).
     let interval: Int
+    /// A checkpoint is also taken when a replay passed this many chunks since the last
+    /// keyframe or checkpoint and applied a patch meanwhile: a small store has a few patches
+    /// in each chunk of the others' records, so ``interval`` patches of it span a hundred
+    /// chunks or more, each to be read again by every question behind them.
+    let chunkInterval: Int
     /// The kept checkpoints' estimated size is at most this many bytes.
     let byteBudget: Int
     /// At most this many checkpoints are kept, whatever their size.
@@ -27,8 +32,9 @@ struct StateCheckpoints {
     /// one interval, and counting costs a walk of the whole tree.
     private var nodes: [String: (seq: UInt64, count: Int)] = [:]
 
-    init(interval: Int, byteBudget: Int) {
+    init(interval: Int, byteBudget: Int, chunkInterval: Int = 16) {
         self.interval = interval
+        self.chunkInterval = interval > 0 ? chunkInterval : .max
         self.byteBudget = byteBudget
     }
 

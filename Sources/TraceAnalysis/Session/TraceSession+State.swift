@@ -6,7 +6,8 @@ extension TraceSession {
     ///
     /// Reads only the chunks from the nearest keyframe before `seq` (found through the index's
     /// keyframe flags), or the nearest checkpoint a replay kept after it, to the chunk holding
-    /// the action's patch. When records were dropped or
+    /// the action's patch, and of those builds only the store's own patches and keyframes and
+    /// the drops (see ``stateRecords(ofChunk:store:near:)``). When records were dropped or
     /// damaged after that keyframe, the state is unknown until the store's next keyframe and
     /// the answer says why instead of guessing.
     ///
@@ -36,18 +37,31 @@ extension TraceSession {
         // Checkpoints are kept only before the last action (a later one cannot change) and
         // while the state is known.
         let lastSeq = seqRange?.upperBound ?? 0
-        var sinceCheckpoint = 0
+        var sinceCheckpoint = 0, chunksSinceCheckpoint = 0
+        func keepCheckpoint() {
+            checkpoints.keep(SessionCache.StoredState(store: store, seq: appliedSeq, position: position, value: current))
+            sinceCheckpoint = 0
+            chunksSinceCheckpoint = 0
+        }
         for index in anchor.state.position.chunk...last {
             if index > anchor.state.position.chunk, hasGap(before: index), problem == nil {
                 problem = .damaged(Damage(gap: gapBetween(index - 1, index), kind: .damaged, session: self))
             }
-            guard let records = records(ofChunk: index) else {
+            // A store with a few patches per chunk is checkpointed by chunks passed too, so a
+            // later question about it does not read them all again.
+            if chunksSinceCheckpoint >= checkpoints.chunkInterval, sinceCheckpoint > 0, problem == nil, appliedSeq < lastSeq, appliedSeq < seq {
+                keepCheckpoint()
+            }
+            chunksSinceCheckpoint += 1
+            let records = index == anchor.state.position.chunk
+                ? anchor.records : stateRecords(ofChunk: index, store: store, near: last - index < Self.nearChunks)
+            guard let records else {
                 if problem == nil { problem = .damaged(damage(ofChunk: index)) }
                 continue
             }
             let first = index == anchor.state.position.chunk ? anchor.state.position.record + 1 : 0
-            for offset in first..<max(first, records.count) {
-                switch records[offset] {
+            for (offset, record) in records where offset >= first {
+                switch record {
                 case let .patch(patch) where patch.store == store && patch.seq > appliedSeq && patch.seq <= seq:
                     guard problem == nil else { continue }
                     do {
@@ -60,8 +74,7 @@ extension TraceSession {
                     patchesApplied += 1
                     sinceCheckpoint += 1
                     if sinceCheckpoint == checkpoints.interval, problem == nil, patch.seq < lastSeq, patch.seq < seq {
-                        checkpoints.keep(SessionCache.StoredState(store: store, seq: patch.seq, position: position, value: current))
-                        sinceCheckpoint = 0
+                        keepCheckpoint()
                     }
                 case let .keyframe(keyframe) where keyframe.store == store && keyframe.seq <= seq && keyframe.seq >= appliedSeq:
                     current = keyframe.state
@@ -70,6 +83,7 @@ extension TraceSession {
                     answer.keyframeSeq = keyframe.seq
                     position = RecordPosition(chunk: index, record: offset)
                     sinceCheckpoint = 0
+                    chunksSinceCheckpoint = 0
                 case let .dropped(dropped) where dropped.firstSeq <= seq && dropped.lastSeq > appliedSeq:
                     problem = .dropped(first: dropped.firstSeq, last: dropped.lastSeq)
                 default:
@@ -105,11 +119,17 @@ extension TraceSession {
         return names.sorted()
     }
 
+    /// A replay decodes this many chunks before the point whole into the cache (see
+    /// ``stateRecords(ofChunk:store:near:)``); it reads the others selectively.
+    static let nearChunks = 4
+
     // MARK: - Anchors
 
     private struct Anchor {
         var state: SessionCache.StoredState
         var keyframeSeq: UInt64?
+        /// The store's records in the anchor's chunk, read to find it: the replay starts there.
+        var records: [(index: Int, record: Record)]
     }
 
     /// The latest keyframe of `store` at or before `seq` (or a kept state or checkpoint after
@@ -126,18 +146,19 @@ extension TraceSession {
             let flags = reader.chunks[index].header.flags
             let cachedHere = cached?.position.chunk == index
             guard flags.contains(.keyframe) || flags.contains(.dropped) || cachedHere else { continue }
-            guard let records = records(ofChunk: index) else {
+            guard let records = stateRecords(ofChunk: index, store: store, near: lastChunk - index < Self.nearChunks) else {
                 return .failure(UnknownState(reason: .damaged(damage(ofChunk: index))))
             }
-            for offset in records.indices.reversed() {
-                if cachedHere, let cached, offset == cached.position.record {
-                    return .success(Anchor(state: cached, keyframeSeq: nil))
+            for (offset, record) in records.reversed() {
+                // The kept state's last record is one of the store's, so it is among these.
+                if cachedHere, let cached, offset <= cached.position.record {
+                    return .success(Anchor(state: cached, keyframeSeq: nil, records: records))
                 }
-                switch records[offset] {
+                switch record {
                 case let .keyframe(keyframe) where keyframe.store == store && keyframe.seq <= seq:
                     let state = SessionCache.StoredState(
                         store: store, seq: keyframe.seq, position: RecordPosition(chunk: index, record: offset), value: keyframe.state)
-                    return .success(Anchor(state: state, keyframeSeq: keyframe.seq))
+                    return .success(Anchor(state: state, keyframeSeq: keyframe.seq, records: records))
                 case let .dropped(dropped) where dropped.firstSeq <= seq:
                     return .failure(UnknownState(reason: .dropped(first: dropped.firstSeq, last: dropped.lastSeq)))
                 default:
@@ -152,7 +173,7 @@ extension TraceSession {
     private func nextKeyframe(of store: String, after seq: UInt64) -> UInt64? {
         guard seq < .max, let start = firstChunk(withActionAtOrAfter: seq + 1) else { return nil }
         for index in start..<reader.chunks.count where reader.chunks[index].hasKeyframe {
-            for case let .keyframe(keyframe) in records(ofChunk: index) ?? [] where keyframe.store == store && keyframe.seq > seq {
+            for case let .keyframe(keyframe) in stateRecords(ofChunk: index, store: store, near: false)?.map(\.record) ?? [] where keyframe.store == store && keyframe.seq > seq {
                 return keyframe.seq
             }
         }

@@ -57,8 +57,12 @@ public final class TraceSession {
         var store: String
         var seq: UInt64
     }
-    /// How many times a chunk was decoded (a cache miss): what tests count instead of timing.
+    /// How many times a chunk was read and inflated (a cache miss, or a selective read of a
+    /// store's state records): what tests count instead of timing.
     private(set) var chunkDecodes = 0
+    /// How many records chunk reads built (value trees and all); a selective read builds only
+    /// the records it keeps: what tests count instead of timing.
+    private(set) var recordsDecoded = 0
     /// How many patches state reconstruction applied: what tests count instead of timing.
     var patchesApplied = 0
 
@@ -125,7 +129,29 @@ public final class TraceSession {
         let chunk = reader.chunks[index]
         chunkDecodes += 1
         guard let records = try? reader.records(in: chunk) else { return nil }
+        recordsDecoded += records.count
         cache.store(records, ofChunk: index, cost: Int(chunk.header.rawLength))
+        return records
+    }
+
+    /// The records of chunk `index` that reconstructing the state of `store` reads (its
+    /// patches and keyframes, every drop), each with its index in the chunk; `nil` when the
+    /// chunk's bytes are damaged.
+    ///
+    /// Taken from the decoded chunk when it is cached. Otherwise a chunk `near` the point
+    /// asked about is decoded whole into the cache, as the screen and the next step back will
+    /// want it again; a chunk farther back is read selectively, building none of the other
+    /// records, and not cached: the chunks a long replay passes are mostly other stores'
+    /// records nobody asks for.
+    func stateRecords(ofChunk index: Int, store: String, near: Bool) -> [(index: Int, record: Record)]? {
+        let selection = RecordSelection.state(of: store)
+        if let cached = near ? records(ofChunk: index) : cache.records(ofChunk: index) {
+            return cached.indices.compactMap { selection.keeps(cached[$0]) ? ($0, cached[$0]) : nil }
+        }
+        if near { return nil }
+        chunkDecodes += 1
+        guard let records = try? reader.records(in: reader.chunks[index], keeping: selection) else { return nil }
+        recordsDecoded += records.count
         return records
     }
 

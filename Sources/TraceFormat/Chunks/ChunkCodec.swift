@@ -5,16 +5,39 @@ enum ChunkCodec {
     static func decodeRecords(
         _ payload: UnsafeRawBufferPointer, count: Int, itemLimit: Int = TraceLimits.maximumItemsPerChunk
     ) throws(TraceError) -> [Record] {
+        var records: [Record] = []
+        try decode(payload, count: count, itemLimit: itemLimit, keeping: nil, checked: { records.reserveCapacity($0) }) { records.append($1) }
+        return records
+    }
+
+    /// Decodes the records of a chunk payload that `selection` keeps, each with its index
+    /// among all the chunk's records; checks the others as ``decodeRecords(_:count:itemLimit:)``
+    /// does, so it refuses exactly the payloads that refuses.
+    static func decodeRecords(
+        _ payload: UnsafeRawBufferPointer, count: Int, keeping selection: RecordSelection,
+        itemLimit: Int = TraceLimits.maximumItemsPerChunk
+    ) throws(TraceError) -> [(index: Int, record: Record)] {
+        var records: [(index: Int, record: Record)] = []
+        try decode(payload, count: count, itemLimit: itemLimit, keeping: selection, checked: { _ in }) { records.append(($0, $1)) }
+        return records
+    }
+
+    /// Decodes the records `selection` keeps (all when `nil`) and passes each to `body` with
+    /// its index; `checked` is told the record count once it is known to be within bounds.
+    private static func decode(
+        _ payload: UnsafeRawBufferPointer, count: Int, itemLimit: Int, keeping selection: RecordSelection?,
+        checked: (Int) -> Void, _ body: (Int, Record) -> Void
+    ) throws(TraceError) {
         var reader = ByteReader(payload)
         let strings = try StringTable.decode(from: &reader, itemLimit: itemLimit)
-        var decoder = RecordDecoder(reader, strings: strings, itemLimit: itemLimit)
+        var decoder = RecordDecoder(reader, strings: strings, itemLimit: itemLimit, selection: selection)
         guard count <= payload.count else { throw .malformed("\(count) records cannot fit in \(payload.count) bytes") }
         guard count <= decoder.itemsLeft else { throw TraceLimits.tooManyItems }
-        var records: [Record] = []
-        records.reserveCapacity(count)
-        for _ in 0..<count { records.append(try decoder.decodeRecord()) }
+        checked(count)
+        for index in 0..<count {
+            if let record = try decoder.decodeRecord() { body(index, record) }
+        }
         guard decoder.reader.isAtEnd else { throw .malformed("\(decoder.reader.remaining) bytes after the last record") }
-        return records
     }
 
     /// Verifies the stored bytes against the header and returns the raw payload.

@@ -22,16 +22,20 @@ final class Inflater {
         }
         var status: Int32 = Z_OK
         var extra = false
-        // One spare byte detects a stream that would expand past the expected size.
-        var output = [UInt8](repeating: 0, count: expectedSize + 1)
-        output.withUnsafeMutableBufferPointer { target in
+        // One spare byte detects a stream that would expand past the expected size. Not
+        // zeroed first: zlib writes every byte up to `total_out`, and the array ends there
+        // (at `expectedSize` bytes when the stream is whole).
+        let capacity = expectedSize + 1
+        let output = [UInt8](unsafeUninitializedCapacity: capacity) { target, initialized in
+            initialized = 0
             stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: UInt8.self).baseAddress)
             stream.avail_in = uInt(input.count)
             stream.next_out = target.baseAddress
-            stream.avail_out = uInt(target.count)
+            stream.avail_out = uInt(capacity)
             status = inflate(&stream, Z_FINISH)
             extra = Int(stream.avail_out) == 0
             if status == Z_STREAM_END && Int(stream.total_out) != expectedSize { extra = true }
+            initialized = capacity - Int(stream.avail_out)
         }
         guard status == Z_STREAM_END else {
             if status == Z_BUF_ERROR && extra {
@@ -41,7 +45,6 @@ final class Inflater {
         }
         guard !extra else { throw .compression("chunk does not expand to its declared size of \(expectedSize) bytes") }
         guard stream.avail_in == 0 else { throw .compression("bytes after the end of the compressed chunk") }
-        output.removeLast()
         return output
     }
 }

@@ -19,6 +19,7 @@ public struct ByteReader {
     public var isAtEnd: Bool { offset >= buffer.count }
 
     /// Reads one byte.
+    @inline(__always)
     public mutating func readByte() throws(TraceError) -> UInt8 {
         guard offset < buffer.count else { throw .malformed("unexpected end of data") }
         let byte = buffer[offset]
@@ -39,7 +40,41 @@ public struct ByteReader {
     }
 
     /// Reads an unsigned LEB128 varint of at most 10 bytes.
+    @inline(__always)
     public mutating func readVarint() throws(TraceError) -> UInt64 {
+        // Most varints (string indices, small counts, small numbers) are one byte.
+        if offset < buffer.count, buffer[offset] < 0x80 {
+            offset += 1
+            return UInt64(buffer[offset - 1])
+        }
+        return try readLongVarint()
+    }
+
+    /// ``readVarint()`` of more than one byte.
+    private mutating func readLongVarint() throws(TraceError) -> UInt64 {
+        // With ten bytes left no byte of the varint can be past the end: the same checks but
+        // the bounds one (action records carry three long varints: times and duration).
+        if buffer.count - offset >= 10 {
+            var result: UInt64 = 0
+            var shift: UInt64 = 0
+            var index = offset
+            while true {
+                let byte = buffer[index]
+                index += 1
+                if shift == 63 {
+                    // The tenth byte: only its lowest bit fits, and it must end the varint.
+                    guard byte <= 1 else { throw .malformed("varint overflows 64 bits") }
+                    offset = index
+                    return result | UInt64(byte) << 63
+                }
+                result |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 {
+                    offset = index
+                    return result
+                }
+                shift += 7
+            }
+        }
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -62,15 +97,19 @@ public struct ByteReader {
 
     /// Reads a varint that counts items of at least `minimumSize` bytes each, rejecting counts
     /// the remaining bytes cannot hold (which bounds every allocation by the input size).
+    @inline(__always)
     public mutating func readCount(minimumSize: Int = 1) throws(TraceError) -> Int {
         let raw = try readVarint()
-        guard raw <= UInt64(remaining / max(minimumSize, 1)) else {
+        // raw × size ≤ remaining: raw ≤ remaining / size without a division.
+        let bytes = raw.multipliedReportingOverflow(by: UInt64(max(minimumSize, 1)))
+        guard !bytes.overflow, bytes.partialValue <= UInt64(remaining) else {
             throw .malformed("count \(raw) exceeds the \(remaining) bytes left")
         }
         return Int(raw)
     }
 
     /// Reads `count` raw bytes.
+    @inline(__always)
     public mutating func readBytes(_ count: Int) throws(TraceError) -> UnsafeRawBufferPointer {
         guard count >= 0 && count <= remaining else { throw .malformed("length \(count) exceeds the \(remaining) bytes left") }
         let slice = UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + count])

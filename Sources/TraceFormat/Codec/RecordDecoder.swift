@@ -6,12 +6,22 @@ struct RecordDecoder {
     /// to: bounds decoded memory by ``TraceLimits/maximumItemsPerChunk`` whatever the bytes say.
     private(set) var itemsLeft: Int
 
-    /// - Parameter itemLimit: the chunk's item budget, of which the string table has taken
-    ///   `strings.count`.
-    init(_ reader: ByteReader, strings: [String], itemLimit: Int = TraceLimits.maximumItemsPerChunk) {
+    /// What ``decodeRecord()`` builds (`nil`: everything).
+    let selection: RecordSelection?
+    /// Per string table entry, whether it names the selection's store: a record's store is
+    /// then told by its index, without touching the string.
+    private let isSelectedStore: [Bool]
+
+    /// - Parameters:
+    ///   - itemLimit: the chunk's item budget, of which the string table has taken
+    ///     `strings.count`.
+    ///   - selection: which records ``decodeRecord()`` builds; `nil` for all of them.
+    init(_ reader: ByteReader, strings: [String], itemLimit: Int = TraceLimits.maximumItemsPerChunk, selection: RecordSelection? = nil) {
         self.reader = reader
         self.strings = strings
         itemsLeft = itemLimit - strings.count
+        self.selection = selection
+        isSelectedStore = selection.map { selection in strings.map { $0 == selection.store } } ?? []
     }
 
     /// Takes `count` items from the budget before they are allocated.
@@ -20,103 +30,153 @@ struct RecordDecoder {
         itemsLeft -= count
     }
 
-    mutating func decodeRecord() throws(TraceError) -> Record {
+    /// Decodes the next record when ``selection`` keeps it (every record when it is `nil`);
+    /// parses and checks any other record as fully, building nothing, and returns `nil`.
+    mutating func decodeRecord() throws(TraceError) -> Record? {
         try spend(1)
         let tagByte = try reader.readByte()
         guard let tag = RecordTag(rawValue: tagByte) else { throw .malformed("unknown record tag \(tagByte)") }
+        let build = selection == nil
+        // Whether the record is kept, given its store's name index.
+        func keeps(storeAt index: Int?) -> Bool {
+            build || selection!.keeps(tag, ofTheStore: index.map { isSelectedStore[$0] } ?? false)
+        }
         switch tag {
         case .action:
             let seq = try reader.readVarint()
-            let store = try name()
+            let storeIndex = try nameIndex()
             let mono = try reader.readVarint()
             let wall = try reader.readSignedVarint()
             let reducer = try reader.readVarint()
             let flags = try reader.readByte()
             guard flags & ~3 == 0 else { throw .malformed("unknown action flags \(flags)") }
             let effectID = flags & 1 != 0 ? try reader.readVarint() : nil
-            let location = flags & 2 != 0 ? try location() : nil
-            let action = try value(depth: 0)
+            let keep = keeps(storeAt: storeIndex)
+            let location = flags & 2 != 0 ? try location(building: keep) : nil
+            let action = try value(depth: 0, building: keep)
+            guard keep else { return nil }
+            let store = strings[storeIndex]
             return .action(ActionRecord(
                 seq: seq, store: store, monotonicNanos: mono, wallNanos: wall, reducerNanos: reducer,
                 action: action, effectID: effectID, location: location))
         case .patch:
             let seq = try reader.readVarint()
-            let store = try name()
+            let storeIndex = try nameIndex()
+            let keep = keeps(storeAt: storeIndex)
             let count = try reader.readCount(minimumSize: 2)
             guard count <= itemsLeft else { throw TraceLimits.tooManyItems }
             var operations: [PatchOperation] = []
-            operations.reserveCapacity(count)
-            for _ in 0..<count { operations.append(try operation()) }
-            return .patch(StatePatch(seq: seq, store: store, operations: operations))
+            if keep { operations.reserveCapacity(count) }
+            for _ in 0..<count {
+                let operation = try operation(building: keep)
+                if keep { operations.append(operation) }
+            }
+            return keep ? .patch(StatePatch(seq: seq, store: strings[storeIndex], operations: operations)) : nil
         case .keyframe:
             let seq = try reader.readVarint()
-            let store = try name()
-            return .keyframe(Keyframe(seq: seq, store: store, state: try value(depth: 0)))
+            let storeIndex = try nameIndex()
+            let keep = keeps(storeAt: storeIndex)
+            let state = try value(depth: 0, building: keep)
+            return keep ? .keyframe(Keyframe(seq: seq, store: strings[storeIndex], state: state)) : nil
         case .effectStarted:
             let id = try reader.readVarint()
-            let effectName = try name()
-            let store = try name()
+            let effectName = try nameIndex()
+            let storeIndex = try nameIndex()
+            let keep = keeps(storeAt: storeIndex)
             let flags = try reader.readByte()
             guard flags & ~3 == 0 else { throw .malformed("unknown effect flags \(flags)") }
             let parent = flags & 1 != 0 ? try reader.readVarint() : nil
-            let location = flags & 2 != 0 ? try location() : nil
+            let location = flags & 2 != 0 ? try location(building: keep) : nil
             let mono = try reader.readVarint()
+            guard keep else { return nil }
             return .effectStarted(EffectStarted(
-                effectID: id, name: effectName, store: store, parentSeq: parent, monotonicNanos: mono,
+                effectID: id, name: strings[effectName], store: strings[storeIndex], parentSeq: parent, monotonicNanos: mono,
                 location: location))
         case .effectEmitted:
-            return .effectEmitted(EffectEmitted(
+            let record = EffectEmitted(
                 effectID: try reader.readVarint(), actionSeq: try reader.readVarint(),
-                monotonicNanos: try reader.readVarint()))
+                monotonicNanos: try reader.readVarint())
+            return keeps(storeAt: nil) ? .effectEmitted(record) : nil
         case .effectEnded:
             let id = try reader.readVarint()
+            let keep = keeps(storeAt: nil)
             let outcome: EffectEnded.Outcome
             switch try reader.readByte() {
             case 0: outcome = .finished
             case 1: outcome = .cancelled
-            case 2: outcome = .failed(try reader.readString())
+            case 2: outcome = .failed(try string(building: keep))
             case let other: throw .malformed("unknown effect outcome \(other)")
             }
-            return .effectEnded(EffectEnded(effectID: id, outcome: outcome, monotonicNanos: try reader.readVarint()))
+            let mono = try reader.readVarint()
+            return keep ? .effectEnded(EffectEnded(effectID: id, outcome: outcome, monotonicNanos: mono)) : nil
         case .log:
             let levelByte = try reader.readByte()
             guard let level = LogRecord.Level(rawValue: levelByte) else { throw .malformed("unknown log level \(levelByte)") }
-            return .log(LogRecord(
-                level: level, message: try reader.readString(), monotonicNanos: try reader.readVarint(),
-                seq: try reader.readVarint()))
+            let keep = keeps(storeAt: nil)
+            let record = LogRecord(
+                level: level, message: try string(building: keep), monotonicNanos: try reader.readVarint(),
+                seq: try reader.readVarint())
+            return keep ? .log(record) : nil
         case .dropped:
-            return .dropped(DroppedRecords(
+            let record = DroppedRecords(
                 count: try reader.readVarint(), firstSeq: try reader.readVarint(),
-                lastSeq: try reader.readVarint(), monotonicNanos: try reader.readVarint()))
+                lastSeq: try reader.readVarint(), monotonicNanos: try reader.readVarint())
+            return keeps(storeAt: nil) ? .dropped(record) : nil
         case .sessionEnded:
-            return .sessionEnded(SessionEnded(
-                monotonicNanos: try reader.readVarint(), wallNanos: try reader.readSignedVarint()))
+            let record = SessionEnded(monotonicNanos: try reader.readVarint(), wallNanos: try reader.readSignedVarint())
+            return keeps(storeAt: nil) ? .sessionEnded(record) : nil
         }
     }
 
-    private mutating func name() throws(TraceError) -> String {
+    /// A length-prefixed string, or only its bounds checked when not `building`.
+    private mutating func string(building: Bool) throws(TraceError) -> String {
+        guard building else {
+            _ = try reader.readBytes(try reader.readCount())
+            return ""
+        }
+        return try reader.readString()
+    }
+
+    /// The next value tree, or when not `building`, the tree checked by ``skipValue(depth:)``
+    /// and a placeholder in its place.
+    private mutating func value(depth: Int, building: Bool) throws(TraceError) -> TraceValue {
+        guard building else {
+            try skipValue(depth: depth)
+            return .bool(false)
+        }
+        return try value(depth: depth)
+    }
+
+    mutating func name() throws(TraceError) -> String {
+        strings[try nameIndex()]
+    }
+
+    /// The next string table index, checked against the table.
+    mutating func nameIndex() throws(TraceError) -> Int {
         let index = try reader.readVarint()
         guard index < UInt64(strings.count) else {
             throw .malformed("string index \(index) outside the chunk's table of \(strings.count)")
         }
-        return strings[Int(index)]
+        return Int(index)
     }
 
-    private mutating func location() throws(TraceError) -> SourceLocation {
-        let file = try name()
+    /// A source location; when not `building`, checked only (the result is a placeholder).
+    private mutating func location(building: Bool) throws(TraceError) -> SourceLocation {
+        let file = try nameIndex()
         let line = try reader.readVarint()
         guard line <= UInt64(UInt32.max) else { throw .malformed("line number \(line) too large") }
-        return SourceLocation(file: file, line: UInt32(line))
+        return SourceLocation(file: building ? strings[file] : "", line: UInt32(line))
     }
 
-    private mutating func operation() throws(TraceError) -> PatchOperation {
+    /// The next patch operation; when not `building`, checked only (the result is a placeholder).
+    private mutating func operation(building: Bool) throws(TraceError) -> PatchOperation {
         try spend(1)
         let tagByte = try reader.readByte()
         guard let tag = PatchTag(rawValue: tagByte) else { throw .malformed("unknown patch operation \(tagByte)") }
-        let path = try self.path()
+        let path = try self.path(building: building)
         switch tag {
-        case .set: return .set(path: path, value: try value(depth: 0))
-        case .insert: return .insert(path: path, value: try value(depth: 0))
+        case .set: return .set(path: path, value: try value(depth: 0, building: building))
+        case .insert: return .insert(path: path, value: try value(depth: 0, building: building))
         case .remove: return .remove(path: path)
         case .move: return .move(path: path, to: try index())
         }
@@ -128,19 +188,25 @@ struct RecordDecoder {
         return Int(raw)
     }
 
-    private mutating func path() throws(TraceError) -> [PathComponent] {
+    private mutating func path(building: Bool) throws(TraceError) -> [PathComponent] {
         let count = try reader.readCount()
         guard count <= TraceLimits.maximumDepth else { throw .malformed("path of \(count) steps is deeper than \(TraceLimits.maximumDepth)") }
         try spend(count)
         var path: [PathComponent] = []
-        path.reserveCapacity(count)
+        if building { path.reserveCapacity(count) }
         for _ in 0..<count {
             let tagByte = try reader.readByte()
             switch PathTag(rawValue: tagByte) {
-            case .field: path.append(.field(try name()))
-            case .index: path.append(.index(try index()))
-            case .key: path.append(.key(try value(depth: 0)))
-            case .some: path.append(.some)
+            case .field:
+                if building { path.append(.field(try name())) } else { try skipName() }
+            case .index:
+                let i = try index()
+                if building { path.append(.index(i)) }
+            case .key:
+                let key = try value(depth: 0, building: building)
+                if building { path.append(.key(key)) }
+            case .some:
+                if building { path.append(.some) }
             case nil: throw .malformed("unknown path step \(tagByte)")
             }
         }

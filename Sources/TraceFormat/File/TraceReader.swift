@@ -95,6 +95,33 @@ public final class TraceReader {
     /// - Throws: ``TraceError`` when its bytes are damaged; the chunk is then also added to
     ///   ``gaps`` (once).
     public func records(in chunk: ChunkInfo) throws(TraceError) -> [Record] {
+        try withPayload(of: chunk) { (payload, count) throws(TraceError) in
+            try ChunkCodec.decodeRecords(payload, count: count)
+        }
+    }
+
+    /// Reads one chunk and decodes only the records `selection` keeps, each with its index
+    /// among all the chunk's records (what ``records(in:)`` would return at that index).
+    /// The other records are checked as fully but never built, so a chunk is refused exactly
+    /// when ``records(in:)`` refuses it, at a fraction of the cost when few records are kept.
+    ///
+    /// - Parameters:
+    ///   - chunk: the chunk, from ``chunks``.
+    ///   - selection: which records to build.
+    /// - Returns: the kept records in file order, with their indices.
+    /// - Throws: ``TraceError`` when its bytes are damaged; the chunk is then also added to
+    ///   ``gaps`` (once).
+    public func records(in chunk: ChunkInfo, keeping selection: RecordSelection) throws(TraceError) -> [(index: Int, record: Record)] {
+        try withPayload(of: chunk) { (payload, count) throws(TraceError) in
+            try ChunkCodec.decodeRecords(payload, count: count, keeping: selection)
+        }
+    }
+
+    /// Reads, checks and inflates one chunk and runs `decode` on its raw payload and record
+    /// count; any error adds the chunk to ``gaps``.
+    private func withPayload<R>(
+        of chunk: ChunkInfo, _ decode: (UnsafeRawBufferPointer, Int) throws(TraceError) -> R
+    ) throws(TraceError) -> R {
         do throws(TraceError) {
             guard Int(chunk.header.storedLength) <= TraceLimits.maximumChunkSize else {
                 throw TraceError.malformed("chunk declares \(chunk.header.storedLength) stored bytes, more than \(TraceLimits.maximumChunkSize)")
@@ -109,7 +136,7 @@ public final class TraceReader {
                 let payload = try ChunkCodec.payload(
                     header: header, stored: UnsafeRawBufferPointer(rebasing: raw[ChunkHeader.size...]), inflater: inflater)
                 return try payload.withRawBytes { (payloadBytes) throws(TraceError) in
-                    try ChunkCodec.decodeRecords(payloadBytes, count: Int(header.recordCount))
+                    try decode(payloadBytes, Int(header.recordCount))
                 }
             }
         } catch {
