@@ -26,13 +26,24 @@ extension TraceSession: FilterContext {
         // The chunk whose actions are being delivered, and whether all of them were tested
         // and none matched: then the memo notes it once the next chunk's actions come.
         var judged = (chunk: -1, noMatch: false), pendingChunk = start
+        // A scan that stops at `high` in chunk `index` (or at the end) has tested every action
+        // starting in the chunks before it: the last of them is noted too when none matched (a
+        // search in parts ends each part there).
+        func noteJudgedBefore(_ index: Int) {
+            if judged.noMatch, judged.chunk >= 0, judged.chunk < index { scanMemo.noteNoMatch(inChunk: judged.chunk, for: filter) }
+        }
         func deliver(_ entry: ActionEntry?, from chunk: Int) throws -> Bool {
             guard let entry else { return true }
             if chunk != judged.chunk {
                 if judged.noMatch { scanMemo.noteNoMatch(inChunk: judged.chunk, for: filter) }
                 judged = (chunk, true)
             }
-            guard entry.seq >= low, entry.seq <= high else { judged.noMatch = false; return true }
+            guard entry.seq >= low, entry.seq <= high else {
+                // Out of the range, so not delivered; tested all the same, so that a chunk a
+                // scan in parts cuts through can still be noted as holding no match.
+                if filter.matches(entry, in: self) { judged.noMatch = false }
+                return true
+            }
             guard filter.matches(entry, in: self) else { return true }
             judged.noMatch = false
             return try body(.action(entry))
@@ -48,7 +59,10 @@ extension TraceSession: FilterContext {
                     }
                     guard try deliver(assembler.finish(), from: pendingChunk) else { return }
                 }
-                if let first = reader.chunks[index].seqRange?.lowerBound, first > high { return }
+                if let first = reader.chunks[index].seqRange?.lowerBound, first > high {
+                    noteJudgedBefore(index)
+                    return
+                }
                 continue
             }
             let records = records(ofChunk: index)
@@ -59,7 +73,8 @@ extension TraceSession: FilterContext {
             }
             for record in records ?? [] {
                 if case let .action(action) = record, action.seq > high {
-                    _ = try deliver(assembler.finish(), from: pendingChunk)
+                    guard try deliver(assembler.finish(), from: pendingChunk) else { return }
+                    noteJudgedBefore(index)
                     return
                 }
                 let finished = assembler.add(record)
@@ -69,7 +84,7 @@ extension TraceSession: FilterContext {
             }
         }
         guard try deliver(assembler.finish(), from: pendingChunk) else { return }
-        if judged.noMatch { scanMemo.noteNoMatch(inChunk: judged.chunk, for: filter) }
+        noteJudgedBefore(reader.chunks.count)
         if let torn = reader.tornTail { _ = try body(.damage(Damage(gap: torn, kind: .tornTail, session: self))) }
     }
 
@@ -121,17 +136,23 @@ extension TraceSession: FilterContext {
                 }
             }
             if let entry = assembler.finish() { entries.append(entry) }
-            let before = found.count
-            for entry in entries.reversed() where entry.seq < seq {
-                guard entry.seq > lowest else { return found }
+            // Every action starting in the chunk is tested, those outside `lowest..<seq` too
+            // (they are not returned), so that a chunk a search in parts cuts through can
+            // still be noted as holding no match.
+            var matchedAny = false, reachedLowest = false
+            for entry in entries.reversed() {
+                if entry.seq <= lowest { reachedLowest = true }
                 guard filter.matches(entry, in: self) else { continue }
+                matchedAny = true
+                guard entry.seq < seq, entry.seq > lowest else {
+                    if reachedLowest { break }
+                    continue
+                }
                 found.append(entry)
                 if found.count == limit { return found }
             }
-            // Every action of the chunk was tested (none is at or after `seq`): none matches.
-            if found.count == before, let last = entries.last, last.seq < seq, let first = entries.first, first.seq > lowest {
-                scanMemo.noteNoMatch(inChunk: index, for: filter)
-            }
+            if !matchedAny, !entries.isEmpty { scanMemo.noteNoMatch(inChunk: index, for: filter) }
+            if reachedLowest { return found }
             index -= 1
         }
         return found

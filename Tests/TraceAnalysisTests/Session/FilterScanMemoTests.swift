@@ -26,6 +26,33 @@ struct FilterScanMemoTests {
         #expect(session.action(after: 0, matching: try Filter(parsing: "seq:399"))?.seq == 399)
     }
 
+    @Test("A scan in parts remembers the chunks at the parts' edges too: a later scan of the whole trace decodes none", arguments: [1, 4])
+    func partsRememberTheirEdges(chunksPerPart: Int) throws {
+        let directory = try TemporaryDirectory()
+        let fixture = try SessionFixture.write(to: directory.path("t.sstrace"))
+        let session = try TraceSession(path: fixture.path, budget: .init(chunkBytes: 0, states: 4))
+        let nothing = try Filter(parsing: "store:nothing")
+        // What the viewer does applying a filter: from the selection forward to the end, then
+        // backward to the start, a few chunks at a time, each starting after (or
+        // before) the last seq of the one before, so most parts begin and end inside a chunk.
+        let origin: UInt64 = 150
+        var resume = origin - 1
+        while let end = session.partEnd(after: resume, chunks: chunksPerPart) {
+            session.forEachAction(in: (resume + 1)...end, matching: nothing) { _ in true }
+            resume = end
+        }
+        resume = origin
+        while let start = session.partStart(before: resume, chunks: chunksPerPart) {
+            #expect(session.actions(before: resume, after: start - min(start, 1), matching: nothing, limit: 1).isEmpty)
+            resume = start
+        }
+        let scanned = session.chunkDecodes
+        session.forEachAction(in: (origin - 10)...UInt64.max, matching: nothing) { _ in true }
+        session.forEachAction(matching: nothing) { _ in true }
+        #expect(session.actions(before: .max, after: 0, matching: nothing, limit: 30).isEmpty)
+        #expect(session.chunkDecodes == scanned, "\(session.chunkDecodes - scanned) chunks were decoded again")
+    }
+
     @Test("Remembered chunks change no answer: every filter steps through the same actions forward and backward", arguments: [
         "reducer:>1ms", "seq:5 or seq:390", "store:nothing", "effect:load@failed", "path:.items", "not seq:1..398",
     ])
