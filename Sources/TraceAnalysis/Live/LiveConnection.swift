@@ -1,5 +1,3 @@
-import TraceFormat
-
 /// One accepted connection of a ``LiveListener``: its stream decoder, its session once the
 /// header arrived, and the file it is recorded to. Memory is bounded by the decoder (one frame).
 final class LiveConnection {

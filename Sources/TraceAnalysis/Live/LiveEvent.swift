@@ -1,5 +1,3 @@
-import TraceFormat
-
 /// One connected app's session as a listener sees it.
 public struct LiveSession: Sendable, Hashable {
     /// The listener's number for the connection (1, 2, ...), unique while it runs.

@@ -1,5 +1,3 @@
-import TraceFormat
-
 /// Listens on a Unix socket for apps streaming their sessions (``RecordingSink/socket``) and
 /// hands out what arrives as ``LiveEvent``s: the live source `storescope listen` prints and a
 /// viewer consumes. Any number of sessions at once; each is checked, decoded and optionally

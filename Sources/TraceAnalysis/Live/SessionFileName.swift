@@ -1,5 +1,3 @@
-import TraceFormat
-
 /// The name `storescope listen --record` gives a session's file:
 /// `<app>-<session id, 8 hex digits>-<start time, UTC>.sstrace`, such as
 /// `search-1f3a9c02-20261201T042615Z.sstrace`. Characters of the app's name that do not

@@ -1,5 +1,3 @@
-import TraceFormat
-
 /// Follows a trace file that may still be written (or not exist yet): the live source
 /// `storescope tail` prints and a viewer consumes. Built on ``TraceFollower``; adds starting
 /// from the last N actions, waiting for the file, and noticing a writer that died mid-chunk.

@@ -1,5 +1,3 @@
-import TraceFormat
-
 extension RedactedChanges {
     /// The redacted values of `store` that changed from the state after `from` to the state
     /// after `to`, read from the patches of the actions in between (for ``DiffRendering``).

@@ -1,5 +1,3 @@
-import TraceFormat
-
 /// The places where a redacted value changed, for ``DiffRendering``: the trees before and after
 /// hold the same `redacted` node there, so only the patches say that the hidden value changed.
 ///
