@@ -11,10 +11,7 @@
 extension RecordDecoder {
     /// Reads past one value tree, checking it as ``value(depth:)`` would.
     mutating func skipValue(depth: Int) throws(TraceError) {
-        guard depth < TraceLimits.maximumDepth else { throw .malformed("value nested deeper than \(TraceLimits.maximumDepth)") }
-        try spend(1)
-        let kindByte = try reader.readByte()
-        guard let kind = TraceValue.Kind(rawValue: kindByte) else { throw .malformed("unknown value kind \(kindByte)") }
+        let kind = try valueKind(depth: depth)
         switch kind {
         case .structure:
             try skipName()

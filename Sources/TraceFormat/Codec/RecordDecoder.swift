@@ -213,11 +213,19 @@ struct RecordDecoder {
         return path
     }
 
-    mutating func value(depth: Int) throws(TraceError) -> TraceValue {
+    /// Reads a value's kind byte, checking the depth limit and spending the value's item: the
+    /// start of ``value(depth:)`` and of ``skipValue(depth:)`` alike.
+    @inline(__always)
+    mutating func valueKind(depth: Int) throws(TraceError) -> TraceValue.Kind {
         guard depth < TraceLimits.maximumDepth else { throw .malformed("value nested deeper than \(TraceLimits.maximumDepth)") }
         try spend(1)
         let kindByte = try reader.readByte()
         guard let kind = TraceValue.Kind(rawValue: kindByte) else { throw .malformed("unknown value kind \(kindByte)") }
+        return kind
+    }
+
+    mutating func value(depth: Int) throws(TraceError) -> TraceValue {
+        let kind = try valueKind(depth: depth)
         switch kind {
         case .structure:
             return .structure(type: try name(), fields: try fields(depth: depth))
