@@ -1,5 +1,5 @@
 /// Groups records read in file order into ``ActionEntry`` values: an action, then its patch
-/// or keyframe and the other records up to the next action.
+/// or keyframe and the events (effects, logs, drops, the session's end) up to the next action.
 struct ActionAssembler {
     let startMonotonicNanos: UInt64
     private(set) var pending: ActionEntry?
@@ -20,6 +20,10 @@ struct ActionAssembler {
             pending?.operations += patch.operations
         case let .keyframe(keyframe) where keyframe.seq == pending?.seq && keyframe.store == pending?.action.store:
             pending?.keyframe = keyframe.state
+        case .patch, .keyframe:
+            // Another store's state, not something this action did: a keyframe the recorder
+            // wrote of a store whose latest action came earlier (FORMAT.md §10).
+            break
         default:
             pending?.events.append(record)
         }

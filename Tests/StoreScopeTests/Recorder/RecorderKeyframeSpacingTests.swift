@@ -58,8 +58,19 @@ import TraceAnalysis
         // 128 KiB, plus what one batch of 500 actions adds and a chunk.
         #expect(spacing.max()! <= 256 * 1024, "\(spacing)")
         // Each of those keyframes is the state after settings' latest action at that point, so
-        // the engine answers every point with what the store had.
+        // the engine answers every point with what the store had; and none of them is shown as
+        // something the feed's action it follows did.
         let session = try TraceSession(path: path)
+        var feedEntries = 0
+        session.forEachAction { item in
+            guard case let .action(entry) = item else { return true }
+            feedEntries += 1
+            // The last action is followed by the session's end, the only event of the session.
+            let events = entry.events.filter { if case .sessionEnded = $0 { false } else { true } }
+            #expect(events.isEmpty, "#\(entry.seq) has \(events)")
+            return true
+        }
+        #expect(feedEntries == 20_004)
         let last = feedRecording.lastSentSeq
         for seq in stride(from: UInt64(1), through: last, by: 997) {
             guard let expected = settingsAfter.last(where: { $0.seq <= seq })?.state else { continue }
