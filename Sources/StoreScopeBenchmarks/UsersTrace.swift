@@ -11,11 +11,12 @@ import TraceFormat
 /// With `otherStores`, every 10th action goes to a small `settings` store and every 50th to a
 /// `session` store instead (taking even steps: renames and inserts, so the users keep their count) (each with its own keyframes), as an app with a few stores records.
 /// Each store is also keyframed, as the recorder does, once the trace has grown by
-/// ``keyframeEveryTraceBytes`` (and 16 of its keyframes) since its last keyframe.
+/// ``RecorderConfiguration/keyframeEveryTraceBytes`` (and 16 of its keyframes) since its last
+/// keyframe (``RecorderConfiguration/keyframeIsFarBehind(traceBytesSince:keyframeBytes:)``).
 enum UsersTrace {
     static let keyframeEvery = 10_000
-    /// ``RecorderConfiguration/keyframeEveryTraceBytes``'s default.
-    static let keyframeEveryTraceBytes = RecorderConfiguration().keyframeEveryTraceBytes
+    /// The recorder's default configuration, whose rule spaces the keyframes by trace bytes.
+    static let recorderDefaults = RecorderConfiguration()
 
     /// Writes `actions` actions to `path` and returns the file size.
     static func write(actions: Int, to path: String, otherStores: Bool = false) throws -> Int64 {
@@ -88,8 +89,8 @@ enum UsersTrace {
             var due: [Record] = []
             for store in otherStores ? ["users", "settings", "session"] : ["users"] {
                 guard let last = keyframeAt[store] else { continue }
-                let bound = max(Int64(keyframeEveryTraceBytes), 16 * last.size)
-                if writer.recordBytesAppended - last.traceBytes >= bound {
+                let since = writer.recordBytesAppended - last.traceBytes
+                if recorderDefaults.keyframeIsFarBehind(traceBytesSince: since, keyframeBytes: last.size) {
                     due.append(.keyframe(Keyframe(seq: latestSeq[store] ?? 0, store: store, state: state(of: store))))
                 }
             }

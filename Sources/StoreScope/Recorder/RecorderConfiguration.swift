@@ -53,6 +53,13 @@ public struct RecorderConfiguration: Sendable {
         self.diagnostics = diagnostics
     }
 
+    /// Whether a store whose last keyframe took `keyframeBytes` is due another because the
+    /// trace grew by `traceBytesSince` since it (``keyframeEveryTraceBytes``, and at least 16
+    /// such keyframes). The benchmarks' trace generator spaces keyframes by this rule too.
+    package func keyframeIsFarBehind(traceBytesSince: Int64, keyframeBytes: Int64) -> Bool {
+        traceBytesSince >= max(Int64(keyframeEveryTraceBytes), 16 * keyframeBytes)
+    }
+
     /// The deepest ``CaptureOptions/maximumDepth`` a recorder uses (500): the trace format
     /// holds values nested up to 512 levels, and the worker thread's stack is sized for this
     /// depth. A larger setting is lowered to it.

@@ -24,7 +24,7 @@ extension StoreTrack {
     func writeKeyframeIfFarBehind(in worker: RecorderWorker) {
         guard !needsKeyframe, worker.canWrite else { return }
         let since = worker.recordBytesWritten - traceBytesAtKeyframe
-        guard since >= Int64(max(worker.configuration.keyframeEveryTraceBytes, 16 * keyframeBytes)) else { return }
+        guard worker.configuration.keyframeIsFarBehind(traceBytesSince: since, keyframeBytes: Int64(keyframeBytes)) else { return }
         writeKeyframe(previous, seq: latestSeq, worker: worker)
     }
 
