@@ -157,6 +157,16 @@ extension LiveProcessTests {
             #expect(journal.count == 12_000)
         }
 
+        @Test("--stall-timeout refuses inf, 1e300 and more than a day with a usage error instead of trapping")
+        func stallTimeoutIsBounded() throws {
+            let directory = try TemporaryDirectory()
+            for value in ["inf", "1e300", "86401", "nan", "0"] {
+                let result = try ChildProcess.storescope(["listen", directory.path("run/scope.sock"), "--lines", "--stall-timeout", value])
+                #expect(result.status == 64, "\(value): \(result.stderr)")
+                #expect(result.stderr.contains("--stall-timeout takes a number of seconds up to 86400, not '\(value)'"), "\(result.stderr)")
+            }
+        }
+
         private static func maximumResidentKilobytes(_ output: String) -> Int {
             let last = output.components(separatedBy: "rss=").last ?? ""
             return Int(last.prefix { $0.isNumber }) ?? 0

@@ -16,9 +16,12 @@ enum SessionFileName {
     }
 
     /// `yyyyMMddTHHmmssZ` for nanoseconds since 1970: the ISO 8601 basic form of the time the
-    /// trace text shows, to the second.
+    /// trace text shows, to the second. The header's time comes from the peer: every Int64 (years
+    /// 1677-2262) gives a name, never a trap.
     static func utcStamp(_ wallNanos: Int64) -> String {
-        let seconds = wallNanos >= 0 ? wallNanos / 1_000_000_000 : (wallNanos - 999_999_999) / 1_000_000_000
+        // Floor division, total for every Int64 (the quotient is far from Int64.min).
+        let (quotient, remainder) = wallNanos.quotientAndRemainder(dividingBy: 1_000_000_000)
+        let seconds = remainder < 0 ? quotient - 1 : quotient
         return TraceValue.iso8601(Double(seconds)).filter { $0 != "-" && $0 != ":" }
     }
 }

@@ -22,4 +22,15 @@ import TraceFormat
         #expect(SessionFileName.name(for: header(app: "..", wallNanos: 0)) == "app-1f3a9c02-19700101T000000Z.sstrace")
         #expect(SessionFileName.utcStamp(-1) == "19691231T235959Z")
     }
+
+    @Test("A peer's start time anywhere in Int64 names a file without trapping; from 1677 to 2262")
+    func extremeStartTimesAreTotal() {
+        #expect(SessionFileName.utcStamp(.min) == "16770921T001243Z")
+        #expect(SessionFileName.utcStamp(.min + 1) == "16770921T001243Z")
+        #expect(SessionFileName.utcStamp(.max) == "22620411T234716Z")
+        #expect(SessionFileName.utcStamp(-999_999_999) == "19691231T235959Z")
+        #expect(SessionFileName.utcStamp(-1_000_000_000) == "19691231T235959Z")
+        #expect(SessionFileName.utcStamp(-1_000_000_001) == "19691231T235958Z")
+        #expect(SessionFileName.name(for: header(app: "x", wallNanos: .min)) == "x-1f3a9c02-16770921T001243Z.sstrace")
+    }
 }

@@ -13,6 +13,9 @@ enum ListenOptions {
         .value("stall-timeout", "SECONDS", help: "Disconnect a peer that stops in the middle of a chunk for this long (default 10)."),
     ]
 
+    /// The longest `--stall-timeout`, in seconds: a day.
+    static let longestStallTimeout = 86_400.0
+
     /// The help line of the socket argument.
     static let pathHelp = "The socket (default: $STORESCOPE_SOCKET, else $XDG_RUNTIME_DIR/storescope/storescope.sock, else /tmp/storescope-$UID/storescope.sock)."
 
@@ -31,10 +34,12 @@ enum ListenOptions {
             }
         }
         if let text = arguments.value("stall-timeout") {
-            guard let seconds = Double(text), seconds > 0 else {
-                throw UsageError("--stall-timeout takes a number of seconds, not '\(text.sanitizedForTerminal)'", command: spec)
+            // Bounded, so that the conversion to milliseconds is total (`inf` and `1e300` are
+            // refused, not trapped on).
+            guard let seconds = Double(text), seconds > 0, seconds <= Self.longestStallTimeout else {
+                throw UsageError("--stall-timeout takes a number of seconds up to \(Int(Self.longestStallTimeout)), not '\(text.sanitizedForTerminal)'", command: spec)
             }
-            options.stallTimeout = .milliseconds(Int64(seconds * 1000))
+            options.stallTimeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
         }
         options.recordDirectory = arguments.value("record")
         return options
