@@ -32,7 +32,8 @@ public enum LiveEvent: Sendable {
     /// A session's connection ended.
     case ended(LiveSession, LiveSessionEnd)
     /// A connection was refused or broke before it sent a session header (a peer of another
-    /// user, a client that is not a trace writer).
+    /// user, a client that is not a trace writer), or connections could not be accepted for a
+    /// while (the process ran out of file descriptors) and now can again.
     case refused(String)
     /// A problem that does not end the session, such as its recording file failing.
     case warning(LiveSession, String)

@@ -51,6 +51,12 @@ public final class LiveListener {
     private var connections: [LiveConnection] = []
     private var nextNumber = 1
     private var readBuffer = [UInt8](repeating: 0, count: 256 * 1024)
+    /// While the process is out of file descriptors, accepting waits until this instant (the
+    /// waiting connection would otherwise wake every poll at once: a busy loop).
+    private var acceptPausedUntil: ContinuousClock.Instant?
+    private var acceptBackoff = LiveListener.firstAcceptBackoff
+    static let firstAcceptBackoff = Duration.milliseconds(50)
+    static let longestAcceptBackoff = Duration.seconds(1)
 
     /// Prepares the directory, removes a stale socket, and listens at `path`.
     ///
@@ -74,8 +80,14 @@ public final class LiveListener {
     /// - Returns: the events, in the order they happened.
     public func poll(timeout: Duration) -> [LiveEvent] {
         guard descriptor >= 0 else { return [] }
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-        let ready = LiveSyscalls.waitForInput([descriptor] + connections.map(\.descriptor), milliseconds: milliseconds)
+        var wait = timeout
+        if let until = acceptPausedUntil {
+            let left = until - ContinuousClock.now
+            if left <= .zero { acceptPausedUntil = nil } else { wait = min(wait, left) }
+        }
+        // A negative descriptor is ignored by poll: the listening socket sits out a pause.
+        let listening = acceptPausedUntil == nil ? descriptor : -1
+        let ready = LiveSyscalls.waitForInput([listening] + connections.map(\.descriptor), milliseconds: Self.milliseconds(wait))
         var events: [LiveEvent] = []
         if ready[0] { accept(into: &events) }
         var finished: [Int] = []
@@ -113,14 +125,35 @@ public final class LiveListener {
         return events
     }
 
+    /// `duration` in whole milliseconds for poll, rounded up and clamped (total for any duration).
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        guard duration > .zero else { return 0 }
+        let (seconds, attoseconds) = duration.components
+        guard seconds < Int64(Int32.max / 1000) else { return Int32.max }
+        return Int32(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    }
+
     private func accept(into events: inout [LiveEvent]) {
         while true {
             switch LiveSyscalls.accept(descriptor) {
             case .success(nil): return
+            case let .failure(error) where error.isOutOfDescriptors:
+                // Said once per episode; the waiting peers stay in the backlog until a
+                // descriptor frees up.
+                if acceptBackoff == Self.firstAcceptBackoff {
+                    events.append(.refused("cannot accept connections: \(error) (\(connections.count) connected); waiting for descriptors to free up, retrying with backoff"))
+                }
+                acceptPausedUntil = ContinuousClock.now + acceptBackoff
+                acceptBackoff = min(acceptBackoff * 2, Self.longestAcceptBackoff)
+                return
             case let .failure(error):
                 events.append(.refused("cannot accept a connection: \(error)"))
                 return
             case let .success(fd?):
+                if acceptBackoff != Self.firstAcceptBackoff {
+                    acceptBackoff = Self.firstAcceptBackoff
+                    events.append(.refused("accepting connections again"))
+                }
                 let uid = LiveSyscalls.peerUserID(fd)
                 guard let uid, uid == LiveSyscalls.userID || options.allowedUserIDs.contains(uid) else {
                     LiveSyscalls.close(fd)

@@ -198,6 +198,9 @@ struct LiveErrno: Error, Hashable, CustomStringConvertible {
 
     var isWouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK }
 
+    /// The process (`EMFILE`) or the system (`ENFILE`) has no file descriptor to give.
+    var isOutOfDescriptors: Bool { code == EMFILE || code == ENFILE }
+
     /// `strerror`'s words.
     var description: String { String(cString: strerror(code)) }
 }
