@@ -33,6 +33,91 @@ extension LiveProcessTests {
             try Live.stop(listener, with: SIGINT)
         }
 
+        @Test("peers that each declare a 60 MiB chunk and send most of it hold no more than --memory-budget together: those past it lose their own connection with a message, an honest app streams on")
+        func greedyPeersStayWithinTheBudget() throws {
+            let directory = try TemporaryDirectory()
+            let socket = directory.path("run/scope.sock")
+            let listener = try Live.listen(socket, record: directory.path("sessions"), ["--lines", "--memory-budget", "128"])
+            let app = try Live.app("honest", socket: socket)
+            try Live.record(app, 10, endingAt: 10)
+            try listener.waitForOutput(containing: " #10 main action")
+            let sample = try Self.sampleTrace(in: directory)
+            var declared = Array(sample.chunk.prefix(60))
+            let size = UInt32(60 << 20)
+            declared.replaceSubrange(8..<12, with: withUnsafeBytes(of: size.littleEndian, Array.init))
+            declared.replaceSubrange(56..<60, with: withUnsafeBytes(of: crc32(declared[0..<56]).littleEndian, Array.init))
+            let body = [UInt8](repeating: 0x55, count: Int(size) - 4096)
+            var peers: [RawPeer] = []
+            for _ in 0..<6 {
+                let peer = try RawPeer(connectingTo: socket)
+                peer.send(sample.header + declared + body)
+                peers.append(peer)
+            }
+            try listener.waitForError("the peers past the budget") { $0.components(separatedBy: "memory budget").count >= 5 }
+            try Live.record(app, 10, endingAt: 20)
+            try listener.waitForOutput(containing: " #20 main action")
+            let peak = try Self.peakResidentMebibytes(of: listener.pid)
+            // Six peers would hold 360 MiB; two fit in 128 MiB.
+            #expect(peak < 128 + 100, "the listener's peak RSS was \(peak) MiB")
+            #expect(listener.stderr.contains("more than the"), "\(listener.stderr)")
+            peers.removeAll()
+            let journal = try Live.close(app)
+            try listener.waitForOutput(containing: "[honest/") 
+            try Live.stop(listener, with: SIGINT)
+            let honest = try #require(Live.recordings(in: directory.path("sessions")).first { $0.contains("/honest-") })
+            #expect(Live.verify(journal, against: try Live.records(honest)).received == 20)
+        }
+
+        @Test("decode bombs (a few KB that decode to a million values each) from six peers at once are decoded a budget's worth at a time: every session arrives whole and the listener stays within --memory-budget")
+        func decodeBombsAreTakenInParts() throws {
+            let directory = try TemporaryDirectory()
+            let socket = directory.path("run/scope.sock")
+            let listener = try Live.listen(socket, ["--lines", "--memory-budget", "160"])
+            let bomb = try Self.bombTrace(in: directory)
+            #expect(bomb.count < 64 * 1024, "a bomb is small: \(bomb.count) bytes")
+            var peers: [RawPeer] = []
+            for _ in 0..<6 {
+                let peer = try RawPeer(connectingTo: socket)
+                peer.send(bomb)
+                peers.append(peer)
+            }
+            try listener.waitForOutput("six sessions closed") { $0.components(separatedBy: "app closed the session").count == 7 }
+            let peak = try Self.peakResidentMebibytes(of: listener.pid)
+            // Each bomb holds about 40 MiB decoded; 24 of them at once would be a gigabyte.
+            #expect(peak < 160 + 120, "the listener's peak RSS was \(peak) MiB")
+            #expect(!listener.stderr.contains("disconnected"), "\(listener.stderr)")
+            try Live.stop(listener, with: SIGINT)
+        }
+
+        /// A session of four chunks, each a keyframe of a million zeros (a few KB compressed).
+        private static func bombTrace(in directory: TemporaryDirectory) throws -> [UInt8] {
+            let path = directory.path("bomb.sstrace")
+            let writer = try TraceWriter(path: path, header: SmallTrace.header)
+            let zeros = TraceValue.array(Array(repeating: .int(0), count: 1_000_000))
+            for _ in 0..<4 {
+                try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: zeros)))
+                try writer.flush()
+            }
+            try writer.append(.sessionEnded(SessionEnded(monotonicNanos: 1, wallNanos: 1)))
+            try writer.close()
+            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+
+        private static func sampleTrace(in directory: TemporaryDirectory) throws -> TraceBytes {
+            let path = directory.path("sample.sstrace")
+            let app = try RunningProcess(product: "live-app-fixture", ["sample", "--file", path])
+            try Live.record(app, 3, endingAt: 3)
+            _ = try Live.close(app)
+            return try TraceBytes(path: path)
+        }
+
+        /// The most memory a process has held (VmHWM), from /proc.
+        private static func peakResidentMebibytes(of pid: Int32) throws -> Int {
+            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+            return (Int(line.split(separator: " ")[1]) ?? 0) / 1024
+        }
+
         /// User plus system CPU time of a process, from /proc.
         private static func cpuSeconds(of pid: Int32) throws -> Double {
             let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)

@@ -73,6 +73,14 @@ public final class RunningProcess: @unchecked Sendable {
         try waitFor("'\(text)' on stderr", timeout: timeout) { stderr.contains(text) ? stderr : nil }
     }
 
+    /// Waits until standard error meets `condition`.
+    @discardableResult
+    public func waitForError(
+        _ what: String, timeout: Duration = .seconds(20), until condition: (String) -> Bool
+    ) throws -> String {
+        try waitFor(what, timeout: timeout) { condition(stderr) ? stderr : nil }
+    }
+
     /// Sends `signal` (SIGINT, SIGTERM, SIGKILL...).
     public func signal(_ signal: Int32) {
         kill(process.processIdentifier, signal)

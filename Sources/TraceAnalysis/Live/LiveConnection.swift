@@ -5,6 +5,9 @@ final class LiveConnection {
     let number: Int
     var decoder: TraceStreamDecoder
     private(set) var session: LiveSession?
+    /// Whether complete chunks wait in the decoder for the next poll: the memory budget was
+    /// taken by this poll's events when they arrived.
+    private(set) var hasDeferredChunks = false
     /// Whether the app's `session ended` record arrived (it hangs up right after).
     private(set) var sawSessionEnd = false
     private var recording: FrameTraceWriter?
@@ -21,9 +24,19 @@ final class LiveConnection {
 
     /// Feeds received bytes and returns the events they complete.
     ///
-    /// - Throws: ``TraceError`` when the bytes break the protocol.
-    func receive(_ bytes: UnsafeRawBufferPointer, recordDirectory: String?) throws(TraceError) -> [LiveEvent] {
+    /// - Parameters:
+    ///   - memoryBudget: what the listener's memory budget has left for this connection; each
+    ///     chunk completed here is charged to it, as `held`, until the events are handed out.
+    ///   - held: increased by the memory the completed chunks' events hold.
+    /// A chunk that does not fit beside what this poll's events hold waits for the next poll
+    /// (``hasDeferredChunks``); one that does not fit even then ends the connection.
+    ///
+    /// - Throws: ``TraceError`` when the bytes break the protocol or need more than the budget.
+    func receive(
+        _ bytes: UnsafeRawBufferPointer, recordDirectory: String?, memoryBudget: Int, held: inout Int
+    ) throws(TraceError) -> [LiveEvent] {
         decoder.append(bytes)
+        hasDeferredChunks = false
         var events: [LiveEvent] = []
         var completedUnit = false
         defer {
@@ -35,7 +48,15 @@ final class LiveConnection {
                 unitStartedAt = .now
             }
         }
-        while let event = try decoder.next() {
+        while true {
+            let next: TraceStreamDecoder.Event?
+            do throws(TraceError) {
+                next = try decoder.next(memoryBudget: memoryBudget - held)
+            } catch where decoder.isOverBudget && held > 0 {
+                hasDeferredChunks = true
+                break
+            }
+            guard let event = next else { break }
             completedUnit = true
             switch event {
             case let .header(header, headerBytes):
@@ -52,6 +73,7 @@ final class LiveConnection {
                 session = started
                 events.append(.started(started))
             case let .chunk(chunk, frame, records):
+                held += decoder.lastChunkMemory
                 guard let session else { continue }
                 if let recording {
                     do throws(TraceError) {

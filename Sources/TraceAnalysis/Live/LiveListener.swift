@@ -22,16 +22,26 @@ public final class LiveListener {
         /// The largest chunk a peer may send (the format's limit by default); this bounds the
         /// memory one connection can hold.
         public var maximumFrameSize: Int
+        /// The most memory all connections together may hold for chunks arriving and decoded
+        /// in one ``LiveListener/poll(timeout:)`` (see ``TraceStreamDecoder/memoryCost(of:decoding:)``):
+        /// a chunk that would go past it loses its own connection, with a message, and the other
+        /// sessions go on. At least one chunk of the largest size must fit.
+        public var memoryBudget: Int
         /// Whether records are decoded and handed out in ``LiveEvent/records(_:_:)`` events.
         /// Off, chunks are only checked and recorded (faster: nothing is inflated), and an app
         /// closing its session is noticed only when it hangs up.
         public var decodesRecords: Bool
 
-        /// Creates options; by default only our own uid, no recording, a 10 s stall timeout.
+        /// The default ``memoryBudget``: 512 MiB.
+        public static let defaultMemoryBudget = 512 * 1024 * 1024
+
+        /// Creates options; by default only our own uid, no recording, a 10 s stall timeout,
+        /// a 512 MiB memory budget.
         public init(
             allowedUserIDs: Set<UInt32> = [], recordDirectory: String? = nil, stallTimeout: Duration = .seconds(10),
-            maximumFrameSize: Int = 64 * 1024 * 1024, decodesRecords: Bool = true
+            maximumFrameSize: Int = 64 * 1024 * 1024, memoryBudget: Int = Options.defaultMemoryBudget, decodesRecords: Bool = true
         ) {
+            self.memoryBudget = memoryBudget
             self.decodesRecords = decodesRecords
             self.allowedUserIDs = allowedUserIDs
             self.recordDirectory = recordDirectory
@@ -54,6 +64,8 @@ public final class LiveListener {
     /// While the process is out of file descriptors, accepting waits until this instant (the
     /// waiting connection would otherwise wake every poll at once: a busy loop).
     private var acceptPausedUntil: ContinuousClock.Instant?
+    /// Memory the events of the poll under way hold (see ``Options/memoryBudget``).
+    private var heldThisPoll = 0
     private var acceptBackoff = LiveListener.firstAcceptBackoff
     static let firstAcceptBackoff = Duration.milliseconds(50)
     static let longestAcceptBackoff = Duration.seconds(1)
@@ -85,10 +97,16 @@ public final class LiveListener {
             let left = until - ContinuousClock.now
             if left <= .zero { acceptPausedUntil = nil } else { wait = min(wait, left) }
         }
+        // Chunks deferred by the last poll's memory budget are decoded now, without waiting.
+        let deferred = connections.map(\.hasDeferredChunks)
+        if deferred.contains(true) { wait = .zero }
         // A negative descriptor is ignored by poll: the listening socket sits out a pause.
         let listening = acceptPausedUntil == nil ? descriptor : -1
-        let ready = LiveSyscalls.waitForInput([listening] + connections.map(\.descriptor), milliseconds: Self.milliseconds(wait))
+        var ready = LiveSyscalls.waitForInput([listening] + connections.map(\.descriptor), milliseconds: Self.milliseconds(wait))
+        for (index, isDeferred) in deferred.enumerated() where isDeferred { ready[index + 1] = true }
         var events: [LiveEvent] = []
+        // The events of this poll hold their chunks' records until the caller takes them.
+        heldThisPoll = 0
         if ready[0] { accept(into: &events) }
         var finished: [Int] = []
         for (index, connection) in connections.enumerated() where ready.count > index + 1 && ready[index + 1] {
@@ -177,7 +195,12 @@ public final class LiveListener {
     ///
     /// - Returns: how the connection ended, or `nil` while it goes on.
     private func read(_ connection: LiveConnection, into events: inout [LiveEvent]) -> LiveSessionEnd? {
+        if connection.hasDeferredChunks, let end = decode(UnsafeRawBufferPointer(start: nil, count: 0), from: connection, into: &events) {
+            return end
+        }
         for _ in 0..<8 {
+            // Past the budget for this poll, the rest waits in the kernel for the next one.
+            guard !connection.hasDeferredChunks else { return nil }
             let result = readBuffer.withUnsafeMutableBytes { LiveSyscalls.receive(connection.descriptor, into: $0) }
             switch result {
             case .success(nil): return nil
@@ -185,25 +208,32 @@ public final class LiveListener {
                 if connection.decoder.isFinished || connection.sawSessionEnd { return .closed }
                 return .hungUp(unfinishedBytes: connection.decoder.bufferedBytes)
             case let .success(count?):
-                let received: Result<[LiveEvent], TraceError> = readBuffer.withUnsafeBytes { raw in
-                    do throws(TraceError) {
-                        return .success(try connection.receive(
-                            UnsafeRawBufferPointer(rebasing: raw[0..<count]), recordDirectory: options.recordDirectory))
-                    } catch {
-                        return .failure(error)
-                    }
+                let end = readBuffer.withUnsafeBytes { raw in
+                    decode(UnsafeRawBufferPointer(rebasing: raw[0..<count]), from: connection, into: &events)
                 }
-                switch received {
-                case let .success(new): events += new
-                case let .failure(error): return .rejected("\(error); disconnected")
-                }
-                if connection.decoder.isFinished { return .closed }
+                if let end { return end }
             case .failure:
                 // ECONNRESET and the like: the peer is gone, as with an orderly hang-up.
                 return .hungUp(unfinishedBytes: connection.decoder.bufferedBytes)
             }
         }
         return nil
+    }
+
+    /// Feeds `bytes` to the connection within what the memory budget has left: the budget less
+    /// what other connections reserved for chunks arriving and what this poll's events hold.
+    ///
+    /// - Returns: how the connection ended, or `nil` while it goes on.
+    private func decode(_ bytes: UnsafeRawBufferPointer, from connection: LiveConnection, into events: inout [LiveEvent]) -> LiveSessionEnd? {
+        let othersReserve = connections.reduce(0) { $1 === connection ? $0 : $0 + $1.decoder.reservedBytes }
+        do throws(TraceError) {
+            events += try connection.receive(
+                bytes, recordDirectory: options.recordDirectory, memoryBudget: options.memoryBudget - othersReserve,
+                held: &heldThisPoll)
+        } catch {
+            return .rejected("\(error); disconnected")
+        }
+        return connection.decoder.isFinished ? .closed : nil
     }
 
     private func close(_ connection: LiveConnection, _ end: LiveSessionEnd, into events: inout [LiveEvent]) {

@@ -5,8 +5,17 @@ enum ChunkCodec {
     static func decodeRecords(
         _ payload: UnsafeRawBufferPointer, count: Int, itemLimit: Int = TraceLimits.maximumItemsPerChunk
     ) throws(TraceError) -> [Record] {
+        var itemsUsed = 0
+        return try decodeRecords(payload, count: count, itemLimit: itemLimit, itemsUsed: &itemsUsed)
+    }
+
+    /// Decodes as ``decodeRecords(_:count:itemLimit:)`` does, and says how many items of the
+    /// budget the records took (what their memory is charged by).
+    static func decodeRecords(
+        _ payload: UnsafeRawBufferPointer, count: Int, itemLimit: Int, itemsUsed: inout Int
+    ) throws(TraceError) -> [Record] {
         var records: [Record] = []
-        try decode(payload, count: count, itemLimit: itemLimit, keeping: nil, checked: { records.reserveCapacity($0) }) { records.append($1) }
+        itemsUsed = try decode(payload, count: count, itemLimit: itemLimit, keeping: nil, checked: { records.reserveCapacity($0) }) { records.append($1) }
         return records
     }
 
@@ -24,10 +33,13 @@ enum ChunkCodec {
 
     /// Decodes the records `selection` keeps (all when `nil`) and passes each to `body` with
     /// its index; `checked` is told the record count once it is known to be within bounds.
+    ///
+    /// - Returns: the items of `itemLimit` the payload took.
+    @discardableResult
     private static func decode(
         _ payload: UnsafeRawBufferPointer, count: Int, itemLimit: Int, keeping selection: RecordSelection?,
         checked: (Int) -> Void, _ body: (Int, Record) -> Void
-    ) throws(TraceError) {
+    ) throws(TraceError) -> Int {
         var reader = ByteReader(payload)
         let strings = try StringTable.decode(from: &reader, itemLimit: itemLimit)
         var decoder = RecordDecoder(reader, strings: strings, itemLimit: itemLimit, selection: selection)
@@ -38,6 +50,7 @@ enum ChunkCodec {
             if let record = try decoder.decodeRecord() { body(index, record) }
         }
         guard decoder.reader.isAtEnd else { throw .malformed("\(decoder.reader.remaining) bytes after the last record") }
+        return itemLimit - decoder.itemsLeft
     }
 
     /// Verifies the stored bytes against the header and returns the raw payload.

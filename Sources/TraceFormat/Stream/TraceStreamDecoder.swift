@@ -28,6 +28,9 @@ public struct TraceStreamDecoder {
     public private(set) var isFinished = false
     /// Bytes received and not yet part of a complete unit.
     public var bufferedBytes: Int { buffer.count - start }
+    /// The memory the chunk arriving now was admitted with (``memoryCost(of:decoding:)``), from
+    /// the moment its header arrived until it completes; 0 between chunks.
+    public private(set) var reservedBytes = 0
 
     private var buffer: [UInt8] = []
     private var start = 0
@@ -57,11 +60,33 @@ public struct TraceStreamDecoder {
     /// Whether a unit has started arriving but is not complete yet.
     public var isInsideUnit: Bool { bufferedBytes > 0 && !isFinished }
 
+    /// The memory a chunk takes while it arrives and is inflated: its frame and, when records
+    /// are decoded, its inflated payload. What its records take once decoded is bounded while
+    /// they are decoded (``memoryPerItem`` for each item, within what the budget has left).
+    public static func memoryCost(of chunk: ChunkHeader, decoding: Bool) -> Int {
+        ChunkHeader.size + Int(chunk.storedLength) + (decoding ? Int(chunk.rawLength) : 0)
+    }
+
+    /// What one decoded item (a record, a value, a name, a path step) is charged in memory:
+    /// measured decode bombs took 36 bytes an item; this leaves room.
+    public static let memoryPerItem = 64
+
+    /// The memory the last chunk's event holds: its frame and its decoded records.
+    public private(set) var lastChunkMemory = 0
+    /// Whether the last ``next(memoryBudget:)`` failed only for want of memory budget.
+    public private(set) var isOverBudget = false
+
     /// The next complete unit, or `nil` when more bytes are needed.
     ///
-    /// - Throws: ``TraceError`` when the bytes are not a trace stream; the stream is then unusable.
-    public mutating func next() throws(TraceError) -> Event? {
+    /// - Parameter memoryBudget: the most memory a chunk may take (``memoryCost(of:decoding:)``
+    ///   when its header arrives, checked once; its decoded records, ``memoryPerItem`` each,
+    ///   when it completes).
+    /// - Throws: ``TraceError`` when the bytes are not a trace stream; the stream is then
+    ///   unusable. When a chunk needs more than `memoryBudget`, ``isOverBudget`` is set and
+    ///   the chunk stays buffered: a call with more budget may take it.
+    public mutating func next(memoryBudget: Int = .max) throws(TraceError) -> Event? {
         guard !isFinished else { return nil }
+        isOverBudget = false
         let available = buffer.count - start
         if header == nil {
             guard available >= FileHeader.fixedSize else {
@@ -96,14 +121,26 @@ public struct TraceStreamDecoder {
         guard Int(chunk.storedLength) <= maximumFrameSize else {
             throw .malformed("a chunk declares \(chunk.storedLength) stored bytes, more than the \(maximumFrameSize) accepted")
         }
+        let decoding = decodesRecords && chunk.kind != .index
+        if reservedBytes == 0 {
+            let cost = Self.memoryCost(of: chunk, decoding: decoding)
+            guard cost <= memoryBudget else { throw overBudget(chunk, "needs \(cost) bytes to arrive and inflate", budget: memoryBudget) }
+            reservedBytes = cost
+        }
         let total = ChunkHeader.size + Int(chunk.storedLength)
+        // Room for the whole frame at once: growing by doubling would copy it, twice the memory.
+        if buffer.capacity < start + total { buffer.reserveCapacity(start + total) }
         guard available >= total else { return nil }
         let frame = Array(buffer[start..<start + total])
-        consume(total)
         if chunk.kind == .index {
+            consume(total)
+            reservedBytes = 0
             isFinished = true
             return .footer
         }
+        // The records may take what the budget has left beside the frame.
+        let itemLimit = min(TraceLimits.maximumItemsPerChunk, max(0, memoryBudget - total) / Self.memoryPerItem)
+        var itemsUsed = 0
         let records = try frame.withRawBytes { (raw) throws(TraceError) -> [Record] in
             let stored = UnsafeRawBufferPointer(rebasing: raw[ChunkHeader.size...])
             guard decodesRecords else {
@@ -112,10 +149,23 @@ public struct TraceStreamDecoder {
             }
             let payload = try ChunkCodec.payload(header: chunk, stored: stored, inflater: inflater)
             return try payload.withRawBytes { (payload) throws(TraceError) in
-                try ChunkCodec.decodeRecords(payload, count: Int(chunk.recordCount))
+                do throws(TraceError) {
+                    return try ChunkCodec.decodeRecords(payload, count: Int(chunk.recordCount), itemLimit: itemLimit, itemsUsed: &itemsUsed)
+                } catch where itemLimit < TraceLimits.maximumItemsPerChunk && error == TraceLimits.tooManyItems {
+                    throw overBudget(chunk, "decodes to more than \(itemLimit) items (\(Self.memoryPerItem) bytes each)", budget: memoryBudget)
+                }
             }
         }
+        // Consumed only once decoded, so that a chunk over budget stays for a later call.
+        consume(total)
+        reservedBytes = 0
+        lastChunkMemory = total + (itemsUsed + records.count) * Self.memoryPerItem
         return .chunk(chunk, frame: frame, records: records)
+    }
+
+    private mutating func overBudget(_ chunk: ChunkHeader, _ what: String, budget: Int) -> TraceError {
+        isOverBudget = true
+        return .malformed("a chunk of \(chunk.storedLength) bytes (\(chunk.rawLength) inflated) \(what): more than the \(max(0, budget)) bytes left in the memory budget")
     }
 
     private mutating func consume(_ count: Int) {

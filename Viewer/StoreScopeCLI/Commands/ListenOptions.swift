@@ -6,11 +6,12 @@ import TraceFormat
 /// stream, when a stalled one is cut off, and where sessions are recorded. Declared once and
 /// parsed once, so both commands accept and check them alike.
 enum ListenOptions {
-    /// `--record DIR`, `--allow-uid UIDS`, `--stall-timeout SECONDS`.
+    /// `--record DIR`, `--allow-uid UIDS`, `--stall-timeout SECONDS`, `--memory-budget MIB`.
     static let specOptions: [CommandSpec.Option] = [
         .value("record", "DIR", help: "Write each session to its own trace file in DIR (created 0700 if missing)."),
         .value("allow-uid", "UIDS", help: "Accept sessions from these user ids too (comma-separated); by default only your own."),
         .value("stall-timeout", "SECONDS", help: "Disconnect a peer that stops in the middle of a chunk for this long (default 10)."),
+        .value("memory-budget", "MIB", help: "The most memory all sessions' arriving chunks may take together (default 512); a chunk past it loses its own connection."),
     ]
 
     /// The longest `--stall-timeout`, in seconds: a day.
@@ -40,6 +41,12 @@ enum ListenOptions {
                 throw UsageError("--stall-timeout takes a number of seconds up to \(Int(Self.longestStallTimeout)), not '\(text.sanitizedForTerminal)'", command: spec)
             }
             options.stallTimeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+        }
+        if let text = arguments.value("memory-budget") {
+            guard let mebibytes = Int(text), (1...1_048_576).contains(mebibytes) else {
+                throw UsageError("--memory-budget takes a number of MiB from 1 to 1048576, not '\(text.sanitizedForTerminal)'", command: spec)
+            }
+            options.memoryBudget = mebibytes * 1024 * 1024
         }
         options.recordDirectory = arguments.value("record")
         return options
