@@ -4,7 +4,8 @@
 //   record N    records N actions, prints "recorded SEQ" (the last seq)
 //   flush       waits until the worker wrote everything, prints "flushed"
 //   status      prints "status recorded=R dropped=D rss=KB" (peak resident memory)
-//   close       closes the recorder, prints its journal ("journal SEQ VALUE" per action)
+//   close       closes the recorder, prints its journal ("journal SEQ VALUE" per action),
+//               each sink's figures ("sink DESTINATION recorded=R dropped=D unconfirmed=U")
 //               and "closed", and exits
 //
 // Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES]
@@ -77,6 +78,9 @@ while let line = readLine() {
     case "close":
         recorder.close()
         for entry in journal { say("journal \(entry.seq) \(entry.value)") }
+        for sink in recorder.status.sinks {
+            say("sink \(sink.destination) recorded=\(sink.actionsRecorded) dropped=\(sink.actionsDropped) unconfirmed=\(sink.actionsUnconfirmed)")
+        }
         say("closed")
         exit(0)
     default:

@@ -161,3 +161,24 @@ private func sendWithoutSignal(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> 
     send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
     #endif
 }
+
+extension Live {
+    /// One sink's figures, as the fixture prints them at close.
+    struct SinkFigures: Equatable {
+        var recorded: UInt64
+        var dropped: UInt64
+        var unconfirmed: UInt64
+    }
+
+    /// The figures an app printed at close for the sink whose destination starts with `prefix`
+    /// (`file`, `socket`).
+    static func sinkFigures(_ app: RunningProcess, _ prefix: String) -> SinkFigures? {
+        let line = app.stdout.split(separator: "\n").first { $0.hasPrefix("sink \(prefix) ") }
+        guard let line else { return nil }
+        func value(_ name: String) -> UInt64? {
+            line.split(separator: " ").first { $0.hasPrefix(name + "=") }.flatMap { UInt64($0.dropFirst(name.count + 1)) }
+        }
+        guard let recorded = value("recorded"), let dropped = value("dropped"), let unconfirmed = value("unconfirmed") else { return nil }
+        return SinkFigures(recorded: recorded, dropped: dropped, unconfirmed: unconfirmed)
+    }
+}

@@ -82,6 +82,28 @@ struct UnixSocket {
         return ready > 0
     }
 
+    /// Reads what the listener sent, without waiting.
+    ///
+    /// - Returns: the bytes read; 0 when nothing waits; `nil` when the listener hung up.
+    func receive(into buffer: UnsafeMutableRawBufferPointer) -> Result<Int?, SocketErrno> {
+        while true {
+            let count = systemReceive(descriptor, buffer.baseAddress, buffer.count)
+            if count > 0 { return .success(count) }
+            if count == 0 { return .success(nil) }
+            let failure = SocketErrno.current
+            if failure.code == EINTR { continue }
+            if failure.isWouldBlock { return .success(0) }
+            return .failure(failure)
+        }
+    }
+
+    /// Waits at most `milliseconds` for the listener to send something (used only when the
+    /// recorder closes, on its own thread).
+    func waitUntilReadable(milliseconds: Int32) {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&entry, 1, milliseconds)
+    }
+
     /// Closes the descriptor (never retried: after EINTR its state is unspecified).
     func close() {
         _ = systemClose(descriptor)
@@ -93,6 +115,10 @@ struct SocketErrno: Error, Hashable, CustomStringConvertible {
     var code: Int32
 
     static var current: SocketErrno { SocketErrno(code: errno) }
+    /// The listener closed the connection.
+    static let hungUp = SocketErrno(code: ECONNRESET)
+    /// The listener sent bytes that break the protocol.
+    static let protocolError = SocketErrno(code: EPROTO)
 
     /// The socket buffer is full (or the listener's backlog is): try again later.
     var isWouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK || code == EINPROGRESS }
@@ -107,6 +133,14 @@ private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ le
 
 private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
     send(fd, bytes, count, flags)
+}
+
+private func systemReceive(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Darwin)
+    recv(fd, buffer, count, 0)
+    #else
+    recv(fd, buffer, count, Int32(MSG_DONTWAIT))
+    #endif
 }
 
 private func systemClose(_ fd: Int32) -> Int32 {

@@ -65,6 +65,8 @@ public final class Recorder: Sendable {
             let writer = try TraceWriter(output: output, header: header, options: configuration.chunking)
             worker = RecorderWorker(writer: writer, header: header, configuration: configuration, queue: queue)
             worker.liveOutput = live
+            worker.sinkCounters = live?.counters ?? []
+            if let file = output as? LockedTraceFile { worker.destination = "file \(file.path)" }
         } catch {
             // The sink opened but cannot take bytes (a full disk): the app goes on unrecorded.
             output.close()

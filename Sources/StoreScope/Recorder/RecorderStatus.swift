@@ -20,8 +20,14 @@ public struct RecorderStatus: Sendable, Hashable {
     public var eventsAfterClose: UInt64 = 0
     /// Actions waiting for the worker right now.
     public var pendingActions: Int = 0
-    /// The sink's last error, in words; `nil` while it works.
+    /// The sink's last error, in words; `nil` while it works. A file written beside a live
+    /// stream (``RecordingSink/file(_:exclusive:streamingTo:)``) fails on its own: its error
+    /// is in ``sinks``, and recording to the stream goes on.
     public var lastError: String?
+    /// Each destination's own figures: one for a file or a live stream, two (the file, then the
+    /// stream) for a file with a live stream. ``actionsRecorded`` above counts actions handed to
+    /// the sink as a whole; these say what each destination really received.
+    public var sinks: [SinkStatus] = []
     /// Whether the sink failed; nothing more is written after that.
     public var sinkFailed: Bool { lastError != nil }
 }

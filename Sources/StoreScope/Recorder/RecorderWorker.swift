@@ -105,9 +105,14 @@ final class RecorderWorker: @unchecked Sendable {
         return thread.withLock { $0 === current }
     }
 
+    /// Each destination's figures, for ``status()`` (set before the thread starts).
+    var sinkCounters: [SinkCounters] = []
+    /// The sink's name in ``SinkStatus/destination`` when it has no counters of its own.
+    var destination = "custom"
+
     func status() -> RecorderStatus {
         let counters = queue.counters()
-        return shared.withLock { shared in
+        var status = shared.withLock { shared in
             RecorderStatus(
                 actionsRecorded: actionsRecorded.load(ordering: .relaxed),
                 actionsDropped: counters.actionsDropped + shared.actionsDiscarded,
@@ -119,6 +124,19 @@ final class RecorderWorker: @unchecked Sendable {
                 pendingActions: counters.pendingActions,
                 lastError: shared.lastError)
         }
+        if sinkCounters.isEmpty {
+            status.sinks = [SinkStatus(
+                destination: destination, actionsRecorded: status.actionsRecorded, actionsDropped: status.actionsDropped,
+                lastError: status.lastError)]
+        } else {
+            // What was lost before the sink (overload, a failed sink) is lost for each destination.
+            status.sinks = sinkCounters.map { counters in
+                var sink = counters.snapshot
+                sink.actionsDropped += status.actionsDropped
+                return sink
+            }
+        }
+        return status
     }
 
     // MARK: - Loop
@@ -310,6 +328,7 @@ final class RecorderWorker: @unchecked Sendable {
                 // A chunk was written, and a chunk is written whole: every action appended so
                 // far is in the trace.
                 publishedBytes = writer.bytesWritten
+                liveOutput?.chunkWritten(actions: actionsInOpenChunk)
                 actionsRecorded.add(actionsInOpenChunk, ordering: .relaxed)
                 actionsInOpenChunk = 0
                 shared.withLock {

@@ -15,6 +15,11 @@ protocol LiveOutput: AnyObject {
     func resume() -> StreamLoss
     /// The most bytes the output buffers (part of the recorder's memory budget).
     var bufferLimit: Int { get }
+    /// Each destination's figures (``RecorderStatus/sinks``).
+    var counters: [SinkCounters] { get }
+    /// The chunk the output was just given held `actions` actions: counts them for each
+    /// destination as recorded, dropped or in flight.
+    func chunkWritten(actions: UInt64)
 }
 
 /// Records a live stream could not deliver, from the chunk headers of the frames it dropped.
@@ -29,8 +34,18 @@ struct StreamLoss: Hashable {
 
     /// Actions lost: the seq range's length (seqs are dense within a session's chunks).
     var actions: UInt64 {
-        guard let firstSeq, let lastSeq else { return 0 }
-        return lastSeq - firstSeq + 1
+        guard let firstSeq, let lastSeq, lastSeq >= firstSeq else { return 0 }
+        let span = lastSeq - firstSeq
+        return span == .max ? .max : span + 1
+    }
+
+    mutating func add(_ other: StreamLoss) {
+        chunks += other.chunks
+        records += other.records
+        if let first = other.firstSeq, let last = other.lastSeq {
+            firstSeq = min(firstSeq ?? first, first)
+            lastSeq = max(lastSeq ?? last, last)
+        }
     }
 
     mutating func add(_ chunk: ChunkHeader) {

@@ -4,10 +4,18 @@
 /// absent or too slow for its bounded buffer. Each connection starts with the session header,
 /// so the listener can write what it receives to a valid trace file.
 ///
+/// The listener confirms what it took in (``ListenerMessage/acknowledged(bytes:)``). A chunk
+/// stays in flight from the moment it is queued until it is confirmed; when the connection
+/// ends, every chunk still in flight — in the kernel's buffers, or read by a listener that died
+/// before writing it — is counted as lost, so that "received or counted as dropped" holds for
+/// every action (a chunk the listener wrote just before dying unconfirmed is counted as lost too:
+/// it may be both in the old session file and in the `dropped` record).
+///
 /// Used by the recorder's worker thread only (see ``LiveOutput``).
 final class LiveSocketOutput: TraceOutput, LiveOutput {
     let path: String
     let bufferLimit: Int
+    let stream: SinkCounters
     private let diagnostics: @Sendable (String) -> Void
     private var socket: UnixSocket?
     /// The session header: the first bytes the writer sends, resent on every connection.
@@ -16,6 +24,9 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     /// Whether records are being dropped until the worker resumes the stream.
     private var isLosing = false
     private var loss = StreamLoss()
+    /// The loss the worker's last `dropped` record reports, until the chunk carrying that record
+    /// is queued: if that chunk is lost in turn, so is the report, and the loss is counted again.
+    private var reportedLoss = StreamLoss()
     /// The writer sent its footer: nothing after it goes to the stream.
     private var footerSeen = false
     private var nextAttempt: UInt64 = 0
@@ -27,16 +38,43 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     private var reportedShortConnection = false
     private var lastFailure: SocketErrno?
 
+    /// A chunk queued on the connection and not confirmed yet (or several, merged when
+    /// ``mostInFlight`` is reached: memory stays bounded whatever the listener does).
+    private struct InFlight {
+        /// The stream offset just past it.
+        var end: UInt64
+        var loss: StreamLoss
+        var actions: UInt64
+    }
+    private var inFlight: [InFlight] = []
+    private var inFlightHead = 0
+    /// Bytes queued on this connection, header included.
+    private var streamOffset: UInt64 = 0
+    private var confirmed: UInt64 = 0
+    private var messages = ListenerMessageDecoder()
+    /// Where the last chunk given to ``write(_:)`` went, for ``chunkWritten(actions:)``.
+    private enum LastChunk: Equatable {
+        case lost
+        /// Queued; its stream offset just past it.
+        case inFlight(end: UInt64)
+        case none
+    }
+    private var lastChunk = LastChunk.none
+
     static let firstBackoff: UInt64 = 20_000_000
     static let longestBackoff: UInt64 = 1_000_000_000
     static let steadyNanos: UInt64 = 1_000_000_000
+    static let mostInFlight = 4_096
 
     init(path: String, bufferLimit: Int, diagnostics: @escaping @Sendable (String) -> Void) {
         self.path = path
         self.bufferLimit = bufferLimit
         self.diagnostics = diagnostics
+        stream = SinkCounters(destination: "socket \(path)")
         pending = PendingFrames(limit: bufferLimit)
     }
+
+    var counters: [SinkCounters] { [stream] }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) {
         guard header != nil else {
@@ -52,35 +90,66 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
             footerSeen = true
             return
         }
-        guard !isLosing, let socket else {
-            isLosing = true
-            loss.add(chunk)
-            return
-        }
+        guard !isLosing, let socket else { return lose(chunk) }
         var sent = 0
         if pending.isEmpty {
             switch socket.send(bytes) {
             case let .success(n): sent = n
             case let .failure(error):
                 disconnect(error)
-                loss.add(chunk)
-                return
+                return lose(chunk)
             }
-            if sent == bytes.count { return }
         }
-        guard pending.canTake(bytes.count - sent) else {
-            // The listener is slower than the app: lose this chunk and every one after it
-            // until the worker resumes the stream with a `dropped` record and keyframes.
-            isLosing = true
-            loss.add(chunk)
-            return
+        if sent < bytes.count {
+            guard pending.canTake(bytes.count - sent) else {
+                // The listener is slower than the app: lose this chunk and every one after it
+                // until the worker resumes the stream with a `dropped` record and keyframes.
+                isLosing = true
+                return lose(chunk)
+            }
+            pending.append(bytes, sent: sent)
         }
-        pending.append(bytes, sent: sent, chunk: chunk)
+        streamOffset += UInt64(bytes.count)
+        var one = reportedLoss
+        reportedLoss = StreamLoss()
+        one.add(chunk)
+        if inFlight.count - inFlightHead >= Self.mostInFlight {
+            // Merge the two oldest: the loss counted at a disconnect can only grow, never shrink.
+            let oldest = inFlight[inFlightHead]
+            inFlightHead += 1
+            inFlight[inFlightHead].loss.add(oldest.loss)
+            inFlight[inFlightHead].actions += oldest.actions
+        }
+        inFlight.append(InFlight(end: streamOffset, loss: one, actions: 0))
+        lastChunk = .inFlight(end: streamOffset)
+    }
+
+    private func lose(_ chunk: ChunkHeader) {
+        isLosing = true
+        loss.add(chunk)
+        loss.add(reportedLoss)
+        reportedLoss = StreamLoss()
+        lastChunk = .lost
+    }
+
+    func chunkWritten(actions: UInt64) {
+        switch lastChunk {
+        case .lost: stream.update { $0.actionsDropped += actions }
+        case let .inFlight(end) where end <= confirmed:
+            // Confirmed already (the writer's close waits for the listener before returning).
+            stream.update { $0.actionsRecorded += actions }
+        case .inFlight:
+            // Not confirmed: the newest entry holds it (merging keeps the newest apart).
+            inFlight[inFlight.count - 1].actions += actions
+            stream.update { $0.actionsUnconfirmed += actions }
+        case .none: break
+        }
+        lastChunk = .none
     }
 
     func service(closing: Bool) -> Bool {
         if socket == nil, header != nil, Clock.monotonicNanos() >= nextAttempt { connect() }
-        if let socket, let error = pending.send(through: socket) { disconnect(error) }
+        if let socket, let error = pending.send(through: socket) ?? readMessages(from: socket) { disconnect(error) }
         guard isLosing, socket != nil else { return false }
         return closing || pending.byteCount <= bufferLimit / 2
     }
@@ -91,22 +160,28 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     func resume() -> StreamLoss {
         defer { loss = StreamLoss() }
         isLosing = false
+        reportedLoss = loss
         return loss
     }
 
     /// Streams are delivered in order; there is nothing to force.
     func sync() throws(TraceError) {}
 
-    /// Sends what is buffered, waiting at most a second in all, then hangs up.
+    /// Sends what is buffered and waits for the listener to confirm it, at most a second in
+    /// all, then hangs up. What is still unconfirmed stays counted as such.
     func close() {
         guard let socket else { return }
         let deadline = Clock.monotonicNanos() + 1_000_000_000
-        while !pending.isEmpty, Clock.monotonicNanos() < deadline {
-            if let error = pending.send(through: socket) {
+        while Clock.monotonicNanos() < deadline, !pending.isEmpty || confirmed < streamOffset {
+            if let error = pending.send(through: socket) ?? readMessages(from: socket) {
                 disconnect(error)
                 return
             }
-            if !pending.isEmpty { _ = socket.waitUntilWritable(milliseconds: 50) }
+            if !pending.isEmpty {
+                _ = socket.waitUntilWritable(milliseconds: 50)
+            } else if confirmed < streamOffset {
+                socket.waitUntilReadable(milliseconds: 50)
+            }
         }
         socket.close()
         self.socket = nil
@@ -114,6 +189,59 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
 
     /// The listener writes its own file; a stream has no footer.
     var wantsFooterIndex: Bool { false }
+
+    /// Reads the listener's messages: confirmations move chunks from in flight to recorded.
+    ///
+    /// - Returns: the failure that ends the connection (the listener hung up, or sent bytes
+    ///   that are not listener messages), if any.
+    private func readMessages(from socket: UnixSocket) -> SocketErrno? {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let result = buffer.withUnsafeMutableBytes { socket.receive(into: $0) }
+            switch result {
+            case let .failure(error): return error
+            case .success(nil): return .hungUp
+            case .success(0): return nil
+            case let .success(count?):
+                messages.append(buffer[0..<count])
+                do throws(TraceError) {
+                    while let message = try messages.next() {
+                        if case let .acknowledged(bytes) = message { confirm(through: bytes) }
+                    }
+                } catch {
+                    diagnostics("the listener at \(path) sent something that is not a listener message (\(error)); reconnecting")
+                    return .protocolError
+                }
+            }
+        }
+    }
+
+    private func confirm(through bytes: UInt64) {
+        guard bytes > confirmed else { return }
+        confirmed = min(bytes, streamOffset)
+        var actions: UInt64 = 0
+        while inFlightHead < inFlight.count, inFlight[inFlightHead].end <= confirmed {
+            actions += inFlight[inFlightHead].actions
+            inFlightHead += 1
+        }
+        compactInFlight()
+        if actions > 0 {
+            stream.update {
+                $0.actionsRecorded += actions
+                $0.actionsUnconfirmed -= actions
+            }
+        }
+    }
+
+    private func compactInFlight() {
+        if inFlightHead == inFlight.count {
+            inFlight.removeAll(keepingCapacity: inFlight.capacity <= 1_024)
+            inFlightHead = 0
+        } else if inFlightHead >= 1_024 {
+            inFlight.removeFirst(inFlightHead)
+            inFlightHead = 0
+        }
+    }
 
     private func connect() {
         guard let header else { return }
@@ -125,7 +253,10 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
             // A listener met after the first one has none of the stores' state: resume with
             // keyframes even if nothing was lost.
             if hasConnected { isLosing = true }
-            header.withUnsafeBytes { pending.append($0, sent: 0, chunk: nil) }
+            header.withUnsafeBytes { pending.append($0, sent: 0) }
+            streamOffset = UInt64(header.count)
+            confirmed = 0
+            messages = ListenerMessageDecoder()
             if hasConnected, !reportedShortConnection { diagnostics("live stream to \(path) reconnected") }
             hasConnected = true
         case let .failure(error):
@@ -150,9 +281,25 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
             reportedShortConnection = true
             diagnostics("the listener at \(path) hung up right after connecting (\(error)); retrying with backoff")
         }
+        // Confirmations the listener sent before it went away are still readable.
+        if let socket { _ = readMessages(from: socket) }
         socket?.close()
         socket = nil
-        pending.drop(into: &loss)
+        // Everything unconfirmed may never have reached the listener's file.
+        var actions: UInt64 = 0
+        for chunk in inFlight[inFlightHead...] {
+            loss.add(chunk.loss)
+            actions += chunk.actions
+        }
+        inFlight.removeAll()
+        inFlightHead = 0
+        if case .inFlight = lastChunk { lastChunk = .lost }
+        stream.update {
+            $0.actionsDropped += actions
+            $0.actionsUnconfirmed -= actions
+            $0.lastError = "\(error)"
+        }
+        pending.removeAll()
         isLosing = true
         lastFailure = error
         nextAttempt = Clock.monotonicNanos() + backoff

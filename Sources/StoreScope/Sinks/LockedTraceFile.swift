@@ -1,6 +1,8 @@
 /// A trace file written by one recorder: the file's output, plus the ``TraceFileLock`` that
 /// keeps other recorders out of it until the trace is closed.
 final class LockedTraceFile: TraceOutput {
+    /// The file's path.
+    let path: String
     private let file: TraceFile
     private var lock: TraceFileLock?
 
@@ -9,6 +11,7 @@ final class LockedTraceFile: TraceOutput {
     /// - Throws: ``TraceError`` when another recorder writes to `path` or the file cannot be
     ///   created.
     init(path: String, exclusive: Bool) throws(TraceError) {
+        self.path = path
         if exclusive {
             // O_EXCL decides who creates the file; the lock then keeps replacing recorders out.
             file = try TraceFile.create(path, exclusive: true)

@@ -4,8 +4,6 @@
 struct PendingFrames {
     private struct Frame {
         var bytes: [UInt8]
-        /// The chunk header, for counting the frame as lost (`nil` for the session header).
-        var chunk: ChunkHeader?
     }
 
     let limit: Int
@@ -26,9 +24,9 @@ struct PendingFrames {
     func canTake(_ count: Int) -> Bool { isEmpty || byteCount + count <= limit }
 
     /// Queues the unsent part of a frame (`sent` of its bytes already went out).
-    mutating func append(_ bytes: UnsafeRawBufferPointer, sent: Int, chunk: ChunkHeader?) {
+    mutating func append(_ bytes: UnsafeRawBufferPointer, sent: Int) {
         if isEmpty { sentOfFirst = sent } else { precondition(sent == 0) }
-        frames.append(Frame(bytes: Array(bytes), chunk: chunk))
+        frames.append(Frame(bytes: Array(bytes)))
         byteCount += bytes.count - sent
     }
 
@@ -53,7 +51,7 @@ struct PendingFrames {
                 sentOfFirst += n
                 byteCount -= n
                 if sentOfFirst == frame.bytes.count {
-                    frames[head] = Frame(bytes: [], chunk: nil)
+                    frames[head] = Frame(bytes: [])
                     head += 1
                     sentOfFirst = 0
                 }
@@ -64,11 +62,8 @@ struct PendingFrames {
         return nil
     }
 
-    /// Empties the buffer, adding the chunks it held to `loss`.
-    mutating func drop(into loss: inout StreamLoss) {
-        for frame in frames[head...] {
-            if let chunk = frame.chunk { loss.add(chunk) }
-        }
+    /// Empties the buffer (the connection ended; its frames are counted by what was confirmed).
+    mutating func removeAll() {
         frames.removeAll()
         head = 0
         sentOfFirst = 0

@@ -55,7 +55,7 @@ public struct RecordingSink: Sendable {
         RecordingSink(opening: { (context) throws(TraceError) in
             let file = try TraceFile.create(path, exclusive: exclusive)
             let stream = LiveSocketOutput(path: socket, bufferLimit: context.bufferLimit, diagnostics: context.diagnostics)
-            return TeeOutput(file: file, stream: stream, diagnostics: context.diagnostics)
+            return TeeOutput(file: file, path: path, stream: stream, diagnostics: context.diagnostics)
         })
     }
 

@@ -6,11 +6,13 @@ final class TeeOutput: TraceOutput, LiveOutput {
     private let stream: LiveSocketOutput
     private let diagnostics: @Sendable (String) -> Void
     private var fileFailed = false
+    private let fileCounters: SinkCounters
 
-    init(file: any TraceOutput, stream: LiveSocketOutput, diagnostics: @escaping @Sendable (String) -> Void) {
+    init(file: any TraceOutput, path: String, stream: LiveSocketOutput, diagnostics: @escaping @Sendable (String) -> Void) {
         self.file = file
         self.stream = stream
         self.diagnostics = diagnostics
+        fileCounters = SinkCounters(destination: "file \(path)")
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) {
@@ -20,10 +22,20 @@ final class TeeOutput: TraceOutput, LiveOutput {
             } catch {
                 fileFailed = true
                 file.close()
+                fileCounters.update { $0.lastError = error.description }
                 diagnostics("recording to the file stopped: \(error); the live stream goes on")
             }
         }
         try stream.write(bytes)
+    }
+
+    var counters: [SinkCounters] { [fileCounters, stream.stream] }
+
+    func chunkWritten(actions: UInt64) {
+        // The file's write happened just before: it took the chunk unless it has failed.
+        let failed = fileFailed
+        fileCounters.update { failed ? ($0.actionsDropped += actions) : ($0.actionsRecorded += actions) }
+        stream.chunkWritten(actions: actions)
     }
 
     func sync() throws(TraceError) {

@@ -11,6 +11,10 @@ final class LiveConnection {
     /// Whether the app's `session ended` record arrived (it hangs up right after).
     private(set) var sawSessionEnd = false
     private var recording: FrameTraceWriter?
+    /// The acknowledgement being sent (part of it may have gone), and the stream bytes the last
+    /// one queued covers.
+    private var unsentAcknowledgement: [UInt8] = []
+    private var acknowledgedBytes: UInt64 = 0
     /// When the unit now arriving (the header, or a chunk) began: a peer that stalls inside a
     /// unit for longer than the listener's stall timeout is disconnected.
     var unitStartedAt: ContinuousClock.Instant?
@@ -91,6 +95,23 @@ final class LiveConnection {
             }
         }
         return events
+    }
+
+    /// Tells the app how much of its stream was taken in (and recorded): everything up to the
+    /// last complete unit. Cumulative and never blocking: when the app's receive buffer is
+    /// full, the latest figure goes with the next call.
+    func acknowledge() {
+        // Twice: the rest of an older acknowledgement, then the latest figure.
+        for _ in 0..<2 {
+            if unsentAcknowledgement.isEmpty, decoder.consumedBytes > acknowledgedBytes {
+                acknowledgedBytes = decoder.consumedBytes
+                unsentAcknowledgement = ListenerMessage.acknowledged(bytes: acknowledgedBytes).encoded
+            }
+            guard !unsentAcknowledgement.isEmpty else { return }
+            // A failure is the app hanging up: its read reports that.
+            guard case let .success(sent) = unsentAcknowledgement.withUnsafeBytes({ LiveSyscalls.send(descriptor, $0) }), sent > 0 else { return }
+            unsentAcknowledgement.removeFirst(sent)
+        }
     }
 
     /// Completes the recording with its footer index and closes the socket.

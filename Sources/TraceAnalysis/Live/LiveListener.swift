@@ -233,6 +233,7 @@ public final class LiveListener {
         } catch {
             return .rejected("\(error); disconnected")
         }
+        connection.acknowledge()
         return connection.decoder.isFinished ? .closed : nil
     }
 

@@ -109,6 +109,26 @@ enum LiveSyscalls {
         }
     }
 
+    /// Sends what the socket takes now, without waiting and without SIGPIPE.
+    ///
+    /// - Returns: the bytes sent (0 when the socket buffer is full).
+    static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Int, LiveErrno> {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return .success(0) }
+        #if canImport(Darwin)
+        let flags: Int32 = 0
+        #else
+        let flags = Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)
+        #endif
+        while true {
+            let sent = systemSend(fd, base, bytes.count, flags)
+            if sent >= 0 { return .success(sent) }
+            let failure = LiveErrno.current
+            if failure.code == EINTR { continue }
+            if failure.isWouldBlock { return .success(0) }
+            return .failure(failure)
+        }
+    }
+
     /// Waits for input on `descriptors` for at most `milliseconds`; returns which are ready
     /// (readable, hung up or failed). A signal ends the wait early with nothing ready.
     static func waitForInput(_ descriptors: [Int32], milliseconds: Int32) -> [Bool] {
@@ -168,6 +188,10 @@ enum LiveSyscalls {
     private static func setNonBlocking(_ fd: Int32) {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
     }
 
     private static func socketAddress(_ path: String) -> sockaddr_un? {
@@ -208,3 +232,4 @@ struct LiveErrno: Error, Hashable, CustomStringConvertible {
 private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
 private func systemAccept(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }
 private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int { send(fd, bytes, count, flags) }

@@ -73,6 +73,9 @@ public struct TraceStreamDecoder {
 
     /// The memory the last chunk's event holds: its frame and its decoded records.
     public private(set) var lastChunkMemory = 0
+    /// Bytes of the stream taken in whole units (the header, chunks) so far: what a listener
+    /// acknowledges (``ListenerMessage/acknowledged(bytes:)``).
+    public private(set) var consumedBytes: UInt64 = 0
     /// Whether the last ``next(memoryBudget:)`` failed only for want of memory budget.
     public private(set) var isOverBudget = false
 
@@ -169,6 +172,7 @@ public struct TraceStreamDecoder {
     }
 
     private mutating func consume(_ count: Int) {
+        consumedBytes += UInt64(count)
         start += count
         if start == buffer.count {
             buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)

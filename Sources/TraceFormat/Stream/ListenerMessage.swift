@@ -1,0 +1,79 @@
+/// A message a listener sends back to the app over the app's own connection (FORMAT.md §17):
+/// `SSLM`, a version byte, a kind byte, two zero bytes, the payload's length (u32, little
+/// endian), the payload. A reader skips kinds it does not know by their length.
+public enum ListenerMessage: Sendable, Hashable {
+    /// The listener has taken in this many bytes of the connection's stream, counted from the
+    /// first byte of its session header, in whole units (the header, chunks), and written them
+    /// to its recording when it records. Cumulative: a later one supersedes an earlier one.
+    case acknowledged(bytes: UInt64)
+    /// A kind this reader does not know (skipped).
+    case unknown(kind: UInt8)
+
+    static let magic: [UInt8] = Array("SSLM".utf8)
+    /// The version this writer sends and this reader reads.
+    public static let version: UInt8 = 1
+    /// Bytes before the payload.
+    public static let headerSize = 12
+    /// The largest payload a reader accepts: a message larger than this ends the connection.
+    public static let maximumPayload = 64 * 1024
+
+    static let acknowledgedKind: UInt8 = 1
+
+    /// The message's bytes.
+    public var encoded: [UInt8] {
+        switch self {
+        case let .acknowledged(bytes):
+            var writer = ByteWriter()
+            writer.write(contentsOf: Self.magic)
+            writer.write(Self.version)
+            writer.write(Self.acknowledgedKind)
+            writer.writeFixed(UInt16(0))
+            writer.writeFixed(UInt32(8))
+            writer.writeFixed(bytes)
+            return writer.bytes
+        case .unknown:
+            return []
+        }
+    }
+}
+
+/// Reads ``ListenerMessage``s from bytes that arrive in pieces. Memory is bounded by one
+/// message (at most ``ListenerMessage/maximumPayload``).
+public struct ListenerMessageDecoder: Sendable {
+    private var buffer: [UInt8] = []
+
+    /// Creates a decoder.
+    public init() {}
+
+    /// Appends received bytes.
+    public mutating func append(_ bytes: some Sequence<UInt8>) {
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next complete message, or `nil` when more bytes are needed.
+    ///
+    /// - Throws: ``TraceError/malformed(_:)`` when the bytes are not listener messages.
+    public mutating func next() throws(TraceError) -> ListenerMessage? {
+        let prefix = min(buffer.count, 4)
+        guard buffer.prefix(prefix).elementsEqual(ListenerMessage.magic.prefix(prefix)) else {
+            throw .malformed("the listener sent bytes that are not a listener message")
+        }
+        guard buffer.count >= ListenerMessage.headerSize else { return nil }
+        let version = buffer[4]
+        let kind = buffer[5]
+        let length = Int(UInt32(buffer[8]) | UInt32(buffer[9]) << 8 | UInt32(buffer[10]) << 16 | UInt32(buffer[11]) << 24)
+        guard version == ListenerMessage.version else { throw .malformed("listener message version \(version), this app reads \(ListenerMessage.version)") }
+        guard length <= ListenerMessage.maximumPayload else { throw .malformed("a listener message of \(length) bytes, more than \(ListenerMessage.maximumPayload)") }
+        guard buffer.count >= ListenerMessage.headerSize + length else { return nil }
+        let payload = buffer[ListenerMessage.headerSize..<ListenerMessage.headerSize + length]
+        buffer.removeFirst(ListenerMessage.headerSize + length)
+        switch kind {
+        case ListenerMessage.acknowledgedKind:
+            guard payload.count == 8 else { throw .malformed("an acknowledgement of \(payload.count) bytes, not 8") }
+            let value = payload.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            return .acknowledged(bytes: value)
+        default:
+            return .unknown(kind: kind)
+        }
+    }
+}
