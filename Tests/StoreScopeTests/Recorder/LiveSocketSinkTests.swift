@@ -110,6 +110,45 @@ struct LiveSocketSinkTests {
         #expect(received.compactMap(\.actionRecord).map(\.seq) == Array(1...50))
         #expect(!recorder.status.sinkFailed)
         #expect(diagnostics.all.filter { $0.contains("recording to the file stopped") && $0.contains("No space left on device") }.count == 1)
+        let sinks = recorder.status.sinks
+        #expect(sinks.map(\.destination) == ["file /dev/full", "socket \(path)"])
+        #expect(sinks[0].lastError?.contains("No space left on device") == true)
+        #expect(sinks[0].actionsRecorded == 0 && sinks[0].actionsDropped == 50)
+        // The listener was not polled during the close: what it had not confirmed stays unconfirmed.
+        #expect(sinks[1].actionsDropped == 0)
+        #expect(sinks[1].actionsRecorded + sinks[1].actionsUnconfirmed == 50)
+    }
+
+    @Test("a tee whose disk fills mid-session: the file's figures are what the file holds, the stream's what the listener confirmed, each adding up to what was sent")
+    func teeFiguresPerDestination() throws {
+        let directory = try TemporaryDirectory()
+        let socket = directory.path("run/live.sock")
+        let path = directory.path("filling.sstrace")
+        let listening = PolledListener(try LiveListener(path: socket))
+        let recorder = try Recorder(
+            sink: RecordingSink(opening: { (context) throws(TraceError) in
+                let file = FillingOutput(file: try TraceFile.create(path), capacity: 6_000)
+                let stream = LiveSocketOutput(path: socket, bufferLimit: context.bufferLimit, diagnostics: context.diagnostics)
+                return TeeOutput(file: file, path: path, stream: stream, diagnostics: context.diagnostics)
+            }),
+            configuration: .init(chunking: .init(chunkSize: 1_024, flushInterval: .milliseconds(5)), diagnostics: { _ in }))
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        try listening.waitUntil { $0.contains { if case .started = $0 { true } else { false } } }
+        for id in 1...400 { recording.record(.add(id, "item \(id)"), reducing: &state) { reduceList(&$0, $1) } }
+        #expect(recorder.close())
+        try listening.waitUntil { $0.contains { if case .ended(_, .closed) = $0 { true } else { false } } }
+        let received = listening.stop().compactMap(\.actionRecord).count
+        let inFile = try TraceReader(path: path).allRecords().compactMap(\.actionRecord).count
+        let status = recorder.status
+        let (file, stream) = (status.sinks[0], status.sinks[1])
+        #expect(inFile > 0 && inFile < 400, "the disk filled mid-session: \(inFile)")
+        #expect(file.actionsRecorded == UInt64(inFile))
+        #expect(file.actionsRecorded + file.actionsDropped == 400)
+        #expect(file.lastError?.contains("No space left on device") == true)
+        #expect(received == 400)
+        #expect(stream.actionsRecorded == 400 && stream.actionsDropped == 0 && stream.actionsUnconfirmed == 0, "\(stream)")
+        #expect(stream.lastError == nil)
     }
 
     @Test("the default socket path: STORESCOPE_SOCKET, else XDG_RUNTIME_DIR, else /tmp per user")
@@ -129,5 +168,52 @@ struct LiveSocketSinkTests {
         }
         Issue.record("the listener did not see the expected event in time")
         throw CancellationError()
+    }
+}
+
+/// A listener polled on a thread of its own, collecting every event, so that an app on the
+/// test's thread can wait (in its close) for the listener's confirmations.
+final class PolledListener: @unchecked Sendable {
+    // @unchecked: `listener` is used only by the polling thread until `stop()` has joined it;
+    // `events` is read and written under `lock`.
+    private let listener: LiveListener
+    private let lock = NSLock()
+    private var events: [LiveEvent] = []
+    private var running = true
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ listener: LiveListener) {
+        self.listener = listener
+        Thread { [self] in
+            while lock.withLock({ running }) {
+                let new = self.listener.poll(timeout: .milliseconds(20))
+                lock.withLock { events += new }
+            }
+            self.listener.stop()
+            done.signal()
+        }.start()
+    }
+
+    /// Waits until the events so far satisfy `condition`.
+    func waitUntil(_ condition: ([LiveEvent]) -> Bool) throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if lock.withLock({ condition(events) }) { return }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        Issue.record("the listener did not see the expected event in time")
+        throw CancellationError()
+    }
+
+    /// Stops the listener and returns every record it received.
+    func stop() -> [Record] {
+        lock.withLock { running = false }
+        done.wait()
+        return lock.withLock {
+            events.flatMap { event -> [Record] in
+                if case let .records(_, batch) = event { return batch }
+                return []
+            }
+        }
     }
 }
