@@ -14,6 +14,11 @@
 //   6  decoded records replayed by StateReplay: a keyframe's state is the store's state
 //   7  two value trees diffed by DiffRendering: empty exactly when equal, no control character
 //   8  decoded records rendered as text and JSON: no raw control character, valid JSON
+//   9  a live stream arriving in parts through a listener's connection (LiveConnection) that
+//      records it: the same events as the stream fed whole, within the memory budget given,
+//      and the recorded file holds exactly the records the events showed
+//  10  listener messages arriving in parts (ListenerMessageDecoder): the same messages as
+//      the bytes fed whole
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +30,7 @@ nonisolated(unsafe) private var scratchPath: String?
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let input = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
-    switch data[0] % 9 {
+    switch data[0] % 11 {
     case 0: fuzzPayload(input)
     case 1: fuzzFile(input)
     case 2: fuzzPatch(input)
@@ -34,7 +39,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 5: fuzzGrowingFile(input)
     case 6: fuzzReplay(input)
     case 7: fuzzDiff(input)
-    default: fuzzRendering(input)
+    case 8: fuzzRendering(input)
+    case 9: fuzzLiveConnection(input)
+    default: fuzzListenerMessages(input)
     }
     return 0
 }
@@ -223,3 +230,115 @@ private func fuzzRendering(_ input: UnsafeRawBufferPointer) {
         guard (try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil else { fatalError("invalid JSON: \(json)") }
     }
 }
+
+/// The bytes after a cut list (the first byte: up to 7 cuts, each from the next bytes), and
+/// those bytes cut there.
+private func parts(of input: UnsafeRawBufferPointer) -> (body: UnsafeRawBufferPointer, pieces: [UnsafeRawBufferPointer]) {
+    guard let first = input.first else { return (input, []) }
+    let cuts = Int(first % 8)
+    guard input.count > 1 + cuts else { return (UnsafeRawBufferPointer(start: nil, count: 0), []) }
+    let body = UnsafeRawBufferPointer(rebasing: input[(1 + cuts)...])
+    var offsets = input[1..<(1 + cuts)].map { Int($0) * max(1, body.count / 256) }.map { min($0, body.count) }
+    offsets.sort()
+    var pieces: [UnsafeRawBufferPointer] = []
+    var start = 0
+    for offset in offsets + [body.count] where offset >= start {
+        pieces.append(UnsafeRawBufferPointer(rebasing: body[start..<offset]))
+        start = offset
+    }
+    return (body, pieces)
+}
+
+private func fuzzLiveConnection(_ input: UnsafeRawBufferPointer) {
+    guard input.count > 2 else { return }
+    // The memory budget: 1 KiB to 64 MiB, from the first byte.
+    let budget = 1_024 << Int(input[0] % 17)
+    let (body, pieces) = parts(of: UnsafeRawBufferPointer(rebasing: input.dropFirst()))
+    var whole = (try? TraceStreamDecoder())!
+    var wholeEvents: [TraceStreamDecoder.Event] = []
+    var wholeFailed = false
+    whole.append(body)
+    do throws(TraceError) {
+        while let event = try whole.next() { wholeEvents.append(event) }
+    } catch { wholeFailed = true }
+
+    var pair: [Int32] = [0, 0]
+    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else { return }
+    defer { close(pair[1]) }
+    let directory = scratch + ".d"
+    mkdir(directory, 0o700)
+    guard let connection = try? LiveConnection(descriptor: pair[0], number: 1, maximumFrameSize: 1 << 20, decodesRecords: true) else { return }
+    var shown: [Record] = []
+    var failed = false
+    var deferred = false
+    for piece in pieces where !failed {
+        var held = 0
+        do throws(TraceError) {
+            for event in try connection.receive(piece, recordDirectory: directory, memoryBudget: budget, held: &held) {
+                if case let .records(_, records) = event { shown += records }
+            }
+            connection.acknowledge()
+            // Chunks deferred for want of budget are taken by the next call, as the next poll does.
+            while connection.hasDeferredChunks {
+                deferred = true
+                held = 0
+                for event in try connection.receive(UnsafeRawBufferPointer(start: nil, count: 0), recordDirectory: directory, memoryBudget: budget, held: &held) {
+                    if case let .records(_, records) = event { shown += records }
+                }
+            }
+        } catch { failed = true }
+        if held > budget { fatalError("a connection held \(held) bytes over a budget of \(budget)") }
+    }
+    let recording = connection.session?.recordingPath
+    _ = connection.close()
+    if !failed, !wholeFailed {
+        let expected = wholeEvents.flatMap { event -> [Record] in
+            if case let .chunk(_, _, records) = event { return records }
+            return []
+        }
+        // Over budget, a connection may end early; otherwise it shows what the whole stream holds.
+        if shown != expected, !deferred { fatalError("a stream in parts showed other records than the stream whole") }
+        if shown != expected, deferred, !expected.starts(with: shown) { fatalError("deferred chunks changed the records") }
+    }
+    if let recording {
+        if let reader = try? TraceReader(path: recording) {
+            let written = reader.allRecords()
+            if !failed, written != shown { fatalError("the recording holds other records than the connection showed") }
+        }
+        unlink(recording)
+    }
+}
+
+private func fuzzListenerMessages(_ input: UnsafeRawBufferPointer) {
+    let (body, pieces) = parts(of: input)
+    var whole = ListenerMessageDecoder()
+    whole.append(body)
+    var expected: [ListenerMessage] = []
+    var wholeError: TraceError?
+    do throws(TraceError) {
+        while let message = try whole.next() { expected.append(message) }
+    } catch { wholeError = error }
+    var inParts = ListenerMessageDecoder()
+    var got: [ListenerMessage] = []
+    var partsError: TraceError?
+    for piece in pieces {
+        inParts.append(piece)
+        do throws(TraceError) {
+            while let message = try inParts.next() { got.append(message) }
+        } catch {
+            partsError = error
+            break
+        }
+    }
+    if partsError == nil, wholeError == nil, got != expected {
+        fatalError("listener messages in parts differ from the bytes whole")
+    }
+    for message in got {
+        if case let .acknowledged(bytes) = message {
+            var again = ListenerMessageDecoder()
+            again.append(message.encoded)
+            guard (try? again.next()) == .acknowledged(bytes: bytes) else { fatalError("an acknowledgement does not round-trip") }
+        }
+    }
+}
+

@@ -32,6 +32,10 @@ printf "\x06$payload" > "$work/corpus/seed-replay"
 printf "\x08$payload" > "$work/corpus/seed-render"
 { printf '\x05\x03\x40\x00\xc0\x00\x10\x01'; cat "$fixture"; } > "$work/corpus/seed-growing"
 printf '\x07\x01\x03\x02\x00\x0b\x02\x01\x0a\x03abc\x01\x03\x02\x00\x0b\x04\x01\x0a\x03a\x1bc' > "$work/corpus/seed-diff"
+# The fixture as a live stream in three parts through a listener's connection (9), with a
+# budget of 64 KiB; two acknowledgements in two parts (10).
+{ printf '\x09\x06\x02\x20\x90'; cat "$fixture"; } > "$work/corpus/seed-live"
+printf '\x0a\x01\x07SSLM\x01\x01\x00\x00\x08\x00\x00\x00\x2a\x00\x00\x00\x00\x00\x00\x00SSLM\x01\x01\x00\x00\x08\x00\x00\x00\x2b\x00\x00\x00\x00\x00\x00\x00' > "$work/corpus/seed-messages"
 
 cd "$work/crashes"
 exec "$work/trace-fuzz" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \

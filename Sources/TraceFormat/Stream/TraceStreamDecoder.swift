@@ -162,7 +162,7 @@ public struct TraceStreamDecoder {
         // Consumed only once decoded, so that a chunk over budget stays for a later call.
         consume(total)
         reservedBytes = 0
-        lastChunkMemory = total + (itemsUsed + records.count) * Self.memoryPerItem
+        lastChunkMemory = total + itemsUsed * Self.memoryPerItem
         return .chunk(chunk, frame: frame, records: records)
     }
 
