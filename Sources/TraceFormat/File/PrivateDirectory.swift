@@ -5,9 +5,9 @@
 /// Private means: a real directory (not a symbolic link, which is not followed), owned by the
 /// user (or by an owner the caller trusts, such as root), with no permission bits for group or
 /// others (`0700` or stricter). Group bits count too: a group of one today can gain members.
-public enum PrivateDirectory {
+package enum PrivateDirectory {
     /// Why a directory is not private.
-    public enum Problem: Sendable, Hashable {
+    package enum Problem: Sendable, Hashable {
         /// Nothing is at the path.
         case missing
         /// Something other than a directory is at the path (a symbolic link counts).
@@ -21,7 +21,7 @@ public enum PrivateDirectory {
     }
 
     /// The real user id of this process.
-    public static var userID: UInt32 { Syscalls.userID }
+    package static var userID: UInt32 { Syscalls.userID }
 
     /// What keeps the directory at `path` from being private, or `nil` when it is.
     ///
@@ -29,7 +29,7 @@ public enum PrivateDirectory {
     ///   - path: the directory.
     ///   - owners: the user ids it may belong to; this process's real user id when `nil`.
     /// - Returns: the first problem found, or `nil`.
-    public static func problem(at path: String, owners: Set<UInt32>? = nil) -> Problem? {
+    package static func problem(at path: String, owners: Set<UInt32>? = nil) -> Problem? {
         // `lstat("link/")` would follow the link: look at the name itself.
         var path = Substring(path)
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
@@ -46,7 +46,7 @@ public enum PrivateDirectory {
     }
 
     /// The directory part of `path` (`.` for a bare name, `/` for a name at the root).
-    public static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

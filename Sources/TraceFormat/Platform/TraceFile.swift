@@ -42,7 +42,7 @@ public final class TraceFile: @unchecked Sendable {
     ///
     /// - Returns: the descriptor, which the caller owns and closes.
     /// - Throws: ``TraceError/io(operation:path:errno:message:)`` as ``create(_:exclusive:)``.
-    public static func openDescriptorForLocking(_ path: String) throws(TraceError) -> Int32 {
+    package static func openDescriptorForLocking(_ path: String) throws(TraceError) -> Int32 {
         switch Syscalls.openForLocking(path) {
         case let .success(fd): return fd
         case let .failure(e): throw creationError(path, errno: e.code)
