@@ -67,8 +67,9 @@ struct UnixSocket {
                 }
             }
             if result == 0 {
-                guard let peer = peerUserID(fd), trustedUserIDs.contains(peer) else {
-                    let who = peerUserID(fd).map { "uid \($0)" } ?? "a process whose uid cannot be read"
+                let peer = peerUserID(fd)
+                guard let peer, trustedUserIDs.contains(peer) else {
+                    let who = peer.map { "uid \($0)" } ?? "a process whose uid cannot be read"
                     _ = systemClose(fd)
                     return .failure(.refused("the listener there runs as \(who), not as you (uid \(getuid()))"))
                 }
