@@ -59,26 +59,4 @@ enum NameWords {
             }
         }
     }
-
-    /// Whether `pattern` occurs anywhere in `letters`.
-    static func contains(_ letters: UnsafeBufferPointer<UInt8>, _ pattern: [UInt8]) -> Bool {
-        guard letters.count >= pattern.count else { return false }
-        for start in 0...(letters.count - pattern.count) where occurs(pattern, in: letters, at: start) { return true }
-        return false
-    }
-
-    /// Whether `pattern` occurs in `letters` as one or more whole words: starting where a word
-    /// starts and ending where one ends.
-    static func containsWords(_ letters: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<Bool>, _ pattern: [UInt8]) -> Bool {
-        guard letters.count >= pattern.count else { return false }
-        for start in 0...(letters.count - pattern.count) where starts[start] && starts[start + pattern.count] {
-            if occurs(pattern, in: letters, at: start) { return true }
-        }
-        return false
-    }
-
-    private static func occurs(_ pattern: [UInt8], in letters: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        for offset in pattern.indices where letters[start + offset] != pattern[offset] { return false }
-        return true
-    }
 }

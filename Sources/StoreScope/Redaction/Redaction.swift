@@ -20,9 +20,9 @@
 public struct Redaction: Sendable, Hashable {
     /// Patterns that mark a name as sensitive (see the type's discussion for how they match).
     public var fieldPatterns: [String] {
-        didSet { normalized = Self.normalize(fieldPatterns) }
+        didSet { prepared = NamePatterns(fieldPatterns, wholeWordLength: Self.wholeWordPatternLength) }
     }
-    private var normalized: [[UInt8]]
+    private var prepared: NamePatterns
 
     /// Patterns shorter than this many letters and digits match whole words only.
     public static let wholeWordPatternLength = 5
@@ -48,7 +48,7 @@ public struct Redaction: Sendable, Hashable {
     ///   says; patterns without letters or digits are ignored.
     public init(fieldPatterns: [String] = Redaction.defaultFieldPatterns) {
         self.fieldPatterns = fieldPatterns
-        normalized = Self.normalize(fieldPatterns)
+        prepared = NamePatterns(fieldPatterns, wholeWordLength: Self.wholeWordPatternLength)
     }
 
     /// Whether the value a name labels is redacted.
@@ -57,9 +57,9 @@ public struct Redaction: Sendable, Hashable {
     ///   dictionary key, the first string of a pair, or a URL query item's name.
     /// - Returns: `true` when one of ``fieldPatterns`` matches `name`.
     public func redacts(field name: String) -> Bool {
-        guard !normalized.isEmpty, !name.isEmpty else { return false }
+        guard !prepared.isEmpty, !name.isEmpty else { return false }
         var name = name
-        return name.withUTF8 { Self.matches($0, normalized) }
+        return name.withUTF8 { prepared.matches($0) }
     }
 
     /// Equality and hashing follow ``fieldPatterns`` only.
@@ -70,21 +70,5 @@ public struct Redaction: Sendable, Hashable {
     /// Hashes ``fieldPatterns``.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fieldPatterns)
-    }
-
-    /// Lowered letters and digits of each pattern (non-ASCII bytes kept as they are), empty
-    /// ones dropped.
-    private static func normalize(_ patterns: [String]) -> [[UInt8]] {
-        patterns.map { Array($0.lowercased().utf8.filter { NameWords.isWordByte($0) }) }.filter { !$0.isEmpty }
-    }
-
-    private static func matches(_ name: UnsafeBufferPointer<UInt8>, _ patterns: [[UInt8]]) -> Bool {
-        NameWords.withWords(of: name) { letters, starts in
-            patterns.contains { pattern in
-                pattern.count >= wholeWordPatternLength
-                    ? NameWords.contains(letters, pattern)
-                    : NameWords.containsWords(letters, starts, pattern)
-            }
-        }
     }
 }
