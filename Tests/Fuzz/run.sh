@@ -14,8 +14,9 @@ while IFS= read -r -d '' file; do sources+=("$file"); done \
         ! -path "$root/Sources/TraceAnalysis/Exports.swift" -print0 | sort -z)
 
 # One module: TraceAnalysis's only import of TraceFormat is its Exports.swift, left out.
+# `-package-name`: SwiftPM passes one, and `package` declarations are fileprivate without it.
 swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
-    -module-name TraceFuzz -I "$root/Sources/CZlib" -lz \
+    -package-name StoreScope -module-name TraceFuzz -I "$root/Sources/CZlib" -lz \
     "${sources[@]}" "$root/Tests/Fuzz/FuzzEntry.swift" -o "$work/trace-fuzz"
 
 # Seeds: the committed fixture as a whole file (mode byte 1) and as headers (mode 4).

@@ -13,6 +13,8 @@ private struct Cell: Equatable { var value: Double; var note: String? }
 private struct Member: Equatable, Identifiable { var id: Int; var name: String; var roles: Set<String>; var rank: Rank }
 private enum Rank: Equatable { case guest, member(since: Int), admin(String, level: Int) }
 private indirect enum Tree { case leaf(Int), node(Tree, label: String, Tree) }
+/// Its `token` case is redacted whole by its name; `guest` keeps its payload.
+private enum Login { case signedOut, token(String), guest(name: String) }
 private struct Box<Content> { var content: Content; var revision: Int }
 private protocol Shape {}
 private struct Circle: Shape { var radius: Double }
@@ -74,6 +76,8 @@ private struct World {
     var authToken = "secret"
     var optionalLists: [String: [Int]?] = [:]
     var headers: [String: String] = [:]
+    var requestHeaders: [(String, String)] = []
+    var login = Login.signedOut
 }
 
 private struct Mutator {
@@ -116,7 +120,7 @@ private struct Mutator {
 
     /// Applies one random change to `world`.
     mutating func mutate(_ world: inout World) {
-        switch int(0..<26) {
+        switch int(0..<28) {
         case 0: world.id += 1
         case 1: world.title = word()
         case 2: world.score = [0.0, -0.0, .nan, .infinity, 1.5][int(0..<5)]
@@ -144,10 +148,18 @@ private struct Mutator {
         case 24:
             world.when = Date(timeIntervalSince1970: Double(int(0..<1000)))
             world.zone = TimeZone(identifier: ["UTC", "Europe/Paris", "Asia/Tokyo"][int(0..<3)])!
-            world.link = URL(string: "https://example.com/\(int(0..<9))")!
+            world.link = URL(string: "https://example.com/\(int(0..<9))?page=\(int(0..<3))&access_token=t\(int(0..<9))")!
             world.amount = Decimal(int(0..<100)) / 10
             world.price = Price(cents: int(0..<500))
             world.authToken = word()
+        case 25:
+            if world.requestHeaders.isEmpty || int(0..<3) == 0 {
+                world.requestHeaders.append((word(), word()))
+            } else {
+                let index = int(0..<world.requestHeaders.count)
+                if int(0..<2) == 0 { world.requestHeaders[index].0 = word() } else { world.requestHeaders[index].1 = word() }
+            }
+        case 26: world.login = [.signedOut, .token(word()), .guest(name: word())][int(0..<3)]
         default:
             world.optionalLists[word()] = int(0..<3) == 0 ? .some(nil) : [int(0..<9)]
             world.headers[word()] = word()

@@ -25,7 +25,7 @@ struct Credentials: Equatable {
     var user: String
     var password: String
     var apiKey: String?
-    var pin: Redacted<String>
+    var card: Redacted<String>
 }
 
 final class Node {

@@ -10,7 +10,8 @@ protocol MutableFixture: AnyObject {}
 ///
 /// Leaves use the same definitions as capture (`_CapturedScalar`, `TraceValueConvertible`):
 /// they say what a value means, which is not what is being checked. Only default limits are
-/// modelled (nothing is truncated), with the default redaction.
+/// modelled (nothing is truncated), with the default redaction: by field name, by case name
+/// for a whole payload, and by the first string of a pair of strings.
 enum MirrorReferenceCapture {
     static func capture(_ value: Any) -> TraceValue {
         let mirror = Mirror(reflecting: value)
@@ -21,7 +22,7 @@ enum MirrorReferenceCapture {
             }
             return .some(capture(wrapped))
         }
-        if let scalar = value as? any _CapturedScalar { return scalar._capturedScalar }
+        if let scalar = value as? any _CapturedScalar { return scalar._capturedScalar(redacting: .default) }
         if let custom = value as? any TraceValueConvertible { return custom.traceValue }
         if type(of: value) is AnyClass {
             let object = value as AnyObject
@@ -47,25 +48,30 @@ enum MirrorReferenceCapture {
                 return .enumeration(type: typeName, caseName: String(describing: value), payload: [])
             }
             let payloadMirror = Mirror(reflecting: child.value)
+            let caseName = child.label ?? ""
+            let wholeCase = Redaction.default.redacts(field: caseName)
             let payload: [TraceValue.Field] = payloadMirror.displayStyle == .tuple
                 ? payloadMirror.children.map { element in
                     let label = element.label ?? ""
-                    return field(label.hasPrefix(".") ? "" : label, element.value)
+                    return field(label.hasPrefix(".") ? "" : label, element.value, redacted: wholeCase)
                 }
-                : [field("", child.value)]
-            return .enumeration(type: typeName, caseName: child.label ?? "", payload: payload)
+                : [field("", child.value, redacted: wholeCase)]
+            return .enumeration(type: typeName, caseName: caseName, payload: payload)
         case .tuple?:
-            return .structure(type: "(tuple)", fields: mirror.children.enumerated().map { index, child in
+            let children = Array(mirror.children)
+            let hidesSecond = children.count == 2 && children[1].value is String
+                && (children[0].value as? String).map(Redaction.default.redacts(field:)) == true
+            return .structure(type: "(tuple)", fields: children.enumerated().map { index, child in
                 let label = child.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 } ?? String(index)
-                return field(label, child.value)
+                return field(label, child.value, redacted: hidesSecond && index == 1)
             })
         default:
             return .structure(type: typeName, fields: fields(Array(mirror.children)))
         }
     }
 
-    private static func field(_ name: String, _ value: Any) -> TraceValue.Field {
-        if Redaction.default.redacts(field: name) { return .init(name, .redacted(type: _typeName(type(of: value), qualified: false))) }
+    private static func field(_ name: String, _ value: Any, redacted: Bool = false) -> TraceValue.Field {
+        if redacted || Redaction.default.redacts(field: name) { return .init(name, .redacted(type: _typeName(type(of: value), qualified: false))) }
         return .init(name, capture(value))
     }
 

@@ -23,7 +23,7 @@ private struct SignIn {
 
 @Test("A changed redacted field is set again to its redacted node, value still hidden")
 func changedRedactedFieldsAreMarked() throws {
-    let old = Credentials(user: "a", password: "one", apiKey: nil, pin: Redacted("1"))
+    let old = Credentials(user: "a", password: "one", apiKey: nil, card: Redacted("1"))
     var new = old
     new.password = "two"
     #expect(try checkedPatch(old, new) == [.set(path: [.field("password")], value: .redacted(type: "String"))])
@@ -34,10 +34,10 @@ func changedRedactedFieldsAreMarked() throws {
 
 @Test("A changed Redacted wrapper is set again to its redacted node")
 func changedRedactedWrappersAreMarked() throws {
-    let old = Credentials(user: "a", password: "one", apiKey: nil, pin: Redacted("1"))
+    let old = Credentials(user: "a", password: "one", apiKey: nil, card: Redacted("1"))
     var new = old
-    new.pin = Redacted("2")
-    #expect(try checkedPatch(old, new) == [.set(path: [.field("pin")], value: .redacted(type: "String"))])
+    new.card = Redacted("2")
+    #expect(try checkedPatch(old, new) == [.set(path: [.field("card")], value: .redacted(type: "String"))])
     #expect(try checkedPatch([Redacted(1)], [Redacted(2)]) == [.set(path: [.index(0)], value: .redacted(type: "Int"))])
 }
 
@@ -58,11 +58,11 @@ func changedRedactedTupleFieldsAreMarked() throws {
 
 @Test("An unchanged redacted value produces no operation, even when rebuilt or a NaN")
 func unchangedRedactedValuesProduceNothing() throws {
-    let old = Credentials(user: "a", password: String(repeating: "p", count: 40), apiKey: nil, pin: Redacted("1"))
+    let old = Credentials(user: "a", password: String(repeating: "p", count: 40), apiKey: nil, card: Redacted("1"))
     var new = old
     new.user = "b"
     new.password = String(repeating: "p", count: 20) + String(repeating: "p", count: 20)  // other storage
-    new.pin = Redacted(String("1"))
+    new.card = Redacted(String("1"))
     #expect(try checkedPatch(old, new) == [.set(path: [.field("user")], value: .string("b"))])
     #expect(try checkedPatch(["secret": Double.nan], ["secret": Double.nan]).isEmpty)
 }

@@ -16,14 +16,15 @@ public final class TemporaryDirectory: Sendable {
     /// The directory's path.
     public let path: String
 
-    /// Creates an empty directory under the system's temporary directory.
+    /// Creates an empty directory under the system's temporary directory, private (`0700`) as
+    /// the directories apps and listeners put sessions in must be.
     ///
     /// - Throws: The file system's error when the directory cannot be created.
     public init() throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("storescope-tests-\(UUID().uuidString)", isDirectory: true)
         path = url.path
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }

@@ -6,6 +6,14 @@ import Foundation
 protocol _CapturedScalar {
     /// The leaf node for this value.
     var _capturedScalar: TraceValue { get }
+    /// The leaf node for this value under a redaction rule: ``_capturedScalar`` for every
+    /// scalar but `URL`, whose matching query items are hidden.
+    func _capturedScalar(redacting redaction: Redaction) -> TraceValue
+}
+
+extension _CapturedScalar {
+    /// ``_capturedScalar``: names play no part in most leaves.
+    func _capturedScalar(redacting _: Redaction) -> TraceValue { _capturedScalar }
 }
 
 extension Int: _CapturedScalar { var _capturedScalar: TraceValue { .int(Int64(self)) } }
@@ -53,6 +61,13 @@ extension Unicode.Scalar: _CapturedScalar { var _capturedScalar: TraceValue { .s
 
 extension Date: _CapturedScalar { var _capturedScalar: TraceValue { .date(timeIntervalSince1970) } }
 extension Data: _CapturedScalar { var _capturedScalar: TraceValue { .data([UInt8](self)) } }
-extension URL: _CapturedScalar { var _capturedScalar: TraceValue { .scalar(type: "URL", text: absoluteString) } }
+extension URL: _CapturedScalar {
+    var _capturedScalar: TraceValue { .scalar(type: "URL", text: absoluteString) }
+    /// Its text, with the values of query and fragment items whose names the rule matches
+    /// replaced (see ``Redaction/redactingURL(_:)``).
+    func _capturedScalar(redacting redaction: Redaction) -> TraceValue {
+        .scalar(type: "URL", text: redaction.redactingURL(absoluteString))
+    }
+}
 extension UUID: _CapturedScalar { var _capturedScalar: TraceValue { .scalar(type: "UUID", text: uuidString) } }
 extension Decimal: _CapturedScalar { var _capturedScalar: TraceValue { .scalar(type: "Decimal", text: description) } }

@@ -45,14 +45,15 @@ final class EnumLayout: @unchecked Sendable {
         /// The associated values, at offsets from the start of the projected payload; labeled
         /// ones keep their label, unlabeled ones have an empty name.
         let fields: [StoredField]
-        /// Which of the labeled values the redaction rule hides.
+        /// Which of the values the redaction rule hides: by label, or all of them when the
+        /// rule matches the case name.
         let redaction: RedactedFields
 
         init(name: String, hasPayload: Bool, fields: [StoredField]) {
             self.name = name
             self.hasPayload = hasPayload
             self.fields = fields
-            redaction = RedactedFields(names: fields.map(\.name))
+            redaction = RedactedFields(names: fields.map(\.name), caseName: name)
         }
     }
 

@@ -154,6 +154,12 @@ extension NSURL: _CapturedScalar {
         let text: String? = absoluteString  // optional on Darwin only
         return .scalar(type: "URL", text: text ?? "")
     }
+
+    /// As `URL`'s: matching query and fragment items hidden.
+    func _capturedScalar(redacting redaction: Redaction) -> TraceValue {
+        let text: String? = absoluteString
+        return .scalar(type: "URL", text: redaction.redactingURL(text ?? ""))
+    }
 }
 
 extension NSUUID: _CapturedScalar {

@@ -26,7 +26,7 @@ struct TraceValueEncoder {
             guard let wrapped = optional._wrappedEncodable else { return .none(type: optional._wrappedTypeName) }
             return .some(try box(wrapped, options: options, depth: depth, codingPath: codingPath))
         }
-        if let scalar = value as? any _CapturedScalar { return scalar._capturedScalar }
+        if let scalar = value as? any _CapturedScalar { return scalar._capturedScalar(redacting: options.redaction) }
         if let custom = value as? any TraceValueConvertible { return custom.traceValue }
         if depth >= options.maximumDepth { return .truncated(.init(reason: .depth, type: TypeNames.name(ofValue: value))) }
         if let unordered = value as? any _EncodableUnordered {

@@ -28,10 +28,11 @@ final class TypeTraits: @unchecked Sendable {
     let equals: ((Any, Any) -> Bool)?
     /// ``equals`` for two values of this type stored at the given addresses.
     let equalsAt: ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)?
-    /// The captured leaf of a built-in scalar.
-    let scalar: ((Any) -> TraceValue)?
-    /// The captured leaf of the built-in scalar stored at an address.
-    let scalarAt: ((UnsafeRawPointer) -> TraceValue)?
+    /// The captured leaf of a built-in scalar, under a redaction rule (which only a `URL`'s
+    /// query items heed).
+    let scalar: ((Any, Redaction) -> TraceValue)?
+    /// The captured leaf of the built-in scalar stored at an address, under a redaction rule.
+    let scalarAt: ((UnsafeRawPointer, Redaction) -> TraceValue)?
     /// Captures an optional or a collection with the capturer.
     let capture: ((Any, inout ValueCapturer, Int) -> TraceValue)?
     /// ``capture`` for the value of this type stored at an address.
@@ -109,8 +110,8 @@ final class TypeTraits: @unchecked Sendable {
         var capture: ((Any, inout ValueCapturer, Int) -> TraceValue)?
         var captureAt: ((UnsafeRawPointer, inout ValueCapturer, Int) -> TraceValue)?
         var diff: ((Any, Any, inout StateDiffer, Int) -> Void)?
-        var scalar: ((Any) -> TraceValue)?
-        var scalarAt: ((UnsafeRawPointer) -> TraceValue)?
+        var scalar: ((Any, Redaction) -> TraceValue)?
+        var scalarAt: ((UnsafeRawPointer, Redaction) -> TraceValue)?
         if let optional = type as? any _CapturedOptional.Type {
             path = .optional
             capture = Self.captureWitness(optional)
@@ -184,15 +185,16 @@ final class TypeTraits: @unchecked Sendable {
         return lhs == rhs
     }
 
-    private static func scalarWitness<Value: _CapturedScalar>(_: Value.Type) -> (Any) -> TraceValue {
-        { value in
-            ValueAddress.with(value, ifExactly: Value.self) { $0.assumingMemoryBound(to: Value.self).pointee._capturedScalar }
-                ?? (value as! Value)._capturedScalar
+    private static func scalarWitness<Value: _CapturedScalar>(_: Value.Type) -> (Any, Redaction) -> TraceValue {
+        { value, redaction in
+            ValueAddress.with(value, ifExactly: Value.self) {
+                $0.assumingMemoryBound(to: Value.self).pointee._capturedScalar(redacting: redaction)
+            } ?? (value as! Value)._capturedScalar(redacting: redaction)
         }
     }
 
-    private static func scalarAtWitness<Value: _CapturedScalar>(_: Value.Type) -> (UnsafeRawPointer) -> TraceValue {
-        { $0.load(as: Value.self)._capturedScalar }
+    private static func scalarAtWitness<Value: _CapturedScalar>(_: Value.Type) -> (UnsafeRawPointer, Redaction) -> TraceValue {
+        { address, redaction in address.load(as: Value.self)._capturedScalar(redacting: redaction) }
     }
 
     private static func captureWitness<Value: _CapturedOptional>(_: Value.Type) -> (Any, inout ValueCapturer, Int) -> TraceValue {

@@ -21,7 +21,7 @@ extension ValueCapturer {
         switch traits.path {
         case .scalar:
             countNode()
-            return traits.scalarAt!(address)
+            return traits.scalarAt!(address, options.redaction)
         case .collection:
             countNode()
             if depth >= options.maximumDepth { return .truncated(.init(reason: .depth, type: traits.typeName)) }

@@ -43,7 +43,7 @@ struct ValueCapturer {
         let path = traits.path
         switch path {
         case .optional: return traits.capture!(value, &self, depth)
-        case .scalar: return traits.scalar!(value)
+        case .scalar: return traits.scalar!(value, options.redaction)
         case .custom: return (value as! any TraceValueConvertible).traceValue
         default: break
         }
@@ -56,12 +56,6 @@ struct ValueCapturer {
             return tree
         }
         return captureReflecting(value, traits: traits, depth: depth)
-    }
-
-    /// Captures the value of a named field, redacting it when the name says so.
-    mutating func captureField(named name: String, _ value: Any, depth: Int) -> TraceValue {
-        if options.redaction.redacts(field: name) { return Self.redactedNode(for: value) }
-        return capture(value, depth: depth)
     }
 
     /// The node a redacted value becomes: its dynamic type name only.
@@ -137,9 +131,10 @@ struct ValueCapturer {
             if let tree { return tree }
         }
         if traits.isPlainEnum {
+            let caseName = TypeNames.caseName(of: value)
             return .enumeration(
-                type: type, caseName: TypeNames.caseName(of: value),
-                payload: captureFields(RuntimeReflection.payloadFields(ofEnum: value), depth: depth))
+                type: type, caseName: caseName,
+                payload: captureFields(RuntimeReflection.payloadFields(ofEnum: value), of: .enumCase(caseName), depth: depth))
         }
         if let layout = traits.structLayout, let tree = layout.withAddress(of: value, { base in
             TraceValue.structure(type: type, fields: captureStoredFields(layout.fields, redaction: layout.redaction, of: base, depth: depth))
@@ -158,11 +153,10 @@ struct ValueCapturer {
             return .structure(type: type, fields: captureFields(Reflection.fields(mirror), depth: depth))
         case .enum?:
             let payload = Reflection.payloadFields(mirror)
-            return .enumeration(
-                type: type, caseName: TypeNames.caseName(of: value, mirror: mirror),
-                payload: captureFields(payload, depth: depth))
+            let caseName = TypeNames.caseName(of: value, mirror: mirror)
+            return .enumeration(type: type, caseName: caseName, payload: captureFields(payload, of: .enumCase(caseName), depth: depth))
         case .tuple?:
-            return .structure(type: Reflection.tupleTypeName, fields: captureFields(Reflection.fields(mirror), depth: depth))
+            return .structure(type: Reflection.tupleTypeName, fields: captureFields(Reflection.fields(mirror), of: .tuple, depth: depth))
         case .struct?:
             return .structure(type: type, fields: captureFields(Reflection.fields(mirror), depth: depth))
         case .collection?:
@@ -185,15 +179,19 @@ struct ValueCapturer {
         }
     }
 
-    private mutating func captureFields(_ fields: [Reflection.Field], depth: Int) -> [TraceValue.Field] {
+    private mutating func captureFields(
+        _ fields: [Reflection.Field], of owner: Redaction.FieldOwner = .fields, depth: Int
+    ) -> [TraceValue.Field] {
+        let redacted = options.redaction.verdicts(for: fields, of: owner)
         var result: [TraceValue.Field] = []
         result.reserveCapacity(fields.count)
-        for field in fields {
+        for (field, redacted) in zip(fields, redacted) {
             if let unread = field.unread, let fixed = unread.fixed {
-                let redacted = options.redaction.redacts(field: field.name)
                 result.append(TraceValue.Field(field.name, capture(unread: unread, fixed, redacted: redacted)))
+            } else if redacted {
+                result.append(TraceValue.Field(field.name, Self.redactedNode(for: field.value)))
             } else {
-                result.append(TraceValue.Field(field.name, captureField(named: field.name, field.value, depth: depth + 1)))
+                result.append(TraceValue.Field(field.name, capture(field.value, depth: depth + 1)))
             }
         }
         return result

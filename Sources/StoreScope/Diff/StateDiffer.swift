@@ -32,8 +32,8 @@ struct StateDiffer {
             return
         case .scalar:
             // Compared as captured leaves: `==` would miss 0.0 -> -0.0 and call nan unequal.
-            let after = traits.scalar!(new)
-            if traits.scalar!(old) != after { operations.append(.set(path: path, value: after)) }
+            let after = traits.scalar!(new, options.redaction)
+            if traits.scalar!(old, options.redaction) != after { operations.append(.set(path: path, value: after)) }
             return
         case .custom:
             if let equals = traits.equals, equals(old, new) { return }
@@ -90,8 +90,8 @@ struct StateDiffer {
         switch traits.path {
         case .scalar:
             // Compared as captured leaves, as `diff` compares scalars.
-            let after = traits.scalarAt!(new)
-            if traits.scalarAt!(old) != after { operations.append(.set(path: path, value: after)) }
+            let after = traits.scalarAt!(new, options.redaction)
+            if traits.scalarAt!(old, options.redaction) != after { operations.append(.set(path: path, value: after)) }
             return
         case .reflection where depth >= options.maximumDepth:
             // Both sides are captured as `.truncated(.depth)` of the same type.
@@ -186,13 +186,14 @@ struct StateDiffer {
     private mutating func diffReflecting(_ old: Any, _ new: Any, traits: TypeTraits, depth: Int) {
         if let layout = traits.enumLayout, diffCases(old, new, layout: layout, depth: depth) { return }
         if traits.isPlainEnum {
-            guard TypeNames.caseName(of: old) == TypeNames.caseName(of: new) else {
+            let caseName = TypeNames.caseName(of: old)
+            guard caseName == TypeNames.caseName(of: new) else {
                 replace(old, new, depth: depth)
                 return
             }
             diffFields(
                 RuntimeReflection.payloadFields(ofEnum: old), RuntimeReflection.payloadFields(ofEnum: new), of: old, new,
-                payload: true, depth: depth)
+                owner: .enumCase(caseName), depth: depth)
             return
         }
         if let layout = traits.structLayout {
@@ -203,24 +204,29 @@ struct StateDiffer {
             if walked == true { return }
         }
         if let reflected = traits.reflectedStruct {
-            diffFields(reflected.fields(of: old), reflected.fields(of: new), of: old, new, payload: false, depth: depth)
+            diffFields(reflected.fields(of: old), reflected.fields(of: new), of: old, new, owner: .fields, depth: depth)
             return
         }
         let oldMirror = Mirror(reflecting: old)
         switch oldMirror.displayStyle {
-        case .struct?, .tuple?, .class?:
+        case .struct?, .class?:
             // `.class` here is a value type's custom mirror (class instances took the class
             // path), captured as a structure.
-            diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, payload: false, depth: depth)
+            diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, owner: .fields, depth: depth)
+        case .tuple?:
+            diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, owner: .tuple, depth: depth)
         case .enum?:
             let newMirror = Mirror(reflecting: new)
-            guard TypeNames.caseName(of: old, mirror: oldMirror) == TypeNames.caseName(of: new, mirror: newMirror) else {
+            let caseName = TypeNames.caseName(of: old, mirror: oldMirror)
+            guard caseName == TypeNames.caseName(of: new, mirror: newMirror) else {
                 replace(old, new, depth: depth)
                 return
             }
-            diffFields(Reflection.payloadFields(oldMirror), Reflection.payloadFields(newMirror), of: old, new, payload: true, depth: depth)
+            diffFields(
+                Reflection.payloadFields(oldMirror), Reflection.payloadFields(newMirror), of: old, new, owner: .enumCase(caseName),
+                depth: depth)
         case nil where !oldMirror.children.isEmpty:
-            diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, payload: false, depth: depth)
+            diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, owner: .fields, depth: depth)
         default:
             replace(old, new, depth: depth)
         }
@@ -263,8 +269,8 @@ struct StateDiffer {
                 diffRedacted(field.load(from: oldBase), field.load(from: newBase), at: path(appending: component), depth: depth + 1)
             } else if let scalarAt = field.traits?.scalarAt {
                 // Compared as captured leaves, as `diff` compares scalars.
-                let after = scalarAt(newBase + field.offset)
-                if scalarAt(oldBase + field.offset) != after { operations.append(.set(path: path(appending: component), value: after)) }
+                let after = scalarAt(newBase + field.offset, options.redaction)
+                if scalarAt(oldBase + field.offset, options.redaction) != after { operations.append(.set(path: path(appending: component), value: after)) }
             } else {
                 path.append(component)
                 defer { path.removeLast() }
@@ -278,19 +284,30 @@ struct StateDiffer {
     }
 
     private mutating func diffFields(
-        _ old: [Reflection.Field], _ new: [Reflection.Field], of oldParent: Any, _ newParent: Any, payload: Bool, depth: Int
+        _ old: [Reflection.Field], _ new: [Reflection.Field], of oldParent: Any, _ newParent: Any, owner: Redaction.FieldOwner,
+        depth: Int
     ) {
         guard old.count == new.count, zip(old, new).allSatisfy({ $0.name == $1.name }) else {
             // Only reachable through custom mirrors whose shape changes: compare captures.
             replace(oldParent, newParent, depth: depth)
             return
         }
+        let redacted = options.redaction.verdicts(for: new, of: owner)
+        // Only a pair's verdicts depend on values rather than names.
+        if case .tuple = owner, options.redaction.verdicts(for: old, of: owner) != redacted {
+            // A pair whose first string starts or stops matching (a header renamed): the
+            // captures, redacted as each side needs, are compared whole.
+            replace(oldParent, newParent, depth: depth)
+            return
+        }
+        var payload = false
+        if case .enumCase = owner { payload = true }
         // A field left unread (see ``ReflectedStruct``) captures alike in both.
         for index in old.indices where old[index].unread == nil {
             let name = old[index].name
             path.append(payload ? Reflection.payloadPathComponent(name: name, index: index) : .field(name))
             defer { path.removeLast() }
-            if options.redaction.redacts(field: name) {
+            if redacted[index] {
                 diffRedacted(old[index].value, new[index].value, at: path, depth: depth + 1)
             } else {
                 diff(old[index].value, new[index].value, depth: depth + 1)

@@ -17,16 +17,13 @@ import Darwin
 final class TraceFileLock: Sendable {
     private let descriptor: Int32
 
-    /// Locks the file at `path`, creating it empty if it does not exist.
+    /// Locks the file at `path`, creating it empty (`0600`) if it does not exist. A symbolic
+    /// link at `path` is refused, not followed.
     ///
     /// - Throws: ``TraceError/io(operation:path:errno:message:)``: `EWOULDBLOCK` when another
     ///   recorder holds the lock, or the error that kept the file from opening.
     init(path: String) throws(TraceError) {
-        let fd = path.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else {
-            let code = errno
-            throw .io(operation: "cannot create", path: path, errno: code, message: String(cString: strerror(code)))
-        }
+        let fd = try TraceFile.openDescriptorForLocking(path)
         var status: Int32
         repeat { status = flock(fd, LOCK_EX | LOCK_NB) } while status != 0 && errno == EINTR
         guard status == 0 else {

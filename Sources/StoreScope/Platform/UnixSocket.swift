@@ -13,9 +13,33 @@ import Darwin
 struct UnixSocket {
     let descriptor: Int32
 
+    /// The user ids a listener (and its socket's directory) may belong to: ours, and root's,
+    /// who can read this process's memory anyway.
+    static var trustedUserIDs: Set<UInt32> { [UInt32(getuid()), 0] }
+
     /// Connects to the listener at `path` without waiting: a listener that is absent, or too
     /// busy to take the connection now, is a failure the caller retries later.
+    ///
+    /// Nothing is sent to a listener that is not ours (DESIGN.md, "Security and privacy"):
+    /// the socket's directory must be private (``PrivateDirectory``: a directory, owned by us
+    /// or root, with no group or other permissions, which is what the listener itself
+    /// requires), and the peer's credentials (`SO_PEERCRED` / `getpeereid`) must name our uid
+    /// or root. Otherwise the connection is closed before a byte is sent and the failure is
+    /// `EACCES` with a ``SocketErrno/refusal`` saying why.
     static func connect(to path: String) -> Result<UnixSocket, SocketErrno> {
+        let directory = PrivateDirectory.parent(of: path)
+        switch PrivateDirectory.problem(at: directory, owners: trustedUserIDs) {
+        case nil, .missing?, .unreadable?:
+            // Missing: no listener yet, which connect reports as usual.
+            break
+        case .notADirectory?:
+            return .failure(.refused("\(directory) is not a directory"))
+        case let .owned(by: owner)?:
+            return .failure(.refused("the directory \(directory) belongs to uid \(owner), not to you (uid \(getuid()))"))
+        case let .open(permissions)?:
+            return .failure(.refused(
+                "the directory \(directory) has mode \(String(permissions, radix: 8)), open to other users (a listener makes it 0700)"))
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
@@ -42,7 +66,15 @@ struct UnixSocket {
                     systemConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
                 }
             }
-            if result == 0 { return .success(UnixSocket(descriptor: fd)) }
+            if result == 0 {
+                let peer = peerUserID(fd)
+                guard let peer, trustedUserIDs.contains(peer) else {
+                    let who = peer.map { "uid \($0)" } ?? "a process whose uid cannot be read"
+                    _ = systemClose(fd)
+                    return .failure(.refused("the listener there runs as \(who), not as you (uid \(getuid()))"))
+                }
+                return .success(UnixSocket(descriptor: fd))
+            }
             let failure = SocketErrno.current
             if failure.code == EINTR { continue }
             // EINPROGRESS / EAGAIN: the listener's backlog is full. Not waiting is the point:
@@ -108,11 +140,34 @@ struct UnixSocket {
     func close() {
         _ = systemClose(descriptor)
     }
+
+    /// The user id of the process listening at the other end of the connected `fd`.
+    private static func peerUserID(_ fd: Int32) -> UInt32? {
+        #if canImport(Darwin)
+        var uid = uid_t()
+        var gid = gid_t()
+        return getpeereid(fd, &uid, &gid) == 0 ? UInt32(uid) : nil
+        #else
+        // `struct ucred { pid_t pid; uid_t uid; gid_t gid; }` (Glibc hides the type without
+        // _GNU_SOURCE; its layout is fixed by the kernel ABI).
+        var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
+        return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 ? credentials.1 : nil
+        #endif
+    }
 }
 
-/// A failed socket call's `errno`.
+/// A failed socket call's `errno`, or a connection StoreScope refused to use.
 struct SocketErrno: Error, Hashable, CustomStringConvertible {
     var code: Int32
+    /// Why the socket was refused (its directory or its listener is another user's), or `nil`
+    /// for a failed call.
+    var refusal: String?
+
+    init(code: Int32, refusal: String? = nil) {
+        self.code = code
+        self.refusal = refusal
+    }
 
     static var current: SocketErrno { SocketErrno(code: errno) }
     /// The listener closed the connection.
@@ -120,11 +175,16 @@ struct SocketErrno: Error, Hashable, CustomStringConvertible {
     /// The listener sent bytes that break the protocol.
     static let protocolError = SocketErrno(code: EPROTO)
 
+    /// A socket that must not be streamed to: `EACCES`, described by `reason`.
+    static func refused(_ reason: String) -> SocketErrno {
+        SocketErrno(code: EACCES, refusal: "refusing to stream there: \(reason); nothing is sent")
+    }
+
     /// The socket buffer is full (or the listener's backlog is): try again later.
     var isWouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK || code == EINPROGRESS }
 
-    /// `strerror`'s words.
-    var description: String { String(cString: strerror(code)) }
+    /// The refusal's reason, else `strerror`'s words.
+    var description: String { refusal ?? String(cString: strerror(code)) }
 }
 
 private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {

@@ -1,25 +1,42 @@
-/// Which fields are recorded as `.redacted` instead of their value.
+/// Which values are recorded as `.redacted` instead of their value, by the names that label
+/// them.
 ///
-/// A field is redacted when its name contains one of ``fieldPatterns``, ignoring case: with the
-/// defaults, `password`, `userPassword`, `authToken`, `refreshTokenExpiry` and `sessionID` are
-/// all redacted. Names are those of stored properties (struct and class fields), labeled enum
-/// associated values, coding keys (for ``TraceCapturedByEncoding`` types) and `String`
-/// dictionary keys (so `["Authorization": ...]` headers are hidden too). Redaction happens
-/// during capture, in the app's process: the value never reaches the trace.
+/// Names and patterns are compared by their ASCII letters and digits only, ignoring case and
+/// separators: `api_key`, `X-Api-Key`, `apiKey` and `APIKEY` are one name to the `apiKey`
+/// pattern. A pattern of five letters or more matches anywhere in a name (`userpassword`,
+/// `refreshTokenExpiry`, `sessionID`); a shorter one (`pin`, `otp`, `pwd`) only as whole words
+/// of the name, words being split at separators, lower-to-upper case changes, the end of an
+/// acronym and letter-digit changes: `pin`, `userPin`, `PIN_CODE` and `x-otp` match, `spinner`,
+/// `shipping`, `option` and `pinned` do not.
+///
+/// The names matched are: stored properties (struct and class fields); enum associated-value
+/// labels; enum case names (a matching case, `.setToken(String)`, has its whole payload
+/// redacted); coding keys (for ``TraceCapturedByEncoding`` types); `String` dictionary keys
+/// (`["Authorization": ...]`); the first string of a pair of strings (`("X-Api-Key", key)`,
+/// so `[(String, String)]` headers are covered); and the names of query and fragment items in
+/// a `URL` (`?access_token=...` is recorded as `?access_token=REDACTED`, and a password in the
+/// URL's user info too). Redaction happens during capture, in the app's process: the value
+/// never reaches the trace, in a keyframe or in a patch.
 public struct Redaction: Sendable, Hashable {
-    /// Substrings that mark a field as sensitive, matched case-insensitively.
+    /// Patterns that mark a name as sensitive (see the type's discussion for how they match).
     public var fieldPatterns: [String] {
-        didSet { lowered = Self.lower(fieldPatterns) }
+        didSet { prepared = NamePatterns(fieldPatterns, wholeWordLength: Self.wholeWordPatternLength) }
     }
-    private var lowered: [[UInt8]]
+    private var prepared: NamePatterns
 
-    /// The default patterns: password, passcode, token, secret, apiKey, authorization, cookie
-    /// and session.
+    /// Patterns shorter than this many letters and digits match whole words only.
+    public static let wholeWordPatternLength = 5
+
+    /// The default patterns: password, passcode, passwd, pwd, token, secret, apiKey, accessKey,
+    /// privateKey, credential, authorization, bearer, cookie, session, signature, otp, pin, cvv
+    /// and jwt. So `clientSecret`, `sessionId`, `refresh_token`, `X-Api-Key`, `Authorization`,
+    /// `Set-Cookie`, `X-Amz-Credential`, `userPin` and `setToken` are all redacted.
     public static let defaultFieldPatterns = [
-        "password", "passcode", "token", "secret", "apiKey", "authorization", "cookie", "session",
+        "password", "passcode", "passwd", "pwd", "token", "secret", "apiKey", "accessKey", "privateKey", "credential",
+        "authorization", "bearer", "cookie", "session", "signature", "otp", "pin", "cvv", "jwt",
     ]
 
-    /// Redacts fields matching ``defaultFieldPatterns``.
+    /// Redacts names matching ``defaultFieldPatterns``.
     public static let `default` = Redaction()
 
     /// Redacts nothing by name (``Redacted`` values are still redacted).
@@ -27,23 +44,22 @@ public struct Redaction: Sendable, Hashable {
 
     /// Creates a redaction rule.
     ///
-    /// - Parameter fieldPatterns: substrings matched case-insensitively against field names;
-    ///   empty patterns are ignored.
+    /// - Parameter fieldPatterns: patterns matched against names as the type's discussion
+    ///   says; patterns without letters or digits are ignored.
     public init(fieldPatterns: [String] = Redaction.defaultFieldPatterns) {
         self.fieldPatterns = fieldPatterns
-        lowered = Self.lower(fieldPatterns)
+        prepared = NamePatterns(fieldPatterns, wholeWordLength: Self.wholeWordPatternLength)
     }
 
-    /// Whether a field with this name is redacted.
+    /// Whether the value a name labels is redacted.
     ///
-    /// - Parameter name: a property name, coding key or dictionary key.
-    /// - Returns: `true` when `name` contains one of ``fieldPatterns``, ignoring case.
+    /// - Parameter name: a property name, associated-value label, case name, coding key,
+    ///   dictionary key, the first string of a pair, or a URL query item's name.
+    /// - Returns: `true` when one of ``fieldPatterns`` matches `name`.
     public func redacts(field name: String) -> Bool {
-        guard !lowered.isEmpty, !name.isEmpty else { return false }
+        guard !prepared.isEmpty, !name.isEmpty else { return false }
         var name = name
-        return name.withUTF8 { bytes in
-            lowered.contains { Self.contains(bytes, $0) }
-        }
+        return name.withUTF8 { prepared.matches($0) }
     }
 
     /// Equality and hashing follow ``fieldPatterns`` only.
@@ -54,29 +70,5 @@ public struct Redaction: Sendable, Hashable {
     /// Hashes ``fieldPatterns``.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fieldPatterns)
-    }
-
-    private static func lower(_ patterns: [String]) -> [[UInt8]] {
-        patterns.filter { !$0.isEmpty }.map { Array($0.lowercased().utf8) }
-    }
-
-    /// Substring search folding ASCII letters; non-ASCII bytes must match exactly (the
-    /// patterns were lowered with full Unicode rules, names are folded byte by byte).
-    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        let n = needle.count
-        guard haystack.count >= n else { return false }
-        for start in 0...(haystack.count - n) {
-            var matched = true
-            for offset in 0..<n {
-                var byte = haystack[start + offset]
-                if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-                if byte != needle[offset] {
-                    matched = false
-                    break
-                }
-            }
-            if matched { return true }
-        }
-        return false
     }
 }

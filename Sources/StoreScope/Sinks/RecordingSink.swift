@@ -46,14 +46,16 @@ public struct RecordingSink: Sendable {
     }
 
     /// A trace file and a live stream together, each with its own failure handling: a full
-    /// disk stops the file and not the stream; a missing viewer never touches the file.
+    /// disk stops the file and not the stream; a missing viewer never touches the file. The
+    /// file is locked like ``file(_:exclusive:)``'s: a second recorder given the same path
+    /// fails to start and leaves the first one's trace alone.
     ///
     /// - Parameters:
     ///   - path: the trace file (replaced if it exists, unless `exclusive`).
     ///   - socket: the socket to stream to.
     public static func file(_ path: String, exclusive: Bool = false, streamingTo socket: String) -> RecordingSink {
         RecordingSink(opening: { (context) throws(TraceError) in
-            let file = try TraceFile.create(path, exclusive: exclusive)
+            let file = try LockedTraceFile(path: path, exclusive: exclusive)
             let stream = LiveSocketOutput(path: socket, bufferLimit: context.bufferLimit, diagnostics: context.diagnostics)
             return TeeOutput(file: file, path: path, stream: stream, diagnostics: context.diagnostics)
         })

@@ -28,13 +28,11 @@ enum SocketDirectory {
 
     /// The directory part of `path` (`.` for a bare name).
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        PrivateDirectory.parent(of: path)
     }
 
     private static func prepareDirectory(_ directory: String) throws(ListenError) {
-        var status = LiveSyscalls.status(directory)
-        if case .failure(.noSuchFile) = status {
+        if case .failure(.noSuchFile) = LiveSyscalls.status(directory) {
             let grandparent = parent(of: directory)
             if case .failure(.noSuchFile) = LiveSyscalls.status(grandparent) {
                 throw ListenError("cannot create \(directory): \(grandparent) does not exist")
@@ -45,18 +43,16 @@ enum SocketDirectory {
             }
             // mkdir applies the umask; make sure nothing was added (it can only remove).
             _ = LiveSyscalls.setPermissions(directory, 0o700)
-            status = LiveSyscalls.status(directory)
         }
-        switch status {
-        case let .failure(error): throw ListenError("cannot inspect \(directory): \(error)")
-        case let .success(info):
-            guard info.isDirectory else { throw ListenError("\(directory) is not a directory") }
-            guard info.owner == LiveSyscalls.userID else {
-                throw ListenError("\(directory) belongs to uid \(info.owner), not to you (uid \(LiveSyscalls.userID)); sessions there are not private, so the listener refuses it")
-            }
-            guard info.permissions & 0o077 == 0 else {
-                throw ListenError("\(directory) has mode \(String(info.permissions, radix: 8)), open to other users; run 'chmod 700 \(directory)' or choose another path")
-            }
+        switch PrivateDirectory.problem(at: directory) {
+        case nil: return
+        case .missing: throw ListenError("cannot inspect \(directory): it does not exist")
+        case let .unreadable(_, message): throw ListenError("cannot inspect \(directory): \(message)")
+        case .notADirectory: throw ListenError("\(directory) is not a directory")
+        case let .owned(by: owner):
+            throw ListenError("\(directory) belongs to uid \(owner), not to you (uid \(LiveSyscalls.userID)); sessions there are not private, so the listener refuses it")
+        case let .open(permissions):
+            throw ListenError("\(directory) has mode \(String(permissions, radix: 8)), open to other users; run 'chmod 700 \(directory)' or choose another path")
         }
     }
 }

@@ -13,10 +13,40 @@ enum Syscalls {
         retrying { path.withCString { systemOpen($0, flags, mode_t(mode)) } }
     }
 
+    /// Opens a trace file for appending, private to its owner: created `0600`, and an existing
+    /// regular file that is replaced (`O_TRUNC`) loses any group and other permission bits
+    /// before a byte is written. `O_NOFOLLOW`: a symbolic link at `path` is refused (`ELOOP`,
+    /// or `EEXIST` when `exclusive`) instead of truncating whatever it points to.
     static func openForAppending(_ path: String, exclusive: Bool) -> Result<Int32, Errno> {
-        let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC)
-        return open(path, flags: flags, mode: 0o644)
+        let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC)
+        let opened = open(path, flags: flags, mode: 0o600)
+        guard case let .success(fd) = opened, !exclusive else { return opened }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return closing(fd) }
+        // Only regular files: a device such as /dev/null keeps its mode.
+        let isRegular = UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG)
+        if isRegular, UInt32(info.st_mode) & 0o077 != 0, fchmod(fd, 0o600) != 0 { return closing(fd) }
+        return opened
     }
+
+    /// Opens (creating it `0600` if missing, never truncating, never through a symbolic link)
+    /// the file a recorder locks before it replaces it.
+    static func openForLocking(_ path: String) -> Result<Int32, Errno> {
+        open(path, flags: O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode: 0o600)
+    }
+
+    /// What `lstat` says about `path`: its owner and mode, or the errno (`ENOENT` ...).
+    static func linkStatus(_ path: String) -> Result<(owner: UInt32, mode: UInt32), Errno> {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .failure(Errno(code: errno)) }
+        return .success((UInt32(info.st_uid), UInt32(info.st_mode)))
+    }
+
+    /// Whether `mode` (from ``linkStatus(_:)``) is a directory's.
+    static func isDirectory(mode: UInt32) -> Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
+
+    /// The errno meaning "no such file".
+    static var noSuchFile: Int32 { ENOENT }
 
     /// Opens for positioned reads. `O_NONBLOCK` so that opening a named pipe with no writer
     /// returns at once (its first `pread` then fails with `ESPIPE`) instead of blocking forever;
@@ -71,6 +101,21 @@ enum Syscalls {
     static func errorMessage(_ code: Int32) -> String {
         if code == ESPIPE { return "not a regular file (a pipe or socket cannot be read at an offset)" }
         return String(cString: strerror(code))
+    }
+
+    /// The words for a file that could not be created for writing: `ELOOP` from `O_NOFOLLOW`
+    /// means a symbolic link is at the path.
+    static func creationErrorMessage(_ code: Int32) -> String {
+        if code == ELOOP {
+            return "it is a symbolic link, and trace files are never written through one (remove the link, or give the real path)"
+        }
+        return errorMessage(code)
+    }
+
+    private static func closing(_ fd: Int32) -> Result<Int32, Errno> {
+        let failure = Errno(code: errno)
+        close(fd)
+        return .failure(failure)
     }
 
     private static func retrying<T: BinaryInteger>(_ call: () -> T) -> Result<T, Errno> {

@@ -22,12 +22,35 @@ public final class TraceFile: @unchecked Sendable {
         }
     }
 
-    /// Creates (or, unless `exclusive`, truncates) a file for appending.
+    /// Creates (or, unless `exclusive`, truncates) a file for appending, readable and writable
+    /// by its owner only (`0600`; a replaced file loses any group and other permissions).
+    ///
+    /// - Parameters:
+    ///   - path: the file. A symbolic link there is refused, never followed.
+    ///   - exclusive: fail with `EEXIST` when anything is at `path` already (`O_EXCL`).
+    /// - Throws: ``TraceError/io(operation:path:errno:message:)`` when the file cannot be
+    ///   created: `ELOOP` with a message naming the link when `path` is a symbolic link.
     public static func create(_ path: String, exclusive: Bool = false) throws(TraceError) -> TraceFile {
         switch Syscalls.openForAppending(path, exclusive: exclusive) {
         case let .success(fd): return TraceFile(descriptor: fd, path: path)
-        case let .failure(e): throw error("cannot create", path, e.code)
+        case let .failure(e): throw creationError(path, errno: e.code)
         }
+    }
+
+    /// Opens the file at `path` for a lock held while a recorder writes it: created empty and
+    /// `0600` if missing, never truncated, never through a symbolic link.
+    ///
+    /// - Returns: the descriptor, which the caller owns and closes.
+    /// - Throws: ``TraceError/io(operation:path:errno:message:)`` as ``create(_:exclusive:)``.
+    package static func openDescriptorForLocking(_ path: String) throws(TraceError) -> Int32 {
+        switch Syscalls.openForLocking(path) {
+        case let .success(fd): return fd
+        case let .failure(e): throw creationError(path, errno: e.code)
+        }
+    }
+
+    private static func creationError(_ path: String, errno code: Int32) -> TraceError {
+        .io(operation: "cannot create", path: path, errno: code, message: Syscalls.creationErrorMessage(code))
     }
 
     /// The current size in bytes.

@@ -13,6 +13,9 @@ enum ExitStatus {
     static let failure: Int32 = 1
     /// The input could not be read at all.
     static let unreadable: Int32 = 2
+    /// A directory the command was told to put sessions in is not private to the user (another
+    /// user owns it, or it is open to group or others): refused, nothing written there.
+    static let notPrivate: Int32 = 2
     /// The command line was wrong.
     static let usage: Int32 = 64
     /// Standard output could not be written (`EX_IOERR`).

@@ -45,9 +45,9 @@ enum ListenCommand: Command {
     /// - Returns: the exit status.
     static func printRecords(at path: String, options: LiveListener.Options, json: Bool, quiet: Bool, console: Console) -> Int32 {
         var options = options
-        if let directory = options.recordDirectory, let problem = ListenOptions.createRecordDirectory(directory) {
-            console.error(problem)
-            return ExitStatus.failure
+        if let directory = options.recordDirectory, let failure = ListenOptions.createRecordDirectory(directory) {
+            console.error(failure.message)
+            return failure.status
         }
         options.decodesRecords = !quiet
         StopSignals.install()

@@ -8,7 +8,7 @@ import TraceFormat
 enum ListenOptions {
     /// `--record DIR`, `--allow-uid UIDS`, `--stall-timeout SECONDS`, `--memory-budget MIB`.
     static let specOptions: [CommandSpec.Option] = [
-        .value("record", "DIR", help: "Write each session to its own trace file in DIR (created 0700 if missing)."),
+        .value("record", "DIR", help: "Write each session to its own trace file (0600) in DIR: created 0700 if missing; refused if another user owns it or it is open to others."),
         .value("allow-uid", "UIDS", help: "Accept sessions from these user ids too (comma-separated); by default only your own."),
         .value("stall-timeout", "SECONDS", help: "Disconnect a peer that stops in the middle of a chunk for this long (default 10)."),
         .value("memory-budget", "MIB", help: "The most memory all sessions' arriving chunks may take together (default 512); a chunk past it loses its own connection."),
@@ -52,16 +52,36 @@ enum ListenOptions {
         return options
     }
 
-    /// Creates `directory` (and its parents) `0700` when missing.
+    /// Creates `directory` (and its parents) `0700` when missing, then checks that it is
+    /// private (``PrivateDirectory``): sessions hold app states, so a directory another user
+    /// owns, or one open to group or others, is refused, never recorded into and never
+    /// changed. Nothing here advises `chmod`: a directory open to others is usually shared on
+    /// purpose, and the fix is a private directory inside it.
     ///
-    /// - Returns: `nil`, or the error line to print.
-    static func createRecordDirectory(_ directory: String) -> String? {
+    /// - Returns: `nil`, or the failure to print and exit with (``ExitStatus/notPrivate`` for
+    ///   a directory that is not private).
+    static func createRecordDirectory(_ directory: String) -> ListenFailure? {
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            return nil
         } catch {
-            return "Error: cannot create \(directory.sanitizedForTerminal): \(error.localizedDescription.sanitizedForTerminal)"
+            return ListenFailure(
+                message: "Error: cannot create \(directory.sanitizedForTerminal): \(error.localizedDescription.sanitizedForTerminal)")
         }
+        let shown = directory.sanitizedForTerminal
+        let why: String
+        switch PrivateDirectory.problem(at: directory) {
+        case nil: return nil
+        case .missing: why = "it does not exist"
+        case let .unreadable(_, message): why = "it cannot be inspected (\(message))"
+        case .notADirectory: why = "it is not a directory (a symbolic link is not followed)"
+        case let .owned(by: owner): why = "it belongs to uid \(owner), not to you (uid \(PrivateDirectory.userID))"
+        case let .open(permissions): why = "it has mode \(String(permissions, radix: 8)), so other users could read the sessions recorded there"
+        }
+        let inside = (directory.hasSuffix("/") ? String(directory.dropLast()) : directory) + "/storescope-sessions"
+        return ListenFailure(
+            message: "Error: refusing to record sessions in \(shown): \(why); "
+                + "give --record a private directory of your own, e.g. --record \(inside.sanitizedForTerminal) (created 0700)",
+            status: ExitStatus.notPrivate)
     }
 }

@@ -25,7 +25,7 @@ final class ListenerArrivals: SourceArrivals {
         var options = options
         options.decodesRecords = false
         if let directory = options.recordDirectory {
-            if let problem = ListenOptions.createRecordDirectory(directory) { throw ListenFailure(message: problem) }
+            if let failure = ListenOptions.createRecordDirectory(directory) { throw failure }
             self.directory = directory
             directoryIsPrivate = false
         } else {
@@ -91,7 +91,8 @@ final class ListenerArrivals: SourceArrivals {
     }
 }
 
-/// Why a live viewer could not start: the line to print.
+/// Why a live viewer could not start: the line to print and the exit status.
 struct ListenFailure: Error {
     var message: String
+    var status: Int32 = ExitStatus.failure
 }

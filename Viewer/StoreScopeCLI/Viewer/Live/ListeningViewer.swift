@@ -14,7 +14,7 @@ enum ListeningViewer {
             arrivals = try ListenerArrivals(path: path, options: options)
         } catch {
             console.error(error.message)
-            return ExitStatus.failure
+            return error.status
         }
         let sources = ViewerSources(arrivals: arrivals, waitingFor: "an app to connect on \(path)")
         console.flush()

@@ -1,0 +1,53 @@
+/// The one check of whether a directory is private to the user, shared by every place that
+/// puts sessions in a directory or takes them from one: the listener's socket directory, the
+/// listener's `--record` directory, and the app's check of the socket it is about to stream to.
+///
+/// Private means: a real directory (not a symbolic link, which is not followed), owned by the
+/// user (or by an owner the caller trusts, such as root), with no permission bits for group or
+/// others (`0700` or stricter). Group bits count too: a group of one today can gain members.
+package enum PrivateDirectory {
+    /// Why a directory is not private.
+    package enum Problem: Sendable, Hashable {
+        /// Nothing is at the path.
+        case missing
+        /// Something other than a directory is at the path (a symbolic link counts).
+        case notADirectory
+        /// The directory belongs to this user id.
+        case owned(by: UInt32)
+        /// The directory grants group or other users these permission bits (`0o755` ...).
+        case open(permissions: UInt32)
+        /// `lstat` failed with this errno and message.
+        case unreadable(errno: Int32, message: String)
+    }
+
+    /// The real user id of this process.
+    package static var userID: UInt32 { Syscalls.userID }
+
+    /// What keeps the directory at `path` from being private, or `nil` when it is.
+    ///
+    /// - Parameters:
+    ///   - path: the directory.
+    ///   - owners: the user ids it may belong to; this process's real user id when `nil`.
+    /// - Returns: the first problem found, or `nil`.
+    package static func problem(at path: String, owners: Set<UInt32>? = nil) -> Problem? {
+        // `lstat("link/")` would follow the link: look at the name itself.
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        switch Syscalls.linkStatus(String(path)) {
+        case let .failure(error) where error.code == Syscalls.noSuchFile: return .missing
+        case let .failure(error): return .unreadable(errno: error.code, message: Syscalls.errorMessage(error.code))
+        case let .success(status):
+            guard Syscalls.isDirectory(mode: status.mode) else { return .notADirectory }
+            guard (owners ?? [userID]).contains(status.owner) else { return .owned(by: status.owner) }
+            let permissions = status.mode & 0o7777
+            guard permissions & 0o077 == 0 else { return .open(permissions: permissions) }
+            return nil
+        }
+    }
+
+    /// The directory part of `path` (`.` for a bare name, `/` for a name at the root).
+    package static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
