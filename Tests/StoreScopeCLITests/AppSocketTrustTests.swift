@@ -63,6 +63,22 @@ extension LiveProcessTests {
             #expect(!fake.someoneConnected)
         }
 
+        @Test("a socket that becomes untrustworthy after the app said 'no listener yet' is refused, and said so")
+        func refusalAfterNoListenerIsSaid() throws {
+            let directory = try TemporaryDirectory()
+            let late = directory.path("late")
+            let app = try Live.app("victim", socket: late + "/storescope.sock")
+            try app.waitForError(containing: "no listener at")
+            try FileManager.default.createDirectory(atPath: late, withIntermediateDirectories: false)
+            #expect(chmod(late, 0o777) == 0)
+            let fake = try FakeListener(path: late + "/storescope.sock")
+            try app.waitForError(containing: "refusing to stream there: the directory \(late) has mode 777")
+            try Live.record(app, 20, endingAt: 20)
+            _ = try Live.close(app)
+            #expect(!fake.someoneConnected)
+            #expect(app.stderr.components(separatedBy: "refusing to stream").count == 2, "once: \(app.stderr)")
+        }
+
         @Test("a socket directory owned by another user is refused, even when private: nothing reaches the listener")
         func foreignDirectoryIsRefused() throws {
             guard getuid() == 0 else {

@@ -260,7 +260,11 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
             if hasConnected, !reportedShortConnection { diagnostics("live stream to \(path) reconnected") }
             hasConnected = true
         case let .failure(error):
-            if !hasConnected, lastFailure == nil {
+            if let refusal = error.refusal {
+                // Said whenever the reason changes, whatever came before: a socket taken over by
+                // another user after a listener went away must not go unnoticed.
+                if lastFailure?.refusal != refusal { diagnostics("\(refusal): \(path); the app goes on unstreamed and retries") }
+            } else if !hasConnected, lastFailure == nil {
                 diagnostics("no listener at \(path) yet (\(error)); the app goes on and streams once one starts")
             }
             lastFailure = error
