@@ -263,7 +263,7 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
             if let refusal = error.refusal {
                 // Said whenever the reason changes, whatever came before: a socket taken over by
                 // another user after a listener went away must not go unnoticed.
-                if lastFailure?.refusal != refusal { diagnostics("\(refusal): \(path); the app goes on unstreamed and retries") }
+                if lastFailure?.refusal != refusal { diagnostics("live stream to \(path): \(refusal); the app goes on and checks again") }
             } else if !hasConnected, lastFailure == nil {
                 diagnostics("no listener at \(path) yet (\(error)); the app goes on and streams once one starts")
             }
