@@ -9,7 +9,7 @@ import Darwin
 /// A non-blocking Unix-domain stream socket connected to a listener: the only StoreScope code
 /// that calls the socket API. Nothing here ever blocks the caller or raises SIGPIPE in the
 /// host app (`MSG_NOSIGNAL` on Linux, `SO_NOSIGPIPE` on Darwin); signal handlers are never
-/// touched. Calls retry EINTR and report other failures as ``SocketErrno``.
+/// touched. Calls retry EINTR and report other failures as ``SocketFailure``.
 struct UnixSocket {
     let descriptor: Int32
 
@@ -25,8 +25,8 @@ struct UnixSocket {
     /// or root, with no group or other permissions, which is what the listener itself
     /// requires), and the peer's credentials (`SO_PEERCRED` / `getpeereid`) must name our uid
     /// or root. Otherwise the connection is closed before a byte is sent and the failure is
-    /// `EACCES` with a ``SocketErrno/refusal`` saying why.
-    static func connect(to path: String) -> Result<UnixSocket, SocketErrno> {
+    /// `EACCES` with a ``SocketFailure/refusal`` saying why.
+    static func connect(to path: String) -> Result<UnixSocket, SocketFailure> {
         let directory = PrivateDirectory.parent(of: path)
         switch PrivateDirectory.problem(at: directory, owners: trustedUserIDs) {
         case nil, .missing?, .unreadable?:
@@ -43,7 +43,7 @@ struct UnixSocket {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard path.utf8.count < capacity else { return .failure(SocketErrno(code: ENAMETOOLONG)) }
+        guard path.utf8.count < capacity else { return .failure(SocketFailure(errno: .nameTooLong)) }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: path.utf8)
             raw[path.utf8.count] = 0
@@ -53,7 +53,7 @@ struct UnixSocket {
         #else
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         #endif
-        guard fd >= 0 else { return .failure(.current) }
+        guard fd >= 0 else { return .failure(SocketFailure(errno: .current)) }
         #if canImport(Darwin)
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -75,32 +75,29 @@ struct UnixSocket {
                 }
                 return .success(UnixSocket(descriptor: fd))
             }
-            let failure = SocketErrno.current
-            if failure.code == EINTR { continue }
+            let failure = Errno.current
+            if failure == .interrupted { continue }
             // EINPROGRESS / EAGAIN: the listener's backlog is full. Not waiting is the point:
             // give this attempt up and let the caller retry after its backoff.
             _ = systemClose(fd)
-            return .failure(failure)
+            return .failure(SocketFailure(errno: failure))
         }
     }
 
     /// Sends as many of `bytes` as the socket takes now.
     ///
     /// - Returns: the number of bytes sent, 0 when the socket buffer is full.
-    func send(_ bytes: UnsafeRawBufferPointer) -> Result<Int, SocketErrno> {
+    func send(_ bytes: UnsafeRawBufferPointer) -> Result<Int, SocketFailure> {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return .success(0) }
         #if canImport(Darwin)
         let flags: Int32 = 0
         #else
         let flags = Int32(MSG_NOSIGNAL)
         #endif
-        while true {
-            let sent = systemSend(descriptor, base, bytes.count, flags)
-            if sent >= 0 { return .success(sent) }
-            let failure = SocketErrno.current
-            if failure.code == EINTR { continue }
-            if failure.isWouldBlock { return .success(0) }
-            return .failure(failure)
+        switch valueOrErrno({ systemSend(descriptor, base, bytes.count, flags) }) {
+        case let .success(sent): return .success(sent)
+        case let .failure(failure) where failure.isWouldBlock: return .success(0)
+        case let .failure(failure): return .failure(SocketFailure(errno: failure))
         }
     }
 
@@ -117,15 +114,11 @@ struct UnixSocket {
     /// Reads what the listener sent, without waiting.
     ///
     /// - Returns: the bytes read; 0 when nothing waits; `nil` when the listener hung up.
-    func receive(into buffer: UnsafeMutableRawBufferPointer) -> Result<Int?, SocketErrno> {
-        while true {
-            let count = systemReceive(descriptor, buffer.baseAddress, buffer.count)
-            if count > 0 { return .success(count) }
-            if count == 0 { return .success(nil) }
-            let failure = SocketErrno.current
-            if failure.code == EINTR { continue }
-            if failure.isWouldBlock { return .success(0) }
-            return .failure(failure)
+    func receive(into buffer: UnsafeMutableRawBufferPointer) -> Result<Int?, SocketFailure> {
+        switch valueOrErrno({ systemReceive(descriptor, buffer.baseAddress, buffer.count) }) {
+        case let .success(count): return .success(count > 0 ? count : nil)
+        case let .failure(failure) where failure.isWouldBlock: return .success(0)
+        case let .failure(failure): return .failure(SocketFailure(errno: failure))
         }
     }
 
@@ -157,34 +150,25 @@ struct UnixSocket {
     }
 }
 
-/// A failed socket call's `errno`, or a connection StoreScope refused to use.
-struct SocketErrno: Error, Hashable, CustomStringConvertible {
-    var code: Int32
-    /// Why the socket was refused (its directory or its listener is another user's), or `nil`
-    /// for a failed call.
+/// Why a socket cannot be used: a failed call's ``Errno``, or a connection StoreScope refused
+/// to use (its directory or its listener is another user's).
+struct SocketFailure: Error, Hashable, CustomStringConvertible {
+    var errno: Errno
+    /// Why the socket was refused, or `nil` for a failed call.
     var refusal: String?
 
-    init(code: Int32, refusal: String? = nil) {
-        self.code = code
-        self.refusal = refusal
-    }
-
-    static var current: SocketErrno { SocketErrno(code: errno) }
     /// The listener closed the connection.
-    static let hungUp = SocketErrno(code: ECONNRESET)
+    static let hungUp = SocketFailure(errno: .connectionReset)
     /// The listener sent bytes that break the protocol.
-    static let protocolError = SocketErrno(code: EPROTO)
+    static let protocolError = SocketFailure(errno: .protocolError)
 
     /// A socket that must not be streamed to: `EACCES`, described by `reason`.
-    static func refused(_ reason: String) -> SocketErrno {
-        SocketErrno(code: EACCES, refusal: "refusing to stream there: \(reason); nothing is sent")
+    static func refused(_ reason: String) -> SocketFailure {
+        SocketFailure(errno: .permissionDenied, refusal: "refusing to stream there: \(reason); nothing is sent")
     }
 
-    /// The socket buffer is full (or the listener's backlog is): try again later.
-    var isWouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK || code == EINPROGRESS }
-
     /// The refusal's reason, else `strerror`'s words.
-    var description: String { refusal ?? String(cString: strerror(code)) }
+    var description: String { refusal ?? errno.description }
 }
 
 private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {

@@ -36,7 +36,7 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     private var connectedAt: UInt64 = 0
     /// Whether a connection that ended at once (a listener refusing us) was reported.
     private var reportedShortConnection = false
-    private var lastFailure: SocketErrno?
+    private var lastFailure: SocketFailure?
 
     /// A chunk queued on the connection and not confirmed yet (or several, merged when
     /// ``mostInFlight`` is reached: memory stays bounded whatever the listener does).
@@ -194,7 +194,7 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     ///
     /// - Returns: the failure that ends the connection (the listener hung up, or sent bytes
     ///   that are not listener messages), if any.
-    private func readMessages(from socket: UnixSocket) -> SocketErrno? {
+    private func readMessages(from socket: UnixSocket) -> SocketFailure? {
         var buffer = [UInt8](repeating: 0, count: 4_096)
         while true {
             let result = buffer.withUnsafeMutableBytes { socket.receive(into: $0) }
@@ -273,7 +273,7 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
         }
     }
 
-    private func disconnect(_ error: SocketErrno) {
+    private func disconnect(_ error: SocketFailure) {
         // A listener that hangs up at once (another user's, refusing us) is retried with a
         // growing backoff and reported once; a connection that lasted starts over.
         let now = Clock.monotonicNanos()

@@ -33,7 +33,7 @@ struct PendingFrames {
     /// Sends frames in order until the socket is full.
     ///
     /// - Returns: the failure that ends the connection, if any.
-    mutating func send(through socket: UnixSocket) -> SocketErrno? {
+    mutating func send(through socket: UnixSocket) -> SocketFailure? {
         while !isEmpty {
             let frame = frames[head]
             let result = frame.bytes.withUnsafeBytes { raw in

@@ -144,7 +144,7 @@ final class LiveConnection {
                 return try FrameTraceWriter(path: path, headerBytes: bytes)
             } catch {
                 // A session that reconnects gets a second file next to its first.
-                guard case let .io(_, _, code, _) = error, code == LiveErrno.alreadyExists.code, attempt < 1000 else { throw error }
+                guard case let .io(_, _, code, _) = error, code == Errno.alreadyExists.code, attempt < 1000 else { throw error }
                 attempt += 1
             }
         }

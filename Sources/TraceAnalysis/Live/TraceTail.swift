@@ -98,7 +98,7 @@ public final class TraceTail {
         } catch {
             guard waitsForFile else { throw error }
             switch error {
-            case let .io(_, _, code, _) where code == LiveErrno.noSuchFile.code: return nil
+            case let .io(_, _, code, _) where code == Errno.noSuchFile.code: return nil
             case .notATrace, .malformed: return nil  // created, header not complete yet
             default: throw error
             }

@@ -8,8 +8,9 @@ import Darwin
 import Synchronization
 
 /// The one file in TraceAnalysis that calls libc: the listening socket, its connections, the
-/// checks on its directory, and the stop signals. Each call retries EINTR and returns the
-/// errno of a failure, so callers decide how to report it.
+/// checks on its directory, and the stop signals. Each call retries EINTR (through
+/// TraceFormat's `valueOrErrno`) and returns the ``Errno`` of a failure, so callers decide how
+/// to report it.
 enum LiveSyscalls {
     /// What `lstat` says about a path.
     struct FileStatus {
@@ -23,27 +24,27 @@ enum LiveSyscalls {
 
     static var userID: UInt32 { UInt32(getuid()) }
 
-    static func status(_ path: String) -> Result<FileStatus, LiveErrno> {
+    static func status(_ path: String) -> Result<FileStatus, Errno> {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .failure(.current) }
         return .success(FileStatus(mode: UInt32(info.st_mode), owner: UInt32(info.st_uid)))
     }
 
-    static func makeDirectory(_ path: String, permissions: UInt32) -> Result<Void, LiveErrno> {
+    static func makeDirectory(_ path: String, permissions: UInt32) -> Result<Void, Errno> {
         mkdir(path, mode_t(permissions)) == 0 ? .success(()) : .failure(.current)
     }
 
-    static func setPermissions(_ path: String, _ permissions: UInt32) -> Result<Void, LiveErrno> {
+    static func setPermissions(_ path: String, _ permissions: UInt32) -> Result<Void, Errno> {
         chmod(path, mode_t(permissions)) == 0 ? .success(()) : .failure(.current)
     }
 
-    static func remove(_ path: String) -> Result<Void, LiveErrno> {
+    static func remove(_ path: String) -> Result<Void, Errno> {
         unlink(path) == 0 ? .success(()) : .failure(.current)
     }
 
     /// A non-blocking listening socket bound at `path`, made `0600` before it listens.
-    static func listen(at path: String, backlog: Int32 = 128) -> Result<Int32, LiveErrno> {
-        guard var address = socketAddress(path) else { return .failure(LiveErrno(code: ENAMETOOLONG)) }
+    static func listen(at path: String, backlog: Int32 = 128) -> Result<Int32, Errno> {
+        guard var address = socketAddress(path) else { return .failure(Errno(code: ENAMETOOLONG)) }
         let fd = makeSocket()
         guard fd >= 0 else { return .failure(.current) }
         let bound = withUnsafePointer(to: &address) {
@@ -68,16 +69,14 @@ enum LiveSyscalls {
     }
 
     /// Accepts one waiting connection, non-blocking; `nil` when none waits.
-    static func accept(_ listener: Int32) -> Result<Int32?, LiveErrno> {
-        while true {
-            let fd = systemAccept(listener)
-            if fd >= 0 {
-                setNonBlocking(fd)
-                return .success(fd)
-            }
-            let failure = LiveErrno.current
-            if failure.code == EINTR { continue }
-            if failure.isWouldBlock || failure.code == ECONNABORTED { return .success(nil) }
+    static func accept(_ listener: Int32) -> Result<Int32?, Errno> {
+        switch valueOrErrno({ systemAccept(listener) }) {
+        case let .success(fd):
+            setNonBlocking(fd)
+            return .success(fd)
+        case let .failure(failure) where failure.isWouldBlock || failure.code == ECONNABORTED:
+            return .success(nil)
+        case let .failure(failure):
             return .failure(failure)
         }
     }
@@ -98,34 +97,28 @@ enum LiveSyscalls {
     }
 
     /// Reads what is available; `.success(nil)` when nothing is, `.success(0)` at the end.
-    static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int?, LiveErrno> {
-        while true {
-            let n = recv(fd, buffer.baseAddress, buffer.count, 0)
-            if n >= 0 { return .success(n) }
-            let failure = LiveErrno.current
-            if failure.code == EINTR { continue }
-            if failure.isWouldBlock { return .success(nil) }
-            return .failure(failure)
+    static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int?, Errno> {
+        switch valueOrErrno({ recv(fd, buffer.baseAddress, buffer.count, 0) }) {
+        case let .success(count): return .success(count)
+        case let .failure(failure) where failure.isWouldBlock: return .success(nil)
+        case let .failure(failure): return .failure(failure)
         }
     }
 
     /// Sends what the socket takes now, without waiting and without SIGPIPE.
     ///
     /// - Returns: the bytes sent (0 when the socket buffer is full).
-    static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Int, LiveErrno> {
+    static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return .success(0) }
         #if canImport(Darwin)
         let flags: Int32 = 0
         #else
         let flags = Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)
         #endif
-        while true {
-            let sent = systemSend(fd, base, bytes.count, flags)
-            if sent >= 0 { return .success(sent) }
-            let failure = LiveErrno.current
-            if failure.code == EINTR { continue }
-            if failure.isWouldBlock { return .success(0) }
-            return .failure(failure)
+        switch valueOrErrno({ systemSend(fd, base, bytes.count, flags) }) {
+        case let .success(sent): return .success(sent)
+        case let .failure(failure) where failure.isWouldBlock: return .success(0)
+        case let .failure(failure): return .failure(failure)
         }
     }
 
@@ -205,28 +198,10 @@ enum LiveSyscalls {
         return address
     }
 
-    private static func closing<T>(_ fd: Int32, _ error: LiveErrno) -> Result<T, LiveErrno> {
+    private static func closing<T>(_ fd: Int32, _ error: Errno) -> Result<T, Errno> {
         _ = systemClose(fd)
         return .failure(error)
     }
-}
-
-/// A failed call's `errno`.
-struct LiveErrno: Error, Hashable, CustomStringConvertible {
-    var code: Int32
-
-    static var current: LiveErrno { LiveErrno(code: errno) }
-
-    static let noSuchFile = LiveErrno(code: ENOENT)
-    static let alreadyExists = LiveErrno(code: EEXIST)
-
-    var isWouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK }
-
-    /// The process (`EMFILE`) or the system (`ENFILE`) has no file descriptor to give.
-    var isOutOfDescriptors: Bool { code == EMFILE || code == ENFILE }
-
-    /// `strerror`'s words.
-    var description: String { String(cString: strerror(code)) }
 }
 
 private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }

@@ -6,11 +6,12 @@
 import Darwin
 #endif
 
-/// The one file in TraceFormat that calls libc. Each function retries EINTR and returns the
-/// errno of a failure instead of throwing, so the callers decide how to report it.
-enum Syscalls {
+/// The one file in TraceFormat that calls libc for files (``Errno`` names its codes). Each
+/// function retries EINTR and returns the errno of a failure instead of throwing, so the
+/// callers decide how to report it.
+package enum Syscalls {
     static func open(_ path: String, flags: Int32, mode: UInt32) -> Result<Int32, Errno> {
-        retrying { path.withCString { systemOpen($0, flags, mode_t(mode)) } }
+        valueOrErrno { path.withCString { systemOpen($0, flags, mode_t(mode)) } }
     }
 
     /// Opens a trace file for appending, private to its owner: created `0600`, and an existing
@@ -38,7 +39,7 @@ enum Syscalls {
     /// What `lstat` says about `path`: its owner and mode, or the errno (`ENOENT` ...).
     static func linkStatus(_ path: String) -> Result<(owner: UInt32, mode: UInt32), Errno> {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .failure(Errno(code: errno)) }
+        guard lstat(path, &info) == 0 else { return .failure(Errno.current) }
         return .success((UInt32(info.st_uid), UInt32(info.st_mode)))
     }
 
@@ -57,16 +58,21 @@ enum Syscalls {
 
     /// Reads up to `buffer.count` bytes at `offset`.
     static func pread(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) -> Result<Int, Errno> {
-        retrying { systemPread(fd, buffer.baseAddress, buffer.count, off_t(offset)) }
+        valueOrErrno { systemPread(fd, buffer.baseAddress, buffer.count, off_t(offset)) }
     }
 
-    /// Writes all bytes, looping over partial writes.
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, Errno> {
+    /// Writes all bytes, looping over partial writes; on a non-blocking descriptor that is full
+    /// (`EAGAIN`) it waits until it can take bytes, never spinning. The one write loop of
+    /// StoreScope: files, standard output and error, the terminal.
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, Errno> {
         var written = 0
         while written < bytes.count {
             let rest = UnsafeRawBufferPointer(rebasing: bytes[written...])
-            switch retrying({ systemWrite(fd, rest.baseAddress, rest.count) }) {
+            switch valueOrErrno({ systemWrite(fd, rest.baseAddress, rest.count) }) {
             case let .success(n): written += n
+            case let .failure(error) where error.isWouldBlock:
+                var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&entry, 1, -1)
             case let .failure(error): return .failure(error)
             }
         }
@@ -74,12 +80,12 @@ enum Syscalls {
     }
 
     static func fsync(_ fd: Int32) -> Result<Void, Errno> {
-        retrying { Int(systemFsync(fd)) }.map { _ in () }
+        valueOrErrno { Int(systemFsync(fd)) }.map { _ in () }
     }
 
     static func fileSize(_ fd: Int32) -> Result<Int64, Errno> {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(Errno(code: errno)) }
+        guard fstat(fd, &info) == 0 else { return .failure(Errno.current) }
         return .success(Int64(info.st_size))
     }
 
@@ -113,17 +119,9 @@ enum Syscalls {
     }
 
     private static func closing(_ fd: Int32) -> Result<Int32, Errno> {
-        let failure = Errno(code: errno)
+        let failure = Errno.current
         close(fd)
         return .failure(failure)
-    }
-
-    private static func retrying<T: BinaryInteger>(_ call: () -> T) -> Result<T, Errno> {
-        while true {
-            let result = call()
-            if result >= 0 { return .success(result) }
-            if errno != EINTR { return .failure(Errno(code: errno)) }
-        }
     }
 }
 
@@ -135,7 +133,3 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int)
 private func systemFsync(_ fd: Int32) -> Int32 { fsync(fd) }
 private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
 
-/// A failed system call's errno.
-struct Errno: Error, Hashable {
-    var code: Int32
-}

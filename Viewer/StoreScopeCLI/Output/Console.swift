@@ -18,7 +18,7 @@ final class Console {
     private let output: StandardStream
     private let errors: StandardStream
     /// The first failure writing standard output.
-    private(set) var outputFailure: StandardStream.WriteError?
+    private(set) var outputFailure: Errno?
 
     init(output: StandardStream = .output, errors: StandardStream = .error) {
         self.output = output
@@ -68,8 +68,8 @@ final class Console {
     func finish(_ status: Int32) -> Int32 {
         flush()
         guard let failure = outputFailure else { return status }
-        if failure.isClosedPipe { return ExitStatus.closedPipe }
-        error("Error: cannot write to standard output: \(failure.message)")
+        if failure == .brokenPipe { return ExitStatus.closedPipe }
+        error("Error: cannot write to standard output: \(failure)")
         return ExitStatus.outputFailed
     }
 

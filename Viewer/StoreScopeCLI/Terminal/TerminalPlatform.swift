@@ -4,9 +4,11 @@
 import Darwin
 #endif
 import Dispatch
+import TraceFormat
 
 /// The only file of the viewer that calls the C library: terminal modes, window size,
-/// waiting for input, and signals turned into bytes on a pipe the input loop waits on.
+/// waiting for input, and signals turned into bytes on a pipe the input loop waits on. Writes
+/// go through TraceFormat's `Syscalls.writeAll`.
 enum TerminalPlatform {
     /// A terminal mode saved to restore later.
     struct SavedMode {
@@ -50,17 +52,16 @@ enum TerminalPlatform {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
-    /// Writes every byte of `text` to `fd` (retrying interrupted and partial writes).
-    static func writeAll(_ fd: Int32, _ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return
-            }
-            offset += written
+    /// Writes every byte of `text` to `fd` through TraceFormat's one write loop (interrupted
+    /// and partial writes retried, a full non-blocking terminal waited for, not spun on).
+    ///
+    /// - Returns: the failure, if the terminal could not be written (it went away).
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ text: String) -> Errno? {
+        var text = text
+        return text.withUTF8 { bytes in
+            if case let .failure(failure) = Syscalls.writeAll(fd, UnsafeRawBufferPointer(bytes)) { return failure }
+            return nil
         }
     }
 
