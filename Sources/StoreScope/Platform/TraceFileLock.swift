@@ -24,17 +24,14 @@ final class TraceFileLock: Sendable {
     ///   recorder holds the lock, or the error that kept the file from opening.
     init(path: String) throws(TraceError) {
         let fd = try TraceFile.openDescriptorForLocking(path)
-        var status: Int32
-        repeat { status = flock(fd, LOCK_EX | LOCK_NB) } while status != 0 && errno == EINTR
-        guard status == 0 else {
-            let code = errno
+        if case let .failure(failure) = valueOrErrno({ flock(fd, LOCK_EX | LOCK_NB) }) {
             _ = close(fd)
-            if code == EWOULDBLOCK {
+            if failure.isWouldBlock {
                 throw .io(
-                    operation: "cannot record to", path: path, errno: code,
+                    operation: "cannot record to", path: path, errno: failure.code,
                     message: "another recorder is writing this trace (its file is locked); give each recorder its own path")
             }
-            throw .io(operation: "cannot lock", path: path, errno: code, message: String(cString: strerror(code)))
+            throw .io(operation: "cannot lock", path: path, errno: failure.code, message: failure.description)
         }
         descriptor = fd
     }
