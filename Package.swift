@@ -1,10 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layering (arrows are the only allowed imports):
-//   CZlib <- TraceFormat <- StoreScope (what apps import)
-//                  ^
-//            TraceAnalysis <- StoreScopeCLI <- storescope
+// Layering (arrows are the only allowed imports; docs/ARCHITECTURE.md walks through them):
+//   CZlib <- TraceFormat <- StoreScope (what apps import) <- StoreScopeSamples
+//                  ^                                              |
+//            TraceAnalysis <- StoreScopeCLI <---------------------+  (samples, for `demo` only)
+//                                   ^
+//                               storescope
 let package = Package(
     name: "StoreScope",
     platforms: [.macOS(.v15)],
