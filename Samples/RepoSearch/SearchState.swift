@@ -13,6 +13,9 @@ public struct SearchState: Sendable, Equatable, Codable {
     public var repos: [Repo] = []
     /// Whether a search is in flight.
     public var isLoading = false
+
+    /// The screen before anything was typed.
+    public init() {}
 }
 
 /// What can happen on the search screen.

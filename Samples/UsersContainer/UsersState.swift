@@ -38,11 +38,6 @@ public struct UsersState: Sendable, Equatable {
     public var route: UsersRoute?
     /// The open user's details, once loaded.
     public var details: UserDetails?
-
-    /// The users the filter keeps.
-    public var visibleUsers: [User] {
-        filter.isEmpty ? users : users.filter { $0.name.lowercased().contains(filter.lowercased()) }
-    }
 }
 
 /// What can happen in the users app.

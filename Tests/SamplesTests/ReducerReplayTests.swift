@@ -54,6 +54,31 @@ struct ReducerReplayTests {
                 """)
     }
 
+    @Test("A replay notes a trace recorded with other State and Action types (the schema the app named), and not one recorded with the same or with none")
+    func schemaMismatchIsNoted() throws {
+        let directory = try TemporaryDirectory()
+        for (name, schema) in [("same", [SearchState.self, SearchAction.self] as [Any.Type]), ("none", []), ("other", [Int.self, String.self])] {
+            let trace = directory.path("\(name).sstrace")
+            let recorder = try Recorder(sink: .file(trace), mainStore: "search", schema: schema, configuration: .init(diagnostics: { _ in }))
+            var state = SearchState()
+            let recording = recorder.store("search", initialState: state, actions: SearchAction.self)
+            for query in ["a", "ab"] {
+                _ = recording.record(SearchAction.search(query: query), reducing: &state) { (state: inout SearchState, action: SearchAction) in
+                    state = SearchReducer().reduce(oldState: state, with: action)
+                }
+            }
+            #expect(recorder.close())
+            let report = try ReducerReplay(reducer: SearchReducer().reduce(oldState:with:)).check(tracePath: trace)
+            #expect(report.divergence == nil, "\(report)")
+            if name == "other" {
+                #expect(report.schemaMismatch?.contains("other State and Action types than StoreScopeSamples.SearchState and StoreScopeSamples.SearchAction") == true, "\(report)")
+                #expect(report.description.contains("\nnote: the trace was recorded with other State and Action types"))
+            } else {
+                #expect(report.schemaMismatch == nil, "\(name): \(report)")
+            }
+        }
+    }
+
     @Test("Replaying a trace whose store has no keyframe, or with the wrong action type, says why")
     func replayErrors() async throws {
         let directory = try TemporaryDirectory()

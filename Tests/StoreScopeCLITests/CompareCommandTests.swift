@@ -15,7 +15,20 @@ struct CompareCommandTests {
         #expect(compare.status == 0, "stdout: \(compare.stdout) stderr: \(compare.stderr)")
         #expect(compare.stdout == "equal: 6 actions, the same actions and states\n")
         let json = try ChildProcess.storescope(["compare", "--json", a, b])
-        #expect(json.stdout == #"{"equal":true,"actionsCompared":6,"unknownStates":0}"# + "\n")
+        #expect(json.stdout == #"{"equal":true,"actionsCompared":6,"unknownStates":0,"schemasDiffer":false}"# + "\n")
+    }
+
+    @Test("sessions recorded with different State and Action types (their schema fingerprints differ) compare with a note saying so")
+    func differentSchemasAreNoted() throws {
+        let directory = try TemporaryDirectory()
+        let a = directory.path("a.sstrace"), b = directory.path("b.sstrace")
+        try CheckoutTrace.write(to: a)
+        try CheckoutTrace.write(to: b, schemaFingerprint: 8)
+        let compare = try ChildProcess.storescope(["compare", a, b])
+        #expect(compare.status == 0)
+        #expect(compare.stdout.hasSuffix("note: the sessions were recorded with different State and Action types (their schema fingerprints differ): differences may come from the types, not the behaviour\n"), "\(compare.stdout)")
+        let json = try ChildProcess.storescope(["compare", "--json", a, b])
+        #expect(try Analysis.jq(["-c", ".schemasDiffer"], input: json.stdout).stdout == "true\n")
     }
 
     @Test("a reducer that left a different state diverges at that action, with the state diff, exit 1")

@@ -49,7 +49,11 @@ public struct ReducerReplay<State: Decodable, Action: Decodable> {
     public func check(tracePath: String) throws(ReplayError) -> ReplayReport {
         let reader: TraceReader
         do { reader = try TraceReader(path: tracePath) } catch { throw .unreadable(error) }
-        var run = ReplayRun(store: store ?? reader.header.storeName, capture: capture, reduce: reduce)
+        let recorded = reader.header.schemaFingerprint
+        let mismatch = recorded != SchemaFingerprint.of([]) && recorded != SchemaFingerprint.of([State.self, Action.self])
+            ? "the trace was recorded with other State and Action types than \(String(reflecting: State.self)) and \(String(reflecting: Action.self)) (its schema fingerprint differs)"
+            : nil
+        var run = ReplayRun(store: store ?? reader.header.storeName, capture: capture, reduce: reduce, schemaMismatch: mismatch)
         for chunk in reader.chunks {
             guard let records = try? reader.records(in: chunk) else {
                 run.loseTrack()

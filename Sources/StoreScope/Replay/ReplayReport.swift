@@ -11,6 +11,10 @@ public struct ReplayReport: Sendable, CustomStringConvertible {
     /// The first action after which the states differ; `nil` when the reducer reproduced
     /// every recorded state.
     public var divergence: ReplayDivergence?
+    /// Set when the trace's schema fingerprint names other types than the replay's `State`
+    /// and `Action` (the app passed `schema: [State.self, Action.self]` to ``Recorder``, and
+    /// the types were renamed or moved since): a divergence may come from the types.
+    public var schemaMismatch: String?
 
     init(store: String) {
         self.store = store
@@ -21,6 +25,7 @@ public struct ReplayReport: Sendable, CustomStringConvertible {
         var text = "replayed \(actionsReplayed) actions of store \"\(store)\""
         if let startSeq { text += " from the keyframe after #\(startSeq)" }
         if restarts > 0 { text += " (restarted \(restarts) times after missing records)" }
+        if let schemaMismatch { text += "\nnote: \(schemaMismatch)" }
         guard let divergence else { return text + ": every state matches the recording" }
         return text + "\n" + divergence.description
     }

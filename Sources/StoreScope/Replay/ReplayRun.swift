@@ -11,10 +11,11 @@ struct ReplayRun<State: Decodable, Action: Decodable> {
     /// The last replayed action, compared once its patch or keyframe has been read.
     private var pending: ActionRecord?
 
-    init(store: String, capture: CaptureOptions, reduce: @escaping (inout State, Action) -> Void) {
+    init(store: String, capture: CaptureOptions, reduce: @escaping (inout State, Action) -> Void, schemaMismatch: String? = nil) {
         self.capture = capture
         self.reduce = reduce
         report = ReplayReport(store: store)
+        report.schemaMismatch = schemaMismatch
     }
 
     mutating func apply(_ record: Record) throws(ReplayError) {

@@ -1,26 +1,26 @@
 /// Reads what ``ByteWriter`` wrote from a borrowed buffer, checking every length against the
 /// bytes that remain, so hostile input fails with ``TraceError/malformed(_:)`` instead of
 /// crashing or allocating without bound.
-public struct ByteReader {
+package struct ByteReader {
     @usableFromInline let buffer: UnsafeRawBufferPointer
     /// The offset of the next byte to read.
-    public private(set) var offset: Int
+    package private(set) var offset: Int
 
     /// Creates a reader over `buffer`, which must outlive it.
-    public init(_ buffer: UnsafeRawBufferPointer, offset: Int = 0) {
+    package init(_ buffer: UnsafeRawBufferPointer, offset: Int = 0) {
         self.buffer = buffer
         self.offset = offset
     }
 
     /// Bytes not yet read.
-    public var remaining: Int { buffer.count - offset }
+    package var remaining: Int { buffer.count - offset }
 
     /// Whether everything has been read.
-    public var isAtEnd: Bool { offset >= buffer.count }
+    package var isAtEnd: Bool { offset >= buffer.count }
 
     /// Reads one byte.
     @inline(__always)
-    public mutating func readByte() throws(TraceError) -> UInt8 {
+    package mutating func readByte() throws(TraceError) -> UInt8 {
         guard offset < buffer.count else { throw .malformed("unexpected end of data") }
         let byte = buffer[offset]
         offset += 1
@@ -28,7 +28,7 @@ public struct ByteReader {
     }
 
     /// Reads a fixed-width little-endian integer.
-    public mutating func readFixed<T: FixedWidthInteger>(_: T.Type) throws(TraceError) -> T {
+    package mutating func readFixed<T: FixedWidthInteger>(_: T.Type) throws(TraceError) -> T {
         let size = MemoryLayout<T>.size
         guard remaining >= size else { throw .malformed("unexpected end of data") }
         var value = T.zero
@@ -41,7 +41,7 @@ public struct ByteReader {
 
     /// Reads an unsigned LEB128 varint of at most 10 bytes.
     @inline(__always)
-    public mutating func readVarint() throws(TraceError) -> UInt64 {
+    package mutating func readVarint() throws(TraceError) -> UInt64 {
         // Most varints (string indices, small counts, small numbers) are one byte.
         if offset < buffer.count, buffer[offset] < 0x80 {
             offset += 1
@@ -90,7 +90,7 @@ public struct ByteReader {
     }
 
     /// Reads a zigzag varint.
-    public mutating func readSignedVarint() throws(TraceError) -> Int64 {
+    package mutating func readSignedVarint() throws(TraceError) -> Int64 {
         let raw = try readVarint()
         return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
     }
@@ -98,7 +98,7 @@ public struct ByteReader {
     /// Reads a varint that counts items of at least `minimumSize` bytes each, rejecting counts
     /// the remaining bytes cannot hold (which bounds every allocation by the input size).
     @inline(__always)
-    public mutating func readCount(minimumSize: Int = 1) throws(TraceError) -> Int {
+    package mutating func readCount(minimumSize: Int = 1) throws(TraceError) -> Int {
         let raw = try readVarint()
         // raw × size ≤ remaining: raw ≤ remaining / size without a division.
         let bytes = raw.multipliedReportingOverflow(by: UInt64(max(minimumSize, 1)))
@@ -110,7 +110,7 @@ public struct ByteReader {
 
     /// Reads `count` raw bytes.
     @inline(__always)
-    public mutating func readBytes(_ count: Int) throws(TraceError) -> UnsafeRawBufferPointer {
+    package mutating func readBytes(_ count: Int) throws(TraceError) -> UnsafeRawBufferPointer {
         guard count >= 0 && count <= remaining else { throw .malformed("length \(count) exceeds the \(remaining) bytes left") }
         let slice = UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + count])
         offset += count
@@ -118,13 +118,13 @@ public struct ByteReader {
     }
 
     /// Reads a varint length and that many bytes.
-    public mutating func readLengthPrefixed() throws(TraceError) -> [UInt8] {
+    package mutating func readLengthPrefixed() throws(TraceError) -> [UInt8] {
         let count = try readCount()
         return Array(try readBytes(count))
     }
 
     /// Reads a varint length and that many bytes of UTF-8 (invalid sequences are repaired).
-    public mutating func readString() throws(TraceError) -> String {
+    package mutating func readString() throws(TraceError) -> String {
         let count = try readCount()
         let bytes = try readBytes(count)
         return String(decoding: bytes, as: UTF8.self)

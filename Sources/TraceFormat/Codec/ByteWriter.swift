@@ -1,39 +1,39 @@
 /// Appends little-endian integers, LEB128 varints and length-prefixed bytes to a growing buffer.
-public struct ByteWriter: Sendable {
+package struct ByteWriter: Sendable {
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8]
+    package private(set) var bytes: [UInt8]
 
     /// Creates an empty writer with room for `capacity` bytes.
-    public init(capacity: Int = 0) {
+    package init(capacity: Int = 0) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
 
     /// The number of bytes written.
-    public var count: Int { bytes.count }
+    package var count: Int { bytes.count }
 
     /// Forgets the bytes but keeps the allocation.
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    package mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
     /// Drops every byte after the first `count` (which must not exceed ``count``).
-    public mutating func truncate(to count: Int) { bytes.removeSubrange(count...) }
+    package mutating func truncate(to count: Int) { bytes.removeSubrange(count...) }
 
     /// Appends one byte.
-    public mutating func write(_ byte: UInt8) { bytes.append(byte) }
+    package mutating func write(_ byte: UInt8) { bytes.append(byte) }
 
     /// Appends raw bytes.
-    public mutating func write<C: Collection>(contentsOf data: C) where C.Element == UInt8 {
+    package mutating func write<C: Collection>(contentsOf data: C) where C.Element == UInt8 {
         bytes.append(contentsOf: data)
     }
 
     /// Appends a fixed-width little-endian integer.
-    public mutating func writeFixed<T: FixedWidthInteger>(_ value: T) {
+    package mutating func writeFixed<T: FixedWidthInteger>(_ value: T) {
         var v = value.littleEndian
         withUnsafeBytes(of: &v) { bytes.append(contentsOf: $0) }
     }
 
     /// Appends an unsigned LEB128 varint (1 to 10 bytes).
-    public mutating func writeVarint(_ value: UInt64) {
+    package mutating func writeVarint(_ value: UInt64) {
         var v = value
         while v >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
@@ -43,12 +43,12 @@ public struct ByteWriter: Sendable {
     }
 
     /// Appends a signed integer as a zigzag varint, so small magnitudes stay short.
-    public mutating func writeSignedVarint(_ value: Int64) {
+    package mutating func writeSignedVarint(_ value: Int64) {
         writeVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
     /// Appends a varint length followed by the string's UTF-8 bytes.
-    public mutating func writeString(_ string: String) {
+    package mutating func writeString(_ string: String) {
         var string = string
         string.withUTF8 { utf8 in
             writeVarint(UInt64(utf8.count))
@@ -57,7 +57,7 @@ public struct ByteWriter: Sendable {
     }
 
     /// Appends a varint length followed by the bytes.
-    public mutating func writeLengthPrefixed(_ data: [UInt8]) {
+    package mutating func writeLengthPrefixed(_ data: [UInt8]) {
         writeVarint(UInt64(data.count))
         bytes.append(contentsOf: data)
     }

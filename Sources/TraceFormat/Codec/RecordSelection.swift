@@ -6,16 +6,16 @@
 /// no array is allocated for them. State reconstruction of one store reads every chunk
 /// since the store's keyframe, and in a trace of several stores most of those bytes are
 /// other stores' actions and patches.
-public struct RecordSelection: Sendable, Hashable {
+package struct RecordSelection: Sendable, Hashable {
     /// The store whose patches and keyframes are kept.
-    public var store: String
+    package var store: String
 
     /// What reconstructing the state of `store` reads: its patches and keyframes, and every
     /// `dropped` record (a drop has no store: it makes every store's state unknown).
     ///
     /// - Parameter store: the store's name.
     /// - Returns: the selection.
-    public static func state(of store: String) -> RecordSelection {
+    package static func state(of store: String) -> RecordSelection {
         RecordSelection(store: store)
     }
 
@@ -23,7 +23,7 @@ public struct RecordSelection: Sendable, Hashable {
     ///
     /// - Parameter record: a record of any kind.
     /// - Returns: whether a selective read keeps it.
-    public func keeps(_ record: Record) -> Bool {
+    package func keeps(_ record: Record) -> Bool {
         switch record {
         case let .patch(patch): patch.store == store
         case let .keyframe(keyframe): keyframe.store == store

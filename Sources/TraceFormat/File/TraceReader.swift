@@ -111,7 +111,7 @@ public final class TraceReader {
     /// - Returns: the kept records in file order, with their indices.
     /// - Throws: ``TraceError`` when its bytes are damaged; the chunk is then also added to
     ///   ``gaps`` (once).
-    public func records(in chunk: ChunkInfo, keeping selection: RecordSelection) throws(TraceError) -> [(index: Int, record: Record)] {
+    package func records(in chunk: ChunkInfo, keeping selection: RecordSelection) throws(TraceError) -> [(index: Int, record: Record)] {
         try withPayload(of: chunk) { (payload, count) throws(TraceError) in
             try ChunkCodec.decodeRecords(payload, count: count, keeping: selection)
         }

@@ -23,6 +23,6 @@ extension PathComponent: CustomStringConvertible {
 }
 
 /// Renders a path such as `.users[3].name` (the root is the empty string).
-public func renderPath(_ path: [PathComponent]) -> String {
+package func renderPath(_ path: [PathComponent]) -> String {
     path.map(\.description).joined()
 }

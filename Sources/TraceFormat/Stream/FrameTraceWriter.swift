@@ -1,13 +1,13 @@
 /// Writes a trace file from bytes that are already encoded: a file header and chunk frames as
 /// a live stream delivers them, without decompressing or re-encoding anything. ``close()``
 /// adds the footer index, so the file is as complete as one the recorder writes itself.
-public final class FrameTraceWriter {
+package final class FrameTraceWriter {
     /// The file's path.
-    public var path: String { file.path }
+    package var path: String { file.path }
     /// Chunks written so far.
-    public private(set) var chunks: [ChunkInfo] = []
+    package private(set) var chunks: [ChunkInfo] = []
     /// Bytes written so far.
-    public private(set) var bytesWritten: Int64 = 0
+    package private(set) var bytesWritten: Int64 = 0
 
     private let file: TraceFile
     private var isClosed = false
@@ -15,7 +15,7 @@ public final class FrameTraceWriter {
     /// Creates the file at `path` (failing if it exists) and writes `headerBytes`.
     ///
     /// - Throws: ``TraceError/io(operation:path:errno:message:)`` when the file cannot be created or written.
-    public init(path: String, headerBytes: [UInt8]) throws(TraceError) {
+    package init(path: String, headerBytes: [UInt8]) throws(TraceError) {
         file = try TraceFile.create(path, exclusive: true)
         try emit(headerBytes)
     }
@@ -23,7 +23,7 @@ public final class FrameTraceWriter {
     /// Appends one chunk frame (its 60-byte header and stored bytes).
     ///
     /// - Throws: ``TraceError`` when writing fails.
-    public func append(frame: [UInt8], header: ChunkHeader) throws(TraceError) {
+    package func append(frame: [UInt8], header: ChunkHeader) throws(TraceError) {
         guard !isClosed else { throw .closed }
         let offset = bytesWritten
         try emit(frame)
@@ -33,7 +33,7 @@ public final class FrameTraceWriter {
     /// Writes the footer index and trailer and closes the file. Idempotent.
     ///
     /// - Throws: ``TraceError`` when writing fails; the file is closed anyway.
-    public func close() throws(TraceError) {
+    package func close() throws(TraceError) {
         guard !isClosed else { return }
         isClosed = true
         defer { file.close() }

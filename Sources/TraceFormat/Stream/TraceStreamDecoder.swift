@@ -57,9 +57,6 @@ public struct TraceStreamDecoder {
         buffer.append(contentsOf: bytes)
     }
 
-    /// Whether a unit has started arriving but is not complete yet.
-    public var isInsideUnit: Bool { bufferedBytes > 0 && !isFinished }
-
     /// The memory a chunk takes while it arrives and is inflated: its frame and, when records
     /// are decoded, its inflated payload. What its records take once decoded is bounded while
     /// they are decoded (``memoryPerItem`` for each item, within what the budget has left).

@@ -23,7 +23,7 @@ enum CompareCommand: Command {
         let paths = (arguments.positionals[0], arguments.positionals[1])
         guard let a = console.openTrace(paths.0), let b = console.openTrace(paths.1) else { return ExitStatus.unreadable }
         let result = SessionComparison.compare(ActionSteps(a.items()), ActionSteps(b.items()))
-        let text = ComparisonText(result: result)
+        let text = ComparisonText(result: result, schemasDiffer: a.header.schemaFingerprint != b.header.schemaFingerprint)
         console.line(arguments.has("json") ? text.json() : text.text())
         let statusA = console.statusAfterReading(a)
         let statusB = console.statusAfterReading(b)
@@ -35,6 +35,9 @@ enum CompareCommand: Command {
 /// How `compare` prints its result.
 struct ComparisonText {
     var result: SessionComparison.Result
+    /// Whether the two headers' schema fingerprints differ: the sessions were recorded by
+    /// builds whose State and Action types (as the apps named them) differ.
+    var schemasDiffer = false
 
     func text() -> String {
         var lines: [String] = []
@@ -54,6 +57,9 @@ struct ComparisonText {
         if result.unknownStates > 0 {
             lines.append("note: \(result.unknownStates) states were unknown (after a drop or damage) and not compared")
         }
+        if schemasDiffer {
+            lines.append("note: the sessions were recorded with different State and Action types (their schema fingerprints differ): differences may come from the types, not the behaviour")
+        }
         return lines.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map { String($0).sanitizedForTerminal }.joined(separator: "\n")
     }
 
@@ -64,6 +70,8 @@ struct ComparisonText {
         json.bool(result.divergence == nil)
         json.field("actionsCompared", UInt64(result.actionsCompared))
         json.field("unknownStates", UInt64(result.unknownStates))
+        json.key("schemasDiffer")
+        json.bool(schemasDiffer)
         switch result.divergence {
         case nil:
             break
