@@ -1,0 +1,16 @@
+/// A store's inbox as the worker sees it, whatever the store's State and Action types.
+@usableFromInline
+protocol ActionSource: AnyObject, Sendable {
+    /// Writes the store's initial state as its first keyframe; `seq` is the session's last
+    /// sequence number when the store registered.
+    func register(seq: UInt64, in worker: RecorderWorker)
+    /// Records the store's next queued action; returns the budget it held.
+    func recordNextAction(in worker: RecorderWorker) -> Int
+    /// Makes the store's next action write a keyframe (after drops).
+    func forceKeyframe()
+    /// Writes a keyframe of the store's latest recorded state now (a live stream resumed).
+    func writeKeyframeNow(in worker: RecorderWorker)
+    /// Writes a keyframe of the store's latest state if the trace has gone far since its last
+    /// (see ``StoreTrack/writeKeyframeIfFarBehind(in:)``).
+    func writeKeyframeIfFarBehind(in worker: RecorderWorker)
+}

@@ -1,0 +1,6 @@
+/// A range of consecutive dropped actions.
+struct DroppedRun: Sendable, Hashable {
+    var count: UInt64
+    var firstSeq: UInt64
+    var lastSeq: UInt64
+}

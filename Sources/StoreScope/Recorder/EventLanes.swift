@@ -1,0 +1,21 @@
+/// The queue's two arrays of events. App threads append to one lane while the worker owns
+/// the other (see ``RecordingQueue``), so no lock guards them.
+@usableFromInline
+final class EventLanes: @unchecked Sendable {
+    // @unchecked: lane `n` is touched by an app thread only while it holds the queue's
+    // app-side lock and lane `n`'s busy flag with `n` current, and by the worker only after
+    // making the other lane current and seeing lane `n` not busy (RecordingQueue's handshake).
+    @exclusivity(unchecked) var lane0: [RecorderEvent] = []
+    @exclusivity(unchecked) var lane1: [RecorderEvent] = []
+
+    func append(_ event: RecorderEvent, to lane: Int) {
+        if lane == 0 { lane0.append(event) } else { lane1.append(event) }
+    }
+
+    func swap(_ lane: Int, with other: inout [RecorderEvent]) {
+        if lane == 0 { Swift.swap(&lane0, &other) } else { Swift.swap(&lane1, &other) }
+    }
+
+    /// Events held in both lanes (for tests, with no app thread sending).
+    var count: Int { lane0.count + lane1.count }
+}
