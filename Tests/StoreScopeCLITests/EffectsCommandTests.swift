@@ -69,6 +69,9 @@ struct EffectsCommandTests {
                 """#)
         let slow = try ChildProcess.storescope(["effects", "--slower-than", "10ms", "--json", trace])
         #expect(try Analysis.jq(["-c", "-s", "map(.effect)"], input: slow.stdout).stdout == "[2,3]\n")
+        // The words of the filter language's durations, hours included.
+        let none = try ChildProcess.storescope(["effects", "--slower-than", "1h", "--json", trace])
+        #expect(none.status == 0 && none.stdout.isEmpty, "\(none.stderr)")
         let leaked = try Analysis.jq(["-c", "-s", "map(select(.leaked)) | map(.name)"], input: try ChildProcess.storescope(["effects", "--json", trace]).stdout)
         #expect(leaked.stdout == "[\"poll\"]\n")
     }
