@@ -62,7 +62,7 @@ extension LiveProcessTests {
             let directory = try TemporaryDirectory()
             let socket = directory.path("run/scope.sock")
             let recordings = directory.path("sessions")
-            let listener = try Live.listen(socket, record: recordings, ["--stall-timeout", "0.5"])
+            let listener = try Live.listen(socket, record: recordings, ["--stall-timeout", "500ms"])
             let path = directory.path("big.sstrace")
             let app = try RunningProcess(product: "live-app-fixture", ["big", "--file", path, "--payload", "300"])
             try Live.record(app, 3_000, endingAt: 3_000)

@@ -10,7 +10,7 @@ enum ListenOptions {
     static let specOptions: [CommandSpec.Option] = [
         .value("record", "DIR", help: "Write each session to its own trace file (0600) in DIR: created 0700 if missing; refused if another user owns it or it is open to others."),
         .value("allow-uid", "UIDS", help: "Accept sessions from these user ids too (comma-separated); by default only your own."),
-        .value("stall-timeout", "SECONDS", help: "Disconnect a peer that stops in the middle of a chunk for this long (default 10)."),
+        .value("stall-timeout", "SECONDS", help: "Disconnect a peer that stops in the middle of a chunk for this long: seconds, or 500ms, 1m (default 10)."),
         .value("memory-budget", "MIB", help: "The most memory all sessions' arriving chunks may take together (default 512); a chunk past it loses its own connection."),
     ]
 
@@ -35,12 +35,13 @@ enum ListenOptions {
             }
         }
         if let text = arguments.value("stall-timeout") {
-            // Bounded, so that the conversion to milliseconds is total (`inf` and `1e300` are
-            // refused, not trapped on).
-            guard let seconds = Double(text), seconds > 0, seconds <= Self.longestStallTimeout else {
-                throw UsageError("--stall-timeout takes a number of seconds up to \(Int(Self.longestStallTimeout)), not '\(text.sanitizedForTerminal)'", command: spec)
+            // Seconds, or a duration in the words every command takes (`500ms`, `2s`, `1m`),
+            // bounded so that the conversion is total (`inf` and `1e300` are refused).
+            let nanos = DurationText.nanoseconds(text) ?? Double(text).flatMap { $0.isFinite && $0 >= 0 && $0 <= Self.longestStallTimeout ? UInt64(($0 * 1e9).rounded()) : nil }
+            guard let nanos, nanos > 0, Double(nanos) <= Self.longestStallTimeout * 1e9 else {
+                throw UsageError("--stall-timeout takes a number of seconds up to \(Int(Self.longestStallTimeout)), or a duration such as 500ms, not '\(text.sanitizedForTerminal)'", command: spec)
             }
-            options.stallTimeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+            options.stallTimeout = .nanoseconds(Int64(nanos))
         }
         if let text = arguments.value("memory-budget") {
             guard let mebibytes = Int(text), (1...1_048_576).contains(mebibytes) else {
