@@ -17,8 +17,13 @@ struct DemoCommandTests {
         #expect(demo.stdout.contains("Recorded to \(trace)\n"))
         #expect(demo.stdout.contains("#1 search action SearchAction.search(query: \"sw\")"), "a lone action names its type")
         #expect(demo.stdout.contains("from effect 2"), "an emitted action names its effect")
-        #expect(demo.stdout.contains("effect 1 \"SearchMiddleware\" in search started by #1, CANCELLED after"))
-        #expect(demo.stdout.contains("\"SearchMiddleware\" in search started by #4, FAILED after"))
+        // Each effect reads as `storescope effects` prints it.
+        let effectLines = demo.stdout.split(separator: "\n").filter { $0.hasPrefix("  effect ") }.map { $0.dropFirst(2) }
+        let effects = try ChildProcess.storescope(["effects", trace])
+        #expect(effectLines.map(String.init) == Array(effects.stdout.split(separator: "\n").dropLast().map(String.init)))
+        #expect(effectLines.first?.hasPrefix("effect 1 \"SearchMiddleware\" in search, started by #1 at +") == true, "\(effectLines)")
+        #expect(effectLines.first?.contains(", cancelled after ") == true)
+        #expect(effectLines.contains { $0.contains("started by #4 at +") && $0.contains(", FAILED after ") })
         #expect(demo.stdout.contains(": 403 rate limit exceeded\n"))
         #expect(demo.stdout.contains("search after #6: SearchState(query: \"nio\", repos: [Repo(id: 2, name: \"apple/swift-nio\", stars: 8000)], isLoading: false)"))
         #expect(demo.stdout.contains("Summary: 6 actions; 6 effects: 4 finished, 1 cancelled, 1 failed, 0 open;"))
