@@ -14,15 +14,7 @@ extension Record {
         switch self {
         case let .action(action):
             json.field("kind", "action")
-            json.field("seq", action.seq)
-            json.field("store", action.store)
-            time(action.monotonicNanos)
-            json.field("wallNanos", action.wallNanos)
-            json.field("reducerNanos", action.reducerNanos)
-            json.key("action")
-            action.action.writeJSON(to: &json)
-            if let effect = action.effectID { json.field("effect", effect) }
-            location(action.location)
+            action.writeJSONFields(to: &json, startMonotonicNanos: startMonotonicNanos)
         case let .patch(patch):
             json.field("kind", "patch")
             json.field("seq", patch.seq)
@@ -124,5 +116,22 @@ extension PatchOperation {
         case let .move(_, to): json.field("to", Int64(to))
         }
         json.endObject()
+    }
+}
+
+extension ActionRecord {
+    /// The action's members of every JSON form that shows an action (`cat --json`, `log
+    /// --json`, `blame --json`): `seq`, `store`, `t` (nanoseconds since the session start),
+    /// `wallNanos`, `reducerNanos`, `action`, and `effect` and `location` when known.
+    public func writeJSONFields(to json: inout JSONWriter, startMonotonicNanos: UInt64) {
+        json.field("seq", seq)
+        json.field("store", store)
+        json.field("t", Int64(bitPattern: monotonicNanos &- startMonotonicNanos))
+        json.field("wallNanos", wallNanos)
+        json.field("reducerNanos", reducerNanos)
+        json.key("action")
+        action.writeJSON(to: &json)
+        if let effectID { json.field("effect", effectID) }
+        if let location { json.field("location", location.description) }
     }
 }

@@ -32,16 +32,7 @@ struct ActionLines {
     func json(_ entry: ActionEntry) -> String {
         var json = JSONWriter()
         json.beginObject()
-        let action = entry.action
-        json.field("seq", action.seq)
-        json.field("store", action.store)
-        json.field("t", entry.sinceStart)
-        json.field("wallNanos", action.wallNanos)
-        json.field("reducerNanos", action.reducerNanos)
-        json.key("action")
-        action.action.writeJSON(to: &json)
-        if let effect = action.effectID { json.field("effect", effect) }
-        if let location = action.location { json.field("location", location.description) }
+        entry.action.writeJSONFields(to: &json, startMonotonicNanos: session.header.startMonotonicNanos)
         json.key("ops")
         if let operations = entry.keyframe == nil ? entry.operations : session.changes(of: entry) {
             json.beginArray()
