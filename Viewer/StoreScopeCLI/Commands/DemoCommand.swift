@@ -1,6 +1,5 @@
 import Foundation
 import StoreScopeSamples
-import Synchronization
 import TraceAnalysis
 
 /// `storescope demo`: runs a sample app with StoreScope recording, then shows the session it
@@ -73,7 +72,7 @@ enum DemoCommand: Command {
     /// ends. Commands are synchronous; the samples' stores run on their own global actor, never
     /// on the blocked main thread.
     static func waitFor<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) throws -> T {
-        let result = Mutex<Result<T, any Error>?>(nil)
+        let result = LockedValue<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             let outcome: Result<T, any Error>

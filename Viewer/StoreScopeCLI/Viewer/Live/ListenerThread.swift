@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TraceAnalysis
 
 /// A ``LiveListener`` running on a thread of its own, so the screen never delays it (new
@@ -13,7 +12,7 @@ final class ListenerThread: Sendable {
         var failure: ListenError?
     }
 
-    private let mailbox = Mutex(Mailbox())
+    private let mailbox = LockedValue(Mailbox())
     private let ready = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
 

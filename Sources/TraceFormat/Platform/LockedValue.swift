@@ -6,8 +6,9 @@
 import Darwin
 #endif
 
-/// A value that threads share, reached only while holding a `pthread_mutex_t`: the only
-/// StoreScope code that calls the pthread lock functions.
+/// A value that threads share, reached only while holding a `pthread_mutex_t`: the one lock of
+/// every StoreScope module (the recorder, the listener's thread, the CLI), and the only code
+/// that calls the pthread lock functions.
 ///
 /// It stands where `Synchronization.Mutex` would, for one reason: this toolchain's `Mutex` is
 /// invisible to ThreadSanitizer, which then reports every access made under it as a race and
@@ -20,7 +21,7 @@ import Darwin
 /// names.withLock { $0.append("main") }
 /// ```
 @usableFromInline
-final class LockedValue<Value: ~Copyable>: @unchecked Sendable {
+package final class LockedValue<Value: ~Copyable>: @unchecked Sendable {
     // @unchecked: `value` is read and written only inside `withLock`, between
     // `pthread_mutex_lock` and `pthread_mutex_unlock` on `mutex`; it is taken `sending` at
     // init, as `Mutex` takes it, so no other reference to it survives outside the lock.
@@ -32,7 +33,7 @@ final class LockedValue<Value: ~Copyable>: @unchecked Sendable {
 
     /// Creates the lock around `initialValue`.
     @usableFromInline
-    init(_ initialValue: consuming sending Value) {
+    package init(_ initialValue: consuming sending Value) {
         value = initialValue
         // A pthread mutex must not move once initialized, so it lives on the heap.
         mutex = .allocate(capacity: 1)
@@ -53,7 +54,7 @@ final class LockedValue<Value: ~Copyable>: @unchecked Sendable {
     /// - Parameter body: reads or changes the value.
     /// - Returns: what `body` returns.
     @inlinable
-    func withLock<Result: ~Copyable, Failure: Error>(
+    package func withLock<Result: ~Copyable, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
