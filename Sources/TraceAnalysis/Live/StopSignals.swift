@@ -1,14 +1,29 @@
-/// Ctrl-C and `kill` for a live command: SIGINT and SIGTERM set a flag the command's loop
-/// checks (and interrupt its waits), so it can close every file cleanly before exiting.
-/// For command-line tools only: a library must never change its host's signal handlers.
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Ctrl-C and `kill` for a live command: SIGINT and SIGTERM are caught (``SignalPipe``) so that
+/// the command's loop, which checks ``requested`` between its waits (and whose waits the signal
+/// interrupts), can close every file cleanly before exiting. For command-line tools only: a
+/// library must never change its host's signal handlers.
 public enum StopSignals {
-    /// Installs the handlers (and unblocks both signals, which a parent may have blocked).
+    /// The pipe, for the life of the process once installed. `nonisolated(unsafe)`: written
+    /// only by ``install()``, which commands call once from the main thread before any other
+    /// thread could read it; nothing else touches it.
+    nonisolated(unsafe) private static var pipe: SignalPipe?
+
+    /// Catches SIGINT and SIGTERM (and unblocks them, which a parent may have blocked). Call
+    /// once, from the main thread, before the command's loop.
     public static func install() {
-        LiveSyscalls.catchStopSignals()
+        if pipe == nil { pipe = SignalPipe.catching([SIGINT, SIGTERM]) }
     }
 
     /// Whether SIGINT or SIGTERM arrived since ``install()``.
     public static var requested: Bool {
-        LiveSyscalls.stopRequested.load(ordering: .relaxed)
+        SignalPipe.hasCaught(SIGINT) || SignalPipe.hasCaught(SIGTERM)
     }
 }

@@ -5,10 +5,9 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
-/// The one file in TraceAnalysis that calls libc: the listening socket, its connections, the
-/// checks on its directory, and the stop signals. Each call retries EINTR (through
+/// With `SignalPipe.swift` (caught signals), the one file in TraceAnalysis that calls libc:
+/// the listening socket, its connections and its peers' credentials. Each call retries EINTR (through
 /// TraceFormat's `valueOrErrno`) and returns the ``Errno`` of a failure, so callers decide how
 /// to report it.
 enum LiveSyscalls {
@@ -134,32 +133,6 @@ enum LiveSyscalls {
     /// Closes without retrying: after EINTR the descriptor state is unspecified.
     static func close(_ fd: Int32) {
         _ = systemClose(fd)
-    }
-
-    // MARK: Stop signals
-
-    /// Set by SIGINT or SIGTERM once ``catchStopSignals()`` ran.
-    static let stopRequested = Atomic<Bool>(false)
-
-    /// Makes SIGINT and SIGTERM set ``stopRequested`` and interrupt waits instead of ending the
-    /// process, and unblocks them (a parent may have blocked them). For commands, never for
-    /// the app-side library.
-    static func catchStopSignals() {
-        for signal in [SIGINT, SIGTERM] {
-            var action = sigaction()
-            #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = { _ in LiveSyscalls.stopRequested.store(true, ordering: .relaxed) }
-            #else
-            action.__sigaction_handler.sa_handler = { _ in LiveSyscalls.stopRequested.store(true, ordering: .relaxed) }
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(signal, &action, nil)
-            var set = sigset_t()
-            sigemptyset(&set)
-            sigaddset(&set, signal)
-            pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        }
     }
 
     // MARK: Private

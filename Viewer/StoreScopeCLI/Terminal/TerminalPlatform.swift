@@ -3,12 +3,11 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
-import TraceFormat
+import TraceAnalysis
 
-/// The only file of the viewer that calls the C library: terminal modes, window size,
-/// waiting for input, and signals turned into bytes on a pipe the input loop waits on. Writes
-/// go through TraceFormat's `Syscalls.writeAll`.
+/// The only file of the viewer that calls the C library: terminal modes, window size and
+/// waiting for input. Writes go through TraceFormat's `Syscalls.writeAll`, caught signals
+/// through TraceAnalysis's `SignalPipe`.
 enum TerminalPlatform {
     /// A terminal mode saved to restore later.
     struct SavedMode {
@@ -92,51 +91,10 @@ enum TerminalPlatform {
     }
 
     /// Turns `signals` into bytes (the signal number) on a pipe, instead of their default
-    /// action, until the returned object is released. Returns the pipe's read end.
+    /// action, until the returned pipe is released (TraceAnalysis's ``SignalPipe``, the one
+    /// signal mechanism of the CLI).
     static func catchSignals(_ signals: [Int32]) -> SignalPipe? {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return nil }
-        let writeEnd = ends[1]
-        // A parent may have left these signals blocked (test runners block SIGTERM): the
-        // viewer must see them to restore the terminal.
-        var set = sigset_t()
-        sigemptyset(&set)
-        for number in signals { sigaddset(&set, number) }
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        let queue = DispatchQueue(label: "storescope.view.signals")
-        let sources = signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler {
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(writeEnd, &byte, 1)
-            }
-            source.resume()
-            return source
-        }
-        return SignalPipe(readEnd: ends[0], writeEnd: writeEnd, signals: signals, sources: sources)
-    }
-
-    /// Signals caught into a pipe (see ``catchSignals(_:)``).
-    final class SignalPipe {
-        let readEnd: Int32
-        private let writeEnd: Int32
-        private let signals: [Int32]
-        private let sources: [any DispatchSourceSignal]
-
-        fileprivate init(readEnd: Int32, writeEnd: Int32, signals: [Int32], sources: [any DispatchSourceSignal]) {
-            self.readEnd = readEnd
-            self.writeEnd = writeEnd
-            self.signals = signals
-            self.sources = sources
-        }
-
-        deinit {
-            for source in sources { source.cancel() }
-            for number in signals { signal(number, SIG_DFL) }
-            close(readEnd)
-            close(writeEnd)
-        }
+        SignalPipe.catching(signals)
     }
 
     static let windowChanged = SIGWINCH

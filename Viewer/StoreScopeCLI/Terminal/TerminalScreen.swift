@@ -1,3 +1,4 @@
+import TraceAnalysis
 /// The terminal while a full-screen program runs: raw mode, the alternate screen, a hidden
 /// cursor, and signals turned into events. ``restore()`` puts everything back; it runs on
 /// every way out (it is idempotent and also runs when the screen is released, so a thrown
@@ -19,7 +20,7 @@ final class TerminalScreen {
     private let input = TerminalPlatform.standardInput
     private let output = TerminalPlatform.standardOutput
     private var saved: TerminalPlatform.SavedMode?
-    private var signals: TerminalPlatform.SignalPipe?
+    private var signals: SignalPipe?
     private var decoder = KeyDecoder()
     private var queued: [Event] = []
     private var drawn: ScreenGrid?
