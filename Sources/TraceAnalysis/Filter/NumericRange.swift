@@ -70,19 +70,3 @@ public struct NumericRange: Sendable, Hashable {
         var message: String
     }
 }
-
-/// Durations as users write them: `850ns`, `12us` (or `µs`), `1.5ms`, `2s`, `1m`.
-public enum DurationText {
-    /// Nanoseconds for `text`, or `nil` when it is not a duration with a unit.
-    public static func nanoseconds(_ text: String) -> UInt64? {
-        let units: [(String, Double)] = [("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9), ("m", 60e9), ("h", 3600e9)]
-        for (unit, scale) in units where text.hasSuffix(unit) {
-            let number = text.dropLast(unit.count)
-            guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-                let value = Double(number), value.isFinite, value * scale < 1.8e19
-            else { continue }
-            return UInt64((value * scale).rounded())
-        }
-        return nil
-    }
-}

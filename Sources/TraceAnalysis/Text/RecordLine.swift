@@ -49,29 +49,14 @@ public struct RecordLine: Sendable {
         return line.sanitizedForTerminal
     }
 
-    /// `+1.234567s`, the time since the session start.
+    /// `+1.234567s`, the time since the session start (``DurationText/offset(_:fractionDigits:)``).
     public func time(_ nanos: UInt64) -> String {
-        let relative = Int64(bitPattern: nanos &- startMonotonicNanos)
-        let micros = relative / 1000
-        let sign = micros < 0 ? "-" : "+"
-        let magnitude = micros.magnitude
-        let fraction = String(magnitude % 1_000_000)
-        return "\(sign)\(magnitude / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)s"
+        DurationText.offset(Int64(bitPattern: nanos &- startMonotonicNanos), fractionDigits: 6)
     }
 
-    /// A duration in the unit that keeps it short: `850ns`, `12.5µs`, `3.2ms`, `1.05s`.
+    /// A duration in the unit that keeps it short (``DurationText/text(_:)``).
     public static func duration(_ nanos: UInt64) -> String {
-        switch nanos {
-        case ..<1_000: "\(nanos)ns"
-        case ..<1_000_000: "\(rounded(Double(nanos) / 1_000))µs"
-        case ..<1_000_000_000: "\(rounded(Double(nanos) / 1_000_000))ms"
-        default: "\(rounded(Double(nanos) / 1_000_000_000))s"
-        }
-    }
-
-    private static func rounded(_ value: Double) -> String {
-        let text = String((value * 10).rounded() / 10)
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        DurationText.text(nanos)
     }
 
     /// `.path = value`, `.path inserted value`, `.path removed`, `.path moved to [i]`.

@@ -151,7 +151,7 @@ struct StatsReport {
 
     /// `+12s`, or `+0.3s` when buckets are narrower than a second.
     static func offset(_ nanos: UInt64, width: UInt64) -> String {
-        width >= 1_000_000_000 ? "+\(nanos / 1_000_000_000)s" : "+\(nanos / 1_000_000_000).\(nanos / 100_000_000 % 10)s"
+        DurationText.offset(Int64(clamping: nanos), fractionDigits: width >= 1_000_000_000 ? 0 : 1)
     }
 
     /// At most `count` elements of `items`, evenly spread, keeping the first and the last.

@@ -80,9 +80,7 @@ package enum ViewerRender {
 
     /// `+1.234s`: time since the session start, to the millisecond.
     static func time(_ nanos: UInt64) -> String {
-        let millis = nanos / 1_000_000
-        let fraction = String(millis % 1000)
-        return "+\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
+        DurationText.offset(Int64(clamping: nanos), fractionDigits: 3)
     }
 
     /// Effect and drop markers: `S` started an effect, `E` an effect emitted an action,
