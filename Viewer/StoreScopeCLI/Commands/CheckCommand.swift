@@ -120,7 +120,7 @@ struct RecordCounts {
         case .keyframe: keyframes += 1
         case .effectStarted, .effectEmitted, .effectEnded: effects += 1
         case .log: logs += 1
-        case let .dropped(record): dropped += record.count
+        case let .dropped(record): dropped = dropped.addingSaturated(record.count)
         case .sessionEnded: break
         }
     }

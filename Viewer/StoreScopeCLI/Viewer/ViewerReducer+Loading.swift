@@ -33,7 +33,7 @@ extension ViewerReducer {
     func refreshTotals(_ state: inout ViewerState) {
         state.droppedActions = source.droppedActions.drops(in: session).count
         state.damagedRanges = session.damage.count
-        let last = session.action(before: .max)
+        let last = session.lastAction()
         state.lastSeq = last?.seq
         state.sessionEnded = source.hasEnded || last?.events.contains { if case .sessionEnded = $0 { true } else { false } } ?? false
     }
@@ -69,7 +69,7 @@ extension ViewerReducer {
         let store = entry.action.store
         // The state before first: the engine keeps it, so the state after is one patch more
         // instead of a second replay from the keyframe.
-        let before = session.state(of: store, after: seq - 1)
+        let before = session.state(of: store, after: seq - min(seq, 1))
         let after = session.state(of: store, after: seq)
         let state: Result<TraceValue, ViewerState.UnknownText> = after.value.map { .success($0) }
             ?? .failure(.init(text: after.unknownDescription ?? "the state is unknown"))

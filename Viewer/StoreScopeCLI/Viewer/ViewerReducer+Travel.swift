@@ -48,7 +48,8 @@ extension ViewerReducer {
     func nextChange(of path: [PathComponent], in store: String, after seq: UInt64, through end: UInt64 = .max, startingAt node: TraceValue?) -> ActionEntry? {
         let pattern = Self.pattern(path)
         var found: ActionEntry?
-        session.forEachAction(in: (seq + 1)...end) { item in
+        guard let seqs = ClosedRange.seqs(after: seq, through: end) else { return nil }
+        session.forEachAction(in: seqs) { item in
             guard case let .action(entry) = item, entry.action.store == store else { return true }
             if let keyframe = entry.keyframe {
                 guard pattern.node(in: keyframe) == node else { found = entry; return false }
