@@ -18,7 +18,7 @@ extension TraceSession: FilterContext {
     ///   - body: return `false` to stop.
     public func forEachAction(in seqs: ClosedRange<UInt64>? = nil, matching filter: Filter = .all, _ body: (ActionScanItem) throws -> Bool) rethrows {
         let low = seqs?.lowerBound ?? 0, high = seqs?.upperBound ?? .max
-        guard let start = firstChunk(withActionAtOrAfter: low) else {
+        guard let start = verifiedFirstChunk(withActionAtOrAfter: low) else {
             if let torn = reader.tornTail { _ = try body(.damage(Damage(gap: torn, kind: .tornTail, session: self))) }
             return
         }
