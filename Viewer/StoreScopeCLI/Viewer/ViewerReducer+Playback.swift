@@ -27,6 +27,8 @@ struct Playback: Sendable, Equatable {
     var nextDue: UInt64?
     /// Whether the viewer was following before play started (it follows again at the end).
     var wasFollowing = false
+    /// How many due actions one playback step passes at most.
+    static let actionsPerStep = 256
 
     /// How long the loop may wait for input before the next step is due, in milliseconds.
     static func timeout(for state: ViewerState, now: UInt64, poll: Int32) -> Int32 {
@@ -83,12 +85,18 @@ extension ViewerReducer {
         let (scaled, overflow) = now.subtractingSaturated(anchor.clock).multipliedReportingOverflow(by: speed)
         let target = anchor.recorded.addingSaturated(overflow ? .max : scaled)
         var due: ActionEntry?, next: ActionEntry?
+        // A step passes at most `actionsPerStep` due actions: when the clock is far ahead of
+        // the recording (thousands of actions due at once, each in a chunk of its own), the
+        // rest are for the next steps, and keys are read in between.
+        var passed = 0, cut = false
         // The last seq there is has no action after it: playback ends there.
         if let after = ClosedRange.seqs(after: entry.seq) { session.forEachAction(in: after) { item in
             guard case let .action(action) = item else { return true }
             if speed == 0 ? due == nil : action.sinceStart <= target {
                 due = action
-                return true
+                passed += 1
+                cut = passed >= Playback.actionsPerStep
+                return !cut
             }
             next = action
             return false
@@ -96,6 +104,12 @@ extension ViewerReducer {
         if let due {
             select(due.seq, in: &state)
             anchor.seq = due.seq
+        }
+        if cut {
+            playback.anchor = anchor
+            playback.nextDue = now
+            state.playback = playback
+            return
         }
         guard let next else { return finishPlayback(playback, in: &state) }
         playback.anchor = anchor
