@@ -32,7 +32,9 @@ enum HostileTraces {
         let chunks = directory + "/chunks.sstrace", dict = directory + "/bigdict.sstrace", keyframe = directory + "/bigkeyframe.sstrace"
         let keyframeChunks = directory + "/bigkeyframe-chunks.sstrace"
         writeOneActionChunks(count: 300_000, to: chunks)
-        writeBigState(.dictionary((0..<1_000_000).map { .init(key: .string("k\($0)"), value: .int(Int64($0))) }), key: { .key(.string("k\($0)")) }, to: dict)
+        // Entries in canonical key order, as the recorder writes a dictionary.
+        let entries = (0..<1_000_000).map { TraceValue.DictionaryEntry(key: .string("k\($0)"), value: .int(Int64($0))) }
+        writeBigState(.dictionary(entries.sorted { TraceValue.compare($0.key, $1.key) < 0 }), key: { .key(.string("k\($0)")) }, to: dict)
         writeBigState(.array(Array(repeating: .int(0), count: 2_000_000)), key: { .index(Int($0)) }, to: keyframe)
         writeBigState(.array(Array(repeating: .int(1_000), count: 2_000_000)), key: { .index(Int($0)) }, chunkPerAction: true, to: keyframeChunks)
         return [chunks, dict, keyframe, keyframeChunks]

@@ -43,9 +43,12 @@ struct SessionCache {
     }
 
     mutating func store(_ records: [Record], ofChunk index: Int, cost: Int) {
-        guard cost <= chunkBudget else { return }
+        // A chunk larger than the whole budget (a keyframe of a huge state) is kept alone
+        // rather than not at all: otherwise every key that reads it decodes it again. Memory
+        // stays bounded, by the format's limit on a chunk's size.
+        guard chunkBudget > 0 else { return }
         if let old = chunks.removeValue(forKey: index) { chunkCost -= old.cost }
-        while chunkCost + cost > chunkBudget, usesHead < uses.count {
+        while chunkCost > 0, chunkCost + cost > chunkBudget, usesHead < uses.count {
             let use = uses[usesHead]
             usesHead += 1
             entriesExamined += 1

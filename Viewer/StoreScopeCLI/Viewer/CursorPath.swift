@@ -41,6 +41,36 @@ enum CursorPath {
         return best?.row
     }
 
+    /// The id of the node at `path` in `value`, or of its deepest ancestor there when the
+    /// value has no such node: what ``TreeOutline/rowIndex(ofNode:in:folded:)`` finds the row of.
+    static func nodeID(of path: [PathComponent], in value: TraceValue) -> String {
+        var id = "0", current = value
+        for component in path where component != .some {
+            while case let .some(wrapped) = current { current = wrapped }
+            guard let (index, child) = child(of: current, matching: component) else { break }
+            id += "." + String(index)
+            current = child
+        }
+        return id
+    }
+
+    /// The position and value of the child of `value` that `component` names.
+    private static func child(of value: TraceValue, matching component: PathComponent) -> (Int, TraceValue)? {
+        switch (value, component) {
+        case let (.structure(_, fields), _), let (.object(_, _, fields), _), let (.enumeration(_, _, fields), _):
+            guard let index = fields.indices.first(where: { (fields[$0].name.isEmpty ? .index($0) : .field(fields[$0].name)) == component }) else { return nil }
+            return (index, fields[index].value)
+        case let (.array(elements), .index(index)):
+            return elements.indices.contains(index) ? (index, elements[index]) : nil
+        case let (.set(elements), .key(key)):
+            return elements.firstIndex(of: key).map { ($0, elements[$0]) }
+        case let (.dictionary(entries), .key(key)):
+            return entries.firstIndex { $0.key == key }.map { ($0, entries[$0].value) }
+        default:
+            return nil
+        }
+    }
+
     private static func child(of value: TraceValue, at index: Int) -> (PathComponent, TraceValue)? {
         switch value {
         case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
