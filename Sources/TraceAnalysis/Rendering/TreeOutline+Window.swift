@@ -1,5 +1,3 @@
-import TraceFormat
-
 /// The outline a window at a time: the viewer shows ~20 rows of a state that may have millions,
 /// so a key costs the rows it shows plus a count of the ones before them, never a string per
 /// node of the state (issue 17: each key in the tree of a 1M-entry dictionary cost 1-2 s).

@@ -26,21 +26,6 @@ enum CursorPath {
         return path
     }
 
-    /// The index of the tree row showing `path` (its opening line), or of its deepest shown
-    /// ancestor when the node is folded away or gone.
-    static func treeRow(showing path: [PathComponent], in rows: [TreeOutline.Row], value: TraceValue) -> Int? {
-        let wanted = path.filter { $0 != .some }
-        var best: (row: Int, depth: Int)?
-        for (index, row) in rows.enumerated() where !row.isCloser {
-            guard let rowPath = self.path(ofNode: row.id, in: value), rowPath.count <= wanted.count,
-                Array(wanted.prefix(rowPath.count)) == rowPath
-            else { continue }
-            if rowPath.count == wanted.count { return index }
-            if rowPath.count > best?.depth ?? -1 { best = (index, rowPath.count) }
-        }
-        return best?.row
-    }
-
     /// The id of the node at `path` in `value`, or of its deepest ancestor there when the
     /// value has no such node: what ``TreeOutline/rowIndex(ofNode:in:folded:)`` finds the row of.
     static func nodeID(of path: [PathComponent], in value: TraceValue) -> String {
