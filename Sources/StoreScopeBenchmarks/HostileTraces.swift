@@ -75,7 +75,7 @@ enum HostileTraces {
         let runs: [(String, [String])] = [
             (paths[0], ["cat"]), (paths[0], ["log"]), (paths[0], ["blame", "_", ".n"]),
             (paths[1], ["blame", "_", "[\"k5\"]"]), (paths[1], ["log"]),
-            (paths[2], ["blame", "_", "[5]"]), (paths[2], ["log"]), (paths[2], ["cat"]),
+            (paths[2], ["blame", "_", "[5]"]), (paths[2], ["blame", "_", "."]), (paths[2], ["log"]), (paths[2], ["cat"]),
             (paths[3], ["blame", "_", "[5]"]), (paths[3], ["log"]), (paths[3], ["cat"]),
         ]
         for (path, command) in runs {
