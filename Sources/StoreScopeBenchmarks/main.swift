@@ -9,7 +9,8 @@
 // store's copy, its free on the worker or on the store thread). `viewer`: the interactive viewer on a 1M-action
 // trace (cached in the temp directory); `viewer-walk PATH` is its memory child,
 // `viewer-profile-end PATH` opens the viewer and presses G once, `viewer-profile-step-back PATH` steps back across
-// a users keyframe (k twice): the workloads to run under callgrind.
+// a users keyframe (k twice): the workloads to run under callgrind. `hostile` times commands on the traces of issue 17
+// (HostileTraces); `hostile-traces DIR` only writes them.
 let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(suite) }
 
@@ -21,6 +22,8 @@ if wants("diff") {
     RebuiltArrayBenchmarks.run()
 }
 if wants("analysis") { AnalysisBenchmarks.run() }
+if requested.contains("hostile") { HostileTraces.run() }
+if requested.contains("hostile-traces"), let path = CommandLine.arguments.last { HostileTraces.write(to: path) }
 if requested.contains("analysis-trace"), let path = CommandLine.arguments.last { AnalysisBenchmarks.record(actions: 1_000_000, users: 1_000, to: path) }
 if wants("live") { LiveBenchmarks.run() }
 if requested.contains("live-throughput"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.throughput(storescope: storescope) }

@@ -245,10 +245,16 @@ struct CheckAndCatCommandTests {
                       --json              Print the report as one JSON object.
                   -h, --help              Show this help.
 
+                Every chunk is decoded and compared with what its header and the footer index claim
+                (seq and time ranges, keyframe and dropped flags); the records are checked against
+                each other (seqs unique and increasing, effects ending after they start and once,
+                one 'session ended'). Each disagreement is damage, listed with where it is.
+
                 Exit status: 0 when the trace is clean, 1 when it is damaged but readable (gaps, a torn
-                tail, a missing footer index), 2 when it cannot be read at all. Values cut by capture
-                limits are reported as a warning (how many, and the first record holding one) but do
-                not change the status: the trace itself is intact.
+                tail, a missing footer index, a header misstating its chunk, records breaking the
+                format's rules), 2 when it cannot be read at all. Values cut by capture limits are
+                reported as a warning (how many, and the first record holding one) but do not change
+                the status: the trace itself is intact.
 
                 """)
 

@@ -111,7 +111,7 @@ private struct ListenerViewer {
 
 /// An app streaming a recorded trace to a listener: the trace file's bytes (the stream's format
 /// is the file's) sent a chunk at a time over a Unix socket.
-private final class StreamingApp {
+final class StreamingApp {
     private let peer: Int32
     private let bytes: [UInt8]
     private let chunks: [ChunkInfo]

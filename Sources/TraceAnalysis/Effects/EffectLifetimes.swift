@@ -39,7 +39,8 @@ public struct EffectLifetime: Sendable, Hashable {
 
     /// How long it ran: to its end, or to `traceEndNanos` when it is still open.
     public func duration(traceEndNanos: UInt64) -> UInt64 {
-        (end?.monotonicNanos ?? max(traceEndNanos, startNanos)) &- startNanos
+        // Saturating: an end before the start (damage `check` reports) is no time, not ~584 years.
+        (end?.monotonicNanos ?? max(traceEndNanos, startNanos)).subtractingSaturated(startNanos)
     }
 
     /// `finished`, `cancelled`, `failed` or `running`.

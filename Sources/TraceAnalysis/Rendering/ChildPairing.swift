@@ -4,37 +4,73 @@ enum ChildPairing {
     /// empty for array elements and unlabeled payloads). A child on both sides also has its
     /// step in the new tree: a field by position, an array element by index, an entry by key.
     enum Pair {
-        case same(String, PathComponent, TraceValue)
-        case changed(String, PathComponent, TraceValue, TraceValue)
-        case removed(String, TraceValue)
-        case added(String, TraceValue)
+        case same(Label, PathComponent, TraceValue)
+        case changed(Label, PathComponent, TraceValue, TraceValue)
+        case removed(Label, TraceValue)
+        case added(Label, TraceValue)
+    }
+
+    /// A child's label, built only when a line shows it: a diff of a 1M-entry dictionary
+    /// shows a few entries, and building every key's label cost more than the comparison.
+    enum Label {
+        case text(String)
+        case key(TraceValue)
+
+        var text: String {
+            switch self {
+            case let .text(text): text
+            case let .key(key): TreeLayout.keyLabel(key)
+            }
+        }
     }
 
     /// The paired children, or `nil` when the two nodes are not the same kind of container
     /// (then the renderer shows old and new whole).
     static func pairs(_ old: TraceValue, _ new: TraceValue) -> [Pair]? {
+        var pairs: [Pair] = []
+        return forEachPair(old, new) { pairs.append($0) } ? pairs : nil
+    }
+
+    /// Whether the children of `old` and `new` pair up: the same kind of container (what
+    /// ``forEachPair(_:_:_:)`` answers, without pairing anything).
+    static func pairable(_ old: TraceValue, _ new: TraceValue) -> Bool {
+        switch (old, new) {
+        case let (.structure(t1, f1), .structure(t2, f2)): t1 == t2 && sameNames(f1, f2)
+        case let (.object(t1, i1, f1), .object(t2, i2, f2)): t1 == t2 && i1 == i2 && sameNames(f1, f2)
+        case let (.enumeration(t1, c1, p1), .enumeration(t2, c2, p2)): t1 == t2 && c1 == c2 && !p1.isEmpty && sameNames(p1, p2)
+        case (.array, .array), (.set, .set), (.dictionary, .dictionary): true
+        default: false
+        }
+    }
+
+    /// Calls `body` with each pair of children in order, without collecting them (a diff of a
+    /// 1M-entry dictionary passes a million pairs and keeps a few); returns `false`, calling
+    /// nothing, when the two nodes are not the same kind of container.
+    @discardableResult
+    static func forEachPair(_ old: TraceValue, _ new: TraceValue, _ body: (Pair) -> Void) -> Bool {
         switch (old, new) {
         case let (.structure(t1, f1), .structure(t2, f2)) where t1 == t2 && sameNames(f1, f2):
-            return fields(f1, f2)
+            fields(f1, f2).forEach(body)
         case let (.object(t1, i1, f1), .object(t2, i2, f2)) where t1 == t2 && i1 == i2 && sameNames(f1, f2):
-            return fields(f1, f2)
+            fields(f1, f2).forEach(body)
         case let (.enumeration(t1, c1, p1), .enumeration(t2, c2, p2)) where t1 == t2 && c1 == c2 && !p1.isEmpty && sameNames(p1, p2):
-            return fields(p1, p2)
+            fields(p1, p2).forEach(body)
         case let (.array(a), .array(b)):
-            return elements(a, b)
+            elements(a, b).forEach(body)
         case let (.set(a), .set(b)):
-            return merged(a.map { ($0, $0) }, b.map { ($0, $0) }, label: { _ in "" })
+            merged(a, b, key: { $0 }, value: { $0 }, label: { _ in .text("") }, body)
         case let (.dictionary(a), .dictionary(b)):
-            return merged(a.map { ($0.key, $0.value) }, b.map { ($0.key, $0.value) }) { TreeLayout.keyLabel($0) }
+            merged(a, b, key: \.key, value: \.value, label: { .key($0) }, body)
         default:
-            return nil
+            return false
         }
+        return true
     }
 
     private static func fields(_ old: [TraceValue.Field], _ new: [TraceValue.Field]) -> [Pair] {
         zip(old, new).enumerated().map { position, fields in
             let (before, after) = fields
-            let label = TreeLayout.fieldLabel(before.name)
+            let label = Label.text(TreeLayout.fieldLabel(before.name))
             return before.value == after.value
                 ? .same(label, .index(position), after.value) : .changed(label, .index(position), before.value, after.value)
         }
@@ -48,41 +84,40 @@ enum ChildPairing {
         while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        var pairs = old[..<prefix].enumerated().map { Pair.same("", .index($0), $1) }
+        var pairs = old[..<prefix].enumerated().map { Pair.same(.text(""), .index($0), $1) }
         let oldMiddle = Array(old[prefix..<(old.count - suffix)]), newMiddle = Array(new[prefix..<(new.count - suffix)])
         let common = min(oldMiddle.count, newMiddle.count)
         for index in 0..<common {
             let step = PathComponent.index(prefix + index)
-            pairs.append(oldMiddle[index] == newMiddle[index] ? .same("", step, newMiddle[index]) : .changed("", step, oldMiddle[index], newMiddle[index]))
+            pairs.append(oldMiddle[index] == newMiddle[index] ? .same(.text(""), step, newMiddle[index]) : .changed(.text(""), step, oldMiddle[index], newMiddle[index]))
         }
-        pairs += oldMiddle[common...].map { Pair.removed("", $0) }
-        pairs += newMiddle[common...].map { Pair.added("", $0) }
-        pairs += new[(new.count - suffix)...].enumerated().map { Pair.same("", .index(new.count - suffix + $0), $1) }
+        pairs += oldMiddle[common...].map { Pair.removed(.text(""), $0) }
+        pairs += newMiddle[common...].map { Pair.added(.text(""), $0) }
+        pairs += new[(new.count - suffix)...].enumerated().map { Pair.same(.text(""), .index(new.count - suffix + $0), $1) }
         return pairs
     }
 
     /// Merge of two lists sorted by key (dictionaries and sets are stored that way).
-    private static func merged(
-        _ old: [(key: TraceValue, value: TraceValue)], _ new: [(key: TraceValue, value: TraceValue)], label: (TraceValue) -> String
-    ) -> [Pair] {
-        var pairs: [Pair] = []
+    private static func merged<Item>(
+        _ old: [Item], _ new: [Item], key: (Item) -> TraceValue, value: (Item) -> TraceValue,
+        label: (TraceValue) -> Label, _ body: (Pair) -> Void
+    ) {
         var i = 0, j = 0
         while i < old.count || j < new.count {
-            let order = i == old.count ? 1 : (j == new.count ? -1 : TraceValue.compare(old[i].key, new[j].key))
+            let order = i == old.count ? 1 : (j == new.count ? -1 : TraceValue.compare(key(old[i]), key(new[j])))
             if order < 0 {
-                pairs.append(.removed(label(old[i].key), old[i].value))
+                body(.removed(label(key(old[i])), value(old[i])))
                 i += 1
             } else if order > 0 {
-                pairs.append(.added(label(new[j].key), new[j].value))
+                body(.added(label(key(new[j])), value(new[j])))
                 j += 1
             } else {
-                let text = label(new[j].key), step = PathComponent.key(new[j].key)
-                pairs.append(old[i].value == new[j].value ? .same(text, step, new[j].value) : .changed(text, step, old[i].value, new[j].value))
+                let newKey = key(new[j]), before = value(old[i]), after = value(new[j])
+                body(before == after ? .same(label(newKey), .key(newKey), after) : .changed(label(newKey), .key(newKey), before, after))
                 i += 1
                 j += 1
             }
         }
-        return pairs
     }
 
     private static func sameNames(_ a: [TraceValue.Field], _ b: [TraceValue.Field]) -> Bool {

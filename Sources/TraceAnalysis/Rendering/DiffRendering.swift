@@ -30,12 +30,21 @@ public enum DiffRendering {
     ///     between; paths relative to `old` and `new`).
     /// - Returns: the lines joined by newlines (no trailing newline); empty when the trees are
     ///   equal and no redacted value changed.
-    public static func render(from old: TraceValue, to new: TraceValue, redactedChanges: RedactedChanges = RedactedChanges()) -> String {
+    ///   - changedPaths: when `new` is `old` with a patch applied, the paths of its operations:
+    ///     then a dictionary whose entries the patch names only by key is compared at those
+    ///     keys alone, not entry by entry (a diff of one change in a 1M-entry dictionary costs
+    ///     the change, not the dictionary). `nil`: compare everything.
+    public static func render(
+        from old: TraceValue, to new: TraceValue, redactedChanges: RedactedChanges = RedactedChanges(), changedPaths: [[PathComponent]]? = nil
+    ) -> String {
         let hidden = redactedChanges.isEmpty ? [] : Set(redactedChanges.shown(in: new).map(\.steps))
-        guard old != new || !hidden.isEmpty else { return "" }
+        if changedPaths?.isEmpty == true, hidden.isEmpty { return "" }
+        guard changedPaths != nil || old != new || !hidden.isEmpty else { return "" }
         var lines: [RenderedLine] = []
-        var walk = Walk(hidden: hidden)
+        var walk = Walk(hidden: hidden, changed: changedPaths)
         walk.diff(old, new, label: "", indent: 0, into: &lines)
+        // Compared by the patch's paths, an operation may have set a value to itself.
+        if changedPaths != nil, lines.allSatisfy({ $0.mark == .context }) { return "" }
         return lines.map(\.text).joined(separator: "\n")
     }
 
@@ -58,7 +67,111 @@ public enum DiffRendering {
     private struct Walk {
         /// The renderer's paths of the redacted changes to show (``RedactedChanges``).
         let hidden: Set<[PathComponent]>
+        /// The patch's operation paths (see ``DiffRendering/render(from:to:redactedChanges:changedPaths:)``).
+        var changed: [[PathComponent]]?
         var path: [PathComponent] = []
+
+        init(hidden: Set<[PathComponent]>, changed: [[PathComponent]]?) {
+            self.hidden = hidden
+            self.changed = changed
+        }
+
+        /// The keys the patch names directly under the path, sorted, when it names the
+        /// children here only by key (an operation on this node itself, or on a child by any
+        /// other step, gives `nil`: compare everything).
+        func changedKeys() -> [TraceValue]? {
+            guard let changed else { return nil }
+            var keys: [TraceValue] = []
+            for operationPath in changed where operationPath.starts(with: path) {
+                guard operationPath.count > path.count, case let .key(key) = operationPath[path.count] else { return nil }
+                keys.append(key)
+            }
+            keys.sort { TraceValue.compare($0, $1) < 0 }
+            return keys.enumerated().filter { $0.offset == 0 || TraceValue.compare(keys[$0.offset - 1], $0.element) != 0 }.map(\.element)
+        }
+
+        /// The first index in `entries` (sorted by key) whose key is not before `key`.
+        static func lowerBound(_ entries: [TraceValue.DictionaryEntry], _ key: TraceValue) -> Int {
+            var low = 0, high = entries.count
+            while low < high {
+                let mid = (low + high) / 2
+                if TraceValue.compare(entries[mid].key, key) < 0 { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+
+        /// The diff of two dictionaries at `keys` only, the rest being the same entries; `false`
+        /// (nothing written) when the two do not line up that way.
+        mutating func keyedDiff(
+            _ old: [TraceValue.DictionaryEntry], _ new: [TraceValue.DictionaryEntry], keys: [TraceValue], label: String, indent: Int,
+            into lines: inout [RenderedLine]
+        ) -> Bool {
+            guard !old.isEmpty, !new.isEmpty, let shape = ContainerShape(.dictionary(old)) else { return false }
+            let places = keys.map { (key: $0, old: Self.lowerBound(old, $0), new: Self.lowerBound(new, $0)) }
+            // Between two named keys both sides hold the same number of (untouched) entries.
+            var i = 0, j = 0
+            // Entries are sorted by key (the format's canonical order); where a side is not
+            // around a named key, compare everything instead.
+            func sorted(around index: Int, _ entries: [TraceValue.DictionaryEntry], _ key: TraceValue) -> Bool {
+                (index == 0 || TraceValue.compare(entries[index - 1].key, key) < 0) && (index == entries.count || TraceValue.compare(key, entries[index].key) <= 0)
+            }
+            for place in places {
+                guard place.old >= i, place.new >= j, place.old - i == place.new - j,
+                    sorted(around: place.old, old, place.key), sorted(around: place.new, new, place.key)
+                else { return false }
+                i = place.old + (place.old < old.count && TraceValue.compare(old[place.old].key, place.key) == 0 ? 1 : 0)
+                j = place.new + (place.new < new.count && TraceValue.compare(new[place.new].key, place.key) == 0 ? 1 : 0)
+            }
+            guard old.count - i == new.count - j else { return false }
+            lines.append(RenderedLine(mark: .context, indent: indent, content: label + shape.opener))
+            var unchanged = 0, firstUnchanged: TraceValue.DictionaryEntry?
+            func flush() {
+                if unchanged == 1, let first = firstUnchanged, let single = TreeLayout.singleLine(first.value) {
+                    lines.append(RenderedLine(mark: .context, indent: indent + 1, content: TreeLayout.keyLabel(first.key) + single))
+                } else if unchanged > 0 {
+                    lines.append(RenderedLine(mark: .context, indent: indent + 1, content: "… (\(unchanged) unchanged)"))
+                }
+                unchanged = 0
+                firstUnchanged = nil
+            }
+            func same(_ entries: ArraySlice<TraceValue.DictionaryEntry>) {
+                guard let first = entries.first else { return }
+                if unchanged == 0 { firstUnchanged = first }
+                unchanged += entries.count
+            }
+            i = 0
+            j = 0
+            for place in places {
+                same(old[i..<place.old])
+                i = place.old
+                j = place.new
+                let inOld = i < old.count && TraceValue.compare(old[i].key, place.key) == 0
+                let inNew = j < new.count && TraceValue.compare(new[j].key, place.key) == 0
+                let childLabel = TreeLayout.keyLabel(place.key)
+                switch (inOld, inNew) {
+                case (true, true) where old[i].value == new[j].value && !hidesChange(under: .key(place.key)):
+                    same(old[i...i])
+                case (true, true):
+                    flush()
+                    let (before, after) = (old[i].value, new[j].value)
+                    descend(.key(place.key)) { $0.diff(before, after, label: childLabel, indent: indent + 1, into: &lines) }
+                case (true, false):
+                    flush()
+                    TreeLayout.lines(of: old[i].value, label: childLabel, mark: .removed, indent: indent + 1, into: &lines)
+                case (false, true):
+                    flush()
+                    TreeLayout.lines(of: new[j].value, label: childLabel, mark: .added, indent: indent + 1, into: &lines)
+                case (false, false):
+                    break
+                }
+                if inOld { i += 1 }
+                if inNew { j += 1 }
+            }
+            same(old[i...])
+            flush()
+            lines.append(RenderedLine(mark: .context, indent: indent, content: shape.closer))
+            return true
+        }
 
         /// Whether a redacted change lies at or under the path extended by `step`.
         func hidesChange(under step: PathComponent) -> Bool {
@@ -70,50 +183,57 @@ public enum DiffRendering {
                 diff(a, b, label: label, indent: indent, into: &lines)
                 return
             }
+            if case let .dictionary(a) = old, case let .dictionary(b) = new, let keys = changedKeys(),
+                keyedDiff(a, b, keys: keys, label: label, indent: indent, into: &lines) {
+                return
+            }
             if old == new {
                 // Reached only on the way to a change in `hidden`: the value changed behind its
                 // redaction.
                 if case let .redacted(type) = new, hidden.contains(path) {
                     lines.append(RenderedLine(mark: .hiddenChange, indent: indent, content: label + (TreeLayout.singleLine(new) ?? "<redacted \(type)>") + " (changed)"))
                 }
-                if ChildPairing.pairs(old, new) == nil { return }
+                if !ChildPairing.pairable(old, new) { return }
             }
             // An empty container has no closing line to pair with, so it changes whole.
-            guard let pairs = ChildPairing.pairs(old, new), let shape = ContainerShape(old),
-                !TreeLayout.children(of: old).isEmpty, !TreeLayout.children(of: new).isEmpty
+            guard ChildPairing.pairable(old, new), let shape = ContainerShape(old),
+                TreeOutline.childCount(of: old) > 0, TreeOutline.childCount(of: new) > 0
             else {
                 TreeLayout.lines(of: old, label: label, mark: .removed, indent: indent, into: &lines)
                 TreeLayout.lines(of: new, label: label, mark: .added, indent: indent, into: &lines)
                 return
             }
             lines.append(RenderedLine(mark: .context, indent: indent, content: label + shape.opener))
-            var unchanged: [(label: String, value: TraceValue)] = []
+            // A run of unchanged children: how many, and the first (shown when it is alone).
+            var unchanged = 0, firstUnchanged: (label: ChildPairing.Label, value: TraceValue)?
             func flush() {
-                if unchanged.count == 1, let single = TreeLayout.singleLine(unchanged[0].value) {
-                    lines.append(RenderedLine(mark: .context, indent: indent + 1, content: unchanged[0].label + single))
-                } else if !unchanged.isEmpty {
-                    lines.append(RenderedLine(mark: .context, indent: indent + 1, content: "… (\(unchanged.count) unchanged)"))
+                if unchanged == 1, let first = firstUnchanged, let single = TreeLayout.singleLine(first.value) {
+                    lines.append(RenderedLine(mark: .context, indent: indent + 1, content: first.label.text + single))
+                } else if unchanged > 0 {
+                    lines.append(RenderedLine(mark: .context, indent: indent + 1, content: "… (\(unchanged) unchanged)"))
                 }
-                unchanged.removeAll()
+                unchanged = 0
+                firstUnchanged = nil
             }
-            for pair in pairs {
+            ChildPairing.forEachPair(old, new) { pair in
                 switch pair {
                 case let .same(label, step, value):
                     guard hidesChange(under: step) else {
-                        unchanged.append((label, value))
-                        continue
+                        if unchanged == 0 { firstUnchanged = (label, value) }
+                        unchanged += 1
+                        return
                     }
                     flush()
-                    descend(step) { $0.diff(value, value, label: label, indent: indent + 1, into: &lines) }
+                    descend(step) { $0.diff(value, value, label: label.text, indent: indent + 1, into: &lines) }
                 case let .changed(label, step, before, after):
                     flush()
-                    descend(step) { $0.diff(before, after, label: label, indent: indent + 1, into: &lines) }
+                    descend(step) { $0.diff(before, after, label: label.text, indent: indent + 1, into: &lines) }
                 case let .removed(label, value):
                     flush()
-                    TreeLayout.lines(of: value, label: label, mark: .removed, indent: indent + 1, into: &lines)
+                    TreeLayout.lines(of: value, label: label.text, mark: .removed, indent: indent + 1, into: &lines)
                 case let .added(label, value):
                     flush()
-                    TreeLayout.lines(of: value, label: label, mark: .added, indent: indent + 1, into: &lines)
+                    TreeLayout.lines(of: value, label: label.text, mark: .added, indent: indent + 1, into: &lines)
                 }
             }
             flush()

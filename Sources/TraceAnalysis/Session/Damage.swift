@@ -8,6 +8,9 @@ public struct Damage: Sendable, Hashable, CustomStringConvertible {
         case damaged
         /// An incomplete chunk at the end (a crash, or a chunk still being written).
         case tornTail
+        /// A readable chunk whose header (and index entry) misstate its records: nothing is
+        /// lost, the records were used as they are, but the file is damaged.
+        case misstatedHeader
     }
 
     /// The byte range and the reason.
@@ -27,8 +30,16 @@ public struct Damage: Sendable, Hashable, CustomStringConvertible {
         beforeSeq = chunks.first { $0.offset >= gap.end && $0.seqRange != nil }?.header.firstSeq
     }
 
+    init(_ mismatch: ChunkHeaderMismatch, session: TraceSession) {
+        gap = TraceGap(start: mismatch.offset, end: mismatch.endOffset, reason: "header " + mismatch.problems.joined(separator: "; "))
+        kind = .misstatedHeader
+    }
+
     /// One line for people.
     public var description: String {
+        if kind == .misstatedHeader {
+            return "bytes \(gap.start)..<\(gap.end) (chunk \(gap.reason)): its records were read as they are, the header ignored"
+        }
         let lost: String
         switch (afterSeq, beforeSeq) {
         case let (after?, before?): lost = "records after #\(after) and before #\(before) are lost"

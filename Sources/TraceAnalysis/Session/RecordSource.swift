@@ -70,6 +70,7 @@ extension TraceReader: RecordSource {
         if let torn = tornTail {
             parts.append("the last \(torn.end - torn.start) bytes are an incomplete chunk (the session was cut off); its records are missing")
         }
+        parts += headerMismatches.map { "\($0): the records were read as they are" }
         return parts
     }
 }

@@ -18,7 +18,7 @@ extension TraceSession: FilterContext {
     ///   - body: return `false` to stop.
     public func forEachAction(in seqs: ClosedRange<UInt64>? = nil, matching filter: Filter = .all, _ body: (ActionScanItem) throws -> Bool) rethrows {
         let low = seqs?.lowerBound ?? 0, high = seqs?.upperBound ?? .max
-        guard let start = firstChunk(withActionAtOrAfter: low) else {
+        guard let start = verifiedFirstChunk(withActionAtOrAfter: low) else {
             if let torn = reader.tornTail { _ = try body(.damage(Damage(gap: torn, kind: .tornTail, session: self))) }
             return
         }
@@ -90,9 +90,9 @@ extension TraceSession: FilterContext {
 
     /// The first action after `seq` that matches `filter`, or `nil`.
     public func action(after seq: UInt64, matching filter: Filter = .all) -> ActionEntry? {
-        guard seq < .max else { return nil }
+        guard let seqs = ClosedRange.seqs(after: seq) else { return nil }
         var found: ActionEntry?
-        forEachAction(in: (seq + 1)...UInt64.max, matching: filter) { item in
+        forEachAction(in: seqs, matching: filter) { item in
             if case let .action(entry) = item { found = entry; return false }
             return true
         }
@@ -114,9 +114,22 @@ extension TraceSession: FilterContext {
     ///   - filter: which actions count.
     ///   - limit: how many to find at most.
     public func actions(before seq: UInt64, after lowest: UInt64, matching filter: Filter = .all, limit: Int) -> [ActionEntry] {
-        guard seq > 0, limit > 0 else { return [] }
+        guard seq > 0 else { return [] }
+        return actions(through: seq - 1, after: lowest, matching: filter, limit: limit)
+    }
+
+    /// The last action that matches `filter`, or `nil`: the one with seq `UInt64.max` too,
+    /// which no "before" can name.
+    public func lastAction(matching filter: Filter = .all) -> ActionEntry? {
+        actions(through: .max, after: 0, matching: filter, limit: 1).first
+    }
+
+    /// Up to `limit` actions with seqs in `lowest + 1 ... highest` that match `filter`, nearest
+    /// to `highest` first.
+    func actions(through highest: UInt64, after lowest: UInt64, matching filter: Filter = .all, limit: Int) -> [ActionEntry] {
+        guard limit > 0, highest > lowest else { return [] }
         var found: [ActionEntry] = []
-        var index = firstChunk(withActionsAfter: seq - 1).map { $0 - 1 } ?? reader.chunks.count - 1
+        var index = firstChunk(withActionsAfter: highest).map { $0 - 1 } ?? reader.chunks.count - 1
         while index >= 0 {
             if let last = reader.chunks[index].seqRange?.upperBound, last <= lowest { break }
             if scanMemo.hasNoMatch(inChunk: index, for: filter) {
@@ -144,7 +157,7 @@ extension TraceSession: FilterContext {
                 if entry.seq <= lowest { reachedLowest = true }
                 guard filter.matches(entry, in: self) else { continue }
                 matchedAny = true
-                guard entry.seq < seq, entry.seq > lowest else {
+                guard entry.seq <= highest, entry.seq > lowest else {
                     if reachedLowest { break }
                     continue
                 }
@@ -210,5 +223,14 @@ extension TraceSession: FilterContext {
         let table = EffectTable(session: self)
         effectTable = table
         return table
+    }
+}
+
+extension ClosedRange where Bound == UInt64 {
+    /// The seqs after `seq` through `end`, or `nil` when there is none: `seq` is `UInt64.max`
+    /// (a trace may use every u64) or not before `end`. What "the actions after this one"
+    /// asks ``TraceSession/forEachAction(in:matching:_:)`` for, without `seq + 1` trapping.
+    public static func seqs(after seq: UInt64, through end: UInt64 = .max) -> ClosedRange<UInt64>? {
+        seq < end ? (seq + 1)...end : nil
     }
 }

@@ -14,6 +14,15 @@ extension TraceSession {
         /// The state before the action was unknown (after a drop or damage): the action
         /// touched the path but the old value, and so the change, cannot be told.
         public var isUnknown: Bool
+        /// When asked for summaries only: the ``TraceValue/shortDescription`` of the values
+        /// before and after (`nil`: absent), with ``old`` and ``new`` left `nil`.
+        public var summary: Summary?
+
+        /// The short forms of a change's values.
+        public struct Summary: Sendable, Hashable {
+            public var old: String?
+            public var new: String?
+        }
     }
 
     /// What ``forEachChange(of:in:_:)`` meets in file order.
@@ -34,7 +43,13 @@ extension TraceSession {
     ///   - pattern: the path; with `[*]`, each concrete path is reported on its own.
     ///   - store: the store.
     ///   - body: return `false` to stop.
-    public func forEachChange(of pattern: PathPattern, in store: String, _ body: (PathChangeItem) throws -> Bool) rethrows {
+    ///   - summarizing: report the values' short forms only (``PathChange/summary``): then a
+    ///     change made by `set`s under the path is told by comparing what they set, and the
+    ///     node is not held while the patch applies, so blaming a huge node (the root of a
+    ///     2M-node state) costs the patches, not a copy of the node per change.
+    public func forEachChange(
+        of pattern: PathPattern, in store: String, summarizing: Bool = false, _ body: (PathChangeItem) throws -> Bool
+    ) rethrows {
         let first = seqRange?.lowerBound ?? 1
         var current: TraceValue? = state(of: store, after: first > 0 ? first - 1 : 0).value
         try forEachAction { item in
@@ -57,6 +72,13 @@ extension TraceSession {
                 operations = current.map { StateChanges.operations(from: $0, to: keyframe) } ?? [.set(path: [], value: keyframe)]
             }
             let touching = operations.filter { pattern.overlaps($0) }
+            if summarizing, entry.keyframe == nil, current != nil, let deeper = Self.setsBelow(pattern, touching) {
+                guard let change = Self.summarizedChange(of: pattern, in: &current, entry: entry, sets: deeper) else {
+                    return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
+                }
+                guard try body(.change(change)) else { return false }
+                return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
+            }
             var before: [(path: String, locate: (TraceValue) -> TraceValue?, old: TraceValue?)] = []
             if !touching.isEmpty {
                 if !pattern.hasWildcard {
@@ -87,5 +109,42 @@ extension TraceSession {
             }
             return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
         }
+    }
+
+    /// The paths of `touching` when they are all `set`s strictly under a pattern without
+    /// wildcards, none under another: then the node changed exactly when one of them set a
+    /// different value. `nil` otherwise (the node is compared whole).
+    private static func setsBelow(_ pattern: PathPattern, _ touching: [PatchOperation]) -> [[PathComponent]]? {
+        guard !pattern.hasWildcard, !touching.isEmpty else { return nil }
+        let depth = pattern.steps.filter { $0 != .some }.count
+        var paths: [[PathComponent]] = []
+        for operation in touching {
+            guard case let .set(path, _) = operation, path.filter({ $0 != .some }).count > depth else { return nil }
+            paths.append(path)
+        }
+        for (i, a) in paths.enumerated() {
+            for b in paths[(i + 1)...] where a.starts(with: b) || b.starts(with: a) { return nil }
+        }
+        return paths
+    }
+
+    /// Applies `entry`'s patch to `current` and tells how the node `pattern` names changed,
+    /// holding only the short forms of the node and the old values at `sets` meanwhile.
+    private static func summarizedChange(
+        of pattern: PathPattern, in current: inout TraceValue?, entry: ActionEntry, sets: [[PathComponent]]
+    ) -> PathChange? {
+        guard var state = current else { return nil }
+        current = nil
+        let oldSummary = pattern.node(in: state)?.shortDescription
+        let oldValues = sets.map { state.node(at: $0) }
+        do { try state.apply(entry.operations) } catch {
+            // As the whole comparison: the state is unknown from here, the node gone.
+            return oldSummary == nil ? nil : PathChange(entry: entry, path: pattern.description, old: nil, new: nil, isUnknown: false, summary: .init(old: oldSummary, new: nil))
+        }
+        current = state
+        guard zip(sets, oldValues).contains(where: { state.node(at: $0) != $1 }) else { return nil }
+        return PathChange(
+            entry: entry, path: pattern.description, old: nil, new: nil, isUnknown: false,
+            summary: .init(old: oldSummary, new: pattern.node(in: state)?.shortDescription))
     }
 }

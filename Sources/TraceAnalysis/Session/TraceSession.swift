@@ -49,6 +49,10 @@ public final class TraceSession {
     /// Chunks holding actions: (chunk index, first seq, last seq), in file order.
     private var actionChunks: [(chunk: Int, first: UInt64, last: UInt64)] = []
     private var indexedChunks = 0
+    /// How many of the reader's header corrections ``actionChunks`` reflects.
+    private var correctionsSeen = 0
+    /// The chunks decoded whole at least once: their headers were compared with their records.
+    private var verifiedChunks = Set<Int>()
     var effectTable: EffectTable?
     var scanMemo = FilterScanMemo()
     /// The changes of keyframes, by store and seq (see ``changes(of:)``).
@@ -77,6 +81,7 @@ public final class TraceSession {
         cache = SessionCache(chunkBudget: budget.chunkBytes, stateBudget: budget.states)
         checkpoints = StateCheckpoints(interval: budget.checkpointInterval, byteBudget: budget.checkpointBytes)
         indexActionChunks()
+        verifyEnds()
     }
 
     /// The session header.
@@ -93,6 +98,7 @@ public final class TraceSession {
     public func refresh() throws(TraceError) -> Bool {
         guard try reader.refresh() > 0 else { return false }
         indexActionChunks()
+        verifyEnds()
         effectTable = nil
         scanMemo = FilterScanMemo()
         return true
@@ -100,6 +106,7 @@ public final class TraceSession {
 
     /// The first and last action sequence numbers in the readable chunks, from the index alone.
     public var seqRange: ClosedRange<UInt64>? {
+        noteCorrections()
         guard let first = actionChunks.first, let last = actionChunks.last else { return nil }
         return first.first...max(first.first, last.last)
     }
@@ -109,6 +116,7 @@ public final class TraceSession {
     public var damage: [Damage] {
         var all = reader.gaps.map { Damage(gap: $0, kind: .damaged, session: self) }
         if let torn = reader.tornTail { all.append(Damage(gap: torn, kind: .tornTail, session: self)) }
+        all += reader.headerMismatches.map { Damage($0, session: self) }
         return all
     }
 
@@ -122,6 +130,62 @@ public final class TraceSession {
         indexedChunks = chunks.count
     }
 
+    // The engine plans reads from chunk headers (the index) and cannot verify a chunk it does
+    // not decode. The rule (docs/FORMAT.md §4, "Verifying a header"): every chunk decoded whole
+    // is compared with its header, and when they disagree the records win: the reader corrects
+    // its entry and reports the mismatch, and the session re-plans from the corrected index.
+    // Opening decodes the chunks that bound the session (the first and last holding actions,
+    // and the last chunk), so the session's extent is what its records say; a query for the
+    // actions from some seq on also decodes the action chunk before the one the index names
+    // (see ``verifiedFirstChunk(withActionAtOrAfter:)``). A lie in a chunk no query reads
+    // stays unseen until `storescope check`, which decodes every chunk.
+
+    /// Decodes the chunks that bound the session, so that a header lying about them (the
+    /// session's first or last action, a keyframe there) is corrected before anyone asks.
+    private func verifyEnds() {
+        var bounds: [Int] = []
+        if let first = actionChunks.first?.chunk { bounds.append(first) }
+        if let last = actionChunks.last?.chunk { bounds.append(last) }
+        if !reader.chunks.isEmpty { bounds.append(reader.chunks.count - 1) }
+        for index in Set(bounds).sorted() { _ = records(ofChunk: index) }
+        noteCorrections()
+    }
+
+    /// Rebuilds the action chunk list when the reader corrected a header since it was built.
+    func noteCorrections() {
+        guard reader.headerMismatches.count != correctionsSeen else { return }
+        correctionsSeen = reader.headerMismatches.count
+        actionChunks = []
+        indexedChunks = 0
+        indexActionChunks()
+        scanMemo = FilterScanMemo()
+    }
+
+    /// ``firstChunk(withActionAtOrAfter:)``, having decoded (and so verified) the action chunk
+    /// before it: a header there claiming fewer seqs than its chunk holds would hide the
+    /// actions from `seq` on that it holds. Repeats while decoding corrects a header.
+    func verifiedFirstChunk(withActionAtOrAfter seq: UInt64) -> Int? {
+        while true {
+            let found = firstChunk(withActionAtOrAfter: seq)
+            var position = actionChunks.count
+            if let found {
+                var low = 0, high = actionChunks.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if actionChunks[mid].chunk < found { low = mid + 1 } else { high = mid }
+                }
+                position = low
+            }
+            guard position > 0 else { return found }
+            let before = actionChunks[position - 1].chunk
+            guard !verifiedChunks.contains(before) else { return found }
+            let corrections = reader.headerMismatches.count
+            _ = records(ofChunk: before)
+            guard reader.headerMismatches.count != corrections else { return found }
+            noteCorrections()
+        }
+    }
+
     /// The decoded records of chunk `index`, or `nil` when its bytes are damaged (the reader
     /// then lists it in its gaps).
     func records(ofChunk index: Int) -> [Record]? {
@@ -131,6 +195,8 @@ public final class TraceSession {
         guard let records = try? reader.records(in: chunk) else { return nil }
         recordsDecoded += records.count
         cache.store(records, ofChunk: index, cost: Int(chunk.header.rawLength))
+        verifiedChunks.insert(index)
+        noteCorrections()
         return records
     }
 
@@ -201,7 +267,7 @@ public final class TraceSession {
     /// `seqs.upperBound`, in file order: each action with the records written after it.
     /// Seq 0 stands for the records before the first action.
     public func records(seqs: ClosedRange<UInt64>) -> RecordsAnswer {
-        let start = seqs.lowerBound == 0 ? 0 : firstChunk(withActionAtOrAfter: seqs.lowerBound)
+        let start = seqs.lowerBound == 0 ? 0 : verifiedFirstChunk(withActionAtOrAfter: seqs.lowerBound)
         var answer = RecordsAnswer()
         guard let start else { return answer }
         var started = seqs.lowerBound == 0

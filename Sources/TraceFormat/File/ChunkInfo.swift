@@ -17,7 +17,9 @@ public struct ChunkInfo: Sendable, Hashable {
     public var hasKeyframe: Bool { header.flags.contains(.keyframe) }
     /// The action sequence numbers the chunk covers, when it holds actions.
     public var seqRange: ClosedRange<UInt64>? {
-        header.lastSeq == 0 ? nil : header.firstSeq...header.lastSeq
+        // A header is data: one claiming a first seq after its last names no range (the
+        // reader corrects it when it decodes the chunk) instead of trapping.
+        header.lastSeq == 0 || header.firstSeq > header.lastSeq ? nil : header.firstSeq...header.lastSeq
     }
 }
 

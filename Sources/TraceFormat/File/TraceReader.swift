@@ -32,6 +32,13 @@ public final class TraceReader {
     public private(set) var tornTail: TraceGap?
     /// Whether the file ends with its footer (the writer closed it): no more chunks can follow.
     public private(set) var isComplete: Bool
+    /// Chunks whose header (and index entry) misstate their records, found so far by decoding
+    /// chunks whole (``records(in:)``), in the order found. Their entries in ``chunks`` hold
+    /// what the records say instead (docs/FORMAT.md §4, "Verifying a header").
+    public private(set) var headerMismatches: [ChunkHeaderMismatch] = []
+    /// The headers as the file has them, of the chunks whose entry in ``chunks`` was corrected,
+    /// by offset: what a read checks the bytes against.
+    private var headersInFile: [Int64: ChunkHeader] = [:]
 
     private let file: TraceFile
     private let inflater: Inflater
@@ -95,9 +102,29 @@ public final class TraceReader {
     /// - Throws: ``TraceError`` when its bytes are damaged; the chunk is then also added to
     ///   ``gaps`` (once).
     public func records(in chunk: ChunkInfo) throws(TraceError) -> [Record] {
-        try withPayload(of: chunk) { (payload, count) throws(TraceError) in
+        let records = try withPayload(of: chunk) { (payload, count) throws(TraceError) in
             try ChunkCodec.decodeRecords(payload, count: count)
         }
+        verifyHeader(of: chunk, against: records)
+        return records
+    }
+
+    /// Compares what `chunk`'s header claims with its decoded `records`; when they disagree,
+    /// notes the mismatch and corrects the chunk's entry in ``chunks`` to what the records say,
+    /// so that whoever plans reads from the index from now on plans from the truth.
+    private func verifyHeader(of chunk: ChunkInfo, against records: [Record]) {
+        let summary = ChunkSummary(records)
+        let problems = summary.disagreements(with: chunk.header)
+        guard !problems.isEmpty, headersInFile[chunk.offset] == nil else { return }
+        var low = 0, high = chunks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if chunks[mid].offset < chunk.offset { low = mid + 1 } else { high = mid }
+        }
+        guard low < chunks.count, chunks[low].offset == chunk.offset else { return }
+        headersInFile[chunk.offset] = chunk.header
+        chunks[low].header = summary.applied(to: chunk.header)
+        headerMismatches.append(ChunkHeaderMismatch(offset: chunk.offset, endOffset: chunk.endOffset, problems: problems))
     }
 
     /// Reads one chunk and decodes only the records `selection` keeps, each with its index
@@ -132,7 +159,7 @@ public final class TraceReader {
             }
             return try bytes.withRawBytes { (raw) throws(TraceError) in
                 let header = try ChunkHeader.decode(UnsafeRawBufferPointer(rebasing: raw[0..<ChunkHeader.size]))
-                guard header == chunk.header else { throw TraceError.malformed("chunk header disagrees with the index") }
+                guard header == headersInFile[chunk.offset] ?? chunk.header else { throw TraceError.malformed("chunk header disagrees with the index") }
                 let payload = try ChunkCodec.payload(
                     header: header, stored: UnsafeRawBufferPointer(rebasing: raw[ChunkHeader.size...]), inflater: inflater)
                 return try payload.withRawBytes { (payloadBytes) throws(TraceError) in

@@ -164,14 +164,10 @@ public final class TraceWriter {
             throw .malformed("a chunk of \(raw.count) bytes exceeds the format's limit of \(TraceLimits.maximumChunkSize); its records are lost")
         }
         let stored = try deflater.compress(raw)
-        var flags: ChunkHeader.Flags = [.compressed]
-        if summary.hasKeyframe { flags.insert(.keyframe) }
-        if summary.hasDropped { flags.insert(.dropped) }
-        let header = ChunkHeader(
-            kind: kind, flags: flags, storedLength: UInt32(stored.count), rawLength: UInt32(raw.count),
+        let header = summary.summary.applied(to: ChunkHeader(
+            kind: kind, flags: [.compressed], storedLength: UInt32(stored.count), rawLength: UInt32(raw.count),
             recordCount: UInt32(recordCount), payloadCRC: CRC32.checksum(stored),
-            firstSeq: summary.firstSeq ?? 0, lastSeq: summary.lastSeq ?? 0,
-            firstMonotonicNanos: summary.firstTime ?? 0, lastMonotonicNanos: summary.lastTime ?? 0)
+            firstSeq: 0, lastSeq: 0, firstMonotonicNanos: 0, lastMonotonicNanos: 0))
         var frame = ByteWriter(capacity: ChunkHeader.size + stored.count)
         header.encode(into: &frame)
         frame.write(contentsOf: stored)
@@ -192,36 +188,11 @@ public final class TraceWriter {
 private struct OpenChunk {
     var count = 0
     var openedAt: UInt64 = 0
-    var firstSeq: UInt64?
-    var lastSeq: UInt64?
-    var firstTime: UInt64?
-    var lastTime: UInt64?
-    var hasKeyframe = false
-    var hasDropped = false
+    var summary = ChunkSummary()
 
     mutating func note(_ record: Record) {
         count += 1
-        switch record {
-        case let .action(action):
-            firstSeq = min(firstSeq ?? action.seq, action.seq)
-            lastSeq = max(lastSeq ?? action.seq, action.seq)
-            time(action.monotonicNanos)
-        case .keyframe: hasKeyframe = true
-        case let .dropped(dropped):
-            hasDropped = true
-            time(dropped.monotonicNanos)
-        case let .effectStarted(record): time(record.monotonicNanos)
-        case let .effectEmitted(record): time(record.monotonicNanos)
-        case let .effectEnded(record): time(record.monotonicNanos)
-        case let .log(record): time(record.monotonicNanos)
-        case let .sessionEnded(record): time(record.monotonicNanos)
-        case .patch: break
-        }
-    }
-
-    private mutating func time(_ t: UInt64) {
-        firstTime = min(firstTime ?? t, t)
-        lastTime = max(lastTime ?? t, t)
+        summary.note(record)
     }
 }
 

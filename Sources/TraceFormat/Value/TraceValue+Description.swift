@@ -21,10 +21,26 @@ extension TraceValue: CustomStringConvertible {
         return type + description
     }
 
+    /// At most this many fields, elements or entries of one container are written; the rest
+    /// are counted (`…, 1999900 more`). A line stays a line whatever the trace holds: a
+    /// 2M-element array once made each `blame` line of the root 12 MB.
+    static let inlineItems = 100
+    /// Past this many bytes of output, containers are no longer opened (`…`).
+    static let inlineBytes = 16_384
+
+    /// Whether the `index`th item of a container of `count` may still be written; writes the
+    /// `…, N more` that ends the container when not.
+    private static func mayWrite(_ index: Int, of count: Int, to output: inout String) -> Bool {
+        guard index >= inlineItems || (index > 0 && output.utf8.count > inlineBytes) else { return true }
+        output += ", … \(count - index) more"
+        return false
+    }
+
     private func write(to output: inout String, depthLeft: Int) {
         func fields(_ fields: [Field]) {
             guard depthLeft > 0 else { output += fields.isEmpty ? "" : "…"; return }
             for (i, field) in fields.enumerated() {
+                guard Self.mayWrite(i, of: fields.count, to: &output) else { return }
                 if i > 0 { output += ", " }
                 if !field.name.isEmpty && !field.name.isTupleIndex { output += field.name + ": " }
                 field.value.write(to: &output, depthLeft: depthLeft - 1)
@@ -33,6 +49,7 @@ extension TraceValue: CustomStringConvertible {
         func elements(_ values: [TraceValue]) {
             guard depthLeft > 0 else { output += values.isEmpty ? "" : values.count == 1 ? "1 element" : "\(values.count) elements"; return }
             for (i, value) in values.enumerated() {
+                guard Self.mayWrite(i, of: values.count, to: &output) else { return }
                 if i > 0 { output += ", " }
                 value.write(to: &output, depthLeft: depthLeft - 1)
             }
@@ -76,6 +93,7 @@ extension TraceValue: CustomStringConvertible {
             output += "["
             if depthLeft > 0 {
                 for (i, entry) in entries.enumerated() {
+                    guard Self.mayWrite(i, of: entries.count, to: &output) else { break }
                     if i > 0 { output += ", " }
                     entry.key.write(to: &output, depthLeft: depthLeft - 1)
                     output += ": "

@@ -38,6 +38,9 @@ enum CatCommand: Command {
         if let torn = reader.tornTail {
             console.error("warning: ignored an incomplete last chunk (bytes \(torn.start)..<\(torn.end))")
         }
-        return reader.gaps.isEmpty && reader.tornTail == nil ? ExitStatus.success : ExitStatus.failure
+        for mismatch in reader.headerMismatches {
+            console.error("warning: damaged trace: \(mismatch.description.sanitizedForTerminal): the records were printed as they are")
+        }
+        return reader.gaps.isEmpty && reader.tornTail == nil && reader.headerMismatches.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
 }

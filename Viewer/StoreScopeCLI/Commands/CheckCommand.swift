@@ -8,26 +8,39 @@ enum CheckCommand: Command {
         arguments: [.init(name: "FILE", help: "The trace file to check.")],
         options: [.flag("json", help: "Print the report as one JSON object.")],
         discussion: """
+            Every chunk is decoded and compared with what its header and the footer index claim
+            (seq and time ranges, keyframe and dropped flags); the records are checked against
+            each other (seqs unique and increasing, effects ending after they start and once,
+            one 'session ended'). Each disagreement is damage, listed with where it is.
+
             Exit status: 0 when the trace is clean, 1 when it is damaged but readable (gaps, a torn
-            tail, a missing footer index), 2 when it cannot be read at all. Values cut by capture
-            limits are reported as a warning (how many, and the first record holding one) but do
-            not change the status: the trace itself is intact.
+            tail, a missing footer index, a header misstating its chunk, records breaking the
+            format's rules), 2 when it cannot be read at all. Values cut by capture limits are
+            reported as a warning (how many, and the first record holding one) but do not change
+            the status: the trace itself is intact.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let path = arguments.positionals[0]
         guard let reader = console.openTrace(path) else { return ExitStatus.unreadable }
         var counts = RecordCounts()
+        var consistency = RecordConsistency()
         var badChunks = 0
         for chunk in reader.chunks {
+            // Decoding a chunk whole compares it with its header (reader.headerMismatches).
             guard let records = try? reader.records(in: chunk) else {
                 badChunks += 1
                 continue
             }
-            for record in records { counts.count(record) }
+            for record in records {
+                counts.count(record)
+                consistency.add(record, in: chunk)
+            }
         }
         let readableChunks = reader.chunks.count - badChunks
+        let mismatches = reader.headerMismatches
         let clean = reader.gaps.isEmpty && reader.tornTail == nil && reader.indexSource == .footer
+            && mismatches.isEmpty && consistency.count == 0
         let status: String
         if clean {
             status = "clean"
@@ -63,6 +76,30 @@ enum CheckCommand: Command {
                 json.endObject()
             }
             json.endArray()
+            json.key("misstatedHeaders")
+            json.beginArray()
+            for mismatch in mismatches {
+                json.beginObject()
+                json.field("start", mismatch.offset)
+                json.field("end", mismatch.endOffset)
+                json.key("problems")
+                json.beginArray()
+                for problem in mismatch.problems { json.string(problem) }
+                json.endArray()
+                json.endObject()
+            }
+            json.endArray()
+            json.field("inconsistencies", UInt64(consistency.count))
+            json.key("firstInconsistencies")
+            json.beginArray()
+            for problem in consistency.problems {
+                json.beginObject()
+                json.field("start", problem.chunkStart)
+                json.field("end", problem.chunkEnd)
+                json.field("problem", problem.message)
+                json.endObject()
+            }
+            json.endArray()
             if let torn = reader.tornTail {
                 json.key("tornTail")
                 json.beginObject()
@@ -86,6 +123,17 @@ enum CheckCommand: Command {
             }
             console.line("gaps:      \(reader.gaps.count)")
             for gap in reader.gaps { console.line("  \(gap.description.sanitizedForTerminal)") }
+            if !mismatches.isEmpty {
+                console.line("headers:   \(mismatches.count) misstating their chunk's records (the records are used as they are)")
+                for mismatch in mismatches { console.line("  \(mismatch.description.sanitizedForTerminal)") }
+            }
+            if consistency.count > 0 {
+                console.line("records:   \(consistency.count) breaking the format's rules")
+                for problem in consistency.problems { console.line("  \(problem.description.sanitizedForTerminal)") }
+                if consistency.count > consistency.problems.count {
+                    console.line("  (\(consistency.count - consistency.problems.count) more not listed)")
+                }
+            }
             if let torn = reader.tornTail {
                 console.line("torn tail: bytes \(torn.start)..<\(torn.end) (\(torn.end - torn.start) bytes, an incomplete last chunk)")
             }
@@ -120,7 +168,7 @@ struct RecordCounts {
         case .keyframe: keyframes += 1
         case .effectStarted, .effectEmitted, .effectEnded: effects += 1
         case .log: logs += 1
-        case let .dropped(record): dropped += record.count
+        case let .dropped(record): dropped = dropped.addingSaturated(record.count)
         case .sessionEnded: break
         }
     }

@@ -40,7 +40,7 @@ struct StatsReport {
         if sizes.count < stats.stateSizes.count { lines.append("  (\(sizes.count) of \(stats.stateSizes.count) keyframes shown; --json lists all)") }
         if stats.stateSizes.isEmpty { lines.append("  no keyframe") }
         lines.append("")
-        let lost = stats.drops.reduce(0) { $0 + $1.count }
+        let lost = stats.drops.reduce(UInt64(0)) { $0.addingSaturated($1.count) }
         lines.append("drops: " + (stats.drops.isEmpty ? "none" : "\(lost) actions lost by the recorder in \(stats.drops.count == 1 ? "1 drop" : "\(stats.drops.count) drops")"))
         lines += stats.drops.map { "  #\($0.firstSeq)…#\($0.lastSeq) (\($0.count) actions)" }
         lines.append("gaps: " + (missing.isEmpty ? "none" : "\(missing.count) damaged parts"))
@@ -74,7 +74,7 @@ struct StatsReport {
                 json.field("firstSeq", range.lowerBound)
                 json.field("lastSeq", range.upperBound)
             }
-            json.field("droppedActions", stats.drops.reduce(0) { $0 + $1.count })
+            json.field("droppedActions", stats.drops.reduce(UInt64(0)) { $0.addingSaturated($1.count) })
             json.key("missing")
             json.beginArray()
             for part in missing { json.string(part) }

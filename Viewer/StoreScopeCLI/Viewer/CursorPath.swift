@@ -26,19 +26,34 @@ enum CursorPath {
         return path
     }
 
-    /// The index of the tree row showing `path` (its opening line), or of its deepest shown
-    /// ancestor when the node is folded away or gone.
-    static func treeRow(showing path: [PathComponent], in rows: [TreeOutline.Row], value: TraceValue) -> Int? {
-        let wanted = path.filter { $0 != .some }
-        var best: (row: Int, depth: Int)?
-        for (index, row) in rows.enumerated() where !row.isCloser {
-            guard let rowPath = self.path(ofNode: row.id, in: value), rowPath.count <= wanted.count,
-                Array(wanted.prefix(rowPath.count)) == rowPath
-            else { continue }
-            if rowPath.count == wanted.count { return index }
-            if rowPath.count > best?.depth ?? -1 { best = (index, rowPath.count) }
+    /// The id of the node at `path` in `value`, or of its deepest ancestor there when the
+    /// value has no such node: what ``TreeOutline/rowIndex(ofNode:in:folded:)`` finds the row of.
+    static func nodeID(of path: [PathComponent], in value: TraceValue) -> String {
+        var id = "0", current = value
+        for component in path where component != .some {
+            while case let .some(wrapped) = current { current = wrapped }
+            guard let (index, child) = child(of: current, matching: component) else { break }
+            id += "." + String(index)
+            current = child
         }
-        return best?.row
+        return id
+    }
+
+    /// The position and value of the child of `value` that `component` names.
+    private static func child(of value: TraceValue, matching component: PathComponent) -> (Int, TraceValue)? {
+        switch (value, component) {
+        case let (.structure(_, fields), _), let (.object(_, _, fields), _), let (.enumeration(_, _, fields), _):
+            guard let index = fields.indices.first(where: { (fields[$0].name.isEmpty ? .index($0) : .field(fields[$0].name)) == component }) else { return nil }
+            return (index, fields[index].value)
+        case let (.array(elements), .index(index)):
+            return elements.indices.contains(index) ? (index, elements[index]) : nil
+        case let (.set(elements), .key(key)):
+            return elements.firstIndex(of: key).map { ($0, elements[$0]) }
+        case let (.dictionary(entries), .key(key)):
+            return entries.firstIndex { $0.key == key }.map { ($0, entries[$0].value) }
+        default:
+            return nil
+        }
     }
 
     private static func child(of value: TraceValue, at index: Int) -> (PathComponent, TraceValue)? {

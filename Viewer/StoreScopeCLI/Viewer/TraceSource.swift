@@ -53,7 +53,7 @@ package final class DroppedActionCount {
         var lastSeq: UInt64 = 0
 
         mutating func add(_ other: Drops) {
-            count += other.count
+            count = count.addingSaturated(other.count)
             lastSeq = max(lastSeq, other.lastSeq)
         }
     }

@@ -70,7 +70,7 @@ extension ViewerReducer {
             state.following.toggle()
             if state.following {
                 state.effects.cursor = count - 1
-                select(session.action(before: .max, matching: state.filter)?.seq, in: &state)
+                select(session.lastAction(matching: state.filter)?.seq, in: &state)
             }
         case .character("p"): goToParent(of: state.effects.selected, in: &state)
         case .character("o"): goToNextEmitted(by: state.effects.selected, in: &state)

@@ -33,7 +33,7 @@ extension ViewerReducer {
     func refreshTotals(_ state: inout ViewerState) {
         state.droppedActions = source.droppedActions.drops(in: session).count
         state.damagedRanges = session.damage.count
-        let last = session.action(before: .max)
+        let last = session.lastAction()
         state.lastSeq = last?.seq
         state.sessionEnded = source.hasEnded || last?.events.contains { if case .sessionEnded = $0 { true } else { false } } ?? false
     }
@@ -69,14 +69,18 @@ extension ViewerReducer {
         let store = entry.action.store
         // The state before first: the engine keeps it, so the state after is one patch more
         // instead of a second replay from the keyframe.
-        let before = session.state(of: store, after: seq - 1)
+        let before = session.state(of: store, after: seq - min(seq, 1))
         let after = session.state(of: store, after: seq)
         let state: Result<TraceValue, ViewerState.UnknownText> = after.value.map { .success($0) }
             ?? .failure(.init(text: after.unknownDescription ?? "the state is unknown"))
         let diff: Result<[String], ViewerState.UnknownText>
         switch (before.value, after.value) {
         case let (old?, new?):
-            let text = DiffRendering.render(from: old, to: new, redactedChanges: RedactedChanges(entry.operations))
+            // The state after is the state before with this action's patch (no keyframe in
+            // between): the diff need only look where the patch changed something.
+            let text = DiffRendering.render(
+                from: old, to: new, redactedChanges: RedactedChanges(entry.operations),
+                changedPaths: entry.keyframe == nil ? entry.operations.map(\.path) : nil)
             diff = .success(text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         case (nil, _):
             diff = .failure(.init(text: before.unknownDescription ?? "the state before is unknown"))
@@ -88,7 +92,7 @@ extension ViewerReducer {
 
     /// Moves the detail cursor, scrolls, or folds; returns whether the key was used.
     func moveInDetail(_ key: Key, in state: inout ViewerState) -> Bool {
-        let lines = ViewerRender.detailLines(state).count
+        let lines = ViewerRender.detailLineCount(state)
         let page = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 2)
         switch key {
         case .character("j"), .down: state.detailCursor = min(max(0, lines - 1), state.detailCursor + 1)
@@ -98,7 +102,7 @@ extension ViewerReducer {
         case .character("g"), .home: state.detailCursor = 0
         case .character("G"), .end: state.detailCursor = max(0, lines - 1)
         case .character("h"), .character("l"), .enter:
-            guard state.detailMode == .tree, let row = ViewerRender.treeRows(state)?[safe: state.detailCursor] else { return true }
+            guard state.detailMode == .tree, let row = ViewerRender.treeRow(state, at: state.detailCursor) else { return true }
             switch key {
             case .character("l"): state.folded.remove(row.id)
             case .enter: if row.isFoldable { state.folded.formSymmetricDifference([row.id]) }
@@ -108,7 +112,9 @@ extension ViewerReducer {
                 let id = row.isFoldable && !row.isFolded || row.isCloser ? row.id : String(row.id.split(separator: ".").dropLast().joined(separator: "."))
                 guard !id.isEmpty else { return true }
                 state.folded.insert(id)
-                state.detailCursor = ViewerRender.treeRows(state)?.firstIndex { $0.id == id } ?? state.detailCursor
+                if case let .success(value)? = state.detail?.state {
+                    state.detailCursor = TreeOutline.rowIndex(ofNode: id, in: value, folded: state.folded)
+                }
             }
         default: return false
         }

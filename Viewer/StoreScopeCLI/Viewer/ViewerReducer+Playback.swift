@@ -27,12 +27,16 @@ struct Playback: Sendable, Equatable {
     var nextDue: UInt64?
     /// Whether the viewer was following before play started (it follows again at the end).
     var wasFollowing = false
+    /// How many due actions one playback step passes at most.
+    static let actionsPerStep = 256
 
     /// How long the loop may wait for input before the next step is due, in milliseconds.
     static func timeout(for state: ViewerState, now: UInt64, poll: Int32) -> Int32 {
         guard let playback = state.playback else { return poll }
         guard playback.anchor != nil, let due = playback.nextDue, due > now else { return 0 }
-        return Int32(min(UInt64(poll), (due - now + 999_999) / 1_000_000))
+        // Rounded up to whole milliseconds without `+ 999_999` overflowing a due time far ahead.
+        let nanos = due - now
+        return Int32(min(UInt64(poll), nanos / 1_000_000 + (nanos % 1_000_000 == 0 ? 0 : 1)))
     }
 }
 
@@ -77,24 +81,39 @@ extension ViewerReducer {
         // Started, sped up, or moved by a key: line the clock up with this action.
         var anchor = playback.anchor.flatMap { $0.seq == entry.seq ? $0 : nil } ?? .init(clock: now, recorded: entry.sinceStart, seq: entry.seq)
         let speed = UInt64(state.playSpeed.rawValue)
-        let target = anchor.recorded &+ (now &- anchor.clock) &* speed
+        // Saturating: recorded times are any u64, so the next action may be due centuries ahead.
+        let (scaled, overflow) = now.subtractingSaturated(anchor.clock).multipliedReportingOverflow(by: speed)
+        let target = anchor.recorded.addingSaturated(overflow ? .max : scaled)
         var due: ActionEntry?, next: ActionEntry?
-        session.forEachAction(in: (entry.seq + 1)...UInt64.max) { item in
+        // A step passes at most `actionsPerStep` due actions: when the clock is far ahead of
+        // the recording (thousands of actions due at once, each in a chunk of its own), the
+        // rest are for the next steps, and keys are read in between.
+        var passed = 0, cut = false
+        // The last seq there is has no action after it: playback ends there.
+        if let after = ClosedRange.seqs(after: entry.seq) { session.forEachAction(in: after) { item in
             guard case let .action(action) = item else { return true }
             if speed == 0 ? due == nil : action.sinceStart <= target {
                 due = action
-                return true
+                passed += 1
+                cut = passed >= Playback.actionsPerStep
+                return !cut
             }
             next = action
             return false
-        }
+        } }
         if let due {
             select(due.seq, in: &state)
             anchor.seq = due.seq
         }
+        if cut {
+            playback.anchor = anchor
+            playback.nextDue = now
+            state.playback = playback
+            return
+        }
         guard let next else { return finishPlayback(playback, in: &state) }
         playback.anchor = anchor
-        playback.nextDue = speed == 0 ? now : anchor.clock &+ (next.sinceStart &- min(next.sinceStart, anchor.recorded)) / speed
+        playback.nextDue = speed == 0 ? now : anchor.clock.addingSaturated((next.sinceStart - min(next.sinceStart, anchor.recorded)) / speed)
         state.playback = playback
     }
 
@@ -102,7 +121,7 @@ extension ViewerReducer {
         state.playback = nil
         if playback.wasFollowing {
             state.following = true
-            select(session.action(before: .max, matching: state.filter)?.seq ?? state.lastSeq, in: &state)
+            select(session.lastAction(matching: state.filter)?.seq ?? state.lastSeq, in: &state)
             state.message = "played to the last action: following"
         } else {
             state.message = "played to the last action"

@@ -57,8 +57,8 @@ extension ViewerReducer {
             var found: ActionEntry?
             if case let .change(change) = search.goal, let node = change.node {
                 found = nextChange(of: change.path, in: change.store, after: search.resume, through: end, startingAt: node)
-            } else {
-                session.forEachAction(in: (search.resume + 1)...end, matching: filter(of: search.goal)) { item in
+            } else if let seqs = ClosedRange.seqs(after: search.resume, through: end) {
+                session.forEachAction(in: seqs, matching: filter(of: search.goal)) { item in
                     if case let .action(entry) = item { found = entry; return false }
                     return true
                 }
@@ -96,10 +96,11 @@ extension ViewerReducer {
         let done: UInt64, total: UInt64
         switch (search.isFiltering, search.forward) {
         case (_, true): done = search.resume - min(search.resume, search.origin); total = search.isFiltering ? max(last, 1) : max(ahead, 1)
-        case (true, false): done = ahead + (search.origin - min(search.origin, search.resume)); total = max(last, 1)
+        case (true, false): done = ahead.addingSaturated(search.origin - min(search.origin, search.resume)); total = max(last, 1)
         case (false, false): done = search.origin - min(search.origin, search.resume); total = max(search.origin, 1)
         }
-        return Int(min(99, done * 100 / total))
+        // In Double: seqs go up to UInt64.max, where `done * 100` does not fit.
+        return Int(min(99, Double(done) / Double(total) * 100))
     }
 
     private func finish(_ search: LongSearch, found: ActionEntry?, in state: inout ViewerState) {

@@ -87,7 +87,7 @@ extension ViewerReducer {
         resetDetailCursor(&state)
         refreshTotals(&state)
         let seq = state.following
-            ? session.action(before: .max, matching: state.filter)?.seq
+            ? session.lastAction(matching: state.filter)?.seq
             : saved?.selected ?? session.action(after: 0, matching: state.filter)?.seq
         select(seq ?? state.lastSeq, in: &state)
     }
@@ -165,8 +165,9 @@ extension ViewerReducer {
         let readable = session.seqRange?.upperBound ?? 0
         var missing = drops.count
         for damage in session.damage where damage.kind == .damaged {
-            let after = damage.afterSeq ?? 0, before = damage.beforeSeq ?? readable + 1
-            if before > after + 1 { missing += before - after - 1 }
+            // Saturating: seqs are any u64, the last one may be UInt64.max.
+            let after = damage.afterSeq ?? 0, before = damage.beforeSeq ?? (readable == .max ? .max : readable + 1)
+            if before > after, before - after > 1 { missing = missing.addingSaturated(before - after - 1) }
         }
         let last = max(readable, drops.lastSeq)
         return last > missing ? last - missing : 0

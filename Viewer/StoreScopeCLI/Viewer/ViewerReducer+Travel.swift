@@ -48,7 +48,8 @@ extension ViewerReducer {
     func nextChange(of path: [PathComponent], in store: String, after seq: UInt64, through end: UInt64 = .max, startingAt node: TraceValue?) -> ActionEntry? {
         let pattern = Self.pattern(path)
         var found: ActionEntry?
-        session.forEachAction(in: (seq + 1)...end) { item in
+        guard let seqs = ClosedRange.seqs(after: seq, through: end) else { return nil }
+        session.forEachAction(in: seqs) { item in
             guard case let .action(entry) = item, entry.action.store == store else { return true }
             if let keyframe = entry.keyframe {
                 guard pattern.node(in: keyframe) == node else { found = entry; return false }
@@ -99,7 +100,7 @@ extension ViewerReducer {
         guard state.focus == .detail else { return changed().first }
         switch (state.detailMode, detail.state, detail.diff) {
         case let (.tree, .success(value), _):
-            guard let row = ViewerRender.treeRows(state)?[safe: state.detailCursor] else { return nil }
+            guard let row = ViewerRender.treeRow(state, at: state.detailCursor) else { return nil }
             return CursorPath.path(ofNode: row.id, in: value)
         case let (.diff, _, .success(lines)) where lines.indices.contains(state.detailCursor):
             return CursorPath.path(ofDiffLine: state.detailCursor, in: lines, changes: changed())
@@ -114,7 +115,7 @@ extension ViewerReducer {
         let line: Int?
         switch (state.detailMode, detail.state, detail.diff) {
         case let (.tree, .success(value), _):
-            line = ViewerRender.treeRows(state).flatMap { CursorPath.treeRow(showing: path, in: $0, value: value) }
+            line = TreeOutline.rowIndex(ofNode: CursorPath.nodeID(of: path, in: value), in: value, folded: state.folded)
         case let (.diff, _, .success(lines)):
             line = CursorPath.diffLine(showing: path, in: lines)
         default:

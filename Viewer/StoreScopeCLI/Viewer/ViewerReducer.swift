@@ -27,7 +27,7 @@ package struct ViewerReducer {
         var state = ViewerState(title: "", columns: columns, rows: rows, filter: filter)
         guard startSessions(&state) else { return state }
         refreshTotals(&state)
-        let first = state.following ? session.action(before: .max, matching: filter) : session.action(after: 0, matching: filter)
+        let first = state.following ? session.lastAction(matching: filter) : session.action(after: 0, matching: filter)
         select(first?.seq ?? state.lastSeq, in: &state)
         return state
     }
@@ -46,7 +46,7 @@ package struct ViewerReducer {
         case .recordsArrived:
             refreshTotals(&state)
             if state.following || state.selected == nil {
-                select(session.action(before: .max, matching: state.filter)?.seq ?? state.lastSeq, in: &state)
+                select(session.lastAction(matching: state.filter)?.seq ?? state.lastSeq, in: &state)
             } else {
                 load(&state)
             }
@@ -79,7 +79,7 @@ package struct ViewerReducer {
         case .pageDown: step(page, in: &state)
         case .pageUp, .character("b"): step(-page, in: &state)
         case .character("g"), .home: select(session.action(after: 0, matching: state.filter)?.seq, in: &state)
-        case .character("G"), .end: select(session.action(before: .max, matching: state.filter)?.seq, in: &state)
+        case .character("G"), .end: select(session.lastAction(matching: state.filter)?.seq, in: &state)
         case .character("]"), .right: travel(forward: true, in: &state)
         case .character("["), .left: travel(forward: false, in: &state)
         case .character(":"): state.prompt = .init(kind: .jump, text: "")
@@ -89,7 +89,7 @@ package struct ViewerReducer {
         case .character("N"): findNext(forward: false, in: &state)
         case .character("F"):
             state.following.toggle()
-            if state.following { select(session.action(before: .max, matching: state.filter)?.seq, in: &state) }
+            if state.following { select(session.lastAction(matching: state.filter)?.seq, in: &state) }
         case .character("d"): state.detailMode = .diff; resetDetailCursor(&state)
         case .character("s"): state.detailMode = .tree; resetDetailCursor(&state)
         case .tab: state.focus = state.focus == .timeline ? .detail : .timeline
@@ -112,9 +112,9 @@ package struct ViewerReducer {
         guard let current = state.selected else { return }
         // One engine pass for the whole move, not one query per matching action.
         var seq = current
-        if count > 0 {
+        if count > 0, let after = ClosedRange.seqs(after: current) {
             var left = count
-            session.forEachAction(in: (current + 1)...UInt64.max, matching: state.filter) { item in
+            session.forEachAction(in: after, matching: state.filter) { item in
                 guard case let .action(entry) = item else { return true }
                 seq = entry.seq
                 left -= 1

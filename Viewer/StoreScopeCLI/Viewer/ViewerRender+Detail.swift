@@ -23,9 +23,8 @@ extension ViewerRender {
         guard let detail = state.detail else { return }
         grid.put("action ", row: y + 1, column: 0, style: .bold)
         grid.put(detail.entry.action.action.shortDescription.sanitizedForTerminal, row: y + 1, column: 7)
-        let lines = detailLines(state)
         let visible = layout.detailRows - 1
-        for (offset, line) in lines.dropFirst(state.detailScroll).prefix(visible).enumerated() {
+        for (offset, line) in detailLines(state, from: state.detailScroll, count: visible).enumerated() {
             let row = y + 2 + offset
             grid.put(line.text, row: row, column: 0, style: line.style)
             if state.focus == .detail, state.detailScroll + offset == state.detailCursor { grid.fill(row: row, style: .reverse) }
@@ -59,10 +58,7 @@ extension ViewerRender {
                 if case let .failure(unknown) = detail.state { return [DetailLine(text: "  " + unknown.text.sanitizedForTerminal, style: .colored(.yellow))] }
                 return []
             }
-            return rows.map { row in
-                let marker = row.isFoldable ? (row.isFolded ? "▸ " : "▾ ") : "  "
-                return DetailLine(text: String(repeating: "  ", count: row.depth) + marker + row.text, style: row.isFolded ? .bold : .plain)
-            }
+            return rows.map(treeLine)
         }
     }
 
@@ -74,6 +70,32 @@ extension ViewerRender {
         case "~": .colored(.yellow)
         default: .plain
         }
+    }
+
+    /// `count` detail lines from line `first`: what the pane shows. The state tree builds only
+    /// those rows, so a key costs the screen, not the state's size.
+    static func detailLines(_ state: ViewerState, from first: Int, count: Int) -> [DetailLine] {
+        guard state.detailMode == .tree, case let .success(value)? = state.detail?.state else {
+            return Array(detailLines(state).dropFirst(first).prefix(count))
+        }
+        return TreeOutline.rows(of: value, folded: state.folded, in: first..<first + max(0, count)).map(treeLine)
+    }
+
+    /// How many detail lines there are (the state tree's are counted, not built).
+    static func detailLineCount(_ state: ViewerState) -> Int {
+        guard state.detailMode == .tree, case let .success(value)? = state.detail?.state else { return detailLines(state).count }
+        return TreeOutline.rowCount(of: value, folded: state.folded)
+    }
+
+    /// The state tree's row at `index`, or `nil` when there is none or the state is unknown.
+    static func treeRow(_ state: ViewerState, at index: Int) -> TreeOutline.Row? {
+        guard index >= 0, case let .success(value)? = state.detail?.state else { return nil }
+        return TreeOutline.rows(of: value, folded: state.folded, in: index..<index + 1).first
+    }
+
+    private static func treeLine(_ row: TreeOutline.Row) -> DetailLine {
+        let marker = row.isFoldable ? (row.isFolded ? "▸ " : "▾ ") : "  "
+        return DetailLine(text: String(repeating: "  ", count: row.depth) + marker + row.text, style: row.isFolded ? .bold : .plain)
     }
 
     /// The state tree's rows with the state's folds, or `nil` when the state is unknown.

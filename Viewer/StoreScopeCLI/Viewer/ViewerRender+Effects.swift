@@ -31,7 +31,7 @@ extension ViewerRender {
 
         init(_ rows: [EffectsView.Row], traceEnd: UInt64) {
             from = rows.map(\.lifetime.startNanos).min() ?? 0
-            to = max(from + 1, rows.map { $0.lifetime.end?.monotonicNanos ?? max(traceEnd, $0.lifetime.startNanos) }.max() ?? 0)
+            to = max(from == .max ? .max : from + 1, rows.map { $0.lifetime.end?.monotonicNanos ?? max(traceEnd, $0.lifetime.startNanos) }.max() ?? 0)
         }
 
         /// The cell of `nanos` on a bar `width` cells wide.

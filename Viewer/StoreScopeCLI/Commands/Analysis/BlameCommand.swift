@@ -29,7 +29,8 @@ enum BlameCommand: Command {
             let progress = Progress("storescope blame")
             var complete = true
             var previous: UInt64?
-            session.forEachChange(of: pattern, in: store) { item in
+            // Text shows the values' short forms only: the engine need not keep a huge node.
+            session.forEachChange(of: pattern, in: store, summarizing: !json) { item in
                 switch item {
                 case let .change(change):
                     progress.update(Double(change.entry.seq) / last)
@@ -56,6 +57,9 @@ enum BlameCommand: Command {
     }
 
     static func text(_ change: TraceSession.PathChange) -> String {
+        if let summary = change.summary {
+            return "\(change.path): \(summary.old ?? "(absent)") → \(summary.new ?? "(absent)")"
+        }
         let new = change.new?.shortDescription ?? (change.isUnknown ? "(unknown)" : "(absent)")
         if change.isUnknown { return "\(change.path): (unknown) → \(new)" }
         return "\(change.path): \(change.old?.shortDescription ?? "(absent)") → \(new)"

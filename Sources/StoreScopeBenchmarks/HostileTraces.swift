@@ -1,0 +1,88 @@
+import Foundation
+import TraceFormat
+
+/// Issue 17, item 12: traces built to make the engine and the viewer slow, written straight
+/// through TraceWriter (no recorder), so each one is exactly the shape that hurt:
+///
+/// * `chunks.sstrace`: 300,000 actions, each with its patch in a chunk of its own;
+/// * `bigdict.sstrace`: one keyframe whose state is a dictionary of 1,000,000 entries, then
+///   100 actions that each change one entry;
+/// * `bigkeyframe.sstrace`: one keyframe of 2,000,000 nodes (an array of equal integers, so
+///   the file stays a few KB), then 100 actions each setting one element, all in one chunk;
+///   `bigkeyframe-chunks.sstrace` the same with a 6 MB keyframe payload (more than the
+///   session's chunk cache) and each action in a chunk of its own.
+///
+/// `StoreScopeBenchmarks hostile-traces DIR` writes them; `hostile` writes them to a temporary
+/// directory and times `storescope` commands on them (needs `swift build -c release`).
+enum HostileTraces {
+    static let header = SessionHeader(
+        sessionID: Array(repeating: 0x17, count: 16), appName: "Hostile", storeName: "main", startWallNanos: 0,
+        startMonotonicNanos: 0, schemaFingerprint: 17)
+
+    static func action(_ seq: UInt64) -> Record {
+        .action(ActionRecord(
+            seq: seq, store: "main", monotonicNanos: seq * 1_000, wallNanos: 0, reducerNanos: 10,
+            action: .enumeration(type: "Action", caseName: "set", payload: [.init("n", .int(Int64(seq)))])))
+    }
+
+    /// Writes the three traces into `directory` and returns their paths.
+    @discardableResult
+    static func write(to directory: String) -> [String] {
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let chunks = directory + "/chunks.sstrace", dict = directory + "/bigdict.sstrace", keyframe = directory + "/bigkeyframe.sstrace"
+        let keyframeChunks = directory + "/bigkeyframe-chunks.sstrace"
+        writeOneActionChunks(count: 300_000, to: chunks)
+        // Entries in canonical key order, as the recorder writes a dictionary.
+        let entries = (0..<1_000_000).map { TraceValue.DictionaryEntry(key: .string("k\($0)"), value: .int(Int64($0))) }
+        writeBigState(.dictionary(entries.sorted { TraceValue.compare($0.key, $1.key) < 0 }), key: { .key(.string("k\($0)")) }, to: dict)
+        writeBigState(.array(Array(repeating: .int(0), count: 2_000_000)), key: { .index(Int($0)) }, to: keyframe)
+        writeBigState(.array(Array(repeating: .int(1_000), count: 2_000_000)), key: { .index(Int($0)) }, chunkPerAction: true, to: keyframeChunks)
+        return [chunks, dict, keyframe, keyframeChunks]
+    }
+
+    static func writeOneActionChunks(count: Int, to path: String) {
+        let writer = try! TraceWriter(path: path, header: header, options: .init(chunkSize: 1 << 20, flushInterval: .seconds(3_600)))
+        try! writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "S", fields: [.init("n", .int(0))]))))
+        for seq in 1...UInt64(count) {
+            try! writer.append(action(seq))
+            try! writer.append(.patch(StatePatch(seq: seq, store: "main", operations: [.set(path: [.field("n")], value: .int(Int64(seq)))])))
+            try! writer.flush()
+        }
+        try! writer.close()
+    }
+
+    static func writeBigState(_ state: TraceValue, key: (UInt64) -> PathComponent, chunkPerAction: Bool = false, to path: String) {
+        let writer = try! TraceWriter(path: path, header: header, options: .init(chunkSize: 60 << 20, flushInterval: .seconds(3_600), compressionLevel: 9))
+        try! writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: state)))
+        for seq in 1...UInt64(100) {
+            try! writer.append(action(seq))
+            try! writer.append(.patch(StatePatch(seq: seq, store: "main", operations: [.set(path: [key(seq)], value: .int(-Int64(seq)))])))
+            if chunkPerAction { try! writer.flush() }
+        }
+        try! writer.close()
+    }
+
+    /// Writes the traces to a temporary directory and times commands of the release
+    /// `storescope` next to this executable on them.
+    static func run() {
+        let directory = NSTemporaryDirectory() + "storescope-hostile"
+        let names = ["chunks", "bigdict", "bigkeyframe", "bigkeyframe-chunks"].map { directory + "/\($0).sstrace" }
+        let paths = names.allSatisfy { FileManager.default.fileExists(atPath: $0) } ? names : write(to: directory)
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("storescope").path
+        print("## Hostile traces (\(directory))\n")
+        print("| trace | command | wall | CPU |")
+        print("|---|---|---:|---:|")
+        let runs: [(String, [String])] = [
+            (paths[0], ["cat"]), (paths[0], ["log"]), (paths[0], ["blame", "_", ".n"]),
+            (paths[1], ["blame", "_", "[\"k5\"]"]), (paths[1], ["log"]),
+            (paths[2], ["blame", "_", "[5]"]), (paths[2], ["blame", "_", "."]), (paths[2], ["log"]), (paths[2], ["cat"]),
+            (paths[3], ["blame", "_", "[5]"]), (paths[3], ["log"]), (paths[3], ["cat"]),
+        ]
+        for (path, command) in runs {
+            var arguments = command
+            if let slot = arguments.firstIndex(of: "_") { arguments[slot] = path } else { arguments.append(path) }
+            let run = AnalysisBenchmarks.spawn(binary, arguments)
+            print("| \((path as NSString).lastPathComponent) | storescope \(command.filter { $0 != "_" }.joined(separator: " ")) | \(Report.fixed(run.seconds, 2)) s | \(Report.fixed(run.cpuSeconds, 2)) s |")
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+
+@testable import StoreScopeCLI
+
+/// Issue 17, item 2: numbers from a trace are data. Seqs, times, counts and durations at the
+/// ends of their types make no command and no viewer key trap; they are shown, saturated, or
+/// reported as damage.
+@Suite("Extreme numbers in a trace")
+struct ExtremeValuesTests {
+    /// Every command that reads a trace, with the arguments it needs.
+    static func commands(_ path: String) -> [[String]] {
+        [
+            ["check", path], ["check", "--json", path], ["cat", path], ["cat", "--json", path], ["log", path], ["log", "--json", path],
+            ["log", path, "seq:18446744073709551615"], ["log", path, "seq:18446744073709551610..18446744073709551615"],
+            ["log", path, "reducer:>1s"], ["log", path, "time:>1s"], ["log", path, "seq:>18446744073709551614"],
+            ["state", path, "--at", "end"], ["state", path, "--at", "18446744073709551615"], ["state", path, "--at", "18446744073709551614"],
+            ["state", path, "--at", "9223372036s"], ["state", path, "--at", "end", "--json"],
+            ["diff", path, "--from", "start"], ["diff", path, "--from", "1", "--to", "18446744073709551615"],
+            ["blame", path, ".n"], ["blame", path, ".items[*]", "--json"],
+            ["effects", path], ["effects", "--json", path], ["effects", "--running", path], ["effects", "--slower-than", "1s", path],
+            ["stats", path], ["stats", "--json", path],
+            ["export", "--format", "ndjson", path], ["export", "--format", "chrome-trace", path],
+            ["compare", path, path], ["compare", "--json", path, path],
+            ["view", path], ["view", path, "seq:18446744073709551615"],
+        ]
+    }
+
+    @Test("Every command reads a trace whose last seq is UInt64.max without trapping, and calls it clean")
+    func maxSeq() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("max-seq.sstrace")
+        try HostileTrace.write(HostileTrace.maxSeq, perChunk: 3, to: path)
+        for arguments in Self.commands(path) {
+            let run = try ChildProcess.storescope(arguments)
+            #expect(run.status == 0, "storescope \(arguments.joined(separator: " ")): \(run.status)\n\(run.stderr)")
+        }
+        let state = try ChildProcess.storescope(["state", path, "--at", "18446744073709551615"])
+        #expect(state.stdout.contains("n: 3"), "\(state.stdout)")
+        let log = try ChildProcess.storescope(["log", path, "seq:18446744073709551615"])
+        #expect(log.stdout.contains("#18446744073709551615 main action Action.set"), "\(log.stdout)")
+    }
+
+    @Test("Every command reads times, durations and counts at the ends of their types without trapping")
+    func extremeTimes() throws {
+        let directory = try TemporaryDirectory()
+        for (name, start) in [("zero", UInt64(0)), ("late", UInt64.max - 5)] {
+            let path = directory.path("extreme-\(name).sstrace")
+            try HostileTrace.write(HostileTrace.extremeTimes, header: HostileTrace.header(start: start), perChunk: 4, to: path)
+            for arguments in Self.commands(path) {
+                let run = try ChildProcess.storescope(arguments)
+                // Damaged (an effect ends before it starts, records before the session's
+                // start) or clean: never a trap (status 128 + signal) nor a usage error.
+                #expect(run.status == 0 || run.status == 1, "storescope \(arguments.joined(separator: " ")) on \(name): \(run.status)\n\(run.stderr)")
+                #expect(!run.stderr.contains("Fatal error"), "\(run.stderr)")
+            }
+        }
+    }
+
+    @Test("In the viewer, j, down, page down, G, ] and play on the action with seq UInt64.max keep it selected")
+    func viewerKeysAtMaxSeq() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("max-seq.sstrace")
+        try HostileTrace.write(HostileTrace.maxSeq, perChunk: 3, to: path)
+        var viewer = try ViewerHarness(path: path)
+        viewer.press(.character("G"))
+        #expect(viewer.state.selected == .max)
+        viewer.press(.character("j"), .down, .pageDown, .character("]"), .right, .character("}"))
+        #expect(viewer.state.selected == .max)
+        viewer.press(.character(" "))
+        viewer.send(.clock(nanos: 1 << 62))
+        viewer.send(.clock(nanos: .max))
+        #expect(viewer.state.selected == .max)
+        viewer.press(.character("k"))
+        #expect(viewer.state.selected == 2)
+        viewer.press(.pageDown)
+        #expect(viewer.state.selected == .max)
+        viewer.press(.character(":"))
+        viewer.type("18446744073709551615")
+        viewer.press(.enter)
+        #expect(viewer.state.selected == .max)
+        viewer.press(.character("/"))
+        viewer.type("seq:18446744073709551615")
+        viewer.press(.enter)
+        for _ in 0..<10 { viewer.send(.tick) }
+        #expect(viewer.state.selected == .max)
+        #expect(viewer.screen.contains("#18446744073709551615"))
+    }
+
+    @Test("Playing towards an action due centuries later waits for it: the loop sleeps its whole poll instead of spinning")
+    func playbackFarAhead() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("extreme.sstrace")
+        try HostileTrace.write(HostileTrace.extremeTimes, perChunk: 4, to: path)
+        var viewer = try ViewerHarness(path: path)
+        #expect(viewer.state.selected == 1)
+        viewer.press(.character(" "))
+        viewer.send(.clock(nanos: 1_000))
+        viewer.send(.clock(nanos: 2_000))
+        #expect(viewer.state.selected == 1, "#2 is due UInt64.max ns after #1")
+        #expect(viewer.state.playback?.nextDue == .max)
+        #expect(Playback.timeout(for: viewer.state, now: 2_000, poll: 50) == 50)
+    }
+}
+
+/// The same records in the real viewer, in a terminal: from a file and streamed live.
+@Suite("Extreme numbers in the viewer, in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+struct ExtremeValuesTerminalTests {
+    @Test("view --listen on a session whose last action has seq UInt64.max: j, down, page down and play answer and q quits with status 0")
+    func liveMaxSeq() throws {
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        let trace = tmux.directory.path("max-seq.sstrace")
+        // A wall clock the listener can name the recording by (Int64.min is the live path's own issue).
+        try HostileTrace.write(HostileTrace.maxSeq, header: HostileTrace.header(wall: 0), perChunk: 3, to: trace)
+        tmux.type("\(storescope) view --listen run/scope.sock; echo exit=$?")
+        try tmux.waitFor("Waiting for an app to connect on run/scope.sock")
+        let app = try StreamingApp(trace: trace, socket: tmux.directory.path("run/scope.sock"))
+        try app.stream(upToSeq: .max)
+        try tmux.waitFor("#18446744073709551615/")
+        tmux.keys("j", "Down", "NPage", "Space")
+        try tmux.waitFor("played to the last action")
+        tmux.keys("k")
+        try tmux.waitFor("│ #2/")
+        tmux.keys("NPage")
+        try tmux.waitFor("│ #18446744073709551615/")
+        app.hangUp()
+        try tmux.waitFor("session ended")
+        tmux.keys("q")
+        try tmux.waitFor("exit=0")
+    }
+
+    @Test("view FILE at 80x24 on times and counts at the ends of their types: every key answers and q quits with status 0")
+    func fileExtremeTimes() throws {
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        let trace = tmux.directory.path("extreme.sstrace")
+        try HostileTrace.write(HostileTrace.extremeTimes, perChunk: 4, to: trace)
+        tmux.type("\(storescope) view \(trace); echo exit=$?")
+        try tmux.waitFor("│ #1/")
+        tmux.keys("G", "j", "Down", "NPage", "]", "}")
+        try tmux.waitFor("│ #18446744073709551615/")
+        // Play at the end starts again from #1; #2 is due ~584 years after it: playing waits
+        // for it, and space still pauses.
+        tmux.keys("Space", "+", "+", "+")
+        try tmux.waitFor("│ #1/18446744073709551615 │ no filter │ playing ")
+        tmux.keys("Space")
+        try tmux.waitFor("│ paused (")
+        tmux.keys("e")
+        try tmux.waitFor("backwards")
+        tmux.keys("j", "Enter", "e", "s", "Tab", "j", "j", "Escape", ":")
+        tmux.type("end")
+        try tmux.waitFor("│ #18446744073709551615/")
+        tmux.keys("q")
+        try tmux.waitFor("exit=0")
+    }
+}
