@@ -55,12 +55,12 @@ struct ActionCountTests {
             for _ in 0..<3 { reducer.reduce(&state, .recordsArrived) }
             let readable = flagged.filter { $0 < written }
             #expect(state.droppedActions == drops.prefix(written).reduce(0, +))
-            #expect(source.droppedActions.chunksDecoded == readable.count, "after \(written) chunks")
+            #expect(source.session.dropChunksDecoded == readable.count, "after \(written) chunks")
         }
         try trace.finish()
         ViewerSessionTests.poll(sources, reducer, &state)
         #expect(state.droppedActions == 10)
-        #expect(source.droppedActions.chunksDecoded == flagged.count)
+        #expect(source.session.dropChunksDecoded == flagged.count)
         #expect(ViewerRender.render(state).text.contains("│ dropped 10"))
     }
 
@@ -97,7 +97,7 @@ struct ActionCountTests {
             if case .action = item { read += 1 }
             return true
         }
-        let drops = source.droppedActions.drops(in: source.session)
+        let drops = source.session.droppedActions()
         return (ViewerReducer.recordedActions(in: source.session, drops: drops), read, drops.count)
     }
 }

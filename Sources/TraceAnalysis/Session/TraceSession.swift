@@ -54,6 +54,10 @@ public final class TraceSession {
     /// The chunks decoded whole at least once: their headers were compared with their records.
     private var verifiedChunks = Set<Int>()
     var effectTable: EffectTable?
+    /// The drops each flagged chunk holds, by offset (see ``droppedActions()``).
+    var dropsByChunk: [Int64: DroppedActions] = [:]
+    /// How many chunks ``droppedActions()`` decoded: what tests count instead of timing.
+    package internal(set) var dropChunksDecoded = 0
     var scanMemo = FilterScanMemo()
     /// The changes of keyframes, by store and seq (see ``changes(of:)``).
     var keyframeChanges: [KeyframeKey: [PatchOperation]] = [:]

@@ -31,7 +31,7 @@ extension ViewerReducer {
     }
 
     func refreshTotals(_ state: inout ViewerState) {
-        state.droppedActions = source.droppedActions.drops(in: session).count
+        state.droppedActions = session.droppedActions().count
         state.damagedRanges = session.damage.count
         let last = session.lastAction()
         state.lastSeq = last?.seq

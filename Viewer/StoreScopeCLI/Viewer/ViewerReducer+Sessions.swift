@@ -151,7 +151,7 @@ extension ViewerReducer {
     }
 
     private static func entry(_ source: any TraceSource) -> ViewerState.SessionList.Entry {
-        let drops = source.droppedActions.drops(in: source.session)
+        let drops = source.session.droppedActions()
         return .init(
             name: source.name, app: source.session.header.appName, ended: source.hasEnded,
             actions: recordedActions(in: source.session, drops: drops), dropped: drops.count)
@@ -161,7 +161,7 @@ extension ViewerReducer {
     /// `drops`: the recorder numbers a session's actions from 1, and each seq up to the last one
     /// known is an action recorded, dropped, or lost in a damaged part (between the actions
     /// around it).
-    static func recordedActions(in session: TraceSession, drops: DroppedActionCount.Drops) -> UInt64 {
+    static func recordedActions(in session: TraceSession, drops: DroppedActions) -> UInt64 {
         let readable = session.seqRange?.upperBound ?? 0
         var missing = drops.count
         for damage in session.damage where damage.kind == .damaged {

@@ -8,7 +8,6 @@ final class LiveSessionSource: TraceSource {
     /// The listener's view of the session (its tag, header and file).
     let live: LiveSession
     let session: TraceSession
-    let droppedActions = DroppedActionCount()
     /// How the connection ended, once it did.
     private(set) var end: LiveSessionEnd?
 
