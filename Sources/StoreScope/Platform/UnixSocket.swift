@@ -67,7 +67,7 @@ struct UnixSocket {
                 }
             }
             if result == 0 {
-                let peer = peerUserID(fd)
+                let peer = Syscalls.peerUserID(fd)
                 guard let peer, trustedUserIDs.contains(peer) else {
                     let who = peer.map { "uid \($0)" } ?? "a process whose uid cannot be read"
                     _ = systemClose(fd)
@@ -134,20 +134,6 @@ struct UnixSocket {
         _ = systemClose(descriptor)
     }
 
-    /// The user id of the process listening at the other end of the connected `fd`.
-    private static func peerUserID(_ fd: Int32) -> UInt32? {
-        #if canImport(Darwin)
-        var uid = uid_t()
-        var gid = gid_t()
-        return getpeereid(fd, &uid, &gid) == 0 ? UInt32(uid) : nil
-        #else
-        // `struct ucred { pid_t pid; uid_t uid; gid_t gid; }` (Glibc hides the type without
-        // _GNU_SOURCE; its layout is fixed by the kernel ABI).
-        var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
-        var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
-        return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 ? credentials.1 : nil
-        #endif
-    }
 }
 
 /// Why a socket cannot be used: a failed call's ``Errno``, or a connection StoreScope refused

@@ -172,7 +172,7 @@ public final class LiveListener {
                     acceptBackoff = Self.firstAcceptBackoff
                     events.append(.refused("accepting connections again"))
                 }
-                let uid = LiveSyscalls.peerUserID(fd)
+                let uid = Syscalls.peerUserID(fd)
                 guard let uid, uid == LiveSyscalls.userID || options.allowedUserIDs.contains(uid) else {
                     LiveSyscalls.close(fd)
                     events.append(.refused("refused a connection from uid \(uid.map(String.init) ?? "unknown"): only your own uid (\(LiveSyscalls.userID)) and --allow-uid may stream here"))

@@ -80,20 +80,6 @@ enum LiveSyscalls {
         }
     }
 
-    /// The user id of the process at the other end of a connection.
-    static func peerUserID(_ fd: Int32) -> UInt32? {
-        #if canImport(Darwin)
-        var uid = uid_t()
-        var gid = gid_t()
-        return getpeereid(fd, &uid, &gid) == 0 ? UInt32(uid) : nil
-        #else
-        // `struct ucred { pid_t pid; uid_t uid; gid_t gid; }` (Glibc hides the type without
-        // _GNU_SOURCE; its layout is fixed by the kernel ABI).
-        var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
-        var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
-        return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 ? credentials.1 : nil
-        #endif
-    }
 
     /// Reads what is available; `.success(nil)` when nothing is, `.success(0)` at the end.
     static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int?, Errno> {

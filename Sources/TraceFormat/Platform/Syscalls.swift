@@ -101,6 +101,22 @@ package enum Syscalls {
         return UnsafeRawPointer(found) - base
     }
 
+    /// The user id of the process at the other end of a connected Unix socket: the one check
+    /// of a peer's credentials, for the app (its listener) and the listener (its apps).
+    package static func peerUserID(_ fd: Int32) -> UInt32? {
+        #if canImport(Darwin)
+        var uid = uid_t()
+        var gid = gid_t()
+        return getpeereid(fd, &uid, &gid) == 0 ? UInt32(uid) : nil
+        #else
+        // `struct ucred { pid_t pid; uid_t uid; gid_t gid; }` (Glibc hides the type without
+        // _GNU_SOURCE; its layout is fixed by the kernel ABI).
+        var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
+        return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 ? credentials.1 : nil
+        #endif
+    }
+
     /// The real user id of this process (for the default live socket path).
     static var userID: UInt32 { UInt32(getuid()) }
 
