@@ -61,11 +61,16 @@ let package = Package(
             path: "Tests/RecorderCrashFixture"
         ),
         .executableTarget(
+            name: "recorder-main-fixture",
+            dependencies: ["StoreScope"],
+            path: "Tests/RecorderMainFixture"
+        ),
+        .executableTarget(
             name: "live-app-fixture",
             dependencies: ["StoreScope"],
             path: "Tests/LiveAppFixture"
         ),
-        .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis", "StoreScopeTestSupport", "recorder-crash-fixture"]),
+        .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis", "StoreScopeTestSupport", "recorder-crash-fixture", "recorder-main-fixture"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "StoreScopeTestSupport"]),
         .testTarget(name: "SamplesTests", dependencies: ["StoreScopeSamples", "StoreScope", "TraceAnalysis", "StoreScopeTestSupport"]),
         .testTarget(
