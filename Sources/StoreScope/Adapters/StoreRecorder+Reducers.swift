@@ -21,6 +21,24 @@ extension StoreRecorder {
         }
     }
 
+    /// Wraps a reducer that makes the first state itself, `(Action, State?) -> State`
+    /// (ReSwift's `Reducer<State>`). Every call is recorded, the store's first one too: ReSwift
+    /// makes its first state by reducing `ReSwiftInit` with no state, and the trace shows that
+    /// action with the change from the `initialState` given to ``Recorder/store(_:initialState:actions:)``
+    /// to the state the reducer made. Pass the result where the store takes its reducer:
+    ///
+    /// ```swift
+    /// let store = Store(reducer: recording.reducer(appReducer), state: nil)
+    /// ```
+    public func reducer(_ reduce: @escaping (Action, State?) -> State) -> (Action, State?) -> State {
+        { action, state in
+            let pending = self.willSend(action)
+            let newState = reduce(action, state)
+            self.didReduce(pending, state: newState)
+            return newState
+        }
+    }
+
     /// Wraps an Elm-style update, `(State, Environment, Action) -> Update`, where the update
     /// carries the new state (read with `state`) and the effects to run.
     ///
