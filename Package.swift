@@ -62,6 +62,12 @@ let package = Package(
             dependencies: ["StoreScope"],
             path: "Tests/RecorderCrashFixture"
         ),
+        .target(
+            name: "ReSwiftShapeFixture",
+            dependencies: ["StoreScope"],
+            path: "Tests/ReSwiftShapeFixture",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .executableTarget(
             name: "recorder-main-fixture",
             dependencies: ["StoreScope"],
@@ -72,7 +78,7 @@ let package = Package(
             dependencies: ["StoreScope"],
             path: "Tests/LiveAppFixture"
         ),
-        .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis", "StoreScopeTestSupport", "recorder-crash-fixture", "recorder-main-fixture"]),
+        .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis", "StoreScopeTestSupport", "recorder-crash-fixture", "recorder-main-fixture", "ReSwiftShapeFixture"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "StoreScopeTestSupport"]),
         .testTarget(name: "SamplesTests", dependencies: ["StoreScopeSamples", "StoreScope", "TraceAnalysis", "StoreScopeTestSupport"]),
         .testTarget(
