@@ -8,9 +8,7 @@ let package = Package(
     name: "ReSwiftCart",
     platforms: [.macOS(.v15)],
     dependencies: [
-        // StoreScope: begin Package.swift
-        .package(name: "StoreScope", path: "../.."),
-        // StoreScope: end Package.swift
+        .package(name: "StoreScope", path: "../.."),  // StoreScope
         .package(url: "https://github.com/ReSwift/ReSwift", from: "6.1.1"),
         .package(url: "https://github.com/ReSwift/ReSwift-Thunk", from: "2.0.1"),
     ],

@@ -1,6 +1,8 @@
-@preconcurrency import ReSwift  // StoreScope: Swift 6 language mode (ReSwift has no Sendable annotations)
+// StoreScope: begin ReSwift imports
+@preconcurrency import ReSwift  // StoreScope: in Swift 6 language mode (ReSwift has no Sendable annotations)
 import ReSwiftThunk
 import StoreScope  // StoreScope
+// StoreScope: end ReSwift imports
 
 /// The cart app: a ReSwift store with the thunk middleware, an order middleware and the app's
 /// journal, recorded with StoreScope.
