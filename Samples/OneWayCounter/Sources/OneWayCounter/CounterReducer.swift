@@ -3,7 +3,7 @@ import OneWay
 import StoreScope  // StoreScope
 
 extension AnyEffect {
-    /// This effect, recorded as an effect named `name` whose parent is the action being reduced.  // StoreScope: a helper in the app, 8 lines
+    /// This effect, recorded as an effect named `name` whose parent is the action being reduced.  // StoreScope: a helper in the app
     func recorded<State>(_ name: String, by recording: StoreRecorder<State, Element>) -> AnyEffect<Element> {
         let values = recording.effect(name, startedBy: recording.lastSentSeq, self.values)
         var effect = AnyEffect.sequence { send in
@@ -27,14 +27,14 @@ public struct CounterReducer: Reducer {
             case .increment:
                 state.count += 1
                 return .none
-            case .decrement:
-                state.count -= 1
-                return .none
             case .fetchFact:
                 state.isLoadingFact = true
                 return .single { [service, count = state.count] in .factLoaded(await service.fact(for: count)) }
                     .recorded("fetchFact", by: recording)  // StoreScope
             // StoreScope: end OneWay reducer
+            case .decrement:
+                state.count -= 1
+                return .none
             case let .factLoaded(fact):
                 state.fact = fact
                 state.isLoadingFact = false
