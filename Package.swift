@@ -29,7 +29,7 @@ let package = Package(
             dependencies: ["StoreScope"],
             path: "Samples",
             // Samples on real store libraries: packages of their own, built by .ci/run.
-            exclude: ["ReSwiftCart", "OneWayCounter"]
+            exclude: ["ReSwiftCart", "OneWayCounter", "UnidirectionalFlowSearch"]
         ),
         .target(
             name: "StoreScopeCLI",
