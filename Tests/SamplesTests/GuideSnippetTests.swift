@@ -49,7 +49,7 @@ struct GuideSnippetTests {
     @Test("Every sample snippet in the guide is its sample's marked region or marked lines, character for character")
     func snippetsMatchTheSamples() throws {
         let snippets = try Self.snippets()
-        #expect(snippets.count >= 8)
+        #expect(snippets.count >= 11)
         for snippet in snippets {
             let source = try String(contentsOf: Self.root.appendingPathComponent(snippet.path), encoding: .utf8)
             if let region = snippet.region {
@@ -69,6 +69,9 @@ struct GuideSnippetTests {
         #expect(shown.contains("Samples/ReSwiftCart/Sources/ReSwiftCart/CartApp.swift \"ReSwift\""))
         #expect(shown.contains("Samples/ReSwiftCart/Sources/ReSwiftCart/CartApp.swift \"ReSwift thunk\""))
         #expect(shown.contains("Samples/OneWayCounter/Package.swift"))
+        #expect(shown.contains("Samples/UnidirectionalFlowSearch/Package.swift"))
+        #expect(shown.contains("Samples/UnidirectionalFlowSearch/Sources/UnidirectionalFlowSearch/SearchApp.swift \"swift-unidirectional-flow store\""))
+        #expect(shown.contains("Samples/UnidirectionalFlowSearch/Sources/UnidirectionalFlowSearch/Recording.swift \"swift-unidirectional-flow helpers\""))
         #expect(shown.contains("Samples/OneWayCounter/Sources/OneWayCounter/CounterApp.swift \"OneWay store\""))
         #expect(shown.contains("Samples/OneWayCounter/Sources/OneWayCounter/CounterReducer.swift \"OneWay reducer\""))
     }
