@@ -19,6 +19,10 @@ let package = Package(
                 "OneWay",
             ]
         ),
+        .executableTarget(
+            name: "oneway-counter-bench",
+            dependencies: ["OneWayCounter", "OneWay", .product(name: "StoreScope", package: "StoreScope")]
+        ),
         .testTarget(
             name: "OneWayCounterTests",
             dependencies: ["OneWayCounter", .product(name: "TraceAnalysis", package: "StoreScope")]

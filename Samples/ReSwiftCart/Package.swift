@@ -22,6 +22,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "reswift-cart", dependencies: ["ReSwiftCart"]),
+        .executableTarget(
+            name: "reswift-cart-bench",
+            dependencies: [
+                "ReSwiftCart", "ReSwift", .product(name: "ReSwiftThunk", package: "ReSwift-Thunk"),
+                .product(name: "StoreScope", package: "StoreScope"),
+            ]
+        ),
         .testTarget(
             name: "ReSwiftCartTests",
             dependencies: ["ReSwiftCart", .product(name: "TraceAnalysis", package: "StoreScope")]

@@ -20,6 +20,13 @@ let package = Package(
                 .product(name: "UnidirectionalFlow", package: "swift-unidirectional-flow"),
             ]
         ),
+        .executableTarget(
+            name: "uf-search-bench",
+            dependencies: [
+                "UnidirectionalFlowSearch", .product(name: "UnidirectionalFlow", package: "swift-unidirectional-flow"),
+                .product(name: "StoreScope", package: "StoreScope"),
+            ]
+        ),
         .testTarget(
             name: "UnidirectionalFlowSearchTests",
             dependencies: ["UnidirectionalFlowSearch", .product(name: "TraceAnalysis", package: "StoreScope")]

@@ -5,6 +5,12 @@ public struct Product: Codable, Equatable, Sendable {
     public var id: Int
     public var name: String
     public var cents: Int
+
+    public init(id: Int, name: String, cents: Int) {
+        self.id = id
+        self.name = name
+        self.cents = cents
+    }
 }
 
 /// One line of the cart.
@@ -40,9 +46,18 @@ public struct CartState: Codable, Equatable, Sendable {
 
 // The actions: plain structs, as ReSwift apps write them.
 public struct CatalogRequested: Action, Sendable {}
-public struct CatalogLoaded: Action, Sendable { public var products: [Product] }
-public struct AddToCart: Action, Sendable { public var productID: Int }
-public struct RemoveFromCart: Action, Sendable { public var productID: Int }
+public struct CatalogLoaded: Action, Sendable {
+    public var products: [Product]
+    public init(products: [Product]) { self.products = products }
+}
+public struct AddToCart: Action, Sendable {
+    public var productID: Int
+    public init(productID: Int) { self.productID = productID }
+}
+public struct RemoveFromCart: Action, Sendable {
+    public var productID: Int
+    public init(productID: Int) { self.productID = productID }
+}
 public struct PlaceOrder: Action, Sendable {}
 public struct OrderPlaced: Action, Sendable { public var orderID: String }
 public struct OrderFailed: Action, Sendable { public var message: String }
