@@ -13,9 +13,9 @@ import Synchronization
 /// A recorder is closed when its last reference goes away, as if ``close(timeout:)`` were
 /// called then: a recorder kept in a local of `main` or of a setup function still leaves a
 /// complete trace, stops its worker thread and releases the trace file's lock. The thread that
-/// drops the last reference waits for the worker to write what it holds (at most
-/// ``LiveRecorders/exitTimeout``). Each ``StoreRecorder`` and running ``EffectSpan`` holds its
-/// recorder, so a store still recording keeps the recorder open.
+/// drops the last reference waits for the worker to write what it holds (at most 3 s). Each
+/// ``StoreRecorder`` and running ``EffectSpan`` holds its recorder, so a store still recording
+/// keeps the recorder open.
 ///
 /// A recorder still open when the process exits normally (`exit()`, returning from `main`)
 /// is closed then, on the exiting thread, so its trace is complete. A crash or a fatal signal
