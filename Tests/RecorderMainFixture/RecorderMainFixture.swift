@@ -6,6 +6,8 @@
 //          main(), and returns.
 //   setup  a setup function makes the recorder and returns only the store recorder (the
 //          Recorder's own reference is gone); main records COUNT actions through it and returns.
+//   threads a function records COUNT actions through locals and returns; main prints how many
+//          threads the process had before and has after ("threads before: N, after: M", Linux).
 import Foundation
 import StoreScope
 
@@ -22,6 +24,14 @@ struct RecorderMainFixture {
             FileHandle.standardError.write(Data("usage: recorder-main-fixture PATH COUNT [main|setup]\n".utf8))
             exit(64)
         }
+        if arguments.count == 4, arguments[3] == "threads" {
+            let before = threadCount()
+            try recordInLocals(path: arguments[1], count: count)
+            // The worker has answered the close; its thread may take a moment to end.
+            for _ in 0..<200 where threadCount() > before { Thread.sleep(forTimeInterval: 0.005) }
+            FileHandle.standardOutput.write(Data("threads before: \(before), after: \(threadCount())\n".utf8))
+            return
+        }
         let recording: StoreRecorder<CounterState, Int>
         if arguments.count == 4, arguments[3] == "setup" {
             recording = try setUp(path: arguments[1])
@@ -37,6 +47,19 @@ struct RecorderMainFixture {
             }
         }
         FileHandle.standardOutput.write(Data("sent \(count)\n".utf8))
+    }
+
+    /// Records `count` actions through a recorder and store recorder that are locals.
+    static func recordInLocals(path: String, count: Int) throws {
+        let recorder = try Recorder(sink: .file(path), configuration: .init(appName: "threads"))
+        let recording = recorder.store("counter", initialState: CounterState(), actions: Int.self)
+        var state = CounterState()
+        for step in 1...count { recording.record(step, reducing: &state) { $0.count += $1 } }
+    }
+
+    /// How many threads the process has (Linux: /proc/self/task; elsewhere 0).
+    static func threadCount() -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).count
     }
 
     /// Makes the session and hands back only the store's recorder.

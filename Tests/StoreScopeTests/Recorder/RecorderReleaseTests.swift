@@ -78,4 +78,17 @@ import TraceAnalysis
         #expect(records.compactMap(\.actionRecord).map(\.seq) == Array(1...300))
         #expect(records.contains { if case .sessionEnded = $0 { true } else { false } })
     }
+
+    #if os(Linux)
+    @Test("a recorder released without close() stops its worker thread")
+    func releasedRecorderStopsItsWorker() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("threads.sstrace")
+        let child = try ChildProcess.run(product: "recorder-main-fixture", [path, "50", "threads"])
+        #expect(child.status == 0, "stderr: \(child.stderr)")
+        let counts = child.stdout.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(counts.count == 2 && counts[0] == counts[1], "the worker thread is gone: \(child.stdout)")
+        #expect(try TraceReader(path: path).indexSource == .footer)
+    }
+    #endif
 }
