@@ -29,7 +29,9 @@ let package = Package(
         .target(
             name: "StoreScopeSamples",
             dependencies: ["StoreScope"],
-            path: "Samples"
+            path: "Samples",
+            // Samples on real store libraries: packages of their own, built by .ci/run.
+            exclude: ["ReSwiftCart", "OneWayCounter", "UnidirectionalFlowSearch"]
         ),
         .target(
             name: "StoreScopeCLI",
@@ -62,12 +64,23 @@ let package = Package(
             dependencies: ["StoreScope"],
             path: "Tests/RecorderCrashFixture"
         ),
+        .target(
+            name: "ReSwiftShapeFixture",
+            dependencies: ["StoreScope"],
+            path: "Tests/ReSwiftShapeFixture",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "recorder-main-fixture",
+            dependencies: ["StoreScope"],
+            path: "Tests/RecorderMainFixture"
+        ),
         .executableTarget(
             name: "live-app-fixture",
             dependencies: ["StoreScope"],
             path: "Tests/LiveAppFixture"
         ),
-        .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis", "StoreScopeTestSupport", "recorder-crash-fixture"]),
+        .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis", "StoreScopeTestSupport", "recorder-crash-fixture", "recorder-main-fixture", "ReSwiftShapeFixture"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "StoreScopeTestSupport"]),
         .testTarget(name: "SamplesTests", dependencies: ["StoreScopeSamples", "StoreScope", "TraceAnalysis", "StoreScopeTestSupport"]),
         .testTarget(

@@ -21,6 +21,53 @@ extension StoreRecorder {
         }
     }
 
+    /// Wraps a reducer that makes the first state itself, `(Action, State?) -> State`
+    /// (ReSwift's `Reducer<State>`). Every call is recorded, the store's first one too: ReSwift
+    /// makes its first state by reducing `ReSwiftInit` with no state, and the trace shows that
+    /// action with the change from the `initialState` given to ``Recorder/store(_:initialState:actions:)``
+    /// to the state the reducer made. Pass the result where the store takes its reducer:
+    ///
+    /// ```swift
+    /// let store = Store(reducer: recording.reducer(appReducer), state: nil)
+    /// ```
+    public func reducer(_ reduce: @escaping (Action, State?) -> State) -> (Action, State?) -> State {
+        { action, state in
+            let pending = self.willSend(action)
+            let newState = reduce(action, state)
+            self.didReduce(pending, state: newState)
+            return newState
+        }
+    }
+
+    /// Records an action around a reducer that reduces in place and returns something besides
+    /// the state, as OneWay's `reduce(state:action:) -> AnyEffect<Action>` does: call it in the
+    /// reducer, around the reducer's body, and return what it returns. While `reduce` runs,
+    /// ``lastSentSeq`` is this action's number, the parent of the effects it returns.
+    ///
+    /// ```swift
+    /// func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
+    ///     recording.reduce(&state, action) { state, action in
+    ///         switch action { ... }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: the store's state, reduced in place.
+    ///   - action: the action.
+    ///   - reduce: the reducer's body.
+    /// - Returns: what `reduce` returned.
+    @inlinable
+    public func reduce<Result>(
+        _ state: inout State, _ action: Action, fileID: StaticString? = nil, line: UInt = 0,
+        _ reduce: (inout State, Action) -> Result
+    ) -> Result {
+        let pending = willSend(action, fileID: fileID, line: line)
+        let result = reduce(&state, action)
+        didReduce(pending, state: state)
+        return result
+    }
+
     /// Wraps an Elm-style update, `(State, Environment, Action) -> Update`, where the update
     /// carries the new state (read with `state`) and the effects to run.
     ///

@@ -31,9 +31,9 @@ enum LiveRecorders {
         }
     }
 
-    /// Removes a recorder that closed.
-    static func remove(_ recorder: Recorder) {
-        _ = registry.withLock { $0.entries.removeValue(forKey: ObjectIdentifier(recorder)) }
+    /// Removes a recorder that closed (or is being released: hence its identifier, not itself).
+    static func remove(_ recorder: ObjectIdentifier) {
+        _ = registry.withLock { $0.entries.removeValue(forKey: recorder) }
     }
 
     /// Closes every live recorder (at exit). The lock is not held while waiting, so a store

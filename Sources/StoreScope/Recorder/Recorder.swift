@@ -10,6 +10,13 @@ import Synchronization
 /// recorder.close()
 /// ```
 ///
+/// A recorder is closed when its last reference goes away, as if ``close(timeout:)`` were
+/// called then: a recorder kept in a local of `main` or of a setup function still leaves a
+/// complete trace, stops its worker thread and releases the trace file's lock. The thread that
+/// drops the last reference waits for the worker to write what it holds (at most 3 s). Each
+/// ``StoreRecorder`` and running ``EffectSpan`` holds its recorder, so a store still recording
+/// keeps the recorder open.
+///
 /// A recorder still open when the process exits normally (`exit()`, returning from `main`)
 /// is closed then, on the exiting thread, so its trace is complete. A crash or a fatal signal
 /// runs no code: the trace then ends at the last chunk written (at most about 100 ms of
@@ -131,10 +138,23 @@ public final class Recorder: Sendable {
     @discardableResult
     public func close(timeout: Duration = .seconds(10)) -> Bool {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return true }
-        LiveRecorders.remove(self)
+        LiveRecorders.remove(ObjectIdentifier(self))
         let completion = Completion()
         queue.enqueueClose(completion)
         return completion.wait(timeout: timeout)
+    }
+
+    deinit {
+        // Released without close(): without this the worker thread would run on, holding the
+        // trace file's lock, and the records it holds would never be written (an app that keeps
+        // the recorder in a local of `main` would leave a trace without records or footer). The
+        // worker holds only the queue, never the recorder, so it is still there to answer.
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        LiveRecorders.remove(ObjectIdentifier(self))
+        let completion = Completion()
+        queue.enqueueClose(completion)
+        // The worker cannot wait for itself; it handles the close after the event it is on.
+        if !worker.isCurrentThread { _ = completion.wait(timeout: LiveRecorders.exitTimeout) }
     }
 
     /// Says once that the app records after ``close(timeout:)``: a bug in the app, and actions

@@ -20,6 +20,10 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let token: ActionToken
     @usableFromInline let entryCost: Int
     @usableFromInline let latestSeq = Atomic<UInt64>(0)
+    /// Dispatches waiting for their action's number (see ``reduced(_:)``).
+    @usableFromInline let dispatchFrames = DispatchFrames()
+    /// The thunk and middleware effects still running (see ``waitForEffects()``).
+    let runningTasks = RunningEffectTasks()
 
     /// The sequence number of this store's latest action (0 before any): the default parent of
     /// effects started without one.
@@ -63,6 +67,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     ) -> PendingAction<Action> {
         let seq = recorder.nextSeq()
         latestSeq.store(seq, ordering: .relaxed)
+        dispatchFrames.noteReduced(seq)
         // Reading the task-local costs ~45 ns; skip it while no recorded effect is running.
         let effectID = (effect ?? (recorder.hasRunningEffects ? EffectSpan.current : nil))?.id
         if let effectID {

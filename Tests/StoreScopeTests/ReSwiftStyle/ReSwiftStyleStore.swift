@@ -1,7 +1,8 @@
 import StoreScope
 
-/// A minimal ReSwift-style store, instrumented with exactly the lines docs/GUIDE.md shows
-/// (marked `// StoreScope`): a protocol-typed `any Action`, a reducer `(Action, State?) -> State`,
+/// A minimal ReSwift-like store of our own (the real ReSwift is recorded in Samples/ReSwiftCart,
+/// docs/GUIDE.md section 6), instrumented with `record(_:reducing:)` (lines marked
+/// `// StoreScope`): a protocol-typed `any Action`, a reducer `(Action, State?) -> State`,
 /// middleware closures `(dispatch, getState) -> (next) -> dispatch`, and thunks
 /// (ReSwiftStyleThunk.swift).
 enum ReSwiftStyle {
