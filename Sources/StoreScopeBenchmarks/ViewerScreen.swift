@@ -25,9 +25,12 @@ final class ViewerScreen {
     /// Whether a search is still reading the trace a part per tick.
     var isSearching: Bool { state.isSearching }
 
+    /// Reduces `action` and, when the state changed, draws, as the viewer's loop does (its
+    /// comparison of the states before and after is part of what a key costs).
     func send(_ action: ViewerAction) {
+        let before = state
         reducer.reduce(&state, action)
-        draw()
+        if state != before { draw() }
     }
 
     func press(_ key: Key) { send(.key(key)) }

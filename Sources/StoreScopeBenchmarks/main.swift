@@ -10,7 +10,7 @@
 // trace (cached in the temp directory); `viewer-walk PATH` is its memory child,
 // `viewer-profile-end PATH` opens the viewer and presses G once, `viewer-profile-step-back PATH` steps back across
 // a users keyframe (k twice): the workloads to run under callgrind. `hostile` times commands on the traces of issue 17
-// (HostileTraces); `hostile-traces DIR` only writes them.
+// (HostileTraces); `hostile-traces DIR` only writes them; `hostile-viewer` times the viewer's keys on them.
 let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(suite) }
 
@@ -23,6 +23,7 @@ if wants("diff") {
 }
 if wants("analysis") { AnalysisBenchmarks.run() }
 if requested.contains("hostile") { HostileTraces.run() }
+if requested.contains("hostile-viewer") { HostileViewer.run() }
 if requested.contains("hostile-traces"), let path = CommandLine.arguments.last { HostileTraces.write(to: path) }
 if requested.contains("analysis-trace"), let path = CommandLine.arguments.last { AnalysisBenchmarks.record(actions: 1_000_000, users: 1_000, to: path) }
 if wants("live") { LiveBenchmarks.run() }

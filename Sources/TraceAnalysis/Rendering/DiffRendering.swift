@@ -30,21 +30,32 @@ public enum DiffRendering {
     ///     between; paths relative to `old` and `new`).
     /// - Returns: the lines joined by newlines (no trailing newline); empty when the trees are
     ///   equal and no redacted value changed.
-    ///   - changedPaths: when `new` is `old` with a patch applied, the paths of its operations:
-    ///     then a dictionary whose entries the patch names only by key is compared at those
-    ///     keys alone, not entry by entry (a diff of one change in a 1M-entry dictionary costs
-    ///     the change, not the dictionary). `nil`: compare everything.
+    ///   - patch: when `new` is `old` with a patch applied, its operations: then a dictionary
+    ///     whose entries the patch names only by key is compared at those keys alone, and an
+    ///     array whose elements it only sets (or changes inside) by index at those indices
+    ///     alone, not child by child (a diff of one change in a 1M-entry dictionary or a
+    ///     2M-element array costs the change, not the container). `nil`: compare everything.
     public static func render(
-        from old: TraceValue, to new: TraceValue, redactedChanges: RedactedChanges = RedactedChanges(), changedPaths: [[PathComponent]]? = nil
+        from old: TraceValue, to new: TraceValue, redactedChanges: RedactedChanges = RedactedChanges(), patch: [PatchOperation]? = nil
+    ) -> String {
+        var visited = 0
+        return render(from: old, to: new, redactedChanges: redactedChanges, patch: patch, childrenVisited: &visited)
+    }
+
+    /// ``render(from:to:redactedChanges:patch:)``, counting the children the walk compared:
+    /// what tests count instead of timing.
+    static func render(
+        from old: TraceValue, to new: TraceValue, redactedChanges: RedactedChanges, patch: [PatchOperation]?, childrenVisited: inout Int
     ) -> String {
         let hidden = redactedChanges.isEmpty ? [] : Set(redactedChanges.shown(in: new).map(\.steps))
-        if changedPaths?.isEmpty == true, hidden.isEmpty { return "" }
-        guard changedPaths != nil || old != new || !hidden.isEmpty else { return "" }
+        if patch?.isEmpty == true, hidden.isEmpty { return "" }
+        guard patch != nil || old != new || !hidden.isEmpty else { return "" }
         var lines: [RenderedLine] = []
-        var walk = Walk(hidden: hidden, changed: changedPaths)
+        var walk = Walk(hidden: hidden, changed: patch)
         walk.diff(old, new, label: "", indent: 0, into: &lines)
+        childrenVisited = walk.childrenVisited
         // Compared by the patch's paths, an operation may have set a value to itself.
-        if changedPaths != nil, lines.allSatisfy({ $0.mark == .context }) { return "" }
+        if patch != nil, lines.allSatisfy({ $0.mark == .context }) { return "" }
         return lines.map(\.text).joined(separator: "\n")
     }
 
@@ -67,13 +78,49 @@ public enum DiffRendering {
     private struct Walk {
         /// The renderer's paths of the redacted changes to show (``RedactedChanges``).
         let hidden: Set<[PathComponent]>
-        /// The patch's operation paths (see ``DiffRendering/render(from:to:redactedChanges:changedPaths:)``).
-        var changed: [[PathComponent]]?
+        /// The patch's operations (see ``DiffRendering/render(from:to:redactedChanges:patch:)``).
+        var changed: [PatchOperation]?
         var path: [PathComponent] = []
+        /// The field name of each step of ``path`` that is a field or payload by position:
+        /// the patch names those by name.
+        var names: [String?] = []
+        /// How many children the walk compared (or counted as unchanged one by one).
+        var childrenVisited = 0
 
-        init(hidden: Set<[PathComponent]>, changed: [[PathComponent]]?) {
+        init(hidden: Set<[PathComponent]>, changed: [PatchOperation]?) {
             self.hidden = hidden
             self.changed = changed
+        }
+
+        /// Where an operation's path leads, seen from the walk's node.
+        enum Relation {
+            /// Not through this node.
+            case elsewhere
+            /// To this node or one of its ancestors: the node changes whole.
+            case atOrAbove
+            /// Below this node, by these steps (the first is not `.some`).
+            case below(ArraySlice<PathComponent>)
+        }
+
+        /// Where `operationPath` leads from the walk's node. The patch names fields by name
+        /// and steps into optionals with `.some`; the walk steps into fields by position and
+        /// through optionals without a step.
+        func relation(of operationPath: [PathComponent]) -> Relation {
+            var steps = operationPath[...]
+            func skipSome() { while steps.first == .some { steps = steps.dropFirst() } }
+            for (step, name) in zip(path, names) {
+                skipSome()
+                guard let first = steps.first else { return .atOrAbove }
+                switch (step, first) {
+                case let (.index(position), .index(index)) where position == index: break
+                case let (.index, .field(field)) where field == name: break
+                case let (.key(a), .key(b)) where a == b: break
+                default: return .elsewhere
+                }
+                steps = steps.dropFirst()
+            }
+            skipSome()
+            return steps.isEmpty ? .atOrAbove : .below(steps)
         }
 
         /// The keys the patch names directly under the path, sorted, when it names the
@@ -82,9 +129,14 @@ public enum DiffRendering {
         func changedKeys() -> [TraceValue]? {
             guard let changed else { return nil }
             var keys: [TraceValue] = []
-            for operationPath in changed where operationPath.starts(with: path) {
-                guard operationPath.count > path.count, case let .key(key) = operationPath[path.count] else { return nil }
-                keys.append(key)
+            for operation in changed {
+                switch relation(of: operation.path) {
+                case .elsewhere: continue
+                case .atOrAbove: return nil
+                case let .below(rest):
+                    guard case let .key(key) = rest.first else { return nil }
+                    keys.append(key)
+                }
             }
             keys.sort { TraceValue.compare($0, $1) < 0 }
             return keys.enumerated().filter { $0.offset == 0 || TraceValue.compare(keys[$0.offset - 1], $0.element) != 0 }.map(\.element)
@@ -142,6 +194,7 @@ public enum DiffRendering {
             i = 0
             j = 0
             for place in places {
+                childrenVisited += 1
                 same(old[i..<place.old])
                 i = place.old
                 j = place.new
@@ -173,6 +226,77 @@ public enum DiffRendering {
             return true
         }
 
+        /// The indices the patch changes directly under the path, sorted and unique, when it
+        /// only sets elements here or changes them inside (an insert, removal or move here
+        /// shifts the others, and an operation on this node itself or a child by another step
+        /// changes more: `nil`, compare everything). The redacted changes under the path are
+        /// named by the same patch; their indices are included all the same.
+        func changedIndices() -> [Int]? {
+            guard let changed else { return nil }
+            var indices: [Int] = []
+            for operation in changed {
+                switch relation(of: operation.path) {
+                case .elsewhere: continue
+                case .atOrAbove: return nil
+                case let .below(rest):
+                    guard case let .index(index) = rest.first else { return nil }
+                    if rest.count == 1, case .set = operation {} else if rest.count == 1 { return nil }
+                    indices.append(index)
+                }
+            }
+            for steps in hidden where steps.count > path.count && steps.starts(with: path) {
+                guard case let .index(index) = steps[path.count] else { return nil }
+                indices.append(index)
+            }
+            return Array(Set(indices)).sorted()
+        }
+
+        /// The diff of two arrays of the same length at `indices` only, the other elements
+        /// being the same; `false` (nothing written) when they do not line up that way.
+        mutating func indexedDiff(
+            _ old: [TraceValue], _ new: [TraceValue], indices: [Int], label: String, indent: Int, into lines: inout [RenderedLine]
+        ) -> Bool {
+            guard !old.isEmpty, old.count == new.count, indices.allSatisfy({ old.indices.contains($0) }),
+                let shape = ContainerShape(.array(old))
+            else { return false }
+            lines.append(RenderedLine(mark: .context, indent: indent, content: label + shape.opener))
+            // What the full walk shows: runs of unchanged elements collapse, one alone is shown.
+            var unchanged = 0, firstUnchanged: TraceValue?
+            func flush() {
+                if unchanged == 1, let first = firstUnchanged, let single = TreeLayout.singleLine(first) {
+                    lines.append(RenderedLine(mark: .context, indent: indent + 1, content: single))
+                } else if unchanged > 0 {
+                    lines.append(RenderedLine(mark: .context, indent: indent + 1, content: "… (\(unchanged) unchanged)"))
+                }
+                unchanged = 0
+                firstUnchanged = nil
+            }
+            var next = 0
+            for index in indices {
+                if index > next {
+                    if unchanged == 0 { firstUnchanged = old[next] }
+                    unchanged += index - next
+                }
+                childrenVisited += 1
+                let (before, after) = (old[index], new[index])
+                if before == after && !hidesChange(under: .index(index)) {
+                    if unchanged == 0 { firstUnchanged = after }
+                    unchanged += 1
+                } else {
+                    flush()
+                    descend(.index(index)) { $0.diff(before, after, label: "", indent: indent + 1, into: &lines) }
+                }
+                next = index + 1
+            }
+            if old.count > next {
+                if unchanged == 0 { firstUnchanged = old[next] }
+                unchanged += old.count - next
+            }
+            flush()
+            lines.append(RenderedLine(mark: .context, indent: indent, content: shape.closer))
+            return true
+        }
+
         /// Whether a redacted change lies at or under the path extended by `step`.
         func hidesChange(under step: PathComponent) -> Bool {
             !hidden.isEmpty && hidden.contains { $0.count > path.count && $0[path.count] == step && $0.starts(with: path) }
@@ -185,6 +309,10 @@ public enum DiffRendering {
             }
             if case let .dictionary(a) = old, case let .dictionary(b) = new, let keys = changedKeys(),
                 keyedDiff(a, b, keys: keys, label: label, indent: indent, into: &lines) {
+                return
+            }
+            if case let .array(a) = old, case let .array(b) = new, let indices = changedIndices(),
+                indexedDiff(a, b, indices: indices, label: label, indent: indent, into: &lines) {
                 return
             }
             if old == new {
@@ -216,6 +344,7 @@ public enum DiffRendering {
                 firstUnchanged = nil
             }
             ChildPairing.forEachPair(old, new) { pair in
+                childrenVisited += 1
                 switch pair {
                 case let .same(label, step, value):
                     guard hidesChange(under: step) else {
@@ -224,10 +353,10 @@ public enum DiffRendering {
                         return
                     }
                     flush()
-                    descend(step) { $0.diff(value, value, label: label.text, indent: indent + 1, into: &lines) }
+                    descend(step, name: Self.fieldName(of: old, at: step)) { $0.diff(value, value, label: label.text, indent: indent + 1, into: &lines) }
                 case let .changed(label, step, before, after):
                     flush()
-                    descend(step) { $0.diff(before, after, label: label.text, indent: indent + 1, into: &lines) }
+                    descend(step, name: Self.fieldName(of: old, at: step)) { $0.diff(before, after, label: label.text, indent: indent + 1, into: &lines) }
                 case let .removed(label, value):
                     flush()
                     TreeLayout.lines(of: value, label: label.text, mark: .removed, indent: indent + 1, into: &lines)
@@ -240,10 +369,23 @@ public enum DiffRendering {
             lines.append(RenderedLine(mark: .context, indent: indent, content: shape.closer))
         }
 
-        private mutating func descend(_ step: PathComponent, _ body: (inout Walk) -> Void) {
+        private mutating func descend(_ step: PathComponent, name: String? = nil, _ body: (inout Walk) -> Void) {
             path.append(step)
+            names.append(name)
             body(&self)
             path.removeLast()
+            names.removeLast()
+        }
+
+        /// The name of the field or payload that `step` (by position) takes in `node`.
+        static func fieldName(of node: TraceValue, at step: PathComponent) -> String? {
+            guard case let .index(position) = step else { return nil }
+            switch node {
+            case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
+                return fields.indices.contains(position) ? fields[position].name : nil
+            default:
+                return nil
+            }
         }
     }
 }

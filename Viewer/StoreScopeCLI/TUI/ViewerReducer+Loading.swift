@@ -80,7 +80,7 @@ extension ViewerReducer {
             // between): the diff need only look where the patch changed something.
             let text = DiffRendering.render(
                 from: old, to: new, redactedChanges: RedactedChanges(entry.operations),
-                changedPaths: entry.keyframe == nil ? entry.operations.map(\.path) : nil)
+                patch: entry.keyframe == nil ? entry.operations : nil)
             diff = .success(text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         case (nil, _):
             diff = .failure(.init(text: before.unknownDescription ?? "the state before is unknown"))

@@ -1,0 +1,52 @@
+import Foundation
+import StoreScopeCLI
+import TraceAnalysis
+
+/// Issue 17, item 12: the interactive viewer's keys on the hostile traces (``HostileTraces``),
+/// at 80x24, through the real reducer, render and grid diff (``ViewerScreen``), with the
+/// viewer loop's own check whether the screen changed. Each repetition opens the trace afresh
+/// and presses the same keys in order from the first action; the table gives per key the
+/// median and the worst over the repetitions.
+///
+/// Run: `swift run -c release StoreScopeBenchmarks hostile-viewer` (the traces are cached in
+/// the temp directory, as for `hostile`; `HOSTILE_VIEWER_REPETITIONS` sets the repetitions, 5
+/// by default, and `HOSTILE_VIEWER_TRACE` one trace, e.g. `bigdict`: for a profiler).
+enum HostileViewer {
+    static let keys: [(name: String, action: ViewerAction)] = [
+        ("j (timeline: next action, its diff)", .key(.character("j"))),
+        ("j", .key(.character("j"))),
+        ("s (state tree)", .key(.character("s"))),
+        ("j (timeline, tree shown)", .key(.character("j"))),
+        ("k", .key(.character("k"))),
+        ("Tab (focus the tree)", .key(.tab)),
+        ("j (cursor in the tree)", .key(.character("j"))),
+        ("PgDn (in the tree)", .key(.pageDown)),
+        ("G (in the tree)", .key(.character("G"))),
+        ("h (fold)", .key(.character("h"))),
+        ("Tab (focus the timeline)", .key(.tab)),
+        ("G (timeline: last action)", .key(.character("G"))),
+        ("k (from the last action)", .key(.character("k"))),
+    ]
+
+    static func run() {
+        let repetitions = Int(ProcessInfo.processInfo.environment["HOSTILE_VIEWER_REPETITIONS"] ?? "") ?? 5
+        let only = ProcessInfo.processInfo.environment["HOSTILE_VIEWER_TRACE"]
+        let directory = NSTemporaryDirectory() + "storescope-hostile"
+        let names = ["chunks", "bigdict", "bigkeyframe", "bigkeyframe-chunks"].map { directory + "/\($0).sstrace" }
+        let paths = names.allSatisfy { FileManager.default.fileExists(atPath: $0) } ? names : HostileTraces.write(to: directory)
+        print("## Viewer keys on hostile traces, 80x24 (\(directory))\n")
+        print("Load average before: \(ViewerBenchmarks.loadAverage()).\n")
+        for path in [paths[1], paths[3]] where only.map({ path.hasSuffix("/\($0).sstrace") }) ?? true {
+            var timings = Array(repeating: Timings(), count: keys.count)
+            for _ in 0..<repetitions {
+                let screen = ViewerScreen(source: try! FileTraceSource(path: path), columns: 80, rows: 24)
+                for (index, key) in keys.enumerated() { timings[index].time { screen.send(key.action) } }
+            }
+            print("`\((path as NSString).lastPathComponent)`:\n")
+            Report.table(
+                ["key", "samples", "wall median", "wall worst", "CPU median", "CPU worst", "goal", "met"],
+                zip(keys, timings).map { [$0.name] + $1.cells(goalMilliseconds: 50) })
+        }
+        print("Load average after: \(ViewerBenchmarks.loadAverage()).\n")
+    }
+}
