@@ -13,6 +13,10 @@ struct SessionCache {
 
     private var chunks: [Int: (records: [Record], cost: Int, used: UInt64)] = [:]
     private var chunkCost = 0
+    /// The last chunk larger than the whole budget (a keyframe of a huge state), kept aside
+    /// and counted apart: kept among the others, it was evicted by the next small chunk, so
+    /// every key that listed the actions beside it decoded it again (2M nodes, 130 ms).
+    private var oversized: (index: Int, records: [Record])?
     /// Every use of a chunk, oldest first, as (chunk, clock at that use): the least recently
     /// used chunk is the first entry still matching its chunk's `used`. Evicting by scanning
     /// all cached chunks for the oldest cost O(cached chunks) per store, which made a read of
@@ -35,6 +39,7 @@ struct SessionCache {
     }
 
     mutating func records(ofChunk index: Int) -> [Record]? {
+        if let oversized, oversized.index == index { return oversized.records }
         guard let entry = chunks[index] else { return nil }
         clock += 1
         chunks[index]?.used = clock
@@ -43,10 +48,15 @@ struct SessionCache {
     }
 
     mutating func store(_ records: [Record], ofChunk index: Int, cost: Int) {
-        // A chunk larger than the whole budget (a keyframe of a huge state) is kept alone
-        // rather than not at all: otherwise every key that reads it decodes it again. Memory
-        // stays bounded, by the format's limit on a chunk's size.
         guard chunkBudget > 0 else { return }
+        // A chunk larger than the whole budget (a keyframe of a huge state) replaces the one
+        // kept aside rather than not being kept at all: otherwise every key that reads it
+        // decodes it again. Memory stays bounded: the budget, plus one chunk within the
+        // format's limit on a chunk's size.
+        if cost > chunkBudget {
+            oversized = (index, records)
+            return
+        }
         if let old = chunks.removeValue(forKey: index) { chunkCost -= old.cost }
         while chunkCost > 0, chunkCost + cost > chunkBudget, usesHead < uses.count {
             let use = uses[usesHead]

@@ -33,4 +33,17 @@ struct SessionCacheTests {
         #expect(cache.records(ofChunk: 0) == nil && cache.records(ofChunk: 2) == nil)
         #expect(cache.records(ofChunk: 3) != nil && cache.records(ofChunk: 4) != nil)
     }
+
+    @Test("A chunk larger than the budget stays, apart, while small chunks come and go; the next one that large replaces it")
+    func oversizedChunkKeptApart() {
+        var cache = SessionCache(chunkBudget: 3, stateBudget: 4)
+        cache.store(Self.records, ofChunk: 0, cost: 10)
+        for index in 1...20 { cache.store(Self.records, ofChunk: index, cost: 1) }
+        #expect(cache.records(ofChunk: 0) != nil, "the large chunk was evicted by small ones")
+        #expect(cache.records(ofChunk: 20) != nil && cache.records(ofChunk: 19) != nil && cache.records(ofChunk: 18) != nil)
+        #expect(cache.records(ofChunk: 17) == nil, "small chunks stay within the budget")
+        cache.store(Self.records, ofChunk: 30, cost: 50)
+        #expect(cache.records(ofChunk: 0) == nil && cache.records(ofChunk: 30) != nil)
+        #expect(cache.records(ofChunk: 20) != nil)
+    }
 }
