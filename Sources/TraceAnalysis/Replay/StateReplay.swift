@@ -14,16 +14,19 @@ public struct StateReplay: Sendable {
     }
 
     /// Every store seen, by name.
-    public private(set) var stores: [String: StoreState] = [:]
+    public var stores: [String: StoreState] {
+        replayed.mapValues { StoreState(value: $0.known, seq: $0.seq) }
+    }
     /// Problems met while applying patches (a patch that did not fit its state).
     public private(set) var problems: [String] = []
+    private var replayed: [String: ReplayedState] = [:]
 
     /// Creates an empty replay.
     public init() {}
 
     /// The current state of `store`, or `nil` when unknown.
     public func state(of store: String) -> TraceValue? {
-        stores[store]?.value
+        replayed[store]?.known
     }
 
     /// Applies one record: keyframes replace, patches change, `dropped` invalidates.
@@ -33,24 +36,23 @@ public struct StateReplay: Sendable {
     public mutating func apply(_ record: Record) -> String? {
         switch record {
         case let .keyframe(keyframe):
-            stores[keyframe.store] = StoreState(value: keyframe.state, seq: keyframe.seq)
+            if replayed[keyframe.store] == nil {
+                replayed[keyframe.store] = ReplayedState(keyframe.state, seq: keyframe.seq)
+            } else {
+                replayed[keyframe.store]?.replace(with: keyframe.state, seq: keyframe.seq)
+            }
             return keyframe.store
         case let .patch(patch):
-            guard var current = stores[patch.store], var value = current.value else { return nil }
-            // Free the stored copy first so the patch mutates a uniquely referenced tree.
-            stores[patch.store]?.value = nil
-            do {
-                try value.apply(patch.operations)
-                current.value = value
-            } catch {
-                problems.append("#\(patch.seq) \(patch.store): \(error)")
-                current.value = nil
+            // In place, through the dictionary: the patch mutates a uniquely referenced tree.
+            switch replayed[patch.store]?.apply(patch) {
+            case .applied: return patch.store
+            case let .failed(reason):
+                problems.append("#\(patch.seq) \(patch.store): \(reason)")
+                return patch.store
+            case .passedOver, nil: return nil
             }
-            current.seq = patch.seq
-            stores[patch.store] = current
-            return patch.store
-        case .dropped:
-            for name in stores.keys { stores[name]?.value = nil }
+        case let .dropped(dropped):
+            for name in replayed.keys { replayed[name]?.drop(first: dropped.firstSeq, last: dropped.lastSeq) }
             return nil
         default:
             return nil

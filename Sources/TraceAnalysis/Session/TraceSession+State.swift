@@ -30,69 +30,60 @@ extension TraceSession {
         }
         answer.keyframeSeq = anchor.keyframeSeq
 
-        var current = anchor.state.value
-        var problem: StateAnswer.Unknown?
+        var replayed = ReplayedState(anchor.state.value, seq: anchor.state.seq)
         var position = anchor.state.position
-        var appliedSeq = anchor.state.seq
         // Checkpoints are kept only before the last action (a later one cannot change) and
         // while the state is known.
         let lastSeq = seqRange?.upperBound ?? 0
         var sinceCheckpoint = 0, chunksSinceCheckpoint = 0
         func keepCheckpoint() {
-            checkpoints.keep(SessionCache.StoredState(store: store, seq: appliedSeq, position: position, value: current))
+            checkpoints.keep(SessionCache.StoredState(store: store, seq: replayed.seq, position: position, value: replayed.last))
             sinceCheckpoint = 0
             chunksSinceCheckpoint = 0
         }
         for index in anchor.state.position.chunk...last {
-            if index > anchor.state.position.chunk, hasGap(before: index), problem == nil {
-                problem = .damaged(Damage(gap: gapBetween(index - 1, index), kind: .damaged, session: self))
+            if index > anchor.state.position.chunk, hasGap(before: index) {
+                replayed.damage(Damage(gap: gapBetween(index - 1, index), kind: .damaged, session: self))
             }
             // A store with a few patches per chunk is checkpointed by chunks passed too, so a
             // later question about it does not read them all again.
-            if chunksSinceCheckpoint >= checkpoints.chunkInterval, sinceCheckpoint > 0, problem == nil, appliedSeq < lastSeq, appliedSeq < seq {
+            if chunksSinceCheckpoint >= checkpoints.chunkInterval, sinceCheckpoint > 0, replayed.unknown == nil,
+                replayed.seq < lastSeq, replayed.seq < seq {
                 keepCheckpoint()
             }
             chunksSinceCheckpoint += 1
             let records = index == anchor.state.position.chunk
                 ? anchor.records : stateRecords(ofChunk: index, store: store, near: last - index < Self.nearChunks)
             guard let records else {
-                if problem == nil { problem = .damaged(damage(ofChunk: index)) }
+                replayed.damage(damage(ofChunk: index))
                 continue
             }
             let first = index == anchor.state.position.chunk ? anchor.state.position.record + 1 : 0
             for (offset, record) in records where offset >= first {
                 switch record {
-                case let .patch(patch) where patch.store == store && patch.seq > appliedSeq && patch.seq <= seq:
-                    guard problem == nil else { continue }
-                    do {
-                        try current.apply(patch.operations)
-                    } catch {
-                        problem = .patchFailed(seq: patch.seq, reason: error.description)
-                    }
-                    appliedSeq = patch.seq
+                case let .patch(patch) where patch.store == store && patch.seq > replayed.seq && patch.seq <= seq:
+                    guard replayed.apply(patch) != .passedOver else { continue }
                     position = RecordPosition(chunk: index, record: offset)
                     patchesApplied += 1
                     sinceCheckpoint += 1
-                    if sinceCheckpoint == checkpoints.interval, problem == nil, patch.seq < lastSeq, patch.seq < seq {
+                    if sinceCheckpoint == checkpoints.interval, replayed.unknown == nil, patch.seq < lastSeq, patch.seq < seq {
                         keepCheckpoint()
                     }
-                case let .keyframe(keyframe) where keyframe.store == store && keyframe.seq <= seq && keyframe.seq >= appliedSeq:
-                    current = keyframe.state
-                    problem = nil
-                    appliedSeq = keyframe.seq
+                case let .keyframe(keyframe) where keyframe.store == store && keyframe.seq <= seq && keyframe.seq >= replayed.seq:
+                    replayed.replace(with: keyframe.state, seq: keyframe.seq)
                     answer.keyframeSeq = keyframe.seq
                     position = RecordPosition(chunk: index, record: offset)
                     sinceCheckpoint = 0
                     chunksSinceCheckpoint = 0
-                case let .dropped(dropped) where dropped.firstSeq <= seq && dropped.lastSeq > appliedSeq:
-                    problem = .dropped(first: dropped.firstSeq, last: dropped.lastSeq)
+                case let .dropped(dropped) where dropped.firstSeq <= seq && dropped.lastSeq > replayed.seq:
+                    replayed.drop(first: dropped.firstSeq, last: dropped.lastSeq)
                 default:
                     break
                 }
             }
         }
-        if let problem {
-            answer.result = .failure(UnknownState(reason: problem))
+        guard let current = replayed.known else {
+            answer.result = .failure(UnknownState(reason: replayed.unknown ?? .noKeyframe))
             answer.nextKeyframeSeq = nextKeyframe(of: store, after: seq)
             return answer
         }
