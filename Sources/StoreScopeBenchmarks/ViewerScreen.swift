@@ -24,6 +24,8 @@ final class ViewerScreen {
     var message: String? { state.message }
     /// Whether a search is still reading the trace a part per tick.
     var isSearching: Bool { state.isSearching }
+    /// Whether the detail of a large state is still to be read on the next tick.
+    var isLoadingDetail: Bool { state.isLoadingDetail }
 
     /// Reduces `action` and, when the state changed, draws, as the viewer's loop does (its
     /// comparison of the states before and after is part of what a key costs).

@@ -27,8 +27,34 @@ extension ViewerReducer {
             }
         }
         state.timeline = rows(from: state.top, count: height, filter: state.filter)
-        state.detail = state.selected.flatMap { detail(of: $0) }
+        guard let seq = state.selected, let entry = session.action(after: seq - min(seq, 1)), entry.seq == seq else {
+            state.detail = nil
+            return
+        }
+        // A large state's diff and tree cost a copy of its largest containers (tens of ms for
+        // a million entries): the key is answered first, and the next tick reads them.
+        if state.largeStores.contains(entry.action.store) {
+            if let shown = state.detail, shown.entry == entry, !shown.isLoading { return }
+            let reading = ViewerState.UnknownText(text: "reading the state…")
+            state.detail = ViewerState.Detail(entry: entry, diff: .failure(reading), state: .failure(reading), isLoading: true)
+            return
+        }
+        state.detail = nil
+        state.detail = detail(of: entry, in: &state)
     }
+
+    /// Reads the detail a key left to the tick (``ViewerState/Detail/isLoading``).
+    func loadPendingDetail(_ state: inout ViewerState) {
+        guard let pending = state.detail, pending.isLoading else { return }
+        // Free the placeholder first: nothing else holds the states the detail builds.
+        state.detail = nil
+        state.detail = detail(of: pending.entry, in: &state)
+    }
+
+    /// A state with more nodes than this is large: its detail is read on the tick after a key.
+    /// A copy of a 250,000-node container takes a few milliseconds; typical app states are far
+    /// smaller, and keep their detail on the key itself.
+    static let largeState = 250_000
 
     func refreshTotals(_ state: inout ViewerState) {
         state.droppedActions = session.droppedActions().count
@@ -64,8 +90,8 @@ extension ViewerReducer {
         return rows
     }
 
-    private func detail(of seq: UInt64) -> ViewerState.Detail? {
-        guard let entry = session.action(after: seq - min(seq, 1)), entry.seq == seq else { return nil }
+    private func detail(of entry: ActionEntry, in viewer: inout ViewerState) -> ViewerState.Detail {
+        let seq = entry.seq
         let store = entry.action.store
         // The state before first: the engine keeps it, so the state after is one patch more
         // instead of a second replay from the keyframe.
@@ -87,11 +113,13 @@ extension ViewerReducer {
         case (_, nil):
             diff = .failure(.init(text: after.unknownDescription ?? "the state is unknown"))
         }
+        if let value = after.value, value.hasMoreNodes(than: Self.largeState) { viewer.largeStores.insert(store) }
         return ViewerState.Detail(entry: entry, diff: diff, state: state)
     }
 
     /// Moves the detail cursor, scrolls, or folds; returns whether the key was used.
     func moveInDetail(_ key: Key, in state: inout ViewerState) -> Bool {
+        loadPendingDetail(&state)
         let lines = ViewerRender.detailLineCount(state)
         let page = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 2)
         switch key {

@@ -15,6 +15,7 @@ import TraceFormat
 /// the same node in the new state.
 extension ViewerReducer {
     func jumpToChange(forward: Bool, in state: inout ViewerState) {
+        loadPendingDetail(&state)
         guard let current = state.selected, let detail = state.detail else { return }
         let followed = state.followedPath.flatMap { $0.seq == current && state.focus == .timeline ? $0.path : nil }
         guard let path = followed ?? pathUnderCursor(state, detail) else {
@@ -111,6 +112,7 @@ extension ViewerReducer {
 
     /// Moves the detail cursor to the line showing `path` (or its nearest shown ancestor).
     private func putCursor(on path: [PathComponent], in state: inout ViewerState) {
+        loadPendingDetail(&state)
         guard let detail = state.detail else { return }
         let line: Int?
         switch (state.detailMode, detail.state, detail.diff) {

@@ -52,6 +52,7 @@ package struct ViewerReducer {
             }
             refreshEffects(&state)
         case .tick:
+            loadPendingDetail(&state)
             advanceSearch(&state)
             refreshEffects(&state, idle: true)
         case let .clock(nanos):

@@ -34,6 +34,7 @@ extension ViewerRender {
     /// The detail lines under the action line, for the current mode.
     static func detailLines(_ state: ViewerState) -> [DetailLine] {
         guard let detail = state.detail else { return [] }
+        guard !detail.isLoading else { return [DetailLine(text: "  reading the state…", style: .dim)] }
         switch state.detailMode {
         case .diff:
             var lines: [DetailLine]

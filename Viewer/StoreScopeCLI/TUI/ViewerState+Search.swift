@@ -50,6 +50,6 @@ struct PathChange: Sendable, Equatable {
 
 extension ViewerState {
     /// Whether the loop should tick without waiting: a search or the effects view is reading
-    /// the trace in parts.
-    var isReading: Bool { longSearch != nil || effects.isReading }
+    /// the trace in parts, or the detail of a large state is still to be read.
+    var isReading: Bool { longSearch != nil || effects.isReading || detail?.isLoading == true }
 }

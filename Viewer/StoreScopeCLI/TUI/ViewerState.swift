@@ -25,6 +25,9 @@ package struct ViewerState: Sendable, Equatable {
 
     /// Which view the detail pane shows.
     var detailMode: DetailMode = .diff
+    /// Stores whose state was found to be large (``ViewerReducer/largeState``): their detail is
+    /// read on the tick after the key, so keys are answered at once whatever the state's size.
+    var largeStores: Set<String> = []
     /// Whether keys move in the timeline or in the detail pane.
     var focus: Focus = .timeline
     /// The detail pane's cursor line and first line shown.
@@ -103,6 +106,9 @@ package struct ViewerState: Sendable, Equatable {
         var diff: Result<[String], UnknownText>
         /// The state after it, or why it is unknown.
         var state: Result<TraceValue, UnknownText>
+        /// Whether the diff and the state are still to be read: for a store whose state is
+        /// large, a key moves the selection at once and the next tick reads them (``largeStores``).
+        var isLoading = false
     }
 
     /// Why a state is unknown, in words.

@@ -1,0 +1,80 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+import TraceFormat
+
+@testable import StoreScopeCLI
+
+/// On a store whose state is large, a key moves the selection and redraws the timeline at
+/// once; the diff and the state tree, which cost a copy of the large containers, are read on
+/// the next tick (the viewer's loop ticks without waiting meanwhile). Keys pressed before the
+/// tick are answered first, so holding `j` reads one detail, where the keys stop.
+@Suite("Viewer on a large state")
+struct ViewerLargeStateTests {
+    /// A keyframe of a dictionary of `entries` entries (2 nodes each), then 5 actions each setting one.
+    static func trace(entries: Int, in directory: TemporaryDirectory) throws -> String {
+        let path = directory.path + "/large-\(entries).sstrace"
+        let header = SessionHeader(
+            sessionID: Array(repeating: 0x22, count: 16), appName: "Large", storeName: "main", startWallNanos: 0,
+            startMonotonicNanos: 0, schemaFingerprint: 1)
+        let writer = try TraceWriter(path: path, header: header)
+        let dictionary = TraceValue.dictionary(
+            (0..<entries).map { .init(key: .string("k\($0)"), value: .int(Int64($0))) }.sorted { TraceValue.compare($0.key, $1.key) < 0 })
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: dictionary)))
+        for seq in UInt64(1)...5 {
+            try writer.append(.action(ActionRecord(
+                seq: seq, store: "main", monotonicNanos: seq * 1_000, wallNanos: 0, reducerNanos: 10,
+                action: .enumeration(type: "Action", caseName: "set", payload: [.init("n", .int(Int64(seq)))]))))
+            try writer.append(.patch(StatePatch(seq: seq, store: "main", operations: [.set(path: [.key(.string("k\(seq)"))], value: .int(-Int64(seq)))])))
+        }
+        try writer.close()
+        return path
+    }
+
+    @Test("j on a 300,000-entry state answers with the selection and reads the detail on the next tick")
+    func largeStateReadsOnTick() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try ViewerHarness(path: try Self.trace(entries: 300_000, in: directory))
+        // The first screen reads the detail itself, and learns that the state is large.
+        #expect(viewer.state.selected == 1)
+        #expect(viewer.state.detail?.isLoading == false)
+        #expect(viewer.state.largeStores == ["main"])
+
+        viewer.press(.character("j"))
+        #expect(viewer.state.selected == 2)
+        #expect(viewer.state.detail?.entry.seq == 2)
+        #expect(viewer.state.detail?.isLoading == true)
+        #expect(viewer.state.isReading, "the loop must tick without waiting while the detail is to be read")
+        #expect(viewer.screen.contains("reading the state…"), "\(viewer.screen)")
+
+        // Keys before the tick: only where they stop is read.
+        viewer.press(.character("j"), .character("j"))
+        #expect(viewer.state.selected == 4 && viewer.state.detail?.isLoading == true)
+        viewer.send(.tick)
+        #expect(viewer.state.detail?.isLoading == false)
+        #expect(!viewer.state.isReading)
+        guard case let .success(lines)? = viewer.state.detail?.diff else { Issue.record("no diff after the tick"); return }
+        #expect(lines.joined(separator: "\n").contains("-   \"k4\": 4\n+   \"k4\": -4"), "\(lines)")
+        #expect(!viewer.screen.contains("reading the state…"))
+
+        // A key in the state tree reads a pending detail before it moves the cursor.
+        viewer.press(.character("s"), .character("j"))
+        #expect(viewer.state.selected == 5 && viewer.state.detail?.isLoading == true)
+        viewer.press(.tab, .character("j"))
+        #expect(viewer.state.detail?.isLoading == false && viewer.state.detail?.entry.seq == 5)
+        #expect(viewer.state.detailCursor == 1)
+    }
+
+    @Test("On a small state the detail is read on the key itself, as before")
+    func smallStateReadsOnKey() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try ViewerHarness(path: try Self.trace(entries: 1_000, in: directory))
+        #expect(viewer.state.largeStores.isEmpty)
+        viewer.press(.character("j"))
+        #expect(viewer.state.selected == 2)
+        #expect(viewer.state.detail?.isLoading == false)
+        #expect(!viewer.state.isReading)
+        guard case let .success(lines)? = viewer.state.detail?.diff else { Issue.record("no diff"); return }
+        #expect(lines.joined(separator: "\n").contains("-   \"k2\": 2\n+   \"k2\": -2"), "\(lines)")
+    }
+}
