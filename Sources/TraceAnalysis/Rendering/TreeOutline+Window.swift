@@ -4,22 +4,22 @@
 /// Every answer is the one ``TreeOutline/rows(of:folded:)`` gives, sliced.
 extension TreeOutline {
     /// How many rows the outline of `value` has with `folded` folded.
-    public static func rowCount(of value: TraceValue, folded: Set<String>) -> Int {
-        OutlineWalk(folded: folded, window: 0..<0).count(value, id: "0")
+    public static func rowCount(of value: TraceValue, folded: Set<String>, counts: Counts? = nil) -> Int {
+        OutlineWalk(folded: folded, window: 0..<0, counts: counts).count(value, id: "0")
     }
 
     /// The rows of the outline of `value` in `window` (row indices; clamped to the outline).
-    public static func rows(of value: TraceValue, folded: Set<String>, in window: Range<Int>) -> [Row] {
+    public static func rows(of value: TraceValue, folded: Set<String>, in window: Range<Int>, counts: Counts? = nil) -> [Row] {
         guard !window.isEmpty else { return [] }
-        var walk = OutlineWalk(folded: folded, window: window)
+        var walk = OutlineWalk(folded: folded, window: window, counts: counts)
         walk.walk(value, label: "", id: "0", depth: 0)
         return walk.rows
     }
 
     /// The index of the row opening the node `id` (`0.2.1`), or of its deepest shown ancestor
     /// when a fold hides it or the value has no such node.
-    public static func rowIndex(ofNode id: String, in value: TraceValue, folded: Set<String>) -> Int {
-        let walk = OutlineWalk(folded: folded, window: 0..<0)
+    public static func rowIndex(ofNode id: String, in value: TraceValue, folded: Set<String>, counts: Counts? = nil) -> Int {
+        let walk = OutlineWalk(folded: folded, window: 0..<0, counts: counts)
         var parts = id.split(separator: ".").dropFirst().compactMap { Int($0) }[...]
         var node = value, nodeID = "0", position = 0
         while let next = parts.popFirst() {
@@ -27,7 +27,10 @@ extension TreeOutline {
             guard !folded.contains(nodeID), next < childCount(of: node) else { return position }
             position += 1
             var child: TraceValue?
-            forEachChild(of: node) { index, _, value in
+            // Children of one row each come before `next` by their number alone.
+            let start = walk.oneRowChildren(node, id: nodeID) ? next : 0
+            position += start
+            forEachChild(of: node, from: start) { index, _, value in
                 if index == next { child = value; return false }
                 position += walk.count(value, id: nodeID + "." + String(index))
                 return true
@@ -64,15 +67,15 @@ extension TreeOutline {
     }
 
     /// Calls `body` with each child's index, label (built only when asked for) and value, in
-    /// outline order, while it returns `true`.
-    static func forEachChild(of value: TraceValue, _ body: (Int, () -> String, TraceValue) -> Bool) {
+    /// outline order from the child at `start`, while it returns `true`.
+    static func forEachChild(of value: TraceValue, from start: Int = 0, _ body: (Int, () -> String, TraceValue) -> Bool) {
         switch value {
         case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
-            for (index, field) in fields.enumerated() where !body(index, { TreeLayout.fieldLabel(field.name) }, field.value) { return }
+            for index in fields.indices.dropFirst(start) where !body(index, { TreeLayout.fieldLabel(fields[index].name) }, fields[index].value) { return }
         case let .array(elements), let .set(elements):
-            for (index, element) in elements.enumerated() where !body(index, { "" }, element) { return }
+            for index in elements.indices.dropFirst(start) where !body(index, { "" }, elements[index]) { return }
         case let .dictionary(entries):
-            for (index, entry) in entries.enumerated() where !body(index, { TreeLayout.keyLabel(entry.key) }, entry.value) { return }
+            for index in entries.indices.dropFirst(start) where !body(index, { TreeLayout.keyLabel(entries[index].key) }, entries[index].value) { return }
         default:
             return
         }
@@ -86,12 +89,15 @@ private struct OutlineWalk {
     /// every other child is counted without building its id.
     let foldPaths: [String: Set<Int>]
     let window: Range<Int>
+    /// The row counts of large containers already counted (``TreeOutline/Counts``).
+    let counts: TreeOutline.Counts?
     var position = 0
     var rows: [TreeOutline.Row] = []
 
-    init(folded: Set<String>, window: Range<Int>) {
+    init(folded: Set<String>, window: Range<Int>, counts: TreeOutline.Counts?) {
         self.folded = folded
         self.window = window
+        self.counts = counts
         var paths: [String: Set<Int>] = [:]
         for id in folded {
             let parts = id.split(separator: ".")
@@ -104,16 +110,31 @@ private struct OutlineWalk {
         foldPaths = paths
     }
 
+    /// The rows of `value` (the node `id`) with nothing folded, from the memo for a large one.
+    func plainCount(_ value: TraceValue, id: @autoclosure () -> String) -> Int {
+        if let counts, TreeOutline.childCount(of: value) >= TreeOutline.Counts.threshold { return counts.plainCount(of: value, id: id()) }
+        return TreeOutline.plainCount(value)
+    }
+
+    /// Whether every child of the container `id` holding `value` takes one row, and nothing
+    /// is folded below it: then a child's row is its index, without counting those before it.
+    /// Known only for a large container with a memo (otherwise counting is what it saves).
+    func oneRowChildren(_ value: TraceValue, id: String) -> Bool {
+        let children = TreeOutline.childCount(of: value)
+        guard counts != nil, children >= TreeOutline.Counts.threshold, foldPaths[id] == nil, !folded.contains(id) else { return false }
+        return plainCount(value, id: id) == children + 2
+    }
+
     /// The rows of the node `id` holding `value`.
     func count(_ value: TraceValue, id: String) -> Int {
         if case let .some(wrapped) = value { return count(wrapped, id: id) }
         let children = TreeOutline.childCount(of: value)
         if children == 0 { return 1 }
         if folded.contains(id) { return 1 }
-        guard let below = foldPaths[id] else { return TreeOutline.plainCount(value) }
+        guard let below = foldPaths[id] else { return plainCount(value, id: id) }
         var total = 2
         TreeOutline.forEachChild(of: value) { index, _, child in
-            total += below.contains(index) ? count(child, id: id + "." + String(index)) : TreeOutline.plainCount(child)
+            total += below.contains(index) ? count(child, id: id + "." + String(index)) : plainCount(child, id: id + "." + String(index))
             return true
         }
         return total
@@ -134,10 +155,13 @@ private struct OutlineWalk {
         }
         emit(TreeOutline.Row(depth: depth, text: label + shape.opener, id: id, isFoldable: true, isFolded: false))
         let below = foldPaths[id]
-        TreeOutline.forEachChild(of: value) { index, childLabel, child in
+        // Children of one row each before the window are passed by their number alone.
+        let start = oneRowChildren(value, id: id) ? max(0, min(children, window.lowerBound - position)) : 0
+        position += start
+        TreeOutline.forEachChild(of: value, from: start) { index, childLabel, child in
             guard position < window.upperBound else { return false }
             let childID = below?.contains(index) == true ? id + "." + String(index) : nil
-            let rows = childID.map { count(child, id: $0) } ?? TreeOutline.plainCount(child)
+            let rows = childID.map { count(child, id: $0) } ?? plainCount(child, id: id + "." + String(index))
             if position + rows <= window.lowerBound {
                 position += rows
                 return true

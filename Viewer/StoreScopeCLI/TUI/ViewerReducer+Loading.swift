@@ -141,7 +141,7 @@ extension ViewerReducer {
                 guard !id.isEmpty else { return true }
                 state.folded.insert(id)
                 if case let .success(value)? = state.detail?.state {
-                    state.detailCursor = TreeOutline.rowIndex(ofNode: id, in: value, folded: state.folded)
+                    state.detailCursor = TreeOutline.rowIndex(ofNode: id, in: value, folded: state.folded, counts: state.detail?.treeCounts)
                 }
             }
         default: return false

@@ -117,7 +117,7 @@ extension ViewerReducer {
         let line: Int?
         switch (state.detailMode, detail.state, detail.diff) {
         case let (.tree, .success(value), _):
-            line = TreeOutline.rowIndex(ofNode: CursorPath.nodeID(of: path, in: value), in: value, folded: state.folded)
+            line = TreeOutline.rowIndex(ofNode: CursorPath.nodeID(of: path, in: value), in: value, folded: state.folded, counts: state.detail?.treeCounts)
         case let (.diff, _, .success(lines)):
             line = CursorPath.diffLine(showing: path, in: lines)
         default:

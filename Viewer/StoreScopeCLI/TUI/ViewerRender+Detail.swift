@@ -79,19 +79,19 @@ extension ViewerRender {
         guard state.detailMode == .tree, case let .success(value)? = state.detail?.state else {
             return Array(detailLines(state).dropFirst(first).prefix(count))
         }
-        return TreeOutline.rows(of: value, folded: state.folded, in: first..<first + max(0, count)).map(treeLine)
+        return TreeOutline.rows(of: value, folded: state.folded, in: first..<first + max(0, count), counts: state.detail?.treeCounts).map(treeLine)
     }
 
     /// How many detail lines there are (the state tree's are counted, not built).
     static func detailLineCount(_ state: ViewerState) -> Int {
         guard state.detailMode == .tree, case let .success(value)? = state.detail?.state else { return detailLines(state).count }
-        return TreeOutline.rowCount(of: value, folded: state.folded)
+        return TreeOutline.rowCount(of: value, folded: state.folded, counts: state.detail?.treeCounts)
     }
 
     /// The state tree's row at `index`, or `nil` when there is none or the state is unknown.
     static func treeRow(_ state: ViewerState, at index: Int) -> TreeOutline.Row? {
         guard index >= 0, case let .success(value)? = state.detail?.state else { return nil }
-        return TreeOutline.rows(of: value, folded: state.folded, in: index..<index + 1).first
+        return TreeOutline.rows(of: value, folded: state.folded, in: index..<index + 1, counts: state.detail?.treeCounts).first
     }
 
     private static func treeLine(_ row: TreeOutline.Row) -> DetailLine {
