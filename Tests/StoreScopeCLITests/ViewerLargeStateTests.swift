@@ -7,7 +7,7 @@ import TraceFormat
 
 /// On a store whose state is large, a key moves the selection and redraws the timeline at
 /// once; the diff and the state tree, which cost a copy of the large containers, are read on
-/// the next tick (the viewer's loop ticks without waiting meanwhile). Keys pressed before the
+/// the next ticks, one new state per tick (the viewer's loop ticks without waiting meanwhile). Keys pressed before the
 /// tick are answered first, so holding `j` reads one detail, where the keys stop.
 @Suite("Viewer on a large state")
 struct ViewerLargeStateTests {
@@ -31,7 +31,7 @@ struct ViewerLargeStateTests {
         return path
     }
 
-    @Test("j on a 300,000-entry state answers with the selection and reads the detail on the next tick")
+    @Test("j on a 300,000-entry state answers with the selection and reads the detail on the next ticks")
     func largeStateReadsOnTick() throws {
         let directory = try TemporaryDirectory()
         var viewer = try ViewerHarness(path: try Self.trace(entries: 300_000, in: directory))
@@ -50,6 +50,9 @@ struct ViewerLargeStateTests {
         // Keys before the tick: only where they stop is read.
         viewer.press(.character("j"), .character("j"))
         #expect(viewer.state.selected == 4 && viewer.state.detail?.isLoading == true)
+        // Two parts, one new state each: the state before the action, then after it.
+        viewer.send(.tick)
+        #expect(viewer.state.detail?.isLoading == true && viewer.state.detail?.stateBeforeRead == true)
         viewer.send(.tick)
         #expect(viewer.state.detail?.isLoading == false)
         #expect(!viewer.state.isReading)

@@ -43,9 +43,18 @@ extension ViewerReducer {
         state.detail = detail(of: entry, in: &state)
     }
 
-    /// Reads the detail a key left to the tick (``ViewerState/Detail/isLoading``).
-    func loadPendingDetail(_ state: inout ViewerState) {
+    /// Reads the detail a key left to the ticks (``ViewerState/Detail/isLoading``): on a tick,
+    /// one part (first the state before the action, which the engine keeps; then the state
+    /// after it and the diff), so no tick costs more than one new state; `whole` reads both, for
+    /// a key that needs the detail now.
+    func loadPendingDetail(_ state: inout ViewerState, whole: Bool = true) {
         guard let pending = state.detail, pending.isLoading else { return }
+        let seq = pending.entry.seq
+        if !whole, !pending.stateBeforeRead, seq > 0 {
+            _ = session.state(of: pending.entry.action.store, after: seq - 1)
+            state.detail?.stateBeforeRead = true
+            return
+        }
         // Free the placeholder first: nothing else holds the states the detail builds.
         state.detail = nil
         state.detail = detail(of: pending.entry, in: &state)

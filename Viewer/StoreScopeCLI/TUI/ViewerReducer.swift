@@ -52,7 +52,7 @@ package struct ViewerReducer {
             }
             refreshEffects(&state)
         case .tick:
-            loadPendingDetail(&state)
+            loadPendingDetail(&state, whole: false)
             advanceSearch(&state)
             refreshEffects(&state, idle: true)
         case let .clock(nanos):

@@ -109,6 +109,9 @@ package struct ViewerState: Sendable, Equatable {
         /// Whether the diff and the state are still to be read: for a store whose state is
         /// large, a key moves the selection at once and the next tick reads them (``largeStores``).
         var isLoading = false
+        /// Whether a tick already read the state before the action (kept by the engine), so
+        /// the next reads only the state after it.
+        var stateBeforeRead = false
         /// The state tree's row counts of its large containers, counted once per detail.
         var treeCounts = TreeOutline.Counts()
     }
