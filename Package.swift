@@ -58,7 +58,7 @@ let package = Package(
             dependencies: ["TraceFormat", "StoreScopeTestSupport", "trace-fixture-writer"],
             resources: [.copy("Fixtures")]
         ),
-        .target(name: "StoreScopeTestSupport", path: "Tests/TestSupport"),
+        .target(name: "StoreScopeTestSupport", dependencies: ["TraceFormat"], path: "Tests/TestSupport"),
         .executableTarget(
             name: "recorder-crash-fixture",
             dependencies: ["StoreScope"],

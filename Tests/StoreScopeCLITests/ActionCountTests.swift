@@ -13,8 +13,7 @@ import TraceFormat
 struct ActionCountTests {
     /// 60 actions in small chunks, the recorder dropping 2 after every 10th.
     static func write(to path: String) throws -> [ChunkInfo] {
-        let header = SessionHeader(sessionID: Array(0..<16), appName: "Drops", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
-        let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 120, flushInterval: .seconds(3600)))
+        let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Drops", schemaFingerprint: 1), chunkSize: 120)
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "C", fields: []))))
         var seq: UInt64 = 0
         for round in 0..<5 {

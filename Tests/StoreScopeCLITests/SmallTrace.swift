@@ -1,11 +1,10 @@
+import StoreScopeTestSupport
 import TraceFormat
 
 /// Writes small hand-made traces for CLI tests: one session of app "App", store "main".
 enum SmallTrace {
     /// The header every small trace shares.
-    static let header = SessionHeader(
-        sessionID: Array(0..<16), appName: "App", storeName: "main", startWallNanos: 0,
-        startMonotonicNanos: 0, schemaFingerprint: 1)
+    static let header = TraceFixture.header(app: "App", schemaFingerprint: 1)
 
     /// Writes `records` to `path` and closes the trace cleanly.
     ///

@@ -14,17 +14,10 @@ struct ViewerLargeStateTests {
     /// A keyframe of a dictionary of `entries` entries (2 nodes each), then 5 actions each setting one.
     static func trace(entries: Int, in directory: TemporaryDirectory) throws -> String {
         let path = directory.path + "/large-\(entries).sstrace"
-        let header = SessionHeader(
-            sessionID: Array(repeating: 0x22, count: 16), appName: "Large", storeName: "main", startWallNanos: 0,
-            startMonotonicNanos: 0, schemaFingerprint: 1)
-        let writer = try TraceWriter(path: path, header: header)
-        let dictionary = TraceValue.dictionary(
-            (0..<entries).map { .init(key: .string("k\($0)"), value: .int(Int64($0))) }.sorted { TraceValue.compare($0.key, $1.key) < 0 })
-        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: dictionary)))
+        let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Large"), chunkSize: 64 << 20)
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: TraceFixture.numbers(entries))))
         for seq in UInt64(1)...5 {
-            try writer.append(.action(ActionRecord(
-                seq: seq, store: "main", monotonicNanos: seq * 1_000, wallNanos: 0, reducerNanos: 10,
-                action: .enumeration(type: "Action", caseName: "set", payload: [.init("n", .int(Int64(seq)))]))))
+            try writer.append(TraceFixture.action(seq, payload: [.init("n", .int(Int64(seq)))]))
             try writer.append(.patch(StatePatch(seq: seq, store: "main", operations: [.set(path: [.key(.string("k\(seq)"))], value: .int(-Int64(seq)))])))
         }
         try writer.close()

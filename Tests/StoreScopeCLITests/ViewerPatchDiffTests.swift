@@ -14,18 +14,13 @@ struct ViewerPatchDiffTests {
     func nestedChanges() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/nested.sstrace"
-        let header = SessionHeader(
-            sessionID: Array(repeating: 0x21, count: 16), appName: "Shop", storeName: "app", startWallNanos: 0,
-            startMonotonicNanos: 0, schemaFingerprint: 1)
         let catalog = TraceValue.dictionary((0..<40).map { .init(key: .string("sku\($0)"), value: .int(Int64($0))) }.sorted { TraceValue.compare($0.key, $1.key) < 0 })
         let state = TraceValue.structure(type: "AppState", fields: [
             .init("catalog", catalog), .init("cart", .some(.array((0..<30).map { .int(Int64($0)) }))),
         ])
-        let writer = try TraceWriter(path: path, header: header)
+        let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Shop", store: "app"))
         try writer.append(.keyframe(Keyframe(seq: 0, store: "app", state: state)))
-        try writer.append(.action(ActionRecord(
-            seq: 1, store: "app", monotonicNanos: 1_000, wallNanos: 0, reducerNanos: 10,
-            action: .enumeration(type: "Action", caseName: "restock", payload: []))))
+        try writer.append(TraceFixture.action(1, store: "app", "restock"))
         try writer.append(.patch(StatePatch(seq: 1, store: "app", operations: [
             .set(path: [.field("catalog"), .key(.string("sku7"))], value: .int(70)),
             .set(path: [.field("cart"), .some, .index(12)], value: .int(-12)),

@@ -12,8 +12,7 @@ struct ViewerSearchInPartsTests {
     /// 400 actions in small chunks; action 350 is the only `rare` one.
     static func longTrace(_ directory: TemporaryDirectory) throws -> String {
         let path = directory.path("long.sstrace")
-        let header = SessionHeader(sessionID: Array(0..<16), appName: "Long", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
-        let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 512, flushInterval: .seconds(3600)))
+        let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Long", schemaFingerprint: 1), chunkSize: 512)
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "C", fields: []))))
         for seq in 1...400 as ClosedRange<UInt64> {
             try writer.append(.action(ActionRecord(

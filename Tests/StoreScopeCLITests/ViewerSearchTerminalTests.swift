@@ -54,8 +54,7 @@ struct ViewerSearchTerminalTests {
     /// `actions` actions in chunks of about 4 KiB; only action `needleAt` mentions `needle`.
     static func trace(_ directory: TemporaryDirectory, actions: UInt64, needleAt: UInt64) throws -> String {
         let path = directory.path("long.sstrace")
-        let header = SessionHeader(sessionID: Array(0..<16), appName: "Long", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
-        let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 4096, flushInterval: .seconds(3600)))
+        let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Long", schemaFingerprint: 1), chunkSize: 4096)
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "C", fields: []))))
         for seq in 1...actions {
             let note = seq == needleAt ? "a needle in the haystack" : "hay \(seq)"

@@ -55,8 +55,7 @@ func statesReplayedFromATraceFileMatchTheCapturedStates(shape: String) throws {
         : try run(Session.signedOut(lastError: nil), steps: 1_000, seed: 5, options: .default) { $0.mutate(using: &$1, nextID: &$2) }
     let directory = try TemporaryDirectory()
     let path = directory.path("reconstruction.sstrace")
-    let header = SessionHeader(sessionID: Array(repeating: 1, count: 16), appName: "Tests", storeName: "feed", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 0)
-    let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 4096))
+    let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Tests", store: "feed", schemaFingerprint: 0), chunkSize: 4096)
     try writer.append(.keyframe(Keyframe(seq: 0, store: "feed", state: keyframe)))
     for (index, patch) in patches.enumerated() {
         try writer.append(.patch(StatePatch(seq: UInt64(index + 1), store: "feed", operations: patch)))

@@ -1,3 +1,4 @@
+import StoreScopeTestSupport
 import Foundation
 import Testing
 @testable import TraceFormat
@@ -137,8 +138,7 @@ struct SelectiveReadTests {
     func damagedChunkIsAGap() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("selective-\(getpid()).sstrace").path
         defer { unlink(path) }
-        let header = SessionHeader(sessionID: Array(0..<16), appName: "T", storeName: "a", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
-        let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 256, flushInterval: .seconds(3600), compressionLevel: 1))
+        let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "T", store: "a", schemaFingerprint: 1), chunkSize: 256)
         for record in Self.records.dropLast() { try writer.append(record) }
         try writer.close()
         let reader = try TraceReader(path: path)

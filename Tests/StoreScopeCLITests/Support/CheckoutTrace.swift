@@ -33,10 +33,9 @@ struct CheckoutTrace {
     /// Writes the session to `path` in chunks of `chunkSize` raw bytes and returns the chunks.
     @discardableResult
     static func write(to path: String, variant: Variant = .original, chunkSize: Int = 64 * 1024, schemaFingerprint: UInt64 = 7) throws -> [ChunkInfo] {
-        let header = SessionHeader(
-            sessionID: Array(0..<16), appName: "Checkout", storeName: "cart", startWallNanos: 1_764_563_042_000_000_000,
-            startMonotonicNanos: start, schemaFingerprint: schemaFingerprint)
-        let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: chunkSize, flushInterval: .seconds(3600)))
+        let header = TraceFixture.header(
+            app: "Checkout", store: "cart", startWallNanos: 1_764_563_042_000_000_000, startMonotonicNanos: start, schemaFingerprint: schemaFingerprint)
+        let writer = try TraceFixture.writer(at: path, header: header, chunkSize: chunkSize)
         for record in records(variant) { try writer.append(record) }
         try writer.close()
         return writer.chunks

@@ -1,3 +1,4 @@
+import StoreScopeTestSupport
 import Foundation
 import TraceFormat
 
@@ -8,9 +9,7 @@ import TraceFormat
 enum HostileTrace {
     /// The header of the extreme traces: the session starts at monotonic time `start`.
     static func header(start: UInt64 = 0, wall: Int64 = .min) -> SessionHeader {
-        SessionHeader(
-            sessionID: Array(repeating: 0x17, count: 16), appName: "Hostile", storeName: "main", startWallNanos: wall,
-            startMonotonicNanos: start, schemaFingerprint: 17)
+        TraceFixture.header(app: "Hostile", startWallNanos: wall, startMonotonicNanos: start, schemaFingerprint: 17, sessionID: Array(repeating: 0x17, count: 16))
     }
 
     /// An action of store "main" with any numbers.

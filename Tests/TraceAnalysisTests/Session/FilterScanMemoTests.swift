@@ -88,8 +88,7 @@ struct FilterScanMemoTests {
     func refreshForgets() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("t.sstrace")
-        let header = SessionHeader(sessionID: Array(0..<16), appName: "Fixture", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 7)
-        let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 256, flushInterval: .seconds(3600), compressionLevel: 1))
+        let writer = try TraceFixture.writer(at: path, chunkSize: 256)
         func action(_ seq: UInt64, _ store: String) throws {
             try writer.append(.action(ActionRecord(seq: seq, store: store, monotonicNanos: seq, wallNanos: 0, reducerNanos: 1, action: .string("a\(seq)"))))
         }

@@ -53,7 +53,7 @@ struct SelectiveReplayTests {
         let victim = try #require(clean.chunks.indices.first { $0 > clean.chunks.count / 2 && !clean.chunks[$0].hasKeyframe && clean.chunks[$0].seqRange != nil })
         let chunk = clean.chunks[victim]
         let lost = try #require(chunk.seqRange)
-        try flipByte(in: fixture.path, at: chunk.offset + Int64(ChunkHeader.size) + 3)
+        try TraceFixture.flipByte(in: fixture.path, at: chunk.offset + Int64(ChunkHeader.size) + 3)
         let nextKeyframe = try #require(fixture.records.lazy.compactMap { record -> UInt64? in
             if case let .keyframe(keyframe) = record, keyframe.store == side, keyframe.seq > lost.upperBound { keyframe.seq } else { nil }
         }.first)

@@ -19,9 +19,7 @@ struct SessionFixture {
     ///     keyframe follows at the next action.
     ///   - close: whether to write the footer.
     static func write(to path: String, actions: UInt64 = 400, keyframeEvery: UInt64 = 50, dropped: ClosedRange<UInt64>? = nil, close: Bool = true) throws -> SessionFixture {
-        let header = SessionHeader(
-            sessionID: Array(0..<16), appName: "Fixture", storeName: store, startWallNanos: 0, startMonotonicNanos: start, schemaFingerprint: 7)
-        let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 1024, flushInterval: .seconds(3600), compressionLevel: 1))
+        let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(store: store, startMonotonicNanos: start))
         var records: [Record] = []
         func append(_ record: Record) throws {
             try writer.append(record)
@@ -114,11 +112,3 @@ struct SessionFixture {
     }
 }
 
-func flipByte(in path: String, at offset: Int64) throws {
-    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-    defer { try? handle.close() }
-    try handle.seek(toOffset: UInt64(offset))
-    let byte = try handle.read(upToCount: 1) ?? Data([0])
-    try handle.seek(toOffset: UInt64(offset))
-    try handle.write(contentsOf: Data([byte[0] ^ 0xFF]))
-}

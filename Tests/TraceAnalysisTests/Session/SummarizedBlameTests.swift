@@ -16,8 +16,7 @@ struct SummarizedBlameTests {
         var state = TraceValue.structure(type: "S", fields: [
             .init("n", .int(0)), .init("users", .array((0..<5).map { .structure(type: "U", fields: [.init("name", .string("u\($0)")), .init("age", .int(Int64($0)))]) })),
         ])
-        let header = SessionHeader(sessionID: Array(repeating: 1, count: 16), appName: "A", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
-        let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 512, flushInterval: .seconds(3_600)))
+        let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "A", schemaFingerprint: 1), chunkSize: 512)
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: state)))
         for seq in UInt64(1)...200 {
             let user = Int(random.next() % 5)

@@ -54,7 +54,7 @@ struct TraceSessionTests {
         // Damage a chunk in the middle that holds no keyframe.
         let victim = try #require(clean.chunks.indices.first { $0 > clean.chunks.count / 2 && !clean.chunks[$0].hasKeyframe && clean.chunks[$0].seqRange != nil })
         let chunk = clean.chunks[victim]
-        try flipByte(in: fixture.path, at: chunk.offset + Int64(ChunkHeader.size) + 3)
+        try TraceFixture.flipByte(in: fixture.path, at: chunk.offset + Int64(ChunkHeader.size) + 3)
         let lost = try #require(chunk.seqRange)
 
         let session = try TraceSession(path: fixture.path)
@@ -125,8 +125,7 @@ struct TraceSessionTests {
     func growingTrace() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("growing.sstrace")
-        let header = SessionHeader(sessionID: Array(0..<16), appName: "Fixture", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 7)
-        let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 256, flushInterval: .seconds(3600), compressionLevel: 1))
+        let writer = try TraceFixture.writer(at: path, chunkSize: 256)
         func count(_ n: Int64) -> TraceValue { .structure(type: "C", fields: [.init("n", .int(n))]) }
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: count(0))))
         for seq in 1...20 as ClosedRange<UInt64> {

@@ -17,9 +17,7 @@ struct TwoStoreFixture {
         to path: String, actions: UInt64 = 3_000, sideEvery: UInt64 = 9, keyframeEvery: UInt64 = 400, sideKeyframeEvery: UInt64 = 150,
         dropped: ClosedRange<UInt64>? = nil
     ) throws -> TwoStoreFixture {
-        let header = SessionHeader(
-            sessionID: Array(0..<16), appName: "Fixture", storeName: main, startWallNanos: 0, startMonotonicNanos: SessionFixture.start, schemaFingerprint: 7)
-        let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 1024, flushInterval: .seconds(3600), compressionLevel: 1))
+        let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(store: main, startMonotonicNanos: SessionFixture.start))
         var records: [Record] = []
         func append(_ record: Record) throws {
             try writer.append(record)
