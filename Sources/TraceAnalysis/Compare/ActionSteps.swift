@@ -20,6 +20,18 @@ public struct ActionSteps: IteratorProtocol, Sequence {
         self.items = items
     }
 
+    /// Steps over records read whole (a ``TraceFormat/TraceReader``'s `allRecords()`, or a
+    /// test's own), with no damaged part among them:
+    ///
+    /// ```swift
+    /// let states = try ActionSteps(records: reader.allRecords()).map { step in
+    ///     try TraceValueDecoder().decode(AppState.self, from: try #require(step.state))
+    /// }
+    /// ```
+    public init(records: [Record]) {
+        self.init(AnyIterator(records.lazy.map(SourceItem.record).makeIterator()))
+    }
+
     /// The next action and the state after it, or `nil` at the end.
     public mutating func next() -> Step? {
         while let item = items.next() {

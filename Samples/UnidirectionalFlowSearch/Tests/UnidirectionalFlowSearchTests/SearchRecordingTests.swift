@@ -41,22 +41,10 @@ import UnidirectionalFlowSearch
     @Test("the state after every recorded action, replayed from the trace and decoded into SearchState, is the journal's state")
     func statesMatchTheJournal() async throws {
         let (journal, records) = try await Self.record()
-        var replay = StateReplay()
-        var states: [SearchState] = []
-        var pendingAction = false
-        func takeState() throws {
-            let value = try #require(replay.state(of: "search"))
-            states.append(try TraceValueDecoder().decode(SearchState.self, from: value))
-        }
-        for record in records {
-            if case .action = record {
-                if pendingAction { try takeState() }
-                pendingAction = true
-            }
-            replay.apply(record)
-        }
-        if pendingAction { try takeState() }
-        #expect(replay.problems.isEmpty)
+        // The state after each action, replayed from the trace's keyframes and patches.
+        let steps = Array(ActionSteps(records: records))
+        #expect(steps.allSatisfy { $0.state != nil && $0.action.store == "search" }, "every state is known")
+        let states = try steps.map { try TraceValueDecoder().decode(SearchState.self, from: try #require($0.state)) }
         #expect(states.count == journal.count)
         for (index, (state, entry)) in zip(states, journal).enumerated() {
             #expect(state == entry.state, "state after [\(index)] \(entry.action)")
