@@ -96,7 +96,6 @@ struct AnalysisCommandTests {
         (["diff", "search", "--from", "2", "--store", "nope"], 1, "Error: the trace has no store named 'nope' (stores: search)\n"),
         (["blame", "search", ".repos[", "--json"], 64, "Error: invalid path at column 7: '[' is not closed by ']'\n  .repos[\n        ^\nUsage: storescope blame [options] FILE PATH\nSee 'storescope blame --help'.\n"),
         (["state", "search", "--at", "soon"], 64, "Error: invalid --at 'soon': expected a sequence number, start, end, or a time such as 1.5s\nUsage: storescope state [options] FILE\nSee 'storescope state --help'.\n"),
-        (["state", "search"], 64, "Error: missing --at\nUsage: storescope state [options] FILE\nSee 'storescope state --help'.\n"),
     ])
     func unanswerable(arguments: [String], status: Int32, stderr: String) throws {
         var arguments = arguments

@@ -93,7 +93,12 @@ struct CheckAndCatCommandTests {
         let cat = try ChildProcess.storescope(["cat", trace.path])
         #expect(cat.status == 1)
         #expect(cat.stdout == trace.textLines(kept))
-        #expect(cat.stderr == "warning: ignored an incomplete last chunk (bytes \(last.offset)..<\(cut))\n")
+        // The same words as every command that reads a trace front to back (issue 19, item 23).
+        #expect(cat.stderr == """
+            warning: the last \(cut - last.offset) bytes are an incomplete chunk (the session was cut off); its records are missing
+            warning: the answer above covers only the readable part of the trace
+
+            """)
     }
 
     @Test("check and cat on a trace with a corrupted chunk: one gap with that chunk's bytes, every other record, exit 1")
@@ -134,7 +139,11 @@ struct CheckAndCatCommandTests {
         let cat = try ChildProcess.storescope(["cat", trace.path])
         #expect(cat.status == 1)
         #expect(cat.stdout == trace.textLines(kept))
-        #expect(cat.stderr == "warning: skipped damaged \(gap)\n")
+        #expect(cat.stderr == """
+            warning: bytes \(damaged.offset)..<\(damaged.endOffset) (\(damaged.endOffset - damaged.offset) bytes) could not be read (chunk checksum mismatch); the records in them are missing
+            warning: the answer above covers only the readable part of the trace
+
+            """)
     }
 
     @Test(
@@ -250,11 +259,14 @@ struct CheckAndCatCommandTests {
                 each other (seqs unique and increasing, effects ending after they start and once,
                 one 'session ended'). Each disagreement is damage, listed with where it is.
 
-                Exit status: 0 when the trace is clean, 1 when it is damaged but readable (gaps, a torn
-                tail, a missing footer index, a header misstating its chunk, records breaking the
-                format's rules), 2 when it cannot be read at all. Values cut by capture limits are
-                reported as a warning (how many, and the first record holding one) but do not change
-                the status: the trace itself is intact.
+                Damage is a gap, a torn tail, a missing footer index, a header misstating its chunk
+                or records breaking the format's rules. Values cut by capture limits are reported as
+                a warning (how many, and the first record holding one) but do not change the status:
+                the trace itself is intact.
+
+                Exit status: 0 when the trace was read whole and the answer is complete; 1 when the
+                trace is damaged or was not closed cleanly (standard error says what is missing, and the
+                answer covers the readable part); 2 when a file cannot be read; 64 for a usage error.
 
                 """)
 
@@ -274,9 +286,13 @@ struct CheckAndCatCommandTests {
                       --json              Print NDJSON (one JSON object per record) for jq and scripts.
                   -h, --help              Show this help.
 
-                Damaged chunks are skipped and reported on standard error; the exit status is then 1.
-                Values cut by capture limits print as <truncated by … limit: Type>, and a warning on
-                standard error counts them (the exit status stays 0).
+                Damaged chunks are skipped and reported on standard error. Values cut by capture
+                limits print as <truncated by … limit: Type>, and a warning on standard error counts
+                them (they do not change the exit status).
+
+                Exit status: 0 when the trace was read whole and the answer is complete; 1 when the
+                trace is damaged or was not closed cleanly (standard error says what is missing, and the
+                answer covers the readable part); 2 when a file cannot be read; 64 for a usage error.
 
                 """)
     }

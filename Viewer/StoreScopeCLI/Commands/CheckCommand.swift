@@ -13,11 +13,12 @@ enum CheckCommand: Command {
             each other (seqs unique and increasing, effects ending after they start and once,
             one 'session ended'). Each disagreement is damage, listed with where it is.
 
-            Exit status: 0 when the trace is clean, 1 when it is damaged but readable (gaps, a torn
-            tail, a missing footer index, a header misstating its chunk, records breaking the
-            format's rules), 2 when it cannot be read at all. Values cut by capture limits are
-            reported as a warning (how many, and the first record holding one) but do not change
-            the status: the trace itself is intact.
+            Damage is a gap, a torn tail, a missing footer index, a header misstating its chunk
+            or records breaking the format's rules. Values cut by capture limits are reported as
+            a warning (how many, and the first record holding one) but do not change the status:
+            the trace itself is intact.
+
+            \(ExitStatus.discussion)
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -139,6 +140,6 @@ enum CheckCommand: Command {
             }
             console.line("status:    \(status)")
         }
-        return clean ? ExitStatus.success : ExitStatus.failure
+        return ExitStatus.of(traceIntact: clean, answered: true)
     }
 }

@@ -14,9 +14,9 @@ enum CompareCommand: Command {
             The n-th actions of both sessions must be equal (store and value) and leave equal
             states; sequence numbers, times and reducer durations are ignored. The difference is
             printed -/+ (- only in A, + only in B). A state unknown on either side (after a drop
-            or damage, until the next keyframe) is not compared. Exit status: 0 when the sessions
-            are equal, 1 when they diverge or a trace is damaged (standard error says what is
-            missing), 2 when a file cannot be read.
+            or damage, until the next keyframe) is not compared.
+
+            \(ExitStatus.discussion(no: "when the sessions diverge"))
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -25,10 +25,9 @@ enum CompareCommand: Command {
         let result = SessionComparison.compare(ActionSteps(a.items()), ActionSteps(b.items()))
         let text = ComparisonText(result: result, schemasDiffer: a.header.schemaFingerprint != b.header.schemaFingerprint)
         console.line(arguments.has("json") ? text.json() : text.text())
-        let statusA = console.statusAfterReading(a)
-        let statusB = console.statusAfterReading(b)
-        let damaged = statusA != ExitStatus.success || statusB != ExitStatus.success
-        return result.divergence == nil && !damaged ? ExitStatus.success : ExitStatus.failure
+        let intactA = console.reportIntegrity(of: a, label: "A (\(paths.0))")
+        let intactB = console.reportIntegrity(of: b, label: "B (\(paths.1))")
+        return ExitStatus.of(traceIntact: intactA && intactB, answered: result.divergence == nil)
     }
 }
 
