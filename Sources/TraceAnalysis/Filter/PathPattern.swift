@@ -146,6 +146,37 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         return current
     }
 
+    /// Whether the pattern names at least one node of `state`: with `[*]`, at some index or
+    /// key.
+    ///
+    /// - Parameter throughEmpty: whether a `[*]` on an empty collection counts as reaching
+    ///   (it names the elements to come).
+    public func reaches(into state: TraceValue, throughEmpty: Bool) -> Bool {
+        Self.reaches(unwrappedSteps[...], state, throughEmpty: throughEmpty)
+    }
+
+    private static func reaches(_ steps: ArraySlice<Step>, _ value: TraceValue, throughEmpty: Bool) -> Bool {
+        var current = value
+        while case let .some(wrapped) = current { current = wrapped }
+        guard let step = steps.first else { return true }
+        guard step == .any else {
+            guard let child = child(of: current, step) else { return false }
+            return reaches(steps.dropFirst(), child, throughEmpty: throughEmpty)
+        }
+        let children: [TraceValue]
+        switch current {
+        case let .array(elements), let .set(elements): children = elements
+        case let .dictionary(entries): children = entries.map(\.value)
+        default: return false
+        }
+        return (throughEmpty && children.isEmpty) || children.contains { reaches(steps.dropFirst(), $0, throughEmpty: throughEmpty) }
+    }
+
+    /// The pattern up to its first `[*]` (all of it when it has none).
+    public var beforeWildcard: PathPattern {
+        prefix(steps.firstIndex(of: .any) ?? steps.count)
+    }
+
     /// The shortest prefix of `path` the pattern names (its optional steps aside), or `nil`
     /// when `path` does not reach that deep.
     public func concretePrefix(of path: [PathComponent]) -> [PathComponent]? {
