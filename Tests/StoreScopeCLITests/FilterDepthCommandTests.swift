@@ -25,3 +25,22 @@ struct FilterDepthCommandTests {
         #expect(run.stderr.contains("\n" + pointer + "Usage:"), "stderr: \(run.stderr.prefix(2000))")
     }
 }
+
+/// `storescope log` with `!`, `&&`, `||` written without spaces (issue 19, item 6).
+@Suite("Filter operators on the command line")
+struct FilterOperatorsCommandTests {
+    @Test("log '!action:add' and 'action:add&&seq:2' select what their spaced forms select", arguments: [
+        ("!action:add", "not action:add", "3\n4\n5\n6\n"),
+        ("action:add&&seq:2", "action:add and seq:2", "2\n"),
+        ("action:login||action:checkout", "action:login or action:checkout", "4\n6\n"),
+    ])
+    func operatorsWithoutSpaces(compact: String, spaced: String, seqs: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("checkout.sstrace")
+        try CheckoutTrace.write(to: path)
+        let run = try ChildProcess.storescope(["log", path, compact, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Analysis.jq([".seq"], input: run.stdout).stdout == seqs)
+        #expect(run.stdout == (try ChildProcess.storescope(["log", path, spaced, "--json"])).stdout)
+    }
+}

@@ -195,17 +195,28 @@ struct FilterParser {
 
     // MARK: - Tokens
 
-    /// Splits on spaces and parentheses; a `"` opens a quoted run (with `\"` and `\\`) that
-    /// may hold both, inside or at the start of a word.
+    /// Splits on spaces, parentheses, `&&` and `||`, and takes a `!` at the start of a word as
+    /// `not` (`!action:fetch`, `a&&b`, as C and shells write them); a `"` opens a quoted run
+    /// (with `\"` and `\\`) that may hold all of them, inside or at the start of a word.
     private static func tokenize(_ text: String) throws(FilterError) -> [Token] {
         let characters = Array(text)
         var tokens: [Token] = []
         var i = 0
+        /// Whether `&&` or `||` starts at `j`.
+        func isOperator(_ j: Int) -> Bool {
+            j + 1 < characters.count && (characters[j] == "&" || characters[j] == "|") && characters[j + 1] == characters[j]
+        }
         while i < characters.count {
             let c = characters[i]
             if c.isWhitespace { i += 1; continue }
             if c == "(" { tokens.append(Token(kind: .open, text: "(", offset: i)); i += 1; continue }
             if c == ")" { tokens.append(Token(kind: .close, text: ")", offset: i)); i += 1; continue }
+            if c == "!" { tokens.append(Token(kind: .not, text: "!", offset: i)); i += 1; continue }
+            if isOperator(i) {
+                tokens.append(Token(kind: c == "&" ? .and : .or, text: String(characters[i...(i + 1)]), offset: i))
+                i += 2
+                continue
+            }
             let start = i
             var word = ""
             var quotedWhole = c == "\""
@@ -224,7 +235,7 @@ struct FilterParser {
                     i += 1
                     continue
                 }
-                if d.isWhitespace || d == "(" || d == ")" { break }
+                if d.isWhitespace || d == "(" || d == ")" || isOperator(i) { break }
                 if d == "\"" {
                     inQuote = true
                     quoteStart = i
@@ -245,9 +256,9 @@ struct FilterParser {
             }
             let kind: Token.Kind
             switch word.lowercased() {
-            case "and", "&&": kind = .and
-            case "or", "||": kind = .or
-            case "not", "!": kind = .not
+            case "and": kind = .and
+            case "or": kind = .or
+            case "not": kind = .not
             default: kind = .word
             }
             tokens.append(Token(kind: kind, text: word, offset: start))
