@@ -28,13 +28,13 @@ struct AnalysisBadInputTests {
         let (path, damaged) = try Self.damagedTrace(in: directory)
         let run = try ChildProcess.storescope(command + [path])
         #expect(run.status == 1, "stderr: \(run.stderr)")
-        let range = "bytes \(damaged.offset)..<\(damaged.endOffset) (\(damaged.endOffset - damaged.offset) bytes) could not be read"
+        let range = "bytes \(damaged.offset)…\(damaged.endOffset - 1) (\(damaged.endOffset - damaged.offset) bytes) could not be read"
         #expect(run.stderr.contains("warning: \(range) (chunk checksum mismatch); the records in them are missing\n"), "stderr: \(run.stderr)")
         #expect(run.stderr.hasSuffix("warning: the answer above covers only the readable part of the trace\n"))
         #expect(!run.stdout.isEmpty, "an answer from the intact part")
         if command.contains("chrome-trace") { try ExportCommandTests.validate(run.stdout) }
         if command == ["stats"] {
-            #expect(run.stdout.contains("gaps: 1 damaged parts\n  \(range)"))
+            #expect(run.stdout.contains("gaps: 1 damaged part\n  \(range)"))
             #expect(run.stdout.contains("  CartAction.pricesLoaded      1      0"), "the action whose patch is in the damaged part is not called a no-op")
         }
     }
@@ -80,6 +80,6 @@ struct AnalysisBadInputTests {
         let effects = try ChildProcess.storescope(["effects", path])
         #expect(effects.status == 1)
         #expect(effects.stdout.contains("effect 1 \"loadPrices\" in cart"))
-        #expect(effects.stderr.contains("incomplete chunk (the session was cut off)"))
+        #expect(effects.stderr.contains("are an incomplete last chunk (the session was cut off)"))
     }
 }

@@ -73,12 +73,12 @@ struct CheckAndCatCommandTests {
                 file:      \(trace.path) (\(cut) bytes)
                 session:   00010203-0405-0607-0809-0a0b0c0d0e0f, app "CounterApp", store "counter"
                 format:    1.0
-                index:     rebuilt by scanning (no footer index (the session was not closed cleanly))
+                index:     rebuilt by scanning: no footer index (the session was not closed cleanly)
                 chunks:    \(trace.chunks.count - 1) (\(trace.chunks.count - 1) readable)
                 records:   \(counts.recordsText)
                 dropped:   3 actions lost by the recorder
                 gaps:      0
-                torn tail: bytes \(last.offset)..<\(cut) (\(cut - last.offset) bytes, an incomplete last chunk)
+                torn tail: bytes \(last.offset)…\(cut - 1) (\(cut - last.offset) bytes): an incomplete last chunk (the session was cut off)
                 status:    damaged but readable
 
                 """)
@@ -95,7 +95,7 @@ struct CheckAndCatCommandTests {
         #expect(cat.stdout == trace.textLines(kept))
         // The same words as every command that reads a trace front to back (issue 19, item 23).
         #expect(cat.stderr == """
-            warning: the last \(cut - last.offset) bytes are an incomplete chunk (the session was cut off); its records are missing
+            warning: bytes \(last.offset)…\(cut - 1) (the last \(cut - last.offset) bytes) are an incomplete last chunk (the session was cut off); its records are missing
             warning: the answer above covers only the readable part of the trace
 
             """)
@@ -109,7 +109,7 @@ struct CheckAndCatCommandTests {
         try flipByte(in: trace.path, at: damaged.offset + Int64(ChunkHeader.size) + Int64(damaged.header.storedLength) / 2)
         let kept = trace.records(inChunks: 0..<1) + trace.records(inChunks: 2..<trace.chunks.count)
         let counts = ExpectedCounts(kept)
-        let gap = "bytes \(damaged.offset)..<\(damaged.endOffset) (\(damaged.endOffset - damaged.offset) bytes): chunk checksum mismatch"
+        let gap = "bytes \(damaged.offset)…\(damaged.endOffset - 1) (\(damaged.endOffset - damaged.offset) bytes): chunk checksum mismatch"
 
         let check = try ChildProcess.storescope(["check", trace.path])
         #expect(check.status == 1, "stderr: \(check.stderr)")
@@ -140,7 +140,7 @@ struct CheckAndCatCommandTests {
         #expect(cat.status == 1)
         #expect(cat.stdout == trace.textLines(kept))
         #expect(cat.stderr == """
-            warning: bytes \(damaged.offset)..<\(damaged.endOffset) (\(damaged.endOffset - damaged.offset) bytes) could not be read (chunk checksum mismatch); the records in them are missing
+            warning: bytes \(damaged.offset)…\(damaged.endOffset - 1) (\(damaged.endOffset - damaged.offset) bytes) could not be read (chunk checksum mismatch); the records in them are missing
             warning: the answer above covers only the readable part of the trace
 
             """)
@@ -412,7 +412,8 @@ private struct ExpectedCounts {
     var recordsText: String {
         var range = ""
         if let first = seqs.min(), let last = seqs.max() { range = ", #\(first)…#\(last)" }
-        return "\(total) (\(actions) actions\(range), \(patches) patches, \(keyframes) keyframes, \(effects) effect events, \(logs) logs)"
+        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+        return "\(total) (\(count(actions, "action", "actions"))\(range), \(count(patches, "patch", "patches")), \(count(keyframes, "keyframe", "keyframes")), \(count(effects, "effect event", "effect events")), \(count(logs, "log", "logs")))"
     }
 }
 

@@ -115,10 +115,13 @@ enum CheckCommand: Command {
             console.line("file:      \(path.sanitizedForTerminal) (\(reader.fileSize) bytes)")
             console.line("session:   \(header.sessionIDString), app \"\(header.appName.sanitizedForTerminal)\", store \"\(header.storeName.sanitizedForTerminal)\"")
             console.line("format:    \(TraceFormatVersion.major).\(TraceFormatVersion.minor)")
-            console.line("index:     \(reader.indexSource.description.sanitizedForTerminal)")
+            switch reader.indexSource {
+            case .footer: console.line("index:     footer")
+            case let .rebuilt(reason): console.line("index:     rebuilt by scanning: \(reason.sanitizedForTerminal)")
+            }
             console.line("chunks:    \(reader.chunks.count) (\(readableChunks) readable)")
-            console.line("records:   \(counts.total) (\(counts.actions) actions\(counts.seqRangeText), \(counts.patches) patches, \(counts.keyframes) keyframes, \(counts.effects) effect events, \(counts.logs) logs)")
-            if counts.dropped > 0 { console.line("dropped:   \(counts.dropped) actions lost by the recorder") }
+            console.line("records:   \(counts.total) (\(counted(counts.actions, "action"))\(counts.seqRangeText), \(counted(counts.patches, "patch", plural: "patches")), \(counted(counts.keyframes, "keyframe")), \(counted(counts.effects, "effect event")), \(counted(counts.logs, "log")))")
+            if counts.dropped > 0 { console.line("dropped:   \(counted(Int(clamping: counts.dropped), "action")) lost by the recorder") }
             if let text = counts.truncationText {
                 console.line("truncated: \(text) (warning: the trace is intact, but those values are incomplete)")
             }
@@ -136,7 +139,7 @@ enum CheckCommand: Command {
                 }
             }
             if let torn = reader.tornTail {
-                console.line("torn tail: bytes \(torn.start)..<\(torn.end) (\(torn.end - torn.start) bytes, an incomplete last chunk)")
+                console.line("torn tail: \(TraceGap.bytes(from: torn.start, to: torn.end)) (\(torn.end - torn.start) bytes): an incomplete last chunk (the session was cut off)")
             }
             console.line("status:    \(status)")
         }

@@ -43,9 +43,9 @@ struct ComparisonText {
         var lines: [String] = []
         switch result.divergence {
         case nil where result.gaps.isEmpty:
-            lines.append("equal: \(Self.count(result.actionsCompared, "action")), the same actions and states")
+            lines.append("equal: \(counted(result.actionsCompared, "action")), the same actions and states")
         case nil:
-            lines.append("equal where both have the action: \(Self.count(result.actionsCompared, "action")) compared, the same actions and states")
+            lines.append("equal where both have the action: \(counted(result.actionsCompared, "action")) compared, the same actions and states")
         case let .action(_, a, b):
             lines.append("diverge at #\(a.seq): the actions differ")
             if a.store != b.store { lines += ["- store \(a.store)", "+ store \(b.store)"] }
@@ -60,10 +60,10 @@ struct ComparisonText {
         for gap in result.gaps {
             let (missing, other) = gap.missingInA ? ("A", "B") : ("B", "A")
             let seqs = gap.seqs.count == 1 ? "#\(gap.seqs.lowerBound)" : "#\(gap.seqs.lowerBound)…#\(gap.seqs.upperBound)"
-            lines.append("gap: \(missing) has no \(seqs) (lost in a damaged part, or dropped by its recorder): \(Self.count(gap.count, "action")) of \(other) not compared")
+            lines.append("gap: \(missing) has no \(seqs) (lost in a damaged part, or dropped by its recorder): \(counted(gap.count, "action")) of \(other) not compared")
         }
         if result.unknownStates > 0 {
-            lines.append("note: \(Self.count(result.unknownStates, "state")) unknown (after a drop or damage) and not compared")
+            lines.append("note: \(counted(result.unknownStates, "state")) unknown (after a drop or damage) and not compared")
         }
         if schemasDiffer {
             lines.append("note: the sessions were recorded with different State and Action types (their schema fingerprints differ): differences may come from the types, not the behaviour")
@@ -127,11 +127,6 @@ struct ComparisonText {
             state.writeJSON(to: &json)
         }
         json.endObject()
-    }
-
-    /// `1 action`, `3 actions`.
-    static func count(_ n: Int, _ noun: String) -> String {
-        "\(n) \(noun)\(n == 1 ? "" : "s")"
     }
 
     static func actionText(_ action: ActionRecord) -> String {

@@ -11,7 +11,8 @@ struct StatsReport {
     func textLines() -> [String] {
         var lines: [String] = []
         let seqs = stats.seqRange.map { " (#\($0.lowerBound)…#\($0.upperBound))" } ?? ""
-        lines.append("actions: \(stats.actions)\(seqs) in \(stats.stores.count == 1 ? "1 store" : "\(stats.stores.count) stores") (\(stats.stores.joined(separator: ", ")))")
+        let stores = stats.stores.isEmpty ? "" : " in \(counted(stats.stores.count, "store")) (\(stats.stores.joined(separator: ", ")))"
+        lines.append("actions: \(stats.actions)\(seqs)\(stores)")
         lines.append("")
         lines += table(
             ["action", "count", "no-op", "p50", "p90", "p99", "max"],
@@ -57,7 +58,7 @@ struct StatsReport {
         let lost = stats.drops.reduce(UInt64(0)) { $0.addingSaturated($1.count) }
         lines.append("drops: " + (stats.drops.isEmpty ? "none" : "\(lost) actions lost by the recorder in \(stats.drops.count == 1 ? "1 drop" : "\(stats.drops.count) drops")"))
         lines += stats.drops.map { "  #\($0.firstSeq)…#\($0.lastSeq) (\($0.count) actions)" }
-        lines.append("gaps: " + (missing.isEmpty ? "none" : "\(missing.count) damaged parts"))
+        lines.append("gaps: " + (missing.isEmpty ? "none" : counted(missing.count, "damaged part")))
         lines += missing.map { "  \($0)" }
         lines.append("")
         let buckets = stats.rate.buckets

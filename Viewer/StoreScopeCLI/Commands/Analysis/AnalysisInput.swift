@@ -84,7 +84,7 @@ struct AnalysisInput {
         let seq = session.seq(at: point)
         guard case let .seq(asked) = point, let range = session.seqRange, asked > range.upperBound else { return seq }
         var message = "#\(asked) is past the last action of the trace (#\(range.upperBound))"
-        if let torn = session.reader.tornTail { message += "; an incomplete last chunk (bytes \(torn.start)..<\(torn.end)) may have held more" }
+        if let torn = session.reader.tornTail { message += "; an incomplete last chunk (the session was cut off: \(TraceGap.bytes(from: torn.start, to: torn.end))) may have held more" }
         throw AnalysisFailure(message)
     }
 
