@@ -18,6 +18,7 @@ struct BlameAnswersTests {
     /// | 4 | cart | insert items[2] "fig", total = 3 |
     /// | 5 | cart | remove items[0] |
     /// | 6 | session | user = "ada", password = <redacted String> |
+    /// | 7 | cart | none: a keyframe, items ["pear", "fig"], total 3 |
     static func write(to path: String, damaged: Bool = false) throws {
         let header = SessionHeader(
             sessionID: Array(0..<16), appName: "Shop", storeName: "cart", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
@@ -43,6 +44,12 @@ struct BlameAnswersTests {
         try action(4, "cart", "add", [.insert(path: [.field("items"), .index(2)], value: .string("fig")), .set(path: [.field("total")], value: .int(3))])
         try action(5, "cart", "removeFirst", [.remove(path: [.field("items"), .index(0)])])
         try action(6, "session", "login", [.set(path: [.field("user")], value: .string("ada")), .set(path: [.field("password")], value: secret)])
+        try writer.append(.action(ActionRecord(
+            seq: 7, store: "cart", monotonicNanos: 7_000_000, wallNanos: 0, reducerNanos: 100,
+            action: .enumeration(type: "CartAction", caseName: "reload", payload: []))))
+        try writer.append(.keyframe(Keyframe(seq: 7, store: "cart", state: .structure(type: "Cart", fields: [
+            .init("items", .array([.string("pear"), .string("fig")])), .init("total", .int(3)),
+        ]))))
         try writer.close()
         guard damaged else { return }
         let chunk = writer.chunks[third]
@@ -92,13 +99,13 @@ struct BlameAnswersTests {
         let nope = try ChildProcess.storescope(["blame", path, ".nope"])
         #expect(nope.status == 1)
         #expect(nope.stdout == "")
-        #expect(nope.stderr == "Error: the state of cart after #6 has no .nope (the state has .items, .total); nor do the other stores (session)\n")
+        #expect(nope.stderr == "Error: the state of cart after #7 has no .nope (the state has .items, .total); nor do the other stores (session)\n")
         let other = try ChildProcess.storescope(["blame", path, ".password", "--store", "cart"])
         #expect(other.status == 1)
-        #expect(other.stderr == "Error: the state of cart after #6 has no .password (the state has .items, .total)\n")
+        #expect(other.stderr == "Error: the state of cart after #7 has no .password (the state has .items, .total)\n")
         let element = try ChildProcess.storescope(["blame", path, ".items[*].name"])
         #expect(element.status == 1)
-        #expect(element.stderr == "Error: the state of cart after #6 has no .items[0].name (.items[0] has no children); nor do the other stores (session)\n")
+        #expect(element.stderr == "Error: the state of cart after #7 has no .items[0].name (.items[0] has no children); nor do the other stores (session)\n")
     }
 
     @Test("a path that exists but that no action changed says so, exit 1")
@@ -129,9 +136,19 @@ struct BlameAnswersTests {
                 .items[2]: (unknown) → "fig"
             +0.005000s #5 cart action CartAction.removeFirst (reducer 100ns)
                 .items[0]: (unknown) → (removed)
+            +0.007000s #7 cart action CartAction.reload (reducer 100ns)
+                .items: (unknown) → ["pear", "fig"]
 
             """)
         #expect(items.stderr.contains("records after #2 and before #4 are lost"), "\(items.stderr)")
+        // Through [*], the keyframe that makes the state known again tells each element.
+        let elements = try ChildProcess.storescope(["blame", path, ".items[*]"])
+        #expect(elements.stdout.hasSuffix("""
+            +0.007000s #7 cart action CartAction.reload (reducer 100ns)
+                .items[0]: (unknown) → "pear"
+                .items[1]: (unknown) → "fig"
+
+            """), "\(elements.stdout)")
         let total = try ChildProcess.storescope(["blame", path, ".total"])
         #expect(total.stdout.contains("#4 cart action CartAction.add (reducer 100ns)\n    .total: (unknown) → 3\n"), "\(total.stdout)")
     }

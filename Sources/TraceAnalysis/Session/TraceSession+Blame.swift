@@ -93,9 +93,9 @@ extension TraceSession {
                 var changes = Self.changesWithUnknownState(touching, entry: entry)
                 if let keyframe = entry.keyframe {
                     current = keyframe
-                    changes = [PathChange(
-                        entry: entry, path: pattern.description, old: nil,
-                        new: pattern.hasWildcard ? nil : pattern.node(in: keyframe), isUnknown: true)]
+                    changes = pattern.hasWildcard
+                        ? pattern.nodes(in: keyframe).map { PathChange(entry: entry, path: renderPath($0.path), old: nil, new: $0.value, isUnknown: true) }
+                        : [PathChange(entry: entry, path: pattern.description, old: nil, new: pattern.node(in: keyframe), isUnknown: true)]
                 }
                 for change in changes {
                     guard try body(.change(change)) else { return false }
