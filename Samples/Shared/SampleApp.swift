@@ -49,8 +49,13 @@ public enum Samples {
         let recorder = try Recorder(
             sink: .default(file: path), mainStore: sample.name, configuration: .init(appName: "storescope-demo-\(sample.name)"))
         do {
-            let run = try await sample.runScenario(recorder: recorder)
+            var run = try await sample.runScenario(recorder: recorder)
             recorder.close()
+            if let stream = recorder.status.sinks.first(where: { $0.destination.hasPrefix("socket ") }) {
+                run.stream = SampleRun.StreamDelivery(
+                    socket: String(stream.destination.dropFirst("socket ".count)), received: stream.actionsRecorded,
+                    lost: stream.actionsDropped + stream.actionsUnconfirmed, lastError: stream.lastError)
+            }
             return run
         } catch {
             recorder.close()

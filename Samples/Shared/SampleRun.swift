@@ -8,6 +8,21 @@ public struct SampleRun: Sendable {
     public var journal: [JournalEntry]
     /// The effects the scenario started, in the order they started.
     public var effects: [ExpectedEffect]
+    /// What the live stream to `$STORESCOPE_SOCKET` delivered, when the run streamed to one
+    /// (set by ``Samples/record(_:to:)``), for `storescope demo` to say.
+    public var stream: StreamDelivery?
+
+    /// What a live stream delivered: the recorder's figures for that destination.
+    public struct StreamDelivery: Sendable, Hashable {
+        /// The socket path.
+        public var socket: String
+        /// Actions a listener confirmed it took in.
+        public var received: UInt64
+        /// Actions lost or never confirmed (no listener, or it went away).
+        public var lost: UInt64
+        /// The stream's last error (its last disconnection), if any.
+        public var lastError: String?
+    }
 
     /// Creates a run.
     public init(store: String, journal: [JournalEntry], effects: [ExpectedEffect]) {

@@ -73,12 +73,12 @@ struct CheckAndCatCommandTests {
                 file:      \(trace.path) (\(cut) bytes)
                 session:   00010203-0405-0607-0809-0a0b0c0d0e0f, app "CounterApp", store "counter"
                 format:    1.0
-                index:     rebuilt by scanning (no footer index (the session was not closed cleanly))
+                index:     rebuilt by scanning: no footer index (the session was not closed cleanly)
                 chunks:    \(trace.chunks.count - 1) (\(trace.chunks.count - 1) readable)
                 records:   \(counts.recordsText)
                 dropped:   3 actions lost by the recorder
                 gaps:      0
-                torn tail: bytes \(last.offset)..<\(cut) (\(cut - last.offset) bytes, an incomplete last chunk)
+                torn tail: bytes \(last.offset)…\(cut - 1) (\(cut - last.offset) bytes): an incomplete last chunk (the session was cut off)
                 status:    damaged but readable
 
                 """)
@@ -93,7 +93,12 @@ struct CheckAndCatCommandTests {
         let cat = try ChildProcess.storescope(["cat", trace.path])
         #expect(cat.status == 1)
         #expect(cat.stdout == trace.textLines(kept))
-        #expect(cat.stderr == "warning: ignored an incomplete last chunk (bytes \(last.offset)..<\(cut))\n")
+        // The same words as every command that reads a trace front to back (issue 19, item 23).
+        #expect(cat.stderr == """
+            warning: bytes \(last.offset)…\(cut - 1) (the last \(cut - last.offset) bytes) are an incomplete last chunk (the session was cut off); its records are missing
+            warning: the answer above covers only the readable part of the trace
+
+            """)
     }
 
     @Test("check and cat on a trace with a corrupted chunk: one gap with that chunk's bytes, every other record, exit 1")
@@ -104,7 +109,7 @@ struct CheckAndCatCommandTests {
         try flipByte(in: trace.path, at: damaged.offset + Int64(ChunkHeader.size) + Int64(damaged.header.storedLength) / 2)
         let kept = trace.records(inChunks: 0..<1) + trace.records(inChunks: 2..<trace.chunks.count)
         let counts = ExpectedCounts(kept)
-        let gap = "bytes \(damaged.offset)..<\(damaged.endOffset) (\(damaged.endOffset - damaged.offset) bytes): chunk checksum mismatch"
+        let gap = "bytes \(damaged.offset)…\(damaged.endOffset - 1) (\(damaged.endOffset - damaged.offset) bytes): chunk checksum mismatch"
 
         let check = try ChildProcess.storescope(["check", trace.path])
         #expect(check.status == 1, "stderr: \(check.stderr)")
@@ -134,7 +139,11 @@ struct CheckAndCatCommandTests {
         let cat = try ChildProcess.storescope(["cat", trace.path])
         #expect(cat.status == 1)
         #expect(cat.stdout == trace.textLines(kept))
-        #expect(cat.stderr == "warning: skipped damaged \(gap)\n")
+        #expect(cat.stderr == """
+            warning: bytes \(damaged.offset)…\(damaged.endOffset - 1) (\(damaged.endOffset - damaged.offset) bytes) could not be read (chunk checksum mismatch); the records in them are missing
+            warning: the answer above covers only the readable part of the trace
+
+            """)
     }
 
     @Test(
@@ -250,11 +259,14 @@ struct CheckAndCatCommandTests {
                 each other (seqs unique and increasing, effects ending after they start and once,
                 one 'session ended'). Each disagreement is damage, listed with where it is.
 
-                Exit status: 0 when the trace is clean, 1 when it is damaged but readable (gaps, a torn
-                tail, a missing footer index, a header misstating its chunk, records breaking the
-                format's rules), 2 when it cannot be read at all. Values cut by capture limits are
-                reported as a warning (how many, and the first record holding one) but do not change
-                the status: the trace itself is intact.
+                Damage is a gap, a torn tail, a missing footer index, a header misstating its chunk
+                or records breaking the format's rules. Values cut by capture limits are reported as
+                a warning (how many, and the first record holding one) but do not change the status:
+                the trace itself is intact.
+
+                Exit status: 0 when the trace was read whole and the answer is complete; 1 when the
+                trace is damaged or was not closed cleanly (standard error says what is missing, and the
+                answer covers the readable part); 2 when a file cannot be read; 64 for a usage error.
 
                 """)
 
@@ -274,9 +286,13 @@ struct CheckAndCatCommandTests {
                       --json              Print NDJSON (one JSON object per record) for jq and scripts.
                   -h, --help              Show this help.
 
-                Damaged chunks are skipped and reported on standard error; the exit status is then 1.
-                Values cut by capture limits print as <truncated by … limit: Type>, and a warning on
-                standard error counts them (the exit status stays 0).
+                Damaged chunks are skipped and reported on standard error. Values cut by capture
+                limits print as <truncated by … limit: Type>, and a warning on standard error counts
+                them (they do not change the exit status).
+
+                Exit status: 0 when the trace was read whole and the answer is complete; 1 when the
+                trace is damaged or was not closed cleanly (standard error says what is missing, and the
+                answer covers the readable part); 2 when a file cannot be read; 64 for a usage error.
 
                 """)
     }
@@ -396,7 +412,8 @@ private struct ExpectedCounts {
     var recordsText: String {
         var range = ""
         if let first = seqs.min(), let last = seqs.max() { range = ", #\(first)…#\(last)" }
-        return "\(total) (\(actions) actions\(range), \(patches) patches, \(keyframes) keyframes, \(effects) effect events, \(logs) logs)"
+        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+        return "\(total) (\(count(actions, "action", "actions"))\(range), \(count(patches, "patch", "patches")), \(count(keyframes, "keyframe", "keyframes")), \(count(effects, "effect event", "effect events")), \(count(logs, "log", "logs")))"
     }
 }
 

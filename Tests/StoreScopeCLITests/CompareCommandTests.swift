@@ -15,7 +15,7 @@ struct CompareCommandTests {
         #expect(compare.status == 0, "stdout: \(compare.stdout) stderr: \(compare.stderr)")
         #expect(compare.stdout == "equal: 6 actions, the same actions and states\n")
         let json = try ChildProcess.storescope(["compare", "--json", a, b])
-        #expect(json.stdout == #"{"equal":true,"actionsCompared":6,"unknownStates":0,"schemasDiffer":false}"# + "\n")
+        #expect(json.stdout == #"{"equal":true,"actionsCompared":6,"unknownStates":0,"gaps":[],"schemasDiffer":false}"# + "\n")
     }
 
     @Test("sessions recorded with different State and Action types (their schema fingerprints differ) compare with a note saying so")
@@ -41,7 +41,7 @@ struct CompareCommandTests {
         #expect(compare.status == 1)
         #expect(
             compare.stdout == """
-                diverge at action 5 (A #5, B #5): CartAction.pricesLoaded(total: 7) left different states in cart
+                diverge at #5: CartAction.pricesLoaded(total: 7) left different states in cart
                   CartState(
                     … (1 unchanged)
                 -   total: 7
@@ -52,8 +52,9 @@ struct CompareCommandTests {
                 """)
         let json = try ChildProcess.storescope(["compare", "--json", a, b])
         #expect(json.status == 1)
-        let facts = try Analysis.jq(["-c", "[.equal, .divergence, .index, .a.seq, .a.state.total, .b.state.total]"], input: json.stdout)
-        #expect(facts.stdout == #"[false,"state",4,5,7,8]"# + "\n")
+        let facts = try Analysis.jq(["-c", "[.equal, .divergence, .seq, .a.seq, .a.state.total, .b.state.total]"], input: json.stdout)
+        // The seq the text names, not a 0-based index (issue 19, item 24).
+        #expect(facts.stdout == #"[false,"state",5,5,7,8]"# + "\n")
     }
 
     @Test("a different action diverges with the action diff; a shorter session diverges where it stops")
@@ -67,7 +68,7 @@ struct CompareCommandTests {
         #expect(action.status == 1)
         #expect(
             action.stdout == """
-                diverge at action 2 (A #2, B #2): the actions differ
+                diverge at #2: the actions differ
                   .add(
                 -   item: "pear"
                 +   item: "plum"
@@ -76,7 +77,7 @@ struct CompareCommandTests {
                 """)
         let length = try ChildProcess.storescope(["compare", a, c])
         #expect(length.status == 1)
-        #expect(length.stdout == "diverge after action 5: only A goes on, with #6 CartAction.checkout\n")
+        #expect(length.stdout == "diverge after #5: only A goes on, with #6 CartAction.checkout\n")
     }
 
     @Test("compare with a missing file exits 2 naming it; with one argument it is a usage error")

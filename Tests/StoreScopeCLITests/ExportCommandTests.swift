@@ -72,7 +72,7 @@ struct ExportCommandTests {
                 """#)
     }
 
-    @Test("export --format ndjson is cat --json; a missing or unknown format is a usage error")
+    @Test("export --format ndjson is cat --json, and so are export and export --json; an unknown format is a usage error")
     func ndjsonAndUsage() throws {
         let directory = try TemporaryDirectory()
         let trace = directory.path("checkout.sstrace")
@@ -82,9 +82,15 @@ struct ExportCommandTests {
         #expect(export.stdout == (try ChildProcess.storescope(["cat", "--json", trace])).stdout)
         #expect(try Analysis.jq(["-s", "length"], input: export.stdout).stdout == "\(CheckoutTrace.records(.original).count)\n")
 
-        let missing = try ChildProcess.storescope(["export", trace])
-        #expect(missing.status == 64)
-        #expect(missing.stderr.split(separator: "\n").first == "Error: missing --format (ndjson or chrome-trace)")
+        // NDJSON by default, and --json as for every command (issue 19, item 23).
+        for arguments in [["export", trace], ["export", "--json", trace], ["export", "--json", "--format", "ndjson", trace]] {
+            let run = try ChildProcess.storescope(arguments)
+            #expect(run.status == 0)
+            #expect(run.stdout == export.stdout)
+        }
+        let both = try ChildProcess.storescope(["export", "--json", "--format", "chrome-trace", trace])
+        #expect(both.status == 64)
+        #expect(both.stderr.split(separator: "\n").first == "Error: --json is NDJSON: it does not go with --format chrome-trace")
         let unknown = try ChildProcess.storescope(["export", "--format", "csv", trace])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.split(separator: "\n").first == "Error: unknown format 'csv' (available: ndjson, chrome-trace)")

@@ -34,7 +34,11 @@ struct ExtremeValuesTests {
         try HostileTrace.write(HostileTrace.maxSeq, perChunk: 3, to: path)
         for arguments in Self.commands(path) {
             let run = try ChildProcess.storescope(arguments)
-            #expect(run.status == 0, "storescope \(arguments.joined(separator: " ")): \(run.status)\n\(run.stderr)")
+            // A clean trace; a no for an answer still exits 1 (issue 19, item 23): a log
+            // filter that matches nothing (as grep), effects still running with --running, a
+            // blamed path the state does not have (.items).
+            let answeredNo = ["reducer:>1s", "time:>1s"].contains(arguments.last ?? "") || arguments.contains("--running") || arguments.contains(".items[*]")
+            #expect(run.status == (answeredNo ? 1 : 0), "storescope \(arguments.joined(separator: " ")): \(run.status)\n\(run.stderr)")
         }
         let state = try ChildProcess.storescope(["state", path, "--at", "18446744073709551615"])
         #expect(state.stdout.contains("n: 3"), "\(state.stdout)")

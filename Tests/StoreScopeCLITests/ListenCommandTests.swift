@@ -53,7 +53,14 @@ extension LiveProcessTests {
             try Live.stop(listener)
             let lines = listener.stdout.split(separator: "\n")
             #expect(lines.first?.hasPrefix("{\"session\":\"jsonapp/") == true)
-            #expect(lines.first?.contains("\"kind\":\"sessionStarted\"") == true)
+            #expect(lines.first?.contains("\"kind\":\"connectionStarted\"") == true)
+            // The connection's end is not the app's sessionEnded record (issue 19, item 10).
+            let ends = lines.filter { $0.contains("\"kind\":\"connectionEnded\"") }
+            #expect(ends.count == 1)
+            #expect(ends.first?.contains("\"end\":\"closed\",\"app\":\"jsonapp\",\"message\":\"app closed the session\"") == true, "\(ends)")
+            let records = lines.filter { $0.contains("\"kind\":\"sessionEnded\"") }
+            #expect(records.count == 1)
+            #expect(records.first?.contains("\"message\"") == false, "the app's record, not the listener's announcement")
             let actions = lines.filter { $0.contains("\"kind\":\"action\"") }
             #expect(actions.count == 3)
             #expect(actions.allSatisfy { $0.hasPrefix("{\"session\":\"jsonapp/") && $0.contains("\"seq\":") })

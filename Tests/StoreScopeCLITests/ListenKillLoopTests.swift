@@ -33,8 +33,9 @@ extension LiveProcessTests {
                 try app.waitForOutput(containing: "recorded \(sent + 50)\n")
             }
             let journals = try apps.map { try Live.close($0) }
-            // Without --lines the listener decodes nothing, so it sees each app hang up.
-            try listener.waitForError("both sessions ended") { $0.components(separatedBy: "] app disconnected").count == 3 }
+            // --quiet decodes only the last chunk, to tell each app's close from a hang-up
+            // (issue 19, item 10: it used to say "app disconnected" here).
+            try listener.waitForError("both sessions ended") { $0.components(separatedBy: "] app closed the session").count == 3 }
             try Live.stop(listener, with: SIGINT)
 
             let files = try Live.recordings(in: recordings)

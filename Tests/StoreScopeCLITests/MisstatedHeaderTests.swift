@@ -41,7 +41,7 @@ struct MisstatedHeaderTests {
         #expect(check.status == 1, "\(check.stdout)")
         #expect(check.stdout.contains("""
             headers:   1 misstating their chunk's records (the records are used as they are)
-              chunk at bytes \(chunk.offset)..<\(chunk.endOffset): header claims actions #1…#1, holds #1…#5; claims no keyframe, holds one
+              chunk at bytes \(chunk.offset)…\(chunk.endOffset - 1): header claims actions #1…#1, holds #1…#5; claims no keyframe, holds one
             """), "\(check.stdout)")
         #expect(check.stdout.contains("status:    damaged but readable"))
         let json = try ChildProcess.storescope(["check", "--json", path])
@@ -140,7 +140,7 @@ struct MisstatedHeaderTests {
             let chunk = try #require(try TraceReader(path: path).chunks.first)
             let check = try ChildProcess.storescope(["check", path])
             #expect(check.status == 1, "\(name): \(check.stdout)")
-            #expect(check.stdout.contains("records:   1 breaking the format's rules\n  bytes \(chunk.offset)..<\(chunk.endOffset): \(message)\n"), "\(name): \(check.stdout)")
+            #expect(check.stdout.contains("records:   1 breaking the format's rules\n  bytes \(chunk.offset)…\(chunk.endOffset - 1): \(message)\n"), "\(name): \(check.stdout)")
             let json = try ChildProcess.storescope(["check", "--json", path])
             #expect(json.stdout.contains(#""inconsistencies":1,"firstInconsistencies":[{"start":\#(chunk.offset),"end":\#(chunk.endOffset),"problem":"\#(message)"}]"#), "\(name): \(json.stdout)")
         }

@@ -34,6 +34,10 @@ struct StatsCommandTests {
 
                 no-op actions: 1 of 7 left the state unchanged (1 with a keyframe not judged)
 
+                state size (nodes) per store:
+                  cart: 7 at the end (after #9); peak 7 after #9
+                  session: unknown at the end (3 after #4, then records were lost); peak 3 after #4
+
                 state size (nodes) at keyframes:
                   #0 cart: 4
                   #0 session: 2
@@ -107,6 +111,9 @@ struct StatsCommandTests {
                  SaveTodos 1 0 0 1 0 D D D D
 
                 no-op actions: 0 of 5 left the state unchanged
+
+                state size (nodes) per store:
+                 todos: 23 at the end (after #5); peak 23 after #5
 
                 state size (nodes) at keyframes:
                  #0 todos: 3

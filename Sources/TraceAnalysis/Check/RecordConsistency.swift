@@ -11,7 +11,7 @@ public struct RecordConsistency: Sendable {
         public var message: String
 
         /// `bytes 80..<200: action #3 comes after #7: seqs must increase`.
-        public var description: String { "bytes \(chunkStart)..<\(chunkEnd): \(message)" }
+        public var description: String { "\(TraceGap.bytes(from: chunkStart, to: chunkEnd)): \(message)" }
     }
 
     /// The problems found, in file order (at most ``kept``; ``count`` has them all).

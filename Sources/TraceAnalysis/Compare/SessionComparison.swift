@@ -1,57 +1,95 @@
-/// Compares two sessions action by action, for regression checks: the n-th actions must be
-/// equal (same store, same value) and leave equal states. Sequence numbers, times and reducer
-/// durations are ignored: they differ between any two runs.
+/// Compares two sessions action by action, for regression checks: the actions with the same
+/// sequence number must be equal (same store, same value) and leave equal states. Times and
+/// reducer durations are ignored: they differ between any two runs.
+///
+/// Actions are paired by seq, not by position, so records lost on one side (a damaged part,
+/// actions the recorder dropped) are a gap, reported as such, and the rest still pairs up:
+/// one damaged chunk in B does not turn every later action into a divergence.
 public enum SessionComparison {
     /// Where two sessions first differ.
     public enum Divergence: Sendable {
-        /// The actions at `index` (0-based) differ.
+        /// The actions with the same seq differ; `index` (0-based) counts the pairs before.
         case action(index: Int, a: ActionRecord, b: ActionRecord)
-        /// The actions at `index` are equal but left different states.
+        /// The actions with the same seq are equal but left different states.
         case state(index: Int, a: ActionSteps.Step, b: ActionSteps.Step)
-        /// One session ends after `index` actions; `extra` is the other's next action.
-        case length(index: Int, extra: ActionRecord, inA: Bool)
+        /// One session ends after `index` pairs (the last of them at `afterSeq`); `extra` is
+        /// the other's next action.
+        case length(index: Int, afterSeq: UInt64?, extra: ActionRecord, inA: Bool)
+    }
+
+    /// Actions of one session whose seqs the other session does not have: its records there
+    /// were lost (a damaged part) or dropped by its recorder. They are not compared.
+    public struct Gap: Sendable, Hashable {
+        /// Whether the actions are missing from A (else from B).
+        public var missingInA: Bool
+        /// The seqs of the other session's actions left without a counterpart.
+        public var seqs: ClosedRange<UInt64>
+        /// How many of those actions there were.
+        public var count: Int
     }
 
     /// The outcome of a comparison.
     public struct Result: Sendable {
-        /// The first difference, or `nil` when the sessions are equal.
+        /// The first difference, or `nil` when the sessions are equal where both have actions.
         public var divergence: Divergence?
-        /// Actions compared (up to and including the divergence).
+        /// Action pairs compared (up to and including the divergence).
         public var actionsCompared: Int
-        /// Steps where a state was unknown on either side (not compared).
+        /// Pairs where a state was unknown on either side (not compared).
         public var unknownStates: Int
+        /// Runs of actions with no counterpart, up to the divergence, in seq order.
+        public var gaps: [Gap] = []
     }
 
     /// Compares the steps of `a` and `b`.
     public static func compare(_ a: ActionSteps, _ b: ActionSteps) -> Result {
         var a = a
         var b = b
-        var index = 0
-        var unknown = 0
+        var result = Result(divergence: nil, actionsCompared: 0, unknownStates: 0)
+        var lastPaired: UInt64?
+        var stepA = a.next()
+        var stepB = b.next()
+        func skip(_ seq: UInt64, missingInA: Bool) {
+            if let last = result.gaps.last, last.missingInA == missingInA, lastPaired.map({ $0 < last.seqs.lowerBound }) ?? true {
+                result.gaps[result.gaps.count - 1].seqs = last.seqs.lowerBound...seq
+                result.gaps[result.gaps.count - 1].count += 1
+            } else {
+                result.gaps.append(Gap(missingInA: missingInA, seqs: seq...seq, count: 1))
+            }
+        }
         while true {
-            let stepA = a.next()
-            let stepB = b.next()
             switch (stepA, stepB) {
             case (nil, nil):
-                return Result(divergence: nil, actionsCompared: index, unknownStates: unknown)
+                return result
             case let (nil, extra?):
-                return Result(divergence: .length(index: index, extra: extra.action, inA: false), actionsCompared: index, unknownStates: unknown)
+                result.divergence = .length(index: result.actionsCompared, afterSeq: lastPaired, extra: extra.action, inA: false)
+                return result
             case let (extra?, nil):
-                return Result(divergence: .length(index: index, extra: extra.action, inA: true), actionsCompared: index, unknownStates: unknown)
-            case let (stepA?, stepB?):
-                if stepA.action.store != stepB.action.store || stepA.action.action != stepB.action.action {
-                    return Result(divergence: .action(index: index, a: stepA.action, b: stepB.action), actionsCompared: index + 1, unknownStates: unknown)
+                result.divergence = .length(index: result.actionsCompared, afterSeq: lastPaired, extra: extra.action, inA: true)
+                return result
+            case let (x?, y?) where x.action.seq < y.action.seq:
+                skip(x.action.seq, missingInA: false)
+                stepA = a.next()
+            case let (x?, y?) where y.action.seq < x.action.seq:
+                skip(y.action.seq, missingInA: true)
+                stepB = b.next()
+            case let (x?, y?):
+                let index = result.actionsCompared
+                result.actionsCompared += 1
+                lastPaired = x.action.seq
+                if x.action.store != y.action.store || x.action.action != y.action.action {
+                    result.divergence = .action(index: index, a: x.action, b: y.action)
+                    return result
                 }
-                if let stateA = stepA.state, let stateB = stepB.state {
+                if let stateA = x.state, let stateB = y.state {
                     if stateA != stateB {
-                        return Result(
-                            divergence: .state(index: index, a: stepA, b: stepB), actionsCompared: index + 1,
-                            unknownStates: unknown)
+                        result.divergence = .state(index: index, a: x, b: y)
+                        return result
                     }
                 } else {
-                    unknown += 1
+                    result.unknownStates += 1
                 }
-                index += 1
+                stepA = a.next()
+                stepB = b.next()
             }
         }
     }

@@ -123,13 +123,20 @@ public struct ChromeTraceExport: Sendable {
             events.append(event("i", name: "dropped \(dropped.count) actions", category: "dropped", nanos: dropped.monotonicNanos, track: 0) { json in
                 json.field("s", "p")
                 json.key("args")
-                Self.object(&json, ["firstSeq": "\(dropped.firstSeq)", "lastSeq": "\(dropped.lastSeq)"])
+                json.beginObject()
+                json.field("firstSeq", dropped.firstSeq)
+                json.field("lastSeq", dropped.lastSeq)
+                json.endObject()
             })
         case let .log(log):
             events.append(event("i", name: log.message, category: "log", nanos: log.monotonicNanos, track: 0) { json in
                 json.field("s", "p")
                 json.key("args")
-                Self.object(&json, ["level": "\(log.level)", "afterSeq": "\(log.seq)"])
+                json.beginObject()
+                json.field("level", "\(log.level)")
+                // A number, as every seq in every export (issue 19, item 24).
+                json.field("afterSeq", log.seq)
+                json.endObject()
             })
         case let .sessionEnded(ended):
             sessionEnded = true

@@ -62,7 +62,7 @@ extension Record {
         case let .sessionEnded(ended):
             json.field("kind", "sessionEnded")
             time(ended.monotonicNanos)
-            json.field("wallNanos", ended.wallNanos)
+            json.field("wallNanos", String(ended.wallNanos))
         }
         json.endObject()
         return json.text
@@ -122,12 +122,13 @@ extension PatchOperation {
 extension ActionRecord {
     /// The action's members of every JSON form that shows an action (`cat --json`, `log
     /// --json`, `blame --json`): `seq`, `store`, `t` (nanoseconds since the session start),
-    /// `wallNanos`, `reducerNanos`, `action`, and `effect` and `location` when known.
+    /// `wallNanos` (a string of digits: nanoseconds since 1970 pass 2^53, which JSON parsers
+    /// such as jq round), `reducerNanos`, `action`, and `effect` and `location` when known.
     public func writeJSONFields(to json: inout JSONWriter, startMonotonicNanos: UInt64) {
         json.field("seq", seq)
         json.field("store", store)
         json.field("t", Int64(bitPattern: monotonicNanos &- startMonotonicNanos))
-        json.field("wallNanos", wallNanos)
+        json.field("wallNanos", String(wallNanos))
         json.field("reducerNanos", reducerNanos)
         json.key("action")
         action.writeJSON(to: &json)

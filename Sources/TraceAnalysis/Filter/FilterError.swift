@@ -23,10 +23,22 @@ public struct FilterError: Error, Sendable, Hashable, CustomStringConvertible {
     ///   reducer:>fast
     ///            ^
     /// ```
+    ///
+    /// A filter longer than a line is cut to the ``pointerWidth`` characters around the
+    /// column, `…` marking each cut, so the caret stays on screen under what it points at.
     public var pointer: String {
-        let shown = filter.sanitizedForTerminal
         // Columns count characters of the original; escapes before the column widen it.
-        let prefix = String(filter.prefix(max(0, column - 1))).sanitizedForTerminal
-        return "  " + shown + "\n  " + String(repeating: " ", count: prefix.count) + "^"
+        var before = String(filter.prefix(max(0, column - 1))).sanitizedForTerminal
+        var after = String(filter.dropFirst(max(0, column - 1))).sanitizedForTerminal
+        if before.count + after.count > Self.pointerWidth {
+            let keepBefore = min(before.count, Self.pointerWidth / 3)
+            if keepBefore < before.count { before = "…" + before.suffix(keepBefore) }
+            let keepAfter = Self.pointerWidth - keepBefore
+            if keepAfter < after.count { after = after.prefix(keepAfter) + "…" }
+        }
+        return "  " + before + after + "\n  " + String(repeating: " ", count: before.count) + "^"
     }
+
+    /// How many characters of a filter ``pointer`` shows at most (besides the `…` marks).
+    public static let pointerWidth = 72
 }

@@ -7,7 +7,17 @@
 /// not     = "not" not | "(" or ")" | term
 /// term    = FIELD ":" VALUE | WORD | "quoted text"
 /// ```
+///
+/// Nesting (`(` and `not`) is bounded by ``maximumDepth``: each level is a few recursive
+/// calls deep, so an unbounded filter (`((((…` two thousand times) would overflow the stack
+/// and kill the process instead of getting an error. Chains of `and` and `or` are not
+/// nesting: their operands are built into a balanced tree, so a filter of any number of
+/// conditions is evaluated (and destroyed) at a recursion depth of its logarithm.
 struct FilterParser {
+    /// How deep `(` and `not` may nest: far beyond any filter a person writes, far below
+    /// what the stack of a debug build (or a thread's 512 KiB) holds.
+    static let maximumDepth = 100
+
     private struct Token {
         enum Kind: Equatable { case open, close, and, or, not, word, quoted }
         var kind: Kind
@@ -20,6 +30,8 @@ struct FilterParser {
     private var tokens: [Token] = []
     private var position = 0
     private var tokenizeError: FilterError?
+    /// How many `(` and `not` enclose the condition being parsed.
+    private var depth = 0
 
     init(_ text: String) {
         self.text = text
@@ -46,25 +58,43 @@ struct FilterParser {
     // MARK: - Grammar
 
     private mutating func parseOr() throws(FilterError) -> Filter.Expression {
-        var left = try parseAnd()
+        var operands = [try parseAnd()]
         while let token = peek, token.kind == .or {
             position += 1
-            left = .or(left, try parseAnd(after: token))
+            operands.append(try parseAnd(after: token))
         }
-        return left
+        return Self.balanced(operands[...], Filter.Expression.or)
     }
 
     private mutating func parseAnd(after previous: Token? = nil) throws(FilterError) -> Filter.Expression {
-        var left = try parseNot(after: previous)
+        var operands = [try parseNot(after: previous)]
         while let token = peek, token.kind != .or, token.kind != .close {
             if token.kind == .and {
                 position += 1
-                left = .and(left, try parseNot(after: token))
+                operands.append(try parseNot(after: token))
             } else {
-                left = .and(left, try parseNot(after: nil))
+                operands.append(try parseNot(after: nil))
             }
         }
-        return left
+        return Self.balanced(operands[...], Filter.Expression.and)
+    }
+
+    /// `a ∘ b ∘ c ∘ d` as `(a ∘ b) ∘ (c ∘ d)`: the same meaning for an associative `∘`, the
+    /// same left-to-right order of evaluation, and a depth of log₂ of the operand count.
+    private static func balanced(
+        _ operands: ArraySlice<Filter.Expression>, _ combine: (Filter.Expression, Filter.Expression) -> Filter.Expression
+    ) -> Filter.Expression {
+        if operands.count == 1 { return operands[operands.startIndex] }
+        let middle = operands.startIndex + operands.count / 2
+        return combine(balanced(operands[..<middle], combine), balanced(operands[middle...], combine))
+    }
+
+    /// Enters one level of `(` or `not` at `token`, or refuses past ``maximumDepth``.
+    private mutating func enter(_ token: Token) throws(FilterError) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw error(at: token.offset, "the filter nests deeper than \(Self.maximumDepth) levels of '(' and 'not'")
+        }
     }
 
     private mutating func parseNot(after previous: Token?) throws(FilterError) -> Filter.Expression {
@@ -76,9 +106,13 @@ struct FilterParser {
         position += 1
         switch token.kind {
         case .not:
+            try enter(token)
+            defer { depth -= 1 }
             return .not(try parseNot(after: token))
         case .open:
             if let next = peek, next.kind == .close { throw error(at: next.offset, "expected a condition inside '()'") }
+            try enter(token)
+            defer { depth -= 1 }
             let inner = try parseOr()
             guard let close = peek, close.kind == .close else {
                 throw error(at: peek?.offset ?? text.count, "expected ')' to close the '(' at column \(token.offset + 1)")
@@ -161,17 +195,28 @@ struct FilterParser {
 
     // MARK: - Tokens
 
-    /// Splits on spaces and parentheses; a `"` opens a quoted run (with `\"` and `\\`) that
-    /// may hold both, inside or at the start of a word.
+    /// Splits on spaces, parentheses, `&&` and `||`, and takes a `!` at the start of a word as
+    /// `not` (`!action:fetch`, `a&&b`, as C and shells write them); a `"` opens a quoted run
+    /// (with `\"` and `\\`) that may hold all of them, inside or at the start of a word.
     private static func tokenize(_ text: String) throws(FilterError) -> [Token] {
         let characters = Array(text)
         var tokens: [Token] = []
         var i = 0
+        /// Whether `&&` or `||` starts at `j`.
+        func isOperator(_ j: Int) -> Bool {
+            j + 1 < characters.count && (characters[j] == "&" || characters[j] == "|") && characters[j + 1] == characters[j]
+        }
         while i < characters.count {
             let c = characters[i]
             if c.isWhitespace { i += 1; continue }
             if c == "(" { tokens.append(Token(kind: .open, text: "(", offset: i)); i += 1; continue }
             if c == ")" { tokens.append(Token(kind: .close, text: ")", offset: i)); i += 1; continue }
+            if c == "!" { tokens.append(Token(kind: .not, text: "!", offset: i)); i += 1; continue }
+            if isOperator(i) {
+                tokens.append(Token(kind: c == "&" ? .and : .or, text: String(characters[i...(i + 1)]), offset: i))
+                i += 2
+                continue
+            }
             let start = i
             var word = ""
             var quotedWhole = c == "\""
@@ -190,7 +235,7 @@ struct FilterParser {
                     i += 1
                     continue
                 }
-                if d.isWhitespace || d == "(" || d == ")" { break }
+                if d.isWhitespace || d == "(" || d == ")" || isOperator(i) { break }
                 if d == "\"" {
                     inQuote = true
                     quoteStart = i
@@ -211,9 +256,9 @@ struct FilterParser {
             }
             let kind: Token.Kind
             switch word.lowercased() {
-            case "and", "&&": kind = .and
-            case "or", "||": kind = .or
-            case "not", "!": kind = .not
+            case "and": kind = .and
+            case "or": kind = .or
+            case "not": kind = .not
             default: kind = .word
             }
             tokens.append(Token(kind: kind, text: word, offset: start))

@@ -10,6 +10,11 @@ final class LiveConnection {
     private(set) var hasDeferredChunks = false
     /// Whether the app's `session ended` record arrived (it hangs up right after).
     private(set) var sawSessionEnd = false
+    /// When records are not decoded (`listen --quiet`): the session header's bytes and the last
+    /// chunk's frame, so that a hang-up can still be told from a closed session by decoding
+    /// that one chunk (``lastChunkEndsSession``). One frame more than the decoder holds.
+    private var headerBytes: [UInt8] = []
+    private var lastFrame: [UInt8]?
     private var recording: FrameTraceWriter?
     /// The acknowledgement being sent (part of it may have gone), and the stream bytes the last
     /// one queued covers.
@@ -75,6 +80,7 @@ final class LiveConnection {
                     }
                 }
                 session = started
+                if !decoder.decodesRecords { self.headerBytes = headerBytes }
                 events.append(.started(started))
             case let .chunk(chunk, frame, records):
                 held += decoder.lastChunkMemory
@@ -89,12 +95,28 @@ final class LiveConnection {
                     }
                 }
                 if case .sessionEnded = records.last { sawSessionEnd = true }
+                if !decoder.decodesRecords { lastFrame = frame }
                 if !records.isEmpty { events.append(.records(session, records)) }
             case .footer:
                 break
             }
         }
         return events
+    }
+
+    /// Whether the last chunk received ends with the app's `session ended` record, decoded
+    /// now if records are not decoded as they arrive: an app that closed its session hangs up
+    /// right after it, so its connection ends the same way with or without `--quiet`.
+    var lastChunkEndsSession: Bool {
+        if sawSessionEnd { return true }
+        guard let lastFrame, !headerBytes.isEmpty, var decoder = try? TraceStreamDecoder(maximumFrameSize: decoder.maximumFrameSize) else { return false }
+        headerBytes.withUnsafeBytes { decoder.append($0) }
+        lastFrame.withUnsafeBytes { decoder.append($0) }
+        guard case .header? = try? decoder.next(memoryBudget: .max),
+            case let .chunk(_, _, records)? = try? decoder.next(memoryBudget: .max),
+            case .sessionEnded = records.last
+        else { return false }
+        return true
     }
 
     /// Tells the app how much of its stream was taken in (and recorded): everything up to the

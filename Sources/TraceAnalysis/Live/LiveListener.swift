@@ -205,7 +205,7 @@ public final class LiveListener {
             switch result {
             case .success(nil): return nil
             case .success(0):
-                if connection.decoder.isFinished || connection.sawSessionEnd { return .closed }
+                if connection.decoder.isFinished || connection.lastChunkEndsSession { return .closed }
                 return .hungUp(unfinishedBytes: connection.decoder.bufferedBytes)
             case let .success(count?):
                 let end = readBuffer.withUnsafeBytes { raw in

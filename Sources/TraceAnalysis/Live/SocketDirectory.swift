@@ -8,7 +8,7 @@ enum SocketDirectory {
     /// - Throws: ``ListenError`` naming what is wrong and what to do.
     static func prepare(socketPath: String) throws(ListenError) {
         let directory = parent(of: socketPath)
-        try prepareDirectory(directory)
+        try prepareDirectory(directory, socketPath: socketPath)
         switch LiveSyscalls.status(socketPath) {
         case .failure(.noSuchFile): return
         case let .failure(error): throw ListenError("cannot inspect \(socketPath): \(error)")
@@ -31,7 +31,18 @@ enum SocketDirectory {
         PrivateDirectory.parent(of: path)
     }
 
-    private static func prepareDirectory(_ directory: String) throws(ListenError) {
+    /// A private directory to suggest instead of `directory`, a shared one (`/tmp`): never
+    /// `chmod` a directory others may use. The default socket's directory, or else one of the
+    /// user's own inside `directory`; the listener creates either `0700`.
+    static func privateAlternative(to directory: String, socketPath: String) -> String {
+        let name = socketPath.split(separator: "/").last.map(String.init) ?? "storescope.sock"
+        let preferred = parent(of: SocketPath.default)
+        let place = preferred != directory ? preferred : (directory.hasSuffix("/") ? directory : directory + "/") + "storescope-\(LiveSyscalls.userID)"
+        return place + "/" + name
+    }
+
+    private static func prepareDirectory(_ directory: String, socketPath: String) throws(ListenError) {
+        let instead = "listen in a private directory instead, which storescope creates for you (mode 700): storescope listen \(privateAlternative(to: directory, socketPath: socketPath))"
         if case .failure(.noSuchFile) = LiveSyscalls.status(directory) {
             let grandparent = parent(of: directory)
             if case .failure(.noSuchFile) = LiveSyscalls.status(grandparent) {
@@ -50,9 +61,9 @@ enum SocketDirectory {
         case let .unreadable(_, message): throw ListenError("cannot inspect \(directory): \(message)")
         case .notADirectory: throw ListenError("\(directory) is not a directory")
         case let .owned(by: owner):
-            throw ListenError("\(directory) belongs to uid \(owner), not to you (uid \(LiveSyscalls.userID)); sessions there are not private, so the listener refuses it")
+            throw ListenError("\(directory) belongs to uid \(owner), not to you (uid \(LiveSyscalls.userID)); sessions there are not private, so the listener refuses it; \(instead)")
         case let .open(permissions):
-            throw ListenError("\(directory) has mode \(String(permissions, radix: 8)), open to other users; run 'chmod 700 \(directory)' or choose another path")
+            throw ListenError("\(directory) has mode \(String(permissions, radix: 8)), open to other users, so sessions there are not private; \(instead)")
         }
     }
 }

@@ -38,7 +38,7 @@ public struct Damage: Sendable, Hashable, CustomStringConvertible {
     /// One line for people.
     public var description: String {
         if kind == .misstatedHeader {
-            return "bytes \(gap.start)..<\(gap.end) (chunk \(gap.reason)): its records were read as they are, the header ignored"
+            return "\(TraceGap.bytes(from: gap.start, to: gap.end)) (chunk \(gap.reason)): its records were read as they are, the header ignored"
         }
         let lost: String
         switch (afterSeq, beforeSeq) {
@@ -47,7 +47,7 @@ public struct Damage: Sendable, Hashable, CustomStringConvertible {
         case let (nil, before?): lost = "records before #\(before) are lost"
         case (nil, nil): lost = "its records are lost"
         }
-        let what = kind == .tornTail ? "incomplete last chunk" : gap.reason
-        return "bytes \(gap.start)..<\(gap.end) (\(what)): \(lost)"
+        let what = kind == .tornTail ? "an incomplete last chunk: the session was cut off" : gap.reason
+        return "\(TraceGap.bytes(from: gap.start, to: gap.end)) (\(what)): \(lost)"
     }
 }

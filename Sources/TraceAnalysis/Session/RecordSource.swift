@@ -66,9 +66,9 @@ extension TraceReader: RecordSource {
     /// Damaged byte ranges and a torn tail, in words: `bytes 120..<4216 (4096 bytes) could not
     /// be read (chunk checksum mismatch); the records in them are missing`.
     public var missingParts: [String] {
-        var parts = gaps.map { "bytes \($0.start)..<\($0.end) (\($0.end - $0.start) bytes) could not be read (\($0.reason)); the records in them are missing" }
+        var parts = gaps.map { "\(TraceGap.bytes(from: $0.start, to: $0.end)) (\($0.end - $0.start) bytes) could not be read (\($0.reason)); the records in them are missing" }
         if let torn = tornTail {
-            parts.append("the last \(torn.end - torn.start) bytes are an incomplete chunk (the session was cut off); its records are missing")
+            parts.append("\(TraceGap.bytes(from: torn.start, to: torn.end)) (the last \(torn.end - torn.start) bytes) are an incomplete last chunk (the session was cut off); its records are missing")
         }
         parts += headerMismatches.map { "\($0): the records were read as they are" }
         return parts

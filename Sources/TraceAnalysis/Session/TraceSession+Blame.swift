@@ -17,6 +17,12 @@ extension TraceSession {
         /// When asked for summaries only: the ``TraceValue/shortDescription`` of the values
         /// before and after (`nil`: absent), with ``old`` and ``new`` left `nil`.
         public var summary: Summary?
+        /// A redacted value at or under the path changed: the trace holds the same
+        /// `<redacted>` node before and after, and only the patch says that the hidden value
+        /// changed (``RedactedChanges``).
+        public var hidesChange = false
+        /// With ``isUnknown``: the action removed the path (``new`` is `nil` for that reason).
+        public var isRemoval = false
 
         /// The short forms of a change's values.
         public struct Summary: Sendable, Hashable {
@@ -79,36 +85,78 @@ extension TraceSession {
                 guard try body(.change(change)) else { return false }
                 return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
             }
-            var before: [(path: String, locate: (TraceValue) -> TraceValue?, old: TraceValue?)] = []
+            let known = current != nil
+            if !known, !touching.isEmpty {
+                // The state before is unknown, so the node the pattern names is too; but each
+                // operation carries its own new value: report it where it was written. A
+                // keyframe tells the node itself.
+                var changes = Self.changesWithUnknownState(touching, entry: entry)
+                if let keyframe = entry.keyframe {
+                    current = keyframe
+                    changes = pattern.hasWildcard
+                        ? pattern.nodes(in: keyframe).map { PathChange(entry: entry, path: renderPath($0.path), old: nil, new: $0.value, isUnknown: true) }
+                        : [PathChange(entry: entry, path: pattern.description, old: nil, new: pattern.node(in: keyframe), isUnknown: true)]
+                }
+                for change in changes {
+                    guard try body(.change(change)) else { return false }
+                }
+                return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
+            }
+            var before: [(path: String, locate: (TraceValue) -> TraceValue?, old: TraceValue?, hidesChange: Bool)] = []
             if !touching.isEmpty {
                 if !pattern.hasWildcard {
-                    before = [(pattern.description, { pattern.node(in: $0) }, current.flatMap { pattern.node(in: $0) })]
+                    let hidden = touching.contains { Self.setsRedacted($0) && pattern.concretePrefix(of: $0.path) != nil }
+                    before = [(pattern.description, { pattern.node(in: $0) }, current.flatMap { pattern.node(in: $0) }, hidden)]
                 } else {
                     var seen = Set<[PathComponent]>()
                     for operation in touching {
                         let path = pattern.concretePrefix(of: operation.path) ?? pattern.extending(operation.path) ?? operation.path
                         guard seen.insert(path).inserted else { continue }
-                        before.append((renderPath(path), { $0.node(at: path) }, current.flatMap { $0.node(at: path) }))
+                        let hidden = touching.contains { Self.setsRedacted($0) && $0.path.starts(with: path) }
+                        before.append((renderPath(path), { $0.node(at: path) }, current.flatMap { $0.node(at: path) }, hidden))
                     }
                 }
             }
-            let known = current != nil
             if let keyframe = entry.keyframe {
                 current = keyframe
             } else if current != nil {
                 do { try current!.apply(entry.operations) } catch { current = nil }
             }
-            for (path, locate, old) in before {
-                // With the state unknown, a `set` of exactly this path still tells the new value.
-                let new = known ? current.flatMap(locate) : touching.last { renderPath($0.path) == path }.flatMap { operation in
-                    if case let .set(_, value) = operation { value } else { nil }
-                }
-                guard !known || old != new else { continue }
-                let change = PathChange(entry: entry, path: path, old: known ? old : nil, new: new, isUnknown: !known)
+            for (path, locate, old, hidesChange) in before {
+                let new = current.flatMap(locate)
+                guard old != new || hidesChange else { continue }
+                var change = PathChange(entry: entry, path: path, old: old, new: new, isUnknown: false)
+                change.hidesChange = hidesChange && old == new
                 guard try body(.change(change)) else { return false }
             }
             return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
         }
+    }
+
+    /// Whether `operation` writes a redacted value: the hidden value changed (the recorder
+    /// writes only changed values), though the node reads the same.
+    private static func setsRedacted(_ operation: PatchOperation) -> Bool {
+        if case .set(_, .redacted) = operation { true } else { false }
+    }
+
+    /// The changes an action made while the state before it was unknown: one per place its
+    /// patch (or keyframe) wrote under the path, the last write to each place, with the value
+    /// written there (`nil` for a removal).
+    private static func changesWithUnknownState(_ touching: [PatchOperation], entry: ActionEntry) -> [PathChange] {
+        var changes: [PathChange] = []
+        for operation in touching {
+            let path = renderPath(operation.path)
+            var change = PathChange(entry: entry, path: path, old: nil, new: nil, isUnknown: true)
+            switch operation {
+            case let .set(_, value), let .insert(_, value): change.new = value
+            case .remove: change.isRemoval = true
+            case let .move(_, destination):
+                change.path = renderPath(Array(operation.path.dropLast()) + [.index(destination)])
+            }
+            changes.removeAll { $0.path == change.path }
+            changes.append(change)
+        }
+        return changes
     }
 
     /// The paths of `touching` when they are all `set`s strictly under a pattern without
@@ -142,9 +190,13 @@ extension TraceSession {
             return oldSummary == nil ? nil : PathChange(entry: entry, path: pattern.description, old: nil, new: nil, isUnknown: false, summary: .init(old: oldSummary, new: nil))
         }
         current = state
-        guard zip(sets, oldValues).contains(where: { state.node(at: $0) != $1 }) else { return nil }
-        return PathChange(
+        let hidden = entry.operations.contains { setsRedacted($0) && sets.contains($0.path) }
+        let changed = zip(sets, oldValues).contains { state.node(at: $0) != $1 }
+        guard changed || hidden else { return nil }
+        var change = PathChange(
             entry: entry, path: pattern.description, old: nil, new: nil, isUnknown: false,
             summary: .init(old: oldSummary, new: pattern.node(in: state)?.shortDescription))
+        change.hidesChange = !changed
+        return change
     }
 }

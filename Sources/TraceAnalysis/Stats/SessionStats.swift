@@ -3,7 +3,7 @@
 /// name, the state's size at each keyframe, drops, and the action rate over time.
 ///
 /// Memory grows with the number of actions only by one `UInt64` reducer time each (for exact
-/// percentiles), not with the size of the states.
+/// percentiles); each store's latest state is held to follow its size (``StoreSizes``).
 public struct SessionStats: Sendable {
     /// The actions of one case (`SearchAction.search`) or type.
     public struct ActionCase: Sendable {
@@ -46,6 +46,8 @@ public struct SessionStats: Sendable {
     public private(set) var effectNames: [EffectName] = []
     /// The state size at every keyframe, in order.
     public private(set) var stateSizes: [StateSize] = []
+    /// Each store's size at the end and at its peak, followed through the patches.
+    public private(set) var storeSizes = StoreSizes()
     /// The recorder's drop records.
     public private(set) var drops: [DroppedRecords] = []
     /// Actions over time.
@@ -94,6 +96,7 @@ public struct SessionStats: Sendable {
             add(record)
         case .gap:
             effects.add(.gap)
+            storeSizes.add(.gap)
             unjudged += pending.count
             pending = [:]
         }
@@ -102,6 +105,7 @@ public struct SessionStats: Sendable {
     /// Takes in one record.
     public mutating func add(_ record: Record) {
         effects.add(record)
+        storeSizes.add(record)
         switch record {
         case let .action(action):
             settle(store: action.store)

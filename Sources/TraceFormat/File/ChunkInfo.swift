@@ -39,6 +39,12 @@ public struct TraceGap: Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// `bytes S..<E: reason`.
-    public var description: String { "bytes \(start)..<\(end) (\(end - start) bytes): \(reason)" }
+    /// `bytes 96…499 (404 bytes): reason`.
+    public var description: String { "\(Self.bytes(from: start, to: end)) (\(end - start) bytes): \(reason)" }
+
+    /// `bytes 96…499`: the bytes from `start` up to `end` (excluded) as people count them, the
+    /// first and the last both included; user text never shows Swift's `96..<500`.
+    public static func bytes(from start: Int64, to end: Int64) -> String {
+        end > start + 1 ? "bytes \(start)…\(end - 1)" : "byte \(start)"
+    }
 }

@@ -93,8 +93,8 @@ public struct ChunkHeaderMismatch: Sendable, Hashable, CustomStringConvertible {
     /// Each misstatement (see ``ChunkSummary/disagreements(with:)``).
     public var problems: [String]
 
-    /// `chunk at bytes 80..<200: claims actions #1…#1, holds #1…#5; claims no keyframe, holds one`.
+    /// `chunk at bytes 80…199: claims actions #1…#1, holds #1…#5; claims no keyframe, holds one`.
     public var description: String {
-        "chunk at bytes \(offset)..<\(endOffset): header \(problems.joined(separator: "; "))"
+        "chunk at \(TraceGap.bytes(from: offset, to: endOffset)): header \(problems.joined(separator: "; "))"
     }
 }

@@ -119,6 +119,12 @@ extension TraceValue {
     }
 
     /// Applies `operation`, whose path ends in `component`, to this parent node.
+    /// `0…2`, the valid positions of an array of `count` elements, or `an empty array`; user
+    /// text, so not Swift's `0..<3`.
+    private static func positions(_ count: Int) -> String {
+        count == 0 ? "an empty array" : "0…\(count - 1)"
+    }
+
     private mutating func applyToChild(_ component: PathComponent, _ operation: PatchOperation) throws(PatchError) {
         func fail(_ reason: String) -> PatchError { PatchError(operation: operation, reason: reason) }
         switch operation {
@@ -126,7 +132,7 @@ extension TraceValue {
             try setChild(component, to: value, operation: operation)
         case let .insert(_, value):
             if case .array(var elements) = self, case let .index(i) = component {
-                guard i >= 0 && i <= elements.count else { throw fail("insert index \(i) outside 0...\(elements.count)") }
+                guard i >= 0 && i <= elements.count else { throw fail("insert index \(i) outside 0…\(elements.count)") }
                 self = .array([])
                 elements.insert(value, at: i)
                 self = .array(elements)
@@ -145,7 +151,7 @@ extension TraceValue {
             }
         case .remove:
             if case .array(var elements) = self, case let .index(i) = component {
-                guard elements.indices.contains(i) else { throw fail("remove index \(i) outside 0..<\(elements.count)") }
+                guard elements.indices.contains(i) else { throw fail("remove index \(i) outside \(Self.positions(elements.count))") }
                 self = .array([])
                 elements.remove(at: i)
                 self = .array(elements)
@@ -169,8 +175,8 @@ extension TraceValue {
             guard case .array(var elements) = self, case let .index(from) = component else {
                 throw fail("move needs an array index, found \(kindDescription)")
             }
-            guard elements.indices.contains(from) else { throw fail("move index \(from) outside 0..<\(elements.count)") }
-            guard to >= 0 && to < elements.count else { throw fail("move target \(to) outside 0..<\(elements.count)") }
+            guard elements.indices.contains(from) else { throw fail("move index \(from) outside \(Self.positions(elements.count))") }
+            guard to >= 0 && to < elements.count else { throw fail("move target \(to) outside \(Self.positions(elements.count))") }
             self = .array([])
             let element = elements.remove(at: from)
             elements.insert(element, at: to)
@@ -182,7 +188,7 @@ extension TraceValue {
         func fail(_ reason: String) -> PatchError { PatchError(operation: operation, reason: reason) }
         // Collections first through `if case`, as in `modifyNode`, so they stay uniquely referenced.
         if case .array(var elements) = self, case let .index(i) = component {
-            guard elements.indices.contains(i) else { throw fail("set index \(i) outside 0..<\(elements.count)") }
+            guard elements.indices.contains(i) else { throw fail("set index \(i) outside \(Self.positions(elements.count))") }
             self = .array([])
             elements[i] = value
             self = .array(elements)

@@ -8,9 +8,11 @@ enum CatCommand: Command {
         arguments: [.init(name: "FILE", help: "The trace file to print.")],
         options: [.flag("json", help: "Print NDJSON (one JSON object per record) for jq and scripts.")],
         discussion: """
-            Damaged chunks are skipped and reported on standard error; the exit status is then 1.
-            Values cut by capture limits print as <truncated by … limit: Type>, and a warning on
-            standard error counts them (the exit status stays 0).
+            Damaged chunks are skipped and reported on standard error. Values cut by capture
+            limits print as <truncated by … limit: Type>, and a warning on standard error counts
+            them (they do not change the exit status).
+
+            \(ExitStatus.discussion)
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -34,13 +36,6 @@ enum CatCommand: Command {
         // Output failed: stop here; what follows would describe a partial read.
         guard !console.isBroken else { return ExitStatus.failure }
         if let truncation = counts.truncationText { console.error("warning: \(truncation)") }
-        for gap in reader.gaps { console.error("warning: skipped damaged \(gap.description.sanitizedForTerminal)") }
-        if let torn = reader.tornTail {
-            console.error("warning: ignored an incomplete last chunk (bytes \(torn.start)..<\(torn.end))")
-        }
-        for mismatch in reader.headerMismatches {
-            console.error("warning: damaged trace: \(mismatch.description.sanitizedForTerminal): the records were printed as they are")
-        }
-        return reader.gaps.isEmpty && reader.tornTail == nil && reader.headerMismatches.isEmpty ? ExitStatus.success : ExitStatus.failure
+        return ExitStatus.of(traceIntact: console.reportIntegrity(of: reader), answered: true)
     }
 }

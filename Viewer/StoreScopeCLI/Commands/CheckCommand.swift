@@ -13,11 +13,12 @@ enum CheckCommand: Command {
             each other (seqs unique and increasing, effects ending after they start and once,
             one 'session ended'). Each disagreement is damage, listed with where it is.
 
-            Exit status: 0 when the trace is clean, 1 when it is damaged but readable (gaps, a torn
-            tail, a missing footer index, a header misstating its chunk, records breaking the
-            format's rules), 2 when it cannot be read at all. Values cut by capture limits are
-            reported as a warning (how many, and the first record holding one) but do not change
-            the status: the trace itself is intact.
+            Damage is a gap, a torn tail, a missing footer index, a header misstating its chunk
+            or records breaking the format's rules. Values cut by capture limits are reported as
+            a warning (how many, and the first record holding one) but do not change the status:
+            the trace itself is intact.
+
+            \(ExitStatus.discussion)
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -114,10 +115,13 @@ enum CheckCommand: Command {
             console.line("file:      \(path.sanitizedForTerminal) (\(reader.fileSize) bytes)")
             console.line("session:   \(header.sessionIDString), app \"\(header.appName.sanitizedForTerminal)\", store \"\(header.storeName.sanitizedForTerminal)\"")
             console.line("format:    \(TraceFormatVersion.major).\(TraceFormatVersion.minor)")
-            console.line("index:     \(reader.indexSource.description.sanitizedForTerminal)")
+            switch reader.indexSource {
+            case .footer: console.line("index:     footer")
+            case let .rebuilt(reason): console.line("index:     rebuilt by scanning: \(reason.sanitizedForTerminal)")
+            }
             console.line("chunks:    \(reader.chunks.count) (\(readableChunks) readable)")
-            console.line("records:   \(counts.total) (\(counts.actions) actions\(counts.seqRangeText), \(counts.patches) patches, \(counts.keyframes) keyframes, \(counts.effects) effect events, \(counts.logs) logs)")
-            if counts.dropped > 0 { console.line("dropped:   \(counts.dropped) actions lost by the recorder") }
+            console.line("records:   \(counts.total) (\(counted(counts.actions, "action"))\(counts.seqRangeText), \(counted(counts.patches, "patch", plural: "patches")), \(counted(counts.keyframes, "keyframe")), \(counted(counts.effects, "effect event")), \(counted(counts.logs, "log")))")
+            if counts.dropped > 0 { console.line("dropped:   \(counted(Int(clamping: counts.dropped), "action")) lost by the recorder") }
             if let text = counts.truncationText {
                 console.line("truncated: \(text) (warning: the trace is intact, but those values are incomplete)")
             }
@@ -135,10 +139,10 @@ enum CheckCommand: Command {
                 }
             }
             if let torn = reader.tornTail {
-                console.line("torn tail: bytes \(torn.start)..<\(torn.end) (\(torn.end - torn.start) bytes, an incomplete last chunk)")
+                console.line("torn tail: \(TraceGap.bytes(from: torn.start, to: torn.end)) (\(torn.end - torn.start) bytes): an incomplete last chunk (the session was cut off)")
             }
             console.line("status:    \(status)")
         }
-        return clean ? ExitStatus.success : ExitStatus.failure
+        return ExitStatus.of(traceIntact: clean, answered: true)
     }
 }

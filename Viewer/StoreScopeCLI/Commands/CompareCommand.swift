@@ -11,12 +11,13 @@ enum CompareCommand: Command {
         ],
         options: [.flag("json", help: "Print the result as one JSON object.")],
         discussion: """
-            The n-th actions of both sessions must be equal (store and value) and leave equal
-            states; sequence numbers, times and reducer durations are ignored. The difference is
-            printed -/+ (- only in A, + only in B). A state unknown on either side (after a drop
-            or damage, until the next keyframe) is not compared. Exit status: 0 when the sessions
-            are equal, 1 when they diverge or a trace is damaged (standard error says what is
-            missing), 2 when a file cannot be read.
+            The actions with the same sequence number must be equal (store and value) and leave
+            equal states; times and reducer durations are ignored. The difference is printed -/+
+            (- only in A, + only in B). Actions one session lacks (lost in a damaged part, or
+            dropped by its recorder) are a gap, reported as such; the rest still pairs up. A
+            state unknown on either side (after a gap, until the next keyframe) is not compared.
+
+            \(ExitStatus.discussion(no: "when the sessions diverge"))
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -25,10 +26,9 @@ enum CompareCommand: Command {
         let result = SessionComparison.compare(ActionSteps(a.items()), ActionSteps(b.items()))
         let text = ComparisonText(result: result, schemasDiffer: a.header.schemaFingerprint != b.header.schemaFingerprint)
         console.line(arguments.has("json") ? text.json() : text.text())
-        let statusA = console.statusAfterReading(a)
-        let statusB = console.statusAfterReading(b)
-        let damaged = statusA != ExitStatus.success || statusB != ExitStatus.success
-        return result.divergence == nil && !damaged ? ExitStatus.success : ExitStatus.failure
+        let intactA = console.reportIntegrity(of: a, label: "A (\(paths.0))")
+        let intactB = console.reportIntegrity(of: b, label: "B (\(paths.1))")
+        return ExitStatus.of(traceIntact: intactA && intactB, answered: result.divergence == nil)
     }
 }
 
@@ -42,20 +42,28 @@ struct ComparisonText {
     func text() -> String {
         var lines: [String] = []
         switch result.divergence {
+        case nil where result.gaps.isEmpty:
+            lines.append("equal: \(counted(result.actionsCompared, "action")), the same actions and states")
         case nil:
-            lines.append("equal: \(result.actionsCompared) actions, the same actions and states")
-        case let .action(index, a, b):
-            lines.append("diverge at action \(index + 1) (A #\(a.seq), B #\(b.seq)): the actions differ")
+            lines.append("equal where both have the action: \(counted(result.actionsCompared, "action")) compared, the same actions and states")
+        case let .action(_, a, b):
+            lines.append("diverge at #\(a.seq): the actions differ")
             if a.store != b.store { lines += ["- store \(a.store)", "+ store \(b.store)"] }
             lines.append(DiffRendering.render(from: a.action, to: b.action))
-        case let .state(index, a, b):
-            lines.append("diverge at action \(index + 1) (A #\(a.action.seq), B #\(b.action.seq)): \(Self.actionText(a.action)) left different states in \(a.action.store)")
+        case let .state(_, a, b):
+            lines.append("diverge at #\(a.action.seq): \(Self.actionText(a.action)) left different states in \(a.action.store)")
             if let stateA = a.state, let stateB = b.state { lines.append(DiffRendering.render(from: stateA, to: stateB)) }
-        case let .length(index, extra, inA):
-            lines.append("diverge after action \(index): only \(inA ? "A" : "B") goes on, with #\(extra.seq) \(Self.actionText(extra))")
+        case let .length(_, afterSeq, extra, inA):
+            let place = afterSeq.map { "after #\($0)" } ?? "at the start"
+            lines.append("diverge \(place): only \(inA ? "A" : "B") goes on, with #\(extra.seq) \(Self.actionText(extra))")
+        }
+        for gap in result.gaps {
+            let (missing, other) = gap.missingInA ? ("A", "B") : ("B", "A")
+            let seqs = gap.seqs.count == 1 ? "#\(gap.seqs.lowerBound)" : "#\(gap.seqs.lowerBound)…#\(gap.seqs.upperBound)"
+            lines.append("gap: \(missing) has no \(seqs) (lost in a damaged part, or dropped by its recorder): \(counted(gap.count, "action")) of \(other) not compared")
         }
         if result.unknownStates > 0 {
-            lines.append("note: \(result.unknownStates) states were unknown (after a drop or damage) and not compared")
+            lines.append("note: \(counted(result.unknownStates, "state")) unknown (after a drop or damage) and not compared")
         }
         if schemasDiffer {
             lines.append("note: the sessions were recorded with different State and Action types (their schema fingerprints differ): differences may come from the types, not the behaviour")
@@ -70,26 +78,37 @@ struct ComparisonText {
         json.bool(result.divergence == nil)
         json.field("actionsCompared", UInt64(result.actionsCompared))
         json.field("unknownStates", UInt64(result.unknownStates))
+        json.key("gaps")
+        json.beginArray()
+        for gap in result.gaps {
+            json.beginObject()
+            json.field("missingIn", gap.missingInA ? "a" : "b")
+            json.field("firstSeq", gap.seqs.lowerBound)
+            json.field("lastSeq", gap.seqs.upperBound)
+            json.field("actions", UInt64(gap.count))
+            json.endObject()
+        }
+        json.endArray()
         json.key("schemasDiffer")
         json.bool(schemasDiffer)
         switch result.divergence {
         case nil:
             break
-        case let .action(index, a, b):
+        case let .action(_, a, b):
             json.field("divergence", "action")
-            json.field("index", UInt64(index))
+            json.field("seq", a.seq)
             side("a", a, state: nil, to: &json)
             side("b", b, state: nil, to: &json)
             json.field("diff", DiffRendering.render(from: a.action, to: b.action))
-        case let .state(index, a, b):
+        case let .state(_, a, b):
             json.field("divergence", "state")
-            json.field("index", UInt64(index))
+            json.field("seq", a.action.seq)
             side("a", a.action, state: a.state, to: &json)
             side("b", b.action, state: b.state, to: &json)
             if let stateA = a.state, let stateB = b.state { json.field("diff", DiffRendering.render(from: stateA, to: stateB)) }
-        case let .length(index, extra, inA):
+        case let .length(_, afterSeq, extra, inA):
             json.field("divergence", "length")
-            json.field("index", UInt64(index))
+            if let afterSeq { json.field("afterSeq", afterSeq) } else { json.key("afterSeq"); json.null() }
             side(inA ? "a" : "b", extra, state: nil, to: &json)
         }
         json.endObject()

@@ -18,8 +18,10 @@ enum DemoCommand: Command {
         discussion: """
             Each sample is a small app whose store has one of the shapes StoreScope instruments
             (Elm, simple Redux, Redux-like container, ReduxUI, unidirectional flow). Its scripted
-            scenario runs effects that finish, one that is cancelled and one that fails. Inspect
-            the trace afterwards with 'storescope cat FILE' or 'storescope check FILE'.
+            scenario runs effects that finish, one that is cancelled and one that fails. Browse
+            the trace afterwards with 'storescope view FILE' (or 'storescope cat FILE'). With
+            STORESCOPE_SOCKET set, the session also streams live to that socket: run
+            'storescope listen' there first; the demo says how much the listener received.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -41,9 +43,10 @@ enum DemoCommand: Command {
         if !json {
             console.line("Running sample \"\(sample.name)\": \(sample.summary)")
         }
+        let run: SampleRun
         do {
             let name = sample.name  // a metatype is not Sendable; its name is
-            _ = try waitFor { try await Samples.record(Samples.named(name)!, to: path) }
+            run = try waitFor { try await Samples.record(Samples.named(name)!, to: path) }
         } catch {
             console.error("Error: recording to \(path.sanitizedForTerminal) failed: \("\(error)".sanitizedForTerminal)")
             return ExitStatus.failure
@@ -56,9 +59,21 @@ enum DemoCommand: Command {
             console.line("Recorded to \(path.sanitizedForTerminal)")
             session.render(to: console, lines: RecordLine(startMonotonicNanos: reader.header.startMonotonicNanos), startNanos: reader.header.startMonotonicNanos, bytes: reader.fileSize)
             console.line("")
-            console.line("Inspect it again with: storescope cat \(path.sanitizedForTerminal)")
+            if let stream = run.stream { console.line(Self.streamLine(stream).sanitizedForTerminal) }
+            console.line("Browse it with: storescope view \(path.sanitizedForTerminal)   (every record: storescope cat \(path.sanitizedForTerminal))")
         }
         return ExitStatus.success
+    }
+
+    /// What the live stream to `$STORESCOPE_SOCKET` delivered, in words.
+    static func streamLine(_ stream: SampleRun.StreamDelivery) -> String {
+        let socket = stream.socket
+        if stream.received > 0 {
+            return "Streamed live to \(socket) ($STORESCOPE_SOCKET): the listener received \(counted(Int(clamping: stream.received), "action"))"
+                + (stream.lost > 0 ? ", \(stream.lost) not" : "")
+        }
+        let reason = stream.lastError.map { " (\($0))" } ?? ""
+        return "Not streamed to \(socket) ($STORESCOPE_SOCKET): no listener took the session\(reason); start one with: storescope listen \(socket)"
     }
 
     /// `<tmp>/storescope-demo-<sample>-<random>.sstrace`.

@@ -16,9 +16,9 @@ enum EffectsCommand: Command {
         discussion: """
             Times are since the session start. An effect still running when the session ended
             is a leak; in a trace that was cut off (no orderly end) it may simply have been
-            running. Exit status: 0 when the whole trace was read, 1 when part of it was damaged
-            (the list then covers the readable part, and standard error says what is missing),
-            2 when the file cannot be read.
+            running.
+
+            \(ExitStatus.discussion(no: "with --running, when effects are still running (for CI: a leak fails the job)"))
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -44,6 +44,7 @@ enum EffectsCommand: Command {
         if effects.unmatchedEvents > 0 {
             console.error("warning: \(effects.unmatchedEvents) effect events belong to effects whose start is missing from the trace")
         }
-        return console.statusAfterReading(reader)
+        let leaksFound = arguments.has("running") && !shown.isEmpty
+        return ExitStatus.of(traceIntact: console.reportIntegrity(of: reader), answered: !leaksFound)
     }
 }

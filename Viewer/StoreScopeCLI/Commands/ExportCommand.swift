@@ -8,21 +8,27 @@ enum ExportCommand: Command {
         name: "export",
         abstract: "Export a trace as NDJSON or as a Chrome trace (Perfetto, chrome://tracing).",
         arguments: [.init(name: "FILE", help: "The trace file to read.")],
-        options: [.value("format", "FORMAT", short: "f", help: "ndjson (one JSON object per record) or chrome-trace.")],
+        options: [
+            .value("format", "FORMAT", short: "f", help: "ndjson (one JSON object per record; the default) or chrome-trace."),
+            .flag("json", help: "The same as --format ndjson, as --json is for every command."),
+        ],
         discussion: """
             chrome-trace writes the Chrome trace event format to standard output: open it in
             https://ui.perfetto.dev or chrome://tracing. Each store is a track; actions are
             instants, reducer time slices, effects async spans, and flow arrows lead from an
             action to the effects it started and from an effect to the actions it emitted.
-            ndjson is the same as 'storescope cat --json'. Exit status: 0 when the whole trace
-            was read, 1 when part of it was damaged (standard error says what is missing),
-            2 when it cannot be read.
+            ndjson, the default, is the same as 'storescope cat --json'.
+
+            \(ExitStatus.discussion)
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        guard let format = arguments.value("format") else { throw UsageError("missing --format (ndjson or chrome-trace)", command: spec) }
+        let format = arguments.value("format") ?? "ndjson"
         guard formats.contains(format) else {
             throw UsageError("unknown format '\(format.sanitizedForTerminal)' (available: ndjson, chrome-trace)", command: spec)
+        }
+        if arguments.has("json"), format != "ndjson" {
+            throw UsageError("--json is NDJSON: it does not go with --format \(format.sanitizedForTerminal)", command: spec)
         }
         let path = arguments.positionals[0]
         guard let reader = console.openTrace(path) else { return ExitStatus.unreadable }
@@ -40,6 +46,6 @@ enum ExportCommand: Command {
             for event in export.finish() { console.write(event) }
             console.write("\n")
         }
-        return console.statusAfterReading(reader)
+        return ExitStatus.of(traceIntact: console.reportIntegrity(of: reader), answered: true)
     }
 }

@@ -58,7 +58,7 @@ enum ListenCommand: Command {
             console.error("Error: \(error.description.sanitizedForTerminal)")
             return ExitStatus.failure
         }
-        console.error("Listening on \(path.sanitizedForTerminal) (Ctrl-C to stop)")
+        console.error("Listening on \(path.sanitizedForTerminal) (Ctrl-C to stop); run an app against it with STORESCOPE_SOCKET=\(path.sanitizedForTerminal), e.g. STORESCOPE_SOCKET=\(path.sanitizedForTerminal) storescope demo")
         let printer = LivePrinter(console: console, json: json, quiet: quiet)
         while !StopSignals.requested {
             printer.print(listener.poll(timeout: .milliseconds(200)))

@@ -11,9 +11,10 @@ enum StatsCommand: Command {
         discussion: """
             Reducer percentiles are exact (nearest rank). A no-op action left its store's state
             unchanged (no patch was recorded); an action after which the recorder took a keyframe
-            is not judged. State sizes are node counts of the keyframes. Exit status: 0 when the
-            whole trace was read, 1 when part of it was damaged (the figures then cover the
-            readable part, and standard error says what is missing), 2 when it cannot be read.
+            is not judged. State sizes are node counts: each store's at the end and at its peak,
+            followed through the patches, and at each keyframe.
+
+            \(ExitStatus.discussion)
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -24,6 +25,6 @@ enum StatsCommand: Command {
         stats.finish()
         let report = StatsReport(stats: stats, missing: reader.missingParts)
         for line in arguments.has("json") ? report.jsonLines() : report.textLines() { console.line(line) }
-        return console.statusAfterReading(reader)
+        return ExitStatus.of(traceIntact: console.reportIntegrity(of: reader), answered: true)
     }
 }

@@ -41,8 +41,9 @@ enum ViewCommand: Command {
         if let option = ListenOptions.specOptions.map(\.name).first(where: { arguments.value($0) != nil }) {
             throw UsageError("--\(option) goes with --listen", command: spec)
         }
-        guard TerminalScreen.isAvailable else { return try LogCommand.run(arguments, console: console) }
+        // Parsed before choosing line mode, so a bad filter's usage error is view's, not log's.
         let filter = try AnalysisInput.filter(arguments, at: 1, spec: spec)
+        guard TerminalScreen.isAvailable else { return try LogCommand.run(arguments, console: console) }
         let path = arguments.positionals[0]
         let source: FileTraceSource
         do {
@@ -59,10 +60,10 @@ enum ViewCommand: Command {
     private static func listen(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let options = try ListenOptions.parse(arguments, spec: spec)
         let path = arguments.positionals.first ?? SocketPath.default
+        let filter = try AnalysisInput.filter(arguments, at: 1, spec: spec)
         guard TerminalScreen.isAvailable else {
             return ListenCommand.printRecords(at: path, options: options, json: false, quiet: false, console: console)
         }
-        let filter = try AnalysisInput.filter(arguments, at: 1, spec: spec)
         return ListeningViewer.run(path: path, options: options, filter: filter, console: console)
     }
 }

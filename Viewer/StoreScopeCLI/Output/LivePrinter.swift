@@ -3,6 +3,11 @@ import TraceAnalysis
 /// Prints a listener's events: each record as `storescope cat` prints it (text or NDJSON),
 /// prefixed by its session's tag; sessions coming and going as lines of their own; refused
 /// peers on standard error. Flushes after every batch, so lines appear as they arrive.
+///
+/// In NDJSON, a connection coming and going is `"kind":"connectionStarted"` and
+/// `"kind":"connectionEnded"` (with `"end"`: `closed`, `hungUp`, `rejected`,
+/// `listenerStopped`), never a record's kind: the app's own `sessionEnded` record is another
+/// object.
 final class LivePrinter {
     private let console: Console
     private let json: Bool
@@ -24,7 +29,7 @@ final class LivePrinter {
                 renderers[session.id] = RecordLine(startMonotonicNanos: session.header.startMonotonicNanos)
                 var text = "session started: app \"\(session.header.appName)\", store \"\(session.header.storeName)\""
                 if let path = session.recordingPath { text += ", recording to \(path)" }
-                announce(session, kind: "sessionStarted", text)
+                announce(session, kind: "connectionStarted", text)
             case let .records(session, records):
                 guard !quiet else { continue }
                 let start = session.header.startMonotonicNanos
@@ -35,13 +40,13 @@ final class LivePrinter {
             case let .ended(session, end):
                 renderers[session.id] = nil
                 switch end {
-                case .closed: announce(session, kind: "sessionEnded", "app closed the session")
-                case .listenerStopped: announce(session, kind: "sessionEnded", "listener stopped; session file completed")
+                case .closed: announce(session, kind: "connectionEnded", end: "closed", "app closed the session")
+                case .listenerStopped: announce(session, kind: "connectionEnded", end: "listenerStopped", "listener stopped; session file completed")
                 case let .hungUp(unfinished):
-                    announce(session, kind: "sessionEnded", unfinished > 0 ? "app disconnected in the middle of a chunk (\(unfinished) bytes lost)" : "app disconnected")
+                    announce(session, kind: "connectionEnded", end: "hungUp", unfinished > 0 ? "app disconnected in the middle of a chunk (\(unfinished) bytes lost)" : "app disconnected")
                 case let .rejected(reason):
                     console.error("[\(session.tag)] \(reason.sanitizedForTerminal)")
-                    announce(session, kind: "sessionEnded", "disconnected: \(reason)")
+                    announce(session, kind: "connectionEnded", end: "rejected", "disconnected: \(reason)")
                 }
             case let .refused(reason):
                 console.error("storescope listen: \(reason.sanitizedForTerminal)")
@@ -52,7 +57,7 @@ final class LivePrinter {
         console.flush()
     }
 
-    private func announce(_ session: LiveSession, kind: String, _ text: String) {
+    private func announce(_ session: LiveSession, kind: String, end: String? = nil, _ text: String) {
         if quiet {
             console.error("[\(session.tag)] \(text.sanitizedForTerminal)")
             return
@@ -65,6 +70,7 @@ final class LivePrinter {
         object.beginObject()
         object.field("session", session.tag)
         object.field("kind", kind)
+        if let end { object.field("end", end) }
         object.field("app", session.header.appName)
         object.field("message", text)
         if let path = session.recordingPath { object.field("file", path) }

@@ -11,7 +11,8 @@ struct StatsReport {
     func textLines() -> [String] {
         var lines: [String] = []
         let seqs = stats.seqRange.map { " (#\($0.lowerBound)…#\($0.upperBound))" } ?? ""
-        lines.append("actions: \(stats.actions)\(seqs) in \(stats.stores.count == 1 ? "1 store" : "\(stats.stores.count) stores") (\(stats.stores.joined(separator: ", ")))")
+        let stores = stats.stores.isEmpty ? "" : " in \(counted(stats.stores.count, "store")) (\(stats.stores.joined(separator: ", ")))"
+        lines.append("actions: \(stats.actions)\(seqs)\(stores)")
         lines.append("")
         lines += table(
             ["action", "count", "no-op", "p50", "p90", "p99", "max"],
@@ -34,6 +35,20 @@ struct StatsReport {
         if stats.unjudged > 0 { noOps += " (\(stats.unjudged) with a keyframe not judged)" }
         lines.append(noOps)
         lines.append("")
+        lines.append("state size (nodes) per store:")
+        for store in stats.storeSizes.stores {
+            let end: String
+            if let last = store.last, !store.unknownAtEnd {
+                end = "\(last.nodes) at the end (after #\(last.seq))"
+            } else if let last = store.last {
+                end = "unknown at the end (\(last.nodes) after #\(last.seq), then records were lost)"
+            } else {
+                end = "unknown"
+            }
+            lines.append("  \(store.name): \(end)" + (store.peak.map { "; peak \($0.nodes) after #\($0.seq)" } ?? ""))
+        }
+        if stats.storeSizes.stores.isEmpty { lines.append("  no state recorded") }
+        lines.append("")
         lines.append("state size (nodes) at keyframes:")
         let sizes = Self.spread(stats.stateSizes, keeping: Self.shownStateSizes)
         lines += sizes.map { "  #\($0.seq) \($0.store): \($0.nodes)" }
@@ -43,7 +58,7 @@ struct StatsReport {
         let lost = stats.drops.reduce(UInt64(0)) { $0.addingSaturated($1.count) }
         lines.append("drops: " + (stats.drops.isEmpty ? "none" : "\(lost) actions lost by the recorder in \(stats.drops.count == 1 ? "1 drop" : "\(stats.drops.count) drops")"))
         lines += stats.drops.map { "  #\($0.firstSeq)…#\($0.lastSeq) (\($0.count) actions)" }
-        lines.append("gaps: " + (missing.isEmpty ? "none" : "\(missing.count) damaged parts"))
+        lines.append("gaps: " + (missing.isEmpty ? "none" : counted(missing.count, "damaged part")))
         lines += missing.map { "  \($0)" }
         lines.append("")
         let buckets = stats.rate.buckets
@@ -94,6 +109,18 @@ struct StatsReport {
                 json.field("count", UInt64(item.count))
                 for outcome in ["finished", "cancelled", "failed", "running"] { json.field(outcome, UInt64(item.outcomes[outcome] ?? 0)) }
                 Self.write(item.durations, as: "durationNanos", to: &json)
+            }
+        }
+        for store in stats.storeSizes.stores {
+            object("storeSize") { json in
+                json.field("store", store.name)
+                json.key("endNodes")
+                if let last = store.last, !store.unknownAtEnd { json.number(UInt64(last.nodes)) } else { json.null() }
+                if let last = store.last { json.field("lastKnownSeq", last.seq) }
+                if let peak = store.peak {
+                    json.field("peakNodes", UInt64(peak.nodes))
+                    json.field("peakSeq", peak.seq)
+                }
             }
         }
         for size in stats.stateSizes {

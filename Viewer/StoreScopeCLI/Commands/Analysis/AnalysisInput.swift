@@ -14,11 +14,7 @@ struct AnalysisInput {
     static let pathOption = CommandSpec.Option.value("path", "PATH", help: "Only this part of the state, e.g. .users[3].name.")
     static let jsonOption = CommandSpec.Option.flag("json", help: "Print NDJSON (one JSON object per line) for jq and scripts.")
 
-    static let statusDiscussion = """
-        Exit status (as 'check'): 0 when the trace is clean and the answer complete, 1 when the
-        trace is damaged or was not closed cleanly, or a state is unknown (what is missing is
-        said on standard error), 2 when the file cannot be read, 64 for a usage error.
-        """
+    static let statusDiscussion = ExitStatus.discussion(no: "when a state is unknown or the question has no answer (a seq past the end, a path the state does not have)")
 
     /// Opens the trace, or reports why not (the command then exits 2).
     init?(_ arguments: ParsedArguments, console: Console) {
@@ -88,7 +84,7 @@ struct AnalysisInput {
         let seq = session.seq(at: point)
         guard case let .seq(asked) = point, let range = session.seqRange, asked > range.upperBound else { return seq }
         var message = "#\(asked) is past the last action of the trace (#\(range.upperBound))"
-        if let torn = session.reader.tornTail { message += "; an incomplete last chunk (bytes \(torn.start)..<\(torn.end)) may have held more" }
+        if let torn = session.reader.tornTail { message += "; an incomplete last chunk (the session was cut off: \(TraceGap.bytes(from: torn.start, to: torn.end))) may have held more" }
         throw AnalysisFailure(message)
     }
 
@@ -128,10 +124,8 @@ struct AnalysisInput {
     mutating func finish(complete: Bool = true) -> Int32 {
         for damage in session.damage { warn(damage) }
         let closed = session.reader.indexSource == .footer
-        if !closed && session.damage.isEmpty {
-            console.error("warning: the session was not closed cleanly (no footer index): answered from every complete chunk")
-        }
-        return complete && closed && session.damage.isEmpty ? ExitStatus.success : ExitStatus.failure
+        if !closed && session.damage.isEmpty { console.error(Console.notClosedWarning) }
+        return ExitStatus.of(traceIntact: closed && session.damage.isEmpty, answered: complete)
     }
 }
 

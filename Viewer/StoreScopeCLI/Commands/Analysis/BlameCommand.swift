@@ -9,12 +9,17 @@ enum BlameCommand: Command {
             .init(name: "FILE", help: "The trace file."),
             .init(name: "PATH", help: "The path, e.g. .users[3].name; [*] stands for any index or key."),
         ],
-        options: [AnalysisInput.storeOption, AnalysisInput.jsonOption],
+        options: [
+            .value("store", "NAME", help: "Only this store (default: every store whose state has the path, as log 'path:' does)."),
+            AnalysisInput.jsonOption,
+        ],
         discussion: """
             A change made while the state was unknown (after a gap or dropped actions, before the
-            next keyframe) is listed with an unknown old value.
+            next keyframe) is listed with an unknown old value and the value the action wrote. A
+            redacted value that changed is listed too: the trace holds only <redacted> on both
+            sides. A path no store's state has is an error naming what the state has.
 
-            \(AnalysisInput.statusDiscussion)
+            \(ExitStatus.discussion(no: "when no action changed the path or no state has it"))
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -22,47 +27,119 @@ enum BlameCommand: Command {
         guard var input = AnalysisInput(arguments, console: console) else { return ExitStatus.unreadable }
         let json = arguments.has("json")
         return input.answer { (input) throws(AnalysisFailure) in
-            let store = try input.store(arguments)
+            let stores = try Self.stores(having: pattern, arguments, input)
             let session = input.session
             let lines = ActionLines(session: session)
             let last = Double(session.seqRange?.upperBound ?? 1)
             let progress = Progress("storescope blame")
             var complete = true
+            var changed = false
             var previous: UInt64?
+            var reportedDrops = Set<UInt64>()
             // Text shows the values' short forms only: the engine need not keep a huge node.
-            session.forEachChange(of: pattern, in: store, summarizing: !json) { item in
-                switch item {
-                case let .change(change):
-                    progress.update(Double(change.entry.seq) / last)
-                    if change.isUnknown { complete = false }
-                    if json {
-                        console.line(Self.json(change, lines: lines))
-                    } else {
-                        if previous != change.entry.seq { console.line(lines.records.text(.action(change.entry.action))) }
-                        console.line("    " + Self.text(change).sanitizedForTerminal)
+            for store in stores {
+                session.forEachChange(of: pattern, in: store, summarizing: !json) { item in
+                    switch item {
+                    case let .change(change):
+                        progress.update(Double(change.entry.seq) / last)
+                        changed = true
+                        if change.isUnknown { complete = false }
+                        if json {
+                            console.line(Self.json(change, lines: lines))
+                        } else {
+                            if previous != change.entry.seq { console.line(lines.records.text(.action(change.entry.action))) }
+                            console.line("    " + Self.text(change).sanitizedForTerminal)
+                        }
+                        previous = change.entry.seq
+                    case let .damage(damage):
+                        complete = false
+                        input.warn(damage)
+                    case let .dropped(first, last):
+                        complete = false
+                        if reportedDrops.insert(first).inserted {
+                            console.error("warning: the recorder dropped actions #\(first)…#\(last): changes in them are unknown")
+                        }
                     }
-                    previous = change.entry.seq
-                case let .damage(damage):
-                    complete = false
-                    input.warn(damage)
-                case let .dropped(first, last):
-                    complete = false
-                    console.error("warning: the recorder dropped actions #\(first)…#\(last): changes in them are unknown")
+                    return true
                 }
-                return true
             }
             progress.finish()
-            return complete
+            if !changed && !json {
+                console.line("(no action changed \(pattern.description) in \(stores.joined(separator: ", ")))".sanitizedForTerminal)
+            }
+            return complete && changed
         }
     }
 
-    static func text(_ change: TraceSession.PathChange) -> String {
-        if let summary = change.summary {
-            return "\(change.path): \(summary.old ?? "(absent)") → \(summary.new ?? "(absent)")"
+    /// The stores to search: `--store`, or every store whose state (at its start or at the
+    /// end) has the path, in the order the trace names them. When none has it, the error says
+    /// what the main store's state has there instead, as `state --path` does.
+    static func stores(having pattern: PathPattern, _ arguments: ParsedArguments, _ input: AnalysisInput) throws(AnalysisFailure) -> [String] {
+        let session = input.session
+        let first = session.seqRange?.lowerBound ?? 1
+        let end = session.seq(at: .end)
+        func states(_ store: String) -> [TraceValue] {
+            [session.state(of: store, after: first > 0 ? first - 1 : 0).value, session.state(of: store, after: end).value].compactMap { $0 }
         }
-        let new = change.new?.shortDescription ?? (change.isUnknown ? "(unknown)" : "(absent)")
-        if change.isUnknown { return "\(change.path): (unknown) → \(new)" }
-        return "\(change.path): \(change.old?.shortDescription ?? "(absent)") → \(new)"
+        func has(_ store: String) -> Bool {
+            let known = states(store)
+            // A store whose state is unknown at both ends may have it; so may one where a
+            // `[*]` meets only empty collections.
+            return known.isEmpty || known.contains { pattern.reaches(into: $0, throughEmpty: false) }
+                || known.allSatisfy { pattern.reaches(into: $0, throughEmpty: true) }
+        }
+        if arguments.value("store") != nil {
+            let store = try input.store(arguments)
+            guard has(store) else { throw Self.absent(pattern, in: store, input) }
+            return [store]
+        }
+        let names = session.storeNames()
+        let having = names.filter(has)
+        guard having.isEmpty else { return having }
+        let main = try input.store(arguments)
+        var failure = Self.absent(pattern, in: main, input)
+        let others = names.filter { $0 != main }
+        if !others.isEmpty { failure.message += "; nor do the other stores (\(others.joined(separator: ", ").sanitizedForTerminal))" }
+        throw failure
+    }
+
+    /// The error for a path `store`'s state does not have, naming what it has instead.
+    private static func absent(_ pattern: PathPattern, in store: String, _ input: AnalysisInput) -> AnalysisFailure {
+        let seq = input.session.seq(at: .end)
+        guard let state = input.session.state(of: store, after: seq).value else {
+            return AnalysisFailure("the state of \(store.sanitizedForTerminal) has no \(pattern.description.sanitizedForTerminal)")
+        }
+        // Through a [*], say what the first element has (or what is missing before the [*]).
+        var asked = pattern
+        while asked.hasWildcard {
+            guard case let .array(elements)? = asked.beforeWildcard.node(in: state), !elements.isEmpty,
+                let range = asked.description.range(of: "[*]"),
+                let first = try? PathPattern(parsing: asked.description.replacingCharacters(in: range, with: "[0]"))
+            else {
+                asked = asked.beforeWildcard
+                break
+            }
+            asked = first
+        }
+        do throws(AnalysisFailure) {
+            _ = try input.value(at: asked, in: state, store: store, seq: seq)
+        } catch {
+            return error
+        }
+        return AnalysisFailure("the state of \(store.sanitizedForTerminal) after #\(seq) has no \(pattern.description.sanitizedForTerminal)")
+    }
+
+    static func text(_ change: TraceSession.PathChange) -> String {
+        // A redacted value that changed reads the same before and after: say that it changed.
+        let hidden = change.hidesChange ? " (the redacted value changed)" : ""
+        if let summary = change.summary {
+            return "\(change.path): \(summary.old ?? "(absent)") → \(summary.new ?? "(absent)")\(hidden)"
+        }
+        if change.isUnknown {
+            let new = change.new?.shortDescription ?? (change.isRemoval ? "(removed)" : "(unknown)")
+            return "\(change.path): (unknown) → \(new)"
+        }
+        return "\(change.path): \(change.old?.shortDescription ?? "(absent)") → \(change.new?.shortDescription ?? "(absent)")\(hidden)"
     }
 
     static func json(_ change: TraceSession.PathChange, lines: ActionLines) -> String {
@@ -76,6 +153,8 @@ enum BlameCommand: Command {
         json.field("path", change.path)
         json.key("unknown")
         json.bool(change.isUnknown)
+        json.key("redactedChanged")
+        json.bool(change.hidesChange)
         json.key("old")
         if let old = change.old { old.writeJSON(to: &json) } else { json.null() }
         json.key("new")

@@ -7,14 +7,14 @@ enum DiffCommand: Command {
         abstract: "Show the net change of a store's state between two points, as -/+ lines.",
         arguments: [.init(name: "FILE", help: "The trace file.")],
         options: [
-            .value("from", "POINT", help: "The earlier point: a sequence number, start, end, or a time such as 1.5s."),
+            .value("from", "POINT", help: "The earlier point: a sequence number, start (the default), end, or a time such as 1.5s."),
             .value("to", "POINT", help: "The later point (default: end)."),
             AnalysisInput.storeOption, AnalysisInput.pathOption, AnalysisInput.jsonOption,
         ],
         discussion: AnalysisInput.statusDiscussion)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        let from = try AnalysisInput.point(arguments, "from", spec: spec)
+        let from = arguments.value("from") == nil ? SessionPoint.start : try AnalysisInput.point(arguments, "from", spec: spec)
         let to = arguments.value("to") == nil ? SessionPoint.end : try AnalysisInput.point(arguments, "to", spec: spec)
         let pattern = try AnalysisInput.pathPattern(arguments, spec: spec)
         guard var input = AnalysisInput(arguments, console: console) else { return ExitStatus.unreadable }

@@ -16,7 +16,7 @@ enum LogCommand: Command {
             seq:10..20 time:1s..2s reducer:>1ms, free text or "quoted text", joined by and, or,
             not and parentheses. See docs/FILTERS.md.
 
-            \(AnalysisInput.statusDiscussion)
+            \(ExitStatus.discussion(no: "when no action matches (as grep does)"))
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -28,10 +28,12 @@ enum LogCommand: Command {
             let lines = ActionLines(session: session)
             let last = Double(session.seqRange?.upperBound ?? 1)
             let progress = Progress("storescope log")
+            var matched = false
             session.forEachAction(in: filter.seqBounds, matching: filter) { item in
                 switch item {
                 case let .action(entry):
                     progress.update(Double(entry.seq) / last)
+                    matched = true
                     console.write(json ? lines.json(entry) + "\n" : lines.text(entry))
                 case let .damage(damage):
                     input.warn(damage)
@@ -39,7 +41,7 @@ enum LogCommand: Command {
                 return true
             }
             progress.finish()
-            return true
+            return matched
         }
     }
 }

@@ -7,7 +7,7 @@ enum StateCommand: Command {
         abstract: "Print the state of a store after an action, or a part of it.",
         arguments: [.init(name: "FILE", help: "The trace file.")],
         options: [
-            .value("at", "POINT", help: "After which action: a sequence number, start, end, or a time such as 1.5s."),
+            .value("at", "POINT", help: "After which action: a sequence number, start, end (the default), or a time such as 1.5s."),
             AnalysisInput.storeOption, AnalysisInput.pathOption, AnalysisInput.jsonOption,
         ],
         discussion: """
@@ -19,7 +19,7 @@ enum StateCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        let point = try AnalysisInput.point(arguments, "at", spec: spec)
+        let point = arguments.value("at") == nil ? SessionPoint.end : try AnalysisInput.point(arguments, "at", spec: spec)
         let pattern = try AnalysisInput.pathPattern(arguments, spec: spec)
         guard var input = AnalysisInput(arguments, console: console) else { return ExitStatus.unreadable }
         return input.answer { (input) throws(AnalysisFailure) in

@@ -1,0 +1,106 @@
+import TraceFormat
+
+/// Each store's state size (nodes of its value tree) followed through the whole session: at
+/// the end and at its peak, not only at the keyframes (a cart grown to 600 items by patches
+/// has 8 nodes at its only keyframe, the initial state).
+///
+/// The size is exact at every keyframe and kept exact through each patch by counting the
+/// nodes each operation adds and takes away (a `set` replaces the node at its path, an
+/// `insert` adds one, a `remove` takes one away), so following it costs the patches, not a walk
+/// of the state per action. It holds each store's latest state. After records are lost (a
+/// damaged part, dropped actions) a store's size is unknown until its next keyframe.
+public struct StoreSizes: Sendable {
+    /// A size and the action after which the state had it (0: the initial state).
+    public struct SizeAt: Sendable, Hashable {
+        /// Nodes in the state's value tree.
+        public var nodes: Int
+        /// The action's seq.
+        public var seq: UInt64
+    }
+
+    /// One store's sizes.
+    public struct Store: Sendable, Hashable {
+        /// The store.
+        public var name: String
+        /// The size after the last action whose state is known (`nil`: never known).
+        public var last: SizeAt?
+        /// The largest known size, first reached after `peak.seq`.
+        public var peak: SizeAt?
+        /// Whether the size is unknown at the end of the session (records lost since the last
+        /// keyframe): ``last`` is then the size before the loss.
+        public var unknownAtEnd = false
+
+        fileprivate mutating func record(_ nodes: Int, after seq: UInt64) {
+            last = SizeAt(nodes: nodes, seq: seq)
+            unknownAtEnd = false
+            if nodes > peak?.nodes ?? -1 { peak = SizeAt(nodes: nodes, seq: seq) }
+        }
+    }
+
+    /// The stores, in order of their first keyframe.
+    public private(set) var stores: [Store] = []
+    private var index: [String: Int] = [:]
+    private var states: [String: TraceValue] = [:]
+    private var nodes: [String: Int] = [:]
+
+    /// No store yet.
+    public init() {}
+
+    /// Takes in one item of the session, in order.
+    public mutating func add(_ item: SourceItem) {
+        switch item {
+        case let .record(record): add(record)
+        case .gap: forgetAll()
+        }
+    }
+
+    /// Takes in one record, in order.
+    public mutating func add(_ record: Record) {
+        switch record {
+        case let .keyframe(keyframe):
+            let count = keyframe.state.nodeCount
+            states[keyframe.store] = keyframe.state
+            nodes[keyframe.store] = count
+            stores[position(of: keyframe.store)].record(count, after: keyframe.seq)
+        case let .patch(patch):
+            guard var state = states[patch.store], var count = nodes[patch.store] else { return }
+            for operation in patch.operations {
+                switch operation {
+                case let .set(path, value): count += value.nodeCount - (state.node(at: path)?.nodeCount ?? 0)
+                case let .insert(_, value): count += value.nodeCount
+                case let .remove(path): count -= state.node(at: path)?.nodeCount ?? 0
+                case .move: break
+                }
+                do { try state.apply(operation) } catch {
+                    forget(patch.store)
+                    return
+                }
+            }
+            states[patch.store] = state
+            nodes[patch.store] = count
+            stores[position(of: patch.store)].record(count, after: patch.seq)
+        case .dropped:
+            // The recorder lost actions: every store's state is unknown until its keyframe.
+            forgetAll()
+        default:
+            break
+        }
+    }
+
+    private mutating func position(of store: String) -> Int {
+        if let known = index[store] { return known }
+        index[store] = stores.count
+        stores.append(Store(name: store))
+        return stores.count - 1
+    }
+
+    private mutating func forget(_ store: String) {
+        states[store] = nil
+        nodes[store] = nil
+        if let known = index[store] { stores[known].unknownAtEnd = true }
+    }
+
+    private mutating func forgetAll() {
+        for store in Array(states.keys) { forget(store) }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+import TraceFormat
+
+/// `storescope stats` reports each store's state size at the end and at its peak, followed
+/// through the patches, not only at keyframes (issue 19, item 13).
+@Suite("stats state size per store")
+struct StatsStoreSizeTests {
+    /// A cart that grows to 600 items by patches after its only keyframe (3 nodes: the
+    /// struct, the empty array, the total), then loses 100 of them.
+    static func write(to path: String) throws {
+        let header = SessionHeader(
+            sessionID: Array(0..<16), appName: "Shop", storeName: "cart", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let writer = try TraceWriter(path: path, header: header)
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "cart", state: .structure(type: "Cart", fields: [
+            .init("items", .array([])), .init("total", .int(0)),
+        ]))))
+        for seq in UInt64(1)...700 {
+            try writer.append(.action(ActionRecord(
+                seq: seq, store: "cart", monotonicNanos: seq * 1_000, wallNanos: 0, reducerNanos: 10,
+                action: .enumeration(type: "CartAction", caseName: seq <= 600 ? "add" : "removeFirst", payload: []))))
+            let operations: [PatchOperation] = seq <= 600
+                ? [.insert(path: [.field("items"), .index(Int(seq) - 1)], value: .string("item \(seq)")), .set(path: [.field("total")], value: .int(Int64(seq)))]
+                : [.remove(path: [.field("items"), .index(0)]), .set(path: [.field("total")], value: .int(Int64(1_200 - seq)))]
+            try writer.append(.patch(StatePatch(seq: seq, store: "cart", operations: operations)))
+        }
+        try writer.close()
+    }
+
+    @Test("a 600-item cart built by patches is 603 nodes at its peak and 503 at the end, not the keyframe's 3")
+    func sizeFollowsThePatches() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sstrace")
+        try Self.write(to: path)
+        let stats = try ChildProcess.storescope(["stats", path])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(stats.stdout.contains("""
+
+            state size (nodes) per store:
+              cart: 503 at the end (after #700); peak 603 after #600
+
+            state size (nodes) at keyframes:
+              #0 cart: 3
+
+            """), "\(stats.stdout)")
+        let json = try ChildProcess.storescope(["stats", "--json", path])
+        let row = try Analysis.jq(["-c", "select(.kind == \"storeSize\")"], input: json.stdout)
+        #expect(row.stdout == #"{"kind":"storeSize","store":"cart","endNodes":503,"lastKnownSeq":700,"peakNodes":603,"peakSeq":600}"# + "\n")
+    }
+}
