@@ -43,20 +43,14 @@ enum SocketDirectory {
 
     private static func prepareDirectory(_ directory: String, socketPath: String) throws(ListenError) {
         let instead = "listen in a private directory instead, which storescope creates for you (mode 700): storescope listen \(privateAlternative(to: directory, socketPath: socketPath))"
-        if case .failure(.noSuchFile) = LiveSyscalls.status(directory) {
-            let grandparent = parent(of: directory)
-            if case .failure(.noSuchFile) = LiveSyscalls.status(grandparent) {
-                throw ListenError("cannot create \(directory): \(grandparent) does not exist")
-            }
-            switch LiveSyscalls.makeDirectory(directory, permissions: 0o700) {
-            case .success, .failure(.alreadyExists): break
-            case let .failure(error): throw ListenError("cannot create \(directory): \(error)")
-            }
-            // mkdir applies the umask; make sure nothing was added (it can only remove).
-            _ = LiveSyscalls.setPermissions(directory, 0o700)
+        let problem: PrivateDirectory.Problem
+        switch PrivateDirectory.create(at: directory, withParents: false) {
+        case .success: return
+        case let .failure(.parentMissing(parent)): throw ListenError("cannot create \(directory): \(parent) does not exist")
+        case let .failure(.cannotCreate(_, error)): throw ListenError("cannot create \(directory): \(error)")
+        case let .failure(.notPrivate(found)): problem = found
         }
-        switch PrivateDirectory.problem(at: directory) {
-        case nil: return
+        switch problem {
         case .missing: throw ListenError("cannot inspect \(directory): it does not exist")
         case let .unreadable(_, message): throw ListenError("cannot inspect \(directory): \(message)")
         case .notADirectory: throw ListenError("\(directory) is not a directory")

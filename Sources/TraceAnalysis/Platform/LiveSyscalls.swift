@@ -29,14 +29,6 @@ enum LiveSyscalls {
         return .success(FileStatus(mode: UInt32(info.st_mode), owner: UInt32(info.st_uid)))
     }
 
-    static func makeDirectory(_ path: String, permissions: UInt32) -> Result<Void, Errno> {
-        mkdir(path, mode_t(permissions)) == 0 ? .success(()) : .failure(.current)
-    }
-
-    static func setPermissions(_ path: String, _ permissions: UInt32) -> Result<Void, Errno> {
-        chmod(path, mode_t(permissions)) == 0 ? .success(()) : .failure(.current)
-    }
-
     static func remove(_ path: String) -> Result<Void, Errno> {
         unlink(path) == 0 ? .success(()) : .failure(.current)
     }

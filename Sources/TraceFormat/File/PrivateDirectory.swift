@@ -1,6 +1,7 @@
-/// The one check of whether a directory is private to the user, shared by every place that
-/// puts sessions in a directory or takes them from one: the listener's socket directory, the
-/// listener's `--record` directory, and the app's check of the socket it is about to stream to.
+/// The one check of whether a directory is private to the user, and the one way to make one,
+/// shared by every place that puts sessions in a directory or takes them from one: the
+/// listener's socket directory, the listener's `--record` directory, the viewer's directory
+/// for live sessions, and the app's check of the socket it is about to stream to.
 ///
 /// Private means: a real directory (not a symbolic link, which is not followed), owned by the
 /// user (or by an owner the caller trusts, such as root), with no permission bits for group or
@@ -43,6 +44,43 @@ package enum PrivateDirectory {
             guard permissions & 0o077 == 0 else { return .open(permissions: permissions) }
             return nil
         }
+    }
+
+    /// Why a private directory could not be made or used.
+    package enum CreationFailure: Error, Sendable, Hashable {
+        /// The directory above it does not exist (and was not to be created).
+        case parentMissing(String)
+        /// `mkdir` failed on this directory with this errno.
+        case cannotCreate(String, Errno)
+        /// The directory exists, or was made, and is not private.
+        case notPrivate(Problem)
+    }
+
+    /// Makes `path` a private directory, the one way every place that puts sessions somewhere
+    /// does: when missing it is created `0700` (with its missing ancestors, also `0700`, when
+    /// `withParents`), and then, new or not, it must be private (``problem(at:owners:)``). An
+    /// existing directory is never changed: one open to others is usually shared on purpose.
+    package static func create(at path: String, withParents: Bool) -> Result<Void, CreationFailure> {
+        if problem(at: path) == .missing {
+            let parent = parent(of: path)
+            if problem(at: parent) == .missing {
+                guard withParents, parent != path else { return .failure(.parentMissing(parent)) }
+                if case let .failure(failure) = create(at: parent, withParents: true), case .parentMissing = failure { return .failure(failure) }
+            }
+            switch Syscalls.makeDirectory(path, permissions: 0o700) {
+            case .success, .failure(.alreadyExists): break
+            case let .failure(error): return .failure(.cannotCreate(path, error))
+            }
+            // mkdir applies the umask, which can only remove bits; a new directory is ours.
+            _ = Syscalls.setPermissions(path, 0o700)
+        }
+        if let problem = problem(at: path) { return .failure(.notPrivate(problem)) }
+        return .success(())
+    }
+
+    /// A new private directory in `parent`, named `prefix` and six random characters.
+    package static func makeTemporary(in parent: String, prefix: String) -> Result<String, Errno> {
+        Syscalls.makeTemporaryDirectory(prefix: (parent.hasSuffix("/") ? parent : parent + "/") + prefix)
     }
 
     /// The directory part of `path` (`.` for a bare name, `/` for a name at the root).

@@ -43,6 +43,26 @@ package enum Syscalls {
         return .success((UInt32(info.st_uid), UInt32(info.st_mode)))
     }
 
+    /// Creates the directory `path` with `permissions` (less the umask), or the errno.
+    static func makeDirectory(_ path: String, permissions: UInt32) -> Result<Void, Errno> {
+        mkdir(path, mode_t(permissions)) == 0 ? .success(()) : .failure(Errno.current)
+    }
+
+    /// Sets the permission bits of `path` (following a symbolic link: check with
+    /// ``linkStatus(_:)`` first where that matters).
+    static func setPermissions(_ path: String, _ permissions: UInt32) -> Result<Void, Errno> {
+        chmod(path, mode_t(permissions)) == 0 ? .success(()) : .failure(Errno.current)
+    }
+
+    /// Creates a new directory `0700` named `prefix` and six random characters (`mkdtemp`).
+    static func makeTemporaryDirectory(prefix: String) -> Result<String, Errno> {
+        var template = Array((prefix + "XXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer in
+            guard let made = mkdtemp(buffer.baseAddress!) else { return .failure(Errno.current) }
+            return .success(String(cString: made))
+        }
+    }
+
     /// Whether `mode` (from ``linkStatus(_:)``) is a directory's.
     static func isDirectory(mode: UInt32) -> Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
 

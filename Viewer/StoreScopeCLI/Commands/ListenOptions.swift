@@ -62,22 +62,19 @@ enum ListenOptions {
     /// - Returns: `nil`, or the failure to print and exit with (``ExitStatus/notPrivate`` for
     ///   a directory that is not private).
     static func createRecordDirectory(_ directory: String) -> ListenFailure? {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            return ListenFailure(
-                message: "Error: cannot create \(directory.sanitizedForTerminal): \(error.localizedDescription.sanitizedForTerminal)")
-        }
         let shown = directory.sanitizedForTerminal
         let why: String
-        switch PrivateDirectory.problem(at: directory) {
-        case nil: return nil
-        case .missing: why = "it does not exist"
-        case let .unreadable(_, message): why = "it cannot be inspected (\(message))"
-        case .notADirectory: why = "it is not a directory (a symbolic link is not followed)"
-        case let .owned(by: owner): why = "it belongs to uid \(owner), not to you (uid \(PrivateDirectory.userID))"
-        case let .open(permissions): why = "it has mode \(String(permissions, radix: 8)), so other users could read the sessions recorded there"
+        switch PrivateDirectory.create(at: directory, withParents: true) {
+        case .success: return nil
+        case let .failure(.parentMissing(parent)):
+            return ListenFailure(message: "Error: cannot create \(shown): \(parent.sanitizedForTerminal) does not exist")
+        case let .failure(.cannotCreate(path, error)):
+            return ListenFailure(message: "Error: cannot create \(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)")
+        case .failure(.notPrivate(.missing)): why = "it does not exist"
+        case let .failure(.notPrivate(.unreadable(_, message))): why = "it cannot be inspected (\(message))"
+        case .failure(.notPrivate(.notADirectory)): why = "it is not a directory (a symbolic link is not followed)"
+        case let .failure(.notPrivate(.owned(by: owner))): why = "it belongs to uid \(owner), not to you (uid \(PrivateDirectory.userID))"
+        case let .failure(.notPrivate(.open(permissions))): why = "it has mode \(String(permissions, radix: 8)), so other users could read the sessions recorded there"
         }
         let inside = (directory.hasSuffix("/") ? String(directory.dropLast()) : directory) + "/storescope-sessions"
         return ListenFailure(

@@ -29,12 +29,10 @@ final class ListenerArrivals: SourceArrivals {
             self.directory = directory
             directoryIsPrivate = false
         } else {
-            let temporary = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
-            var template = Array((temporary + "storescope-sessions-XXXXXX").utf8CString)
-            guard let made = mkdtemp(&template) else {
+            guard case let .success(made) = PrivateDirectory.makeTemporary(in: NSTemporaryDirectory(), prefix: "storescope-sessions-") else {
                 throw ListenFailure(message: "Error: cannot create a directory for the sessions in \(NSTemporaryDirectory().sanitizedForTerminal)")
             }
-            directory = String(cString: made)
+            directory = made
             directoryIsPrivate = true
             options.recordDirectory = directory
         }
