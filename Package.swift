@@ -50,7 +50,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "trace-fixture-writer",
-            dependencies: ["TraceFormat"],
+            dependencies: ["TraceFormat", "StoreScopeTestSupport"],
             path: "Tests/TraceFixtureWriter"
         ),
         .testTarget(

@@ -16,15 +16,6 @@ private enum Ratio: Hashable {
     case none
 }
 
-/// Asserts that the patch rebuilds the new capture from the old one, and returns the patch.
-private func checkedPatch<T>(_ old: T, _ new: T) throws -> [PatchOperation] {
-    let patch = capturePatch(from: old, to: new)
-    var tree = captureValue(old)
-    try tree.apply(patch)
-    #expect(tree == captureValue(new))
-    return patch
-}
-
 private func entryCount(_ tree: TraceValue) -> Int? {
     switch tree {
     case let .dictionary(entries): entries.count

@@ -48,6 +48,14 @@ public enum TraceFixture {
             action: .enumeration(type: "Action", caseName: name, payload: payload)))
     }
 
+    /// The `seq`th record of the live trace `trace-fixture-writer live` writes while a test
+    /// follows the file.
+    public static func liveRecord(_ seq: UInt64) -> Record {
+        .action(ActionRecord(
+            seq: seq, store: "live", monotonicNanos: seq * 1_000, wallNanos: Int64(seq), reducerNanos: 1,
+            action: .enumeration(type: "Action", caseName: "step", payload: [.init("n", .int(Int64(seq)))])))
+    }
+
     /// A dictionary from `"k0"`... to their numbers, its entries in the format's canonical
     /// order (as a recorder writes a dictionary).
     public static func numbers(_ count: Int) -> TraceValue {

@@ -1,21 +1,15 @@
 // trace-fixture-writer: writes traces for TraceFormatTests from a separate process.
 //
 //   trace-fixture-writer live <path> <count> <sleep-ms>
-//       Writes <count> action records (see `liveRecord(_:)`), flushing each one and sleeping
+//       Writes <count> action records (see `TraceFixture.liveRecord(_:)`), flushing each one and sleeping
 //       <sleep-ms> between them, then closes the trace. A test follows the growing file.
 //   trace-fixture-writer fixture <path>
 //       Writes the committed v1 format fixture (Tests/TraceFormatTests/Fixtures/v1-sample.sstrace).
 //       Its expected contents are spelled out independently in FixtureTests.swift.
 
 import Foundation
+import StoreScopeTestSupport
 import TraceFormat
-
-/// The `seq`th record of a live trace; FollowerProcessTests builds the same.
-func liveRecord(_ seq: UInt64) -> Record {
-    .action(ActionRecord(
-        seq: seq, store: "live", monotonicNanos: seq * 1_000, wallNanos: Int64(seq), reducerNanos: 1,
-        action: .enumeration(type: "Action", caseName: "step", payload: [.init("n", .int(Int64(seq)))])))
-}
 
 func writeLive(path: String, count: Int, sleepMilliseconds: Int) throws {
     let header = SessionHeader(
@@ -23,7 +17,7 @@ func writeLive(path: String, count: Int, sleepMilliseconds: Int) throws {
         startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
     let writer = try TraceWriter(path: path, header: header)
     for seq in 1...max(count, 1) {
-        try writer.append(liveRecord(UInt64(seq)))
+        try writer.append(TraceFixture.liveRecord(UInt64(seq)))
         try writer.flush()
         Thread.sleep(forTimeInterval: Double(sleepMilliseconds) / 1_000)
     }

@@ -4,13 +4,6 @@ import Testing
 @testable import TraceFormat
 
 @Suite struct FollowerProcessTests {
-    /// The `seq`th record `trace-fixture-writer live` writes.
-    static func liveRecord(_ seq: UInt64) -> Record {
-        .action(ActionRecord(
-            seq: seq, store: "live", monotonicNanos: seq * 1_000, wallNanos: Int64(seq), reducerNanos: 1,
-            action: .enumeration(type: "Action", caseName: "step", payload: [.init("n", .int(Int64(seq)))])))
-    }
-
     @Test func aFollowerSeesRecordsInOrderWhileAnotherProcessIsStillWriting() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("live.sstrace")
@@ -45,7 +38,7 @@ import Testing
         #expect(process.terminationStatus == 0)
         #expect(live.isFinished)
         #expect(gaps.isEmpty)
-        #expect(records == (1...UInt64(count)).map(Self.liveRecord))
+        #expect(records == (1...UInt64(count)).map(TraceFixture.liveRecord))
         #expect(recordsSeenWhileWriterRan > 0)
         #expect(try live.poll().records.isEmpty)
     }
