@@ -55,6 +55,17 @@ struct CheckAndCatCommandTests {
         #expect(report["tornTail"] == nil)
     }
 
+    @Test("cat prints every record of a clean trace, one line each, as written out here; exit 0")
+    func catPrintsEveryRecord() throws {
+        let directory = try TemporaryDirectory()
+        let trace = try CounterTrace.write(to: directory.path("clean.sstrace"))
+        let cat = try ChildProcess.storescope(["cat", trace.path])
+        #expect(cat.status == 0, "stderr: \(cat.stderr)")
+        #expect(cat.stderr.isEmpty)
+        #expect(cat.stdout == CounterTrace.catText + "\n")
+        #expect(CounterTrace.catText.split(separator: "\n").count == trace.records.count)
+    }
+
     @Test("check and cat on a trace cut inside its last chunk: torn tail, rebuilt index, the complete chunks' records, exit 1")
     func truncatedTraceHasATornTail() throws {
         let directory = try TemporaryDirectory()
@@ -92,7 +103,7 @@ struct CheckAndCatCommandTests {
 
         let cat = try ChildProcess.storescope(["cat", trace.path])
         #expect(cat.status == 1)
-        #expect(cat.stdout == trace.textLines(kept))
+        #expect(cat.stdout == trace.catText(inChunks: [0..<(trace.chunks.count - 1)]))
         // The same words as every command that reads a trace front to back (issue 19, item 23).
         #expect(cat.stderr == """
             warning: bytes \(last.offset)…\(cut - 1) (the last \(cut - last.offset) bytes) are an incomplete last chunk (the session was cut off); its records are missing
@@ -138,7 +149,7 @@ struct CheckAndCatCommandTests {
 
         let cat = try ChildProcess.storescope(["cat", trace.path])
         #expect(cat.status == 1)
-        #expect(cat.stdout == trace.textLines(kept))
+        #expect(cat.stdout == trace.catText(inChunks: [0..<1, 2..<trace.chunks.count]))
         #expect(cat.stderr == """
             warning: bytes \(damaged.offset)…\(damaged.endOffset - 1) (\(damaged.endOffset - damaged.offset) bytes) could not be read (chunk checksum mismatch); the records in them are missing
             warning: the answer above covers only the readable part of the trace
@@ -375,18 +386,93 @@ private struct CounterTrace {
         .structure(type: "CounterState", fields: [.init("count", .int(Int64(count)))])
     }
 
-    /// The records stored in the chunks at `indices`, in order (from the writer's chunk record counts).
-    func records(inChunks indices: Range<Int>) -> [Record] {
+    /// The positions in ``records`` of the records stored in the chunks at `indices` (from the
+    /// writer's chunk record counts).
+    func recordIndices(inChunks indices: Range<Int>) -> Range<Int> {
         let before = chunks[..<indices.lowerBound].reduce(0) { $0 + Int($1.header.recordCount) }
         let count = chunks[indices].reduce(0) { $0 + Int($1.header.recordCount) }
-        return Array(records[before..<before + count])
+        return before..<before + count
     }
 
-    /// What `storescope cat` prints for `records`.
-    func textLines(_ records: [Record]) -> String {
-        let renderer = RecordLine(startMonotonicNanos: startMonotonicNanos)
-        return records.map { renderer.text($0) + "\n" }.joined()
+    /// The records stored in the chunks at `indices`, in order.
+    func records(inChunks indices: Range<Int>) -> [Record] {
+        Array(records[recordIndices(inChunks: indices)])
     }
+
+    /// What `storescope cat` prints for the records of the chunks at each of `indices`: the
+    /// lines of ``catText`` at their positions (one line per record).
+    func catText(inChunks indices: [Range<Int>]) -> String {
+        let lines = Self.catText.split(separator: "\n", omittingEmptySubsequences: false)
+        return indices.flatMap { lines[recordIndices(inChunks: $0)] }.map { $0 + "\n" }.joined()
+    }
+
+    /// What `storescope cat` prints for the whole trace, written out: one line per record.
+    static let catText = """
+                    #0 counter keyframe CounterState(count: 0)
+        +0.001000s #1 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #1 counter patch .count = 1
+        +0.002000s #2 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #2 counter patch .count = 2
+        +0.003000s #3 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #3 counter patch .count = 3
+        +0.004000s #4 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #4 counter patch .count = 4
+        +0.005000s #5 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #5 counter patch .count = 5
+        +0.005000s effect 1 started "Autosave" in counter by #5
+        +0.006000s #6 counter action CounterAction.increment(by: 1) (reducer 1.5µs) from effect 1
+                    #6 counter patch .count = 6
+        +0.006000s effect 1 emitted #6
+        +0.006000s effect 1 finished
+        +0.007000s #7 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #7 counter patch .count = 7
+        +0.008000s #8 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #8 counter patch .count = 8
+                    #8 counter keyframe CounterState(count: 8)
+        +0.009000s #9 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #9 counter patch .count = 9
+        +0.010000s #10 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #10 counter patch .count = 10
+        +0.011000s #11 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #11 counter patch .count = 11
+        +0.012000s #12 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #12 counter patch .count = 12
+        +0.012000s info after #12: halfway
+        +0.013000s #13 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #13 counter patch .count = 13
+        +0.014000s #14 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #14 counter patch .count = 14
+        +0.015000s #15 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #15 counter patch .count = 15
+        +0.016000s #16 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #16 counter patch .count = 16
+                    #16 counter keyframe CounterState(count: 16)
+        +0.017000s #17 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #17 counter patch .count = 17
+        +0.017000s DROPPED 3 actions #18…#20
+        +0.021000s #21 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #21 counter patch .count = 21
+        +0.022000s #22 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #22 counter patch .count = 22
+        +0.023000s #23 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #23 counter patch .count = 23
+        +0.024000s #24 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #24 counter patch .count = 24
+                    #24 counter keyframe CounterState(count: 24)
+        +0.025000s #25 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #25 counter patch .count = 25
+        +0.026000s #26 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #26 counter patch .count = 26
+        +0.027000s #27 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #27 counter patch .count = 27
+        +0.028000s #28 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #28 counter patch .count = 28
+        +0.029000s #29 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #29 counter patch .count = 29
+        +0.030000s #30 counter action CounterAction.increment(by: 1) (reducer 1.5µs)
+                    #30 counter patch .count = 30
+        +0.031000s session ended
+        """
 }
 
 /// The tallies `storescope check` should print, counted from what was written.
