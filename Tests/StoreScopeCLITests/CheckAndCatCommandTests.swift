@@ -347,9 +347,9 @@ private struct CounterTrace {
     let startMonotonicNanos: UInt64
 
     static func header(startMonotonicNanos: UInt64) -> SessionHeader {
-        SessionHeader(
-            sessionID: Array(0..<16), appName: "CounterApp", storeName: "counter",
-            startWallNanos: 1_700_000_000_000_000_000, startMonotonicNanos: startMonotonicNanos, schemaFingerprint: 42)
+        TraceFixture.header(
+            app: "CounterApp", store: "counter", startWallNanos: 1_700_000_000_000_000_000, startMonotonicNanos: startMonotonicNanos,
+            schemaFingerprint: 42)
     }
 
     static func write(to path: String) throws -> CounterTrace {
@@ -375,8 +375,7 @@ private struct CounterTrace {
         }
         records.append(.sessionEnded(SessionEnded(monotonicNanos: start + 31_000_000, wallNanos: 1_700_000_000_031_000_000)))
 
-        let options = TraceWriter.Options(chunkSize: 256, flushInterval: .seconds(3600))
-        let writer = try TraceWriter(path: path, header: header(startMonotonicNanos: start), options: options)
+        let writer = try TraceFixture.writer(at: path, header: header(startMonotonicNanos: start), chunkSize: 256)
         for record in records { try writer.append(record) }
         try writer.close()
         return CounterTrace(path: path, records: records, chunks: writer.chunks, fileSize: writer.bytesWritten, startMonotonicNanos: start)
