@@ -56,7 +56,7 @@ package struct ViewerReducer {
             refreshEffects(&state, idle: true)
         case let .clock(nanos):
             advancePlayback(to: nanos, in: &state)
-        case .sessionStarted, .sessionEnded, .notice:
+        case .sessionStarted, .sessionRestarted, .sessionEnded, .notice:
             break
         }
     }
