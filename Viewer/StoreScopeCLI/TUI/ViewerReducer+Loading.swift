@@ -27,6 +27,14 @@ extension ViewerReducer {
             }
         }
         state.timeline = rows(from: state.top, count: height, filter: state.filter)
+        // `!! records lost` rows take lines too: scroll on while the selection is below them.
+        for _ in 0..<height {
+            guard let selected = state.selected, state.timeline.count == height,
+                let last = state.timeline.last(where: { $0.seq != nil })?.seq, last < selected,
+                let next = session.action(after: state.top, matching: state.filter)?.seq, next <= selected else { break }
+            state.top = next
+            state.timeline = rows(from: state.top, count: height, filter: state.filter)
+        }
         state.detail = state.selected.flatMap { detail(of: $0) }
     }
 
