@@ -4,11 +4,11 @@ enum ViewerGolden {
     static let timelineAndDiff = """
             seq time      store    action                 reducer changes          fx
              #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
-             #2 +0.015s   search   .search(query: "swift…     2µs .query           SE
-             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… S
+             #2 +0.015s   search   .search(query: "swift…     2µs .query           S
+             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
         >    #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
-             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           SE
-             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… S
+             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           S
+             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
 
@@ -30,11 +30,11 @@ enum ViewerGolden {
     static let stateTree = """
             seq time      store    action                 reducer changes          fx
              #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
-             #2 +0.015s   search   .search(query: "swift…     2µs .query           SE
-        >    #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… S
+             #2 +0.015s   search   .search(query: "swift…     2µs .query           S
+        >    #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
              #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
-             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           SE
-             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… S
+             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           S
+             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
 
@@ -75,12 +75,11 @@ enum ViewerGolden {
            < >  S          live sessions: previous / next session; list them to pick one
            ?  q  Ctrl-C    this help; quit
 
-         lines 1-21 of 24 (more: j PgDn G; any other key closes)
+         lines 1-21 of 25 (more: j PgDn G; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
     static let helpEnd = """
-           PgDn PgUp  b    a page down / up
            g G  Home End   first / last action
            ] [  → ←        next / previous state: every action, whatever the filter
            } {             next / previous change of the path under the cursor
@@ -100,8 +99,9 @@ enum ViewerGolden {
 
          In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends
 
-         fx marks: S effect started  E emitted  F failed  C cancelled  D actions dropped
-         lines 4-24 of 24 (END: k PgUp g scroll back; any other key closes)
+         fx marks: S started an effect  E emitted by an effect  D actions dropped
+           and of the effects the action started: F failed  C cancelled  L leaked
+         lines 5-25 of 25 (END: k PgUp g scroll back; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
@@ -129,8 +129,8 @@ enum ViewerGolden {
 
          In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends
 
-         fx marks: S effect started  E emitted  F failed  C cancelled  D actions dropped
-
+         fx marks: S started an effect  E emitted by an effect  D actions dropped
+           and of the effects the action started: F failed  C cancelled  L leaked
 
 
 
@@ -150,11 +150,11 @@ enum ViewerGolden {
     static let filterError = """
             seq time      store    action                 reducer changes          fx
         >    #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
-             #2 +0.015s   search   .search(query: "swift…     2µs .query           SE
-             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… S
+             #2 +0.015s   search   .search(query: "swift…     2µs .query           S
+             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
              #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
-             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           SE
-             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… S
+             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           S
+             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
 
@@ -178,12 +178,12 @@ enum ViewerGolden {
             seq time      store    action                                                 reducer changes                  fx
              #1 +0.019s   users    .fetch                                                   1.8µs .isLoading               SF
              #2 +0.020s   users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
-             #3 +0.020s   users    .fetch                                                   672ns .isLoading .errorMessage SE
-             #4 +0.020s   users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us…
+             #3 +0.020s   users    .fetch                                                   672ns .isLoading .errorMessage S
+             #4 +0.020s   users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us… E
              #5 +0.020s   users    .setFilter("a")                                          1.6µs .filter
-             #6 +0.020s   users    .navigate(.detail(…))                                    390ns .route                   S
-        >    #7 +0.020s   users    .navigate(.detail(…))                                    901ns .route?.userID           SCE
-             #8 +0.020s   users    .detailsLoaded(UserDetails(…))                           801ns .details
+             #6 +0.020s   users    .navigate(.detail(…))                                    390ns .route                   SC
+        >    #7 +0.020s   users    .navigate(.detail(…))                                    901ns .route?.userID           S
+             #8 +0.020s   users    .detailsLoaded(UserDetails(…))                           801ns .details                 E
              #9 +0.020s   users    .navigate(nil)                                           421ns .route .details
 
 
@@ -220,12 +220,12 @@ enum ViewerGolden {
             seq time      store    action                                                 reducer changes                  fx
              #1 +0.019s   users    .fetch                                                   1.8µs .isLoading               SF
              #2 +0.020s   users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
-             #3 +0.020s   users    .fetch                                                   672ns .isLoading .errorMessage SE
-             #4 +0.020s   users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us…
+             #3 +0.020s   users    .fetch                                                   672ns .isLoading .errorMessage S
+             #4 +0.020s   users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us… E
              #5 +0.020s   users    .setFilter("a")                                          1.6µs .filter
-             #6 +0.020s   users    .navigate(.detail(…))                                    390ns .route                   S
-        >    #7 +0.020s   users    .navigate(.detail(…))                                    901ns .route?.userID           SCE
-             #8 +0.020s   users    .detailsLoaded(UserDetails(…))                           801ns .details
+             #6 +0.020s   users    .navigate(.detail(…))                                    390ns .route                   SC
+        >    #7 +0.020s   users    .navigate(.detail(…))                                    901ns .route?.userID           S
+             #8 +0.020s   users    .detailsLoaded(UserDetails(…))                           801ns .details                 E
              #9 +0.020s   users    .navigate(nil)                                           421ns .route .details
 
 

@@ -4,11 +4,11 @@ enum ViewerTravelGolden {
     static let bookmarks = """
             seq time      store    action                 reducer changes          fx
              #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
-         *   #2 +0.015s   search   .search(query: "swift…     2µs .query           SE
-             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… S
+         *   #2 +0.015s   search   .search(query: "swift…     2µs .query           S
+             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
          *   #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
-        >    #5 +0.028s   search   .search(query: "nio")    1.5µs .query           SE
-             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… S
+        >    #5 +0.028s   search   .search(query: "nio")    1.5µs .query           S
+             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
 
@@ -30,11 +30,11 @@ enum ViewerTravelGolden {
     static let playing = """
             seq time      store    action                 reducer changes          fx
              #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
-        >    #2 +0.015s   search   .search(query: "swift…     2µs .query           SE
-             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… S
+        >    #2 +0.015s   search   .search(query: "swift…     2µs .query           S
+             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
              #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
-             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           SE
-             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… S
+             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           S
+             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
 

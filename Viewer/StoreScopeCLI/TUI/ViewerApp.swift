@@ -29,6 +29,10 @@ struct ViewerApp {
         let reducer = ViewerReducer(sources: sources)
         let size = screen.size
         var state = reducer.initialState(columns: size.columns, rows: size.rows, filter: filter)
+        // The first idle moment at once: the effects are read from the start (a part per
+        // tick), so the timeline's fx marks are on the right actions from the first screen of
+        // a short trace on.
+        reducer.reduce(&state, .tick)
         screen.draw(ViewerRender.render(state))
         let interval = Duration.milliseconds(sources.pollMilliseconds)
         var lastPoll = ContinuousClock.now

@@ -26,7 +26,8 @@ enum ViewerHelp {
         "",
         "In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends",
         "",
-        "fx marks: S effect started  E emitted  F failed  C cancelled  D actions dropped",
+        "fx marks: S started an effect  E emitted by an effect  D actions dropped",
+        "  and of the effects the action started: F failed  C cancelled  L leaked",
     ]
 
     /// The help's lines that fit in `rows`, the last of them a hint when some do not.

@@ -22,7 +22,15 @@ extension ViewerReducer {
 
     /// Reads on, when the effects view has been opened: the rest of a long trace (a part per
     /// call, `idle` ones taking longer) or what a growing one appended.
+    ///
+    /// An idle moment starts the first pass when the view has not been opened: the
+    /// timeline's fx marks of effects that failed, were cancelled or leaked go on the action
+    /// that started them, wherever their end was recorded (``EffectSpans/outcomeMarks``).
     func refreshEffects(_ state: inout ViewerState, idle: Bool = false) {
+        if idle, state.effects.spans == nil {
+            readEffects(&state, budget: state.effects.idleReadBudget)
+            return
+        }
         guard let spans = state.effects.spans, !spans.isComplete || spans.chunksRead < session.reader.chunks.count else { return }
         readEffects(&state, budget: idle ? state.effects.idleReadBudget : state.effects.readBudget)
         if state.effects.pendingSync { syncCursor(&state, keepingOnSameSelection: false) }
@@ -123,7 +131,7 @@ extension ViewerReducer {
 
     /// Takes in chunks not read yet within `budget` (at least one part): the whole trace,
     /// a part at a time, the first time; then what a growing trace appends.
-    private func readEffects(_ state: inout ViewerState, budget: PartBudget) {
+    func readEffects(_ state: inout ViewerState, budget: PartBudget) {
         let source = EffectSpans.Source(session)
         // Another session (a live source switched to it): start over.
         if state.effects.spans?.source != source { state.effects.spans = nil }
@@ -134,6 +142,7 @@ extension ViewerReducer {
             spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: chunks)
             return spans.chunksRead < spans.chunksKnown
         }
+        spans.noteMarks()
         state.effects.spans = spans
     }
 

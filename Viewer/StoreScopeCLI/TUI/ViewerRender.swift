@@ -41,7 +41,7 @@ package enum ViewerRender {
             switch line {
             case let .action(entry, paths):
                 let selected = entry.seq == state.selected
-                let marks = marks(entry)
+                let marks = marks(entry, effects: state.effects.spans)
                 let text = row(
                     seq: "#\(entry.seq)", time: time(entry.sinceStart), store: entry.action.store.sanitizedForTerminal,
                     action: entry.action.action.shortDescription.sanitizedForTerminal, reducer: RecordLine.duration(entry.action.reducerNanos),
@@ -50,7 +50,7 @@ package enum ViewerRender {
                 grid.put((selected ? ">" : " ") + text.dropFirst(), row: y, column: 0, style: selected ? (state.focus == .timeline ? .reverse : .bold) : .plain)
                 if selected { grid.fill(row: y, style: state.focus == .timeline ? .reverse : .bold) }
                 let markColumn = state.columns - 5
-                if marks.contains(where: { "FD".contains($0) }) && !selected {
+                if marks.contains(where: { "FDL".contains($0) }) && !selected {
                     grid.put(marks, row: y, column: markColumn, style: .colored(.red))
                 }
             case let .damage(description):
@@ -83,16 +83,23 @@ package enum ViewerRender {
         DurationText.offset(Int64(clamping: nanos), fractionDigits: 3)
     }
 
-    /// Effect and drop markers: `S` started an effect, `E` an effect emitted an action,
-    /// `F` an effect failed, `C` one was cancelled, `D` the recorder dropped actions.
-    static func marks(_ entry: ActionEntry) -> String {
+    /// Effect and drop markers, each on the action it belongs to: `S` the action started an
+    /// effect, `E` an effect emitted the action, `F` an effect the action started failed, `C`
+    /// one was cancelled, `L` one leaked (still running when the session ended in order), `D`
+    /// the recorder dropped actions here. `F`, `C` and `L` come from `effects` (the lifetimes
+    /// read so far: an end further on shows once it is read); an effect no reducer started has
+    /// them where its end was recorded.
+    static func marks(_ entry: ActionEntry, effects: EffectSpans? = nil) -> String {
         var marks = ""
         func add(_ mark: Character) { if !marks.contains(mark) { marks.append(mark) } }
         for event in entry.events {
+            if case let .effectStarted(started) = event, started.parentSeq == nil || started.parentSeq == entry.seq { add("S") }
+        }
+        if entry.action.effectID != nil { add("E") }
+        for mark in effects?.outcomeMarks[entry.seq] ?? "" { add(mark) }
+        for event in entry.events {
             switch event {
-            case .effectStarted: add("S")
-            case .effectEmitted: add("E")
-            case let .effectEnded(ended):
+            case let .effectEnded(ended) where effects?.parentless.contains(ended.effectID) == true:
                 if case .failed = ended.outcome { add("F") }
                 if case .cancelled = ended.outcome { add("C") }
             case .dropped: add("D")
