@@ -3,12 +3,12 @@
 enum ViewerGolden {
     static let timelineAndDiff = """
             seq time      store    action                 reducer changes          fx
-             #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
-             #2 +0.015s   search   .search(query: "swift…     2µs .query           S
-             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
-        >    #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
-             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           S
-             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
+             #1 +7.486ms  search   .search(query: "sw")     1.9µs .query .isLoadi… SC
+             #2 +15.660ms search   .search(query: "swift…     2µs .query           S
+             #3 +23.557ms search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
+        >    #4 +23.643ms search   .search(query: "swift…   842ns .query .isLoadi… SF
+             #5 +28.992ms search   .search(query: "nio")    1.5µs .query           S
+             #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
 
@@ -29,12 +29,12 @@ enum ViewerGolden {
 
     static let stateTree = """
             seq time      store    action                 reducer changes          fx
-             #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
-             #2 +0.015s   search   .search(query: "swift…     2µs .query           S
-        >    #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
-             #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
-             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           S
-             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
+             #1 +7.486ms  search   .search(query: "sw")     1.9µs .query .isLoadi… SC
+             #2 +15.660ms search   .search(query: "swift…     2µs .query           S
+        >    #3 +23.557ms search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
+             #4 +23.643ms search   .search(query: "swift…   842ns .query .isLoadi… SF
+             #5 +28.992ms search   .search(query: "nio")    1.5µs .query           S
+             #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
 
@@ -149,12 +149,12 @@ enum ViewerGolden {
 
     static let filterError = """
             seq time      store    action                 reducer changes          fx
-        >    #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
-             #2 +0.015s   search   .search(query: "swift…     2µs .query           S
-             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
-             #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
-             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           S
-             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
+        >    #1 +7.486ms  search   .search(query: "sw")     1.9µs .query .isLoadi… SC
+             #2 +15.660ms search   .search(query: "swift…     2µs .query           S
+             #3 +23.557ms search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
+             #4 +23.643ms search   .search(query: "swift…   842ns .query .isLoadi… SF
+             #5 +28.992ms search   .search(query: "nio")    1.5µs .query           S
+             #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
 
@@ -176,15 +176,15 @@ enum ViewerGolden {
 
     static let wideDiff = """
             seq time      store    action                                                 reducer changes                  fx
-             #1 +0.019s   users    .fetch                                                   1.8µs .isLoading               SF
-             #2 +0.020s   users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
-             #3 +0.020s   users    .fetch                                                   672ns .isLoading .errorMessage S
-             #4 +0.020s   users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us… E
-             #5 +0.020s   users    .setFilter("a")                                          1.6µs .filter
-             #6 +0.020s   users    .navigate(.detail(…))                                    390ns .route                   SC
-        >    #7 +0.020s   users    .navigate(.detail(…))                                    901ns .route?.userID           S
-             #8 +0.020s   users    .detailsLoaded(UserDetails(…))                           801ns .details                 E
-             #9 +0.020s   users    .navigate(nil)                                           421ns .route .details
+             #1 +19.639ms users    .fetch                                                   1.8µs .isLoading               SF
+             #2 +20.411ms users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
+             #3 +20.480ms users    .fetch                                                   672ns .isLoading .errorMessage S
+             #4 +20.590ms users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us… E
+             #5 +20.614ms users    .setFilter("a")                                          1.6µs .filter
+             #6 +20.622ms users    .navigate(.detail(…))                                    390ns .route                   SC
+        >    #7 +20.842ms users    .navigate(.detail(…))                                    901ns .route?.userID           S
+             #8 +20.938ms users    .detailsLoaded(UserDetails(…))                           801ns .details                 E
+             #9 +20.956ms users    .navigate(nil)                                           421ns .route .details
 
 
 
@@ -218,15 +218,15 @@ enum ViewerGolden {
 
     static let wideTree = """
             seq time      store    action                                                 reducer changes                  fx
-             #1 +0.019s   users    .fetch                                                   1.8µs .isLoading               SF
-             #2 +0.020s   users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
-             #3 +0.020s   users    .fetch                                                   672ns .isLoading .errorMessage S
-             #4 +0.020s   users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us… E
-             #5 +0.020s   users    .setFilter("a")                                          1.6µs .filter
-             #6 +0.020s   users    .navigate(.detail(…))                                    390ns .route                   SC
-        >    #7 +0.020s   users    .navigate(.detail(…))                                    901ns .route?.userID           S
-             #8 +0.020s   users    .detailsLoaded(UserDetails(…))                           801ns .details                 E
-             #9 +0.020s   users    .navigate(nil)                                           421ns .route .details
+             #1 +19.639ms users    .fetch                                                   1.8µs .isLoading               SF
+             #2 +20.411ms users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
+             #3 +20.480ms users    .fetch                                                   672ns .isLoading .errorMessage S
+             #4 +20.590ms users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us… E
+             #5 +20.614ms users    .setFilter("a")                                          1.6µs .filter
+             #6 +20.622ms users    .navigate(.detail(…))                                    390ns .route                   SC
+        >    #7 +20.842ms users    .navigate(.detail(…))                                    901ns .route?.userID           S
+             #8 +20.938ms users    .detailsLoaded(UserDetails(…))                           801ns .details                 E
+             #9 +20.956ms users    .navigate(nil)                                           421ns .route .details
 
 
 

@@ -43,6 +43,7 @@ extension ViewerReducer {
         state.damagedRanges = session.damage.count
         let last = session.lastAction()
         state.lastSeq = last?.seq
+        state.timeColumn = TimeColumn(span: last?.sinceStart ?? 0)
         state.sessionEnded = source.hasEnded || last?.events.contains { if case .sessionEnded = $0 { true } else { false } } ?? false
     }
 

@@ -43,7 +43,7 @@ package enum ViewerRender {
                 let selected = entry.seq == state.selected
                 let marks = marks(entry, effects: state.effects.spans)
                 let text = row(
-                    seq: "#\(entry.seq)", time: time(entry.sinceStart), store: entry.action.store.sanitizedForTerminal,
+                    seq: "#\(entry.seq)", time: state.timeColumn.text(entry.sinceStart), store: entry.action.store.sanitizedForTerminal,
                     action: entry.action.action.shortDescription.sanitizedForTerminal, reducer: RecordLine.duration(entry.action.reducerNanos),
                     changes: paths.map { $0.isEmpty ? "-" : $0.joined(separator: " ").sanitizedForTerminal } ?? "?",
                     marks: marks, layout)
@@ -76,11 +76,6 @@ package enum ViewerRender {
         let kept = text.prefix(columns: width - 1)
         // A wide character that would straddle the cut leaves a column: fill it.
         return kept + "…" + String(repeating: " ", count: width - 1 - kept.displayWidth)
-    }
-
-    /// `+1.234s`: time since the session start, to the millisecond.
-    static func time(_ nanos: UInt64) -> String {
-        DurationText.offset(Int64(clamping: nanos), fractionDigits: 3)
     }
 
     /// Effect and drop markers, each on the action it belongs to: `S` the action started an

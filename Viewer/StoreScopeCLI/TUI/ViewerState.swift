@@ -45,6 +45,8 @@ package struct ViewerState: Sendable, Equatable {
     /// Actions the recorder dropped, and damaged ranges, in the whole trace.
     var droppedActions: UInt64 = 0
     var damagedRanges = 0
+    /// The time column's unit, chosen by the session's span.
+    var timeColumn = TimeColumn(span: 0)
     /// The last action's seq, and whether its session ended.
     var lastSeq: UInt64?
     var sessionEnded = false
