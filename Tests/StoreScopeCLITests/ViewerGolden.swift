@@ -63,6 +63,7 @@ enum ViewerGolden {
            } {             next / previous change of the path under the cursor
            space  + -      play / pause through the states; faster / slower (1x..max)
            m  ' "          bookmark the action (this run only); next / previous bookmark
+           ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
            /  n  N         search (filter language); next / previous match
            f               filter the timeline: action:search* and not store:ui
@@ -74,17 +75,16 @@ enum ViewerGolden {
            esc             close a prompt; back to the timeline
            < >  S          live sessions: previous / next session; list them to pick one
            ?  q  Ctrl-C    this help; quit
-
-         lines 1-21 of 25 (more: j PgDn G; any other key closes)
+         lines 1-21 of 26 (more: j PgDn G; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
     static let helpEnd = """
-           g G  Home End   first / last action
            ] [  → ←        next / previous state: every action, whatever the filter
            } {             next / previous change of the path under the cursor
            space  + -      play / pause through the states; faster / slower (1x..max)
            m  ' "          bookmark the action (this run only); next / previous bookmark
+           ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
            /  n  N         search (filter language); next / previous match
            f               filter the timeline: action:search* and not store:ui
@@ -99,9 +99,9 @@ enum ViewerGolden {
 
          In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends
 
-         fx marks: S started an effect  E emitted by an effect  D actions dropped
+         fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
            and of the effects the action started: F failed  C cancelled  L leaked
-         lines 5-25 of 25 (END: k PgUp g scroll back; any other key closes)
+         lines 6-26 of 26 (END: k PgUp g scroll back; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
@@ -115,6 +115,7 @@ enum ViewerGolden {
            } {             next / previous change of the path under the cursor
            space  + -      play / pause through the states; faster / slower (1x..max)
            m  ' "          bookmark the action (this run only); next / previous bookmark
+           ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
            /  n  N         search (filter language); next / previous match
            f               filter the timeline: action:search* and not store:ui
@@ -129,9 +130,8 @@ enum ViewerGolden {
 
          In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends
 
-         fx marks: S started an effect  E emitted by an effect  D actions dropped
+         fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
            and of the effects the action started: F failed  C cancelled  L leaked
-
 
 
 

@@ -12,6 +12,7 @@ enum ViewerHelp {
         "  } {             next / previous change of the path under the cursor",
         "  space  + -      play / pause through the states; faster / slower (1x..max)",
         "  m  ' \"          bookmark the action (this run only); next / previous bookmark",
+        "  ) (             next / previous mark the app placed (Recorder.mark)",
         "  :               jump to an action: 42, start, end, or a time such as 1.5s",
         "  /  n  N         search (filter language); next / previous match",
         "  f               filter the timeline: action:search* and not store:ui",
@@ -26,7 +27,7 @@ enum ViewerHelp {
         "",
         "In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends",
         "",
-        "fx marks: S started an effect  E emitted by an effect  D actions dropped",
+        "fx marks: S started an effect  E emitted by one  D actions dropped  M app mark",
         "  and of the effects the action started: F failed  C cancelled  L leaked",
     ]
 

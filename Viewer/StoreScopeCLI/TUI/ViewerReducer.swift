@@ -99,6 +99,8 @@ package struct ViewerReducer {
         case .character("+"): changeSpeed(faster: true, in: &state)
         case .character("-"): changeSpeed(faster: false, in: &state)
         case .character("m"): toggleBookmark(in: &state)
+        case .character(")"): jumpToMark(forward: true, in: &state)
+        case .character("("): jumpToMark(forward: false, in: &state)
         case .character("'"): jumpToBookmark(forward: true, in: &state)
         case .character("\""): jumpToBookmark(forward: false, in: &state)
         case .character("?"): state.showingHelp = true

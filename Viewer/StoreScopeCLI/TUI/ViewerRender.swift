@@ -42,16 +42,21 @@ package enum ViewerRender {
             case let .action(entry, paths):
                 let selected = entry.seq == state.selected
                 let marks = marks(entry, effects: state.effects.spans)
+                let appMarks = ViewerReducer.appMarks(of: entry)
                 let text = row(
                     seq: "#\(entry.seq)", time: state.timeColumn.text(entry.sinceStart), store: entry.action.store.sanitizedForTerminal,
                     action: entry.action.action.shortDescription.sanitizedForTerminal, reducer: RecordLine.duration(entry.action.reducerNanos),
-                    changes: paths.map { $0.isEmpty ? "-" : $0.joined(separator: " ").sanitizedForTerminal } ?? "?",
+                    changes: appMarks.isEmpty ? paths.map { $0.isEmpty ? "-" : $0.joined(separator: " ").sanitizedForTerminal } ?? "?" : "◆ " + appMarks.joined(separator: ", ").sanitizedForTerminal,
                     marks: marks, layout)
                 grid.put((selected ? ">" : " ") + text.dropFirst(), row: y, column: 0, style: selected ? (state.focus == .timeline ? .reverse : .bold) : .plain)
                 if selected { grid.fill(row: y, style: state.focus == .timeline ? .reverse : .bold) }
                 let markColumn = state.columns - 5
                 if marks.contains(where: { "FDL".contains($0) }) && !selected {
                     grid.put(marks, row: y, column: markColumn, style: .colored(.red))
+                }
+                if !appMarks.isEmpty, !selected, text.displayWidth == state.columns {
+                    // The mark's name stands out where the changed paths would be.
+                    grid.put(pad("◆ " + appMarks.joined(separator: ", ").sanitizedForTerminal, layout.changesWidth), row: y, column: state.columns - 5 - layout.changesWidth, style: .colored(.magenta, bold: true))
                 }
             case let .damage(description):
                 grid.put("  !! records lost: \(description.sanitizedForTerminal)", row: y, column: 0, style: .colored(.red, bold: true))
@@ -81,7 +86,7 @@ package enum ViewerRender {
     /// Effect and drop markers, each on the action it belongs to: `S` the action started an
     /// effect, `E` an effect emitted the action, `F` an effect the action started failed, `C`
     /// one was cancelled, `L` one leaked (still running when the session ended in order), `D`
-    /// the recorder dropped actions here. `F`, `C` and `L` come from `effects` (the lifetimes
+    /// the recorder dropped actions here, `M` the app placed a mark after it. `F`, `C` and `L` come from `effects` (the lifetimes
     /// read so far: an end further on shows once it is read); an effect no reducer started has
     /// them where its end was recorded.
     static func marks(_ entry: ActionEntry, effects: EffectSpans? = nil) -> String {
@@ -98,6 +103,7 @@ package enum ViewerRender {
                 if case .failed = ended.outcome { add("F") }
                 if case .cancelled = ended.outcome { add("C") }
             case .dropped: add("D")
+            case let .log(log) where log.level == .mark: add("M")
             default: break
             }
         }
