@@ -73,14 +73,13 @@ enum ViewerGolden {
            h l enter       fold / unfold / toggle the node under the cursor (state)
            e  p  o         effects view (enter: start); parent / next emitted action
            esc             close a prompt; back to the timeline
+           in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries
            < >  S          live sessions: previous / next session; list them to pick one
-           ?  q  Ctrl-C    this help; quit
-         lines 1-21 of 26 (more: j PgDn G; any other key closes)
+         lines 1-21 of 27 (more: j PgDn G; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
     static let helpEnd = """
-           ] [  → ←        next / previous state: every action, whatever the filter
            } {             next / previous change of the path under the cursor
            space  + -      play / pause through the states; faster / slower (1x..max)
            m  ' "          bookmark the action (this run only); next / previous bookmark
@@ -94,6 +93,7 @@ enum ViewerGolden {
            h l enter       fold / unfold / toggle the node under the cursor (state)
            e  p  o         effects view (enter: start); parent / next emitted action
            esc             close a prompt; back to the timeline
+           in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries
            < >  S          live sessions: previous / next session; list them to pick one
            ?  q  Ctrl-C    this help; quit
 
@@ -101,7 +101,7 @@ enum ViewerGolden {
 
          fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
            and of the effects the action started: F failed  C cancelled  L leaked
-         lines 6-26 of 26 (END: k PgUp g scroll back; any other key closes)
+         lines 7-27 of 27 (END: k PgUp g scroll back; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
@@ -125,6 +125,7 @@ enum ViewerGolden {
            h l enter       fold / unfold / toggle the node under the cursor (state)
            e  p  o         effects view (enter: start); parent / next emitted action
            esc             close a prompt; back to the timeline
+           in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries
            < >  S          live sessions: previous / next session; list them to pick one
            ?  q  Ctrl-C    this help; quit
 
@@ -132,7 +133,6 @@ enum ViewerGolden {
 
          fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
            and of the effects the action started: F failed  C cancelled  L leaked
-
 
 
 

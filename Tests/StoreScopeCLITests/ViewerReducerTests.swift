@@ -45,8 +45,11 @@ struct ViewerReducerTests {
         #expect(viewer.state.selected == 2)
         viewer.press(.character("]"), .right)
         #expect(viewer.state.selected == 4)
-        // The filter prompt opens with the active filter, to edit it; emptying it clears it.
+        // The filter prompt opens empty (issue 19, item 20); ↑ recalls the active filter to
+        // edit it; an empty filter clears it.
         viewer.press(.character("f"))
+        #expect(viewer.state.prompt?.text == "")
+        viewer.press(.up)
         #expect(viewer.state.prompt?.text == "outcome:failed")
         for _ in 0..<14 { viewer.press(.backspace) }
         viewer.press(.enter)

@@ -22,6 +22,7 @@ enum ViewerHelp {
         "  h l enter       fold / unfold / toggle the node under the cursor (state)",
         "  e  p  o         effects view (enter: start); parent / next emitted action",
         "  esc             close a prompt; back to the timeline",
+        "  in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries",
         "  < >  S          live sessions: previous / next session; list them to pick one",
         "  ?  q  Ctrl-C    this help; quit",
         "",

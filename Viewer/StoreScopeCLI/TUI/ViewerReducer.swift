@@ -25,6 +25,8 @@ package struct ViewerReducer {
     /// following from the start), or a screen waiting for the first source.
     package func initialState(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> ViewerState {
         var state = ViewerState(title: "", columns: columns, rows: rows, filter: filter)
+        // A filter from the command line is the first one ↑ recalls at the f prompt.
+        if filter.expression != .all { state.promptHistory[.filter] = [filter.description] }
         guard startSessions(&state) else { return state }
         refreshTotals(&state)
         let first = state.following ? session.lastAction(matching: filter) : session.action(after: 0, matching: filter)
@@ -82,9 +84,9 @@ package struct ViewerReducer {
         case .character("G"), .end: select(session.lastAction(matching: state.filter)?.seq, in: &state)
         case .character("]"), .right: travel(forward: true, in: &state)
         case .character("["), .left: travel(forward: false, in: &state)
-        case .character(":"): state.prompt = .init(kind: .jump, text: "")
-        case .character("/"): state.prompt = .init(kind: .search, text: state.search?.description ?? "")
-        case .character("f"): state.prompt = .init(kind: .filter, text: state.filter.description)
+        case .character(":"): state.prompt = .init(kind: .jump)
+        case .character("/"): state.prompt = .init(kind: .search)
+        case .character("f"): state.prompt = .init(kind: .filter)
         case .character("n"): findNext(forward: true, in: &state)
         case .character("N"): findNext(forward: false, in: &state)
         case .character("F"):
@@ -149,21 +151,7 @@ package struct ViewerReducer {
 
     // MARK: - Prompt
 
-    private func edit(_ key: Key, in state: inout ViewerState) {
-        guard var prompt = state.prompt else { return }
-        switch key {
-        case .escape: state.prompt = nil; return
-        case .backspace: if !prompt.text.isEmpty { prompt.text.removeLast() }
-        case let .character(character): prompt.text.append(character)
-        case .enter: submit(prompt, in: &state); return
-        default: return
-        }
-        prompt.error = nil
-        prompt.jumpError = nil
-        state.prompt = prompt
-    }
-
-    private func submit(_ prompt: ViewerState.Prompt, in state: inout ViewerState) {
+    func submit(_ prompt: ViewerState.Prompt, in state: inout ViewerState) {
         var prompt = prompt
         switch prompt.kind {
         case .jump:

@@ -144,12 +144,28 @@ package enum ViewerRender {
         case .search: "search: "
         case .jump: "jump to: "
         }
-        let text = prompt.text.sanitizedForTerminal
-        let end = grid.put(label + text, row: layout.promptRow, column: 0)
-        grid.put(" ", row: layout.promptRow, column: end, style: .reverse)
+        // The cursor is a reversed cell; a line longer than the window scrolls to keep it in
+        // view, its hidden start shown as `…`.
+        let characters = Array(prompt.text)
+        let cursor = min(max(0, prompt.cursor), characters.count)
+        let before = String(characters[..<cursor]).sanitizedForTerminal
+        let under = cursor < characters.count ? String(characters[cursor]).sanitizedForTerminal : " "
+        let after = cursor < characters.count ? String(characters[(cursor + 1)...]).sanitizedForTerminal : ""
+        let room = max(1, state.columns - label.count - under.displayWidth - 1)
+        var shown = Substring(before)
+        // Columns of the line hidden on the left (the `…` takes one more).
+        var scrolled = 0
+        if shown.displayWidth > room {
+            while shown.displayWidth > room - 1, !shown.isEmpty { shown.removeFirst() }
+            scrolled = before.displayWidth - shown.displayWidth - 1
+            shown = "…" + shown
+        }
+        var end = grid.put(label + shown, row: layout.promptRow, column: 0)
+        end = grid.put(under, row: layout.promptRow, column: end, style: .reverse)
+        grid.put(after, row: layout.promptRow, column: end)
         if let error = prompt.error {
             // The caret under the column, the message after it, on the line above the prompt.
-            let caret = label.count + String(prompt.text.prefix(max(0, error.column - 1))).sanitizedForTerminal.displayWidth
+            let caret = max(label.count, label.count + String(prompt.text.prefix(max(0, error.column - 1))).sanitizedForTerminal.displayWidth - scrolled)
             let line = String(repeating: " ", count: caret) + "^ " + error.message.sanitizedForTerminal
             grid.put(pad("", state.columns), row: layout.statusRow - 1, column: 0)
             grid.put(line, row: layout.statusRow - 1, column: 0, style: .colored(.red, bold: true))

@@ -74,17 +74,34 @@ package struct ViewerState: Sendable, Equatable {
     enum DetailMode: Sendable, Equatable { case diff, tree }
     enum Focus: Sendable, Equatable { case timeline, detail }
 
-    /// A line of input being typed at the bottom of the screen.
+    /// A line of input being typed at the bottom of the screen, edited like a shell's line
+    /// (``ViewerReducer/edit(_:in:)``).
     struct Prompt: Sendable, Equatable {
-        enum Kind: String, Sendable, Equatable {
+        enum Kind: String, Sendable, Equatable, Hashable {
             case filter, search, jump
         }
         var kind: Kind
         var text: String
+        /// The cursor, in characters from the start of `text` (`text.count`: at the end).
+        var cursor = 0
+        /// Which history entry the line shows (`nil`: the line being typed), and that line,
+        /// kept while ↑ and ↓ go through the history.
+        var historyIndex: Int?
+        var draft = ""
         /// Why the text was refused (shown in place; the prompt stays open to fix it).
         var error: FilterError?
         var jumpError: String?
+
+        /// An empty prompt of `kind`.
+        init(kind: Kind, text: String = "") {
+            self.kind = kind
+            self.text = text
+            cursor = text.count
+        }
     }
+
+    /// What was entered at each prompt in this run, oldest first (↑ and ↓ recall it).
+    var promptHistory: [Prompt.Kind: [String]] = [:]
 
     /// A row of the timeline.
     enum TimelineRow: Sendable, Equatable {
