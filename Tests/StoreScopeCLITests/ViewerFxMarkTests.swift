@@ -55,7 +55,7 @@ struct ViewerFxMarkTests {
         return marks
     }
 
-    static let expected: [UInt64: String] = [1: "", 2: "S", 3: "E", 4: "SF", 5: "SL", 6: "SC", 7: "", 8: ""]
+    static let expected: [UInt64: String] = [0: "", 1: "", 2: "S", 3: "E", 4: "SF", 5: "SL", 6: "SC", 7: "", 8: ""]
 
     @Test("Each mark is on its action once the effects are read (the viewer's first idle moment)")
     func marksOnTheirActions() throws {

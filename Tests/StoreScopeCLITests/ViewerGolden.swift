@@ -3,13 +3,13 @@
 enum ViewerGolden {
     static let timelineAndDiff = """
             seq time      store    action                 reducer changes          fx
+             #0 +0.000ms  search   (initial state)
              #1 +7.486ms  search   .search(query: "sw")     1.9µs .query .isLoadi… SC
              #2 +15.660ms search   .search(query: "swift…     2µs .query           S
              #3 +23.557ms search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
         >    #4 +23.643ms search   .search(query: "swift…   842ns .query .isLoadi… SF
              #5 +28.992ms search   .search(query: "nio")    1.5µs .query           S
              #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
-
 
 
         ── #4 search [d diff]  s state  ────────────────────────────────────────────────
@@ -29,13 +29,13 @@ enum ViewerGolden {
 
     static let stateTree = """
             seq time      store    action                 reducer changes          fx
+             #0 +0.000ms  search   (initial state)
              #1 +7.486ms  search   .search(query: "sw")     1.9µs .query .isLoadi… SC
              #2 +15.660ms search   .search(query: "swift…     2µs .query           S
         >    #3 +23.557ms search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
              #4 +23.643ms search   .search(query: "swift…   842ns .query .isLoadi… SF
              #5 +28.992ms search   .search(query: "nio")    1.5µs .query           S
              #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
-
 
 
         ── #3 search  d diff  [s state] ────────────────────────────────────────────────
@@ -149,13 +149,13 @@ enum ViewerGolden {
 
     static let filterError = """
             seq time      store    action                 reducer changes          fx
+             #0 +0.000ms  search   (initial state)
         >    #1 +7.486ms  search   .search(query: "sw")     1.9µs .query .isLoadi… SC
              #2 +15.660ms search   .search(query: "swift…     2µs .query           S
              #3 +23.557ms search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
              #4 +23.643ms search   .search(query: "swift…   842ns .query .isLoadi… SF
              #5 +28.992ms search   .search(query: "nio")    1.5µs .query           S
              #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
-
 
 
         ── #1 search [d diff]  s state  ────────────────────────────────────────────────
@@ -176,6 +176,7 @@ enum ViewerGolden {
 
     static let wideDiff = """
             seq time      store    action                                                 reducer changes                  fx
+             #0 +0.000ms  users    (initial state)
              #1 +19.639ms users    .fetch                                                   1.8µs .isLoading               SF
              #2 +20.411ms users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
              #3 +20.480ms users    .fetch                                                   672ns .isLoading .errorMessage S
@@ -185,7 +186,6 @@ enum ViewerGolden {
         >    #7 +20.842ms users    .navigate(.detail(…))                                    901ns .route?.userID           S
              #8 +20.938ms users    .detailsLoaded(UserDetails(…))                           801ns .details                 E
              #9 +20.956ms users    .navigate(nil)                                           421ns .route .details
-
 
 
 
@@ -218,6 +218,7 @@ enum ViewerGolden {
 
     static let wideTree = """
             seq time      store    action                                                 reducer changes                  fx
+             #0 +0.000ms  users    (initial state)
              #1 +19.639ms users    .fetch                                                   1.8µs .isLoading               SF
              #2 +20.411ms users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
              #3 +20.480ms users    .fetch                                                   672ns .isLoading .errorMessage S
@@ -227,7 +228,6 @@ enum ViewerGolden {
         >    #7 +20.842ms users    .navigate(.detail(…))                                    901ns .route?.userID           S
              #8 +20.938ms users    .detailsLoaded(UserDetails(…))                           801ns .details                 E
              #9 +20.956ms users    .navigate(nil)                                           421ns .route .details
-
 
 
 

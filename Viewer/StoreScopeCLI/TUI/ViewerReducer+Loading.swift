@@ -36,6 +36,7 @@ extension ViewerReducer {
             state.timeline = rows(from: state.top, count: height, filter: state.filter)
         }
         state.detail = state.selected.flatMap { detail(of: $0) }
+        showInitialState(&state, rows: height)
     }
 
     func refreshTotals(_ state: inout ViewerState) {

@@ -124,8 +124,10 @@ package struct ViewerReducer {
                 left -= 1
                 return left > 0
             }
-        } else if count < 0 {
-            seq = session.actions(before: current, after: 0, matching: state.filter, limit: Int(count.magnitude)).last?.seq ?? current
+        } else if count < 0, current > 0 {
+            // Above the first action: the initial state, #0.
+            let above = session.actions(before: current, after: 0, matching: state.filter, limit: Int(count.magnitude))
+            seq = above.count < Int(count.magnitude) && hasInitialState ? 0 : above.last?.seq ?? current
         }
         if seq != current { state.following = false }
         select(seq, in: &state)
@@ -134,13 +136,13 @@ package struct ViewerReducer {
     /// The next or previous state: one action, whatever the filter hides.
     private func travel(forward: Bool, in state: inout ViewerState) {
         guard let current = state.selected else { return }
-        let next = forward ? session.action(after: current) : session.action(before: current)
+        let next = forward ? session.action(after: current)?.seq : session.action(before: current)?.seq ?? (current > 0 && hasInitialState ? 0 : nil)
         guard let next else {
-            state.message = forward ? "at the last action" : "at the first action"
+            state.message = forward ? "at the last action" : current == 0 ? "at the initial state" : "at the first action"
             return
         }
         state.following = false
-        select(next.seq, in: &state)
+        select(next, in: &state)
     }
 
     private func findNext(forward: Bool, in state: inout ViewerState) {
@@ -162,12 +164,14 @@ package struct ViewerReducer {
             }
             state.prompt = nil
             let seq = session.seq(at: point)
-            guard let target = seq == 0 ? session.action(after: 0) : session.action(after: seq - 1) else {
+            // `start`, `0` (or a time before the first action): the initial state, #0, as
+            // `storescope state --at start` answers.
+            guard let target = seq == 0 && hasInitialState ? 0 : session.action(after: seq - min(seq, 1))?.seq else {
                 state.message = "\(point) is past the last action"
                 return
             }
             state.following = false
-            select(target.seq, in: &state)
+            select(target, in: &state)
         case .filter, .search:
             let filter: Filter
             do throws(FilterError) {

@@ -22,7 +22,8 @@ extension ViewerRender {
         grid.put(title + tabs + String(repeating: "─", count: max(0, state.columns)), row: y, column: 0, style: state.focus == .detail ? .bold : .dim)
         guard let detail = state.detail else { return }
         grid.put("action ", row: y + 1, column: 0, style: .bold)
-        grid.put(detail.entry.action.action.shortDescription.sanitizedForTerminal, row: y + 1, column: 7)
+        let action = detail.entry.seq == 0 ? "(none: the initial state, before the first action)" : detail.entry.action.action.shortDescription.sanitizedForTerminal
+        grid.put(action, row: y + 1, column: 7, style: detail.entry.seq == 0 ? .dim : .plain)
         let visible = layout.detailRows - 1
         for (offset, line) in detailLines(state, from: state.detailScroll, count: visible).enumerated() {
             let row = y + 2 + offset

@@ -58,6 +58,11 @@ package enum ViewerRender {
                     // The mark's name stands out where the changed paths would be.
                     grid.put(pad("◆ " + appMarks.joined(separator: ", ").sanitizedForTerminal, layout.changesWidth), row: y, column: state.columns - 5 - layout.changesWidth, style: .colored(.magenta, bold: true))
                 }
+            case let .initial(store):
+                let selected = state.selected == 0
+                let text = row(seq: "#0", time: state.timeColumn.text(0), store: store.sanitizedForTerminal, action: "(initial state)", reducer: "", changes: "", marks: "", layout)
+                grid.put((selected ? ">" : " ") + text.dropFirst(), row: y, column: 0, style: selected ? (state.focus == .timeline ? .reverse : .bold) : .dim)
+                if selected { grid.fill(row: y, style: state.focus == .timeline ? .reverse : .bold) }
             case let .damage(description):
                 grid.put("  !! records lost: \(description.sanitizedForTerminal)", row: y, column: 0, style: .colored(.red, bold: true))
             }

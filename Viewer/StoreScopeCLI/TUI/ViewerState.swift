@@ -14,7 +14,7 @@ package struct ViewerState: Sendable, Equatable {
     var filter: Filter = .all
     /// The last search, for `n` and `N`.
     var search: Filter?
-    /// The selected action's seq (`nil`: the trace has no action yet).
+    /// The selected action's seq (`nil`: the trace has no action yet; 0: the initial state).
     package var selected: UInt64?
     /// The seq of the first timeline row shown.
     var top: UInt64 = 0
@@ -109,9 +109,15 @@ package struct ViewerState: Sendable, Equatable {
         case action(ActionEntry, changedPaths: [String]?)
         /// Records lost here.
         case damage(String)
+        /// `#0`, the initial state before the first action (DevTools' `@@INIT`), of this store.
+        case initial(store: String)
 
         var seq: UInt64? {
-            if case let .action(entry, _) = self { entry.seq } else { nil }
+            switch self {
+            case let .action(entry, _): entry.seq
+            case .initial: 0
+            case .damage: nil
+            }
         }
     }
 
