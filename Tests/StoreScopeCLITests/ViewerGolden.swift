@@ -12,8 +12,8 @@ enum ViewerGolden {
              #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
-        ── #4 search [d diff]  s state  ────────────────────────────────────────────────
-        action .search(query: "swiftui")
+        ── #4 search [d diff]  s state   a action  ─────────────────────────────────────
+        action SearchAction.search(query: "swiftui")
           SearchState(
         -   query: "swift"
         +   query: "swiftui"
@@ -38,8 +38,8 @@ enum ViewerGolden {
              #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
-        ── #3 search  d diff  [s state] ────────────────────────────────────────────────
-        action .setResults(repos: [5 elements])
+        ── #3 search  d diff  [s state]  a action  ─────────────────────────────────────
+        action SearchAction.setResults(repos: [Repo(id: 1, name: "apple/swift", stars: …
         ▾ SearchState(
             query: "swift"
           ▾ repos: [
@@ -68,7 +68,7 @@ enum ViewerGolden {
            /  n  N         search (filter language); next / previous match
            f               filter the timeline: action:search* and not store:ui
            F               follow a growing trace (the last action stays selected)
-           d  s            detail pane: state diff / full state tree
+           d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
            h l enter       fold / unfold / toggle the node under the cursor (state)
            e  p  o         effects view (enter: start); parent / next emitted action
@@ -88,7 +88,7 @@ enum ViewerGolden {
            /  n  N         search (filter language); next / previous match
            f               filter the timeline: action:search* and not store:ui
            F               follow a growing trace (the last action stays selected)
-           d  s            detail pane: state diff / full state tree
+           d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
            h l enter       fold / unfold / toggle the node under the cursor (state)
            e  p  o         effects view (enter: start); parent / next emitted action
@@ -120,7 +120,7 @@ enum ViewerGolden {
            /  n  N         search (filter language); next / previous match
            f               filter the timeline: action:search* and not store:ui
            F               follow a growing trace (the last action stays selected)
-           d  s            detail pane: state diff / full state tree
+           d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
            h l enter       fold / unfold / toggle the node under the cursor (state)
            e  p  o         effects view (enter: start); parent / next emitted action
@@ -158,8 +158,8 @@ enum ViewerGolden {
              #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
-        ── #1 search [d diff]  s state  ────────────────────────────────────────────────
-        action .search(query: "sw")
+        ── #1 search [d diff]  s state   a action  ─────────────────────────────────────
+        action SearchAction.search(query: "sw")
           SearchState(
         -   query: ""
         +   query: "sw"
@@ -182,8 +182,8 @@ enum ViewerGolden {
              #3 +20.480ms users    .fetch                                                   672ns .isLoading .errorMessage S
              #4 +20.590ms users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us… E
              #5 +20.614ms users    .setFilter("a")                                          1.6µs .filter
-             #6 +20.622ms users    .navigate(.detail(…))                                    390ns .route                   SC
-        >    #7 +20.842ms users    .navigate(.detail(…))                                    901ns .route?.userID           S
+             #6 +20.622ms users    .navigate(.detail(userID: 1))                            390ns .route                   SC
+        >    #7 +20.842ms users    .navigate(.detail(userID: 2))                            901ns .route?.userID           S
              #8 +20.938ms users    .detailsLoaded(UserDetails(…))                           801ns .details                 E
              #9 +20.956ms users    .navigate(nil)                                           421ns .route .details
 
@@ -193,8 +193,8 @@ enum ViewerGolden {
 
 
 
-        ── #7 users [d diff]  s state  ─────────────────────────────────────────────────────────────────────────────────────────
-        action .navigate(.detail(…))
+        ── #7 users [d diff]  s state   a action  ──────────────────────────────────────────────────────────────────────────────
+        action UsersAction.navigate(.detail(userID: 2))
           UsersState(
             … (4 unchanged)
             route: .detail(
@@ -224,8 +224,8 @@ enum ViewerGolden {
              #3 +20.480ms users    .fetch                                                   672ns .isLoading .errorMessage S
              #4 +20.590ms users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us… E
              #5 +20.614ms users    .setFilter("a")                                          1.6µs .filter
-             #6 +20.622ms users    .navigate(.detail(…))                                    390ns .route                   SC
-        >    #7 +20.842ms users    .navigate(.detail(…))                                    901ns .route?.userID           S
+             #6 +20.622ms users    .navigate(.detail(userID: 1))                            390ns .route                   SC
+        >    #7 +20.842ms users    .navigate(.detail(userID: 2))                            901ns .route?.userID           S
              #8 +20.938ms users    .detailsLoaded(UserDetails(…))                           801ns .details                 E
              #9 +20.956ms users    .navigate(nil)                                           421ns .route .details
 
@@ -235,8 +235,8 @@ enum ViewerGolden {
 
 
 
-        ── #7 users  d diff  [s state] ─────────────────────────────────────────────────────────────────────────────────────────
-        action .navigate(.detail(…))
+        ── #7 users  d diff  [s state]  a action  ──────────────────────────────────────────────────────────────────────────────
+        action UsersAction.navigate(.detail(userID: 2))
         ▾ UsersState(
           ▾ users: [
             ▾ User(

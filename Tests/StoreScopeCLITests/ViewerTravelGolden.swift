@@ -12,8 +12,8 @@ enum ViewerTravelGolden {
              #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
-        ── #5 search [d diff]  s state  ────────────────────────────────────────────────
-        action .search(query: "nio")
+        ── #5 search [d diff]  s state   a action  ─────────────────────────────────────
+        action SearchAction.search(query: "nio")
           SearchState(
         -   query: "swiftui"
         +   query: "nio"
@@ -38,8 +38,8 @@ enum ViewerTravelGolden {
              #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
-        ── #2 search [d diff]  s state  ────────────────────────────────────────────────
-        action .search(query: "swift")
+        ── #2 search [d diff]  s state   a action  ─────────────────────────────────────
+        action SearchAction.search(query: "swift")
           SearchState(
         -   query: "sw"
         +   query: "swift"
@@ -66,8 +66,8 @@ enum ViewerTravelGolden {
 
 
 
-        ── #3 main [d diff]  s state  ──────────────────────────────────────────────────
-        action .rename("東京都渋谷区の長い名前です")
+        ── #3 main [d diff]  s state   a action  ───────────────────────────────────────
+        action Action.rename("東京都渋谷区の長い名前です")
           Profile(
         -   name: "名前"
         +   name: "東京都渋谷区の長い名前です"

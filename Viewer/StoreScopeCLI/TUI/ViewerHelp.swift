@@ -17,7 +17,7 @@ enum ViewerHelp {
         "  /  n  N         search (filter language); next / previous match",
         "  f               filter the timeline: action:search* and not store:ui",
         "  F               follow a growing trace (the last action stays selected)",
-        "  d  s            detail pane: state diff / full state tree",
+        "  d  s  a         detail pane: state diff / full state tree / the action's tree",
         "  tab             move the keys between timeline and detail pane",
         "  h l enter       fold / unfold / toggle the node under the cursor (state)",
         "  e  p  o         effects view (enter: start); parent / next emitted action",

@@ -72,6 +72,7 @@ package struct ViewerReducer {
         if state.prompt != nil { edit(key, in: &state); return }
         state.message = nil
         if handleEffectsKey(key, in: &state) { return }
+        if state.focus == .detail, state.detailMode == .action, foldActionTree(key, in: &state) { return }
         if state.focus == .detail, moveInDetail(key, in: &state) { return }
         let page = max(1, ViewerLayout(columns: state.columns, rows: state.rows).timelineRows - 1)
         switch key {
@@ -94,6 +95,7 @@ package struct ViewerReducer {
             if state.following { select(session.lastAction(matching: state.filter)?.seq, in: &state) }
         case .character("d"): state.detailMode = .diff; resetDetailCursor(&state)
         case .character("s"): state.detailMode = .tree; resetDetailCursor(&state)
+        case .character("a"): state.detailMode = .action; resetDetailCursor(&state)
         case .tab: state.focus = state.focus == .timeline ? .detail : .timeline
         case .character("}"): jumpToChange(forward: true, in: &state)
         case .character("{"): jumpToChange(forward: false, in: &state)

@@ -36,6 +36,7 @@ package enum ViewerRender {
         if state.timeline.isEmpty {
             grid.put(state.filter.expression == .all ? "  (no actions yet)" : "  (no action matches the filter)", row: 1, column: 0, style: .dim)
         }
+        let ambiguous = ambiguousCases(state.timeline.prefix(layout.timelineRows))
         for (index, line) in state.timeline.prefix(layout.timelineRows).enumerated() {
             let y = index + 1
             switch line {
@@ -45,7 +46,7 @@ package enum ViewerRender {
                 let appMarks = ViewerReducer.appMarks(of: entry)
                 let text = row(
                     seq: "#\(entry.seq)", time: state.timeColumn.text(entry.sinceStart), store: entry.action.store.sanitizedForTerminal,
-                    action: entry.action.action.shortDescription.sanitizedForTerminal, reducer: RecordLine.duration(entry.action.reducerNanos),
+                    action: summary(of: entry.action.action, width: layout.actionWidth, qualified: ambiguous).sanitizedForTerminal, reducer: RecordLine.duration(entry.action.reducerNanos),
                     changes: appMarks.isEmpty ? paths.map { $0.isEmpty ? "-" : $0.joined(separator: " ").sanitizedForTerminal } ?? "?" : "◆ " + appMarks.joined(separator: ", ").sanitizedForTerminal,
                     marks: marks, layout)
                 grid.put((selected ? ">" : " ") + text.dropFirst(), row: y, column: 0, style: selected ? (state.focus == .timeline ? .reverse : .bold) : .plain)
@@ -67,6 +68,26 @@ package enum ViewerRender {
                 grid.put("  !! records lost: \(description.sanitizedForTerminal)", row: y, column: 0, style: .colored(.red, bold: true))
             }
         }
+    }
+
+    /// The action as the timeline shows it: whole when it fits the column (a 200-column
+    /// window shows `.loaded([User(id: 1, …), …])`, not `.loaded([3 elements])`), else
+    /// abbreviated; with its type when `qualified` has its case name (`CheckoutAction.begin`).
+    static func summary(of action: TraceValue, width: Int, qualified: Set<String>) -> String {
+        var type = ""
+        if case let .enumeration(name, caseName, _) = action, qualified.contains(caseName) { type = name }
+        let whole = type + action.description
+        return whole.displayWidth <= width ? whole : type + action.shortDescription
+    }
+
+    /// The case names that the rows show for enums of different types (`.begin` of
+    /// `CheckoutAction` and of `LoginAction`): those rows name the type too.
+    static func ambiguousCases(_ rows: ArraySlice<ViewerState.TimelineRow>) -> Set<String> {
+        var types: [String: Set<String>] = [:]
+        for case let .action(entry, _) in rows {
+            if case let .enumeration(type, caseName, _) = entry.action.action { types[caseName, default: []].insert(type) }
+        }
+        return Set(types.filter { $0.value.count > 1 }.keys)
     }
 
     private static func row(seq: String, time: String, store: String, action: String, reducer: String, changes: String, marks: String, _ layout: ViewerLayout) -> String {

@@ -31,6 +31,8 @@ package struct ViewerState: Sendable, Equatable {
     var detailCursor = 0, detailScroll = 0
     /// The folded nodes of the state tree (ids from ``TreeOutline``).
     var folded: Set<String> = []
+    /// The folded nodes of the action tree (`a`).
+    var actionFolded: Set<String> = []
 
     /// The open prompt, if any.
     var prompt: Prompt?
@@ -71,7 +73,9 @@ package struct ViewerState: Sendable, Equatable {
     /// How much each of its parts reads.
     var partBudget = PartBudget()
 
-    enum DetailMode: Sendable, Equatable { case diff, tree }
+    /// What the detail pane shows: the state diff (`d`), the state tree (`s`), or the action
+    /// itself as a foldable tree (`a`).
+    enum DetailMode: Sendable, Equatable { case diff, tree, action }
     enum Focus: Sendable, Equatable { case timeline, detail }
 
     /// A line of input being typed at the bottom of the screen, edited like a shell's line
