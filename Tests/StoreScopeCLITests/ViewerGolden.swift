@@ -62,6 +62,7 @@ enum ViewerGolden {
            ] [  → ←        next / previous state: every action, whatever the filter
            } {             next / previous change of the path under the cursor
            space  + -      play / pause through the states; faster / slower (1x..max)
+           *               play at a fixed rate per action (1/s..25/s), or recorded pace
            m  ' "          bookmark the action (this run only); next / previous bookmark
            ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
@@ -70,18 +71,16 @@ enum ViewerGolden {
            F               follow a growing trace (the last action stays selected)
            d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
-           h l enter       fold / unfold / toggle the node under the cursor (state)
+           h l enter       fold / unfold / toggle the node under the cursor (s, a trees)
            e  p  o         effects view (enter: start); parent / next emitted action
+           in effects      f filter the list, / n N search it, F follow the newest
            esc             close a prompt; back to the timeline
-           in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries
-           < >  S          live sessions: previous / next session; list them to pick one
-         lines 1-21 of 27 (more: j PgDn G; any other key closes)
+         lines 1-21 of 29 (more: j PgDn G; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
     static let helpEnd = """
-           } {             next / previous change of the path under the cursor
-           space  + -      play / pause through the states; faster / slower (1x..max)
+           *               play at a fixed rate per action (1/s..25/s), or recorded pace
            m  ' "          bookmark the action (this run only); next / previous bookmark
            ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
@@ -90,18 +89,19 @@ enum ViewerGolden {
            F               follow a growing trace (the last action stays selected)
            d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
-           h l enter       fold / unfold / toggle the node under the cursor (state)
+           h l enter       fold / unfold / toggle the node under the cursor (s, a trees)
            e  p  o         effects view (enter: start); parent / next emitted action
+           in effects      f filter the list, / n N search it, F follow the newest
            esc             close a prompt; back to the timeline
            in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries
            < >  S          live sessions: previous / next session; list them to pick one
-           ?  q  Ctrl-C    this help; quit
+           ?  q  Ctrl-C    this help; quit (Ctrl-Z suspends; fg in the shell resumes)
 
          In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends
 
          fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
            and of the effects the action started: F failed  C cancelled  L leaked
-         lines 7-27 of 27 (END: k PgUp g scroll back; any other key closes)
+         lines 9-29 of 29 (END: k PgUp g scroll back; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
@@ -114,6 +114,7 @@ enum ViewerGolden {
            ] [  → ←        next / previous state: every action, whatever the filter
            } {             next / previous change of the path under the cursor
            space  + -      play / pause through the states; faster / slower (1x..max)
+           *               play at a fixed rate per action (1/s..25/s), or recorded pace
            m  ' "          bookmark the action (this run only); next / previous bookmark
            ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
@@ -122,19 +123,18 @@ enum ViewerGolden {
            F               follow a growing trace (the last action stays selected)
            d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
-           h l enter       fold / unfold / toggle the node under the cursor (state)
+           h l enter       fold / unfold / toggle the node under the cursor (s, a trees)
            e  p  o         effects view (enter: start); parent / next emitted action
+           in effects      f filter the list, / n N search it, F follow the newest
            esc             close a prompt; back to the timeline
            in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries
            < >  S          live sessions: previous / next session; list them to pick one
-           ?  q  Ctrl-C    this help; quit
+           ?  q  Ctrl-C    this help; quit (Ctrl-Z suspends; fg in the shell resumes)
 
          In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends
 
          fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
            and of the effects the action started: F failed  C cancelled  L leaked
-
-
 
 
 

@@ -43,6 +43,12 @@ struct ViewerApp {
             // wait: each idle tick reads another part, and keys still come in between.
             let timeout = state.isReading ? 0 : Playback.timeout(for: state, now: clock.nanos, poll: sources.pollMilliseconds)
             switch screen.nextEvent(timeoutMilliseconds: timeout) {
+            case .key(.ctrl("z")):
+                // Suspended until the shell's fg; then the whole screen again, at its size now.
+                screen.suspend()
+                let size = screen.size
+                actions = [.resize(columns: size.columns, rows: size.rows)]
+                screen.draw(ViewerRender.render(state))
             case let .key(key): actions = [.key(key)]
             case let .resize(columns, rows): actions = [.resize(columns: columns, rows: rows)]
             case .terminate: return 128 + 15

@@ -72,6 +72,14 @@ package struct ViewerReducer {
         if state.prompt != nil { edit(key, in: &state); return }
         state.message = nil
         if handleEffectsKey(key, in: &state) { return }
+        if state.focus == .timeline, key == .character("h") || key == .character("l") || key == .enter {
+            // The fold keys act on the tree at once: the keys move to the detail pane.
+            guard state.detailMode != .diff else {
+                state.message = "h l enter fold the state tree (s) or the action (a); the diff has nothing to fold"
+                return
+            }
+            state.focus = .detail
+        }
         if state.focus == .detail, state.detailMode == .action, foldActionTree(key, in: &state) { return }
         if state.focus == .detail, moveInDetail(key, in: &state) { return }
         let page = max(1, ViewerLayout(columns: state.columns, rows: state.rows).timelineRows - 1)
@@ -102,6 +110,7 @@ package struct ViewerReducer {
         case .character(" "): togglePlay(in: &state)
         case .character("+"): changeSpeed(faster: true, in: &state)
         case .character("-"): changeSpeed(faster: false, in: &state)
+        case .character("*"): togglePlayRate(in: &state)
         case .character("m"): toggleBookmark(in: &state)
         case .character(")"): jumpToMark(forward: true, in: &state)
         case .character("("): jumpToMark(forward: false, in: &state)
@@ -158,6 +167,8 @@ package struct ViewerReducer {
     func submit(_ prompt: ViewerState.Prompt, in state: inout ViewerState) {
         var prompt = prompt
         switch prompt.kind {
+        case .effectsFilter, .effectsSearch:
+            submitEffects(prompt, in: &state)
         case .jump:
             guard let point = SessionPoint(prompt.text.trimmingSpaces) else {
                 prompt.jumpError = "expected a sequence number, start, end, or a time such as 1.5s"

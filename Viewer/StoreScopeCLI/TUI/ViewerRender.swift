@@ -169,6 +169,8 @@ package enum ViewerRender {
         case .filter: "filter: "
         case .search: "search: "
         case .jump: "jump to: "
+        case .effectsFilter: "filter effects: "
+        case .effectsSearch: "search effects: "
         }
         // The cursor is a reversed cell; a line longer than the window scrolls to keep it in
         // view, its hidden start shown as `…`.

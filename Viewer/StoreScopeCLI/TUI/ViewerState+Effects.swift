@@ -28,9 +28,28 @@ struct EffectsView: Sendable, Equatable {
     var readBudget = PartBudget(chunks: 1, time: .milliseconds(40)), idleReadBudget = PartBudget(chunks: 1, time: .milliseconds(200))
     /// The effect rows on screen, with their parent actions read from the engine.
     var rows: [Row] = []
+    /// `f` in the view: only the effects whose id, name, store or outcome contain this text
+    /// (ignoring case) are listed (`nil`: all).
+    var filterText: String?
+    /// `/` in the view: the text `n` and `N` look for.
+    var searchText: String?
+
+    /// Whether the effect matches `text`: its id, name, store or outcome contain it.
+    static func matches(_ lifetime: EffectLifetime, _ text: String) -> Bool {
+        let needle = text.lowercased()
+        return "\(lifetime.effectID) \(lifetime.name) \(lifetime.store) \(lifetime.outcomeName)".lowercased().contains(needle)
+    }
+
+    /// The indices in `lifetimes` of the effects the filter lists.
+    func visibleIndices(of lifetimes: [EffectLifetime]) -> [Int] {
+        guard let filterText else { return Array(lifetimes.indices) }
+        return lifetimes.indices.filter { Self.matches(lifetimes[$0], filterText) }
+    }
 
     /// An effect on screen.
     struct Row: Sendable, Equatable {
+        /// Its index in the lifetimes.
+        var index: Int
         var lifetime: EffectLifetime
         /// The action that started it, summarized (`nil`: no parent, or it is not readable).
         var parent: String?

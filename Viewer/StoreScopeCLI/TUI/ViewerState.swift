@@ -63,6 +63,8 @@ package struct ViewerState: Sendable, Equatable {
     var playback: Playback?
     /// How fast `space` plays (`+` and `-` change it).
     var playSpeed: PlaySpeed = .recorded
+    /// A fixed pace per action instead (`*`), or `nil` for the recorded pace.
+    var playRate: PlayRate?
     /// The actions bookmarked with `m` (for this run of the viewer).
     var bookmarks: Set<UInt64> = []
     /// The path the last `}` or `{` followed from the timeline and the action it landed on:
@@ -83,6 +85,8 @@ package struct ViewerState: Sendable, Equatable {
     struct Prompt: Sendable, Equatable {
         enum Kind: String, Sendable, Equatable, Hashable {
             case filter, search, jump
+            /// `f` and `/` in the effects view.
+            case effectsFilter, effectsSearch
         }
         var kind: Kind
         var text: String

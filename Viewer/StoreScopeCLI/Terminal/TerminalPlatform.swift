@@ -98,6 +98,14 @@ enum TerminalPlatform {
         SignalPipe.catching(signals)
     }
 
+    /// Stops the process as Ctrl-Z does in a shell (SIGTSTP with its default action); returns
+    /// once it is continued (SIGCONT).
+    static func stopProcess() {
+        let previous = signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        signal(SIGTSTP, previous)
+    }
+
     static let windowChanged = SIGWINCH
     static let terminate = SIGTERM
     static let hangUp = SIGHUP

@@ -65,6 +65,20 @@ final class TerminalScreen {
         signals = nil
     }
 
+    /// Ctrl-Z: gives the terminal back (main screen, cursor, the saved mode), stops the process
+    /// as the shell expects (SIGTSTP's default action), and once the shell resumes it (`fg`,
+    /// SIGCONT) takes the terminal again; the next ``draw(_:)`` redraws every cell.
+    func suspend() {
+        guard let saved else { return }
+        TerminalPlatform.writeAll(output, "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        TerminalPlatform.restore(saved, input)
+        TerminalPlatform.stopProcess()
+        // Resumed.
+        if let again = TerminalPlatform.enterRawMode(input) { self.saved = again }
+        TerminalPlatform.writeAll(output, "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        drawn = nil
+    }
+
     /// The window size (80x24 when the terminal does not say).
     var size: (columns: Int, rows: Int) {
         TerminalPlatform.windowSize(output) ?? (80, 24)
