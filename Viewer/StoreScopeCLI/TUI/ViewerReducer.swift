@@ -44,6 +44,7 @@ package struct ViewerReducer {
             state.columns = columns
             state.rows = rows
             load(&state)
+            fillWindow(&state)
             if state.effects.isShown { loadEffectRows(&state) }
         case .recordsArrived:
             refreshTotals(&state)
@@ -120,6 +121,18 @@ package struct ViewerReducer {
         case .escape: state.focus = .timeline
         default: break
         }
+    }
+
+    /// After a window grew: when the timeline ends before the window does while actions lie
+    /// above its first row, it scrolls back so that every row it has is used (a window made
+    /// small, which scrolled down to keep the selection, then made large again).
+    private func fillWindow(_ state: inout ViewerState) {
+        let height = ViewerLayout(columns: state.columns, rows: state.rows).timelineRows
+        guard state.timeline.count < height, state.top > 0 else { return }
+        let above = session.actions(before: state.top, after: 0, matching: state.filter, limit: height - state.timeline.count)
+        // Fewer than the free rows: back to the start, where #0 may take one.
+        state.top = above.count < height - state.timeline.count ? 0 : above.last?.seq ?? state.top
+        load(&state)
     }
 
     /// Moves `count` matching actions down (negative: up), stopping at the ends.

@@ -25,7 +25,8 @@ extension ViewerRender {
         case .action: " d diff   s state  [a action] "
         }
         grid.put(title + tabs + String(repeating: "─", count: max(0, state.columns)), row: y, column: 0, style: state.focus == .detail ? .bold : .dim)
-        guard let detail = state.detail else { return }
+        // A window too short for any detail line shows the separator only.
+        guard let detail = state.detail, layout.detailRows > 0 else { return }
         grid.put("action ", row: y + 1, column: 0, style: .bold)
         // The whole action with its type (`.begin` alone could be any type's case), cut at
         // the window's edge; `a` shows it as a tree.

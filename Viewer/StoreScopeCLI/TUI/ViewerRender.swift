@@ -55,9 +55,9 @@ package enum ViewerRender {
                 if marks.contains(where: { "FDL".contains($0) }) && !selected {
                     grid.put(marks, row: y, column: markColumn, style: .colored(.red))
                 }
-                if !appMarks.isEmpty, !selected, text.displayWidth == state.columns {
+                if !appMarks.isEmpty, !selected, layout.showsChanges {
                     // The mark's name stands out where the changed paths would be.
-                    grid.put(pad("◆ " + appMarks.joined(separator: ", ").sanitizedForTerminal, layout.changesWidth), row: y, column: state.columns - 5 - layout.changesWidth, style: .colored(.magenta, bold: true))
+                    grid.put(pad("◆ " + appMarks.joined(separator: ", ").sanitizedForTerminal, layout.changesWidth), row: y, column: text.displayWidth - 5 - layout.changesWidth, style: .colored(.magenta, bold: true))
                 }
             case let .initial(store):
                 let selected = state.selected == 0
@@ -65,7 +65,7 @@ package enum ViewerRender {
                 grid.put((selected ? ">" : " ") + text.dropFirst(), row: y, column: 0, style: selected ? (state.focus == .timeline ? .reverse : .bold) : .dim)
                 if selected { grid.fill(row: y, style: state.focus == .timeline ? .reverse : .bold) }
             case let .damage(description):
-                grid.put("  !! records lost: \(description.sanitizedForTerminal)", row: y, column: 0, style: .colored(.red, bold: true))
+                grid.put("  !! " + damageText(description).sanitizedForTerminal, row: y, column: 0, style: .colored(.red, bold: true))
             }
         }
     }
@@ -80,6 +80,15 @@ package enum ViewerRender {
         return whole.displayWidth <= width ? whole : type + action.shortDescription
     }
 
+    /// A damage row's text with what was lost first, where the window cuts it last:
+    /// `records after #9 are lost: bytes 949..<1046 (chunk checksum mismatch)` rather than the
+    /// byte range first and the actions it concerns cut off.
+    static func damageText(_ description: String) -> String {
+        guard let split = description.range(of: "): ", options: .backwards) else { return "records lost: " + description }
+        let lost = description[split.upperBound...], place = description[..<description.index(after: split.lowerBound)]
+        return lost.hasSuffix("lost") ? "\(lost): \(place)" : "\(lost) lost: \(place)"
+    }
+
     /// The case names that the rows show for enums of different types (`.begin` of
     /// `CheckoutAction` and of `LoginAction`): those rows name the type too.
     static func ambiguousCases(_ rows: ArraySlice<ViewerState.TimelineRow>) -> Set<String> {
@@ -91,8 +100,8 @@ package enum ViewerRender {
     }
 
     private static func row(seq: String, time: String, store: String, action: String, reducer: String, changes: String, marks: String, _ layout: ViewerLayout) -> String {
-        " " + pad(seq, 6, right: true) + " " + pad(time, 9) + " " + pad(store, 8) + " " + pad(action, layout.actionWidth) + " "
-            + pad(reducer, 7, right: true) + " " + pad(changes, layout.changesWidth) + " " + pad(marks, 4)
+        " " + pad(seq, 6, right: true) + " " + pad(time, 9) + " " + (layout.showsStore ? pad(store, 8) + " " : "") + pad(action, layout.actionWidth) + " "
+            + (layout.showsReducer ? pad(reducer, 7, right: true) + " " : "") + (layout.showsChanges ? pad(changes, layout.changesWidth) + " " : "") + pad(marks, 4)
     }
 
     /// `text` cut or padded to `width` terminal columns (``DisplayWidth``: a CJK character or
@@ -149,7 +158,14 @@ package enum ViewerRender {
         if state.sessionEnded { parts.append("session ended") }
         if state.droppedActions > 0 { parts.append("dropped \(state.droppedActions)") }
         if state.damagedRanges > 0 { parts.append("damaged \(state.damagedRanges)") }
-        let left = " " + parts.joined(separator: " │ ")
+        var left = " " + parts.joined(separator: " │ ")
+        if left.displayWidth > state.columns, let title = parts.first {
+            // The file or session name gives way first: what follows it (`session ended`,
+            // the counts) is what the line is for.
+            let room = max(4, title.displayWidth - (left.displayWidth - state.columns))
+            parts[0] = pad(title, room).trimmingSpaces
+            left = " " + parts.joined(separator: " │ ")
+        }
         grid.put(left, row: layout.statusRow, column: 0)
         let help = "? help  q quit "
         if left.displayWidth + help.count < state.columns { grid.put(help, row: layout.statusRow, column: state.columns - help.count) }
@@ -194,9 +210,29 @@ package enum ViewerRender {
         if let error = prompt.error {
             // The caret under the column, the message after it, on the line above the prompt.
             let caret = max(label.count, label.count + String(prompt.text.prefix(max(0, error.column - 1))).sanitizedForTerminal.displayWidth - scrolled)
-            let line = String(repeating: " ", count: caret) + "^ " + error.message.sanitizedForTerminal
+            let message = error.message.sanitizedForTerminal
+            let line = String(repeating: " ", count: caret) + "^ " + message
             grid.put(pad("", state.columns), row: layout.statusRow - 1, column: 0)
-            grid.put(line, row: layout.statusRow - 1, column: 0, style: .colored(.red, bold: true))
+            if line.displayWidth > state.columns, layout.statusRow >= 3 {
+                // Too long after the caret (the list of known fields): the message whole on
+                // the lines above, the caret alone under its column.
+                let width = max(1, state.columns - 1)
+                var rest = Substring(message), lines: [String] = []
+                while !rest.isEmpty {
+                    let piece = rest.prefix(columns: width)
+                    lines.append(String(piece))
+                    rest = rest.dropFirst(piece.count)
+                }
+                let shown = lines.suffix(max(1, min(3, layout.statusRow - 2)))
+                for (offset, text) in shown.enumerated() {
+                    let y = layout.statusRow - 1 - shown.count + offset
+                    grid.put(pad("", state.columns), row: y, column: 0)
+                    grid.put(" " + text, row: y, column: 0, style: .colored(.red, bold: true))
+                }
+                grid.put(String(repeating: " ", count: caret) + "^", row: layout.statusRow - 1, column: 0, style: .colored(.red, bold: true))
+            } else {
+                grid.put(line, row: layout.statusRow - 1, column: 0, style: .colored(.red, bold: true))
+            }
         } else if let error = prompt.jumpError {
             grid.put(pad("", state.columns), row: layout.statusRow - 1, column: 0)
             grid.put(String(repeating: " ", count: label.count) + "^ " + error, row: layout.statusRow - 1, column: 0, style: .colored(.red, bold: true))
