@@ -27,12 +27,12 @@ struct ViewerEffectsTerminalTests {
         try tmux.waitFor("── effect 3 (3 of 4)")
         tmux.keys("p")
         let parent = try tmux.waitFor("#6/9 │")
-        #expect(parent.contains(">    #6 +0.020s   users    .navigate(.detail(…))"), "the timeline is back with #6 selected")
+        #expect(parent.contains(">    #6 +20.622ms users    .navigate(.detail(…))"), "the timeline is back with #6 selected")
         #expect(!parent.contains("── effect"))
 
         tmux.keys("e", "j", "o")
         let emitted = try tmux.waitFor("#8/9 │")
-        #expect(emitted.contains(">    #8 +0.020s   users    .detailsLoaded"), "effect 4 emitted #8")
+        #expect(emitted.contains(">    #8 +20.938ms users    .detailsLoaded"), "effect 4 emitted #8")
 
         tmux.keys("q")
         try tmux.waitFor("exit=0")

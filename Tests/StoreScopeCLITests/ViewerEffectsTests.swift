@@ -213,7 +213,7 @@ struct ViewerEffectsTests {
         let chunks = writer.chunks.count
         #expect(chunks > 5)
 
-        var viewer = try ViewerHarness(path: path)
+        var viewer = try ViewerHarness(path: path, idle: false)
         viewer.state.effects.readBudget = PartBudget(chunks: 1, time: nil)
         viewer.state.effects.idleReadBudget = PartBudget(chunks: 1, time: nil)
         viewer.press(.character(":"))

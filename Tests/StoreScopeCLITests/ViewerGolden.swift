@@ -3,17 +3,17 @@
 enum ViewerGolden {
     static let timelineAndDiff = """
             seq time      store    action                 reducer changes          fx
-             #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
-             #2 +0.015s   search   .search(query: "swift…     2µs .query           SE
-             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… S
-        >    #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
-             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           SE
-             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… S
+             #0 +0.000ms  search   (initial state)
+             #1 +7.486ms  search   .search(query: "sw")     1.9µs .query .isLoadi… SC
+             #2 +15.660ms search   .search(query: "swift…     2µs .query           S
+             #3 +23.557ms search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
+        >    #4 +23.643ms search   .search(query: "swift…   842ns .query .isLoadi… SF
+             #5 +28.992ms search   .search(query: "nio")    1.5µs .query           S
+             #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
-
-        ── #4 search [d diff]  s state  ────────────────────────────────────────────────
-        action .search(query: "swiftui")
+        ── #4 search [d diff]  s state   a action  ─────────────────────────────────────
+        action SearchAction.search(query: "swiftui")
           SearchState(
         -   query: "swift"
         +   query: "swiftui"
@@ -29,17 +29,17 @@ enum ViewerGolden {
 
     static let stateTree = """
             seq time      store    action                 reducer changes          fx
-             #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
-             #2 +0.015s   search   .search(query: "swift…     2µs .query           SE
-        >    #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… S
-             #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
-             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           SE
-             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… S
+             #0 +0.000ms  search   (initial state)
+             #1 +7.486ms  search   .search(query: "sw")     1.9µs .query .isLoadi… SC
+             #2 +15.660ms search   .search(query: "swift…     2µs .query           S
+        >    #3 +23.557ms search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
+             #4 +23.643ms search   .search(query: "swift…   842ns .query .isLoadi… SF
+             #5 +28.992ms search   .search(query: "nio")    1.5µs .query           S
+             #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
-
-        ── #3 search  d diff  [s state] ────────────────────────────────────────────────
-        action .setResults(repos: [5 elements])
+        ── #3 search  d diff  [s state]  a action  ─────────────────────────────────────
+        action SearchAction.setResults(repos: [Repo(id: 1, name: "apple/swift", stars: …
         ▾ SearchState(
             query: "swift"
           ▾ repos: [
@@ -62,46 +62,46 @@ enum ViewerGolden {
            ] [  → ←        next / previous state: every action, whatever the filter
            } {             next / previous change of the path under the cursor
            space  + -      play / pause through the states; faster / slower (1x..max)
+           *               play at a fixed rate per action (1/s..25/s), or recorded pace
            m  ' "          bookmark the action (this run only); next / previous bookmark
+           ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
            /  n  N         search (filter language); next / previous match
            f               filter the timeline: action:search* and not store:ui
            F               follow a growing trace (the last action stays selected)
-           d  s            detail pane: state diff / full state tree
+           d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
-           h l enter       fold / unfold / toggle the node under the cursor (state)
+           h l enter       fold / unfold / toggle the node under the cursor (s, a trees)
            e  p  o         effects view (enter: start); parent / next emitted action
+           in effects      f filter the list, / n N search it, F follow the newest
            esc             close a prompt; back to the timeline
-           < >  S          live sessions: previous / next session; list them to pick one
-           ?  q  Ctrl-C    this help; quit
-
-         lines 1-21 of 24 (more: j PgDn G; any other key closes)
+         lines 1-21 of 29 (more: j PgDn G; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
     static let helpEnd = """
-           PgDn PgUp  b    a page down / up
-           g G  Home End   first / last action
-           ] [  → ←        next / previous state: every action, whatever the filter
-           } {             next / previous change of the path under the cursor
-           space  + -      play / pause through the states; faster / slower (1x..max)
+           *               play at a fixed rate per action (1/s..25/s), or recorded pace
            m  ' "          bookmark the action (this run only); next / previous bookmark
+           ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
            /  n  N         search (filter language); next / previous match
            f               filter the timeline: action:search* and not store:ui
            F               follow a growing trace (the last action stays selected)
-           d  s            detail pane: state diff / full state tree
+           d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
-           h l enter       fold / unfold / toggle the node under the cursor (state)
+           h l enter       fold / unfold / toggle the node under the cursor (s, a trees)
            e  p  o         effects view (enter: start); parent / next emitted action
+           in effects      f filter the list, / n N search it, F follow the newest
            esc             close a prompt; back to the timeline
+           in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries
            < >  S          live sessions: previous / next session; list them to pick one
-           ?  q  Ctrl-C    this help; quit
+           ?  q  Ctrl-C    this help; quit (Ctrl-Z suspends; fg in the shell resumes)
 
          In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends
 
-         fx marks: S effect started  E emitted  F failed  C cancelled  D actions dropped
-         lines 4-24 of 24 (END: k PgUp g scroll back; any other key closes)
+         fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
+           and of the effects the action started: F failed  C cancelled  L leaked
+         lines 9-29 of 29 (END: k PgUp g scroll back; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
@@ -114,27 +114,27 @@ enum ViewerGolden {
            ] [  → ←        next / previous state: every action, whatever the filter
            } {             next / previous change of the path under the cursor
            space  + -      play / pause through the states; faster / slower (1x..max)
+           *               play at a fixed rate per action (1/s..25/s), or recorded pace
            m  ' "          bookmark the action (this run only); next / previous bookmark
+           ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
            /  n  N         search (filter language); next / previous match
            f               filter the timeline: action:search* and not store:ui
            F               follow a growing trace (the last action stays selected)
-           d  s            detail pane: state diff / full state tree
+           d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
-           h l enter       fold / unfold / toggle the node under the cursor (state)
+           h l enter       fold / unfold / toggle the node under the cursor (s, a trees)
            e  p  o         effects view (enter: start); parent / next emitted action
+           in effects      f filter the list, / n N search it, F follow the newest
            esc             close a prompt; back to the timeline
+           in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries
            < >  S          live sessions: previous / next session; list them to pick one
-           ?  q  Ctrl-C    this help; quit
+           ?  q  Ctrl-C    this help; quit (Ctrl-Z suspends; fg in the shell resumes)
 
          In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends
 
-         fx marks: S effect started  E emitted  F failed  C cancelled  D actions dropped
-
-
-
-
-
+         fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
+           and of the effects the action started: F failed  C cancelled  L leaked
 
 
 
@@ -149,17 +149,17 @@ enum ViewerGolden {
 
     static let filterError = """
             seq time      store    action                 reducer changes          fx
-        >    #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
-             #2 +0.015s   search   .search(query: "swift…     2µs .query           SE
-             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… S
-             #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
-             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           SE
-             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… S
+             #0 +0.000ms  search   (initial state)
+        >    #1 +7.486ms  search   .search(query: "sw")     1.9µs .query .isLoadi… SC
+             #2 +15.660ms search   .search(query: "swift…     2µs .query           S
+             #3 +23.557ms search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
+             #4 +23.643ms search   .search(query: "swift…   842ns .query .isLoadi… SF
+             #5 +28.992ms search   .search(query: "nio")    1.5µs .query           S
+             #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
-
-        ── #1 search [d diff]  s state  ────────────────────────────────────────────────
-        action .search(query: "sw")
+        ── #1 search [d diff]  s state   a action  ─────────────────────────────────────
+        action SearchAction.search(query: "sw")
           SearchState(
         -   query: ""
         +   query: "sw"
@@ -176,15 +176,16 @@ enum ViewerGolden {
 
     static let wideDiff = """
             seq time      store    action                                                 reducer changes                  fx
-             #1 +0.019s   users    .fetch                                                   1.8µs .isLoading               SF
-             #2 +0.020s   users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
-             #3 +0.020s   users    .fetch                                                   672ns .isLoading .errorMessage SE
-             #4 +0.020s   users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us…
-             #5 +0.020s   users    .setFilter("a")                                          1.6µs .filter
-             #6 +0.020s   users    .navigate(.detail(…))                                    390ns .route                   S
-        >    #7 +0.020s   users    .navigate(.detail(…))                                    901ns .route?.userID           SCE
-             #8 +0.020s   users    .detailsLoaded(UserDetails(…))                           801ns .details
-             #9 +0.020s   users    .navigate(nil)                                           421ns .route .details
+             #0 +0.000ms  users    (initial state)
+             #1 +19.639ms users    .fetch                                                   1.8µs .isLoading               SF
+             #2 +20.411ms users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
+             #3 +20.480ms users    .fetch                                                   672ns .isLoading .errorMessage S
+             #4 +20.590ms users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us… E
+             #5 +20.614ms users    .setFilter("a")                                          1.6µs .filter
+             #6 +20.622ms users    .navigate(.detail(userID: 1))                            390ns .route                   SC
+        >    #7 +20.842ms users    .navigate(.detail(userID: 2))                            901ns .route?.userID           S
+             #8 +20.938ms users    .detailsLoaded(UserDetails(…))                           801ns .details                 E
+             #9 +20.956ms users    .navigate(nil)                                           421ns .route .details
 
 
 
@@ -192,9 +193,8 @@ enum ViewerGolden {
 
 
 
-
-        ── #7 users [d diff]  s state  ─────────────────────────────────────────────────────────────────────────────────────────
-        action .navigate(.detail(…))
+        ── #7 users [d diff]  s state   a action  ──────────────────────────────────────────────────────────────────────────────
+        action UsersAction.navigate(.detail(userID: 2))
           UsersState(
             … (4 unchanged)
             route: .detail(
@@ -218,15 +218,16 @@ enum ViewerGolden {
 
     static let wideTree = """
             seq time      store    action                                                 reducer changes                  fx
-             #1 +0.019s   users    .fetch                                                   1.8µs .isLoading               SF
-             #2 +0.020s   users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
-             #3 +0.020s   users    .fetch                                                   672ns .isLoading .errorMessage SE
-             #4 +0.020s   users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us…
-             #5 +0.020s   users    .setFilter("a")                                          1.6µs .filter
-             #6 +0.020s   users    .navigate(.detail(…))                                    390ns .route                   S
-        >    #7 +0.020s   users    .navigate(.detail(…))                                    901ns .route?.userID           SCE
-             #8 +0.020s   users    .detailsLoaded(UserDetails(…))                           801ns .details
-             #9 +0.020s   users    .navigate(nil)                                           421ns .route .details
+             #0 +0.000ms  users    (initial state)
+             #1 +19.639ms users    .fetch                                                   1.8µs .isLoading               SF
+             #2 +20.411ms users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
+             #3 +20.480ms users    .fetch                                                   672ns .isLoading .errorMessage S
+             #4 +20.590ms users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us… E
+             #5 +20.614ms users    .setFilter("a")                                          1.6µs .filter
+             #6 +20.622ms users    .navigate(.detail(userID: 1))                            390ns .route                   SC
+        >    #7 +20.842ms users    .navigate(.detail(userID: 2))                            901ns .route?.userID           S
+             #8 +20.938ms users    .detailsLoaded(UserDetails(…))                           801ns .details                 E
+             #9 +20.956ms users    .navigate(nil)                                           421ns .route .details
 
 
 
@@ -234,9 +235,8 @@ enum ViewerGolden {
 
 
 
-
-        ── #7 users  d diff  [s state] ─────────────────────────────────────────────────────────────────────────────────────────
-        action .navigate(.detail(…))
+        ── #7 users  d diff  [s state]  a action  ──────────────────────────────────────────────────────────────────────────────
+        action UsersAction.navigate(.detail(userID: 2))
         ▾ UsersState(
           ▾ users: [
             ▾ User(

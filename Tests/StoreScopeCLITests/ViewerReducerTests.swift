@@ -12,11 +12,14 @@ struct ViewerReducerTests {
     func moving() throws {
         var viewer = try ViewerHarness(fixture: "search")
         #expect(viewer.state.selected == 1)
+        // Above the first action: #0, the initial state (issue 19, item 19), where k stops.
         viewer.press(.character("k"))
-        #expect(viewer.state.selected == 1)
+        #expect(viewer.state.selected == 0)
+        viewer.press(.character("k"))
+        #expect(viewer.state.selected == 0)
         viewer.press(.character("j"), .down)
-        #expect(viewer.state.selected == 3)
-        viewer.press(.up)
+        #expect(viewer.state.selected == 2)
+        viewer.press(.down, .up)
         #expect(viewer.state.selected == 2)
         viewer.press(.character("G"))
         #expect(viewer.state.selected == 6)
@@ -24,7 +27,7 @@ struct ViewerReducerTests {
         #expect(viewer.state.selected == 6)
         viewer.press(.home)
         #expect(viewer.state.selected == 1)
-        #expect(viewer.state.timeline.compactMap(\.seq) == [1, 2, 3, 4, 5, 6])
+        #expect(viewer.state.timeline.compactMap(\.seq) == [0, 1, 2, 3, 4, 5, 6])
     }
 
     @Test("A filter narrows the timeline; [ steps back to an earlier state it hides, ] forward again")
@@ -45,12 +48,15 @@ struct ViewerReducerTests {
         #expect(viewer.state.selected == 2)
         viewer.press(.character("]"), .right)
         #expect(viewer.state.selected == 4)
-        // The filter prompt opens with the active filter, to edit it; emptying it clears it.
+        // The filter prompt opens empty (issue 19, item 20); ↑ recalls the active filter to
+        // edit it; an empty filter clears it.
         viewer.press(.character("f"))
+        #expect(viewer.state.prompt?.text == "")
+        viewer.press(.up)
         #expect(viewer.state.prompt?.text == "outcome:failed")
         for _ in 0..<14 { viewer.press(.backspace) }
         viewer.press(.enter)
-        #expect(viewer.state.timeline.count == 6)
+        #expect(viewer.state.timeline.count == 7, "#0 and the six actions")
     }
 
     @Test("An invalid filter keeps the prompt open with the error and the old filter; esc closes it")
@@ -65,7 +71,7 @@ struct ViewerReducerTests {
         #expect(viewer.state.prompt?.error == nil, "editing clears the error")
         viewer.press(.escape)
         #expect(viewer.state.prompt == nil)
-        #expect(viewer.state.timeline.count == 6)
+        #expect(viewer.state.timeline.count == 7, "#0 and the six actions")
     }
 
     @Test(": jumps to a seq, start, end or a time; a bad point is refused in place")
@@ -74,7 +80,7 @@ struct ViewerReducerTests {
         viewer.press(.character(":")); viewer.type("5"); viewer.press(.enter)
         #expect(viewer.state.selected == 5)
         viewer.press(.character(":")); viewer.type("start"); viewer.press(.enter)
-        #expect(viewer.state.selected == 1)
+        #expect(viewer.state.selected == 0, "start is the initial state, #0, as for storescope state --at start")
         viewer.press(.character(":")); viewer.type("24ms"); viewer.press(.enter)
         #expect(viewer.state.selected == 4)
         viewer.press(.character(":")); viewer.type("99"); viewer.press(.enter)
@@ -96,7 +102,7 @@ struct ViewerReducerTests {
         #expect(viewer.state.message == "no later match for action:setResults")
         viewer.press(.character("N"))
         #expect(viewer.state.selected == 3)
-        #expect(viewer.state.timeline.count == 6, "a search does not hide actions")
+        #expect(viewer.state.timeline.count == 7, "a search does not hide actions (#0 and the six)")
     }
 
     @Test("h folds the node under the cursor (or its parent), l unfolds, enter toggles")
@@ -149,7 +155,7 @@ struct ViewerReducerTests {
         #expect(viewer.reducer.source.poll())
         viewer.send(.recordsArrived)
         #expect(viewer.state.selected == 4)
-        #expect(viewer.state.timeline.compactMap(\.seq) == [1, 2, 3, 4, 5, 6])
+        #expect(viewer.state.timeline.compactMap(\.seq) == [0, 1, 2, 3, 4, 5, 6])
         #expect(!viewer.screen.contains("session ended"))
         try writer.close()
     }

@@ -36,7 +36,7 @@ struct ViewerSearchTerminalTests {
         tmux.keys("n")
         let found = try tmux.waitFor("#\(Self.actions / 4 * 3)/\(Self.actions) │", within: .seconds(60))
         #expect(found.contains("\n>#\(String(Self.actions / 4 * 3).prefix(4))… "), "the match is selected in the timeline")
-        #expect(found.contains("\naction .step(note: \"a needle in the haystack\")\n"), "and shown in the detail pane")
+        #expect(found.contains("\naction A.step(note: \"a needle in the haystack\")\n"), "and shown in the detail pane, with its type")
         #expect(!found.contains("searching…"))
 
         tmux.keys("q")

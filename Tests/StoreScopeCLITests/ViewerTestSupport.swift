@@ -9,9 +9,13 @@ struct ViewerHarness {
     let reducer: ViewerReducer
     var state: ViewerState
 
-    init(path: String, columns: Int = 80, rows: Int = 24) throws {
+    /// - Parameter idle: whether the first idle moment comes at once, as in ``ViewerApp`` (it
+    ///   starts reading the effects, for the timeline's fx marks); `false` for tests of
+    ///   reading in parts.
+    init(path: String, columns: Int = 80, rows: Int = 24, idle: Bool = true) throws {
         reducer = ViewerReducer(source: try FileTraceSource(path: path))
         state = reducer.initialState(columns: columns, rows: rows)
+        if idle { reducer.reduce(&state, .tick) }
     }
 
     init(fixture: String, columns: Int = 80, rows: Int = 24) throws {

@@ -3,17 +3,17 @@
 enum ViewerTravelGolden {
     static let bookmarks = """
             seq time      store    action                 reducer changes          fx
-             #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
-         *   #2 +0.015s   search   .search(query: "swift…     2µs .query           SE
-             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… S
-         *   #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
-        >    #5 +0.028s   search   .search(query: "nio")    1.5µs .query           SE
-             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… S
+             #0 +0.000ms  search   (initial state)
+             #1 +7.486ms  search   .search(query: "sw")     1.9µs .query .isLoadi… SC
+         *   #2 +15.660ms search   .search(query: "swift…     2µs .query           S
+             #3 +23.557ms search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
+         *   #4 +23.643ms search   .search(query: "swift…   842ns .query .isLoadi… SF
+        >    #5 +28.992ms search   .search(query: "nio")    1.5µs .query           S
+             #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
-
-        ── #5 search [d diff]  s state  ────────────────────────────────────────────────
-        action .search(query: "nio")
+        ── #5 search [d diff]  s state   a action  ─────────────────────────────────────
+        action SearchAction.search(query: "nio")
           SearchState(
         -   query: "swiftui"
         +   query: "nio"
@@ -29,17 +29,17 @@ enum ViewerTravelGolden {
 
     static let playing = """
             seq time      store    action                 reducer changes          fx
-             #1 +0.007s   search   .search(query: "sw")     1.9µs .query .isLoadi… SC
-        >    #2 +0.015s   search   .search(query: "swift…     2µs .query           SE
-             #3 +0.023s   search   .setResults(repos: [5…   1.8µs .repos[0] .repo… S
-             #4 +0.023s   search   .search(query: "swift…   842ns .query .isLoadi… SF
-             #5 +0.028s   search   .search(query: "nio")    1.5µs .query           SE
-             #6 +0.034s   search   .setResults(repos: [1…   1.8µs .repos[4] .repo… S
+             #0 +0.000ms  search   (initial state)
+             #1 +7.486ms  search   .search(query: "sw")     1.9µs .query .isLoadi… SC
+        >    #2 +15.660ms search   .search(query: "swift…     2µs .query           S
+             #3 +23.557ms search   .setResults(repos: [5…   1.8µs .repos[0] .repo… SE
+             #4 +23.643ms search   .search(query: "swift…   842ns .query .isLoadi… SF
+             #5 +28.992ms search   .search(query: "nio")    1.5µs .query           S
+             #6 +34.184ms search   .setResults(repos: [1…   1.8µs .repos[4] .repo… SE
 
 
-
-        ── #2 search [d diff]  s state  ────────────────────────────────────────────────
-        action .search(query: "swift")
+        ── #2 search [d diff]  s state   a action  ─────────────────────────────────────
+        action SearchAction.search(query: "swift")
           SearchState(
         -   query: "sw"
         +   query: "swift"
@@ -57,17 +57,17 @@ enum ViewerTravelGolden {
     /// and the long name is cut after six CJK characters (12 columns).
     static let wide = """
             seq time      store    action                 reducer changes          fx
-             #1 +0.000s   main     .rename("名前")            1ns .name
-             #2 +0.000s   main     .react("👍")               1ns .reaction
-        >    #3 +0.000s   main     .rename("東京都渋谷区…     1ns .name
-             #4 +0.000s   main     .react("❤️👍🏽")             1ns .reaction
+             #0 +0.000µs  main     (initial state)
+             #1 +0.001µs  main     .rename("名前")            1ns .name
+             #2 +0.002µs  main     .react("👍")               1ns .reaction
+        >    #3 +0.003µs  main     .rename("東京都渋谷区…     1ns .name
+             #4 +0.004µs  main     .react("❤️👍🏽")             1ns .reaction
 
 
 
 
-
-        ── #3 main [d diff]  s state  ──────────────────────────────────────────────────
-        action .rename("東京都渋谷区の長い名前です")
+        ── #3 main [d diff]  s state   a action  ───────────────────────────────────────
+        action Action.rename("東京都渋谷区の長い名前です")
           Profile(
         -   name: "名前"
         +   name: "東京都渋谷区の長い名前です"

@@ -1,13 +1,20 @@
 /// Follows a trace file that may still be written (or not exist yet): the live source
 /// `storescope tail` prints and a viewer consumes. Built on ``TraceFollower``; adds starting
-/// from the last N actions, waiting for the file, and noticing a writer that died mid-chunk.
+/// from the last N actions, waiting for the file, noticing a writer that died mid-chunk, and
+/// following the path as `tail -F` does: when the file is replaced, truncated or written again
+/// with another session (an app restarted on the same path), it says so and starts over with
+/// the new session (``TraceFileWatch``), instead of reading the new bytes as more of the old.
 ///
 /// Used from one thread: call ``poll()`` in a loop until it reports ``Event/finished``.
 public final class TraceTail {
     /// What one poll found, in order.
     public enum Event: Sendable {
-        /// The file's session header (the first event).
+        /// The file's session header (the first event, and the first after ``restarted(_:)``).
         case started(SessionHeader)
+        /// The file at the path is not the one being read any more: the old session will
+        /// receive nothing more, and the new file's session follows from its start (its
+        /// ``started(_:)`` comes once its header can be read).
+        case restarted(TraceFileWatch.Change)
         /// New records.
         case records([Record])
         /// Damaged bytes passed over.
@@ -27,6 +34,9 @@ public final class TraceTail {
     private let waitsForFile: Bool
     private var follower: TraceFollower?
     private var file: TraceFile?
+    private var watch: TraceFileWatch?
+    /// Whether the session read is one that replaced the first (then it is read whole).
+    private var restarted = false
     private var isFinished = false
     /// The end of the unfinished tail when it last changed, and when that was.
     private var tail: (size: Int64, since: ContinuousClock.Instant)?
@@ -53,18 +63,29 @@ public final class TraceTail {
     public func poll() throws(TraceError) -> [Event] {
         guard !isFinished else { return [] }
         var events: [Event] = []
+        // Before reading on: bytes past the old offset may be another session's.
+        if self.follower != nil, let change = watch?.check() {
+            events.append(.restarted(change))
+            self.follower = nil
+            file = nil
+            watch = nil
+            tail = nil
+            reportedTornAt = nil
+            restarted = true
+        }
         let follower: TraceFollower
         if let existing = self.follower {
             follower = existing
         } else {
-            guard let opened = try open() else { return [] }
+            // The new file after a restart may not have its header yet: wait for it.
+            guard let opened = try open(waiting: waitsForFile || restarted) else { return events }
             follower = opened
             events.append(.started(opened.header))
         }
         let update = try follower.poll()
         events += update.gaps.map(Event.gap)
         var records = update.records
-        if events.contains(where: { if case .started = $0 { true } else { false } }), let lastActions {
+        if !restarted, events.contains(where: { if case .started = $0 { true } else { false } }), let lastActions {
             records = Self.suffix(records, lastActions: lastActions)
         }
         if !records.isEmpty { events.append(.records(records)) }
@@ -89,14 +110,15 @@ public final class TraceTail {
         return lastActions <= 0 ? [] : records
     }
 
-    private func open() throws(TraceError) -> TraceFollower? {
+    private func open(waiting: Bool) throws(TraceError) -> TraceFollower? {
         do throws(TraceError) {
             let opened = try TraceFollower(path: path)
             file = try TraceFile.openForReading(path)
+            watch = TraceFileWatch(path: path, headerLength: Int(opened.offset))
             self.follower = opened
             return opened
         } catch {
-            guard waitsForFile else { throw error }
+            guard waiting else { throw error }
             switch error {
             case let .io(_, _, code, _) where code == Errno.noSuchFile.code: return nil
             case .notATrace, .malformed: return nil  // created, header not complete yet

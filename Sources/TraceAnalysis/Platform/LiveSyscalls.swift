@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// With `SignalPipe.swift` (caught signals), the one file in TraceAnalysis that calls libc:
-/// the listening socket, its connections and its peers' credentials. Each call retries EINTR (through
+/// the listening socket, its connections and its peers' credentials, and which file a followed
+/// path names. Each call retries EINTR (through
 /// TraceFormat's `valueOrErrno`) and returns the ``Errno`` of a failure, so callers decide how
 /// to report it.
 enum LiveSyscalls {
@@ -27,6 +28,14 @@ enum LiveSyscalls {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .failure(.current) }
         return .success(FileStatus(mode: UInt32(info.st_mode), owner: UInt32(info.st_uid)))
+    }
+
+    /// Which file `path` names now (following symbolic links, as `tail -F` follows a name):
+    /// its device and inode, and its size.
+    static func identity(_ path: String) -> Result<(device: UInt64, inode: UInt64, size: Int64), Errno> {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(.current) }
+        return .success((UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_size)))
     }
 
     static func remove(_ path: String) -> Result<Void, Errno> {

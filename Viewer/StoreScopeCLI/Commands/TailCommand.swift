@@ -23,6 +23,11 @@ enum TailCommand: Command {
             trace (its footer arrives) or on Ctrl-C. A writer
             killed in the middle of a chunk leaves a torn tail: it is reported once on standard
             error, and following goes on.
+
+            Like tail -F, it follows the path: when the file is replaced, truncated or written
+            again with another session (an app restarted on the same path), it says so on
+            standard error (or on the viewer's message line) and goes on with the new session
+            from its start.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -63,6 +68,9 @@ enum TailCommand: Command {
                 case let .gap(gap):
                     damaged = true
                     console.error("warning: skipped damaged \(gap.description.sanitizedForTerminal)")
+                case let .restarted(change):
+                    // What tail -F says: on standard error, once, and the new file follows.
+                    console.error("storescope tail: \(path.sanitizedForTerminal) \(change); following the new session from its start")
                 case let .tornTail(bytes):
                     console.error("warning: \(path.sanitizedForTerminal) ends in an incomplete chunk of \(bytes) bytes that stopped growing; its writer may have died mid-chunk")
                 case .finished:

@@ -15,24 +15,55 @@ package protocol TraceSource: AnyObject {
     var hasEnded: Bool { get }
     /// Brings in what arrived since the last call; returns whether anything did.
     func poll() -> Bool
+    /// The file at the source's path was replaced, truncated or written again with another
+    /// session since the last call, and ``session`` is now the new one: why, in words
+    /// (`was truncated`); `nil` when nothing of the kind happened.
+    func takeRestart() -> String?
 }
 
-/// A trace file, finished or still being written.
+extension TraceSource {
+    package func takeRestart() -> String? { nil }
+}
+
+/// A trace file, finished or still being written, followed by its path as `tail -F` does:
+/// when another file, or another session, takes the path (an app restarted on it truncates
+/// the file and writes a new session), the source says so (``takeRestart()``) and reads the new
+/// one from its start, instead of reading the new bytes as more of the old session.
 package final class FileTraceSource: TraceSource {
     package let name: String
-    package let session: TraceSession
+    package private(set) var session: TraceSession
+    private let path: String
+    private var watch: TraceFileWatch?
+    /// A change noticed whose new session cannot be opened yet (no complete header).
+    private var pendingChange: TraceFileWatch.Change?
+    private var restart: String?
 
     /// Opens the trace at `path`.
     ///
     /// - Throws: ``TraceError`` when it cannot be opened or is not a trace.
     package init(path: String) throws(TraceError) {
         session = try TraceSession(path: path)
+        self.path = path
         name = path.split(separator: "/").last.map(String.init) ?? path
+        watch = TraceFileWatch(path: path, headerLength: Int(session.reader.headerSize))
     }
 
-    package var hasEnded: Bool { session.reader.isComplete }
+    package var hasEnded: Bool { pendingChange == nil && session.reader.isComplete }
 
     package func poll() -> Bool {
-        (try? session.refresh()) ?? false
+        // Before reading on: the bytes after the old end may be another session's.
+        if pendingChange == nil, let change = watch?.check() { pendingChange = change }
+        guard let change = pendingChange else { return (try? session.refresh()) ?? false }
+        guard let opened = try? TraceSession(path: path) else { return false }
+        session = opened
+        watch = TraceFileWatch(path: path, headerLength: Int(opened.reader.headerSize))
+        pendingChange = nil
+        restart = change.description
+        return true
+    }
+
+    package func takeRestart() -> String? {
+        defer { restart = nil }
+        return restart
     }
 }

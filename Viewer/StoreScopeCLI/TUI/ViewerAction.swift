@@ -13,6 +13,9 @@ package enum ViewerAction: Sendable, Equatable {
     case clock(nanos: UInt64)
     /// A new session arrived: source `index` of ``ViewerSources``.
     case sessionStarted(index: Int)
+    /// The file of source `index` was replaced, truncated or written again with another
+    /// session (`reason`, in words): the source now reads the new session, from its start.
+    case sessionRestarted(index: Int, reason: String)
     /// Session `index` will receive nothing more.
     case sessionEnded(index: Int)
     /// A line for the message line (a refused peer, a session that could not be recorded).

@@ -29,6 +29,10 @@ struct ViewerApp {
         let reducer = ViewerReducer(sources: sources)
         let size = screen.size
         var state = reducer.initialState(columns: size.columns, rows: size.rows, filter: filter)
+        // The first idle moment at once: the effects are read from the start (a part per
+        // tick), so the timeline's fx marks are on the right actions from the first screen of
+        // a short trace on.
+        reducer.reduce(&state, .tick)
         screen.draw(ViewerRender.render(state))
         let interval = Duration.milliseconds(sources.pollMilliseconds)
         var lastPoll = ContinuousClock.now
@@ -39,6 +43,12 @@ struct ViewerApp {
             // wait: each idle tick reads another part, and keys still come in between.
             let timeout = state.isReading ? 0 : Playback.timeout(for: state, now: clock.nanos, poll: sources.pollMilliseconds)
             switch screen.nextEvent(timeoutMilliseconds: timeout) {
+            case .key(.ctrl("z")):
+                // Suspended until the shell's fg; then the whole screen again, at its size now.
+                screen.suspend()
+                let size = screen.size
+                actions = [.resize(columns: size.columns, rows: size.rows)]
+                screen.draw(ViewerRender.render(state))
             case let .key(key): actions = [.key(key)]
             case let .resize(columns, rows): actions = [.resize(columns: columns, rows: rows)]
             case .terminate: return 128 + 15

@@ -22,7 +22,15 @@ extension ViewerReducer {
 
     /// Reads on, when the effects view has been opened: the rest of a long trace (a part per
     /// call, `idle` ones taking longer) or what a growing one appended.
+    ///
+    /// An idle moment starts the first pass when the view has not been opened: the
+    /// timeline's fx marks of effects that failed, were cancelled or leaked go on the action
+    /// that started them, wherever their end was recorded (``EffectSpans/outcomeMarks``).
     func refreshEffects(_ state: inout ViewerState, idle: Bool = false) {
+        if idle, state.effects.spans == nil {
+            readEffects(&state, budget: state.effects.idleReadBudget)
+            return
+        }
         guard let spans = state.effects.spans, !spans.isComplete || spans.chunksRead < session.reader.chunks.count else { return }
         readEffects(&state, budget: idle ? state.effects.idleReadBudget : state.effects.readBudget)
         if state.effects.pendingSync { syncCursor(&state, keepingOnSameSelection: false) }
@@ -37,15 +45,21 @@ extension ViewerReducer {
         guard let lifetimes = state.effects.spans?.lifetimes else { return }
         let height = ViewerLayout(columns: state.columns, rows: state.rows).timelineRows
         var view = state.effects
+        // `top` and the window count the effects the filter lists; the cursor is on one of
+        // them (the nearest after it when it was not).
+        let visible = view.visibleIndices(of: lifetimes)
         view.cursor = max(0, min(view.cursor, lifetimes.count - 1))
-        if view.cursor < view.top { view.top = view.cursor }
-        if view.cursor >= view.top + height { view.top = view.cursor - height + 1 }
-        view.top = max(0, min(view.top, lifetimes.count - height))
-        let shown = lifetimes[view.top..<min(lifetimes.count, view.top + height)]
+        let position = visible.firstIndex { $0 >= view.cursor } ?? max(0, visible.count - 1)
+        if let index = visible[safe: position] { view.cursor = index }
+        if position < view.top { view.top = position }
+        if position >= view.top + height { view.top = position - height + 1 }
+        view.top = max(0, min(view.top, visible.count - height))
+        let shown = visible[min(view.top, visible.count)..<min(visible.count, view.top + height)]
         // Parent actions are read again only when the rows change.
-        if view.rows.map(\.lifetime) != Array(shown) {
-            view.rows = shown.map { lifetime in
-                EffectsView.Row(lifetime: lifetime, parent: lifetime.parentSeq.flatMap { parentSummary(of: $0) })
+        if view.rows.map(\.index) != Array(shown) || view.rows.map(\.lifetime) != shown.map({ lifetimes[$0] }) {
+            view.rows = shown.map { index in
+                let lifetime = lifetimes[index]
+                return EffectsView.Row(index: index, lifetime: lifetime, parent: lifetime.parentSeq.flatMap { parentSummary(of: $0) })
             }
         }
         state.effects = view
@@ -55,23 +69,35 @@ extension ViewerReducer {
 
     private func handleInEffectsView(_ key: Key, in state: inout ViewerState) -> Bool {
         let page = max(1, ViewerLayout(columns: state.columns, rows: state.rows).timelineRows - 1)
-        let count = state.effects.spans?.lifetimes.count ?? 0
+        let lifetimes = state.effects.spans?.lifetimes ?? []
+        let count = lifetimes.count
+        let visible = state.effects.visibleIndices(of: lifetimes)
+        let position = visible.firstIndex(of: state.effects.cursor) ?? 0
+        // Moves go through the effects the filter lists.
+        func go(_ target: Int) {
+            guard !visible.isEmpty else { return }
+            move(to: visible[max(0, min(visible.count - 1, target))], in: &state)
+        }
         switch key {
         case .character("q"), .character("?"): return false
         case .character("e"), .escape: closeEffects(&state); return true
-        case .character("j"), .down: move(to: state.effects.cursor + 1, in: &state)
-        case .character("k"), .up: move(to: state.effects.cursor - 1, in: &state)
-        case .pageDown: move(to: state.effects.cursor + page, in: &state)
-        case .pageUp: move(to: state.effects.cursor - page, in: &state)
-        case .character("g"), .home: move(to: 0, in: &state)
-        case .character("G"), .end: move(to: count - 1, in: &state)
+        case .character("j"), .down: go(position + 1)
+        case .character("k"), .up: go(position - 1)
+        case .pageDown: go(position + page)
+        case .pageUp: go(position - page)
+        case .character("g"), .home: go(0)
+        case .character("G"), .end: go(visible.count - 1)
+        case .character("f"): state.prompt = .init(kind: .effectsFilter)
+        case .character("/"): state.prompt = .init(kind: .effectsSearch)
+        case .character("n"): findEffect(forward: true, in: &state)
+        case .character("N"): findEffect(forward: false, in: &state)
         case .character("F"):
-            // Following shows each new effect as it starts (and selects the last action).
-            state.following.toggle()
-            if state.following {
-                state.effects.cursor = count - 1
-                select(session.lastAction(matching: state.filter)?.seq, in: &state)
-            }
+            // Following shows each new effect as it starts (and selects the last action); F
+            // again keeps following (moving pauses it), as in less.
+            state.following = true
+            state.effects.cursor = count - 1
+            select(session.lastAction(matching: state.filter)?.seq, in: &state)
+            state.message = "following: the newest effect stays under the cursor; moving pauses"
         case .character("p"): goToParent(of: state.effects.selected, in: &state)
         case .character("o"): goToNextEmitted(by: state.effects.selected, in: &state)
         case .enter: goToStart(of: state.effects.selected, in: &state)
@@ -80,6 +106,40 @@ extension ViewerReducer {
         state.effects.cursor = max(0, min(state.effects.cursor, count - 1))
         if state.effects.isShown { loadEffectRows(&state) }
         return true
+    }
+
+    /// `f` and `/` in the effects view, submitted: filters the list (empty: all again), or
+    /// searches from the cursor.
+    func submitEffects(_ prompt: ViewerState.Prompt, in state: inout ViewerState) {
+        let text = prompt.text.trimmingSpaces
+        state.prompt = nil
+        if prompt.kind == .effectsFilter {
+            state.effects.filterText = text.isEmpty ? nil : text
+            let lifetimes = state.effects.spans?.lifetimes ?? []
+            let shown = state.effects.visibleIndices(of: lifetimes).count
+            state.message = text.isEmpty ? "all \(lifetimes.count) effects" : "effects matching \"\(text)\": \(shown) of \(lifetimes.count)".sanitizedForTerminal
+            loadEffectRows(&state)
+            return
+        }
+        state.effects.searchText = text.isEmpty ? nil : text
+        findEffect(forward: true, in: &state, includingCursor: true)
+    }
+
+    /// `n` `N` in the effects view: the next or previous listed effect that matches the search.
+    private func findEffect(forward: Bool, in state: inout ViewerState, includingCursor: Bool = false) {
+        guard let text = state.effects.searchText else { state.message = "no search yet: press / to search the effects"; return }
+        let lifetimes = state.effects.spans?.lifetimes ?? []
+        let visible = state.effects.visibleIndices(of: lifetimes)
+        let cursor = state.effects.cursor
+        let candidates = forward
+            ? visible.filter { includingCursor ? $0 >= cursor : $0 > cursor }
+            : visible.filter { $0 < cursor }.reversed()
+        guard let found = candidates.first(where: { EffectsView.matches(lifetimes[$0], text) }) else {
+            state.message = "no \(forward ? "later" : "earlier") effect matches \"\(text)\"".sanitizedForTerminal
+            return
+        }
+        move(to: found, in: &state)
+        loadEffectRows(&state)
     }
 
     /// Moves the cursor; moving pauses following, as in the timeline.
@@ -123,7 +183,7 @@ extension ViewerReducer {
 
     /// Takes in chunks not read yet within `budget` (at least one part): the whole trace,
     /// a part at a time, the first time; then what a growing trace appends.
-    private func readEffects(_ state: inout ViewerState, budget: PartBudget) {
+    func readEffects(_ state: inout ViewerState, budget: PartBudget) {
         let source = EffectSpans.Source(session)
         // Another session (a live source switched to it): start over.
         if state.effects.spans?.source != source { state.effects.spans = nil }
@@ -134,6 +194,7 @@ extension ViewerReducer {
             spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: chunks)
             return spans.chunksRead < spans.chunksKnown
         }
+        spans.noteMarks()
         state.effects.spans = spans
     }
 

@@ -27,6 +27,20 @@ extension ViewerReducer {
             }
         }
         state.timeline = rows(from: state.top, count: height, filter: state.filter)
+        // `!! records lost` rows take lines too: scroll on while the selection is below them.
+        for _ in 0..<height {
+            guard let selected = state.selected, state.timeline.count == height,
+                let last = state.timeline.last(where: { $0.seq != nil })?.seq, last < selected,
+                let next = session.action(after: state.top, matching: state.filter)?.seq, next <= selected else { break }
+            state.top = next
+            state.timeline = rows(from: state.top, count: height, filter: state.filter)
+        }
+        loadDetail(&state)
+        showInitialState(&state, rows: height)
+    }
+
+    /// The selected action's detail: read now, or, for a large state, left to the ticks.
+    private func loadDetail(_ state: inout ViewerState) {
         guard let seq = state.selected, let entry = session.action(after: seq - min(seq, 1)), entry.seq == seq else {
             state.detail = nil
             return
@@ -70,6 +84,7 @@ extension ViewerReducer {
         state.damagedRanges = session.damage.count
         let last = session.lastAction()
         state.lastSeq = last?.seq
+        state.timeColumn = TimeColumn(span: last?.sinceStart ?? 0)
         state.sessionEnded = source.hasEnded || last?.events.contains { if case .sessionEnded = $0 { true } else { false } } ?? false
     }
 

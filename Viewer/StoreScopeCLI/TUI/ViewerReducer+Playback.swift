@@ -14,6 +14,23 @@ enum PlaySpeed: Int, Sendable, Equatable, CaseIterable, CustomStringConvertible 
     }
 }
 
+/// A fixed pace for `space`, in actions per second whatever the recorded gaps (Redux DevTools'
+/// slider): `*` switches to it and back to the recorded pace, `+` and `-` change it.
+enum PlayRate: Int, Sendable, Equatable, CaseIterable, CustomStringConvertible {
+    case one = 1, two = 2, five = 5, ten = 10, twentyFive = 25
+
+    var description: String { "\(rawValue)/s" }
+
+    /// The nanoseconds between two steps.
+    var interval: UInt64 { 1_000_000_000 / UInt64(rawValue) }
+
+    /// The next rate up (`+`) or down (`-`), stopping at the ends.
+    func next(faster: Bool) -> PlayRate {
+        let all = Self.allCases, index = all.firstIndex(of: self)!
+        return all[Swift.max(0, Swift.min(all.count - 1, index + (faster ? 1 : -1)))]
+    }
+}
+
 /// Playing through the states: which recorded moment is on screen at which moment of the
 /// viewer's clock, and when the next action is due.
 struct Playback: Sendable, Equatable {
@@ -64,9 +81,50 @@ extension ViewerReducer {
     }
 
     func changeSpeed(faster: Bool, in state: inout ViewerState) {
-        state.playSpeed = state.playSpeed.next(faster: faster)
         state.playback?.anchor = nil
+        if let rate = state.playRate {
+            state.playRate = rate.next(faster: faster)
+            state.message = "play rate \(state.playRate!) (one action every \(DurationText.text(state.playRate!.interval)))"
+            return
+        }
+        state.playSpeed = state.playSpeed.next(faster: faster)
         state.message = "play speed \(state.playSpeed)"
+    }
+
+    /// `*`: plays at a fixed rate per action (5 a second to begin with), or again at the
+    /// recorded pace.
+    func togglePlayRate(in state: inout ViewerState) {
+        state.playback?.anchor = nil
+        state.playRate = state.playRate == nil ? .five : nil
+        if let rate = state.playRate {
+            state.message = "play at a fixed rate: \(rate) (+ - change it, * back to the recorded pace)"
+        } else {
+            state.message = "play at the recorded pace, \(state.playSpeed)"
+        }
+    }
+
+    /// One fixed-rate step: the actions due since the anchor, one per interval.
+    private func advanceAtRate(_ rate: PlayRate, entry: ActionEntry, to now: UInt64, playback: Playback, in state: inout ViewerState) {
+        var playback = playback
+        var anchor = playback.anchor.flatMap { $0.seq == entry.seq ? $0 : nil } ?? .init(clock: now, recorded: entry.sinceStart, seq: entry.seq)
+        let steps = min(UInt64(Playback.actionsPerStep), now.subtractingSaturated(anchor.clock) / rate.interval)
+        var passed: UInt64 = 0, last: ActionEntry?, more = false
+        if let after = ClosedRange.seqs(after: entry.seq) { session.forEachAction(in: after) { item in
+            guard case let .action(action) = item else { return true }
+            guard passed < steps else { more = true; return false }
+            last = action
+            passed += 1
+            return true
+        } }
+        if let last {
+            select(last.seq, in: &state)
+            anchor = .init(clock: anchor.clock.addingSaturated(passed * rate.interval), recorded: last.sinceStart, seq: last.seq)
+        }
+        // No action after the one reached: playback ends there.
+        guard more else { return finishPlayback(playback, in: &state) }
+        playback.anchor = anchor
+        playback.nextDue = anchor.clock.addingSaturated(rate.interval)
+        state.playback = playback
     }
 
     /// Steps to the last action due by `now` on the viewer's clock (with `max`: the next one).
@@ -78,6 +136,7 @@ extension ViewerReducer {
             state.message = "cannot play from here: the selected action is unreadable"
             return
         }
+        if let rate = state.playRate { return advanceAtRate(rate, entry: entry, to: now, playback: playback, in: &state) }
         // Started, sped up, or moved by a key: line the clock up with this action.
         var anchor = playback.anchor.flatMap { $0.seq == entry.seq ? $0 : nil } ?? .init(clock: now, recorded: entry.sinceStart, seq: entry.seq)
         let speed = UInt64(state.playSpeed.rawValue)
@@ -133,9 +192,10 @@ extension ViewerRender {
     /// The status line's mode: `playing 2x`, `following`, or `paused` (with the speed when it
     /// is not the recorded one).
     static func playStatus(_ state: ViewerState) -> String {
-        if state.playback != nil { return "playing \(state.playSpeed)" }
+        let pace = state.playRate.map(\.description) ?? state.playSpeed.description
+        if state.playback != nil { return "playing \(pace)" }
         if state.following { return "following" }
-        return state.playSpeed == .recorded ? "paused" : "paused (\(state.playSpeed))"
+        return state.playSpeed == .recorded && state.playRate == nil ? "paused" : "paused (\(pace))"
     }
 }
 

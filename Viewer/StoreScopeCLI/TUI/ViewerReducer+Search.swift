@@ -57,6 +57,11 @@ extension ViewerReducer {
             var found: ActionEntry?
             if case let .change(change) = search.goal, let node = change.node {
                 found = nextChange(of: change.path, in: change.store, after: search.resume, through: end, startingAt: node)
+            } else if case .appMark = search.goal, let seqs = ClosedRange.seqs(after: search.resume, through: end) {
+                session.forEachAction(in: seqs) { item in
+                    if case let .action(entry) = item, !Self.appMarks(of: entry).isEmpty { found = entry; return false }
+                    return true
+                }
             } else if let seqs = ClosedRange.seqs(after: search.resume, through: end) {
                 session.forEachAction(in: seqs, matching: filter(of: search.goal)) { item in
                     if case let .action(entry) = item { found = entry; return false }
@@ -66,6 +71,11 @@ extension ViewerReducer {
             return accept(found, resumingAt: end, in: &search)
         }
         guard let start = session.partStart(before: search.resume, chunks: chunks) else { return .exhausted }
+        if case .appMark = search.goal {
+            // No filter term finds marks: the part's actions, nearest first, looked at here.
+            let found = session.actions(before: search.resume, after: start - min(start, 1), limit: .max).first { !Self.appMarks(of: $0).isEmpty }
+            return accept(found, resumingAt: start, in: &search)
+        }
         let found = session.actions(before: search.resume, after: start - min(start, 1), matching: filter(of: search.goal), limit: 1).first
         return accept(found, resumingAt: start, in: &search)
     }
@@ -86,6 +96,7 @@ extension ViewerReducer {
         switch goal {
         case let .match(filter), let .filter(filter): filter
         case let .change(change): changeFilter(change.path, in: change.store)
+        case .appMark: .all
         }
     }
 
@@ -119,6 +130,8 @@ extension ViewerReducer {
             select(found?.seq ?? search.origin, in: &state)
         case let .change(change):
             finishChange(change, forward: search.forward, found: found, in: &state)
+        case .appMark:
+            finishMarkJump(forward: search.forward, found: found, in: &state)
         }
     }
 }

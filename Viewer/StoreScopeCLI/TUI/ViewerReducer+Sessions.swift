@@ -47,6 +47,9 @@ extension ViewerReducer {
                 state.message = "session \(sources.all[index].name) ended"
             }
             return true
+        case let .sessionRestarted(index, reason):
+            restart(index, reason: reason, in: &state)
+            return true
         case let .notice(text):
             state.message = text
             return true
@@ -90,6 +93,26 @@ extension ViewerReducer {
             ? session.lastAction(matching: state.filter)?.seq
             : saved?.selected ?? session.action(after: 0, matching: state.filter)?.seq
         select(seq ?? state.lastSeq, in: &state)
+    }
+
+    /// Source `index` now reads another session (its file was replaced, truncated or written
+    /// again, ``ViewerAction/sessionRestarted(index:reason:)``): nothing read from the old one
+    /// applies. Shown, it starts over at the new session's first action (its last when
+    /// following, which goes on as it was), and the message line says what happened, as
+    /// `tail -F` does.
+    private func restart(_ index: Int, reason: String, in state: inout ViewerState) {
+        state.sessions.entries = sources.all.map(Self.entry)
+        let name = sources.all[index].name
+        guard index == state.sessions.current else {
+            state.sessions.positions[index] = nil
+            state.message = "\(name) \(reason): session \(index + 1) starts over"
+            return
+        }
+        state.longSearch = nil
+        state.sessions.positions[index] = .init(selected: nil, top: 0, following: state.following)
+        state.sessions.current = nil
+        show(index, in: &state)
+        state.message = "\(name) \(reason): showing the new session from its start"
     }
 
     private func handleSessionKey(_ key: Key, in state: inout ViewerState) -> Bool {

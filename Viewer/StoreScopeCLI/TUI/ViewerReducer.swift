@@ -25,6 +25,8 @@ package struct ViewerReducer {
     /// following from the start), or a screen waiting for the first source.
     package func initialState(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> ViewerState {
         var state = ViewerState(title: "", columns: columns, rows: rows, filter: filter)
+        // A filter from the command line is the first one ↑ recalls at the f prompt.
+        if filter.expression != .all { state.promptHistory[.filter] = [filter.description] }
         guard startSessions(&state) else { return state }
         refreshTotals(&state)
         let first = state.following ? session.lastAction(matching: filter) : session.action(after: 0, matching: filter)
@@ -42,6 +44,7 @@ package struct ViewerReducer {
             state.columns = columns
             state.rows = rows
             load(&state)
+            fillWindow(&state)
             if state.effects.isShown { loadEffectRows(&state) }
         case .recordsArrived:
             refreshTotals(&state)
@@ -57,7 +60,7 @@ package struct ViewerReducer {
             refreshEffects(&state, idle: true)
         case let .clock(nanos):
             advancePlayback(to: nanos, in: &state)
-        case .sessionStarted, .sessionEnded, .notice:
+        case .sessionStarted, .sessionRestarted, .sessionEnded, .notice:
             break
         }
     }
@@ -71,6 +74,15 @@ package struct ViewerReducer {
         if state.prompt != nil { edit(key, in: &state); return }
         state.message = nil
         if handleEffectsKey(key, in: &state) { return }
+        if state.focus == .timeline, key == .character("h") || key == .character("l") || key == .enter {
+            // The fold keys act on the tree at once: the keys move to the detail pane.
+            guard state.detailMode != .diff else {
+                state.message = "h l enter fold the state tree (s) or the action (a); the diff has nothing to fold"
+                return
+            }
+            state.focus = .detail
+        }
+        if state.focus == .detail, state.detailMode == .action, foldActionTree(key, in: &state) { return }
         if state.focus == .detail, moveInDetail(key, in: &state) { return }
         let page = max(1, ViewerLayout(columns: state.columns, rows: state.rows).timelineRows - 1)
         switch key {
@@ -83,9 +95,9 @@ package struct ViewerReducer {
         case .character("G"), .end: select(session.lastAction(matching: state.filter)?.seq, in: &state)
         case .character("]"), .right: travel(forward: true, in: &state)
         case .character("["), .left: travel(forward: false, in: &state)
-        case .character(":"): state.prompt = .init(kind: .jump, text: "")
-        case .character("/"): state.prompt = .init(kind: .search, text: state.search?.description ?? "")
-        case .character("f"): state.prompt = .init(kind: .filter, text: state.filter.description)
+        case .character(":"): state.prompt = .init(kind: .jump)
+        case .character("/"): state.prompt = .init(kind: .search)
+        case .character("f"): state.prompt = .init(kind: .filter)
         case .character("n"): findNext(forward: true, in: &state)
         case .character("N"): findNext(forward: false, in: &state)
         case .character("F"):
@@ -93,19 +105,35 @@ package struct ViewerReducer {
             if state.following { select(session.lastAction(matching: state.filter)?.seq, in: &state) }
         case .character("d"): state.detailMode = .diff; resetDetailCursor(&state)
         case .character("s"): state.detailMode = .tree; resetDetailCursor(&state)
+        case .character("a"): state.detailMode = .action; resetDetailCursor(&state)
         case .tab: state.focus = state.focus == .timeline ? .detail : .timeline
         case .character("}"): jumpToChange(forward: true, in: &state)
         case .character("{"): jumpToChange(forward: false, in: &state)
         case .character(" "): togglePlay(in: &state)
         case .character("+"): changeSpeed(faster: true, in: &state)
         case .character("-"): changeSpeed(faster: false, in: &state)
+        case .character("*"): togglePlayRate(in: &state)
         case .character("m"): toggleBookmark(in: &state)
+        case .character(")"): jumpToMark(forward: true, in: &state)
+        case .character("("): jumpToMark(forward: false, in: &state)
         case .character("'"): jumpToBookmark(forward: true, in: &state)
         case .character("\""): jumpToBookmark(forward: false, in: &state)
         case .character("?"): state.showingHelp = true
         case .escape: state.focus = .timeline
         default: break
         }
+    }
+
+    /// After a window grew: when the timeline ends before the window does while actions lie
+    /// above its first row, it scrolls back so that every row it has is used (a window made
+    /// small, which scrolled down to keep the selection, then made large again).
+    private func fillWindow(_ state: inout ViewerState) {
+        let height = ViewerLayout(columns: state.columns, rows: state.rows).timelineRows
+        guard state.timeline.count < height, state.top > 0 else { return }
+        let above = session.actions(before: state.top, after: 0, matching: state.filter, limit: height - state.timeline.count)
+        // Fewer than the free rows: back to the start, where #0 may take one.
+        state.top = above.count < height - state.timeline.count ? 0 : above.last?.seq ?? state.top
+        load(&state)
     }
 
     /// Moves `count` matching actions down (negative: up), stopping at the ends.
@@ -121,8 +149,10 @@ package struct ViewerReducer {
                 left -= 1
                 return left > 0
             }
-        } else if count < 0 {
-            seq = session.actions(before: current, after: 0, matching: state.filter, limit: Int(count.magnitude)).last?.seq ?? current
+        } else if count < 0, current > 0 {
+            // Above the first action: the initial state, #0.
+            let above = session.actions(before: current, after: 0, matching: state.filter, limit: Int(count.magnitude))
+            seq = above.count < Int(count.magnitude) && hasInitialState ? 0 : above.last?.seq ?? current
         }
         if seq != current { state.following = false }
         select(seq, in: &state)
@@ -131,13 +161,13 @@ package struct ViewerReducer {
     /// The next or previous state: one action, whatever the filter hides.
     private func travel(forward: Bool, in state: inout ViewerState) {
         guard let current = state.selected else { return }
-        let next = forward ? session.action(after: current) : session.action(before: current)
+        let next = forward ? session.action(after: current)?.seq : session.action(before: current)?.seq ?? (current > 0 && hasInitialState ? 0 : nil)
         guard let next else {
-            state.message = forward ? "at the last action" : "at the first action"
+            state.message = forward ? "at the last action" : current == 0 ? "at the initial state" : "at the first action"
             return
         }
         state.following = false
-        select(next.seq, in: &state)
+        select(next, in: &state)
     }
 
     private func findNext(forward: Bool, in state: inout ViewerState) {
@@ -148,23 +178,11 @@ package struct ViewerReducer {
 
     // MARK: - Prompt
 
-    private func edit(_ key: Key, in state: inout ViewerState) {
-        guard var prompt = state.prompt else { return }
-        switch key {
-        case .escape: state.prompt = nil; return
-        case .backspace: if !prompt.text.isEmpty { prompt.text.removeLast() }
-        case let .character(character): prompt.text.append(character)
-        case .enter: submit(prompt, in: &state); return
-        default: return
-        }
-        prompt.error = nil
-        prompt.jumpError = nil
-        state.prompt = prompt
-    }
-
-    private func submit(_ prompt: ViewerState.Prompt, in state: inout ViewerState) {
+    func submit(_ prompt: ViewerState.Prompt, in state: inout ViewerState) {
         var prompt = prompt
         switch prompt.kind {
+        case .effectsFilter, .effectsSearch:
+            submitEffects(prompt, in: &state)
         case .jump:
             guard let point = SessionPoint(prompt.text.trimmingSpaces) else {
                 prompt.jumpError = "expected a sequence number, start, end, or a time such as 1.5s"
@@ -173,12 +191,14 @@ package struct ViewerReducer {
             }
             state.prompt = nil
             let seq = session.seq(at: point)
-            guard let target = seq == 0 ? session.action(after: 0) : session.action(after: seq - 1) else {
+            // `start`, `0` (or a time before the first action): the initial state, #0, as
+            // `storescope state --at start` answers.
+            guard let target = seq == 0 && hasInitialState ? 0 : session.action(after: seq - min(seq, 1))?.seq else {
                 state.message = "\(point) is past the last action"
                 return
             }
             state.following = false
-            select(target.seq, in: &state)
+            select(target, in: &state)
         case .filter, .search:
             let filter: Filter
             do throws(FilterError) {

@@ -2,7 +2,8 @@ import TraceAnalysis
 import TraceFormat
 
 /// The detail pane: the selected action's value on its first line, then its state diff
-/// (`-`/`+` lines, then the effect events after it) or the full state tree with folding.
+/// (`-`/`+` lines, then the effect events after it), the full state tree with folding, or the
+/// action itself as a foldable tree.
 extension ViewerRender {
     /// A line of the detail pane with its style.
     struct DetailLine: Equatable {
@@ -18,11 +19,19 @@ extension ViewerRender {
         } else {
             title = "── "
         }
-        let tabs = state.detailMode == .diff ? "[d diff]  s state  " : " d diff  [s state] "
+        let tabs = switch state.detailMode {
+        case .diff: "[d diff]  s state   a action  "
+        case .tree: " d diff  [s state]  a action  "
+        case .action: " d diff   s state  [a action] "
+        }
         grid.put(title + tabs + String(repeating: "─", count: max(0, state.columns)), row: y, column: 0, style: state.focus == .detail ? .bold : .dim)
-        guard let detail = state.detail else { return }
+        // A window too short for any detail line shows the separator only.
+        guard let detail = state.detail, layout.detailRows > 0 else { return }
         grid.put("action ", row: y + 1, column: 0, style: .bold)
-        grid.put(detail.entry.action.action.shortDescription.sanitizedForTerminal, row: y + 1, column: 7)
+        // The whole action with its type (`.begin` alone could be any type's case), cut at
+        // the window's edge; `a` shows it as a tree.
+        let action = detail.entry.seq == 0 ? "(none: the initial state, before the first action)" : pad(detail.entry.action.action.qualifiedDescription.sanitizedForTerminal, max(0, state.columns - 7))
+        grid.put(action, row: y + 1, column: 7, style: detail.entry.seq == 0 ? .dim : .plain)
         let visible = layout.detailRows - 1
         for (offset, line) in detailLines(state, from: state.detailScroll, count: visible).enumerated() {
             let row = y + 2 + offset
@@ -54,6 +63,9 @@ extension ViewerRender {
                 lines.append(DetailLine(text: "  " + events.text(event).trimmingSpaces, style: .colored(.cyan)))
             }
             return lines
+        case .action:
+            guard detail.entry.seq != 0 else { return [DetailLine(text: "  (no action: the initial state)", style: .dim)] }
+            return TreeOutline.rows(of: detail.entry.action.action, folded: state.actionFolded).map { actionTreeLine($0, of: detail.entry.action.action) }
         case .tree:
             guard let rows = treeRows(state) else {
                 if case let .failure(unknown) = detail.state { return [DetailLine(text: "  " + unknown.text.sanitizedForTerminal, style: .colored(.yellow))] }
@@ -76,6 +88,9 @@ extension ViewerRender {
     /// `count` detail lines from line `first`: what the pane shows. The state tree builds only
     /// those rows, so a key costs the screen, not the state's size.
     static func detailLines(_ state: ViewerState, from first: Int, count: Int) -> [DetailLine] {
+        if state.detailMode == .action, let action = actionTree(state) {
+            return TreeOutline.rows(of: action, folded: state.actionFolded, in: first..<first + max(0, count)).map { actionTreeLine($0, of: action) }
+        }
         guard state.detailMode == .tree, case let .success(value)? = state.detail?.state else {
             return Array(detailLines(state).dropFirst(first).prefix(count))
         }
@@ -84,14 +99,28 @@ extension ViewerRender {
 
     /// How many detail lines there are (the state tree's are counted, not built).
     static func detailLineCount(_ state: ViewerState) -> Int {
+        if state.detailMode == .action, let action = actionTree(state) { return TreeOutline.rowCount(of: action, folded: state.actionFolded) }
         guard state.detailMode == .tree, case let .success(value)? = state.detail?.state else { return detailLines(state).count }
         return TreeOutline.rowCount(of: value, folded: state.folded, counts: state.detail?.treeCounts)
+    }
+
+    /// The selected action's value for the action tree (`nil`: none, or #0).
+    static func actionTree(_ state: ViewerState) -> TraceValue? {
+        guard let entry = state.detail?.entry, entry.seq != 0 else { return nil }
+        return entry.action.action
     }
 
     /// The state tree's row at `index`, or `nil` when there is none or the state is unknown.
     static func treeRow(_ state: ViewerState, at index: Int) -> TreeOutline.Row? {
         guard index >= 0, case let .success(value)? = state.detail?.state else { return nil }
         return TreeOutline.rows(of: value, folded: state.folded, in: index..<index + 1, counts: state.detail?.treeCounts).first
+    }
+
+    /// A line of the action tree: its root names the action's type (`UsersAction.loaded(`).
+    private static func actionTreeLine(_ row: TreeOutline.Row, of action: TraceValue) -> DetailLine {
+        var row = row
+        if row.id == "0", !row.isCloser, case let .enumeration(type, _, _) = action { row.text = type.sanitizedForTerminal + row.text }
+        return treeLine(row)
     }
 
     private static func treeLine(_ row: TreeOutline.Row) -> DetailLine {

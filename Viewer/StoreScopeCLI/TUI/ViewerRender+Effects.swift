@@ -59,7 +59,7 @@ extension ViewerRender {
         for (offset, row) in view.rows.prefix(layout.timelineRows).enumerated() {
             let y = offset + 1
             let effect = row.lifetime
-            let isCursor = view.top + offset == view.cursor
+            let isCursor = row.index == view.cursor
             let text = columns.row(
                 marker: isCursor ? ">" : " ", id: String(effect.effectID), name: effect.name.sanitizedForTerminal,
                 store: effect.store.sanitizedForTerminal, parent: row.parent?.sanitizedForTerminal ?? "-", bar: "",
@@ -93,7 +93,8 @@ extension ViewerRender {
         let count = view.spans?.lifetimes.count ?? 0
         let position = view.selected.map { "effect \($0.effectID) (\(view.cursor + 1) of \(count)) " } ?? "effects "
         let reading = view.spans.map { $0.isComplete ? "" : "reading the trace \($0.percentRead)%  " } ?? ""
-        let title = "── " + position + reading + "p parent  o emitted  enter start  e esc timeline "
+        let filter = view.filterText.map { "filter \"\($0.sanitizedForTerminal)\": \(view.visibleIndices(of: view.spans?.lifetimes ?? []).count) shown  " } ?? ""
+        let title = "── " + position + filter + reading + "p parent  o emitted  enter start  e esc timeline "
         grid.put(title + String(repeating: "─", count: max(0, state.columns)), row: layout.detailTop, column: 0, style: .bold)
         for (offset, line) in effectDetailLines(state).prefix(layout.detailRows).enumerated() {
             let y = layout.detailTop + 1 + offset

@@ -1,6 +1,15 @@
 /// The screens of several sessions: the `S` list, and what the viewer shows while it waits
 /// for the first session.
 extension ViewerRender {
+    /// A session tag cut to `width` with its id kept: `storescope-demo-s…/03c6`, not
+    /// `storescope-demo-sear…`: the id is what tells two sessions of one app apart.
+    static func padKeepingID(_ name: String, _ width: Int) -> String {
+        guard name.displayWidth > width, let slash = name.lastIndex(of: "/") else { return pad(name, width) }
+        let id = String(name[slash...])
+        guard id.displayWidth + 2 <= width else { return pad(name, width) }
+        return pad(String(name[..<slash]), width - id.displayWidth).trimmingSpaces + id
+    }
+
     static func drawSessions(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
         guard state.sessions.current != nil else {
             // Broken into lines of the window's width, so a long socket path shows whole.
@@ -26,7 +35,7 @@ extension ViewerRender {
             let index = first + offset
             let marker = index == state.sessions.cursor ? ">" : " "
             let shown = index == state.sessions.current ? "*" : " "
-            let line = marker + shown + pad(String(index + 1), 3, right: true) + " " + pad(entry.name.sanitizedForTerminal, nameWidth) + " "
+            let line = marker + shown + pad(String(index + 1), 3, right: true) + " " + padKeepingID(entry.name.sanitizedForTerminal, nameWidth) + " "
                 + pad(entry.app.sanitizedForTerminal, nameWidth) + " " + pad(entry.ended ? "ended" : "live", 6) + " " + pad(String(entry.actions), 9, right: true)
                 + " " + pad(entry.dropped == 0 ? "-" : String(entry.dropped), 7, right: true)
             grid.put(line, row: offset + 2, column: 0, style: index == state.sessions.cursor ? .reverse : .plain)

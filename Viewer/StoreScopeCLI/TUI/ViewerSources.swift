@@ -43,9 +43,10 @@ final class ViewerSources {
 
     /// Brings in new sources and the records every source received.
     ///
-    /// - Returns: new sources first (``ViewerAction/sessionStarted(index:)``), then
-    ///   ``ViewerAction/recordsArrived`` when any source grew, then sessions that ended and
-    ///   messages.
+    /// - Returns: new sources first (``ViewerAction/sessionStarted(index:)``), then sources
+    ///   whose file now holds a new session (``ViewerAction/sessionRestarted(index:reason:)``),
+    ///   then ``ViewerAction/recordsArrived`` when any source grew, then sessions that ended
+    ///   and messages.
     func poll() -> [ViewerAction] {
         var started: [ViewerAction] = []
         var later: [ViewerAction] = []
@@ -61,8 +62,12 @@ final class ViewerSources {
             }
         }
         var grew = false
-        for source in all where source.poll() { grew = true }
-        return started + (grew ? [.recordsArrived] : []) + later
+        var restarted: [ViewerAction] = []
+        for (index, source) in all.enumerated() {
+            if source.poll() { grew = true }
+            if let reason = source.takeRestart() { restarted.append(.sessionRestarted(index: index, reason: reason)) }
+        }
+        return started + restarted + (grew ? [.recordsArrived] : []) + later
     }
 
     /// Ends the arrivals (a listener stops, completing its files).

@@ -28,9 +28,28 @@ struct EffectsView: Sendable, Equatable {
     var readBudget = PartBudget(chunks: 1, time: .milliseconds(40)), idleReadBudget = PartBudget(chunks: 1, time: .milliseconds(200))
     /// The effect rows on screen, with their parent actions read from the engine.
     var rows: [Row] = []
+    /// `f` in the view: only the effects whose id, name, store or outcome contain this text
+    /// (ignoring case) are listed (`nil`: all).
+    var filterText: String?
+    /// `/` in the view: the text `n` and `N` look for.
+    var searchText: String?
+
+    /// Whether the effect matches `text`: its id, name, store or outcome contain it.
+    static func matches(_ lifetime: EffectLifetime, _ text: String) -> Bool {
+        let needle = text.lowercased()
+        return "\(lifetime.effectID) \(lifetime.name) \(lifetime.store) \(lifetime.outcomeName)".lowercased().contains(needle)
+    }
+
+    /// The indices in `lifetimes` of the effects the filter lists.
+    func visibleIndices(of lifetimes: [EffectLifetime]) -> [Int] {
+        guard let filterText else { return Array(lifetimes.indices) }
+        return lifetimes.indices.filter { Self.matches(lifetimes[$0], filterText) }
+    }
 
     /// An effect on screen.
     struct Row: Sendable, Equatable {
+        /// Its index in the lifetimes.
+        var index: Int
         var lifetime: EffectLifetime
         /// The action that started it, summarized (`nil`: no parent, or it is not readable).
         var parent: String?
@@ -72,12 +91,39 @@ struct EffectSpans: Sendable, Equatable {
     /// The session start, to show times relative to it.
     var startNanos: UInt64
 
+    /// The fx marks that belong to another row than the one the event's record follows, from
+    /// the effects read so far, on the action that started the effect: `S`, then `F` failed,
+    /// `C` cancelled and `L` leaked (still running at an orderly session end).
+    var outcomeMarks: [UInt64: String] = [:]
+    /// Effects no reducer started: their end is marked where it was recorded.
+    var parentless: Set<UInt64> = []
+
+    /// Works out ``outcomeMarks`` and ``parentless`` again from the lifetimes.
+    mutating func noteMarks() {
+        var marks: [UInt64: String] = [:]
+        parentless = []
+        let leaksKnown = isComplete && collected.sessionEnded
+        for lifetime in lifetimes {
+            guard let parent = lifetime.parentSeq else { parentless.insert(lifetime.effectID); continue }
+            if marks[parent]?.contains("S") != true { marks[parent, default: ""].append("S") }
+            let mark: Character?
+            switch lifetime.end?.outcome {
+            case .failed?: mark = "F"
+            case .cancelled?: mark = "C"
+            case .finished?: mark = nil
+            case nil: mark = leaksKnown && !lifetime.endMayBeMissing ? "L" : nil
+            }
+            if let mark, marks[parent]?.contains(mark) != true { marks[parent, default: ""].append(mark) }
+        }
+        outcomeMarks = marks
+    }
+
     var lifetimes: [EffectLifetime] { collected.lifetimes }
     /// Where running effects' bars end: the latest time in the trace.
     var endNanos: UInt64 { collected.traceEndNanos }
 
     static func == (lhs: EffectSpans, rhs: EffectSpans) -> Bool {
-        lhs.source == rhs.source && lhs.chunksRead == rhs.chunksRead && lhs.chunksKnown == rhs.chunksKnown && lhs.startNanos == rhs.startNanos && lhs.lifetimes == rhs.lifetimes
+        lhs.source == rhs.source && lhs.outcomeMarks == rhs.outcomeMarks && lhs.chunksRead == rhs.chunksRead && lhs.chunksKnown == rhs.chunksKnown && lhs.startNanos == rhs.startNanos && lhs.lifetimes == rhs.lifetimes
             && lhs.endNanos == rhs.endNanos && lhs.collected.sessionEnded == rhs.collected.sessionEnded
     }
 }

@@ -1,7 +1,8 @@
 import TraceAnalysis
 import TraceFormat
 
-/// A search that may read far into the trace (`/` ⏎, `n`, `N`, applying a filter, `}` `{`),
+/// A search that may read far into the trace (`/` ⏎, `n`, `N`, applying a filter, `}` `{`,
+/// `)` `(`),
 /// run a part at a time so the screen never freezes: the key that starts it reads one part,
 /// each `.tick` reads another (the loop ticks without waiting while one runs), the prompt line
 /// shows how far it got, and any key cancels it (`esc` only cancels; another key is then
@@ -17,6 +18,8 @@ struct LongSearch: Sendable, Equatable {
         case filter(Filter)
         /// `}` `{`: the next change of a path.
         case change(PathChange)
+        /// `)` `(`: the next action the app placed a mark after (`Recorder.mark`).
+        case appMark
     }
 
     var goal: Goal

@@ -14,7 +14,7 @@ package struct ViewerState: Sendable, Equatable {
     var filter: Filter = .all
     /// The last search, for `n` and `N`.
     var search: Filter?
-    /// The selected action's seq (`nil`: the trace has no action yet).
+    /// The selected action's seq (`nil`: the trace has no action yet; 0: the initial state).
     package var selected: UInt64?
     /// The seq of the first timeline row shown.
     var top: UInt64 = 0
@@ -34,6 +34,8 @@ package struct ViewerState: Sendable, Equatable {
     var detailCursor = 0, detailScroll = 0
     /// The folded nodes of the state tree (ids from ``TreeOutline``).
     var folded: Set<String> = []
+    /// The folded nodes of the action tree (`a`).
+    var actionFolded: Set<String> = []
 
     /// The open prompt, if any.
     var prompt: Prompt?
@@ -48,6 +50,8 @@ package struct ViewerState: Sendable, Equatable {
     /// Actions the recorder dropped, and damaged ranges, in the whole trace.
     var droppedActions: UInt64 = 0
     var damagedRanges = 0
+    /// The time column's unit, chosen by the session's span.
+    var timeColumn = TimeColumn(span: 0)
     /// The last action's seq, and whether its session ended.
     var lastSeq: UInt64?
     var sessionEnded = false
@@ -62,6 +66,8 @@ package struct ViewerState: Sendable, Equatable {
     var playback: Playback?
     /// How fast `space` plays (`+` and `-` change it).
     var playSpeed: PlaySpeed = .recorded
+    /// A fixed pace per action instead (`*`), or `nil` for the recorded pace.
+    var playRate: PlayRate?
     /// The actions bookmarked with `m` (for this run of the viewer).
     var bookmarks: Set<UInt64> = []
     /// The path the last `}` or `{` followed from the timeline and the action it landed on:
@@ -72,20 +78,41 @@ package struct ViewerState: Sendable, Equatable {
     /// How much each of its parts reads.
     var partBudget = PartBudget()
 
-    enum DetailMode: Sendable, Equatable { case diff, tree }
+    /// What the detail pane shows: the state diff (`d`), the state tree (`s`), or the action
+    /// itself as a foldable tree (`a`).
+    enum DetailMode: Sendable, Equatable { case diff, tree, action }
     enum Focus: Sendable, Equatable { case timeline, detail }
 
-    /// A line of input being typed at the bottom of the screen.
+    /// A line of input being typed at the bottom of the screen, edited like a shell's line
+    /// (``ViewerReducer/edit(_:in:)``).
     struct Prompt: Sendable, Equatable {
-        enum Kind: String, Sendable, Equatable {
+        enum Kind: String, Sendable, Equatable, Hashable {
             case filter, search, jump
+            /// `f` and `/` in the effects view.
+            case effectsFilter, effectsSearch
         }
         var kind: Kind
         var text: String
+        /// The cursor, in characters from the start of `text` (`text.count`: at the end).
+        var cursor = 0
+        /// Which history entry the line shows (`nil`: the line being typed), and that line,
+        /// kept while ↑ and ↓ go through the history.
+        var historyIndex: Int?
+        var draft = ""
         /// Why the text was refused (shown in place; the prompt stays open to fix it).
         var error: FilterError?
         var jumpError: String?
+
+        /// An empty prompt of `kind`.
+        init(kind: Kind, text: String = "") {
+            self.kind = kind
+            self.text = text
+            cursor = text.count
+        }
     }
+
+    /// What was entered at each prompt in this run, oldest first (↑ and ↓ recall it).
+    var promptHistory: [Prompt.Kind: [String]] = [:]
 
     /// A row of the timeline.
     enum TimelineRow: Sendable, Equatable {
@@ -93,9 +120,15 @@ package struct ViewerState: Sendable, Equatable {
         case action(ActionEntry, changedPaths: [String]?)
         /// Records lost here.
         case damage(String)
+        /// `#0`, the initial state before the first action (DevTools' `@@INIT`), of this store.
+        case initial(store: String)
 
         var seq: UInt64? {
-            if case let .action(entry, _) = self { entry.seq } else { nil }
+            switch self {
+            case let .action(entry, _): entry.seq
+            case .initial: 0
+            case .damage: nil
+            }
         }
     }
 

@@ -4,6 +4,8 @@ package enum Key: Sendable, Hashable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, tab, backspace, escape
+    /// The Delete key (forward delete).
+    case delete
     /// Ctrl and a letter (`ctrl("c")` is Ctrl-C, which raw mode delivers as a byte).
     case ctrl(Character)
 }
@@ -73,6 +75,7 @@ struct KeyDecoder: Sendable {
         case (0x44, _): key = .left
         case (0x48, _), (0x7E, "1"), (0x7E, "7"): key = .home
         case (0x46, _), (0x7E, "4"), (0x7E, "8"): key = .end
+        case (0x7E, "3"): key = .delete
         case (0x7E, "5"): key = .pageUp
         case (0x7E, "6"): key = .pageDown
         case (0x5A, _): key = .tab

@@ -3,10 +3,11 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 import TraceAnalysis
 
-/// The only file of the viewer that calls the C library: terminal modes, window size and
-/// waiting for input. Writes go through TraceFormat's `Syscalls.writeAll`, caught signals
+/// The only file of the viewer that calls the C library: terminal modes, window size,
+/// waiting for input, and putting the terminal back when the process dies of a fatal signal. Writes go through TraceFormat's `Syscalls.writeAll`, caught signals
 /// through TraceAnalysis's `SignalPipe`.
 enum TerminalPlatform {
     /// A terminal mode saved to restore later.
@@ -97,6 +98,14 @@ enum TerminalPlatform {
         SignalPipe.catching(signals)
     }
 
+    /// Stops the process as Ctrl-Z does in a shell (SIGTSTP with its default action); returns
+    /// once it is continued (SIGCONT).
+    static func stopProcess() {
+        let previous = signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        signal(SIGTSTP, previous)
+    }
+
     static let windowChanged = SIGWINCH
     static let terminate = SIGTERM
     static let hangUp = SIGHUP
@@ -108,4 +117,122 @@ enum TerminalPlatform {
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
+}
+
+// MARK: - Fatal signals
+
+/// What a crash must not leave behind: a terminal in raw mode, on the alternate screen, with
+/// the cursor hidden (a stack overflow, a failed precondition, a bad pointer in the viewer). A
+/// handler for the fatal signals only restores the saved terminal mode, writes the sequence
+/// that shows the cursor and leaves the alternate screen, puts back the action that was there
+/// before (the default, or the Swift runtime's backtracer) and re-raises, so the process dies
+/// of the same signal, with the same report, on a usable terminal.
+///
+/// Everything the handler reads is prepared before it is armed, in memory that is never freed
+/// (a handler may run on another thread while the screen is being released), and it calls only
+/// async-signal-safe functions: `tcsetattr`, `write`, `sigaction`, `raise`. It runs on an
+/// alternate signal stack, so a stack overflow (SIGSEGV on the guard page) can still run it.
+extension TerminalPlatform {
+    /// The signals that end a process with a crash: bad memory (SIGSEGV, SIGBUS), a bad or
+    /// trapping instruction (SIGILL, SIGTRAP: a Swift runtime failure), SIGABRT, SIGFPE.
+    static let fatalSignals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+    /// Restores `mode` on `input` and the screen on `output` if a fatal signal arrives, until
+    /// ``stopRestoringOnFatalSignals()``.
+    static func restoreOnFatalSignals(_ mode: SavedMode, input: Int32, output: Int32) {
+        let restore = FatalRestore.shared
+        restore.pointee.mode = mode.value
+        restore.pointee.input = input
+        restore.pointee.output = output
+        FatalRestore.ensureAlternateStack()
+        for (index, number) in fatalSignals.enumerated() {
+            var action = sigaction()
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_sigaction = { number, info, _ in restoreTerminalAndReraise(number, info) }
+            #else
+            action.__sigaction_handler.sa_sigaction = { number, info, _ in restoreTerminalAndReraise(number, info) }
+            #endif
+            sigemptyset(&action.sa_mask)
+            // On the alternate stack; not deferred, so the re-raise reaches the previous action
+            // at once.
+            action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER
+            sigaction(number, &action, restore.pointee.previous + index)
+        }
+        FatalRestore.armed.store(true, ordering: .sequentiallyConsistent)
+    }
+
+    /// Puts back the fatal signals' previous actions (the terminal was restored).
+    static func stopRestoringOnFatalSignals() {
+        guard FatalRestore.armed.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        let restore = FatalRestore.shared
+        for index in fatalSignals.indices {
+            sigaction(fatalSignals[index], restore.pointee.previous + index, nil)
+        }
+    }
+}
+
+/// What the fatal-signal handler needs, allocated once and never freed.
+private struct FatalRestore {
+    var mode = termios()
+    var input: Int32 = 0, output: Int32 = 1
+    /// The actions the handler replaced, one per ``TerminalPlatform/fatalSignals`` entry.
+    var previous: UnsafeMutablePointer<sigaction>
+    /// Reset attributes, show the cursor, leave the alternate screen.
+    var sequence: UnsafeMutablePointer<UInt8>
+    var sequenceCount: Int
+
+    /// Whether the handler restores (it re-raises either way).
+    static let armed = Atomic<Bool>(false)
+
+    /// Set up on first use, from the main thread, before any handler is installed; the handler
+    /// only reads it once armed.
+    nonisolated(unsafe) static let shared: UnsafeMutablePointer<FatalRestore> = {
+        let bytes = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+        let sequence = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+        sequence.initialize(from: bytes, count: bytes.count)
+        let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: TerminalPlatform.fatalSignals.count)
+        previous.initialize(repeating: sigaction(), count: TerminalPlatform.fatalSignals.count)
+        let restore = UnsafeMutablePointer<FatalRestore>.allocate(capacity: 1)
+        restore.initialize(to: FatalRestore(previous: previous, sequence: sequence, sequenceCount: bytes.count))
+        return restore
+    }()
+
+    /// Gives the calling thread an alternate signal stack unless it has one (the Swift
+    /// runtime's backtracer may have set one up): without it, a handler for a stack overflow
+    /// has no stack to run on.
+    static func ensureAlternateStack() {
+        var current = stack_t()
+        guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else { return }
+        let size = 64 * 1024
+        var stack = stack_t()
+        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        stack.ss_size = size
+        stack.ss_flags = 0
+        _ = sigaltstack(&stack, nil)
+    }
+}
+
+/// The fatal-signal handler (see ``TerminalPlatform/restoreOnFatalSignals(_:input:output:)``).
+private func restoreTerminalAndReraise(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?) {
+    let restore = FatalRestore.shared
+    if FatalRestore.armed.exchange(false, ordering: .sequentiallyConsistent) {
+        _ = tcsetattr(restore.pointee.input, TCSANOW, &restore.pointee.mode)
+        _ = write(restore.pointee.output, restore.pointee.sequence, restore.pointee.sequenceCount)
+    }
+    // The previous actions back (even when another thread's crash restored first), so that
+    // the re-raise cannot come back here.
+    for index in TerminalPlatform.fatalSignals.indices {
+        sigaction(TerminalPlatform.fatalSignals[index], restore.pointee.previous + index, nil)
+    }
+    // A fault the kernel raised (si_code > 0) happens again when the handler returns, now
+    // through the previous action with its own details (the faulting address); a signal that
+    // was sent (kill, raise, abort) is raised again.
+    let sentByKernel = (info?.pointee.si_code ?? 0) > 0
+    let isFault = number == SIGSEGV || number == SIGBUS || number == SIGILL || number == SIGFPE || number == SIGTRAP
+    guard !(sentByKernel && isFault) else { return }
+    raise(number)
+    // The previous action returned (the backtracer does, for a signal that was sent): the
+    // process still dies of the signal, as it would have without this handler.
+    signal(number, SIG_DFL)
+    raise(number)
 }

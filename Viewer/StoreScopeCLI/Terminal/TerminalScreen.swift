@@ -2,7 +2,8 @@ import TraceAnalysis
 /// The terminal while a full-screen program runs: raw mode, the alternate screen, a hidden
 /// cursor, and signals turned into events. ``restore()`` puts everything back; it runs on
 /// every way out (it is idempotent and also runs when the screen is released, so a thrown
-/// error restores the terminal too). Ctrl-C arrives as a key in raw mode; SIGTERM, SIGHUP and
+/// error restores the terminal too; a crash, through a fatal signal's handler that restores
+/// the terminal and re-raises). Ctrl-C arrives as a key in raw mode; SIGTERM, SIGHUP and
 /// SIGINT arrive as ``Event/signal(_:)`` so the program can leave through the same path.
 final class TerminalScreen {
     /// What the input loop reports.
@@ -45,6 +46,8 @@ final class TerminalScreen {
             return nil
         }
         self.saved = saved
+        // A crash from here on still gives the terminal back (TerminalPlatform, "Fatal signals").
+        TerminalPlatform.restoreOnFatalSignals(saved, input: input, output: output)
         // Alternate screen, hidden cursor, cleared.
         TerminalPlatform.writeAll(output, "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
     }
@@ -57,8 +60,23 @@ final class TerminalScreen {
         guard let saved else { return }
         TerminalPlatform.writeAll(output, "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
         TerminalPlatform.restore(saved, input)
+        TerminalPlatform.stopRestoringOnFatalSignals()
         self.saved = nil
         signals = nil
+    }
+
+    /// Ctrl-Z: gives the terminal back (main screen, cursor, the saved mode), stops the process
+    /// as the shell expects (SIGTSTP's default action), and once the shell resumes it (`fg`,
+    /// SIGCONT) takes the terminal again; the next ``draw(_:)`` redraws every cell.
+    func suspend() {
+        guard let saved else { return }
+        TerminalPlatform.writeAll(output, "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        TerminalPlatform.restore(saved, input)
+        TerminalPlatform.stopProcess()
+        // Resumed.
+        if let again = TerminalPlatform.enterRawMode(input) { self.saved = again }
+        TerminalPlatform.writeAll(output, "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        drawn = nil
     }
 
     /// The window size (80x24 when the terminal does not say).

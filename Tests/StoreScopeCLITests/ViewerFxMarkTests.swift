@@ -1,0 +1,86 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+import TraceFormat
+
+@testable import StoreScopeCLI
+
+/// The timeline's fx marks on the action each belongs to (issue 19, item 9): `E` on the action
+/// an effect emitted (not on the row before it, where the `emitted` record was written), `F`
+/// and `C` on the action that started the effect that failed or was cancelled (not where its
+/// end was recorded), and `L` for an effect that leaked.
+@Suite("fx marks in the timeline")
+struct ViewerFxMarkTests {
+    /// Eight actions of store "main": #2 starts effect 1, which emits #3 and finishes; #4
+    /// starts effect 3, which fails after #8; #5 starts effect 4, which never ends; #6 starts
+    /// effect 2, cancelled after #7; the session ends in order.
+    static func trace(in directory: TemporaryDirectory) throws -> String {
+        let path = directory.path("fx.sstrace")
+        func action(_ seq: UInt64, effect: UInt64? = nil) -> Record {
+            .action(ActionRecord(
+                seq: seq, store: "main", monotonicNanos: seq * 1_000_000, wallNanos: 0, reducerNanos: 10,
+                action: .enumeration(type: "A", caseName: "step\(seq)", payload: []), effectID: effect))
+        }
+        func started(_ id: UInt64, by parent: UInt64, _ name: String) -> Record {
+            .effectStarted(EffectStarted(effectID: id, name: name, store: "main", parentSeq: parent, monotonicNanos: parent * 1_000_000 + 100))
+        }
+        func ended(_ id: UInt64, _ outcome: EffectEnded.Outcome, after seq: UInt64) -> Record {
+            .effectEnded(EffectEnded(effectID: id, outcome: outcome, monotonicNanos: seq * 1_000_000 + 500))
+        }
+        try HostileTrace.write([
+            .keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "S", fields: []))),
+            action(1),
+            action(2), started(1, by: 2, "load"),
+            .effectEmitted(EffectEmitted(effectID: 1, actionSeq: 3, monotonicNanos: 2_900_000)),
+            action(3, effect: 1), ended(1, .finished, after: 3),
+            action(4), started(3, by: 4, "upload"),
+            action(5), started(4, by: 5, "poll"),
+            action(6), started(2, by: 6, "search"),
+            action(7), ended(2, .cancelled, after: 7),
+            action(8), ended(3, .failed("offline"), after: 8),
+            .sessionEnded(SessionEnded(monotonicNanos: 9_000_000, wallNanos: 0)),
+        ], perChunk: 3, to: path)
+        return path
+    }
+
+    /// Each action row's fx column, by seq.
+    static func marks(_ screen: String) -> [UInt64: String] {
+        var marks: [UInt64: String] = [:]
+        for line in screen.split(separator: "\n").prefix(10) {
+            let words = line.split(separator: " ")
+            guard let first = words.first(where: { $0.hasPrefix("#") }), let seq = UInt64(first.dropFirst()), line.hasPrefix(" ") || line.hasPrefix(">") else { continue }
+            let fx = String(line.dropFirst(75)).trimmingCharacters(in: .whitespaces)
+            marks[seq] = fx
+        }
+        return marks
+    }
+
+    static let expected: [UInt64: String] = [0: "", 1: "", 2: "S", 3: "E", 4: "SF", 5: "SL", 6: "SC", 7: "", 8: ""]
+
+    @Test("Each mark is on its action once the effects are read (the viewer's first idle moment)")
+    func marksOnTheirActions() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try ViewerHarness(path: try Self.trace(in: directory))
+        viewer.send(.tick)
+        viewer.press(.character("j"))
+        #expect(Self.marks(viewer.screen) == Self.expected, "\(viewer.screen)")
+    }
+
+}
+
+@Suite("fx marks in the timeline (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+struct ViewerFxMarkTerminalTests {
+    @Test("In the real binary at 80x24: E on the emitted action, F C L on the actions that started those effects")
+    func inTheTerminal() throws {
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        let trace = try ViewerFxMarkTests.trace(in: tmux.directory)
+        tmux.type("\(storescope) view \(trace); echo exit=$?")
+        let screen = try tmux.waitFor("#1/8 │ no filter")
+        #expect(ViewerFxMarkTests.marks(screen) == ViewerFxMarkTests.expected, "\(screen)")
+        tmux.keys("?", "G")
+        try tmux.waitFor("F failed  C cancelled  L leaked")
+        tmux.keys("q", "q")
+        try tmux.waitFor("exit=0")
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+import TraceAnalysis
+
+@testable import StoreScopeCLI
+
+/// The prompts (`/`, `f`, `:`) open empty, edit like a shell's line and keep a history for the
+/// session (issue 19, item 20).
+@Suite("The viewer's prompts")
+struct ViewerPromptTests {
+    @Test("← → Home End Ctrl-A Ctrl-E move the cursor; characters go in at it; backspace, Delete, Ctrl-W, Ctrl-U, Ctrl-K cut")
+    func lineEditing() throws {
+        var viewer = try ViewerHarness(fixture: "search")
+        viewer.press(.character("f"))
+        viewer.type("seq:>2")
+        viewer.press(.left, .left)
+        viewer.type("x")
+        #expect(viewer.state.prompt?.text == "seq:x>2")
+        viewer.press(.backspace)
+        viewer.press(.home)
+        viewer.type("not ")
+        #expect(viewer.state.prompt?.text == "not seq:>2")
+        #expect(viewer.state.prompt?.cursor == 4)
+        viewer.press(.ctrl("e"), .ctrl("w"))
+        #expect(viewer.state.prompt?.text == "not ", "Ctrl-W cuts the word before the cursor")
+        viewer.press(.ctrl("w"))
+        #expect(viewer.state.prompt?.text == "")
+        viewer.type("action:search and seq:1")
+        viewer.press(.ctrl("a"), .right, .right, .right, .right, .right, .right, .right)
+        viewer.press(.delete)
+        #expect(viewer.state.prompt?.text == "action:earch and seq:1")
+        viewer.press(.end, .left, .left, .left, .left, .left, .left, .ctrl("k"))
+        #expect(viewer.state.prompt?.text == "action:earch and")
+        viewer.press(.left, .left, .left, .ctrl("u"))
+        #expect(viewer.state.prompt?.text == "and")
+        #expect(viewer.state.prompt?.cursor == 0)
+        viewer.press(.escape)
+        #expect(viewer.state.prompt == nil)
+    }
+
+    @Test("The Delete key's sequence (ESC [ 3 ~) is decoded, not dropped")
+    func deleteKey() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode([0x1B, 0x5B, 0x33, 0x7E, 0x61]) == [.delete, .character("a")])
+    }
+
+    @Test("Each prompt opens empty and ↑ ↓ go through what was entered there, back to the line being typed; the command line's filter comes first")
+    func history() throws {
+        var viewer = try ViewerHarness(fixture: "search")
+        viewer.state = viewer.reducer.initialState(filter: try Filter(parsing: "store:search"))
+        viewer.press(.character("f"))
+        #expect(viewer.state.prompt?.text == "")
+        viewer.press(.up)
+        #expect(viewer.state.prompt?.text == "store:search")
+        viewer.press(.ctrl("u"))
+        viewer.type("outcome:failed")
+        viewer.press(.enter)
+        #expect(viewer.state.filter.description == "outcome:failed")
+        viewer.press(.character("/"))
+        viewer.type("seq:5")
+        viewer.press(.enter)
+        #expect(viewer.state.selected == 5)
+
+        viewer.press(.character("f"))
+        #expect(viewer.state.prompt?.text == "", "opens empty, not with the active filter")
+        viewer.type("draft")
+        viewer.press(.up)
+        #expect(viewer.state.prompt?.text == "outcome:failed")
+        viewer.press(.up)
+        #expect(viewer.state.prompt?.text == "store:search")
+        viewer.press(.up)
+        #expect(viewer.state.prompt?.text == "store:search", "the oldest stays")
+        viewer.press(.down)
+        #expect(viewer.state.prompt?.text == "outcome:failed")
+        viewer.press(.down)
+        #expect(viewer.state.prompt?.text == "draft", "back to the line being typed")
+        viewer.press(.escape, .character("/"), .up)
+        #expect(viewer.state.prompt?.text == "seq:5", "the search prompt has its own history")
+        viewer.press(.escape, .character(":"), .up)
+        #expect(viewer.state.prompt?.text == "", "nothing was entered at : yet")
+    }
+
+    @Test("A line longer than the window scrolls to keep the cursor in view, and an error's caret stays under its column")
+    func longLine() throws {
+        var viewer = try ViewerHarness(fixture: "search")
+        viewer.press(.character("f"))
+        viewer.type(String(repeating: "seq:1 or ", count: 12) + "colour:red")
+        viewer.press(.enter)
+        let lines = viewer.screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let prompt = String(lines[23])
+        #expect(prompt.hasPrefix("filter: …") && prompt.hasSuffix("colour:red"), "\(prompt)")
+        #expect(prompt.displayWidth <= 80)
+        let caretLine = String(lines[21])
+        let caret = try #require(caretLine.firstIndex(of: "^"))
+        let column = caretLine.distance(from: caretLine.startIndex, to: caret)
+        let field = try #require(prompt.range(of: "colour"))
+        #expect(column == prompt.distance(from: prompt.startIndex, to: field.lowerBound), "\(caretLine)\n\(prompt)")
+    }
+}
+
+@Suite("The viewer's prompts (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+struct ViewerPromptTerminalTests {
+    @Test("In the real binary: f opens empty, ← inserts in the middle, Home then typing, ↑ recalls the filter given on the command line")
+    func inTheTerminal() throws {
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        tmux.type("\(storescope) view \(try AnalysisCommandTests.fixture("search")) outcome:failed; echo exit=$?")
+        try tmux.waitFor("#4/6 │ filter: outcome:failed")
+        tmux.keys("f")
+        let opened = try tmux.waitFor("filter: ")
+        #expect(opened.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces) == "filter:", "opens empty: \(opened)")
+        tmux.keys("Up")
+        try tmux.waitFor("filter: outcome:failed")
+        tmux.keys("C-u")
+        tmux.keys("s", "e", "q", ":", ">", "2", "Left", "Left", "x", "BSpace", "Home", "n", "o", "t", "Space")
+        try tmux.waitFor("filter: not seq:>2")
+        tmux.keys("Enter")
+        try tmux.waitFor("filter: not seq:>2 │")
+        tmux.keys("q")
+        try tmux.waitFor("exit=0")
+    }
+}

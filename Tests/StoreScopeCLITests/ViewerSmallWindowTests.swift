@@ -1,0 +1,92 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+
+@testable import StoreScopeCLI
+
+/// Small windows (issue 19, item 22): the status line under the separator at 20x5, the action
+/// column kept at 40 columns, every row used after growing back to 80x24, and text cut with its
+/// meaning kept.
+@Suite("The viewer in small windows")
+struct ViewerSmallWindowTests {
+    static func lines(_ screen: String) -> [String] {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test("At 20x5: the header, one timeline row, the separator, then the status line and the prompt line")
+    func tiny() throws {
+        let viewer = try ViewerHarness(fixture: "search", columns: 20, rows: 5)
+        let lines = Self.lines(ViewerRender.render(viewer.state).text)
+        #expect(lines[0].hasPrefix("    seq"), "\(lines)")
+        #expect(lines[1].contains("#0") || lines[1].contains("#1"))
+        #expect(lines[2].hasPrefix("── #1"), "the separator: \(lines)")
+        #expect(lines[3].contains("#1/6"), "the status line under it: \(lines)")
+    }
+
+    @Test("At 40 columns the changes, reducer and store columns give way and the action keeps 16 cells")
+    func narrow() throws {
+        let viewer = try ViewerHarness(fixture: "search", columns: 40, rows: 24)
+        let lines = Self.lines(viewer.screen)
+        #expect(lines[0] == "    seq time      action           fx", "\(lines[0])")
+        #expect(lines[2].hasPrefix(">    #1 +7.486ms  .search(query: … SC"), "\(lines[2])")
+        #expect(ViewerLayout(columns: 40, rows: 24).actionWidth >= ViewerLayout.narrowestAction)
+        #expect(ViewerLayout(columns: 60, rows: 24).showsStore && !ViewerLayout(columns: 60, rows: 24).showsChanges)
+        #expect(ViewerLayout(columns: 80, rows: 24).showsChanges)
+    }
+
+    @Test("Made small, then 80x24 again: the timeline uses every row it has")
+    func growBack() throws {
+        var viewer = try ViewerHarness(fixture: "users")
+        viewer.press(.character("G"))
+        viewer.send(.resize(columns: 80, rows: 8))
+        #expect(viewer.state.timeline.count == 3)
+        viewer.send(.resize(columns: 80, rows: 24))
+        #expect(viewer.state.timeline.count == 9, "9 rows: \(viewer.state.timeline.compactMap(\.seq))")
+        #expect(viewer.state.timeline.compactMap(\.seq) == Array(1...9))
+        #expect(viewer.state.selected == 9)
+    }
+
+    @Test("Cut with the meaning kept: the status line's name before `session ended`, the filter error's list whole, what a damage row lost first, a session's id")
+    func meaningFirst() throws {
+        let narrow = try ViewerHarness(path: try AnalysisCommandTests.fixture("search"), columns: 50, rows: 24)
+        let status = Self.lines(narrow.screen)[22]
+        #expect(status.hasSuffix("session ended"), "\(status)")
+        #expect(status.contains("…"), "the file name gave way: \(status)")
+
+        var viewer = try ViewerHarness(fixture: "search")
+        viewer.press(.character("f"))
+        viewer.type("colour:red")
+        viewer.press(.enter)
+        let screen = viewer.screen
+        #expect(screen.contains("unknown field 'colour' (known: action, store, path, effect, outcome, seq, time,"), "\(screen)")
+        #expect(screen.contains("reducer, text)"), "the list of known fields is whole: \(screen)")
+        #expect(Self.lines(screen)[21].trimmingCharacters(in: .whitespaces) == "^")
+
+        #expect(ViewerRender.damageText("bytes 949..<1046 (chunk checksum mismatch): records after #9 are lost") == "records after #9 are lost: bytes 949..<1046 (chunk checksum mismatch)")
+        #expect(ViewerRender.padKeepingID("storescope-demo-search/03c6", 22) == "storescope-demo-…/03c6")
+        #expect(ViewerRender.padKeepingID("search/03c6", 22) == "search/03c6           ")
+    }
+}
+
+@Suite("The viewer in small windows (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+struct ViewerSmallWindowTerminalTests {
+    @Test("In the real binary: 20x5 keeps the status line under the separator; back at 80x24 every row is used")
+    func resizing() throws {
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        tmux.type("\(storescope) view \(try AnalysisCommandTests.fixture("users")); echo exit=$?")
+        try tmux.waitFor("#1/9 │ no filter")
+        tmux.keys("G")
+        try tmux.waitFor("#9/9 │")
+        tmux.resize(columns: 20, rows: 5)
+        let small = try tmux.waitFor("── #9")
+        let lines = small.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count >= 4 && lines[2].hasPrefix("── #9") && lines[3].contains("#9/9"), "\(small)")
+        tmux.resize(columns: 80, rows: 24)
+        let big = try tmux.waitFor("? help  q quit")
+        #expect(big.contains("     #1 +19.639ms users"), "the rows above are used again: \(big)")
+        #expect(big.contains(">    #9 +20.956ms users"))
+        tmux.keys("q")
+        try tmux.waitFor("exit=0")
+    }
+}

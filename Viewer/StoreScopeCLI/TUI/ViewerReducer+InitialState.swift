@@ -1,0 +1,44 @@
+import TraceAnalysis
+import TraceFormat
+
+/// `#0`, the initial state (DevTools' `@@INIT`): the first row of the timeline, above the first
+/// action, when the trace has actions and no filter hides actions. Selected (`k` or `[` from the first action, `:start`,
+/// `:0`), the detail pane shows the main store's state before any action (`s`), as
+/// `storescope state --at start` does; `j` and `]` go on to the first action.
+extension ViewerReducer {
+    /// Whether there is an initial state row: the trace has an action.
+    var hasInitialState: Bool { session.seqRange != nil }
+
+    /// Puts the `#0` row on top of a timeline that starts at the beginning, and the initial
+    /// state in the detail pane when it is selected. Called at the end of every load.
+    func showInitialState(_ state: inout ViewerState, rows height: Int) {
+        guard hasInitialState else { return }
+        if state.selected == 0 { state.detail = initialDetail() }
+        // Under a filter the timeline lists the matching actions only (`:start` still
+        // selects #0, hidden by the filter like any state `[` travels to).
+        guard state.top == 0, state.filter.expression == .all else { return }
+        let withInitial = [ViewerState.TimelineRow.initial(store: session.header.storeName)] + state.timeline
+        // The row must not push the selection off the window (damage rows take lines too):
+        // then the window starts at the first action instead.
+        if let selected = state.selected, selected != 0, state.timeline.prefix(height).contains(where: { $0.seq == selected }),
+            !withInitial.prefix(height).contains(where: { $0.seq == selected }) {
+            state.top = session.action(after: 0, matching: state.filter)?.seq ?? 0
+            return
+        }
+        state.timeline = Array(withInitial.prefix(height))
+    }
+
+    /// The detail of `#0`: the main store's state before any action.
+    private func initialDetail() -> ViewerState.Detail {
+        let store = session.header.storeName
+        let answer = session.state(of: store, after: 0)
+        let entry = ActionEntry(
+            action: ActionRecord(
+                seq: 0, store: store, monotonicNanos: session.header.startMonotonicNanos, wallNanos: session.header.startWallNanos, reducerNanos: 0,
+                action: .enumeration(type: "", caseName: "@@INIT", payload: [])),
+            sinceStart: 0)
+        let state: Result<TraceValue, ViewerState.UnknownText> = answer.value.map { .success($0) }
+            ?? .failure(.init(text: answer.unknownDescription ?? "the initial state is unknown"))
+        return ViewerState.Detail(entry: entry, diff: .success(["  (the state before the first action: s shows it whole)"]), state: state)
+    }
+}
