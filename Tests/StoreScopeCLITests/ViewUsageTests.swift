@@ -15,7 +15,7 @@ struct ViewUsageTests {
         #expect(run.status == 64)
         #expect(run.stdout == "")
         #expect(run.stderr == """
-            Error: invalid filter at column 1: unknown field 'colour' (known: action, store, path, effect, outcome, seq, time, reducer, text)
+            Error: invalid filter at column 1: unknown field 'colour' (known: action, store, path, effect, outcome, seq, time, reducer, mark, text)
               colour:x
               ^
             Usage: storescope view [options] [FILE] [FILTER]

@@ -59,7 +59,7 @@ struct ViewerSmallWindowTests {
         viewer.press(.enter)
         let screen = viewer.screen
         #expect(screen.contains("unknown field 'colour' (known: action, store, path, effect, outcome, seq, time,"), "\(screen)")
-        #expect(screen.contains("reducer, text)"), "the list of known fields is whole: \(screen)")
+        #expect(screen.contains("reducer, mark, text)"), "the list of known fields is whole: \(screen)")
         #expect(Self.lines(screen)[21].trimmingCharacters(in: .whitespaces) == "^")
 
         #expect(ViewerRender.damageText("bytes 949..<1046 (chunk checksum mismatch): records after #9 are lost") == "records after #9 are lost: bytes 949..<1046 (chunk checksum mismatch)")

@@ -110,7 +110,9 @@ public final class Recorder: Sendable {
         queue.enqueueRecord(.log(LogRecord(level: level, message: message, monotonicNanos: Clock.monotonicNanos(), seq: lastSeq)))
     }
 
-    /// Places a named mark in the trace, to find a moment again in the viewer.
+    /// Places a named mark in the trace, after the last action recorded, to find a moment again:
+    /// the viewer shows it on that action's row (`)` and `(` jump between marks) and the
+    /// `mark:NAME` filter finds it.
     public func mark(_ name: String) {
         log(name, level: .mark)
     }

@@ -42,7 +42,7 @@ struct FilterParser {
         }
     }
 
-    static let fields = ["action", "store", "path", "effect", "outcome", "seq", "time", "reducer", "duration", "text"]
+    static let fields = ["action", "store", "path", "effect", "outcome", "seq", "time", "reducer", "duration", "mark", "text"]
 
     mutating func parse() throws(FilterError) -> Filter.Expression {
         if let tokenizeError { throw tokenizeError }
@@ -147,6 +147,7 @@ struct FilterParser {
         switch field {
         case "action": return .action(Glob(raw))
         case "store": return .store(Glob(raw))
+        case "mark": return .mark(Glob(raw))
         case "text": return .text(raw.lowercased())
         case "path":
             do throws(PathPatternError) {

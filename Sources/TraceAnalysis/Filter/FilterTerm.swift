@@ -17,6 +17,9 @@ public enum FilterTerm: Sendable, Hashable {
     case time(NumericRange)
     /// `reducer:RANGE`: how long the reducer ran, in nanoseconds.
     case reducer(NumericRange)
+    /// `mark:GLOB`: the app placed a mark with a matching name (`Recorder.mark(_:)`) right
+    /// after the action, before the next one.
+    case mark(Glob)
     /// Free text (a bare word or a quoted string, or `text:...`): found in the action's
     /// rendering, ignoring case (held lowercased).
     case text(String)
@@ -41,6 +44,8 @@ public enum FilterTerm: Sendable, Hashable {
             return range.contains(entry.sinceStart)
         case let .reducer(range):
             return range.contains(action.reducerNanos)
+        case let .mark(glob):
+            return entry.events.contains { if case let .log(log) = $0 { log.level == .mark && glob.matches(log.message) } else { false } }
         case let .text(text):
             return action.action.description.lowercased().contains(text)
         }

@@ -81,7 +81,7 @@ struct FilterTests {
         ("action:search and", 18, "expected a condition after 'and'"),
         ("(action:search", 15, "expected ')' to close the '(' at column 1"),
         ("action:search)", 14, "')' has no matching '('"),
-        ("colour:red", 1, "unknown field 'colour' (known: action, store, path, effect, outcome, seq, time, reducer, text)"),
+        ("colour:red", 1, "unknown field 'colour' (known: action, store, path, effect, outcome, seq, time, reducer, mark, text)"),
         ("reducer:>fast", 10, "'fast' is not a valid value: expected a duration such as 1ms"),
         ("reducer:", 9, "expected a value after 'reducer:'"),
         ("seq:9..3", 5, "the range 9..3 is empty (its start is after its end): expected a sequence number"),
