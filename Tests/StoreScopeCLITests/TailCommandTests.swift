@@ -69,11 +69,11 @@ extension LiveProcessTests {
             #expect(tail.stdout.components(separatedBy: " main action ").count == 16)
         }
 
-        @Test("tail of a missing file without --wait exits 2 with the reason")
+        @Test("tail of a missing file without --wait exits 2 with the reason, and says how to wait for it")
         func missingFile() throws {
             let tail = try ChildProcess.storescope(["tail", "/nonexistent/trace.sstrace"])
             #expect(tail.status == 2)
-            #expect(tail.stderr.hasPrefix("Error: /nonexistent/trace.sstrace: cannot open"))
+            #expect(tail.stderr == "Error: /nonexistent/trace.sstrace: cannot open /nonexistent/trace.sstrace: No such file or directory (storescope tail --wait /nonexistent/trace.sstrace waits for it to be created)\n")
         }
     }
 }

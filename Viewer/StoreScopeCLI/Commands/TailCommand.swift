@@ -53,7 +53,7 @@ enum TailCommand: Command {
             do {
                 events = try tail.poll()
             } catch {
-                console.error("Error: \(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)")
+                console.error("Error: \(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)" + (lines == nil ? waitHint(path) : ""))
                 return lines == nil ? ExitStatus.unreadable : ExitStatus.failure
             }
             for event in events {
@@ -84,6 +84,11 @@ enum TailCommand: Command {
         return damaged ? ExitStatus.failure : ExitStatus.success
     }
 
+    /// For a file that does not exist (yet): how to wait for it, as `tail -F` would.
+    private static func waitHint(_ path: String) -> String {
+        FileManager.default.fileExists(atPath: path) ? "" : " (storescope tail --wait \(path.sanitizedForTerminal) waits for it to be created)"
+    }
+
     /// The viewer following `path` (waiting for it to appear with `--wait`).
     private static func view(_ path: String, waiting: Bool, console: Console) -> Int32 {
         let sources: ViewerSources
@@ -93,7 +98,7 @@ enum TailCommand: Command {
             do {
                 sources = ViewerSources(try FileTraceSource(path: path), followsAtStart: true)
             } catch {
-                console.error("Error: \(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)")
+                console.error("Error: \(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)" + waitHint(path))
                 return ExitStatus.unreadable
             }
         }
