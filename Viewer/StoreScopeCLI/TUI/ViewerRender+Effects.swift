@@ -49,7 +49,9 @@ extension ViewerRender {
         let times = RecordLine(startMonotonicNanos: view.spans?.startNanos ?? 0)
         let left = times.time(axis.from), right = times.time(axis.to)
         let fill = columns.bar - left.count - right.count - 2
-        let axisLabel = fill > 0 ? left + " " + String(repeating: "─", count: fill) + " " + right : RecordLine.duration(axis.to - axis.from)
+        // No effect, no time span: an axis from the session's start to itself would read as a
+        // negative time.
+        let axisLabel = view.rows.isEmpty ? "" : fill > 0 ? left + " " + String(repeating: "─", count: fill) + " " + right : RecordLine.duration(axis.to - axis.from)
         grid.put(columns.row(marker: " ", id: "id", name: "effect", store: "store", parent: "started by", bar: axisLabel, emitted: "emit"), row: 0, column: 0, style: .bold)
         if view.rows.isEmpty {
             let complete = view.spans?.isComplete ?? true
