@@ -36,7 +36,10 @@ struct LiveViewerTerminalTests {
         let socket = tmux.directory.path("run/scope.sock")
         let recordings = tmux.directory.path("sessions")
         tmux.type("stty -g > before; \(storescope) view --listen run/scope.sock --record sessions; echo exit=$?; stty -g > after")
-        try tmux.waitFor("Waiting for an app to connect on run/scope.sock")
+        let waiting = try tmux.waitFor("Waiting for an app to connect on run/scope.sock")
+        // The waiting screen says how to run an app against the socket, as `listen` does.
+        #expect(waiting.contains("Run an app against it with STORESCOPE_SOCKET=run/scope.sock, e.g."), "\(waiting)")
+        #expect(waiting.contains("STORESCOPE_SOCKET=run/scope.sock storescope demo"), "\(waiting)")
 
         let alpha = try Live.app("alpha", socket: socket)
         try Live.record(alpha, 5, endingAt: 5)

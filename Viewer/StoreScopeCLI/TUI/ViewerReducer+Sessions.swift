@@ -10,6 +10,7 @@ extension ViewerReducer {
     /// - Returns: whether there is one to show (`false`: the screen waits).
     func startSessions(_ state: inout ViewerState) -> Bool {
         state.sessions.waitingFor = sources.waitingFor
+        state.sessions.waitingHint = sources.waitingHint
         state.sessions.entries = sources.all.map(Self.entry)
         state.following = sources.followsAtStart
         guard !sources.all.isEmpty else {

@@ -12,14 +12,24 @@ extension ViewerRender {
 
     static func drawSessions(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
         guard state.sessions.current != nil else {
-            // Broken into lines of the window's width, so a long socket path shows whole.
-            var text = Substring("Waiting for \(state.sessions.waitingFor ?? "a session")".sanitizedForTerminal)
+            // Broken into lines of the window's width, between words where it can be, so a long
+            // socket path shows whole.
             let width = max(10, state.columns - 4)
             var row = 1
-            while !text.isEmpty, row < layout.statusRow - 2 {
-                grid.put(String(text.prefix(width)), row: row, column: 2, style: .bold)
-                text = text.dropFirst(width)
+            func put(_ line: String, style: CellStyle) {
+                var text = Substring(line.sanitizedForTerminal)
+                while !text.isEmpty, row < layout.statusRow - 2 {
+                    var cut = text.prefix(width)
+                    if cut.count < text.count, let space = cut.lastIndex(of: " "), space > cut.startIndex { cut = text[..<space] }
+                    grid.put(String(cut), row: row, column: 2, style: style)
+                    text = text[cut.endIndex...].drop { $0 == " " }
+                    row += 1
+                }
+            }
+            put("Waiting for \(state.sessions.waitingFor ?? "a session")", style: .bold)
+            if let hint = state.sessions.waitingHint {
                 row += 1
+                put(hint, style: .plain)
             }
             grid.put("Sessions appear here as they start; q quits.", row: row + 1, column: 2, style: .dim)
             return

@@ -13,6 +13,9 @@ final class ViewerSources {
     /// What the screen says it waits for before the first source arrives, such as
     /// `an app to connect on /tmp/scope.sock`.
     let waitingFor: String?
+    /// How to make it arrive, shown under what the screen waits for, such as the command that
+    /// runs an app against the socket.
+    let waitingHint: String?
     /// Whether the viewer starts following (live sessions and `tail`).
     let followsAtStart: Bool
     /// How often the loop polls, in milliseconds.
@@ -24,15 +27,17 @@ final class ViewerSources {
         all = [source]
         currentIndex = 0
         waitingFor = nil
+        waitingHint = nil
         self.followsAtStart = followsAtStart
         pollMilliseconds = 250
         arrivals = nil
     }
 
     /// Sources that arrive while the viewer runs; none yet.
-    init(arrivals: any SourceArrivals, waitingFor: String) {
+    init(arrivals: any SourceArrivals, waitingFor: String, hint: String? = nil) {
         all = []
         self.waitingFor = waitingFor
+        waitingHint = hint
         followsAtStart = true
         pollMilliseconds = 100
         self.arrivals = arrivals

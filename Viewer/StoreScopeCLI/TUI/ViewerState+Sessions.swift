@@ -31,6 +31,8 @@ extension ViewerState {
         /// What the screen waits for before the first session, such as
         /// `an app to connect on /tmp/scope.sock`.
         var waitingFor: String?
+        /// How to make a session arrive (``ViewerSources/waitingHint``).
+        var waitingHint: String?
         /// Whether the `S` list is open, and the line its cursor is on.
         var isOpen = false
         var cursor = 0

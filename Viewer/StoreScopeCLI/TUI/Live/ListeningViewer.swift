@@ -16,7 +16,10 @@ enum ListeningViewer {
             console.error(error.message)
             return error.status
         }
-        let sources = ViewerSources(arrivals: arrivals, waitingFor: "an app to connect on \(path)")
+        // The same words as `listen`'s first line.
+        let sources = ViewerSources(
+            arrivals: arrivals, waitingFor: "an app to connect on \(path)",
+            hint: "Run an app against it with STORESCOPE_SOCKET=\(path), e.g. STORESCOPE_SOCKET=\(path) storescope demo")
         console.flush()
         var status = ExitStatus.failure
         if let screen = TerminalScreen() {
