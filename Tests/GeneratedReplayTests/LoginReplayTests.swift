@@ -34,8 +34,8 @@
 //   action #7: [0].token was redacted in the recording; the reducer gets "<redacted>"
 
 import Foundation
-import StoreScopeSamples
 import StoreScope
+import StoreScopeSamples
 import Testing
 
 @Test("Recorded session \"login\", #1 through #9, replays through the reducer as recorded")

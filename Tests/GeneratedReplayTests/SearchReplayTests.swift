@@ -26,8 +26,8 @@
 // Every state and action the replay decodes is fully recorded.
 
 import Foundation
-import StoreScopeSamples
 import StoreScope
+import StoreScopeSamples
 import Testing
 
 @Test("Recorded session \"search\", #1 through #6, replays through the reducer as recorded")

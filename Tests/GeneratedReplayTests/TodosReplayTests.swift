@@ -25,8 +25,8 @@
 // Every state and action the replay decodes is fully recorded.
 
 import Foundation
-import StoreScopeSamples
 import StoreScope
+import StoreScopeSamples
 import Testing
 
 @Test("Recorded session \"todos\", #1 through #5, replays through the reducer as recorded")

@@ -29,8 +29,8 @@
 // Every state and action the replay decodes is fully recorded.
 
 import Foundation
-import StoreScopeSamples
 import StoreScope
+import StoreScopeSamples
 import Testing
 
 @Test("Recorded session \"users\", #1 through #9, replays through the reducer as recorded")

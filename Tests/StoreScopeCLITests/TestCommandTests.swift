@@ -41,8 +41,9 @@ struct TestCommandTests {
         #expect(source.contains("// Starting from the recorded state after #2, each recorded action of store \"todos\" from #3\n"))
         #expect(source.components(separatedBy: "@Test(").count == 2)
         #expect(source.contains("""
-            import StoreScopeSamples
+            import Foundation
             import StoreScope
+            import StoreScopeSamples
             import Testing
 
             @Test("Recorded session \\"camping trip\\", #3 through #4, replays through the reducer as recorded")

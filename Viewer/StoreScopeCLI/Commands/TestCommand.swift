@@ -143,7 +143,8 @@ struct RecordedRange {
     var stateType: String?
     /// The type of the range's first action, e.g. `SearchAction`.
     var actionType: String?
-    /// The recorded states the replay decodes: the one it starts from, and those it restarts from.
+    /// The recorded state the replay decodes to start: the one before the range's first action
+    /// (states it restarts from after a loss are not listed).
     var startStates: [(seq: UInt64, state: TraceValue)] = []
     /// Whether the trace lost records (drops or damaged parts): counts may then differ.
     var lostRecords = false
@@ -288,10 +289,9 @@ struct ReplayTestSource {
         ] + (needsPlaceholder ? ["redactedText: \(Self.literal(Self.redactedText))"] : [])
         lines += [
             "",
-            "import Foundation",
-            "import \(module)",
-            "import StoreScope",
-            "import Testing",
+        ]
+        lines += Set(["Foundation", module, "StoreScope", "Testing"]).sorted().map { "import \($0)" }
+        lines += [
             "",
             "@Test(\(Self.literal("Recorded session \"\(name)\", #\(range.first) through #\(range.last), replays through the reducer as recorded")))",
             "func \(function)() throws {",
