@@ -101,4 +101,33 @@ struct TestCommandTests {
         }
         #expect(!FileManager.default.fileExists(atPath: directory.path("TodosReplayTests.swift")))
     }
+
+    @Test("A trace's type names never become code unless they are plain type names, and its text cannot break out of the comments")
+    func hostileTraceStaysInert() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("hostile.sstrace")
+        let header = SessionHeader(sessionID: Array(0..<16), appName: "App", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let writer = try TraceWriter(path: path, header: header)
+        let evil = "S>(); fatalError(\"owned\"); _ = ReducerReplay<S"
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: evil, fields: [.init("n", .int(0))]))))
+        let text = "line\nfatalError()\u{2028}x\u{202E}y"
+        try writer.append(.action(ActionRecord(seq: 1, store: "main", monotonicNanos: 5, wallNanos: 0, reducerNanos: 1,
+            action: .enumeration(type: "A", caseName: "say", payload: [.init("", .string(text)), .init("raw", .scalar(type: "Note\nfatalError()", text: "t"))]))))
+        try writer.append(.patch(StatePatch(seq: 1, store: "main", operations: [.set(path: [.field("n")], value: .int(1))])))
+        try writer.close()
+
+        let refused = try ChildProcess.storescope(["test", path, "--module", "App", "--reducer", "reduce"], workingDirectory: directory.url)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("Error: the trace's state type 'S>(); fatalError("), "\(refused.stderr)")
+        #expect(refused.stderr.hasSuffix("' is not a Swift type name; name it with --state TYPE\n"))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("MainReplayTests.swift")))
+
+        let named = try ChildProcess.storescope(["test", path, "--module", "App", "--reducer", "reduce", "--state", "S"], workingDirectory: directory.url)
+        #expect(named.status == 0, "\(named.stderr)")
+        let source = try String(contentsOfFile: directory.path("MainReplayTests.swift"), encoding: .utf8)
+        let code = source.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("//") }
+        #expect(!code.joined().contains("fatalError"), "\(source)")
+        #expect(source.contains("ReducerReplay<S, A>("))
+        #expect(!source.unicodeScalars.contains("\u{2028}") && !source.unicodeScalars.contains("\u{202E}"))
+    }
 }

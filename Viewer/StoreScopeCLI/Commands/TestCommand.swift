@@ -60,13 +60,20 @@ enum TestCommand: Command {
             console.error("Error: store \"\(store.sanitizedForTerminal)\" has no action \(to == nil ? "from #\(from ?? 0) on" : "from #\(from ?? 0) to #\(to!)")")
             return ExitStatus.failure
         }
+        // A type name from the trace becomes code: only a plain Swift type name is taken.
+        let state = arguments.value("state") ?? session.stateType ?? "State"
+        let action = arguments.value("action") ?? session.actionType ?? "Action"
+        for (option, type) in [("state", state), ("action", action)] where arguments.value(option) == nil && !isTypeName(type) {
+            console.error("Error: the trace's \(option) type '\(type.sanitizedForTerminal)' is not a Swift type name; name it with --\(option) TYPE")
+            return ExitStatus.failure
+        }
         let name = arguments.value("name") ?? store
         let output = arguments.value("output") ?? "\(typeName(name))ReplayTests.swift"
         let fixture = URL(fileURLWithPath: output).deletingPathExtension().appendingPathExtension("sstrace")
         let source = ReplayTestSource(
             session: session, traceName: URL(fileURLWithPath: trace).lastPathComponent, fixtureName: fixture.lastPathComponent,
             store: store, name: name, module: module, reducer: reducer,
-            state: arguments.value("state") ?? session.stateType ?? "State", action: arguments.value("action") ?? session.actionType ?? "Action",
+            state: state, action: action,
             range: (first.seq, last.seq), command: commandLine(arguments, output: output))
         do {
             try copyFixture(from: trace, to: fixture)
@@ -125,6 +132,14 @@ enum TestCommand: Command {
     private static func shellQuoted(_ word: String) -> String {
         if !word.isEmpty, word.allSatisfy({ $0.isLetter || $0.isNumber || "._-/".contains($0) }) { return word }
         return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// Whether `text` is a type name such as `SearchState`, `App.Action` or `Box<Int, [String]>`:
+    /// identifiers, dots, generic brackets, commas, spaces and sugar (`[`, `]`, `:`, `?`), nothing
+    /// that could end the expression it is written into.
+    static func isTypeName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.<>,[]:? ".unicodeScalars.contains($0)) }
     }
 
     /// `search-results` -> `SearchResults`: a type-like name for files and functions.
@@ -309,10 +324,12 @@ struct ReplayTestSource {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A comment line cannot be ended early by what the trace holds: control characters are
-    /// shown as `?`.
+    /// A comment line cannot be ended early, or its text reordered, by what the trace holds:
+    /// control characters, line and paragraph separators and format characters (bidi overrides)
+    /// are shown as `?`.
     private static func commentSafe(_ line: String) -> String {
-        String(String.UnicodeScalarView(line.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+        let unsafe: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator, .format]
+        return String(String.UnicodeScalarView(line.unicodeScalars.map { unsafe.contains($0.properties.generalCategory) ? "?" : $0 }))
     }
 
     /// A Swift string literal of `text`.
