@@ -9,7 +9,7 @@
 //
 // Effects are not re-run: the actions they emitted in the recording ("from effect N" below)
 // are inputs here, sent in the recorded order. This test exercises the reducer, not the effects.
-// Redacted fields, second references to class instances and values cut by a capture limit
+// Redacted fields, class instances recorded by identity alone and values cut by a capture limit
 // are not compared; the failure message notes them.
 //
 // Fixture: TodosReplayTests.sstrace beside this file, a copy of the recorded trace. The actions below are

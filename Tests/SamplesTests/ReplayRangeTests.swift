@@ -162,4 +162,51 @@ struct ReplayRangeTests {
         let divergence = try #require(wrong.divergence)
         #expect(divergence.seq == 2 && divergence.path == ".stamps[0]", "\(divergence)")
     }
+
+    /// A cache the app keeps in its state (mutable: recorded by identity only), and a label
+    /// held by an immutable class (recorded with its fields and an identity number).
+    final class Cache: @unchecked Sendable {  // never mutated in this test; the field exists to be recorded by identity
+        var hits = 0
+    }
+
+    final class Label: Sendable, Decodable {
+        let text: String
+        init(text: String) { self.text = text }
+    }
+
+    struct Shelf: Sendable, Decodable {
+        var cache = Cache()
+        var label = Label(text: "new")
+        var count = 0
+        enum CodingKeys: String, CodingKey { case label, count }  // the cache is rebuilt, not decoded
+    }
+
+    @Test("A reference to a mutable instance and a class instance's identity number are skipped with a note, not reported as differences")
+    func referencesAreNotedNotFailed() throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("shelf.sstrace")
+        let recorder = try Recorder(sink: .file(trace), mainStore: "shelf", configuration: .init(diagnostics: { _ in }))
+        var state = Shelf()
+        let recording = recorder.store("shelf", initialState: state, actions: Int.self)
+        for step in [1, 2] {
+            _ = recording.record(step, reducing: &state) { state, step in
+                state.count += step
+                state.label = Label(text: "step \(step)")
+            }
+        }
+        #expect(recorder.close())
+        let reduce = { (state: inout Shelf, step: Int) in
+            state.count += step
+            state.label = Label(text: "step \(step)")
+        }
+        let report = try ReducerReplay(reducer: reduce).check(tracePath: trace)
+        #expect(report.divergence == nil && report.actionsReplayed == 2, "\(report)")
+        #expect(report.notes == ["state .cache is not compared: a class instance recorded by its identity alone"], "\(report)")
+
+        let wrong = try ReducerReplay { (state: inout Shelf, step: Int) in
+            reduce(&state, step)
+            state.label = Label(text: "oops")
+        }.check(tracePath: trace)
+        #expect(wrong.divergence?.path == ".label.text", "\(wrong)")
+    }
 }

@@ -3,10 +3,10 @@
 ///
 /// Both states are value trees captured the same way, so `Date`, `UUID`, `Decimal` and the
 /// other scalars compare exactly as they were recorded. What the recording does not hold is not
-/// compared: a redacted value (its contents never left the app), a second reference to a class
-/// instance (only its identity was recorded), a value cut by a capture limit, and a class
-/// instance's identity number (the replay's instances are new ones). Each place skipped is
-/// named in the report's notes, so a pass never hides what it did not check.
+/// compared: a redacted value (its contents never left the app), a class instance recorded
+/// by its identity alone (one that can change), a value cut by a capture limit, and a class
+/// instance's identity number (the replay's instances are new ones). Each place skipped, but
+/// identity numbers, is named in the report's notes, so a pass never hides what it did not check.
 enum ReplayComparison {
     /// `replayed` with every node the recording cannot vouch for replaced by the recorded node,
     /// and the paths replaced, each with the reason.
@@ -73,7 +73,7 @@ enum ReplayComparison {
     private static func unverifiable(_ node: TraceValue) -> String? {
         switch node {
         case .redacted: "redacted in the recording"
-        case .reference: "a second reference to a class instance (only its identity is recorded)"
+        case .reference: "a class instance recorded by its identity alone"
         case .truncated: "cut by a capture limit in the recording"
         default: nil
         }

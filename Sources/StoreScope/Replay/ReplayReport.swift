@@ -19,7 +19,7 @@ public struct ReplayReport: Sendable, CustomStringConvertible {
     /// the types were renamed or moved since): a divergence may come from the types.
     public var schemaMismatch: String?
     /// What the replay could not check or had to stand in for, each once, in the order met:
-    /// places not compared (redacted in the recording, a second reference to a class instance,
+    /// places not compared (redacted in the recording, a class instance recorded by identity,
     /// a value cut by a capture limit) and redacted text replaced by a placeholder.
     public private(set) var notes: [String] = []
 

@@ -13,7 +13,7 @@ import TraceFormat
 ///
 /// The command links none of the app's types: the actions are listed as comments, and
 /// everything that the trace cannot give back to the reducer (redacted text, values cut by a
-/// capture limit, second references to class instances) is said in the file and on stdout.
+/// capture limit, class instances recorded by identity) is said in the file and on stdout.
 enum TestCommand: Command {
     static let spec = CommandSpec(
         name: "test",
@@ -245,7 +245,7 @@ struct ReplayTestSource {
             case .truncated:
                 found.append("\(shown) was cut by a capture limit and cannot be decoded: the replay stops there with an error")
             case let .reference(type, _):
-                found.append("\(shown) is a second reference to a \(type) and cannot be decoded: the replay stops there with an error")
+                found.append("\(shown) is a \(type) recorded by its identity alone and cannot be decoded: the replay stops there with an error")
             case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
                 for (index, field) in fields.enumerated() { walk(field.value, path + (field.name.isEmpty ? "[\(index)]" : ".\(field.name)")) }
             case let .some(wrapped): walk(wrapped, path)
@@ -275,7 +275,7 @@ struct ReplayTestSource {
             "//",
             "// Effects are not re-run: the actions they emitted in the recording (\"from effect N\" below)",
             "// are inputs here, sent in the recorded order. This test exercises the reducer, not the effects.",
-            "// Redacted fields, second references to class instances and values cut by a capture limit",
+            "// Redacted fields, class instances recorded by identity alone and values cut by a capture limit",
             "// are not compared; the failure message notes them.",
             "//",
             "// Fixture: \(fixtureName) beside this file, a copy of the recorded trace. The actions below are",
