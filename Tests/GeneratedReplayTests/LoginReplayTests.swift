@@ -3,17 +3,17 @@
 //   storescope test LoginReplayTests.sstrace --module StoreScopeSamples --reducer '{ LoginReducer().reduce(&$0, action: $1, performRoute: { _ in }) }' --output LoginReplayTests.swift
 //
 // Starting from the initial state, each recorded action of store "login" from #1
-// through #9 is decoded into LoginAction and sent to the reducer; the state after each
-// one must equal the recorded state, compared as recorded value trees. The first difference
-// fails the test with its seq, its action, the path and a -/+ diff (- recorded, + replayed).
+// through #9 is sent to the reducer in order; the state after each one must equal
+// the recorded state, compared as recorded value trees. The first difference fails the test
+// with its seq, its action, the path and a -/+ diff (- recorded, + replayed).
 //
 // Effects are not re-run: the actions they emitted in the recording ("from effect N" below)
 // are inputs here, sent in the recorded order. This test exercises the reducer, not the effects.
 // Redacted fields, class instances recorded by identity alone and values cut by a capture limit
 // are not compared; the failure message notes them.
 //
-// Fixture: LoginReplayTests.sstrace beside this file, a copy of the recorded trace. The actions below are
-// listed for reading; the test decodes them from the fixture.
+// Fixture: LoginReplayTests.sstrace beside this file, a copy of the recorded trace. The test sends the
+// actions written below as Swift literals; the others it decodes from the fixture.
 //
 // The recorded actions (9):
 //   #1 LoginAction.setUsername("ada")
@@ -41,8 +41,19 @@ import Testing
 @Test("Recorded session \"login\", #1 through #9, replays through the reducer as recorded")
 func loginReplaysAsRecorded() throws {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("LoginReplayTests.sstrace").path
+    let actions: [UInt64: LoginAction] = [
+        1: .setUsername("ada"),
+        // 2: decoded from the fixture, .setPassword(password: <redacted String>)
+        3: .login,
+        4: .loginFailed("invalid username or password"),
+        // 5: decoded from the fixture, .setPassword(password: <redacted String>)
+        6: .login,
+        // 7: decoded from the fixture, .loggedIn(Session(…))
+        // 8: decoded from the fixture, .profileLoaded(Profile(…))
+        9: .sessionExpired,
+    ]
     let replay = ReducerReplay<LoginState, LoginAction>(
-        store: "login", from: 1, to: 9, redactedText: "<redacted>",
+        store: "login", from: 1, to: 9, redactedText: "<redacted>", actions: actions,
         reducer: { LoginReducer().reduce(&$0, action: $1, performRoute: { _ in }) })
     let report = try replay.check(tracePath: fixture)
     #expect(report.divergence == nil, "\(report)")

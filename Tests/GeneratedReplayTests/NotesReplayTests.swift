@@ -3,17 +3,17 @@
 //   storescope test NotesReplayTests.sstrace --module StoreScopeSamples --reducer '{ NotesModel.update(model: $0, environment: NotesEnvironment(service: NotesService(network: FakeNetwork())), action: $1).state }' --output NotesReplayTests.swift
 //
 // Starting from the initial state, each recorded action of store "notes" from #1
-// through #9 is decoded into NotesAction and sent to the reducer; the state after each
-// one must equal the recorded state, compared as recorded value trees. The first difference
-// fails the test with its seq, its action, the path and a -/+ diff (- recorded, + replayed).
+// through #9 is sent to the reducer in order; the state after each one must equal
+// the recorded state, compared as recorded value trees. The first difference fails the test
+// with its seq, its action, the path and a -/+ diff (- recorded, + replayed).
 //
 // Effects are not re-run: the actions they emitted in the recording ("from effect N" below)
 // are inputs here, sent in the recorded order. This test exercises the reducer, not the effects.
 // Redacted fields, class instances recorded by identity alone and values cut by a capture limit
 // are not compared; the failure message notes them.
 //
-// Fixture: NotesReplayTests.sstrace beside this file, a copy of the recorded trace. The actions below are
-// listed for reading; the test decodes them from the fixture.
+// Fixture: NotesReplayTests.sstrace beside this file, a copy of the recorded trace. The test sends the
+// actions written below as Swift literals; the others it decodes from the fixture.
 //
 // The recorded actions (9):
 //   #1 NotesAction.appeared
@@ -36,8 +36,19 @@ import Testing
 @Test("Recorded session \"notes\", #1 through #9, replays through the reducer as recorded")
 func notesReplaysAsRecorded() throws {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("NotesReplayTests.sstrace").path
+    let actions: [UInt64: NotesAction] = [
+        1: .appeared,
+        // 2: decoded from the fixture, .loaded([3 elements])
+        3: .add("Water the plants"),
+        4: .refresh,
+        5: .refresh,
+        // 6: decoded from the fixture, .loaded([3 elements])
+        7: .sync,
+        8: .uploaded(id: 1),
+        9: .uploaded(id: 2),
+    ]
     let replay = ReducerReplay<NotesModel, NotesAction>(
-        store: "notes", from: 1, to: 9,
+        store: "notes", from: 1, to: 9, actions: actions,
         reducer: { NotesModel.update(model: $0, environment: NotesEnvironment(service: NotesService(network: FakeNetwork())), action: $1).state })
     let report = try replay.check(tracePath: fixture)
     #expect(report.divergence == nil, "\(report)")

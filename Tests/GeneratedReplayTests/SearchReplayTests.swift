@@ -3,17 +3,17 @@
 //   storescope test SearchReplayTests.sstrace --module StoreScopeSamples --reducer 'SearchReducer().reduce(oldState:with:)' --output SearchReplayTests.swift
 //
 // Starting from the initial state, each recorded action of store "search" from #1
-// through #6 is decoded into SearchAction and sent to the reducer; the state after each
-// one must equal the recorded state, compared as recorded value trees. The first difference
-// fails the test with its seq, its action, the path and a -/+ diff (- recorded, + replayed).
+// through #6 is sent to the reducer in order; the state after each one must equal
+// the recorded state, compared as recorded value trees. The first difference fails the test
+// with its seq, its action, the path and a -/+ diff (- recorded, + replayed).
 //
 // Effects are not re-run: the actions they emitted in the recording ("from effect N" below)
 // are inputs here, sent in the recorded order. This test exercises the reducer, not the effects.
 // Redacted fields, class instances recorded by identity alone and values cut by a capture limit
 // are not compared; the failure message notes them.
 //
-// Fixture: SearchReplayTests.sstrace beside this file, a copy of the recorded trace. The actions below are
-// listed for reading; the test decodes them from the fixture.
+// Fixture: SearchReplayTests.sstrace beside this file, a copy of the recorded trace. The test sends the
+// actions written below as Swift literals; the others it decodes from the fixture.
 //
 // The recorded actions (6):
 //   #1 SearchAction.search(query: "sw")
@@ -33,8 +33,16 @@ import Testing
 @Test("Recorded session \"search\", #1 through #6, replays through the reducer as recorded")
 func searchReplaysAsRecorded() throws {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("SearchReplayTests.sstrace").path
+    let actions: [UInt64: SearchAction] = [
+        1: .search(query: "sw"),
+        2: .search(query: "swift"),
+        // 3: decoded from the fixture, .setResults(repos: [5 elements])
+        4: .search(query: "swiftui"),
+        5: .search(query: "nio"),
+        // 6: decoded from the fixture, .setResults(repos: [1 element])
+    ]
     let replay = ReducerReplay<SearchState, SearchAction>(
-        store: "search", from: 1, to: 6,
+        store: "search", from: 1, to: 6, actions: actions,
         reducer: SearchReducer().reduce(oldState:with:))
     let report = try replay.check(tracePath: fixture)
     #expect(report.divergence == nil, "\(report)")

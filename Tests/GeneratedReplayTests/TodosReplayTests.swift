@@ -3,17 +3,17 @@
 //   storescope test TodosReplayTests.sstrace --module StoreScopeSamples --reducer 'TodoReducer().reduce(state:mutation:)' --output TodosReplayTests.swift
 //
 // Starting from the initial state, each recorded action of store "todos" from #1
-// through #5 is decoded into TodoMutation and sent to the reducer; the state after each
-// one must equal the recorded state, compared as recorded value trees. The first difference
-// fails the test with its seq, its action, the path and a -/+ diff (- recorded, + replayed).
+// through #5 is sent to the reducer in order; the state after each one must equal
+// the recorded state, compared as recorded value trees. The first difference fails the test
+// with its seq, its action, the path and a -/+ diff (- recorded, + replayed).
 //
 // Effects are not re-run: the actions they emitted in the recording ("from effect N" below)
 // are inputs here, sent in the recorded order. This test exercises the reducer, not the effects.
 // Redacted fields, class instances recorded by identity alone and values cut by a capture limit
 // are not compared; the failure message notes them.
 //
-// Fixture: TodosReplayTests.sstrace beside this file, a copy of the recorded trace. The actions below are
-// listed for reading; the test decodes them from the fixture.
+// Fixture: TodosReplayTests.sstrace beside this file, a copy of the recorded trace. The test sends the
+// actions written below as Swift literals; the others it decodes from the fixture.
 //
 // The recorded actions (5):
 //   #1 TodoMutation.loaded([Todo(id: 1, title: "Renew passport", isDone: false), Todo(id: 2, title: "Pay rent", isDone: true)]) from effect 1
@@ -32,8 +32,15 @@ import Testing
 @Test("Recorded session \"todos\", #1 through #5, replays through the reducer as recorded")
 func todosReplaysAsRecorded() throws {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("TodosReplayTests.sstrace").path
+    let actions: [UInt64: TodoMutation] = [
+        // 1: decoded from the fixture, .loaded([2 elements])
+        // 2: decoded from the fixture, .added(Todo(…))
+        3: .toggled(id: 1),
+        // 4: decoded from the fixture, .imported(Todo(…))
+        // 5: decoded from the fixture, .imported(Todo(…))
+    ]
     let replay = ReducerReplay<TodoState, TodoMutation>(
-        store: "todos", from: 1, to: 5,
+        store: "todos", from: 1, to: 5, actions: actions,
         reducer: TodoReducer().reduce(state:mutation:))
     let report = try replay.check(tracePath: fixture)
     #expect(report.divergence == nil, "\(report)")

@@ -3,17 +3,17 @@
 //   storescope test UsersReplayTests.sstrace --module StoreScopeSamples --reducer 'usersReducer(state:action:)' --output UsersReplayTests.swift
 //
 // Starting from the initial state, each recorded action of store "users" from #1
-// through #9 is decoded into UsersAction and sent to the reducer; the state after each
-// one must equal the recorded state, compared as recorded value trees. The first difference
-// fails the test with its seq, its action, the path and a -/+ diff (- recorded, + replayed).
+// through #9 is sent to the reducer in order; the state after each one must equal
+// the recorded state, compared as recorded value trees. The first difference fails the test
+// with its seq, its action, the path and a -/+ diff (- recorded, + replayed).
 //
 // Effects are not re-run: the actions they emitted in the recording ("from effect N" below)
 // are inputs here, sent in the recorded order. This test exercises the reducer, not the effects.
 // Redacted fields, class instances recorded by identity alone and values cut by a capture limit
 // are not compared; the failure message notes them.
 //
-// Fixture: UsersReplayTests.sstrace beside this file, a copy of the recorded trace. The actions below are
-// listed for reading; the test decodes them from the fixture.
+// Fixture: UsersReplayTests.sstrace beside this file, a copy of the recorded trace. The test sends the
+// actions written below as Swift literals; the others it decodes from the fixture.
 //
 // The recorded actions (9):
 //   #1 UsersAction.fetch
@@ -36,8 +36,19 @@ import Testing
 @Test("Recorded session \"users\", #1 through #9, replays through the reducer as recorded")
 func usersReplaysAsRecorded() throws {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("UsersReplayTests.sstrace").path
+    let actions: [UInt64: UsersAction] = [
+        1: .fetch,
+        2: .failed("503 Service Unavailable"),
+        3: .fetch,
+        // 4: decoded from the fixture, .loaded([3 elements])
+        5: .setFilter("a"),
+        6: .navigate(.detail(userID: 1)),
+        7: .navigate(.detail(userID: 2)),
+        // 8: decoded from the fixture, .detailsLoaded(UserDetails(…))
+        9: .navigate(nil),
+    ]
     let replay = ReducerReplay<UsersState, UsersAction>(
-        store: "users", from: 1, to: 9,
+        store: "users", from: 1, to: 9, actions: actions,
         reducer: usersReducer(state:action:))
     let report = try replay.check(tracePath: fixture)
     #expect(report.divergence == nil, "\(report)")

@@ -209,4 +209,14 @@ struct ReplayRangeTests {
         }.check(tracePath: trace)
         #expect(wrong.divergence?.path == ".label.text", "\(wrong)")
     }
+
+    @Test("Actions given by seq are sent instead of the recorded ones, as a generated test's literals are")
+    func givenActionsAreSent() async throws {
+        let directory = try TemporaryDirectory()
+        let search = try await Self.record(RepoSearchSample.self, in: directory)
+        let same = try ReducerReplay(actions: [1: .search(query: "sw")], reducer: SearchReducer().reduce(oldState:with:)).check(tracePath: search)
+        #expect(same.divergence == nil, "\(same)")
+        let other = try ReducerReplay(actions: [2: .search(query: "rust")], reducer: SearchReducer().reduce(oldState:with:)).check(tracePath: search)
+        #expect(other.divergence?.seq == 2 && other.divergence?.path == ".query", "\(other)")
+    }
 }

@@ -39,6 +39,7 @@ struct TestCommandTests {
         #expect(listed == actions.filter { (3...4).contains($0.seq) }.map { "//   #\($0.seq) \($0.action.qualifiedDescription) from effect \($0.effectID!)" })
         #expect(source.contains("// Effects are not re-run: the actions they emitted in the recording (\"from effect N\" below)\n// are inputs here"))
         #expect(source.contains("// Starting from the recorded state after #2, each recorded action of store \"todos\" from #3\n"))
+        #expect(source.contains("// Fixture: CampingReplayTests.sstrace beside this file, a copy of the recorded trace. The test sends the\n// actions written below as Swift literals; the others it decodes from the fixture.\n"))
         #expect(source.components(separatedBy: "@Test(").count == 2)
         #expect(source.contains("""
             import Foundation
@@ -49,8 +50,12 @@ struct TestCommandTests {
             @Test("Recorded session \\"camping trip\\", #3 through #4, replays through the reducer as recorded")
             func campingTripReplaysAsRecorded() throws {
                 let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("CampingReplayTests.sstrace").path
+                let actions: [UInt64: TodoMutation] = [
+                    3: .toggled(id: 1),
+                    // 4: decoded from the fixture, .imported(Todo(…))
+                ]
                 let replay = ReducerReplay<TodoState, TodoMutation>(
-                    store: "todos", from: 3, to: 4,
+                    store: "todos", from: 3, to: 4, actions: actions,
                     reducer: TodoReducer().reduce(state:mutation:))
                 let report = try replay.check(tracePath: fixture)
                 #expect(report.divergence == nil, "\\(report)")
@@ -129,5 +134,46 @@ struct TestCommandTests {
         #expect(!code.joined().contains("fatalError"), "\(source)")
         #expect(source.contains("ReducerReplay<S, A>("))
         #expect(!source.unicodeScalars.contains("\u{2028}") && !source.unicodeScalars.contains("\u{202E}"))
+    }
+
+    @Test("Actions become Swift literals only when every part of them prints as one that compiles anywhere")
+    func literalsOnlyWhenPrintable() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("literals.sstrace")
+        let header = SessionHeader(sessionID: Array(0..<16), appName: "App", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let writer = try TraceWriter(path: path, header: header)
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "S", fields: [.init("n", .int(0))]))))
+        let actions: [TraceValue] = [
+            .enumeration(type: "A", caseName: "set", payload: [.init("", .int(-3)), .init("scale", .double(0.25)), .init("on", .bool(true))]),
+            .enumeration(type: "A", caseName: "tags", payload: [.init("", .array([.string("a\"b"), .string("\\n")])), .init("next", .none(type: "Int"))]),
+            .enumeration(type: "A", caseName: "default", payload: [.init("mode", .some(.enumeration(type: "Mode", caseName: "fast", payload: [])))]),
+            .enumeration(type: "A", caseName: "at", payload: [.init("", .date(0))]),
+            .enumeration(type: "A", caseName: "user", payload: [.init("", .structure(type: "User", fields: [.init("id", .int(1))]))]),
+            .enumeration(type: "A", caseName: "weird name", payload: []),
+            .enumeration(type: "A", caseName: "ratio", payload: [.init("", .double(.nan))]),
+            .enumeration(type: "Other", caseName: "reset", payload: []),
+        ]
+        for (index, action) in actions.enumerated() {
+            let seq = UInt64(index + 1)
+            try writer.append(.action(ActionRecord(seq: seq, store: "main", monotonicNanos: seq, wallNanos: 0, reducerNanos: 1, action: action)))
+            try writer.append(.patch(StatePatch(seq: seq, store: "main", operations: [])))
+        }
+        try writer.close()
+        let run = try ChildProcess.storescope(["test", path, "--module", "App", "--reducer", "reduce"], workingDirectory: directory.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let source = try String(contentsOfFile: directory.path("MainReplayTests.swift"), encoding: .utf8)
+        #expect(source.contains(#"""
+                let actions: [UInt64: A] = [
+                    1: .set(-3, scale: 0.25, on: true),
+                    2: .tags(["a\"b", "\\n"], next: nil),
+                    3: .`default`(mode: .fast),
+                    // 4: decoded from the fixture, .at(1970-01-01T00:00:00Z)
+                    // 5: decoded from the fixture, .user(User(…))
+                    // 6: decoded from the fixture, .weird name
+                    // 7: decoded from the fixture, .ratio(nan)
+                    // 8: decoded from the fixture, .reset
+                ]
+
+            """#), "\(source)")
     }
 }

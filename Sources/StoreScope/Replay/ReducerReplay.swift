@@ -24,6 +24,7 @@ public struct ReducerReplay<State: Decodable, Action: Decodable> {
     private let capture: CaptureOptions
     private let range: ClosedRange<UInt64>
     private let redactedText: String?
+    private let actions: [UInt64: Action]
     private let reduce: (inout State, Action) -> Void
 
     /// A replay through an in-place reducer (`(inout State, Action) -> Void`).
@@ -39,27 +40,31 @@ public struct ReducerReplay<State: Decodable, Action: Decodable> {
     ///     decodes as this text, and a redacted optional as `nil`, instead of failing; the
     ///     report notes each place. Use it when the reducer only stores such values: redacted
     ///     fields are not compared anyway. Other redacted types still fail to decode.
+    ///   - actions: actions to send instead of the recorded ones, by seq (a generated test
+    ///     writes those it can print as Swift literals here); the others are decoded from the
+    ///     trace.
     ///   - reducer: the app's reducer.
     public init(
         store: String? = nil, from: UInt64? = nil, to: UInt64? = nil, capture: CaptureOptions = .default, redactedText: String? = nil,
-        reducer: @escaping (inout State, Action) -> Void
+        actions: [UInt64: Action] = [:], reducer: @escaping (inout State, Action) -> Void
     ) {
         self.store = store
         self.capture = capture
         let lower = from ?? 0
         range = lower ... max(lower, to ?? .max)
         self.redactedText = redactedText
+        self.actions = actions
         reduce = reducer
     }
 
     /// A replay through a reducer that returns the new state (`(State, Action) -> State`).
     ///
-    /// - Parameters: see ``init(store:from:to:capture:redactedText:reducer:)-(_,_,_,_,_,(inout State, Action) -> Void)``.
+    /// - Parameters: see ``init(store:from:to:capture:redactedText:actions:reducer:)-(_,_,_,_,_,_,(inout State, Action) -> Void)``.
     public init(
         store: String? = nil, from: UInt64? = nil, to: UInt64? = nil, capture: CaptureOptions = .default, redactedText: String? = nil,
-        reducer: @escaping (State, Action) -> State
+        actions: [UInt64: Action] = [:], reducer: @escaping (State, Action) -> State
     ) {
-        self.init(store: store, from: from, to: to, capture: capture, redactedText: redactedText) { (state: inout State, action: Action) in
+        self.init(store: store, from: from, to: to, capture: capture, redactedText: redactedText, actions: actions) { (state: inout State, action: Action) in
             state = reducer(state, action)
         }
     }
@@ -79,7 +84,7 @@ public struct ReducerReplay<State: Decodable, Action: Decodable> {
             ? "the trace was recorded with other State and Action types than \(String(reflecting: State.self)) and \(String(reflecting: Action.self)) (its schema fingerprint differs)"
             : nil
         var run = ReplayRun(
-            store: store ?? reader.header.storeName, capture: capture, range: range, redactedText: redactedText, reduce: reduce,
+            store: store ?? reader.header.storeName, capture: capture, range: range, redactedText: redactedText, sent: actions, reduce: reduce,
             schemaMismatch: mismatch)
         reading: for chunk in reader.chunks {
             guard let records = try? reader.records(in: chunk) else {

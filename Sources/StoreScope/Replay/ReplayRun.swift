@@ -11,6 +11,8 @@ struct ReplayRun<State: Decodable, Action: Decodable> {
     let range: ClosedRange<UInt64>
     /// The text a redacted `String` decodes as; `nil`: a redacted value does not decode.
     let redactedText: String?
+    /// Actions sent instead of the recorded ones, by seq.
+    let sent: [UInt64: Action]
     private(set) var report: ReplayReport
     /// The reducer's state; `nil` until the range starts (and again after losing track).
     private var live: State?
@@ -23,13 +25,14 @@ struct ReplayRun<State: Decodable, Action: Decodable> {
     private var pending: ActionRecord?
 
     init(
-        store: String, capture: CaptureOptions, range: ClosedRange<UInt64>, redactedText: String?,
+        store: String, capture: CaptureOptions, range: ClosedRange<UInt64>, redactedText: String?, sent: [UInt64: Action] = [:],
         reduce: @escaping (inout State, Action) -> Void, schemaMismatch: String? = nil
     ) {
         self.capture = capture
         self.reduce = reduce
         self.range = range
         self.redactedText = redactedText
+        self.sent = sent
         report = ReplayReport(store: store)
         report.schemaMismatch = schemaMismatch
     }
@@ -53,7 +56,10 @@ struct ReplayRun<State: Decodable, Action: Decodable> {
                 live = try decode(State.self, from: recorded, seq: recordedSeq, what: "state")
                 if report.startSeq == nil { report.startSeq = recordedSeq } else { report.restarts += 1 }
             }
-            let decoded = try decode(Action.self, from: action.action, seq: action.seq, what: "action")
+            let decoded: Action
+            if let literal = sent[action.seq] { decoded = literal } else {
+                decoded = try decode(Action.self, from: action.action, seq: action.seq, what: "action")
+            }
             reduce(&live!, decoded)
             pending = action
         case let .patch(patch) where patch.store == report.store:

@@ -269,17 +269,17 @@ struct ReplayTestSource {
             "//   \(command)",
             "//",
             "// Starting from \(start), each recorded action of store \"\(store)\" from #\(range.first)",
-            "// through #\(range.last) is decoded into \(action) and sent to the reducer; the state after each",
-            "// one must equal the recorded state, compared as recorded value trees. The first difference",
-            "// fails the test with its seq, its action, the path and a -/+ diff (- recorded, + replayed).",
+            "// through #\(range.last) is sent to the reducer in order; the state after each one must equal",
+            "// the recorded state, compared as recorded value trees. The first difference fails the test",
+            "// with its seq, its action, the path and a -/+ diff (- recorded, + replayed).",
             "//",
             "// Effects are not re-run: the actions they emitted in the recording (\"from effect N\" below)",
             "// are inputs here, sent in the recorded order. This test exercises the reducer, not the effects.",
             "// Redacted fields, class instances recorded by identity alone and values cut by a capture limit",
             "// are not compared; the failure message notes them.",
             "//",
-            "// Fixture: \(fixtureName) beside this file, a copy of the recorded trace. The actions below are",
-            "// listed for reading; the test decodes them from the fixture.",
+            "// Fixture: \(fixtureName) beside this file, a copy of the recorded trace. The test sends the",
+            "// actions written below as Swift literals; the others it decodes from the fixture.",
             "//",
             "// The recorded actions (\(session.actions.count)):",
         ]
@@ -299,9 +299,11 @@ struct ReplayTestSource {
             lines.append("// The trace lost records: the replay restarts at the next keyframe after each loss.")
         }
         lines = lines.map(Self.commentSafe)
+        let literals = session.actions.map { (record: $0, literal: Self.swiftLiteral(of: $0.action, type: action)) }
+        let anyLiteral = literals.contains { $0.literal != nil }
         let replayArguments = [
             "store: \(Self.literal(store))", "from: \(range.first)", "to: \(range.last)",
-        ] + (needsPlaceholder ? ["redactedText: \(Self.literal(Self.redactedText))"] : [])
+        ] + (needsPlaceholder ? ["redactedText: \(Self.literal(Self.redactedText))"] : []) + (anyLiteral ? ["actions: actions"] : [])
         lines += [
             "",
         ]
@@ -311,6 +313,19 @@ struct ReplayTestSource {
             "@Test(\(Self.literal("Recorded session \"\(name)\", #\(range.first) through #\(range.last), replays through the reducer as recorded")))",
             "func \(function)() throws {",
             "    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(\(Self.literal(fixtureName))).path",
+        ]
+        if anyLiteral {
+            lines.append("    let actions: [UInt64: \(action)] = [")
+            for (record, literal) in literals {
+                if let literal {
+                    lines.append("        \(record.seq): \(literal),")
+                } else {
+                    lines.append(Self.commentSafe("        // \(record.seq): decoded from the fixture, \(record.action.shortDescription)"))
+                }
+            }
+            lines.append("    ]")
+        }
+        lines += [
             "    let replay = ReducerReplay<\(state), \(action)>(",
             "        \(replayArguments.joined(separator: ", ")),",
             "        reducer: \(reducer))",
@@ -323,6 +338,69 @@ struct ReplayTestSource {
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The Swift literal of a recorded action, such as `.search(query: "sw")`, when it can be
+    /// written as one that compiles against any module: an enum case of `type` whose payloads
+    /// are strings, integers, finite floating-point numbers, Booleans, `nil`, arrays of those,
+    /// or enum cases of the same kind. Anything else (a struct, whose initializer may not be
+    /// public; a date, a set, a redacted value) is `nil`: the test decodes it from the fixture.
+    static func swiftLiteral(of action: TraceValue, type: String) -> String? {
+        guard case let .enumeration(recordedType, _, _) = action,
+            recordedType == type || type.hasSuffix("." + recordedType)
+        else { return nil }
+        return caseLiteral(action)
+    }
+
+    private static func caseLiteral(_ value: TraceValue) -> String? {
+        guard case let .enumeration(_, caseName, payload) = value, let name = identifier(of: caseName) else { return nil }
+        if payload.isEmpty { return "." + name }
+        var arguments: [String] = []
+        for field in payload {
+            guard let argument = valueLiteral(field.value) else { return nil }
+            if field.name.isEmpty || field.name.isTupleIndex {
+                arguments.append(argument)
+            } else {
+                guard let label = identifier(of: field.name) else { return nil }
+                arguments.append("\(label): \(argument)")
+            }
+        }
+        return ".\(name)(\(arguments.joined(separator: ", ")))"
+    }
+
+    private static func valueLiteral(_ value: TraceValue) -> String? {
+        switch value {
+        case let .string(text): literal(text)
+        case let .int(number): String(number)
+        case let .uint(number): String(number)
+        case let .double(number) where number.isFinite: "\(number)"
+        case let .bool(flag): flag ? "true" : "false"
+        case .none: "nil"
+        case let .some(wrapped): valueLiteral(wrapped)
+        case let .array(elements):
+            elements.map(valueLiteral).reduce("" as String?) { joined, element in
+                guard let joined, let element else { return nil }
+                return joined.isEmpty ? element : joined + ", " + element
+            }.map { "[\($0)]" }
+        case .enumeration: caseLiteral(value)
+        default: nil
+        }
+    }
+
+    /// `name` as a Swift identifier (backquoted if it is a keyword); `nil` if it is not one.
+    private static func identifier(of name: String) -> String? {
+        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic),
+            name.unicodeScalars.allSatisfy({ $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+        else { return nil }
+        return keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    private static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "func", "import", "init", "inout", "let", "operator", "protocol",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "catch", "false", "is",
+        "nil", "rethrows", "super", "self", "Self", "throw", "throws", "true", "try", "Any", "some", "any", "await", "internal",
+        "private", "public", "fileprivate", "open",
+    ]
 
     /// A comment line cannot be ended early, or its text reordered, by what the trace holds:
     /// control characters, line and paragraph separators and format characters (bidi overrides)
