@@ -19,8 +19,38 @@ enum ReplayComparison {
     static func masked(recorded: TraceValue, replayed: TraceValue) -> (value: TraceValue, skipped: [String]) {
         var skipped: [String] = []
         var path: [PathComponent] = []
+        // Equal trees (every action the reducer reproduces) are walked only to name what they
+        // hold unchecked; only unequal ones are rebuilt with the recorded nodes put back.
+        if recorded == replayed {
+            collectUnverifiable(in: recorded, at: &path, skipped: &skipped)
+            return (replayed, skipped)
+        }
         let value = mask(recorded, replayed, at: &path, skipped: &skipped)
         return (value, skipped)
+    }
+
+    private static func collectUnverifiable(in node: TraceValue, at path: inout [PathComponent], skipped: inout [String]) {
+        if let reason = unverifiable(node) {
+            skipped.append("\(shown(path)) is not compared: \(reason)")
+            return
+        }
+        func visit(_ child: TraceValue, _ component: PathComponent) {
+            path.append(component)
+            collectUnverifiable(in: child, at: &path, skipped: &skipped)
+            path.removeLast()
+        }
+        switch node {
+        case let .structure(_, fields), let .object(_, _, fields):
+            for field in fields { visit(field.value, .field(field.name)) }
+        case let .enumeration(_, _, payload):
+            for (index, field) in payload.enumerated() { visit(field.value, field.name.isEmpty ? .index(index) : .field(field.name)) }
+        case let .some(wrapped): visit(wrapped, .some)
+        case let .array(elements):
+            for (index, element) in elements.enumerated() { visit(element, .index(index)) }
+        case let .dictionary(entries):
+            for entry in entries { visit(entry.value, .key(entry.key)) }
+        default: break
+        }
     }
 
     private static func mask(_ recorded: TraceValue, _ replayed: TraceValue, at path: inout [PathComponent], skipped: inout [String]) -> TraceValue {
@@ -29,6 +59,10 @@ enum ReplayComparison {
             return recorded
         }
         // Equal subtrees are still walked: the places they cannot vouch for are noted all the same.
+        if recorded == replayed {
+            collectUnverifiable(in: recorded, at: &path, skipped: &skipped)
+            return replayed
+        }
         switch (recorded, replayed) {
         case let (.structure(t1, f1), .structure(t2, f2)) where t1 == t2 && f1.map(\.name) == f2.map(\.name):
             return .structure(type: t2, fields: fields(f1, f2, at: &path, skipped: &skipped))
