@@ -83,6 +83,14 @@ let package = Package(
         .testTarget(name: "StoreScopeTests", dependencies: ["StoreScope", "TraceAnalysis", "StoreScopeTestSupport", "recorder-crash-fixture", "recorder-main-fixture", "ReSwiftShapeFixture"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "StoreScopeTestSupport"]),
         .testTarget(name: "SamplesTests", dependencies: ["StoreScopeSamples", "StoreScope", "TraceAnalysis", "StoreScopeTestSupport"]),
+        // Replay tests `storescope test` generated from the five in-repo samples (regenerate.sh).
+        .testTarget(
+            name: "GeneratedReplayTests",
+            dependencies: ["StoreScope", "StoreScopeSamples", "TraceFormat", "StoreScopeTestSupport", "storescope"],
+            exclude: [
+                "regenerate.sh", "samples.tsv", "NotesReplayTests.sstrace", "TodosReplayTests.sstrace", "UsersReplayTests.sstrace",
+                "LoginReplayTests.sstrace", "SearchReplayTests.sstrace",
+            ]),
         .testTarget(
             name: "StoreScopeCLITests",
             dependencies: ["StoreScopeCLI", "StoreScopeTestSupport", "storescope", "live-app-fixture", "TraceAnalysis"],

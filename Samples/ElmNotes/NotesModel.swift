@@ -1,5 +1,5 @@
 /// A note.
-public struct Note: Sendable, Hashable {
+public struct Note: Sendable, Hashable, Decodable {
     /// Its id.
     public var id: Int
     /// Its text.
@@ -7,7 +7,7 @@ public struct Note: Sendable, Hashable {
 }
 
 /// The notes app's state.
-public struct NotesModel: Sendable, Equatable {
+public struct NotesModel: Sendable, Equatable, Decodable {
     /// The notes, oldest first.
     public var notes: [Note] = []
     /// Whether a load or refresh is in flight.
@@ -19,7 +19,7 @@ public struct NotesModel: Sendable, Equatable {
 }
 
 /// What can happen in the notes app.
-public enum NotesAction: Sendable, Equatable {
+public enum NotesAction: Sendable, Equatable, Decodable {
     /// The screen appeared: load the notes.
     case appeared
     /// Pull to refresh: reload the notes (a newer refresh replaces an older one).

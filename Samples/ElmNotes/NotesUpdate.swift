@@ -2,6 +2,11 @@
 public struct NotesEnvironment: Sendable {
     /// The notes server.
     public var service: NotesService
+
+    /// Creates an environment over `service` (the scenario's fake server, or a test's).
+    public init(service: NotesService) {
+        self.service = service
+    }
 }
 
 extension NotesModel {

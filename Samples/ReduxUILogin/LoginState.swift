@@ -1,5 +1,5 @@
 /// A signed-in session. Its token is redacted from traces by field name.
-public struct Session: Sendable, Hashable {
+public struct Session: Sendable, Hashable, Decodable {
     /// The user.
     public var username: String
     /// The bearer token.
@@ -7,7 +7,7 @@ public struct Session: Sendable, Hashable {
 }
 
 /// The signed-in user's profile.
-public struct Profile: Sendable, Hashable {
+public struct Profile: Sendable, Hashable, Decodable {
     /// Display name.
     public var displayName: String
     /// Repositories starred.
@@ -15,7 +15,7 @@ public struct Profile: Sendable, Hashable {
 }
 
 /// The login flow's state. The password is redacted from traces by field name.
-public struct LoginState: Sendable, Equatable {
+public struct LoginState: Sendable, Equatable, Decodable {
     public var username = ""
     public var password = ""
     public var isLoggingIn = false
@@ -25,7 +25,7 @@ public struct LoginState: Sendable, Equatable {
 }
 
 /// What can happen in the login flow.
-public enum LoginAction: Sendable, Equatable {
+public enum LoginAction: Sendable, Equatable, Decodable {
     case setUsername(String)
     case setPassword(password: String)
     case login

@@ -1,5 +1,5 @@
 /// A user of the directory.
-public struct User: Sendable, Hashable, Identifiable {
+public struct User: Sendable, Hashable, Identifiable, Decodable {
     /// Its id.
     public var id: Int
     /// Full name.
@@ -9,7 +9,7 @@ public struct User: Sendable, Hashable, Identifiable {
 }
 
 /// A user's details, loaded when their page opens.
-public struct UserDetails: Sendable, Hashable {
+public struct UserDetails: Sendable, Hashable, Decodable {
     /// The user.
     public var userID: Int
     /// Their phone number.
@@ -19,13 +19,13 @@ public struct UserDetails: Sendable, Hashable {
 }
 
 /// Where the app is.
-public enum UsersRoute: Sendable, Hashable {
+public enum UsersRoute: Sendable, Hashable, Decodable {
     /// A user's page.
     case detail(userID: Int)
 }
 
 /// The users app's state.
-public struct UsersState: Sendable, Equatable {
+public struct UsersState: Sendable, Equatable, Decodable {
     /// The users.
     public var users: [User] = []
     /// Whether the list is loading.
@@ -41,7 +41,7 @@ public struct UsersState: Sendable, Equatable {
 }
 
 /// What can happen in the users app.
-public enum UsersAction: Sendable, Equatable {
+public enum UsersAction: Sendable, Equatable, Decodable {
     /// Reload the list.
     case fetch
     /// The list arrived.

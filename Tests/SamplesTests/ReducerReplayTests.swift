@@ -18,7 +18,7 @@ struct ReducerReplayTests {
         #expect(report.divergence == nil, "\(report)")
         #expect(report.actionsReplayed == 6)
         #expect(report.startSeq == 0)
-        #expect(report.description == "replayed 6 actions of store \"search\" from the keyframe after #0: every state matches the recording")
+        #expect(report.description == "replayed 6 actions of store \"search\" from the initial state through #6: every state matches the recording")
     }
 
     @Test("A reducer that forgets to clear isLoading diverges right after the first results, with the change")
@@ -42,7 +42,7 @@ struct ReducerReplayTests {
         #expect(report.actionsReplayed == 3)
         #expect(
             divergence.description.hasPrefix("after #3 SearchAction.setResults(repos: [")
-                && divergence.description.hasSuffix("the reducer's state differs from the recording:\n  .isLoading: recorded false, replayed true"),
+                && divergence.description.contains("the reducer's state differs from the recording at .isLoading (- recorded, + replayed):\n  .isLoading\n  - false\n  + true\naction #3 was emitted by effect 2"),
             "\(divergence)")
         #expect(
             DiffRendering.render(from: divergence.recorded, to: divergence.replayed) == """
