@@ -13,6 +13,7 @@ struct ExitRuleTests {
             ["check", path], ["cat", path], ["log", path], ["state", path, "--at", "5"], ["diff", path, "--from", "1", "--to", "5"],
             ["blame", path, ".total"], ["effects", path], ["stats", path], ["export", "--format", "chrome-trace", path],
             ["export", path], ["compare", path, path],
+            ["test", path, "--module", "Checkout", "--reducer", "reduce", "--output", (path as NSString).deletingLastPathComponent + "/CutReplayTests.swift"],
         ]
     }
 
