@@ -71,4 +71,26 @@ extension EffectSpan {
         defer { recorder.effectWorkEnded() }
         return try await EffectSpan.$current.withValue(self) { try await body() }
     }
+
+    /// Runs `body` with this span as ``current``, synchronously, on any thread: for work an
+    /// effect hands to something that does not inherit the task's locals, a `Task.detached` or
+    /// a GCD callback, whose actions must still be linked to the effect.
+    ///
+    /// ```swift
+    /// recording.task("upload", startedBy: seq) {
+    ///     let effect = EffectSpan.current          // read it inside the effect's task
+    ///     DispatchQueue.global().async {
+    ///         let done = upload()
+    ///         effect?.linking { store.send(.uploaded(done)) }  // linked to "upload"
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// An action sent this way after the effect ended is linked to it all the same, and the
+    /// trace shows it emitted after the effect's end: work the effect left running.
+    public func linking<T>(_ body: () throws -> T) rethrows -> T {
+        recorder.effectWorkStarted()
+        defer { recorder.effectWorkEnded() }
+        return try EffectSpan.$current.withValue(self) { try body() }
+    }
 }
