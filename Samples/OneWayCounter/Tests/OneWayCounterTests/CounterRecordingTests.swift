@@ -72,4 +72,23 @@ import TraceAnalysis
             #expect(ends == [expected.outcome], "end of \(expected.name)")
         }
     }
+
+    /// OneWay's store sends an effect's values itself: a task it makes in `execute(effect:)`
+    /// iterates `effect.values` and calls `await send(value)`, which queues the value in the
+    /// store's private `actionQueue`; whichever `send` call is draining the queue reduces it,
+    /// so the reducer gets a bare action, on a task that may be the user's or another effect's.
+    /// Nothing then says which effect it came from, and a guess (the running task's effect)
+    /// would name the wrong one. So these actions are recorded without an effect: this test
+    /// keeps that limit visible (docs/GUIDE.md, section 7).
+    @Test("the actions an effect sends are recorded as plain actions, with no effect and no emitted record (OneWay's limit)")
+    func effectActionsAreNotLinked() async throws {
+        let (journal, records) = try await Self.record()
+        let actions = records.compactMap { if case let .action(action) = $0 { action } else { nil } }
+        try #require(actions.count == journal.count)
+        // [3] factLoaded (from fetchFact), [5...7] increment (from countUp): sent by effects.
+        let fromEffects = [3, 5, 6, 7]
+        #expect(fromEffects.map { journal[$0].action } == [.factLoaded(journal[3].state.fact ?? ""), .increment, .increment, .increment])
+        #expect(actions.allSatisfy { $0.effectID == nil })
+        #expect(!records.contains { if case .effectEmitted = $0 { true } else { false } })
+    }
 }
