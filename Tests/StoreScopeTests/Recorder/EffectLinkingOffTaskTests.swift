@@ -127,4 +127,61 @@ import TraceAnalysis
         let linked = Dictionary(uniqueKeysWithValues: actions.map { ($0.action, $0.effectID) })
         #expect(linked == [.int(1): effect, .int(2): nil, .int(3): effect, .int(4): nil, .int(5): effect])
     }
+
+    /// A store that queues what it is sent, as OneWay's does: the call that finds it idle
+    /// drains the queue, after a suspension; a call that finds it busy only queues. The first
+    /// drain waits for ``release()``, so a test can queue an action meanwhile.
+    private actor QueueingStore {
+        let recording: StoreRecorder<Int, Int>
+        private var queue: [Int] = []
+        private var processing = false
+        private var state = 0
+        private var hold: CheckedContinuation<Void, Never>?
+        private var holdsNextDrain = true
+
+        init(recording: StoreRecorder<Int, Int>) { self.recording = recording }
+
+        var isHeld: Bool { hold != nil }
+
+        func release() { hold?.resume(); hold = nil }
+
+        func send(_ action: Int) async {
+            queue.append(action)
+            guard !processing else { return }
+            processing = true
+            if holdsNextDrain {
+                holdsNextDrain = false
+                await withCheckedContinuation { hold = $0 }
+            } else {
+                await Task.yield()
+            }
+            for action in queue { recording.record(action, reducing: &state) { $0 += $1 } }
+            queue = []
+            processing = false
+        }
+    }
+
+    @Test("linkingFirstAction links the action its call reduces, and not one another effect's call drained: right or not at all")
+    func firstActionLinksOnlyWhatItsCallReduces() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("queueing.sstrace")
+        let recorder = try Recorder(sink: .file(path))
+        let recording = recorder.store("numbers", initialState: 0, actions: Int.self)
+        let store = QueueingStore(recording: recording)
+        let d = recording.startEffect("D", startedBy: nil), e = recording.startEffect("E", startedBy: nil)
+        async let first: Void = d.linkingFirstAction { await store.send(1) }
+        while await !store.isHeld { await Task.yield() }
+        await e.linkingFirstAction { await store.send(2) }  // the store is busy: queued, drained by D's call
+        await store.release()
+        await first
+        await e.linkingFirstAction { await store.send(3) }  // idle: E's own call reduces it
+        d.finish()
+        e.finish()
+        #expect(recorder.close())
+
+        let (actions, _, emitted) = try records(path)
+        let linked = Dictionary(uniqueKeysWithValues: actions.map { ($0.action, $0.effectID) })
+        #expect(linked == [.int(1): d.id, .int(2): nil, .int(3): e.id])
+        #expect(emitted.map(\.effectID) == [d.id, e.id])
+    }
 }

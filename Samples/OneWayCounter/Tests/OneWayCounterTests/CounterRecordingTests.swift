@@ -73,22 +73,22 @@ import TraceAnalysis
         }
     }
 
-    /// OneWay's store sends an effect's values itself: a task it makes in `execute(effect:)`
-    /// iterates `effect.values` and calls `await send(value)`, which queues the value in the
-    /// store's private `actionQueue`; whichever `send` call is draining the queue reduces it,
-    /// so the reducer gets a bare action, on a task that may be the user's or another effect's.
-    /// Nothing then says which effect it came from, and a guess (the running task's effect)
-    /// would name the wrong one. So these actions are recorded without an effect: this test
-    /// keeps that limit visible (docs/GUIDE.md, section 7).
-    @Test("the actions an effect sends are recorded as plain actions, with no effect and no emitted record (OneWay's limit)")
-    func effectActionsAreNotLinked() async throws {
+    /// OneWay's store queues what it is sent and reduces it on whichever `send` call drains the
+    /// queue, so the app's helper sends each effect action to the store itself, inside
+    /// `linkingFirstAction`: the action is linked when that call reduces it, which in this
+    /// scenario (one effect sending at a time) is every time.
+    @Test("the actions an effect sends are linked to it: factLoaded to fetchFact, the three increments to countUp")
+    func effectActionsAreLinked() async throws {
         let (journal, records) = try await Self.record()
         let actions = records.compactMap { if case let .action(action) = $0 { action } else { nil } }
         try #require(actions.count == journal.count)
-        // [3] factLoaded (from fetchFact), [5...7] increment (from countUp): sent by effects.
-        let fromEffects = [3, 5, 6, 7]
-        #expect(fromEffects.map { journal[$0].action } == [.factLoaded(journal[3].state.fact ?? ""), .increment, .increment, .increment])
-        #expect(actions.allSatisfy { $0.effectID == nil })
-        #expect(!records.contains { if case .effectEmitted = $0 { true } else { false } })
+        let started = records.compactMap { if case let .effectStarted(started) = $0 { started } else { nil } }
+        let ids = Dictionary(uniqueKeysWithValues: started.map { ($0.name, $0.effectID) })
+        let fetchFact = try #require(ids["fetchFact"]), countUp = try #require(ids["countUp"])
+        // [3] factLoaded (from fetchFact), [5...7] increment (from countUp); the rest the app sent.
+        #expect(actions.map(\.effectID) == [nil, nil, nil, fetchFact, nil, countUp, countUp, countUp, nil, nil])
+        let emitted = records.compactMap { if case let .effectEmitted(emitted) = $0 { emitted } else { nil } }
+        #expect(emitted.map(\.effectID) == [fetchFact, countUp, countUp, countUp])
+        #expect(emitted.map(\.actionSeq) == [3, 5, 6, 7].map { actions[$0].seq })
     }
 }
