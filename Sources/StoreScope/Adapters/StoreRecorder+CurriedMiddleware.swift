@@ -2,11 +2,17 @@
 /// (action) -> Void` (ReSwift's `Middleware<State>`), whose effects must name the action that
 /// started them.
 ///
-/// The linking rule: an effect's parent is the action passed as `startedBy:`. ``lastSentSeq``
+/// The parent rule: an effect's parent is the action passed as `startedBy:`. ``lastSentSeq``
 /// is the last action that reached the reducer, so a middleware that reads it before calling
 /// `next(action)` names the *previous* action. A middleware learns its own action's number by
 /// passing the action on through ``reduced(_:)``, or lets ``middleware(_:fileID:line:_:)``
 /// do it.
+///
+/// The emitted rule: an action is linked to an effect when sent from the effect's task (or a
+/// child task, which inherits ``EffectSpan/current``), through the `dispatch` given to a
+/// recorded middleware's or thunk's work (bound to its effect, from any task or thread), or
+/// inside `EffectSpan.linking(_:)`. From a `Task.detached` or a GCD callback by any
+/// other route, it has no effect.
 extension StoreRecorder {
     /// Runs `next`, a middleware passing its action on, and returns the sequence number the
     /// reducer gave that action.
@@ -45,7 +51,8 @@ extension StoreRecorder {
     /// then goes on to the reducer, and the effect starts once it is reduced, linked to it (to
     /// no action when a later middleware kept it). The work runs in a task on the main actor,
     /// like a recorded thunk's (see ``thunk(_:startedBy:fileID:line:_:)``); the actions it
-    /// dispatches are linked to the effect.
+    /// dispatches are linked to the effect, also from a `Task.detached` or a GCD callback (the
+    /// `dispatch` it is given is bound to the effect).
     ///
     /// - Parameters:
     ///   - name: the effect's name in the trace.

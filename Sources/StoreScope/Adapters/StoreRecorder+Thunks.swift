@@ -9,7 +9,8 @@ extension StoreRecorder {
     /// Makes a thunk body, `(dispatch, getState) -> Void`, that runs `work` as a recorded effect
     /// named `name`. The effect starts when the thunk middleware calls the body (synchronously,
     /// inside the store's dispatch) and ends when `work` returns; the actions `work` dispatches,
-    /// before and after its `await`s, are linked to it.
+    /// before and after its `await`s, are linked to it: the `dispatch` it is given is bound to
+    /// the effect, so also when called from a `Task.detached` or a GCD callback `work` started.
     ///
     /// ```swift
     /// store.dispatch(Thunk<AppState>(body: recording.thunk("loadCatalog") { dispatch, getState in
@@ -48,7 +49,10 @@ extension StoreRecorder {
     func run(
         _ work: @escaping ThunkWork, in span: EffectSpan, dispatch: @escaping (Action) -> Void, getState: @escaping () -> State?
     ) {
-        let store = ThunkStoreAccess(dispatch: dispatch, getState: getState)
+        // The work's dispatch is bound to its effect, so an action it sends is linked to the
+        // effect wherever the call comes from: the work's own task, a `Task.detached` or a GCD
+        // callback it started (neither inherits the task-local ``EffectSpan/current``).
+        let store = ThunkStoreAccess(dispatch: { action in span.linking { dispatch(action) } }, getState: getState)
         let running = runningTasks
         running.started()
         Task { @MainActor in

@@ -57,7 +57,8 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     /// - Parameters:
     ///   - action: the action being sent.
     ///   - effect: the effect that produced it; defaults to the effect whose task is running
-    ///     (``EffectSpan/current``), so actions sent from recorded effects link automatically.
+    ///     (``EffectSpan/current``), so actions sent from recorded effects link automatically,
+    ///     or to the effect of a ``EffectSpan/linkingFirstAction(_:)`` whose action this is.
     ///   - fileID: where the action was sent from.
     ///   - line: the line it was sent from.
     /// - Returns: the pending action to pass to ``didReduce(_:state:)``.
@@ -69,7 +70,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         latestSeq.store(seq, ordering: .relaxed)
         dispatchFrames.noteReduced(seq)
         // Reading the task-local costs ~45 ns; skip it while no recorded effect is running.
-        let effectID = (effect ?? (recorder.hasRunningEffects ? EffectSpan.current : nil))?.id
+        let effectID = (effect ?? (recorder.hasRunningEffects ? EffectSpan.linkedToCurrentTask() : nil))?.id
         if let effectID {
             recorder.queue.enqueueRecord(.effectEmitted(EffectEmitted(effectID: effectID, actionSeq: seq, monotonicNanos: Clock.monotonicNanos())))
         }

@@ -4,12 +4,12 @@ extension StoreTrack {
     /// Writes the store's initial state as its first keyframe.
     func register(seq: UInt64, in worker: RecorderWorker) {
         latestSeq = seq
-        writeKeyframe(previous, seq: seq, worker: worker)
+        writeKeyframe(previous, seq: seq, at: registeredNanos, worker: worker)
     }
 
     /// Writes a keyframe of the state after the store's latest recorded action.
     func writeLatestKeyframe(in worker: RecorderWorker) {
-        writeKeyframe(previous, seq: latestSeq, worker: worker)
+        writeKeyframe(previous, seq: latestSeq, at: max(lastActionNanos, registeredNanos), worker: worker)
     }
 
     /// Writes a keyframe of the store's latest state when the session has written
@@ -25,7 +25,7 @@ extension StoreTrack {
         guard !needsKeyframe, worker.canWrite else { return }
         let since = worker.recordBytesWritten - traceBytesAtKeyframe
         guard worker.configuration.keyframeIsFarBehind(traceBytesSince: since, keyframeBytes: Int64(keyframeBytes)) else { return }
-        writeKeyframe(previous, seq: latestSeq, worker: worker)
+        writeKeyframe(previous, seq: latestSeq, at: max(lastActionNanos, registeredNanos), worker: worker)
     }
 
     @usableFromInline
@@ -55,7 +55,7 @@ extension StoreTrack {
             || patchBytesSinceKeyframe >= max(configuration.keyframeEveryPatchBytes, keyframeBytes)
         {
             // A keyframe says nothing of what the action changed: the estimate stands.
-            writeKeyframe(state, seq: seq, worker: worker)
+            writeKeyframe(state, seq: seq, at: monotonicNanos, worker: worker)
             previous = state
             return
         }
@@ -64,6 +64,7 @@ extension StoreTrack {
         if !operations.isEmpty {
             if let size = worker.append(.patch(StatePatch(seq: seq, store: name, operations: operations))) {
                 patchBytesSinceKeyframe += size
+                warnOfMutableInstances(inPatch: operations, seq: seq, at: monotonicNanos, worker: worker)
             } else {
                 // The change is not in the trace: the next action's keyframe carries it.
                 needsKeyframe = true
@@ -96,9 +97,11 @@ extension StoreTrack {
         return slots
     }
 
-    private func writeKeyframe(_ state: State, seq: UInt64, worker: RecorderWorker) {
+    /// Writes a keyframe of `state`, the state after action `seq`, sent at `nanos` (monotonic).
+    private func writeKeyframe(_ state: State, seq: UInt64, at nanos: UInt64, worker: RecorderWorker) {
         let tree = captureValue(state, options: worker.configuration.capture)
         keyframeBytes = worker.append(.keyframe(Keyframe(seq: seq, store: name, state: tree))) ?? keyframeBytes
+        warnOfMutableInstances(inKeyframe: tree, seq: seq, at: nanos, worker: worker)
         traceBytesAtKeyframe = worker.recordBytesWritten
         actionsSinceKeyframe = 0
         patchBytesSinceKeyframe = 0

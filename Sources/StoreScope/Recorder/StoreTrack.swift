@@ -24,6 +24,11 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     /// The collections under the top-level fields the store's latest collection change touched
     /// (`nil` slots: the state cannot be walked), kept while changes touch the same fields.
     @exclusivity(unchecked) var changedSlots: (fields: Set<String>?, slots: [StorageUnsharing.CollectionSlot]?)?
+    /// Whether the store was warned that its state holds mutable class instances
+    /// (``warnOfMutableInstances(inKeyframe:seq:at:worker:)``).
+    @exclusivity(unchecked) var warnedOfMutableInstances = false
+    /// When the store was registered (monotonic nanoseconds, read on the app's thread).
+    let registeredNanos: UInt64
     /// When the store's previous action was sent (monotonic nanoseconds).
     @exclusivity(unchecked) var lastActionNanos: UInt64 = 0
     /// Actions further apart than this come at UI pace, where unsharing pays off.
@@ -43,5 +48,6 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     init(name: String, initialState: State) {
         self.name = name
         previous = initialState
+        registeredNanos = Clock.monotonicNanos()
     }
 }

@@ -2,6 +2,11 @@
 /// actions and no-op actions per case with reducer-time percentiles, effect durations per
 /// name, the state's size at each keyframe, drops, and the action rate over time.
 ///
+/// A no-op is an action after which the recorder wrote no patch. That proves nothing when the
+/// store's state holds class instances recorded by reference (mutable classes: their identity
+/// only, never their contents): the action may have changed one of them in place. Such an
+/// action is counted in ``unjudgedByReferences``, not as a no-op.
+///
 /// Memory grows with the number of actions only by one `UInt64` reducer time each (for exact
 /// percentiles); each store's latest state is held to follow its size (``StoreSizes``).
 public struct SessionStats: Sendable {
@@ -13,6 +18,9 @@ public struct SessionStats: Sendable {
         public var count = 0
         /// How many left their store's state unchanged.
         public var noOps = 0
+        /// How many wrote no change to a state that holds class instances recorded by
+        /// reference: whether they changed one of them in place is unknown.
+        public var unjudgedByReferences = 0
         /// Reducer time percentiles, once ``SessionStats/finish()`` ran.
         public var reducer: Percentiles?
         fileprivate var reducerNanos: [UInt64] = []
@@ -59,6 +67,13 @@ public struct SessionStats: Sendable {
     /// Actions whose store took a keyframe instead of a patch: whether they changed the state
     /// is not judged.
     public private(set) var unjudged = 0
+    /// Actions that wrote no change to a state holding class instances recorded by reference
+    /// (``StoreSizes/referenceTypes(in:)``): they may have changed one in place, which the
+    /// recorder cannot see, so they are not judged as no-ops.
+    public private(set) var unjudgedByReferences = 0
+    /// The classes held by reference in the states of the actions counted in
+    /// ``unjudgedByReferences``, sorted.
+    public var unjudgedReferenceTypes: [String] { referenceTypeSet.sorted() }
     /// First and last action sequence numbers.
     public private(set) var seqRange: ClosedRange<UInt64>?
     /// Stores in order of first appearance.
@@ -70,6 +85,7 @@ public struct SessionStats: Sendable {
     private var caseIndex: [CaseKey: Int] = [:]
     private var pending: [String: PendingAction] = [:]
     private var storeSet: Set<String> = []
+    private var referenceTypeSet: Set<String> = []
 
     private struct CaseKey: Hashable {
         var type: String
@@ -183,8 +199,16 @@ public struct SessionStats: Sendable {
         if last.keyframed && !last.changed {
             unjudged += 1
         } else if !last.changed {
-            noOps += 1
-            actionCases[last.caseIndex].noOps += 1
+            // Settled before the store's next patch: its known state is the one the action left.
+            let references = storeSizes.referenceTypes(in: store)
+            if references.isEmpty {
+                noOps += 1
+                actionCases[last.caseIndex].noOps += 1
+            } else {
+                unjudgedByReferences += 1
+                actionCases[last.caseIndex].unjudgedByReferences += 1
+                referenceTypeSet.formUnion(references)
+            }
         }
     }
 

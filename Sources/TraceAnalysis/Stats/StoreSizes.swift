@@ -41,7 +41,7 @@ public struct StoreSizes: Sendable {
     public private(set) var stores: [Store] = []
     private var index: [String: Int] = [:]
     private var states: [String: TraceValue] = [:]
-    private var nodes: [String: Int] = [:]
+    private var censuses: [String: StateCensus] = [:]
 
     /// No store yet.
     public init() {}
@@ -58,17 +58,19 @@ public struct StoreSizes: Sendable {
     public mutating func add(_ record: Record) {
         switch record {
         case let .keyframe(keyframe):
-            let count = keyframe.state.nodeCount
+            let census = StateCensus(keyframe.state)
             states[keyframe.store] = keyframe.state
-            nodes[keyframe.store] = count
-            stores[position(of: keyframe.store)].record(count, after: keyframe.seq)
+            censuses[keyframe.store] = census
+            stores[position(of: keyframe.store)].record(census.nodes, after: keyframe.seq)
         case let .patch(patch):
-            guard var state = states[patch.store], var count = nodes[patch.store] else { return }
+            guard var state = states[patch.store], var census = censuses[patch.store] else { return }
             for operation in patch.operations {
                 switch operation {
-                case let .set(path, value): count += value.nodeCount - (state.node(at: path)?.nodeCount ?? 0)
-                case let .insert(_, value): count += value.nodeCount
-                case let .remove(path): count -= state.node(at: path)?.nodeCount ?? 0
+                case let .set(path, value):
+                    if let old = state.node(at: path) { census.remove(old) }
+                    census.add(value)
+                case let .insert(_, value): census.add(value)
+                case let .remove(path): if let old = state.node(at: path) { census.remove(old) }
                 case .move: break
                 }
                 do { try state.apply(operation) } catch {
@@ -77,14 +79,21 @@ public struct StoreSizes: Sendable {
                 }
             }
             states[patch.store] = state
-            nodes[patch.store] = count
-            stores[position(of: patch.store)].record(count, after: patch.seq)
+            censuses[patch.store] = census
+            stores[position(of: patch.store)].record(census.nodes, after: patch.seq)
         case .dropped:
             // The recorder lost actions: every store's state is unknown until its keyframe.
             forgetAll()
         default:
             break
         }
+    }
+
+    /// The classes whose instances the store's latest known state holds by reference (their
+    /// identity only: changes made inside them in place are not recorded), sorted; empty when
+    /// it holds none or its state is unknown.
+    public func referenceTypes(in store: String) -> [String] {
+        censuses[store]?.references.keys.sorted() ?? []
     }
 
     private mutating func position(of store: String) -> Int {
@@ -96,7 +105,7 @@ public struct StoreSizes: Sendable {
 
     private mutating func forget(_ store: String) {
         states[store] = nil
-        nodes[store] = nil
+        censuses[store] = nil
         if let known = index[store] { stores[known].unknownAtEnd = true }
     }
 

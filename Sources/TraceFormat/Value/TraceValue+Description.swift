@@ -13,6 +13,14 @@ extension TraceValue: CustomStringConvertible {
         return output
     }
 
+    /// How a class instance recorded by identity only reads everywhere a value is printed
+    /// (`cat`, `log`, `diff`, the viewer's timeline and tree): `Preferences (reference #1)`.
+    /// Its contents were never read, so nothing follows that could pass for hidden fields (an
+    /// `.object`, read in full, prints as `Badge#2(title: "gold")`).
+    static func referenceText(type: String, id: UInt64) -> String {
+        "\(type) (reference #\(id))"
+    }
+
     /// ``description`` with an enum case at the root prefixed by its type
     /// (`SearchAction.search(query: "sw")`), for places where `.search(...)` alone would be
     /// ambiguous, such as an action on its own line.
@@ -68,7 +76,7 @@ extension TraceValue: CustomStringConvertible {
             fields(f)
             output += ")"
         case let .reference(type, id):
-            output += "\(type)#\(id)(…)"
+            output += Self.referenceText(type: type, id: id)
         case let .enumeration(_, caseName, payload):
             output += "." + caseName
             if !payload.isEmpty {

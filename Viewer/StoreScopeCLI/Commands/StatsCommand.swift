@@ -11,7 +11,8 @@ enum StatsCommand: Command {
         discussion: """
             Reducer percentiles are exact (nearest rank). A no-op action left its store's state
             unchanged (no patch was recorded); an action after which the recorder took a keyframe
-            is not judged. State sizes are node counts: each store's at the end and at its peak,
+            is not judged, nor one whose state holds mutable class instances, recorded by
+            reference (counted as unknown: a change inside one is not recorded). State sizes are node counts: each store's at the end and at its peak,
             followed through the patches, and at each keyframe.
 
             \(ExitStatus.discussion)

@@ -14,10 +14,13 @@ struct StatsReport {
         let stores = stats.stores.isEmpty ? "" : " in \(counted(stats.stores.count, "store")) (\(stats.stores.joined(separator: ", ")))"
         lines.append("actions: \(stats.actions)\(seqs)\(stores)")
         lines.append("")
+        // `unknown`: actions that wrote no change, where a change inside a class instance held
+        // by reference would not show; only when the trace has some.
+        let unknown = stats.unjudgedByReferences > 0
         lines += table(
-            ["action", "count", "no-op", "p50", "p90", "p99", "max"],
+            ["action", "count", "no-op"] + (unknown ? ["unknown"] : []) + ["p50", "p90", "p99", "max"],
             stats.actionCases.map { item in
-                [item.name, "\(item.count)", "\(item.noOps)"] + durations(item.reducer)
+                [item.name, "\(item.count)", "\(item.noOps)"] + (unknown ? ["\(item.unjudgedByReferences)"] : []) + durations(item.reducer)
             }, title: "reducer time per action case:")
         lines.append("")
         if stats.effectNames.isEmpty {
@@ -34,6 +37,11 @@ struct StatsReport {
         var noOps = "no-op actions: \(stats.noOps) of \(stats.actions) left the state unchanged"
         if stats.unjudged > 0 { noOps += " (\(stats.unjudged) with a keyframe not judged)" }
         lines.append(noOps)
+        if unknown {
+            let types = stats.unjudgedReferenceTypes.joined(separator: ", ")
+            lines.append("unknown: \(stats.unjudgedByReferences) more wrote no change, but their state holds mutable class instances (\(types)),")
+            lines.append("  recorded by reference: a change made inside one in place is not in the trace, so whether they changed it is unknown")
+        }
         lines.append("")
         lines.append("state size (nodes) per store:")
         for store in stats.storeSizes.stores {
@@ -81,6 +89,11 @@ struct StatsReport {
             json.field("actions", UInt64(stats.actions))
             json.field("noOps", UInt64(stats.noOps))
             json.field("unjudged", UInt64(stats.unjudged))
+            json.field("unjudgedByReferences", UInt64(stats.unjudgedByReferences))
+            json.key("referenceTypes")
+            json.beginArray()
+            for type in stats.unjudgedReferenceTypes { json.string(type) }
+            json.endArray()
             json.key("stores")
             json.beginArray()
             for store in stats.stores { json.string(store) }
@@ -100,6 +113,7 @@ struct StatsReport {
                 json.field("case", item.name)
                 json.field("count", UInt64(item.count))
                 json.field("noOps", UInt64(item.noOps))
+                json.field("unjudgedByReferences", UInt64(item.unjudgedByReferences))
                 Self.write(item.reducer, as: "reducerNanos", to: &json)
             }
         }

@@ -21,8 +21,9 @@ public final class CounterApp: Sendable {
         let recorder = try Recorder(sink: .file(tracePath), configuration: .init(appName: "OneWayCounter"))  // StoreScope
         let recording = recorder.store("counter", initialState: CounterState(), actions: CounterAction.self)  // StoreScope
         let reducer = CounterReducer(recording: recording, service: service)  // StoreScope: recording:
-        // StoreScope: end OneWay store
         store = Store(reducer: JournalingReducer(base: reducer, journal: journal), state: CounterState())
+        reducer.send.connect { [weak store] in await store?.send($0) }  // StoreScope
+        // StoreScope: end OneWay store
     }
 
     /// The effects ``run()`` starts, in order.

@@ -1,17 +1,31 @@
 // StoreScope: begin OneWay effect helper
 import OneWay
 import StoreScope  // StoreScope
+import Synchronization
 
 extension AnyEffect {
-    /// This effect, recorded as an effect named `name` whose parent is the action being reduced.  // StoreScope: a helper in the app
-    func recorded<State>(_ name: String, by recording: StoreRecorder<State, Element>) -> AnyEffect<Element> {
+    /// This effect, recorded as an effect named `name` whose parent is the action being reduced;  // StoreScope: a helper in the app
+    /// it sends its actions to the store itself, each linked to it when the store reduces it then.
+    func recorded<State>(_ name: String, by recording: StoreRecorder<State, Element>, sending send: StoreSend<Element>) -> AnyEffect<Element> {
         let values = recording.effect(name, startedBy: recording.lastSentSeq, self.values)
-        var effect = AnyEffect.sequence { send in
-            do { for try await value in values { send(value) } } catch {}
+        var effect = AnyEffect.sequence { _ in
+            var iterator = values.makeAsyncIterator()
+            while let value = try? await iterator.next() {
+                await iterator.effect.linkingFirstAction { await send(value) }
+            }
         }
         effect.method = method
         return effect
     }
+}
+
+/// The store's `send`, given once the store exists.
+final class StoreSend<Action: Sendable>: Sendable {
+    private let send = Mutex<(@Sendable (Action) async -> Void)?>(nil)
+
+    func connect(_ send: @escaping @Sendable (Action) async -> Void) { self.send.withLock { $0 = send } }
+
+    func callAsFunction(_ action: Action) async { await send.withLock { $0 }?(action) }
 }
 // StoreScope: end OneWay effect helper
 
@@ -19,6 +33,7 @@ extension AnyEffect {
 public struct CounterReducer: Reducer {
     // StoreScope: begin OneWay reducer
     let recording: StoreRecorder<CounterState, CounterAction>  // StoreScope
+    let send = StoreSend<CounterAction>()  // StoreScope: connected to the store once it exists
     let service: FactService
 
     public func reduce(state: inout CounterState, action: CounterAction) -> AnyEffect<CounterAction> {
@@ -30,7 +45,7 @@ public struct CounterReducer: Reducer {
             case .fetchFact:
                 state.isLoadingFact = true
                 return .single { [service, count = state.count] in .factLoaded(await service.fact(for: count)) }
-                    .recorded("fetchFact", by: recording)  // StoreScope
+                    .recorded("fetchFact", by: recording, sending: send)  // StoreScope
             // StoreScope: end OneWay reducer
             case .decrement:
                 state.count -= 1
@@ -46,12 +61,12 @@ public struct CounterReducer: Reducer {
                         send(.increment)
                     }
                 }
-                .recorded("countUp", by: recording)
+                .recorded("countUp", by: recording, sending: send)
             case .fetchSlowFact:
                 state.isLoadingFact = true
                 return .single { [service, count = state.count] in .factLoaded(await service.slowFact(for: count)) }
                     .cancellable("slowFact")
-                    .recorded("slowFact", by: recording)
+                    .recorded("slowFact", by: recording, sending: send)
             case .cancelSlowFact:
                 state.isLoadingFact = false
                 return .cancel("slowFact")

@@ -72,4 +72,23 @@ import TraceAnalysis
             #expect(ends == [expected.outcome], "end of \(expected.name)")
         }
     }
+
+    /// OneWay's store queues what it is sent and reduces it on whichever `send` call drains the
+    /// queue, so the app's helper sends each effect action to the store itself, inside
+    /// `linkingFirstAction`: the action is linked when that call reduces it, which in this
+    /// scenario (one effect sending at a time) is every time.
+    @Test("the actions an effect sends are linked to it: factLoaded to fetchFact, the three increments to countUp")
+    func effectActionsAreLinked() async throws {
+        let (journal, records) = try await Self.record()
+        let actions = records.compactMap { if case let .action(action) = $0 { action } else { nil } }
+        try #require(actions.count == journal.count)
+        let started = records.compactMap { if case let .effectStarted(started) = $0 { started } else { nil } }
+        let ids = Dictionary(uniqueKeysWithValues: started.map { ($0.name, $0.effectID) })
+        let fetchFact = try #require(ids["fetchFact"]), countUp = try #require(ids["countUp"])
+        // [3] factLoaded (from fetchFact), [5...7] increment (from countUp); the rest the app sent.
+        #expect(actions.map(\.effectID) == [nil, nil, nil, fetchFact, nil, countUp, countUp, countUp, nil, nil])
+        let emitted = records.compactMap { if case let .effectEmitted(emitted) = $0 { emitted } else { nil } }
+        #expect(emitted.map(\.effectID) == [fetchFact, countUp, countUp, countUp])
+        #expect(emitted.map(\.actionSeq) == [3, 5, 6, 7].map { actions[$0].seq })
+    }
 }
