@@ -43,13 +43,13 @@ enum ViewerGolden {
         ▾ SearchState(
             query: "swift"
           ▾ repos: [
-            ▸ Repo(… 3)
-            ▾ Repo(
+            ▸ [0] Repo(… 3)
+            ▾ [1] Repo(
                 id: 3
                 name: "pointfreeco/swift-composable-architecture"
                 stars: 12000
               )
-            ▾ Repo(
+            ▾ [2] Repo(
          search.sstrace │ #3/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
@@ -239,17 +239,17 @@ enum ViewerGolden {
         action UsersAction.navigate(.detail(userID: 2))
         ▾ UsersState(
           ▾ users: [
-            ▾ User(
+            ▾ [0] User(
                 id: 1
                 name: "Ada Lovelace"
                 username: "ada"
               )
-            ▾ User(
+            ▾ [1] User(
                 id: 2
                 name: "Alan Turing"
                 username: "alan"
               )
-            ▾ User(
+            ▾ [2] User(
                 id: 3
                 name: "Grace Hopper"
                 username: "grace"

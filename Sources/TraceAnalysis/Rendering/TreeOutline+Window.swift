@@ -72,7 +72,9 @@ extension TreeOutline {
         switch value {
         case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
             for index in fields.indices.dropFirst(start) where !body(index, { TreeLayout.fieldLabel(fields[index].name) }, fields[index].value) { return }
-        case let .array(elements), let .set(elements):
+        case let .array(elements):
+            for index in elements.indices.dropFirst(start) where !body(index, { TreeLayout.indexLabel(index) }, elements[index]) { return }
+        case let .set(elements):
             for index in elements.indices.dropFirst(start) where !body(index, { "" }, elements[index]) { return }
         case let .dictionary(entries):
             for index in entries.indices.dropFirst(start) where !body(index, { TreeLayout.keyLabel(entries[index].key) }, entries[index].value) { return }

@@ -1,11 +1,14 @@
 /// A value as a foldable outline, for the interactive viewer's state tree: the layout of
 /// ``TreeRendering`` (same labels, openers and closers, sanitized the same way), with any
-/// container folded onto one line.
+/// container folded onto one line and each array element labelled with its index.
 ///
 /// ```
 /// ▾ SearchState(
 ///     query: "nio"
-///   ▸ repos: [… 5]
+///   ▾ repos: [
+///     ▸ [0] Repo(… 3)
+///     ▸ [1] Repo(… 3)
+///     ]
 ///     isLoading: false
 ///   )
 /// ```

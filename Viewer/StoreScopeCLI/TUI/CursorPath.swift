@@ -178,8 +178,13 @@ enum CursorPath {
         return content == ")" || content == "]" || content == "])"
     }
 
-    /// `name` of `name: value`, or `""` for a line without a label.
+    /// `name` of `name: value`, `[17]` of an array element's `[17] value`, or `""` for a line
+    /// without a label.
     private static func label(of content: Substring) -> String {
+        if content.first == "[", let close = content.firstIndex(of: "]"), content[content.index(after: close)...].hasPrefix(" "),
+            content[content.index(after: content.startIndex)..<close].allSatisfy({ $0.isASCII && $0.isNumber }), close > content.index(after: content.startIndex) {
+            return String(content[...close])
+        }
         guard let colon = content.range(of: ": ") else { return "" }
         let name = content[..<colon.lowerBound]
         // A quoted key holds any text; otherwise a label has no brackets or spaces.
