@@ -40,16 +40,16 @@ enum ViewerGolden {
 
         ── #3 search  d diff  [s state]  a action  ─────────────────────────────────────
         action SearchAction.setResults(repos: [Repo(id: 1, name: "apple/swift", stars: …
-        ▾ SearchState(
-            query: "swift"
-          ▾ repos: [
-            ▸ [0] Repo(… 3)
-            ▾ [1] Repo(
-                id: 3
-                name: "pointfreeco/swift-composable-architecture"
-                stars: 12000
-              )
-            ▾ [2] Repo(
+          ▾ SearchState(
+              query: "swift"
+            ▾ repos: [
+        +     ▸ [0] Repo(… 3)
+        +     ▾ [1] Repo(
+        +         id: 3
+        +         name: "pointfreeco/swift-composable-architecture"
+        +         stars: 12000
+        +       )
+        +     ▾ [2] Repo(
          search.sstrace │ #3/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
@@ -237,24 +237,24 @@ enum ViewerGolden {
 
         ── #7 users  d diff  [s state]  a action  ──────────────────────────────────────────────────────────────────────────────
         action UsersAction.navigate(.detail(userID: 2))
-        ▾ UsersState(
-          ▾ users: [
-            ▾ [0] User(
-                id: 1
-                name: "Ada Lovelace"
-                username: "ada"
+                  id: 2
+                  name: "Alan Turing"
+                  username: "alan"
+                )
+              ▾ [2] User(
+                  id: 3
+                  name: "Grace Hopper"
+                  username: "grace"
+                )
+              ]
+              isLoading: false
+              errorMessage: nil
+              filter: "a"
+            ▾ route: .detail(
+        +       userID: 2
               )
-            ▾ [1] User(
-                id: 2
-                name: "Alan Turing"
-                username: "alan"
-              )
-            ▾ [2] User(
-                id: 3
-                name: "Grace Hopper"
-                username: "grace"
-              )
-            ]
+              details: nil
+            )
          users.sstrace │ #7/9 │ no filter │ paused │ session ended                                               ? help  q quit
         """
 }

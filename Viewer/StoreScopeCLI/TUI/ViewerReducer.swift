@@ -104,7 +104,10 @@ package struct ViewerReducer {
             state.following.toggle()
             if state.following { select(session.lastAction(matching: state.filter)?.seq, in: &state) }
         case .character("d"): state.detailMode = .diff; resetDetailCursor(&state)
-        case .character("s"): state.detailMode = .tree; resetDetailCursor(&state)
+        case .character("s"):
+            state.detailMode = .tree
+            resetDetailCursor(&state)
+            revealChange(&state)
         case .character("a"): state.detailMode = .action; resetDetailCursor(&state)
         case .tab: state.focus = state.focus == .timeline ? .detail : .timeline
         case .character("}"): jumpToChange(forward: true, in: &state)

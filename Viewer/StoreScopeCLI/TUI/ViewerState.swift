@@ -32,6 +32,9 @@ package struct ViewerState: Sendable, Equatable {
     var focus: Focus = .timeline
     /// The detail pane's cursor line and first line shown.
     var detailCursor = 0, detailScroll = 0
+    /// Whether the state tree, once its detail is read, opens on the first node the action
+    /// changed (set when the tree opens or the selection moves; cleared once done).
+    var revealChange = false
     /// The folded nodes of the state tree (ids from ``TreeOutline``).
     var folded: Set<String> = []
     /// The folded nodes of the action tree (`a`).
@@ -147,6 +150,8 @@ package struct ViewerState: Sendable, Equatable {
         var stateBeforeRead = false
         /// The state tree's row counts of its large containers, counted once per detail.
         var treeCounts = TreeOutline.Counts()
+        /// The nodes of the state after the action that it changed (marked `+` in the tree).
+        var changedNodes = ChangedNodes()
     }
 
     /// Why a state is unknown, in words.

@@ -1,0 +1,73 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+
+@testable import StoreScopeCLI
+
+/// End-to-end: the state tree of the real `storescope view` in a tmux pane at 80x24 (issue 19,
+/// item 18): the nodes the selected action changed marked `+` and scrolled into view.
+@Suite("storescope view's state tree in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+struct ViewerTreeTerminalTests {
+    @Test("s opens the tree on the node the action changed, below the screen's first rows, marked +; j k move the selection and the tree follows the next change")
+    func changedNodeInView() throws {
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        let trace = try AnalysisCommandTests.fixture("users")
+        tmux.type("\(storescope) view \(trace); echo exit=$?")
+        try tmux.waitFor("#1/9 │ no filter")
+        tmux.keys(":")
+        tmux.type("7")
+        try tmux.waitFor("#7/9 │ no filter")
+        tmux.keys("s")
+        let tree = try tmux.waitFor("[s state]")
+        // #7 set .route?.userID: the tree scrolled to it, down to the tree's last line.
+        #expect(String(tree.reversed().drop { $0 == "\n" }.reversed()).hasSuffix("""
+            ── #7 users  d diff  [s state]  a action  ──────────────────────────────────────
+            action UsersAction.navigate(.detail(userID: 2))
+                    )
+                  ]
+                  isLoading: false
+                  errorMessage: nil
+                  filter: "a"
+                ▾ route: .detail(
+            +       userID: 2
+                  )
+                  details: nil
+                )
+             users.sstrace │ #7/9 │ no filter │ paused │ session ended       ? help  q quit
+            """), "\(tree)")
+
+        // #5 set .filter, higher in the tree: the tree scrolls back up to show it.
+        tmux.keys("k", "k")
+        let earlier = try tmux.waitFor("#5/9 │ no filter")
+        #expect(earlier.contains("\n+     filter: \"a\"\n"), "\(earlier)")
+        #expect(!earlier.contains("\n+       userID"), "only what #5 changed is marked: \(earlier)")
+
+        tmux.keys("q")
+        try tmux.waitFor("exit=0")
+    }
+}
+
+/// The marks of changed nodes, on the reducer and the render function the real loop runs.
+@Suite("The state tree's changed nodes")
+struct ViewerChangedNodesTests {
+    @Test("A folded container hiding a change is marked +; an unfolded one is not, its changed child is")
+    func foldedContainerHidingAChange() throws {
+        var viewer = try ViewerHarness(fixture: "users")
+        viewer.press(.character(":"))
+        viewer.type("7")
+        viewer.press(.enter, .character("s"), .tab)
+        #expect(viewer.state.detailCursor == 22, "the cursor on .route?.userID, row 22")
+        #expect(viewer.screen.contains("\n    ▾ route: .detail(\n+       userID: 2\n"), "\(viewer.screen)")
+        viewer.press(.character("h"))
+        #expect(viewer.screen.contains("\n+   ▸ route: .detail(… 1)\n"), "\(viewer.screen)")
+    }
+
+    @Test("The initial state and an action that changed nothing mark no node")
+    func nothingMarked() throws {
+        var viewer = try ViewerHarness(fixture: "users")
+        viewer.press(.character("k"), .character("s"))
+        #expect(viewer.state.selected == 0)
+        #expect(!viewer.screen.split(separator: "\n").contains { $0.hasPrefix("+ ") }, "\(viewer.screen)")
+    }
+}
