@@ -43,7 +43,7 @@ struct ViewerPlayAndKeysTests {
     func foldKeysWithoutTab() throws {
         var viewer = try ViewerHarness(fixture: "users")
         viewer.press(.character("l"))
-        #expect(viewer.state.message == "h l enter fold the state tree (s) or the action (a); the diff has nothing to fold")
+        #expect(viewer.state.message == "h l enter H L fold the state tree (s) or the action (a); the diff has nothing to fold")
         #expect(viewer.state.focus == .timeline)
         // The tree opens on what #1 changed, .isLoading: h folds the node holding it, the root.
         viewer.press(.character("s"), .character("h"))

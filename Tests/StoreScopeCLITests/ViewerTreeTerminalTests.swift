@@ -71,3 +71,42 @@ struct ViewerChangedNodesTests {
         #expect(!viewer.screen.split(separator: "\n").contains { $0.hasPrefix("+ ") }, "\(viewer.screen)")
     }
 }
+
+/// `H` and `L` in the real viewer at 80x24: collapse and expand every node of the tree.
+@Suite("storescope view's collapse all and expand all in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+struct ViewerFoldAllTerminalTests {
+    @Test("H folds every node but the root, keeping the cursor on the folded node that holds it; l opens one; L opens all")
+    func collapseAndExpand() throws {
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        let trace = try AnalysisCommandTests.fixture("users")
+        tmux.type("\(storescope) view \(trace); echo exit=$?")
+        try tmux.waitFor("#1/9 │ no filter")
+        tmux.keys(":")
+        tmux.type("7")
+        try tmux.waitFor("#7/9 │ no filter")
+        tmux.keys("s", "H")
+        let collapsed = try tmux.waitFor("collapsed every node")
+        #expect(collapsed.contains("""
+            action UsersAction.navigate(.detail(userID: 2))
+              ▾ UsersState(
+                ▸ users: [… 3]
+                  isLoading: false
+                  errorMessage: nil
+                  filter: "a"
+            +   ▸ route: .detail(… 1)
+                  details: nil
+                )
+
+            """), "\(collapsed)")
+        tmux.keys("l")
+        let opened = try tmux.waitFor("+       userID: 2")
+        #expect(opened.contains("    ▸ users: [… 3]\n"), "the others stay folded: \(opened)")
+        tmux.keys("L")
+        let expanded = try tmux.waitFor("expanded every node")
+        #expect(expanded.contains("\n+       userID: 2\n"), "\(expanded)")
+        #expect(expanded.contains("\n      ]\n"), "the users are open again: \(expanded)")
+        tmux.keys("q")
+        try tmux.waitFor("exit=0")
+    }
+}

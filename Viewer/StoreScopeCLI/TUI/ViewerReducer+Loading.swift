@@ -175,17 +175,22 @@ extension ViewerReducer {
         case .pageUp: state.detailCursor = max(0, state.detailCursor - page)
         case .character("g"), .home: state.detailCursor = 0
         case .character("G"), .end: state.detailCursor = max(0, lines - 1)
+        case .character("H"), .character("L"):
+            guard state.detailMode == .tree, case let .success(value)? = state.detail?.state else { return true }
+            foldAll(key, \.folded, tree: value, counts: state.detail?.treeCounts, in: &state)
+            return true
         case .character("h"), .character("l"), .enter:
             guard state.detailMode == .tree, let row = ViewerRender.treeRow(state, at: state.detailCursor) else { return true }
             switch key {
-            case .character("l"): state.folded.remove(row.id)
-            case .enter: if row.isFoldable { state.folded.formSymmetricDifference([row.id]) }
+            case .character("l"): TreeOutline.unfold(row.id, in: &state.folded)
+            case .enter where row.isFoldable && row.isFolded: TreeOutline.unfold(row.id, in: &state.folded)
+            case .enter: if row.isFoldable { TreeOutline.fold(row.id, in: &state.folded) }
             default:
                 // h folds the node (from its opening or closing line), or the node holding
                 // the cursor's line, and moves there.
                 let id = row.isFoldable && !row.isFolded || row.isCloser ? row.id : String(row.id.split(separator: ".").dropLast().joined(separator: "."))
                 guard !id.isEmpty else { return true }
-                state.folded.insert(id)
+                TreeOutline.fold(id, in: &state.folded)
                 if case let .success(value)? = state.detail?.state {
                     state.detailCursor = TreeOutline.rowIndex(ofNode: id, in: value, folded: state.folded, counts: state.detail?.treeCounts)
                 }
