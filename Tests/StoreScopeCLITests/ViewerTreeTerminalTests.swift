@@ -110,3 +110,47 @@ struct ViewerFoldAllTerminalTests {
         try tmux.waitFor("exit=0")
     }
 }
+
+/// `y` in the real viewer: the path under the cursor on the message line and, by OSC 52, on
+/// the clipboard (tmux with `set-clipboard on` keeps what an application sets as a buffer).
+@Suite("storescope view's y copies the path in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+struct ViewerCopyPathTerminalTests {
+    @Test("y in the tree copies the node's path; in the diff from the timeline, the action's first changed path; in the action tree, the path in the action")
+    func copyPath() throws {
+        let tmux = try Tmux()
+        tmux.command("set-option", "-g", "set-clipboard", "on")
+        let storescope = try ProductLocator.url(of: "storescope").path
+        let trace = try AnalysisCommandTests.fixture("users")
+        tmux.type("\(storescope) view \(trace); echo exit=$?")
+        try tmux.waitFor("#1/9 │ no filter")
+        tmux.keys(":")
+        tmux.type("4")
+        try tmux.waitFor("#4/9 │ no filter")
+        // #4 loaded the users: the tree opens on .users[0]; two rows down is its name.
+        tmux.keys("s", "Tab", "j", "j", "y")
+        let tree = try tmux.waitFor("copied .users[0].name")
+        #expect(tree.split(separator: "\n").last { !$0.isEmpty } == "copied .users[0].name", "on the bottom line: \(tree)")
+        #expect(tmux.command("show-buffer") == ".users[0].name")
+
+        tmux.keys("d", "Tab", "y")
+        try tmux.waitFor("copied .users[0]\n")
+        #expect(tmux.command("show-buffer") == ".users[0]")
+
+        // .loaded's payload has no label: its position, [0], then the array's element [0].
+        tmux.keys("a", "Tab", "j", "j", "j", "y")
+        try tmux.waitFor("copied [0][0].id (in the action)")
+        #expect(tmux.command("show-buffer") == "[0][0].id")
+        tmux.keys("q")
+        try tmux.waitFor("exit=0")
+    }
+}
+
+@Suite("The clipboard sequence")
+struct ClipboardSequenceTests {
+    @Test("OSC 52 carries the text in base64: the RFC 4648 test vectors, and a path")
+    func base64() {
+        let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+        for (text, encoded) in vectors { #expect(ClipboardSequence.base64(Array(text.utf8)) == encoded, "\(text)") }
+        #expect(ClipboardSequence.setting(".users[0].name") == "\u{1B}]52;c;LnVzZXJzWzBdLm5hbWU=\u{07}")
+    }
+}

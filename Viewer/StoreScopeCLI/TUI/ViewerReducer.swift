@@ -121,6 +121,7 @@ package struct ViewerReducer {
         case .character("("): jumpToMark(forward: false, in: &state)
         case .character("'"): jumpToBookmark(forward: true, in: &state)
         case .character("\""): jumpToBookmark(forward: false, in: &state)
+        case .character("y"): copyPath(in: &state)
         case .character("?"): state.showingHelp = true
         case .escape: state.focus = .timeline
         default: break

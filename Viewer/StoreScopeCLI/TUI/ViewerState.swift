@@ -40,6 +40,16 @@ package struct ViewerState: Sendable, Equatable {
     /// The folded nodes of the action tree (`a`).
     var actionFolded: Set<String> = []
 
+    /// The last path `y` copied, for the loop to send to the terminal's clipboard.
+    var copied: Copied?
+
+    /// A path copied with `y`: its text, and how many copies were made in this run (so that
+    /// copying the same path again is a new copy).
+    struct Copied: Sendable, Equatable {
+        var text: String
+        var number: Int
+    }
+
     /// The open prompt, if any.
     var prompt: Prompt?
     /// A one-line message (a search that found nothing, a jump past the end).
