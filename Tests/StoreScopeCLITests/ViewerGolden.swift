@@ -72,16 +72,14 @@ enum ViewerGolden {
            d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
            h l enter       fold / unfold / toggle the node under the cursor (s, a trees)
+           H L             collapse / expand every node of the tree (s, a)
+           y               copy the path under the cursor (message line, clipboard)
            e  p  o         effects view (enter: start); parent / next emitted action
-           in effects      f filter the list, / n N search it, F follow the newest
-           esc             close a prompt; back to the timeline
-         lines 1-21 of 29 (more: j PgDn G; any other key closes)
+         lines 1-21 of 31 (more: j PgDn G; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
     static let helpEnd = """
-           *               play at a fixed rate per action (1/s..25/s), or recorded pace
-           m  ' "          bookmark the action (this run only); next / previous bookmark
            ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
            /  n  N         search (filter language); next / previous match
@@ -90,6 +88,8 @@ enum ViewerGolden {
            d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
            h l enter       fold / unfold / toggle the node under the cursor (s, a trees)
+           H L             collapse / expand every node of the tree (s, a)
+           y               copy the path under the cursor (message line, clipboard)
            e  p  o         effects view (enter: start); parent / next emitted action
            in effects      f filter the list, / n N search it, F follow the newest
            esc             close a prompt; back to the timeline
@@ -101,7 +101,7 @@ enum ViewerGolden {
 
          fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
            and of the effects the action started: F failed  C cancelled  L leaked
-         lines 9-29 of 29 (END: k PgUp g scroll back; any other key closes)
+         lines 11-31 of 31 (END: k PgUp g scroll back; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
@@ -124,6 +124,8 @@ enum ViewerGolden {
            d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
            h l enter       fold / unfold / toggle the node under the cursor (s, a trees)
+           H L             collapse / expand every node of the tree (s, a)
+           y               copy the path under the cursor (message line, clipboard)
            e  p  o         effects view (enter: start); parent / next emitted action
            in effects      f filter the list, / n N search it, F follow the newest
            esc             close a prompt; back to the timeline
@@ -135,8 +137,6 @@ enum ViewerGolden {
 
          fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
            and of the effects the action started: F failed  C cancelled  L leaked
-
-
 
 
 

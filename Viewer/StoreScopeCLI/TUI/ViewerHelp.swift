@@ -21,6 +21,8 @@ enum ViewerHelp {
         "  d  s  a         detail pane: state diff / full state tree / the action's tree",
         "  tab             move the keys between timeline and detail pane",
         "  h l enter       fold / unfold / toggle the node under the cursor (s, a trees)",
+        "  H L             collapse / expand every node of the tree (s, a)",
+        "  y               copy the path under the cursor (message line, clipboard)",
         "  e  p  o         effects view (enter: start); parent / next emitted action",
         "  in effects      f filter the list, / n N search it, F follow the newest",
         "  esc             close a prompt; back to the timeline",
