@@ -66,7 +66,7 @@ enum ViewerGolden {
            m  ' "          bookmark the action (this run only); next / previous bookmark
            ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
-           /  n  N         search (filter language); next / previous match
+           /  n  N         search (filter language; in a tree: text); next / previous
            f               filter the timeline: action:search* and not store:ui
            F               follow a growing trace (the last action stays selected)
            d  s  a         detail pane: state diff / full state tree / the action's tree
@@ -82,7 +82,7 @@ enum ViewerGolden {
     static let helpEnd = """
            ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
-           /  n  N         search (filter language); next / previous match
+           /  n  N         search (filter language; in a tree: text); next / previous
            f               filter the timeline: action:search* and not store:ui
            F               follow a growing trace (the last action stays selected)
            d  s  a         detail pane: state diff / full state tree / the action's tree
@@ -118,7 +118,7 @@ enum ViewerGolden {
            m  ' "          bookmark the action (this run only); next / previous bookmark
            ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
-           /  n  N         search (filter language); next / previous match
+           /  n  N         search (filter language; in a tree: text); next / previous
            f               filter the timeline: action:search* and not store:ui
            F               follow a growing trace (the last action stays selected)
            d  s  a         detail pane: state diff / full state tree / the action's tree

@@ -17,6 +17,7 @@ struct ViewerKeyListTests {
     func helpScreen() {
         let help = ViewerHelp.lines.joined(separator: "\n")
         for key in Self.keys { #expect(help.contains(key), "\(key) is not on the ? screen") }
+        #expect(help.contains("in a tree: text"), "/ in a tree")
     }
 
     @Test("view --help lists every key, and the effects view's and the prompts' keys")
@@ -26,5 +27,6 @@ struct ViewerKeyListTests {
         for key in Self.keys { #expect(outcome.stdout.contains(key), "\(key) is not in view --help") }
         #expect(outcome.stdout.contains("In the effects view: j k PgDn PgUp g G move; p, o, enter back to the timeline"))
         #expect(outcome.stdout.contains("In a prompt: ← → Home End Ctrl-A Ctrl-E move, Ctrl-W Ctrl-U Ctrl-K cut,"))
+        #expect(outcome.stdout.contains("keys in a tree: the text of its lines"), "/ in a tree")
     }
 }

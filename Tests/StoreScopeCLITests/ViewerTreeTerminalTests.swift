@@ -154,3 +154,48 @@ struct ClipboardSequenceTests {
         #expect(ClipboardSequence.setting(".users[0].name") == "\u{1B}]52;c;LnVzZXJzWzBdLm5hbWU=\u{07}")
     }
 }
+
+/// `/` `n` `N` in the real viewer's state tree at 80x24: a text search of the tree's lines.
+@Suite("storescope view's search in the tree in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+struct ViewerTreeSearchTerminalTests {
+    @Test("/ in the tree finds a line inside a folded node and opens it; n and N say when there is no other")
+    func searchInTheTree() throws {
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        let trace = try AnalysisCommandTests.fixture("users")
+        tmux.type("\(storescope) view \(trace); echo exit=$?")
+        try tmux.waitFor("#1/9 │ no filter")
+        tmux.keys(":")
+        tmux.type("7")
+        try tmux.waitFor("#7/9 │ no filter")
+        // H moves the keys to the tree and folds it all; g to its top.
+        tmux.keys("s", "H", "g", "/")
+        try tmux.waitFor("search the tree:")
+        tmux.type("TURING")
+        let found = try tmux.waitFor("\"TURING\" in the tree: n N next / previous")
+        #expect(found.contains("""
+            action UsersAction.navigate(.detail(userID: 2))
+              ▾ UsersState(
+                ▾ users: [
+                  ▸ [0] User(… 3)
+                  ▾ [1] User(
+                      id: 2
+                      name: "Alan Turing"
+                      username: "alan"
+                    )
+                  ▸ [2] User(… 3)
+                  ]
+             users.sstrace │ #7/9 │ no filter │ paused │ session ended       ? help  q quit
+            """), "\(found)")
+        #expect(found.contains("#7/9"), "the timeline's selection stays")
+        tmux.keys("n")
+        try tmux.waitFor("no later line with \"TURING\" in the tree")
+        tmux.keys("N")
+        try tmux.waitFor("no earlier line with \"TURING\" in the tree")
+        tmux.keys("G", "N")
+        let back = try tmux.waitFor("\"TURING\" in the tree: n N")
+        #expect(back.contains("          name: \"Alan Turing\"\n"), "\(back)")
+        tmux.keys("q")
+        try tmux.waitFor("exit=0")
+    }
+}

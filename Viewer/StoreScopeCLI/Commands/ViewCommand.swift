@@ -29,7 +29,8 @@ enum ViewCommand: Command {
               m  ' "            bookmark the action; next / previous bookmark
               ) (               next / previous mark the app placed (Recorder.mark)
               :                 jump to an action: 42, start, end, or a time such as 1.5s
-              /  n  N           search (filter language); next / previous match
+              /  n  N           search (filter language); next / previous match; with the
+                                keys in a tree: the text of its lines, folded ones too
               f                 filter the timeline (docs/FILTERS.md)
               F                 follow a growing trace
               d  s  a           detail pane: state diff / state tree / the action's tree

@@ -95,6 +95,9 @@ package struct ViewerReducer {
         case .character("G"), .end: select(session.lastAction(matching: state.filter)?.seq, in: &state)
         case .character("]"), .right: travel(forward: true, in: &state)
         case .character("["), .left: travel(forward: false, in: &state)
+        case .character("/") where Self.searchesTree(state): state.prompt = .init(kind: .treeSearch)
+        case .character("n") where Self.searchesTree(state): searchTree(nil, forward: true, in: &state)
+        case .character("N") where Self.searchesTree(state): searchTree(nil, forward: false, in: &state)
         case .character(":"): state.prompt = .init(kind: .jump)
         case .character("/"): state.prompt = .init(kind: .search)
         case .character("f"): state.prompt = .init(kind: .filter)
@@ -205,6 +208,9 @@ package struct ViewerReducer {
         switch prompt.kind {
         case .effectsFilter, .effectsSearch:
             submitEffects(prompt, in: &state)
+        case .treeSearch:
+            state.prompt = nil
+            searchTree(prompt.text, forward: true, in: &state)
         case .jump:
             guard let point = SessionPoint(prompt.text.trimmingSpaces) else {
                 prompt.jumpError = "expected a sequence number, start, end, or a time such as 1.5s"

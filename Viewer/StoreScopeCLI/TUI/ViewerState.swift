@@ -14,6 +14,8 @@ package struct ViewerState: Sendable, Equatable {
     var filter: Filter = .all
     /// The last search, for `n` and `N`.
     var search: Filter?
+    /// The last text searched in a tree (`/` with the keys in the state or action tree).
+    var treeSearch: String?
     /// The selected action's seq (`nil`: the trace has no action yet; 0: the initial state).
     package var selected: UInt64?
     /// The seq of the first timeline row shown.
@@ -101,6 +103,8 @@ package struct ViewerState: Sendable, Equatable {
     struct Prompt: Sendable, Equatable {
         enum Kind: String, Sendable, Equatable, Hashable {
             case filter, search, jump
+            /// `/` with the keys in a tree: text, not a filter.
+            case treeSearch
             /// `f` and `/` in the effects view.
             case effectsFilter, effectsSearch
         }
