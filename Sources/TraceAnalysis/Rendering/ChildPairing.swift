@@ -1,7 +1,7 @@
 /// How the children of two containers of the same shape line up, for ``DiffRendering``.
 enum ChildPairing {
-    /// A child on one or both sides, with the label it is rendered with (`name: `, `key: `, or
-    /// empty for array elements and unlabeled payloads). A child on both sides also has its
+    /// A child on one or both sides, with the label it is rendered with (`name: `, `key: `,
+    /// `[17] ` for array elements, or empty for set elements and unlabeled payloads). A child on both sides also has its
     /// step in the new tree: a field by position, an array element by index, an entry by key.
     enum Pair {
         case same(Label, PathComponent, TraceValue)
@@ -15,11 +15,14 @@ enum ChildPairing {
     enum Label {
         case text(String)
         case key(TraceValue)
+        /// An array element's index: in the old array for a removed element, else in the new.
+        case index(Int)
 
         var text: String {
             switch self {
             case let .text(text): text
             case let .key(key): TreeLayout.keyLabel(key)
+            case let .index(index): TreeLayout.indexLabel(index)
             }
         }
     }
@@ -84,16 +87,18 @@ enum ChildPairing {
         while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        var pairs = old[..<prefix].enumerated().map { Pair.same(.text(""), .index($0), $1) }
+        var pairs = old[..<prefix].enumerated().map { Pair.same(.index($0), .index($0), $1) }
         let oldMiddle = Array(old[prefix..<(old.count - suffix)]), newMiddle = Array(new[prefix..<(new.count - suffix)])
         let common = min(oldMiddle.count, newMiddle.count)
         for index in 0..<common {
             let step = PathComponent.index(prefix + index)
-            pairs.append(oldMiddle[index] == newMiddle[index] ? .same(.text(""), step, newMiddle[index]) : .changed(.text(""), step, oldMiddle[index], newMiddle[index]))
+            pairs.append(
+                oldMiddle[index] == newMiddle[index]
+                    ? .same(.index(prefix + index), step, newMiddle[index]) : .changed(.index(prefix + index), step, oldMiddle[index], newMiddle[index]))
         }
-        pairs += oldMiddle[common...].map { Pair.removed(.text(""), $0) }
-        pairs += newMiddle[common...].map { Pair.added(.text(""), $0) }
-        pairs += new[(new.count - suffix)...].enumerated().map { Pair.same(.text(""), .index(new.count - suffix + $0), $1) }
+        pairs += oldMiddle[common...].enumerated().map { Pair.removed(.index(prefix + common + $0), $1) }
+        pairs += newMiddle[common...].enumerated().map { Pair.added(.index(prefix + common + $0), $1) }
+        pairs += new[(new.count - suffix)...].enumerated().map { Pair.same(.index(new.count - suffix + $0), .index(new.count - suffix + $0), $1) }
         return pairs
     }
 

@@ -174,10 +174,10 @@ extension DiffRendering.Walk {
         else { return false }
         lines.append(RenderedLine(mark: .context, indent: indent, content: label + shape.opener))
         // What the full walk shows: runs of unchanged elements collapse, one alone is shown.
-        var unchanged = 0, firstUnchanged: TraceValue?
+        var unchanged = 0, firstUnchanged: (index: Int, value: TraceValue)?
         func flush() {
-            if unchanged == 1, let first = firstUnchanged, let single = TreeLayout.singleLine(first) {
-                lines.append(RenderedLine(mark: .context, indent: indent + 1, content: single))
+            if unchanged == 1, let first = firstUnchanged, let single = TreeLayout.singleLine(first.value) {
+                lines.append(RenderedLine(mark: .context, indent: indent + 1, content: TreeLayout.indexLabel(first.index) + single))
             } else if unchanged > 0 {
                 lines.append(RenderedLine(mark: .context, indent: indent + 1, content: "… (\(unchanged) unchanged)"))
             }
@@ -187,22 +187,22 @@ extension DiffRendering.Walk {
         var next = 0
         for index in indices {
             if index > next {
-                if unchanged == 0 { firstUnchanged = old[next] }
+                if unchanged == 0 { firstUnchanged = (next, old[next]) }
                 unchanged += index - next
             }
             childrenVisited += 1
             let (before, after) = (old[index], new[index])
             if before == after && !hidesChange(under: .index(index)) {
-                if unchanged == 0 { firstUnchanged = after }
+                if unchanged == 0 { firstUnchanged = (index, after) }
                 unchanged += 1
             } else {
                 flush()
-                descend(.index(index)) { $0.diff(before, after, label: "", indent: indent + 1, into: &lines) }
+                descend(.index(index)) { $0.diff(before, after, label: TreeLayout.indexLabel(index), indent: indent + 1, into: &lines) }
             }
             next = index + 1
         }
         if old.count > next {
-            if unchanged == 0 { firstUnchanged = old[next] }
+            if unchanged == 0 { firstUnchanged = (next, old[next]) }
             unchanged += old.count - next
         }
         flush()

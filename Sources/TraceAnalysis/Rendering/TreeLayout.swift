@@ -40,6 +40,12 @@ enum TreeLayout {
         name.isEmpty || name.isTupleIndex ? "" : sanitized(name) + ": "
     }
 
+    /// The label of an array element: its index, `[17] ` (a set's elements have none: a set
+    /// has no order of its own to number).
+    static func indexLabel(_ index: Int) -> String {
+        "[" + String(index) + "] "
+    }
+
     /// The label of a dictionary entry: the key in short form.
     static func keyLabel(_ key: TraceValue) -> String {
         sanitized(key.shortDescription) + ": "
@@ -49,7 +55,9 @@ enum TreeLayout {
         switch value {
         case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
             return fields.map { (fieldLabel($0.name), $0.value) }
-        case let .array(elements), let .set(elements):
+        case let .array(elements):
+            return elements.enumerated().map { (indexLabel($0.offset), $0.element) }
+        case let .set(elements):
             return elements.map { ("", $0) }
         case let .dictionary(entries):
             return entries.map { (keyLabel($0.key), $0.value) }

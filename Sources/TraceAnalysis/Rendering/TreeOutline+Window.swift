@@ -24,7 +24,7 @@ extension TreeOutline {
         var node = value, nodeID = "0", position = 0
         while let next = parts.popFirst() {
             while case let .some(wrapped) = node { node = wrapped }
-            guard !folded.contains(nodeID), next < childCount(of: node) else { return position }
+            guard !walk.isFolded(nodeID), next < childCount(of: node) else { return position }
             position += 1
             var child: TraceValue?
             // Children of one row each come before `next` by their number alone.
@@ -72,7 +72,9 @@ extension TreeOutline {
         switch value {
         case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
             for index in fields.indices.dropFirst(start) where !body(index, { TreeLayout.fieldLabel(fields[index].name) }, fields[index].value) { return }
-        case let .array(elements), let .set(elements):
+        case let .array(elements):
+            for index in elements.indices.dropFirst(start) where !body(index, { TreeLayout.indexLabel(index) }, elements[index]) { return }
+        case let .set(elements):
             for index in elements.indices.dropFirst(start) where !body(index, { "" }, elements[index]) { return }
         case let .dictionary(entries):
             for index in entries.indices.dropFirst(start) where !body(index, { TreeLayout.keyLabel(entries[index].key) }, entries[index].value) { return }
@@ -85,8 +87,12 @@ extension TreeOutline {
 /// One pass over an outline: counts rows, and collects those in a window.
 private struct OutlineWalk {
     let folded: Set<String>
-    /// For each node with a folded node below it, the indices of the children leading there:
-    /// every other child is counted without building its id.
+    /// Whether everything below the root is folded but the nodes opened since
+    /// (``TreeOutline/everythingFolded``).
+    let foldsAll: Bool
+    /// For each node with a folded node below it (with ``foldsAll``: an opened one), the
+    /// indices of the children leading there: every other child is counted without building
+    /// its id.
     let foldPaths: [String: Set<Int>]
     let window: Range<Int>
     /// The row counts of large containers already counted (``TreeOutline/Counts``).
@@ -98,9 +104,10 @@ private struct OutlineWalk {
         self.folded = folded
         self.window = window
         self.counts = counts
+        foldsAll = folded.contains("*")
         var paths: [String: Set<Int>] = [:]
-        for id in folded {
-            let parts = id.split(separator: ".")
+        for id in folded where foldsAll ? id.hasPrefix("+") : true {
+            let parts = id.drop { $0 == "+" }.split(separator: ".")
             var prefix = String(parts.first ?? "0")
             for part in parts.dropFirst() {
                 if let index = Int(part) { paths[prefix, default: []].insert(index) }
@@ -110,8 +117,15 @@ private struct OutlineWalk {
         foldPaths = paths
     }
 
-    /// The rows of `value` (the node `id`) with nothing folded, from the memo for a large one.
+    func isFolded(_ id: String) -> Bool {
+        TreeOutline.isFolded(id, in: folded)
+    }
+
+    /// The rows of `value` (the node `id`, below the root) when no fold is set or opened
+    /// below it: one row when everything is folded, else all of them, from the memo for a
+    /// large one.
     func plainCount(_ value: TraceValue, id: @autoclosure () -> String) -> Int {
+        if foldsAll { return 1 }
         if let counts, TreeOutline.childCount(of: value) >= TreeOutline.Counts.threshold { return counts.plainCount(of: value, id: id()) }
         return TreeOutline.plainCount(value)
     }
@@ -121,6 +135,7 @@ private struct OutlineWalk {
     /// Known only for a large container with a memo (otherwise counting is what it saves).
     func oneRowChildren(_ value: TraceValue, id: String) -> Bool {
         let children = TreeOutline.childCount(of: value)
+        if foldsAll { return foldPaths[id] == nil && !isFolded(id) }
         guard counts != nil, children >= TreeOutline.Counts.threshold, foldPaths[id] == nil, !folded.contains(id) else { return false }
         return plainCount(value, id: id) == children + 2
     }
@@ -130,8 +145,8 @@ private struct OutlineWalk {
         if case let .some(wrapped) = value { return count(wrapped, id: id) }
         let children = TreeOutline.childCount(of: value)
         if children == 0 { return 1 }
-        if folded.contains(id) { return 1 }
-        guard let below = foldPaths[id] else { return plainCount(value, id: id) }
+        if isFolded(id) { return 1 }
+        guard let below = foldPaths[id] else { return foldsAll ? children + 2 : plainCount(value, id: id) }
         var total = 2
         TreeOutline.forEachChild(of: value) { index, _, child in
             total += below.contains(index) ? count(child, id: id + "." + String(index)) : plainCount(child, id: id + "." + String(index))
@@ -149,7 +164,7 @@ private struct OutlineWalk {
             return
         }
         guard let shape = ContainerShape(value) else { return }
-        if folded.contains(id) {
+        if isFolded(id) {
             emit(TreeOutline.Row(depth: depth, text: label + shape.opener + "… \(children)" + shape.closer, id: id, isFoldable: true, isFolded: true))
             return
         }

@@ -1,11 +1,14 @@
 /// A value as a foldable outline, for the interactive viewer's state tree: the layout of
 /// ``TreeRendering`` (same labels, openers and closers, sanitized the same way), with any
-/// container folded onto one line.
+/// container folded onto one line and each array element labelled with its index.
 ///
 /// ```
 /// ▾ SearchState(
 ///     query: "nio"
-///   ▸ repos: [… 5]
+///   ▾ repos: [
+///     ▸ [0] Repo(… 3)
+///     ▸ [1] Repo(… 3)
+///     ]
 ///     isLoading: false
 ///   )
 /// ```
@@ -25,6 +28,29 @@ public enum TreeOutline {
         public var isFolded: Bool
         /// Whether this line closes a container (`)`, `]`).
         public var isCloser = false
+    }
+
+    /// The folds of everything below the root (collapse all): in a fold set, every container
+    /// but the root is folded, except those opened since, which the set names as `+0.1.2`
+    /// (``unfold(_:in:)``); the root is folded when the set also holds `0`. Counting such an
+    /// outline costs the opened nodes, whatever the state's size: every other child is one row.
+    public static let everythingFolded: Set<String> = ["*"]
+
+    /// Whether the node `id` is folded in `folded` (ids, or ``everythingFolded`` and its opened
+    /// nodes).
+    public static func isFolded(_ id: String, in folded: Set<String>) -> Bool {
+        guard folded.contains("*") else { return folded.contains(id) }
+        return id == "0" ? folded.contains(id) : !folded.contains("+" + id)
+    }
+
+    /// Folds the node `id` in `folded`.
+    public static func fold(_ id: String, in folded: inout Set<String>) {
+        if folded.contains("*"), id != "0" { folded.remove("+" + id) } else { folded.insert(id) }
+    }
+
+    /// Unfolds the node `id` in `folded`.
+    public static func unfold(_ id: String, in folded: inout Set<String>) {
+        if folded.contains("*"), id != "0" { folded.insert("+" + id) } else { folded.remove(id) }
     }
 
     /// The rows of `value`, with the containers whose ids are in `folded` shown on one line.
@@ -50,7 +76,7 @@ public enum TreeOutline {
         }
         guard let shape = ContainerShape(value) else { return }
         let children = TreeLayout.children(of: value)
-        if folded.contains(id) {
+        if isFolded(id, in: folded) {
             rows.append(Row(depth: depth, text: label + shape.opener + "… \(children.count)" + shape.closer, id: id, isFoldable: true, isFolded: true))
             return
         }

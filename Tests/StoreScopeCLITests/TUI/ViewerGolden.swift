@@ -40,16 +40,16 @@ enum ViewerGolden {
 
         ── #3 search  d diff  [s state]  a action  ─────────────────────────────────────
         action SearchAction.setResults(repos: [Repo(id: 1, name: "apple/swift", stars: …
-        ▾ SearchState(
-            query: "swift"
-          ▾ repos: [
-            ▸ Repo(… 3)
-            ▾ Repo(
-                id: 3
-                name: "pointfreeco/swift-composable-architecture"
-                stars: 12000
-              )
-            ▾ Repo(
+          ▾ SearchState(
+              query: "swift"
+            ▾ repos: [
+        +     ▸ [0] Repo(… 3)
+        +     ▾ [1] Repo(
+        +         id: 3
+        +         name: "pointfreeco/swift-composable-architecture"
+        +         stars: 12000
+        +       )
+        +     ▾ [2] Repo(
          search.sstrace │ #3/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
@@ -66,30 +66,30 @@ enum ViewerGolden {
            m  ' "          bookmark the action (this run only); next / previous bookmark
            ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
-           /  n  N         search (filter language); next / previous match
+           /  n  N         search (filter language; in a tree: text); next / previous
            f               filter the timeline: action:search* and not store:ui
            F               follow a growing trace (the last action stays selected)
            d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
            h l enter       fold / unfold / toggle the node under the cursor (s, a trees)
+           H L             collapse / expand every node of the tree (s, a)
+           y               copy the path under the cursor (message line, clipboard)
            e  p  o         effects view (enter: start); parent / next emitted action
-           in effects      f filter the list, / n N search it, F follow the newest
-           esc             close a prompt; back to the timeline
-         lines 1-21 of 29 (more: j PgDn G; any other key closes)
+         lines 1-21 of 31 (more: j PgDn G; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
     static let helpEnd = """
-           *               play at a fixed rate per action (1/s..25/s), or recorded pace
-           m  ' "          bookmark the action (this run only); next / previous bookmark
            ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
-           /  n  N         search (filter language); next / previous match
+           /  n  N         search (filter language; in a tree: text); next / previous
            f               filter the timeline: action:search* and not store:ui
            F               follow a growing trace (the last action stays selected)
            d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
            h l enter       fold / unfold / toggle the node under the cursor (s, a trees)
+           H L             collapse / expand every node of the tree (s, a)
+           y               copy the path under the cursor (message line, clipboard)
            e  p  o         effects view (enter: start); parent / next emitted action
            in effects      f filter the list, / n N search it, F follow the newest
            esc             close a prompt; back to the timeline
@@ -101,7 +101,7 @@ enum ViewerGolden {
 
          fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
            and of the effects the action started: F failed  C cancelled  L leaked
-         lines 9-29 of 29 (END: k PgUp g scroll back; any other key closes)
+         lines 11-31 of 31 (END: k PgUp g scroll back; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
@@ -118,12 +118,14 @@ enum ViewerGolden {
            m  ' "          bookmark the action (this run only); next / previous bookmark
            ) (             next / previous mark the app placed (Recorder.mark)
            :               jump to an action: 42, start, end, or a time such as 1.5s
-           /  n  N         search (filter language); next / previous match
+           /  n  N         search (filter language; in a tree: text); next / previous
            f               filter the timeline: action:search* and not store:ui
            F               follow a growing trace (the last action stays selected)
            d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
            h l enter       fold / unfold / toggle the node under the cursor (s, a trees)
+           H L             collapse / expand every node of the tree (s, a)
+           y               copy the path under the cursor (message line, clipboard)
            e  p  o         effects view (enter: start); parent / next emitted action
            in effects      f filter the list, / n N search it, F follow the newest
            esc             close a prompt; back to the timeline
@@ -135,8 +137,6 @@ enum ViewerGolden {
 
          fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
            and of the effects the action started: F failed  C cancelled  L leaked
-
-
 
 
 
@@ -237,24 +237,24 @@ enum ViewerGolden {
 
         ── #7 users  d diff  [s state]  a action  ──────────────────────────────────────────────────────────────────────────────
         action UsersAction.navigate(.detail(userID: 2))
-        ▾ UsersState(
-          ▾ users: [
-            ▾ User(
-                id: 1
-                name: "Ada Lovelace"
-                username: "ada"
+                  id: 2
+                  name: "Alan Turing"
+                  username: "alan"
+                )
+              ▾ [2] User(
+                  id: 3
+                  name: "Grace Hopper"
+                  username: "grace"
+                )
+              ]
+              isLoading: false
+              errorMessage: nil
+              filter: "a"
+            ▾ route: .detail(
+        +       userID: 2
               )
-            ▾ User(
-                id: 2
-                name: "Alan Turing"
-                username: "alan"
-              )
-            ▾ User(
-                id: 3
-                name: "Grace Hopper"
-                username: "grace"
-              )
-            ]
+              details: nil
+            )
          users.sstrace │ #7/9 │ no filter │ paused │ session ended                                               ? help  q quit
         """
 }

@@ -35,6 +35,6 @@ struct ViewerPatchDiffTests {
         }
         let text = lines.joined(separator: "\n")
         #expect(text.contains("-     \"sku7\": 7\n+     \"sku7\": 70"), "\(text)")
-        #expect(text.contains("-     12\n+     -12"), "\(text)")
+        #expect(text.contains("-     [12] 12\n+     [12] -12"), "\(text)")
     }
 }

@@ -43,11 +43,12 @@ struct ViewerPlayAndKeysTests {
     func foldKeysWithoutTab() throws {
         var viewer = try ViewerHarness(fixture: "users")
         viewer.press(.character("l"))
-        #expect(viewer.state.message == "h l enter fold the state tree (s) or the action (a); the diff has nothing to fold")
+        #expect(viewer.state.message == "h l enter H L fold the state tree (s) or the action (a); the diff has nothing to fold")
         #expect(viewer.state.focus == .timeline)
-        viewer.press(.character("s"), .enter)
+        // The tree opens on what #1 changed, .isLoading: h folds the node holding it, the root.
+        viewer.press(.character("s"), .character("h"))
         #expect(viewer.state.focus == .detail)
-        #expect(viewer.state.folded == ["0"], "enter folded the root under the cursor")
+        #expect(viewer.state.folded == ["0"], "h folded the root, which holds the cursor's line")
         #expect(viewer.screen.contains("▸ UsersState(… "))
         viewer.press(.tab, .character("l"))
         #expect(viewer.state.folded.isEmpty)

@@ -108,7 +108,7 @@ struct ViewerReducerTests {
     @Test("h folds the node under the cursor (or its parent), l unfolds, enter toggles")
     func folding() throws {
         var viewer = try ViewerHarness(fixture: "search")
-        viewer.press(.character("G"), .character("s"), .tab)
+        viewer.press(.character("G"), .character("s"), .tab, .character("g"))  // g: from the tree's top, not the node the action changed
         #expect(viewer.state.focus == .detail)
         viewer.press(.character("j"), .character("j"))
         #expect(ViewerRender.treeRows(viewer.state)?[2].text == "repos: [")

@@ -129,6 +129,12 @@ final class Tmux {
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 
+    /// Runs a tmux command on this pane's server (`set-option`, `show-buffer`); its output.
+    @discardableResult
+    func command(_ arguments: String...) -> String {
+        (try? run(arguments)) ?? ""
+    }
+
     /// Types `text` and Enter.
     func type(_ text: String) {
         _ = try? run(["send-keys", "-t", "0", "-l", text])

@@ -18,7 +18,8 @@ struct ViewerTravelTerminalTests {
     @Test("Put the cursor on a path in the state tree, press }: the next action that changed it is selected")
     func nextChangeOfPath() throws {
         let tmux = try Self.viewSearchSample()
-        tmux.keys("s", "Tab", "j", "j", "j")
+        // g: from the tree's top (it opens on the node #1 changed).
+        tmux.keys("s", "Tab", "g", "j", "j", "j")
         try tmux.waitFor("[s state]")
         tmux.keys("}")
         let screen = try tmux.waitFor("#3 changed .isLoading")

@@ -9,15 +9,17 @@ import TraceFormat
 /// `m` `'` `"` bookmark; on the recorded search sample and on traces written here.
 @Suite("Viewer time travel")
 struct ViewerTravelTests {
-    /// The text of the detail line under the cursor, without its indentation.
+    /// The text of the detail line under the cursor, without its indentation (nor, in the
+    /// state tree, the `+` of a node the action changed).
     static func cursorLine(_ viewer: ViewerHarness) -> String? {
-        ViewerRender.detailLines(viewer.state)[safe: viewer.state.detailCursor]?.text.trimmingSpaces
+        let line = ViewerRender.detailLines(viewer.state)[safe: viewer.state.detailCursor]?.text
+        return (viewer.state.detailMode == .tree ? line.map { String($0.dropFirst(2)) } : line)?.trimmingSpaces
     }
 
     @Test("} and { in the state tree go to the actions that changed the node under the cursor, keeping the cursor on it")
     func treeNode() throws {
         var viewer = try ViewerHarness(fixture: "search")
-        viewer.press(.character("s"), .tab, .character("j"), .character("j"), .character("j"))
+        viewer.press(.character("s"), .tab, .character("g"), .character("j"), .character("j"), .character("j"))  // g: from the tree's top, not the node the action changed  // g: from the tree's top, not the node the action changed
         #expect(Self.cursorLine(viewer) == "isLoading: true")
         viewer.press(.character("}"))
         #expect(viewer.state.selected == 3, "#2 left isLoading alone; #3 set it back to false")
@@ -43,7 +45,7 @@ struct ViewerTravelTests {
     @Test("} on a node deep in an array finds the action that removed its element (a change of a container holding it)")
     func descendantOfChangedContainer() throws {
         var viewer = try ViewerHarness(fixture: "search")
-        viewer.press(.character("j"), .character("j"), .character("s"), .tab)
+        viewer.press(.character("j"), .character("j"), .character("s"), .tab, .character("g"))  // g: from the tree's top, not the node the action changed
         // #3: SearchState( query repos: [ Repo( id name ... ) ...
         for _ in 0..<5 { viewer.press(.character("j")) }
         #expect(Self.cursorLine(viewer) == "name: \"apple/swift\"")
@@ -141,7 +143,7 @@ struct ViewerTravelTests {
         }
         try SmallTrace.write(records, to: path)
         var viewer = try ViewerHarness(path: path)
-        viewer.press(.character("s"), .tab, .character("j"), .character("j"))
+        viewer.press(.character("s"), .tab, .character("g"), .character("j"), .character("j"))  // g: from the tree's top, not the node the action changed
         #expect(Self.cursorLine(viewer) == "rare: 0")
         viewer.press(.character("}"))
         #expect(viewer.state.selected == 2_000)

@@ -32,7 +32,7 @@ private func state(users: [TraceValue], isLoading: Bool = false, query: String =
           AppState(
             users: [
               … (2 unchanged)
-              User(
+              [2] User(
                 id: 3
         -       name: "u3"
         +       name: "Ada"
@@ -50,7 +50,7 @@ private func state(users: [TraceValue], isLoading: Bool = false, query: String =
     let new = TraceValue.array([user(9, "new")] + (1...4).map { user($0, "u\($0)") })
     #expect(DiffRendering.render(from: old, to: new) == """
           [
-        +   User(
+        +   [0] User(
         +     id: 9
         +     name: "new"
         +     isActive: true
@@ -113,7 +113,7 @@ private func state(users: [TraceValue], isLoading: Bool = false, query: String =
           AppState(
         -   users: []
         +   users: [
-        +     User(
+        +     [0] User(
         +       id: 1
         +       name: "Ada"
         +       isActive: true

@@ -99,11 +99,11 @@ struct IndexedDiffTests {
         #expect(indexed == """
               [
                 … (5 unchanged)
-            -   1000
-            +   -5
+            -   [5] 1000
+            +   [5] -5
                 … (1999993 unchanged)
-            -   1000
-            +   7
+            -   [1999999] 1000
+            +   [1999999] 7
               ]
             """)
         #expect(visitedByPatch == 2)
@@ -132,7 +132,7 @@ struct PatchPathsUnderFieldsTests {
         try new.apply(operations)
         let full = DiffRendering.render(from: old, to: new)
         #expect(full.contains("-     \"k7\": 7\n+     \"k7\": -7"), "\(full)")
-        #expect(full.contains("-     3\n+     -3"), "\(full)")
+        #expect(full.contains("-     [3] 3\n+     [3] -3"), "\(full)")
         #expect(DiffRendering.render(from: old, to: new, patch: operations) == full)
     }
 }

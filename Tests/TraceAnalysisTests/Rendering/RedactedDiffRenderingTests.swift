@@ -34,7 +34,7 @@ private func state(_ accounts: [TraceValue], token: TraceValue = .some(.redacted
           Session(
             accounts: [
               … (1 unchanged)
-              Account(
+              [1] Account(
                 name: "bob"
         ~       password: <redacted String> (changed)
               )

@@ -18,14 +18,38 @@ enum ViewCommand: Command {
             storescope view FILE [FILTER]
             storescope view --listen [PATH] [FILTER]
 
-            Keys: j/k move, g/G first/last, [ ] previous/next state, } { next/previous change
-            of the path under the cursor, space play/pause (+ - speed), m bookmark (' " next/
-            previous bookmark), : jump, / n N search, f filter, F follow, d/s diff or state
-            tree, tab then h/l fold, < > previous/next live session, S the sessions, ? every
-            key, q quit. See the Viewer section of docs/GUIDE.md.
-            e opens the effects view: each effect's lifetime as a bar, failures (F) and
-            cancellations (C) marked, running ones highlighted; p selects the action that
-            started the effect, o the next action it emitted, enter where it started.
+            Keys (? in the viewer lists them too; docs/GUIDE.md, section Viewer, says more):
+              j k  ↓ ↑          next / previous action (the filter applies)
+              PgDn PgUp  b      a page down / up
+              g G  Home End     first / last action
+              ] [  → ←          next / previous state: every action, whatever the filter
+              } {               next / previous change of the path under the cursor
+              space  + -        play / pause through the states; faster / slower
+              *                 play at a fixed rate per action, or the recorded pace
+              m  ' "            bookmark the action; next / previous bookmark
+              ) (               next / previous mark the app placed (Recorder.mark)
+              :                 jump to an action: 42, start, end, or a time such as 1.5s
+              /  n  N           search (filter language); next / previous match; with the
+                                keys in a tree: the text of its lines, folded ones too
+              f                 filter the timeline (docs/FILTERS.md)
+              F                 follow a growing trace
+              d  s  a           detail pane: state diff / state tree / the action's tree
+              tab               move the keys between the timeline and the detail pane
+              h l enter         fold / unfold / toggle the tree node under the cursor
+              H L               collapse / expand every node of the tree
+              y                 copy the path under the cursor (message line; clipboard
+                                by OSC 52, in tmux with set-clipboard on)
+              e  p  o           effects view; the action that started the effect / the
+                                next action it emitted
+              < >  S            live sessions: previous / next session; the list
+              esc               close a prompt; back to the timeline
+              ?  q  Ctrl-C      every key; quit (Ctrl-Z suspends, fg resumes)
+            In the effects view: j k PgDn PgUp g G move; p, o, enter back to the timeline
+            (the parent, the next emitted action, where it started); F follow; f filter;
+            / n N search; e esc back. Each effect's lifetime is a bar, failures (F) and
+            cancellations (C) marked, running ones highlighted.
+            In a prompt: ← → Home End Ctrl-A Ctrl-E move, Ctrl-W Ctrl-U Ctrl-K cut,
+            ↑ ↓ earlier entries.
 
             With --listen, each session is written to its own trace file, in --record DIR or
             else in a private directory named on exit, and the viewer reads it from there.

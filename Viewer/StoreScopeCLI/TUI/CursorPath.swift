@@ -50,6 +50,15 @@ enum CursorPath {
         case let (.set(elements), .key(key)):
             return elements.firstIndex(of: key).map { ($0, elements[$0]) }
         case let (.dictionary(entries), .key(key)):
+            // Entries are sorted by key (the format's canonical order): a search, not a scan of
+            // a 1M-entry dictionary per changed key.
+            var low = 0, high = entries.count
+            while low < high {
+                let middle = (low + high) / 2
+                if TraceValue.compare(entries[middle].key, key) < 0 { low = middle + 1 } else { high = middle }
+            }
+            if low < entries.count, entries[low].key == key { return (low, entries[low].value) }
+            guard entries.count < 4_096 else { return nil }
             return entries.firstIndex { $0.key == key }.map { ($0, entries[$0].value) }
         default:
             return nil
@@ -178,8 +187,13 @@ enum CursorPath {
         return content == ")" || content == "]" || content == "])"
     }
 
-    /// `name` of `name: value`, or `""` for a line without a label.
+    /// `name` of `name: value`, `[17]` of an array element's `[17] value`, or `""` for a line
+    /// without a label.
     private static func label(of content: Substring) -> String {
+        if content.first == "[", let close = content.firstIndex(of: "]"), content[content.index(after: close)...].hasPrefix(" "),
+            content[content.index(after: content.startIndex)..<close].allSatisfy({ $0.isASCII && $0.isNumber }), close > content.index(after: content.startIndex) {
+            return String(content[...close])
+        }
         guard let colon = content.range(of: ": ") else { return "" }
         let name = content[..<colon.lowerBound]
         // A quoted key holds any text; otherwise a label has no brackets or spaces.

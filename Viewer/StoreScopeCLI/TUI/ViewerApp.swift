@@ -66,6 +66,8 @@ struct ViewerApp {
             for action in actions { reducer.reduce(&state, action) }
             if state.playback != nil { reducer.reduce(&state, .clock(nanos: clock.nanos)) }
             if state != before { screen.draw(ViewerRender.render(state)) }
+            // `y` copied a path: the terminal gets it after the frame that names it.
+            if state.copied != before.copied, let copied = state.copied { screen.copy(copied.text) }
         }
         return ExitStatus.success
     }

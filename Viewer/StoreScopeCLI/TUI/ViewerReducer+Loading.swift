@@ -55,6 +55,7 @@ extension ViewerReducer {
         }
         state.detail = nil
         state.detail = detail(of: entry, in: &state)
+        revealChange(&state)
     }
 
     /// Reads the detail a key left to the ticks (``ViewerState/Detail/isLoading``): on a tick,
@@ -72,6 +73,22 @@ extension ViewerReducer {
         // Free the placeholder first: nothing else holds the states the detail builds.
         state.detail = nil
         state.detail = detail(of: pending.entry, in: &state)
+        revealChange(&state)
+    }
+
+    /// Puts the tree's cursor on the first node the action changed, scrolled into view, when
+    /// ``ViewerState/revealChange`` asks for it and the detail is read.
+    func revealChange(_ state: inout ViewerState) {
+        guard state.revealChange, state.detailMode == .tree, let detail = state.detail, !detail.isLoading else { return }
+        state.revealChange = false
+        guard let first = detail.changedNodes.first, case let .success(value) = detail.state else { return }
+        let line = TreeOutline.rowIndex(ofNode: first, in: value, folded: state.folded, counts: detail.treeCounts)
+        state.detailCursor = line
+        let visible = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 1)
+        // A third of the pane above it for context, but no blank lines past the tree's end.
+        if line >= state.detailScroll + visible {
+            state.detailScroll = max(0, min(line - visible / 3, ViewerRender.detailLineCount(state) - visible))
+        }
     }
 
     /// A state with more nodes than this is large: its detail is read on the tick after a key.
@@ -91,6 +108,7 @@ extension ViewerReducer {
     func resetDetailCursor(_ state: inout ViewerState) {
         state.detailCursor = 0
         state.detailScroll = 0
+        state.revealChange = state.detailMode == .tree
     }
 
     private func rows(from top: UInt64, count: Int, filter: Filter) -> [ViewerState.TimelineRow] {
@@ -138,7 +156,11 @@ extension ViewerReducer {
             diff = .failure(.init(text: after.unknownDescription ?? "the state is unknown"))
         }
         if let value = after.value, value.hasMoreNodes(than: Self.largeState) { viewer.largeStores.insert(store) }
-        return ViewerState.Detail(entry: entry, diff: diff, state: state)
+        var changed = ChangedNodes()
+        if seq > 0, let value = after.value, let operations = entry.keyframe == nil ? entry.operations : session.changes(of: entry) {
+            changed = ChangedNodes(operations, in: value)
+        }
+        return ViewerState.Detail(entry: entry, diff: diff, state: state, changedNodes: changed)
     }
 
     /// Moves the detail cursor, scrolls, or folds; returns whether the key was used.
@@ -153,17 +175,22 @@ extension ViewerReducer {
         case .pageUp: state.detailCursor = max(0, state.detailCursor - page)
         case .character("g"), .home: state.detailCursor = 0
         case .character("G"), .end: state.detailCursor = max(0, lines - 1)
+        case .character("H"), .character("L"):
+            guard state.detailMode == .tree, case let .success(value)? = state.detail?.state else { return true }
+            foldAll(key, \.folded, tree: value, counts: state.detail?.treeCounts, in: &state)
+            return true
         case .character("h"), .character("l"), .enter:
             guard state.detailMode == .tree, let row = ViewerRender.treeRow(state, at: state.detailCursor) else { return true }
             switch key {
-            case .character("l"): state.folded.remove(row.id)
-            case .enter: if row.isFoldable { state.folded.formSymmetricDifference([row.id]) }
+            case .character("l"): TreeOutline.unfold(row.id, in: &state.folded)
+            case .enter where row.isFoldable && row.isFolded: TreeOutline.unfold(row.id, in: &state.folded)
+            case .enter: if row.isFoldable { TreeOutline.fold(row.id, in: &state.folded) }
             default:
                 // h folds the node (from its opening or closing line), or the node holding
                 // the cursor's line, and moves there.
                 let id = row.isFoldable && !row.isFolded || row.isCloser ? row.id : String(row.id.split(separator: ".").dropLast().joined(separator: "."))
                 guard !id.isEmpty else { return true }
-                state.folded.insert(id)
+                TreeOutline.fold(id, in: &state.folded)
                 if case let .success(value)? = state.detail?.state {
                     state.detailCursor = TreeOutline.rowIndex(ofNode: id, in: value, folded: state.folded, counts: state.detail?.treeCounts)
                 }

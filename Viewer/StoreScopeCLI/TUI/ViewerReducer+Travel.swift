@@ -96,7 +96,7 @@ extension ViewerReducer {
     }
 
     /// The path `{` and `}` follow (see the type's comment), or `nil` when there is none.
-    private func pathUnderCursor(_ state: ViewerState, _ detail: ViewerState.Detail) -> [PathComponent]? {
+    func pathUnderCursor(_ state: ViewerState, _ detail: ViewerState.Detail) -> [PathComponent]? {
         let changed = { (session.changes(of: detail.entry) ?? []).map(\.path) }
         guard state.focus == .detail else { return changed().first }
         switch (state.detailMode, detail.state, detail.diff) {

@@ -74,10 +74,10 @@ package struct ViewerReducer {
         if state.prompt != nil { edit(key, in: &state); return }
         state.message = nil
         if handleEffectsKey(key, in: &state) { return }
-        if state.focus == .timeline, key == .character("h") || key == .character("l") || key == .enter {
+        if state.focus == .timeline, Self.foldKeys.contains(key) {
             // The fold keys act on the tree at once: the keys move to the detail pane.
             guard state.detailMode != .diff else {
-                state.message = "h l enter fold the state tree (s) or the action (a); the diff has nothing to fold"
+                state.message = "h l enter H L fold the state tree (s) or the action (a); the diff has nothing to fold"
                 return
             }
             state.focus = .detail
@@ -95,6 +95,9 @@ package struct ViewerReducer {
         case .character("G"), .end: select(session.lastAction(matching: state.filter)?.seq, in: &state)
         case .character("]"), .right: travel(forward: true, in: &state)
         case .character("["), .left: travel(forward: false, in: &state)
+        case .character("/") where Self.searchesTree(state): state.prompt = .init(kind: .treeSearch)
+        case .character("n") where Self.searchesTree(state): searchTree(nil, forward: true, in: &state)
+        case .character("N") where Self.searchesTree(state): searchTree(nil, forward: false, in: &state)
         case .character(":"): state.prompt = .init(kind: .jump)
         case .character("/"): state.prompt = .init(kind: .search)
         case .character("f"): state.prompt = .init(kind: .filter)
@@ -104,7 +107,10 @@ package struct ViewerReducer {
             state.following.toggle()
             if state.following { select(session.lastAction(matching: state.filter)?.seq, in: &state) }
         case .character("d"): state.detailMode = .diff; resetDetailCursor(&state)
-        case .character("s"): state.detailMode = .tree; resetDetailCursor(&state)
+        case .character("s"):
+            state.detailMode = .tree
+            resetDetailCursor(&state)
+            revealChange(&state)
         case .character("a"): state.detailMode = .action; resetDetailCursor(&state)
         case .tab: state.focus = state.focus == .timeline ? .detail : .timeline
         case .character("}"): jumpToChange(forward: true, in: &state)
@@ -118,10 +124,29 @@ package struct ViewerReducer {
         case .character("("): jumpToMark(forward: false, in: &state)
         case .character("'"): jumpToBookmark(forward: true, in: &state)
         case .character("\""): jumpToBookmark(forward: false, in: &state)
+        case .character("y"): copyPath(in: &state)
         case .character("?"): state.showingHelp = true
         case .escape: state.focus = .timeline
         default: break
         }
+    }
+
+    /// The keys that fold a tree: `h` `l` `enter` the node under the cursor, `H` `L` everything.
+    static let foldKeys: Set<Key> = [.character("h"), .character("l"), .enter, .character("H"), .character("L")]
+
+    /// Collapses (`H`) or expands (`L`) every node of the tree whose folds are `folds` but the root, keeping the
+    /// cursor on the node it was on (or the folded node holding it).
+    func foldAll(_ key: Key, _ folds: WritableKeyPath<ViewerState, Set<String>>, tree: TraceValue, counts: TreeOutline.Counts?, in state: inout ViewerState) {
+        let cursorNode = TreeOutline.rows(of: tree, folded: state[keyPath: folds], in: state.detailCursor..<state.detailCursor + 1, counts: counts).first?.id ?? "0"
+        state[keyPath: folds] = key == .character("H") ? TreeOutline.everythingFolded : []
+        state.detailCursor = TreeOutline.rowIndex(ofNode: cursorNode, in: tree, folded: state[keyPath: folds], counts: counts)
+        let visible = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 1)
+        if state.detailCursor < state.detailScroll || state.detailCursor >= state.detailScroll + visible {
+            state.detailScroll = max(0, state.detailCursor - visible / 3)
+        }
+        // A tree grown shorter than the pane is shown from its top, without blank lines.
+        state.detailScroll = min(state.detailScroll, max(0, ViewerRender.detailLineCount(state) - visible))
+        state.message = key == .character("H") ? "collapsed every node: l or L to open" : "expanded every node"
     }
 
     /// After a window grew: when the timeline ends before the window does while actions lie
@@ -183,6 +208,9 @@ package struct ViewerReducer {
         switch prompt.kind {
         case .effectsFilter, .effectsSearch:
             submitEffects(prompt, in: &state)
+        case .treeSearch:
+            state.prompt = nil
+            searchTree(prompt.text, forward: true, in: &state)
         case .jump:
             guard let point = SessionPoint(prompt.text.trimmingSpaces) else {
                 prompt.jumpError = "expected a sequence number, start, end, or a time such as 1.5s"

@@ -71,7 +71,7 @@ extension ViewerRender {
                 if case let .failure(unknown) = detail.state { return [DetailLine(text: "  " + unknown.text.sanitizedForTerminal, style: .colored(.yellow))] }
                 return []
             }
-            return rows.map(treeLine)
+            return rows.map { stateTreeLine($0, detail.changedNodes) }
         }
     }
 
@@ -94,7 +94,10 @@ extension ViewerRender {
         guard state.detailMode == .tree, case let .success(value)? = state.detail?.state else {
             return Array(detailLines(state).dropFirst(first).prefix(count))
         }
-        return TreeOutline.rows(of: value, folded: state.folded, in: first..<first + max(0, count), counts: state.detail?.treeCounts).map(treeLine)
+        let changed = state.detail?.changedNodes ?? ChangedNodes()
+        return TreeOutline.rows(of: value, folded: state.folded, in: first..<first + max(0, count), counts: state.detail?.treeCounts).map {
+            stateTreeLine($0, changed)
+        }
     }
 
     /// How many detail lines there are (the state tree's are counted, not built).
@@ -121,6 +124,19 @@ extension ViewerRender {
         var row = row
         if row.id == "0", !row.isCloser, case let .enumeration(type, _, _) = action { row.text = type.sanitizedForTerminal + row.text }
         return treeLine(row)
+    }
+
+    /// A line of the state tree: a node the action changed (or a folded one hiding a change)
+    /// starts with `+` in green, as the diff's new lines do; the others with two spaces.
+    private static func stateTreeLine(_ row: TreeOutline.Row, _ changed: ChangedNodes) -> DetailLine {
+        var line = treeLine(row)
+        guard changed.marks(row.id, folded: row.isFolded) else {
+            line.text = "  " + line.text
+            return line
+        }
+        line.text = "+ " + line.text
+        line.style = .colored(.green, bold: row.isFolded)
+        return line
     }
 
     private static func treeLine(_ row: TreeOutline.Row) -> DetailLine {

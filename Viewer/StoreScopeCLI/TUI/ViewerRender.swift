@@ -184,6 +184,7 @@ package enum ViewerRender {
         let label = switch prompt.kind {
         case .filter: "filter: "
         case .search: "search: "
+        case .treeSearch: "search the tree: "
         case .jump: "jump to: "
         case .effectsFilter: "filter effects: "
         case .effectsSearch: "search effects: "

@@ -14,6 +14,8 @@ package struct ViewerState: Sendable, Equatable {
     var filter: Filter = .all
     /// The last search, for `n` and `N`.
     var search: Filter?
+    /// The last text searched in a tree (`/` with the keys in the state or action tree).
+    var treeSearch: String?
     /// The selected action's seq (`nil`: the trace has no action yet; 0: the initial state).
     package var selected: UInt64?
     /// The seq of the first timeline row shown.
@@ -32,10 +34,23 @@ package struct ViewerState: Sendable, Equatable {
     var focus: Focus = .timeline
     /// The detail pane's cursor line and first line shown.
     var detailCursor = 0, detailScroll = 0
+    /// Whether the state tree, once its detail is read, opens on the first node the action
+    /// changed (set when the tree opens or the selection moves; cleared once done).
+    var revealChange = false
     /// The folded nodes of the state tree (ids from ``TreeOutline``).
     var folded: Set<String> = []
     /// The folded nodes of the action tree (`a`).
     var actionFolded: Set<String> = []
+
+    /// The last path `y` copied, for the loop to send to the terminal's clipboard.
+    var copied: Copied?
+
+    /// A path copied with `y`: its text, and how many copies were made in this run (so that
+    /// copying the same path again is a new copy).
+    struct Copied: Sendable, Equatable {
+        var text: String
+        var number: Int
+    }
 
     /// The open prompt, if any.
     var prompt: Prompt?
@@ -88,6 +103,8 @@ package struct ViewerState: Sendable, Equatable {
     struct Prompt: Sendable, Equatable {
         enum Kind: String, Sendable, Equatable, Hashable {
             case filter, search, jump
+            /// `/` with the keys in a tree: text, not a filter.
+            case treeSearch
             /// `f` and `/` in the effects view.
             case effectsFilter, effectsSearch
         }
@@ -147,6 +164,8 @@ package struct ViewerState: Sendable, Equatable {
         var stateBeforeRead = false
         /// The state tree's row counts of its large containers, counted once per detail.
         var treeCounts = TreeOutline.Counts()
+        /// The nodes of the state after the action that it changed (marked `+` in the tree).
+        var changedNodes = ChangedNodes()
     }
 
     /// Why a state is unknown, in words.

@@ -90,6 +90,12 @@ final class TerminalScreen {
         drawn = grid
     }
 
+    /// Puts `text` on the terminal's clipboard (``ClipboardSequence``, OSC 52); a terminal
+    /// without it ignores the sequence.
+    func copy(_ text: String) {
+        TerminalPlatform.writeAll(output, ClipboardSequence.setting(text))
+    }
+
     /// The next event, waiting up to `timeoutMilliseconds` (then ``Event/tick``).
     func nextEvent(timeoutMilliseconds: Int32) -> Event {
         while queued.isEmpty {

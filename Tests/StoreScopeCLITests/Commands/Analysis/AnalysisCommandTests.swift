@@ -296,27 +296,27 @@ enum Golden {
             SearchState(
               query: "swiftui"
               repos: [
-                Repo(
+                [0] Repo(
                   id: 1
                   name: "apple/swift"
                   stars: 67000
                 )
-                Repo(
+                [1] Repo(
                   id: 3
                   name: "pointfreeco/swift-composable-architecture"
                   stars: 12000
                 )
-                Repo(
+                [2] Repo(
                   id: 2
                   name: "apple/swift-nio"
                   stars: 8000
                 )
-                Repo(
+                [3] Repo(
                   id: 5
                   name: "ReSwift/ReSwift"
                   stars: 7500
                 )
-                Repo(
+                [4] Repo(
                   id: 4
                   name: "apple/swift-collections"
                   stars: 3700
@@ -339,7 +339,7 @@ enum Golden {
             -   query: "swift"
             +   query: "nio"
                 repos: [
-                  Repo(
+                  [0] Repo(
             -       id: 1
             +       id: 2
             -       name: "apple/swift"
@@ -347,22 +347,22 @@ enum Golden {
             -       stars: 67000
             +       stars: 8000
                   )
-            -     Repo(
+            -     [1] Repo(
             -       id: 3
             -       name: "pointfreeco/swift-composable-architecture"
             -       stars: 12000
             -     )
-            -     Repo(
+            -     [2] Repo(
             -       id: 2
             -       name: "apple/swift-nio"
             -       stars: 8000
             -     )
-            -     Repo(
+            -     [3] Repo(
             -       id: 5
             -       name: "ReSwift/ReSwift"
             -       stars: 7500
             -     )
-            -     Repo(
+            -     [4] Repo(
             -       id: 4
             -       name: "apple/swift-collections"
             -       stars: 3700

@@ -76,12 +76,12 @@ private func reduce(_ state: inout SignIn, _ action: SignInAction) {
         #expect(outcome.stdout == """
             signin from #1 to #3 at .devices:
               [
-            +   Device(
+            +   [0] Device(
             +     name: "tablet"
             +     sessionToken: <redacted String>
             +   )
                 … (1 unchanged)
-                Device(
+                [2] Device(
                   name: "laptop"
             ~     sessionToken: <redacted String> (changed)
                 )
