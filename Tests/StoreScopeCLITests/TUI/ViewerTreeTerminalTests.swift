@@ -10,14 +10,7 @@ import Testing
 struct ViewerTreeTerminalTests {
     @Test("s opens the tree on the node the action changed, below the screen's first rows, marked +; j k move the selection and the tree follows the next change")
     func changedNodeInView() throws {
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        let trace = try AnalysisCommandTests.fixture("users")
-        tmux.type("\(storescope) view \(trace); echo exit=$?")
-        try tmux.waitFor("#1/9 │ no filter")
-        tmux.keys(":")
-        tmux.type("7")
-        try tmux.waitFor("#7/9 │ no filter")
+        let tmux = try Tmux.viewingUsers(at: 7)
         tmux.keys("s")
         let tree = try tmux.waitFor("[s state]")
         // #7 set .route?.userID: the tree scrolled to it, down to the tree's last line.
@@ -77,14 +70,7 @@ struct ViewerChangedNodesTests {
 struct ViewerFoldAllTerminalTests {
     @Test("H folds every node but the root, keeping the cursor on the folded node that holds it; l opens one; L opens all")
     func collapseAndExpand() throws {
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        let trace = try AnalysisCommandTests.fixture("users")
-        tmux.type("\(storescope) view \(trace); echo exit=$?")
-        try tmux.waitFor("#1/9 │ no filter")
-        tmux.keys(":")
-        tmux.type("7")
-        try tmux.waitFor("#7/9 │ no filter")
+        let tmux = try Tmux.viewingUsers(at: 7)
         tmux.keys("s", "H")
         let collapsed = try tmux.waitFor("collapsed every node")
         #expect(collapsed.contains("""
@@ -160,14 +146,7 @@ struct ClipboardSequenceTests {
 struct ViewerTreeSearchTerminalTests {
     @Test("/ in the tree finds a line inside a folded node and opens it; n and N say when there is no other")
     func searchInTheTree() throws {
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        let trace = try AnalysisCommandTests.fixture("users")
-        tmux.type("\(storescope) view \(trace); echo exit=$?")
-        try tmux.waitFor("#1/9 │ no filter")
-        tmux.keys(":")
-        tmux.type("7")
-        try tmux.waitFor("#7/9 │ no filter")
+        let tmux = try Tmux.viewingUsers(at: 7)
         // H moves the keys to the tree and folds it all; g to its top.
         tmux.keys("s", "H", "g", "/")
         try tmux.waitFor("search the tree:")
@@ -197,5 +176,19 @@ struct ViewerTreeSearchTerminalTests {
         #expect(back.contains("          name: \"Alan Turing\"\n"), "\(back)")
         tmux.keys("q")
         try tmux.waitFor("exit=0")
+    }
+}
+
+extension Tmux {
+    /// `storescope view` of the users fixture in a new pane, with action `seq` selected.
+    static func viewingUsers(at seq: UInt64) throws -> Tmux {
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        tmux.type("\(storescope) view \(try AnalysisCommandTests.fixture("users")); echo exit=$?")
+        try tmux.waitFor("#1/9 │ no filter")
+        tmux.keys(":")
+        tmux.type(String(seq))
+        try tmux.waitFor("#\(seq)/9 │ no filter")
+        return tmux
     }
 }
