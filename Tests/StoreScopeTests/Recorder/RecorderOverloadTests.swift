@@ -74,16 +74,24 @@ import StoreScopeTestSupport
         // The inbox's two arrays alternate between the store and the worker; they keep the
         // burst's capacity while bursts may come back (so the store does not grow them again),
         // and a few small batches after a quiet second, neither keeps it.
-        Thread.sleep(forTimeInterval: 1.2)
-        for round in 0..<4 {
-            for step in 1...10 { recording.record(.setFilter("\(round).\(step)"), reducing: &state) { reduceList(&$0, $1) } }
-            #expect(recorder.flush())
+        // The quiet second is the worker's clock: on a loaded machine (the whole suite in
+        // parallel) a batch of the backlog may end late, so wait for quiet seconds, up to ten.
+        var small = 0
+        for _ in 0..<10 {
+            Thread.sleep(forTimeInterval: 1.2)
+            for round in 0..<4 {
+                for step in 1...10 { recording.record(.setFilter("\(round).\(step)"), reducing: &state) { reduceList(&$0, $1) } }
+                small += 10
+                #expect(recorder.flush())
+            }
+            let capacities = [recording.inbox.arriving0.capacity, recording.inbox.arriving1.capacity, recording.inbox.taken.capacity]
+            if capacities.allSatisfy({ $0 <= 4_096 }) { break }
         }
         #expect(recording.inbox.arriving0.capacity <= 4_096)
         #expect(recording.inbox.arriving1.capacity <= 4_096)
         #expect(recording.inbox.taken.capacity <= 4_096)
         #expect(recorder.close())
-        #expect(recorder.status.actionsRecorded == UInt64(sent + 30_040))
+        #expect(recorder.status.actionsRecorded == UInt64(sent + 30_000 + small))
         #expect(recorder.status.actionsDropped == 0)
     }
 }
