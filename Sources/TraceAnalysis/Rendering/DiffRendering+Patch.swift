@@ -55,16 +55,6 @@ extension DiffRendering.Walk {
         return keys.enumerated().filter { $0.offset == 0 || TraceValue.compare(keys[$0.offset - 1], $0.element) != 0 }.map(\.element)
     }
 
-    /// The first index in `entries` (sorted by key) whose key is not before `key`.
-    static func lowerBound(_ entries: [TraceValue.DictionaryEntry], _ key: TraceValue) -> Int {
-        var low = 0, high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if TraceValue.compare(entries[mid].key, key) < 0 { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
     /// The diff of two dictionaries at `keys` only, the rest being the same entries; `false`
     /// (nothing written) when the two do not line up that way.
     mutating func keyedDiff(
@@ -72,7 +62,7 @@ extension DiffRendering.Walk {
         into lines: inout [RenderedLine]
     ) -> Bool {
         guard !old.isEmpty, !new.isEmpty, let shape = ContainerShape(.dictionary(old)) else { return false }
-        let places = keys.map { (key: $0, old: Self.lowerBound(old, $0), new: Self.lowerBound(new, $0)) }
+        let places = keys.map { (key: $0, old: old.firstIndex(notBefore: $0), new: new.firstIndex(notBefore: $0)) }
         // Between two named keys both sides hold the same number of (untouched) entries.
         var i = 0, j = 0
         // Entries are sorted by key (the format's canonical order); where a side is not

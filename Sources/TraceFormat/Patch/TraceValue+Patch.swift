@@ -196,7 +196,7 @@ extension TraceValue {
         }
         if case .dictionary(var entries) = self, case let .key(key) = component {
             self = .dictionary([])
-            let position = entries.partitioningIndex { !TraceValue.canonicalOrder($0.key, key) }
+            let position = entries.firstIndex(notBefore: key)
             if position < entries.count && entries[position].key == key {
                 entries[position].value = value
             } else {
@@ -246,6 +246,14 @@ extension TraceValue {
         case .structure(let type, _), .object(let type, _, _), .enumeration(let type, _, _): "\(kind) \(type)"
         default: "\(kind)"
         }
+    }
+}
+
+extension Array where Element == TraceValue.DictionaryEntry {
+    /// The first index whose key is not before `key`, in entries sorted by key in the format's
+    /// canonical order (as every dictionary in a trace is): where `key` is or would be.
+    package func firstIndex(notBefore key: TraceValue) -> Int {
+        partitioningIndex { !TraceValue.canonicalOrder($0.key, key) }
     }
 }
 

@@ -52,11 +52,7 @@ enum CursorPath {
         case let (.dictionary(entries), .key(key)):
             // Entries are sorted by key (the format's canonical order): a search, not a scan of
             // a 1M-entry dictionary per changed key.
-            var low = 0, high = entries.count
-            while low < high {
-                let middle = (low + high) / 2
-                if TraceValue.compare(entries[middle].key, key) < 0 { low = middle + 1 } else { high = middle }
-            }
+            let low = entries.firstIndex(notBefore: key)
             if low < entries.count, entries[low].key == key { return (low, entries[low].value) }
             guard entries.count < 4_096 else { return nil }
             return entries.firstIndex { $0.key == key }.map { ($0, entries[$0].value) }
