@@ -216,21 +216,3 @@ public struct SessionStats: Sendable {
         if storeSet.insert(store).inserted { stores.append(store) }
     }
 }
-
-extension TraceValue {
-    /// How many nodes the tree has (every value, key and element counts one).
-    public var nodeCount: Int {
-        switch self {
-        case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
-            fields.reduce(1) { $0 + $1.value.nodeCount }
-        case let .some(wrapped):
-            1 + wrapped.nodeCount
-        case let .array(elements), let .set(elements):
-            elements.reduce(1) { $0 + $1.nodeCount }
-        case let .dictionary(entries):
-            entries.reduce(1) { $0 + $1.key.nodeCount + $1.value.nodeCount }
-        default:
-            1
-        }
-    }
-}
