@@ -64,10 +64,15 @@ enum HostileTraces {
 
     /// Writes the traces to a temporary directory and times commands of the release
     /// `storescope` next to this executable on them.
-    static func run() {
+    /// The four traces in the temporary directory, written there on first use.
+    static func cached() -> (directory: String, paths: [String]) {
         let directory = NSTemporaryDirectory() + "storescope-hostile"
         let names = ["chunks", "bigdict", "bigkeyframe", "bigkeyframe-chunks"].map { directory + "/\($0).sstrace" }
-        let paths = names.allSatisfy { FileManager.default.fileExists(atPath: $0) } ? names : write(to: directory)
+        return (directory, names.allSatisfy { FileManager.default.fileExists(atPath: $0) } ? names : write(to: directory))
+    }
+
+    static func run() {
+        let (directory, paths) = cached()
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("storescope").path
         print("## Hostile traces (\(directory))\n")
         print("| trace | command | wall | CPU |")

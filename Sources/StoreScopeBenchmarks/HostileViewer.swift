@@ -32,9 +32,7 @@ enum HostileViewer {
     static func run() {
         let repetitions = Int(ProcessInfo.processInfo.environment["HOSTILE_VIEWER_REPETITIONS"] ?? "") ?? 5
         let only = ProcessInfo.processInfo.environment["HOSTILE_VIEWER_TRACE"]
-        let directory = NSTemporaryDirectory() + "storescope-hostile"
-        let names = ["chunks", "bigdict", "bigkeyframe", "bigkeyframe-chunks"].map { directory + "/\($0).sstrace" }
-        let paths = names.allSatisfy { FileManager.default.fileExists(atPath: $0) } ? names : HostileTraces.write(to: directory)
+        let (directory, paths) = HostileTraces.cached()
         print("## Viewer keys on hostile traces, 80x24 (\(directory))\n")
         print("Load average before: \(ViewerBenchmarks.loadAverage()).\n")
         for path in [paths[1], paths[3]] where only.map({ path.hasSuffix("/\($0).sstrace") }) ?? true {
