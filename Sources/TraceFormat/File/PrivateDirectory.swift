@@ -65,7 +65,8 @@ package enum PrivateDirectory {
             let parent = parent(of: path)
             if problem(at: parent) == .missing {
                 guard withParents, parent != path else { return .failure(.parentMissing(parent)) }
-                if case let .failure(failure) = create(at: parent, withParents: true), case .parentMissing = failure { return .failure(failure) }
+                // A missing ancestor is made private too; its failure is the reason.
+                if case let .failure(failure) = create(at: parent, withParents: true) { return .failure(failure) }
             }
             switch Syscalls.makeDirectory(path, permissions: 0o700) {
             case .success, .failure(.alreadyExists): break
