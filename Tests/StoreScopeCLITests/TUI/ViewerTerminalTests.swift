@@ -167,6 +167,20 @@ final class Tmux {
         }
     }
 
+    /// Waits up to 10 s for the pane's last non-empty line, trimmed, to be `line` (a prompt
+    /// that a status line elsewhere on the screen would also match with `waitFor`).
+    @discardableResult
+    func waitForLastLine(_ line: String) throws -> String {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            let screen = capture()
+            let last = screen.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }
+            if last?.trimmingCharacters(in: .whitespaces) == line { return screen }
+            if ContinuousClock.now > deadline { throw Waited(text: "a last line \(line)", screen: screen) }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     func waitForFile(_ name: String) throws {
         let deadline = ContinuousClock.now + .seconds(10)
         while (try? file(name))?.isEmpty ?? true {
