@@ -28,8 +28,9 @@ public struct EffectLifetime: Sendable, Hashable {
     /// Whether it was still running when the trace ends (a leak when the session ended cleanly).
     public var isOpen: Bool { end == nil }
 
-    /// Whether it was running when a damaged part of the trace was skipped: if it has no end,
-    /// the end may have been in that part, so it is not called a leak.
+    /// Whether it was running when records were lost (a damaged part of the trace was skipped,
+    /// or chunks the app could not send across a reconnect): if it has no end, the end may have
+    /// been among them, so it is not called a leak.
     public var endMayBeMissing = false
 
     /// Whether it failed.
@@ -67,8 +68,14 @@ public struct EffectLifetimes: Sendable {
     public private(set) var sessionEnded = false
     /// The latest time of any timed record: the end of the trace.
     public private(set) var traceEndNanos: UInt64 = 0
+    /// When the app reconnected to a listener and its session went on in the same file
+    /// (``ReconnectNote``), in order: effects running then ran across the reconnect.
+    public private(set) var reconnectNanos: [UInt64] = []
 
     private var indexByID: [UInt64: Int] = [:]
+    /// A reconnect note was read and the app's `dropped` record for the connection's loss may
+    /// follow (before the next action).
+    private var awaitsReconnectLoss = false
 
     /// Creates an empty collection.
     public init() {}
@@ -98,6 +105,17 @@ public struct EffectLifetimes: Sendable {
             lifetimes[index].end = EffectLifetime.End(outcome: ended.outcome, monotonicNanos: ended.monotonicNanos)
         case .sessionEnded:
             sessionEnded = true
+        case .dropped where awaitsReconnectLoss:
+            // What the app could not send across a reconnect went whole chunks at a time, effect
+            // records included: the ends of the effects open now may be among them. (A drop by
+            // the recorder itself keeps effect records, so it leaves their ends known.)
+            awaitsReconnectLoss = false
+            for index in lifetimes.indices where lifetimes[index].isOpen { lifetimes[index].endMayBeMissing = true }
+        case let .log(log) where ReconnectNote.matches(log):
+            reconnectNanos.append(log.monotonicNanos)
+            awaitsReconnectLoss = true
+        case .action:
+            awaitsReconnectLoss = false
         default:
             break
         }

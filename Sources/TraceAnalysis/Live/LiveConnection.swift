@@ -16,6 +16,14 @@ final class LiveConnection {
     private var headerBytes: [UInt8] = []
     private var lastFrame: [UInt8]?
     private var recording: FrameTraceWriter?
+    /// The file this connection records to, once its header arrived.
+    var recordingPath: String? { recording?.path }
+    /// Whether another connection of the listener records to a path now: that file is not
+    /// continued by this one (set by the listener).
+    var isRecordedElsewhere: (String) -> Bool = { _ in false }
+    /// The note to write before this connection's first chunk when it continues the file of
+    /// an earlier connection of its session: the last seq and time recorded there.
+    private var pendingReconnectNote: (seq: UInt64, monotonicNanos: UInt64)?
     /// The acknowledgement being sent (part of it may have gone), and the stream bytes the last
     /// one queued covers.
     private var unsentAcknowledgement: [UInt8] = []
@@ -72,7 +80,16 @@ final class LiveConnection {
                 var started = LiveSession(id: number, header: header, tag: Self.tag(for: header), recordingPath: nil)
                 if let recordDirectory {
                     do throws(TraceError) {
-                        let writer = try Self.createRecording(in: recordDirectory, header: header, bytes: headerBytes)
+                        let writer: FrameTraceWriter
+                        if let earlier = SessionFileName.earlierRecording(in: recordDirectory, header: header, bytes: headerBytes, skipping: isRecordedElsewhere),
+                            let continued = try? FrameTraceWriter(continuing: earlier, headerBytes: headerBytes) {
+                            writer = continued
+                            started.continuesRecording = true
+                            pendingReconnectNote = (
+                                continued.chunks.lazy.map(\.header.lastSeq).max() ?? 0, continued.chunks.last?.header.lastMonotonicNanos ?? 0)
+                        } else {
+                            writer = try Self.createRecording(in: recordDirectory, header: header, bytes: headerBytes)
+                        }
                         recording = writer
                         started.recordingPath = writer.path
                     } catch {
@@ -87,6 +104,11 @@ final class LiveConnection {
                 guard let session else { continue }
                 if let recording {
                     do throws(TraceError) {
+                        if let note = pendingReconnectNote {
+                            pendingReconnectNote = nil
+                            let time = chunk.firstMonotonicNanos > 0 ? chunk.firstMonotonicNanos : note.monotonicNanos
+                            try recording.append(records: [ReconnectNote.record(afterSeq: note.seq, at: time)])
+                        }
                         try recording.append(frame: frame, header: chunk)
                     } catch {
                         self.recording = nil
@@ -165,7 +187,7 @@ final class LiveConnection {
             do throws(TraceError) {
                 return try FrameTraceWriter(path: path, headerBytes: bytes)
             } catch {
-                // A session that reconnects gets a second file next to its first.
+                // A session whose earlier file cannot be continued gets a second file next to it.
                 guard case let .io(_, _, code, _) = error, code == Errno.alreadyExists.code, attempt < 1000 else { throw error }
                 attempt += 1
             }

@@ -9,6 +9,11 @@ public struct LiveSession: Sendable, Hashable {
     public var tag: String
     /// The file the session is recorded to, with `--record`.
     public var recordingPath: String?
+    /// Whether this connection continues the file of an earlier connection of the same
+    /// session (the app reconnected after losing its listener, in this listener's run or an
+    /// earlier one): ``recordingPath`` holds the session's earlier records too, then a
+    /// ``ReconnectNote``.
+    public var continuesRecording = false
 }
 
 /// How a session's connection ended.

@@ -179,9 +179,14 @@ public final class LiveListener {
                     continue
                 }
                 do throws(TraceError) {
-                    connections.append(try LiveConnection(
+                    let connection = try LiveConnection(
                         descriptor: fd, number: nextNumber, maximumFrameSize: options.maximumFrameSize,
-                        decodesRecords: options.decodesRecords))
+                        decodesRecords: options.decodesRecords)
+                    // The listener owns its connections: they never outlive it.
+                    connection.isRecordedElsewhere = { [unowned self, unowned connection] path in
+                        connections.contains { $0 !== connection && $0.recordingPath == path }
+                    }
+                    connections.append(connection)
                     nextNumber += 1
                 } catch {
                     LiveSyscalls.close(fd)

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// The name `storescope listen --record` gives a session's file:
 /// `<app>-<session id, 8 hex digits>-<start time, UTC>.sstrace`, such as
 /// `search-1f3a9c02-20261201T042615Z.sstrace`. Characters of the app's name that do not
@@ -13,6 +15,23 @@ enum SessionFileName {
         }.joined()
         let suffix = attempt > 1 ? "-\(attempt)" : ""
         return "\(app.isEmpty || app.allSatisfy { $0 == "." } ? "app" : app)-\(id)-\(utcStamp(header.startWallNanos))\(suffix).sstrace"
+    }
+
+    /// The latest file in `directory` named for `header` whose file header is `bytes` (an
+    /// earlier connection of the same session) and that `skipping` does not exclude, or `nil`.
+    static func earlierRecording(
+        in directory: String, header: SessionHeader, bytes: [UInt8], skipping: (String) -> Bool
+    ) -> String? {
+        let folder = directory.hasSuffix("/") ? directory : directory + "/"
+        var found: String?
+        // The names a session's files get, in order, up to the first that does not exist.
+        for attempt in 1...1000 {
+            let path = folder + name(for: header, attempt: attempt)
+            guard let file = try? TraceFile.openForReading(path) else { break }
+            defer { file.close() }
+            if !skipping(path), (try? file.read(count: bytes.count, at: 0)) == bytes { found = path }
+        }
+        return found
     }
 
     /// `yyyyMMddTHHmmssZ` for nanoseconds since 1970: the ISO 8601 basic form of the time the

@@ -160,20 +160,45 @@ public final class TraceWriter {
     }
 
     private func writeChunk(kind: ChunkHeader.Kind, raw: [UInt8], recordCount: Int, summary: OpenChunk) throws(TraceError) {
+        let (header, frame) = try Self.frame(kind: kind, raw: raw, recordCount: recordCount, summary: summary.summary, deflater: deflater)
+        let offset = bytesWritten
+        try emit(frame)
+        if kind == .records { chunks.append(ChunkInfo(offset: offset, header: header)) }
+    }
+
+    /// A chunk's frame (its header and stored bytes) for the raw payload `raw`.
+    static func frame(
+        kind: ChunkHeader.Kind, raw: [UInt8], recordCount: Int, summary: ChunkSummary, deflater: Deflater
+    ) throws(TraceError) -> (ChunkHeader, [UInt8]) {
         guard raw.count <= TraceLimits.maximumChunkSize else {
             throw .malformed("a chunk of \(raw.count) bytes exceeds the format's limit of \(TraceLimits.maximumChunkSize); its records are lost")
         }
         let stored = try deflater.compress(raw)
-        let header = summary.summary.applied(to: ChunkHeader(
+        let header = summary.applied(to: ChunkHeader(
             kind: kind, flags: [.compressed], storedLength: UInt32(stored.count), rawLength: UInt32(raw.count),
             recordCount: UInt32(recordCount), payloadCRC: CRC32.checksum(stored),
             firstSeq: 0, lastSeq: 0, firstMonotonicNanos: 0, lastMonotonicNanos: 0))
         var frame = ByteWriter(capacity: ChunkHeader.size + stored.count)
         header.encode(into: &frame)
         frame.write(contentsOf: stored)
-        let offset = bytesWritten
-        try emit(frame.bytes)
-        if kind == .records { chunks.append(ChunkInfo(offset: offset, header: header)) }
+        return (header, frame.bytes)
+    }
+
+    /// One records chunk's frame holding `records`, encoded as this writer encodes them: for a
+    /// writer of already-framed chunks that adds a record of its own (``FrameTraceWriter``).
+    ///
+    /// - Throws: ``TraceError/malformed(_:)`` when the records cannot be represented in one chunk.
+    static func recordsFrame(_ records: [Record]) throws(TraceError) -> (ChunkHeader, [UInt8]) {
+        var encoder = RecordEncoder(itemLimit: TraceLimits.maximumItemsPerChunk)
+        var summary = ChunkSummary()
+        for record in records {
+            try encoder.encode(record)
+            summary.note(record)
+        }
+        var payload = ByteWriter(capacity: encoder.body.count + 1024)
+        encoder.strings.encode(into: &payload)
+        payload.write(contentsOf: encoder.body.bytes)
+        return try frame(kind: .records, raw: payload.bytes, recordCount: records.count, summary: summary, deflater: try Deflater(level: 1))
     }
 
     private func emit(_ bytes: [UInt8]) throws(TraceError) {

@@ -30,6 +30,26 @@ package enum Syscalls {
         return opened
     }
 
+    /// Opens an existing regular file for appending, never through a symbolic link, and cuts it
+    /// to `length` bytes first (a trace written on by a second writer: a listener continuing a
+    /// reconnecting app's file drops its footer, or a partial chunk, before writing on).
+    static func openForContinuing(_ path: String, truncatingTo length: Int64) -> Result<Int32, Errno> {
+        let opened = open(path, flags: O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW, mode: 0)
+        guard case let .success(fd) = opened else { return opened }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return closing(fd) }
+        guard UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG) else {
+            _ = systemClose(fd)
+            return .failure(Errno(code: EINVAL))
+        }
+        guard Int64(info.st_size) != length else { return opened }
+        if case let .failure(failure) = valueOrErrno({ Int(ftruncate(fd, off_t(length))) }) {
+            _ = systemClose(fd)
+            return .failure(failure)
+        }
+        return opened
+    }
+
     /// Opens (creating it `0600` if missing, never truncating, never through a symbolic link)
     /// the file a recorder locks before it replaces it.
     static func openForLocking(_ path: String) -> Result<Int32, Errno> {

@@ -37,6 +37,18 @@ public final class TraceFile: @unchecked Sendable {
         }
     }
 
+    /// Opens an existing trace for appending after its first `length` bytes, cutting what
+    /// follows them (see ``FrameTraceWriter/init(continuing:headerBytes:)``).
+    ///
+    /// - Throws: ``TraceError/io(operation:path:errno:message:)`` when the file cannot be
+    ///   opened or cut, or is not a regular file (`EINVAL`).
+    package static func openForContinuing(_ path: String, truncatingTo length: Int64) throws(TraceError) -> TraceFile {
+        switch Syscalls.openForContinuing(path, truncatingTo: length) {
+        case let .success(fd): return TraceFile(descriptor: fd, path: path)
+        case let .failure(e): throw error("cannot continue", path, e.code)
+        }
+    }
+
     /// Opens the file at `path` for a lock held while a recorder writes it: created empty and
     /// `0600` if missing, never truncated, never through a symbolic link.
     ///

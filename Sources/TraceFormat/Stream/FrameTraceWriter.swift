@@ -20,6 +20,26 @@ package final class FrameTraceWriter {
         try emit(headerBytes)
     }
 
+    /// Opens the trace at `path`, recorded earlier for the session whose file header is
+    /// `headerBytes`, to write on after its last whole chunk: a listener continuing the file of
+    /// an app that reconnects. What follows that chunk (the footer an earlier ``close()`` wrote,
+    /// or a chunk a killed writer had only begun) is cut off first; ``close()`` writes a footer
+    /// indexing every chunk, the earlier ones included.
+    ///
+    /// - Throws: ``TraceError`` when the file cannot be read or written, and
+    ///   ``TraceError/malformed(_:)`` when it begins with another session's header.
+    package init(continuing path: String, headerBytes: [UInt8]) throws(TraceError) {
+        let reader = try TraceReader(path: path)
+        let head = try TraceFile.openForReading(path).read(count: headerBytes.count, at: 0)
+        guard head == headerBytes, reader.headerSize == Int64(headerBytes.count) else {
+            throw .malformed("\(path) holds another session")
+        }
+        let end = reader.chunks.last?.endOffset ?? reader.headerSize
+        file = try TraceFile.openForContinuing(path, truncatingTo: end)
+        chunks = reader.chunks
+        bytesWritten = end
+    }
+
     /// Appends one chunk frame (its 60-byte header and stored bytes).
     ///
     /// - Throws: ``TraceError`` when writing fails.
@@ -28,6 +48,15 @@ package final class FrameTraceWriter {
         let offset = bytesWritten
         try emit(frame)
         if header.kind == .records { chunks.append(ChunkInfo(offset: offset, header: header)) }
+    }
+
+    /// Appends a chunk of records of the writer's own, encoded as ``TraceWriter`` encodes
+    /// them (the note a listener writes where a reconnecting app's session continues).
+    ///
+    /// - Throws: ``TraceError`` when the records cannot be encoded or writing fails.
+    package func append(records: [Record]) throws(TraceError) {
+        let (header, frame) = try TraceWriter.recordsFrame(records)
+        try append(frame: frame, header: header)
     }
 
     /// Writes the footer index and trailer and closes the file. Idempotent.

@@ -27,7 +27,8 @@ extension LiveProcessTests {
                 for app in apps { try app.waitForOutput(containing: "recorded \(sent)\n") }
                 listener = try Live.listen(socket, record: recordings, ["--quiet"])
             }
-            try listener.waitForError("both apps reconnected") { $0.components(separatedBy: "session started").count == 3 }
+            // Each app's reconnection continues its file (issue 19, item 15): "session reconnected".
+            try listener.waitForError("both apps reconnected") { $0.components(separatedBy: "] session ").count == 3 }
             for app in apps {
                 app.send("record 50")
                 try app.waitForOutput(containing: "recorded \(sent + 50)\n")

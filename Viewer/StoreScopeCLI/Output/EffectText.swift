@@ -16,7 +16,7 @@ struct EffectText {
         let duration = RecordLine.duration(effect.duration(traceEndNanos: traceEndNanos))
         switch effect.end?.outcome {
         case nil where effect.endMayBeMissing:
-            text += ", no end recorded before a damaged part (its end may be in it; \(duration) at least)"
+            text += ", no end: records were lost while it ran (its end may be among them; \(duration) at least)"
         case nil:
             text += sessionEnded
                 ? ", LEAKED: still running when the session ended (\(duration))"

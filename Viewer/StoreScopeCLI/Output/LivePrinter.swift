@@ -7,7 +7,8 @@ import TraceAnalysis
 /// In NDJSON, a connection coming and going is `"kind":"connectionStarted"` and
 /// `"kind":"connectionEnded"` (with `"end"`: `closed`, `hungUp`, `rejected`,
 /// `listenerStopped`), never a record's kind: the app's own `sessionEnded` record is another
-/// object.
+/// object. A connection that continues its session's earlier file (the app reconnected) says
+/// `session reconnected`, and in NDJSON has `"continues":true`.
 final class LivePrinter {
     private let console: Console
     private let json: Bool
@@ -28,8 +29,12 @@ final class LivePrinter {
             case let .started(session):
                 renderers[session.id] = RecordLine(startMonotonicNanos: session.header.startMonotonicNanos)
                 var text = "session started: app \"\(session.header.appName)\", store \"\(session.header.storeName)\""
-                if let path = session.recordingPath { text += ", recording to \(path)" }
-                announce(session, kind: "connectionStarted", text)
+                if let path = session.recordingPath {
+                    text = session.continuesRecording
+                        ? "session reconnected: app \"\(session.header.appName)\", store \"\(session.header.storeName)\", continuing \(path)"
+                        : text + ", recording to \(path)"
+                }
+                announce(session, kind: "connectionStarted", continues: session.continuesRecording, text)
             case let .records(session, records):
                 guard !quiet else { continue }
                 let start = session.header.startMonotonicNanos
@@ -57,7 +62,7 @@ final class LivePrinter {
         console.flush()
     }
 
-    private func announce(_ session: LiveSession, kind: String, end: String? = nil, _ text: String) {
+    private func announce(_ session: LiveSession, kind: String, end: String? = nil, continues: Bool = false, _ text: String) {
         if quiet {
             console.error("[\(session.tag)] \(text.sanitizedForTerminal)")
             return
@@ -74,6 +79,10 @@ final class LivePrinter {
         object.field("app", session.header.appName)
         object.field("message", text)
         if let path = session.recordingPath { object.field("file", path) }
+        if continues {
+            object.key("continues")
+            object.bool(true)
+        }
         object.endObject()
         console.line(object.text)
     }

@@ -16,6 +16,9 @@ package enum ViewerAction: Sendable, Equatable {
     /// The file of source `index` was replaced, truncated or written again with another
     /// session (`reason`, in words): the source now reads the new session, from its start.
     case sessionRestarted(index: Int, reason: String)
+    /// The app of session `index` reconnected and continues it: the source reads the same
+    /// session again, with the records of the new connection after a reconnect row.
+    case sessionResumed(index: Int)
     /// Session `index` will receive nothing more.
     case sessionEnded(index: Int)
     /// A line for the message line (a refused peer, a session that could not be recorded).

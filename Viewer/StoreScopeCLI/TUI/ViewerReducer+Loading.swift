@@ -124,6 +124,7 @@ extension ViewerReducer {
                     if paths.last != path { paths.append(path.isEmpty ? "state" : path) }
                 }
                 rows.append(.action(entry, changedPaths: operations == nil ? nil : paths))
+                if rows.count < count, let reconnect = ReconnectNote.summary(after: entry) { rows.append(.reconnect(reconnect)) }
             case let .damage(damage):
                 rows.append(.damage(damage.description))
             }

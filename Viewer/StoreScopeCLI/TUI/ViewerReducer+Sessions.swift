@@ -51,6 +51,9 @@ extension ViewerReducer {
         case let .sessionRestarted(index, reason):
             restart(index, reason: reason, in: &state)
             return true
+        case let .sessionResumed(index):
+            resume(index, in: &state)
+            return true
         case let .notice(text):
             state.message = text
             return true
@@ -114,6 +117,27 @@ extension ViewerReducer {
         state.sessions.current = nil
         show(index, in: &state)
         state.message = "\(name) \(reason): showing the new session from its start"
+    }
+
+    /// The app of source `index` reconnected and continues its session
+    /// (``ViewerAction/sessionResumed(index:)``): the same session, read anew from its file.
+    /// Everything shown before stays where it was (the selection, bookmarks; following goes
+    /// on), and a reconnect row in the timeline marks where the new connection begins.
+    private func resume(_ index: Int, in state: inout ViewerState) {
+        state.sessions.entries = sources.all.map(Self.entry)
+        let name = sources.all[index].name
+        guard index == state.sessions.current else {
+            state.message = "session \(name) reconnected: it continues where it was (session \(index + 1))"
+            return
+        }
+        // The engine is a new one: what was read from the old one is read again.
+        state.longSearch = nil
+        state.effects = EffectsView()
+        refreshTotals(&state)
+        let seq = state.following ? session.lastAction(matching: state.filter)?.seq : state.selected
+        resetDetailCursor(&state)
+        select(seq ?? state.lastSeq, in: &state)
+        state.message = "session \(name) reconnected: it continues after the reconnect row"
     }
 
     private func handleSessionKey(_ key: Key, in state: inout ViewerState) -> Bool {

@@ -60,7 +60,7 @@ package struct ViewerReducer {
             refreshEffects(&state, idle: true)
         case let .clock(nanos):
             advancePlayback(to: nanos, in: &state)
-        case .sessionStarted, .sessionRestarted, .sessionEnded, .notice:
+        case .sessionStarted, .sessionRestarted, .sessionResumed, .sessionEnded, .notice:
             break
         }
     }

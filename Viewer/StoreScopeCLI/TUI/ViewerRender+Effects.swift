@@ -6,7 +6,7 @@ import TraceFormat
 /// detail. The bars share a time axis spanning the rows on screen, as a waterfall does:
 /// `━` while the effect ran, ending in `F` (failed, red) or `C` (cancelled, yellow); a running
 /// effect's bar reaches the end of the trace and ends in `▶`, highlighted. A `│` marks the time
-/// of the action selected in the timeline.
+/// of the action selected in the timeline, a `⇄` the time the app reconnected (``ReconnectNote``).
 extension ViewerRender {
     /// Column widths of the effect rows; the bar takes what is left.
     struct EffectColumns {
@@ -58,6 +58,7 @@ extension ViewerRender {
             grid.put(complete ? "  (no effects in this trace)" : "  (no effects read yet)", row: 1, column: 0, style: .dim)
         }
         let selectedTime = state.detail?.entry.action.monotonicNanos
+        let reconnects = view.spans?.collected.reconnectNanos ?? []
         for (offset, row) in view.rows.prefix(layout.timelineRows).enumerated() {
             let y = offset + 1
             let effect = row.lifetime
@@ -68,6 +69,10 @@ extension ViewerRender {
                 emitted: String(effect.emitted.count))
             grid.put(text, row: y, column: 0, style: effect.isOpen ? .bold : .plain)
             drawBar(effect, axis: axis, traceEnd: traceEnd, complete: view.spans?.isComplete ?? true, selectedTime: selectedTime, columns: columns, row: y, into: &grid)
+            // A reconnect crosses every bar at its time, over the bar: what ran then ran across it.
+            for time in reconnects where time >= axis.from && time <= axis.to {
+                grid.put("⇄", row: y, column: columns.barStart + axis.cell(time, width: columns.bar), style: .colored(.yellow, bold: true))
+            }
             if isCursor { grid.fill(row: y, style: .reverse) }
         }
         drawEffectDetail(state, layout, into: &grid)
@@ -121,7 +126,7 @@ extension ViewerRender {
         case nil where !spans.isComplete:
             lines.append(("ended", "no end read yet: the trace is still being read (\(spans.percentRead)%)", .dim))
         case nil where effect.endMayBeMissing:
-            lines.append(("ended", "no end recorded before a damaged part (its end may be in it; ran \(duration) at least)", .colored(.yellow)))
+            lines.append(("ended", "no end: records were lost while it ran (its end may be among them; ran \(duration) at least)", .colored(.yellow)))
         case nil:
             let text = spans.collected.sessionEnded
                 ? "never: still running when the session ended, a leak (\(duration))"
@@ -141,6 +146,11 @@ extension ViewerRender {
             ? "no action"
             : "\(effect.emitted.count) action\(effect.emitted.count == 1 ? "" : "s"): " + effect.emitted.map { "#\($0)" }.joined(separator: " ")
         lines.append(("emitted", emitted, .plain))
+        let across = spans.collected.reconnectNanos.filter { $0 >= effect.startNanos && $0 <= (effect.end?.monotonicNanos ?? .max) }
+        if !across.isEmpty {
+            let when = across.map { times.time($0) }.joined(separator: ", ")
+            lines.append(("across", "the app reconnected at \(when) while it ran (⇄ on its bar)", .colored(.yellow)))
+        }
         return lines
     }
 }

@@ -66,6 +66,8 @@ package enum ViewerRender {
                 if selected { grid.fill(row: y, style: state.focus == .timeline ? .reverse : .bold) }
             case let .damage(description):
                 grid.put("  !! " + damageText(description).sanitizedForTerminal, row: y, column: 0, style: .colored(.red, bold: true))
+            case let .reconnect(summary):
+                grid.put("  ⇄ " + summary.sanitizedForTerminal, row: y, column: 0, style: .colored(.yellow, bold: true))
             }
         }
     }

@@ -48,7 +48,8 @@ final class ViewerSources {
 
     /// Brings in new sources and the records every source received.
     ///
-    /// - Returns: new sources first (``ViewerAction/sessionStarted(index:)``), then sources
+    /// - Returns: new sources first (``ViewerAction/sessionStarted(index:)``) and sources whose
+    ///   app reconnected (``ViewerAction/sessionResumed(index:)``), then sources
     ///   whose file now holds a new session (``ViewerAction/sessionRestarted(index:reason:)``),
     ///   then ``ViewerAction/recordsArrived`` when any source grew, then sessions that ended
     ///   and messages.
@@ -60,6 +61,8 @@ final class ViewerSources {
             case let .started(source):
                 all.append(source)
                 started.append(.sessionStarted(index: all.count - 1))
+            case let .resumed(source):
+                if let index = all.firstIndex(where: { $0 === source }) { started.append(.sessionResumed(index: index)) }
             case let .ended(source):
                 if let index = all.firstIndex(where: { $0 === source }) { later.append(.sessionEnded(index: index)) }
             case let .message(text):
@@ -87,6 +90,9 @@ final class ViewerSources {
 enum SourceArrival {
     /// A new source to show.
     case started(any TraceSource)
+    /// A source that had ended receives records again: its app reconnected and continues the
+    /// same session (``LiveSessionSource/resume(_:)``).
+    case resumed(any TraceSource)
     /// A source will receive nothing more (it already says so in ``TraceSource/hasEnded``).
     case ended(any TraceSource)
     /// A line for the message line (a refused peer, a session that could not be recorded).

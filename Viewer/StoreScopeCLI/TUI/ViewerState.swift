@@ -137,6 +137,8 @@ package struct ViewerState: Sendable, Equatable {
         case action(ActionEntry, changedPaths: [String]?)
         /// Records lost here.
         case damage(String)
+        /// The app reconnected here, and what is known across it (``ReconnectNote/summary(after:)``).
+        case reconnect(String)
         /// `#0`, the initial state before the first action (DevTools' `@@INIT`), of this store.
         case initial(store: String)
 
@@ -144,7 +146,7 @@ package struct ViewerState: Sendable, Equatable {
             switch self {
             case let .action(entry, _): entry.seq
             case .initial: 0
-            case .damage: nil
+            case .damage, .reconnect: nil
             }
         }
     }

@@ -65,7 +65,19 @@ final class ListenerArrivals: SourceArrivals {
             switch event {
             case let .started(live):
                 guard let path = live.recordingPath else { continue }
-                recorded.append(path)
+                // The app reconnected: its earlier connection's source goes on, read anew.
+                if live.continuesRecording, let (id, source) = sources.first(where: { $0.value.live.recordingPath == path }) {
+                    do throws(TraceError) {
+                        try source.resume(live)
+                        sources[id] = nil
+                        sources[live.id] = source
+                        arrivals.append(.resumed(source))
+                    } catch {
+                        arrivals.append(.message("\(live.tag): cannot read \(path): \(error)"))
+                    }
+                    continue
+                }
+                if !recorded.contains(path) { recorded.append(path) }
                 do throws(TraceError) {
                     let source = try LiveSessionSource(live, recording: path)
                     sources[live.id] = source
@@ -74,7 +86,8 @@ final class ListenerArrivals: SourceArrivals {
                     arrivals.append(.message("\(live.tag): cannot read \(path): \(error)"))
                 }
             case let .ended(live, end):
-                guard let source = sources.removeValue(forKey: live.id) else { continue }
+                // An ended source is kept: the app may reconnect and continue its file.
+                guard let source = sources[live.id] else { continue }
                 source.ended(end)
                 arrivals.append(.ended(source))
             case let .refused(reason):

@@ -6,8 +6,8 @@ import TraceFormat
 /// (``TraceSession/refresh()`` brings in each chunk as it is written).
 final class LiveSessionSource: TraceSource {
     /// The listener's view of the session (its tag, header and file).
-    let live: LiveSession
-    let session: TraceSession
+    private(set) var live: LiveSession
+    private(set) var session: TraceSession
     /// How the connection ended, once it did.
     private(set) var end: LiveSessionEnd?
 
@@ -21,6 +21,17 @@ final class LiveSessionSource: TraceSource {
 
     var name: String { live.tag }
     var hasEnded: Bool { end != nil }
+
+    /// The app reconnected and its new connection continues this session's file (`live`,
+    /// ``LiveSession/continuesRecording``): the session is live again, read anew from the file,
+    /// which now holds the earlier records, the listener's ``ReconnectNote`` and what follows.
+    ///
+    /// - Throws: ``TraceError`` when the file cannot be read; the source stays as it was.
+    func resume(_ live: LiveSession) throws(TraceError) {
+        session = try TraceSession(path: live.recordingPath ?? self.live.recordingPath ?? "")
+        self.live = live
+        end = nil
+    }
 
     /// Notes that the connection ended (the listener completed the file first).
     func ended(_ end: LiveSessionEnd) {
