@@ -54,6 +54,31 @@ struct ViewerPlayAndKeysTests {
         #expect(viewer.state.folded.isEmpty)
     }
 
+    @Test("enter with the keys in the timeline toggles the tree's node under the cursor, in the state tree and in the action tree")
+    func enterFromTheTimeline() throws {
+        var viewer = try ViewerHarness(fixture: "users")
+        // The tree's cursor on its root, the keys back in the timeline.
+        viewer.press(.character("s"), .tab, .character("g"), .tab)
+        #expect(viewer.state.focus == .timeline && viewer.state.detailCursor == 0)
+        viewer.press(.enter)
+        #expect(viewer.state.focus == .detail, "enter moved the keys to the tree")
+        #expect(viewer.state.folded == ["0"], "enter folded the node under the cursor, the root")
+        #expect(viewer.screen.contains("▸ UsersState(… "))
+        viewer.press(.tab, .enter)
+        #expect(viewer.state.focus == .detail)
+        #expect(viewer.state.folded.isEmpty, "and from the timeline again, unfolded it")
+
+        // An action with a payload: its tree's root folds the same way.
+        viewer.press(.tab)
+        while case let .enumeration(_, _, payload)? = viewer.state.detail?.entry.action.action, payload.isEmpty, viewer.state.selected != viewer.state.lastSeq {
+            viewer.press(.character("j"))
+        }
+        viewer.press(.character("a"))
+        #expect(viewer.state.focus == .timeline && viewer.state.detailCursor == 0)
+        viewer.press(.enter)
+        #expect(viewer.state.actionFolded == ["0"], "in the action view enter folds the action's node")
+    }
+
     @Test("F in the effects view follows, and F again keeps following")
     func followInEffects() throws {
         var viewer = try ViewerHarness(fixture: "users")

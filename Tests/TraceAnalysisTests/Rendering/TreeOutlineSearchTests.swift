@@ -26,4 +26,39 @@ struct TreeOutlineSearchTests {
         #expect(TreeOutline.search("tags", in: value, from: ("0.1.0", true), forward: false) == "0.1.0.1")
         #expect(TreeOutline.search("tags", in: value, from: ("0.1.0", false), forward: false) == nil)
     }
+
+    @Test("Done in parts of 1, 2 or 3 lines, a search gives what it gives at once, for every cursor, needle and direction")
+    func inParts() {
+        let cursors = TreeOutline.rows(of: value, folded: [], in: 0..<1_000).map { ($0.id, $0.isCloser) }
+        #expect(cursors.count > 20)
+        for needle in ["id: 1", "\"b\"", "u(", "tags", "nothing like it", "["] {
+            for cursor in cursors {
+                for forward in [true, false] {
+                    let whole = TreeOutline.search(needle, in: value, from: cursor, forward: forward)
+                    for nodes in 1...3 {
+                        var progress: TreeOutline.SearchProgress?
+                        var parts = 0
+                        var answer: String??
+                        while answer == nil, parts < 200 {
+                            parts += 1
+                            switch TreeOutline.search(needle, in: value, from: cursor, forward: forward, resuming: progress, nodes: nodes) {
+                            case let .found(id): answer = .some(id)
+                            case .notFound: answer = .some(nil)
+                            case let .searching(next): progress = next
+                            }
+                        }
+                        #expect(answer == .some(whole), "\(needle) from \(cursor) \(forward ? "forward" : "backward") in parts of \(nodes)")
+                    }
+                }
+            }
+        }
+        // A part looks at no more lines than it is given: the whole tree takes many parts.
+        var parts = 0
+        var progress: TreeOutline.SearchProgress?
+        while case let .searching(next) = TreeOutline.search("nothing like it", in: value, from: ("0", false), forward: true, resuming: progress, nodes: 2) {
+            progress = next
+            parts += 1
+        }
+        #expect(parts >= cursors.count / 4)
+    }
 }

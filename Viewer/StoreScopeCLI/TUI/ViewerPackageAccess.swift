@@ -9,8 +9,9 @@ extension GridDiff {
 }
 
 extension ViewerState {
-    /// Whether a search is reading the trace a part per tick (the benchmark ticks until done).
-    package var isSearching: Bool { longSearch != nil }
+    /// Whether a search is reading the trace, or a tree, a part per tick (the benchmark ticks
+    /// until done).
+    package var isSearching: Bool { longSearch != nil || treeSearchRun != nil }
     /// Whether the detail of a large state is still to be read on the next tick.
     package var isLoadingDetail: Bool { detail?.isLoading == true }
 }

@@ -57,6 +57,7 @@ package struct ViewerReducer {
         case .tick:
             loadPendingDetail(&state, whole: false)
             advanceSearch(&state)
+            advanceTreeSearch(&state)
             refreshEffects(&state, idle: true)
         case let .clock(nanos):
             advancePlayback(to: nanos, in: &state)
@@ -69,7 +70,7 @@ package struct ViewerReducer {
 
     private func handle(_ key: Key, in state: inout ViewerState) {
         if key == .ctrl("c") { state.quit = true; return }
-        if cancelSearch(on: key, in: &state) { return }
+        if cancelSearch(on: key, in: &state) || cancelTreeSearch(on: key, in: &state) { return }
         if handleHelpKey(key, in: &state) { return }
         if state.prompt != nil { edit(key, in: &state); return }
         state.message = nil

@@ -179,6 +179,10 @@ package enum ViewerRender {
             grid.put("searching… \(search.percent)% (esc cancels)", row: layout.promptRow, column: 0, style: .colored(.yellow))
             return
         }
+        if let run = state.treeSearchRun {
+            grid.put("searching the tree for \"\(run.needle)\"… (esc cancels)".sanitizedForTerminal, row: layout.promptRow, column: 0, style: .colored(.yellow))
+            return
+        }
         guard let prompt = state.prompt else {
             if let message = state.message { grid.put(message.sanitizedForTerminal, row: layout.promptRow, column: 0, style: .colored(.yellow)) }
             return

@@ -52,7 +52,7 @@ struct PathChange: Sendable, Equatable {
 }
 
 extension ViewerState {
-    /// Whether the loop should tick without waiting: a search or the effects view is reading
-    /// the trace in parts, or the detail of a large state is still to be read.
-    var isReading: Bool { longSearch != nil || effects.isReading || detail?.isLoading == true }
+    /// Whether the loop should tick without waiting: a search (of the trace or of a tree) or the
+    /// effects view is reading in parts, or the detail of a large state is still to be read.
+    var isReading: Bool { longSearch != nil || treeSearchRun != nil || effects.isReading || detail?.isLoading == true }
 }

@@ -16,6 +16,8 @@ package struct ViewerState: Sendable, Equatable {
     var search: Filter?
     /// The last text searched in a tree (`/` with the keys in the state or action tree).
     var treeSearch: String?
+    /// The tree search running a part at a time, if any.
+    var treeSearchRun: TreeSearchRun?
     /// The selected action's seq (`nil`: the trace has no action yet; 0: the initial state).
     package var selected: UInt64?
     /// The seq of the first timeline row shown.

@@ -19,7 +19,7 @@ struct BlameAnswersTests {
     /// | 5 | cart | remove items[0] |
     /// | 6 | session | user = "ada", password = <redacted String> |
     /// | 7 | cart | none: a keyframe, items ["pear", "fig"], total 3 |
-    static func write(to path: String, damaged: Bool = false) throws {
+    static func write(to path: String, damaged: Bool = false, damagedStart: Bool = false) throws {
         let header = SessionHeader(
             sessionID: Array(0..<16), appName: "Shop", storeName: "cart", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
         let writer = try TraceWriter(path: path, header: header, options: .init(flushInterval: .seconds(3600)))
@@ -51,8 +51,9 @@ struct BlameAnswersTests {
             .init("items", .array([.string("pear"), .string("fig")])), .init("total", .int(3)),
         ]))))
         try writer.close()
-        guard damaged else { return }
-        let chunk = writer.chunks[third]
+        guard damaged || damagedStart else { return }
+        // The third action's chunk, or the first one: the initial keyframes and #1.
+        let chunk = writer.chunks[damagedStart ? 0 : third]
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         bytes[Int(chunk.offset) + ChunkHeader.size + 3] ^= 0xFF
         try bytes.write(to: URL(fileURLWithPath: path))
@@ -120,6 +121,28 @@ struct BlameAnswersTests {
         #expect(blame.status == 1)
         #expect(blame.stdout == "(no action changed .n in main)\n")
         #expect(blame.stderr == "")
+    }
+
+    @Test("with the initial keyframes lost, changes show the value written and an unknown old one until a keyframe, in a store that has no keyframe left too; exit 1")
+    func initialKeyframeLost() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("no-start.sstrace")
+        try Self.write(to: path, damagedStart: true)
+        let total = try ChildProcess.storescope(["blame", path, ".total"])
+        #expect(total.status == 1, "the trace is not intact")
+        #expect(total.stdout == """
+            +0.003000s #3 cart action CartAction.add (reducer 100ns)
+                .total: (unknown) → 2
+            +0.004000s #4 cart action CartAction.add (reducer 100ns)
+                .total: (unknown) → 3
+            +0.007000s #7 cart action CartAction.reload (reducer 100ns)
+                .total: (unknown) → 3
+
+            """, "the state stays unknown until #7's keyframe: \(total.stdout)")
+        #expect(total.stderr.contains("before #2"), "the loss is reported: \(total.stderr)")
+        let user = try ChildProcess.storescope(["blame", path, ".user"])
+        // The session store lost its only keyframe: its patches still name .user.
+        #expect(user.stdout.contains("#6 session action SessionAction.login (reducer 100ns)\n    .user: (unknown) → \"ada\"\n"), "\(user.stdout)\(user.stderr)")
     }
 
     @Test("after a gap each change shows the value the action wrote; a removal says so")
