@@ -1,13 +1,14 @@
 /// How the children of two containers of the same shape line up, for ``DiffRendering``.
 enum ChildPairing {
     /// A child on one or both sides, with the label it is rendered with (`name: `, `key: `,
-    /// `[17] ` for array elements, or empty for set elements and unlabeled payloads). A child on both sides also has its
-    /// step in the new tree: a field by position, an array element by index, an entry by key.
+    /// `[17] ` for array elements, or empty for set elements and unlabeled payloads), and its
+    /// step: a field by position, an array element by index (in the old array for a removed
+    /// one, else in the new), an entry or a set element by key.
     enum Pair {
         case same(Label, PathComponent, TraceValue)
         case changed(Label, PathComponent, TraceValue, TraceValue)
-        case removed(Label, TraceValue)
-        case added(Label, TraceValue)
+        case removed(Label, PathComponent, TraceValue)
+        case added(Label, PathComponent, TraceValue)
     }
 
     /// A child's label, built only when a line shows it: a diff of a 1M-entry dictionary
@@ -96,8 +97,8 @@ enum ChildPairing {
                 oldMiddle[index] == newMiddle[index]
                     ? .same(.index(prefix + index), step, newMiddle[index]) : .changed(.index(prefix + index), step, oldMiddle[index], newMiddle[index]))
         }
-        pairs += oldMiddle[common...].enumerated().map { Pair.removed(.index(prefix + common + $0), $1) }
-        pairs += newMiddle[common...].enumerated().map { Pair.added(.index(prefix + common + $0), $1) }
+        pairs += oldMiddle[common...].enumerated().map { Pair.removed(.index(prefix + common + $0), .index(prefix + common + $0), $1) }
+        pairs += newMiddle[common...].enumerated().map { Pair.added(.index(prefix + common + $0), .index(prefix + common + $0), $1) }
         pairs += new[(new.count - suffix)...].enumerated().map { Pair.same(.index(new.count - suffix + $0), .index(new.count - suffix + $0), $1) }
         return pairs
     }
@@ -111,10 +112,10 @@ enum ChildPairing {
         while i < old.count || j < new.count {
             let order = i == old.count ? 1 : (j == new.count ? -1 : TraceValue.compare(key(old[i]), key(new[j])))
             if order < 0 {
-                body(.removed(label(key(old[i])), value(old[i])))
+                body(.removed(label(key(old[i])), .key(key(old[i])), value(old[i])))
                 i += 1
             } else if order > 0 {
-                body(.added(label(key(new[j])), value(new[j])))
+                body(.added(label(key(new[j])), .key(key(new[j])), value(new[j])))
                 j += 1
             } else {
                 let newKey = key(new[j]), before = value(old[i]), after = value(new[j])

@@ -82,7 +82,7 @@ extension DiffRendering.Walk {
         var unchanged = 0, firstUnchanged: TraceValue.DictionaryEntry?
         func flush() {
             if unchanged == 1, let first = firstUnchanged, let single = TreeLayout.singleLine(first.value) {
-                lines.append(RenderedLine(mark: .context, indent: indent + 1, content: TreeLayout.keyLabel(first.key) + single))
+                lines.append(RenderedLine(mark: .context, indent: indent + 1, content: TreeLayout.keyLabel(first.key) + single, path: statePath + [.key(first.key)]))
             } else if unchanged > 0 {
                 lines.append(RenderedLine(mark: .context, indent: indent + 1, content: "… (\(unchanged) unchanged)"))
             }
@@ -113,10 +113,14 @@ extension DiffRendering.Walk {
                 descend(.key(place.key)) { $0.diff(before, after, label: childLabel, indent: indent + 1, into: &lines) }
             case (true, false):
                 flush()
+                let start = lines.count
                 TreeLayout.lines(of: old[i].value, label: childLabel, mark: .removed, indent: indent + 1, into: &lines)
+                Self.give(statePath + [.key(place.key)], to: &lines, from: start)
             case (false, true):
                 flush()
+                let start = lines.count
                 TreeLayout.lines(of: new[j].value, label: childLabel, mark: .added, indent: indent + 1, into: &lines)
+                Self.give(statePath + [.key(place.key)], to: &lines, from: start)
             case (false, false):
                 break
             }
@@ -167,7 +171,7 @@ extension DiffRendering.Walk {
         var unchanged = 0, firstUnchanged: (index: Int, value: TraceValue)?
         func flush() {
             if unchanged == 1, let first = firstUnchanged, let single = TreeLayout.singleLine(first.value) {
-                lines.append(RenderedLine(mark: .context, indent: indent + 1, content: TreeLayout.indexLabel(first.index) + single))
+                lines.append(RenderedLine(mark: .context, indent: indent + 1, content: TreeLayout.indexLabel(first.index) + single, path: statePath + [.index(first.index)]))
             } else if unchanged > 0 {
                 lines.append(RenderedLine(mark: .context, indent: indent + 1, content: "… (\(unchanged) unchanged)"))
             }

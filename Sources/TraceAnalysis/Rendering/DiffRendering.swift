@@ -42,21 +42,38 @@ public enum DiffRendering {
         return render(from: old, to: new, redactedChanges: redactedChanges, patch: patch, childrenVisited: &visited)
     }
 
+    /// The lines of ``render(from:to:redactedChanges:patch:)``, each with the state path it
+    /// stands for: what the viewer's `{` `}` follow from the line under the cursor.
+    public static func lines(
+        from old: TraceValue, to new: TraceValue, redactedChanges: RedactedChanges = RedactedChanges(), patch: [PatchOperation]? = nil
+    ) -> [DiffLine] {
+        var visited = 0
+        return renderedLines(from: old, to: new, redactedChanges: redactedChanges, patch: patch, childrenVisited: &visited)
+            .map { DiffLine(text: $0.text, path: $0.path ?? []) }
+    }
+
     /// ``render(from:to:redactedChanges:patch:)``, counting the children the walk compared:
     /// what tests count instead of timing.
     static func render(
         from old: TraceValue, to new: TraceValue, redactedChanges: RedactedChanges, patch: [PatchOperation]?, childrenVisited: inout Int
     ) -> String {
+        renderedLines(from: old, to: new, redactedChanges: redactedChanges, patch: patch, childrenVisited: &childrenVisited)
+            .map(\.text).joined(separator: "\n")
+    }
+
+    private static func renderedLines(
+        from old: TraceValue, to new: TraceValue, redactedChanges: RedactedChanges, patch: [PatchOperation]?, childrenVisited: inout Int
+    ) -> [RenderedLine] {
         let hidden = redactedChanges.isEmpty ? [] : Set(redactedChanges.shown(in: new).map(\.steps))
-        if patch?.isEmpty == true, hidden.isEmpty { return "" }
-        guard patch != nil || old != new || !hidden.isEmpty else { return "" }
+        if patch?.isEmpty == true, hidden.isEmpty { return [] }
+        guard patch != nil || old != new || !hidden.isEmpty else { return [] }
         var lines: [RenderedLine] = []
         var walk = Walk(hidden: hidden, changed: patch)
         walk.diff(old, new, label: "", indent: 0, into: &lines)
         childrenVisited = walk.childrenVisited
         // Compared by the patch's paths, an operation may have set a value to itself.
-        if patch != nil, lines.allSatisfy({ $0.mark == .context }) { return "" }
-        return lines.map(\.text).joined(separator: "\n")
+        if patch != nil, lines.allSatisfy({ $0.mark == .context }) { return [] }
+        return lines
     }
 
     /// The rendering of what `patch` changes in `old`.
@@ -98,6 +115,10 @@ public enum DiffRendering {
         }
 
         mutating func diff(_ old: TraceValue, _ new: TraceValue, label: String, indent: Int, into lines: inout [RenderedLine]) {
+            // This node's own lines (its opener, closer, collapsed runs, a redacted change) stand
+            // for its path; its children's lines were given theirs on the way.
+            let first = lines.count
+            defer { Self.give(statePath, to: &lines, from: first) }
             if case let .some(a) = old, case let .some(b) = new {
                 diff(a, b, label: label, indent: indent, into: &lines)
                 return
@@ -128,10 +149,11 @@ public enum DiffRendering {
             }
             lines.append(RenderedLine(mark: .context, indent: indent, content: label + shape.opener))
             // A run of unchanged children: how many, and the first (shown when it is alone).
-            var unchanged = 0, firstUnchanged: (label: ChildPairing.Label, value: TraceValue)?
+            var unchanged = 0, firstUnchanged: (label: ChildPairing.Label, step: PathComponent, value: TraceValue)?
             func flush() {
                 if unchanged == 1, let first = firstUnchanged, let single = TreeLayout.singleLine(first.value) {
-                    lines.append(RenderedLine(mark: .context, indent: indent + 1, content: first.label.text + single))
+                    lines.append(RenderedLine(
+                        mark: .context, indent: indent + 1, content: first.label.text + single, path: statePath(to: first.step, in: old)))
                 } else if unchanged > 0 {
                     lines.append(RenderedLine(mark: .context, indent: indent + 1, content: "… (\(unchanged) unchanged)"))
                 }
@@ -143,7 +165,7 @@ public enum DiffRendering {
                 switch pair {
                 case let .same(label, step, value):
                     guard hidesChange(under: step) else {
-                        if unchanged == 0 { firstUnchanged = (label, value) }
+                        if unchanged == 0 { firstUnchanged = (label, step, value) }
                         unchanged += 1
                         return
                     }
@@ -152,12 +174,16 @@ public enum DiffRendering {
                 case let .changed(label, step, before, after):
                     flush()
                     descend(step, name: Self.fieldName(of: old, at: step)) { $0.diff(before, after, label: label.text, indent: indent + 1, into: &lines) }
-                case let .removed(label, value):
+                case let .removed(label, step, value):
                     flush()
+                    let start = lines.count
                     TreeLayout.lines(of: value, label: label.text, mark: .removed, indent: indent + 1, into: &lines)
-                case let .added(label, value):
+                    Self.give(statePath(to: step, in: old), to: &lines, from: start)
+                case let .added(label, step, value):
                     flush()
+                    let start = lines.count
                     TreeLayout.lines(of: value, label: label.text, mark: .added, indent: indent + 1, into: &lines)
+                    Self.give(statePath(to: step, in: new), to: &lines, from: start)
                 }
             }
             flush()
@@ -170,6 +196,27 @@ public enum DiffRendering {
             body(&self)
             path.removeLast()
             names.removeLast()
+        }
+
+        /// The walk's path as a state path: fields by name, as patches and `state --path` name
+        /// them (an unnamed payload by position), optionals stepped through.
+        var statePath: [PathComponent] {
+            zip(path, names).map { step, name in
+                if let name, !name.isEmpty { .field(name) } else { step }
+            }
+        }
+
+        /// The state path of the child of `node` (the walk's node) at `step`.
+        func statePath(to step: PathComponent, in node: TraceValue) -> [PathComponent] {
+            var node = node
+            while case let .some(wrapped) = node { node = wrapped }
+            if let name = Self.fieldName(of: node, at: step), !name.isEmpty { return statePath + [.field(name)] }
+            return statePath + [step]
+        }
+
+        /// Sets `path` on the lines from `start` on that have none yet.
+        static func give(_ path: [PathComponent], to lines: inout [RenderedLine], from start: Int) {
+            for index in start..<lines.count where lines[index].path == nil { lines[index].path = path }
         }
 
         /// The name of the field or payload that `step` (by position) takes in `node`.
@@ -185,7 +232,8 @@ public enum DiffRendering {
     }
 }
 
-/// One output line: its mark, indentation level and content.
+/// One output line: its mark, indentation level, content, and the state path it stands for
+/// (`nil` until the walk sets it; see ``DiffLine/path``).
 struct RenderedLine {
     enum Mark: String {
         /// `~`: a redacted value that changed, shown once since both sides read the same.
@@ -194,8 +242,27 @@ struct RenderedLine {
     var mark: Mark
     var indent: Int
     var content: String
+    var path: [PathComponent]?
 
     var text: String {
         mark.rawValue + " " + String(repeating: "  ", count: indent) + content
+    }
+}
+
+/// A line of a diff with the state path it stands for: a changed node's path for its lines
+/// (`-`/`+`, the opener and closer of a container holding changes, its `… (N unchanged)`), a
+/// child's path for an unchanged child shown alone, and for every line of a subtree added or
+/// removed whole, the subtree's path. Fields are named by name (`.items[2].name`), as patches
+/// and `state --path` name them; the root's lines have the empty path.
+public struct DiffLine: Sendable, Hashable {
+    /// The line as ``DiffRendering/render(from:to:redactedChanges:patch:)`` prints it.
+    public var text: String
+    /// The state path the line stands for.
+    public var path: [PathComponent]
+
+    /// Creates a line.
+    public init(text: String, path: [PathComponent]) {
+        self.text = text
+        self.path = path
     }
 }

@@ -50,7 +50,7 @@ struct ViewerLargeStateTests {
         #expect(viewer.state.detail?.isLoading == false)
         #expect(!viewer.state.isReading)
         guard case let .success(lines)? = viewer.state.detail?.diff else { Issue.record("no diff after the tick"); return }
-        #expect(lines.joined(separator: "\n").contains("-   \"k4\": 4\n+   \"k4\": -4"), "\(lines)")
+        #expect(lines.map(\.text).joined(separator: "\n").contains("-   \"k4\": 4\n+   \"k4\": -4"), "\(lines)")
         #expect(!viewer.screen.contains("reading the state…"))
 
         // A key in the state tree reads a pending detail before it moves the cursor.
@@ -74,6 +74,6 @@ struct ViewerLargeStateTests {
         #expect(viewer.state.detail?.isLoading == false)
         #expect(!viewer.state.isReading)
         guard case let .success(lines)? = viewer.state.detail?.diff else { Issue.record("no diff"); return }
-        #expect(lines.joined(separator: "\n").contains("-   \"k2\": 2\n+   \"k2\": -2"), "\(lines)")
+        #expect(lines.map(\.text).joined(separator: "\n").contains("-   \"k2\": 2\n+   \"k2\": -2"), "\(lines)")
     }
 }

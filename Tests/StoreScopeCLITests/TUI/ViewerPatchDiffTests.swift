@@ -33,7 +33,7 @@ struct ViewerPatchDiffTests {
             Issue.record("no diff for #1: \(String(describing: viewer.state.detail?.diff))")
             return
         }
-        let text = lines.joined(separator: "\n")
+        let text = lines.map(\.text).joined(separator: "\n")
         #expect(text.contains("-     \"sku7\": 7\n+     \"sku7\": 70"), "\(text)")
         #expect(text.contains("-     [12] 12\n+     [12] -12"), "\(text)")
     }

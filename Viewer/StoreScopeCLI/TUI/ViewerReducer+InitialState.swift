@@ -39,6 +39,6 @@ extension ViewerReducer {
             sinceStart: 0)
         let state: Result<TraceValue, ViewerState.UnknownText> = answer.value.map { .success($0) }
             ?? .failure(.init(text: answer.unknownDescription ?? "the initial state is unknown"))
-        return ViewerState.Detail(entry: entry, diff: .success(["  (the state before the first action: s shows it whole)"]), state: state)
+        return ViewerState.Detail(entry: entry, diff: .success([DiffLine(text: "  (the state before the first action: s shows it whole)", path: [])]), state: state)
     }
 }

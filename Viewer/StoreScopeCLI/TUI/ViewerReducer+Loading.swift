@@ -142,15 +142,14 @@ extension ViewerReducer {
         let after = session.state(of: store, after: seq)
         let state: Result<TraceValue, ViewerState.UnknownText> = after.value.map { .success($0) }
             ?? .failure(.init(text: after.unknownDescription ?? "the state is unknown"))
-        let diff: Result<[String], ViewerState.UnknownText>
+        let diff: Result<[DiffLine], ViewerState.UnknownText>
         switch (before.value, after.value) {
         case let (old?, new?):
             // The state after is the state before with this action's patch (no keyframe in
             // between): the diff need only look where the patch changed something.
-            let text = DiffRendering.render(
+            diff = .success(DiffRendering.lines(
                 from: old, to: new, redactedChanges: RedactedChanges(entry.operations),
-                patch: entry.keyframe == nil ? entry.operations : nil)
-            diff = .success(text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+                patch: entry.keyframe == nil ? entry.operations : nil))
         case (nil, _):
             diff = .failure(.init(text: before.unknownDescription ?? "the state before is unknown"))
         case (_, nil):

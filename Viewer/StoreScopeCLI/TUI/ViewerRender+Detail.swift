@@ -52,7 +52,7 @@ extension ViewerRender {
                 lines = [DetailLine(text: "  (the state did not change)", style: .dim)]
             case let .success(diff):
                 lines = diff.map { line in
-                    DetailLine(text: line, style: Self.diffStyle(of: line))
+                    DetailLine(text: line.text, style: Self.diffStyle(of: line.text))
                 }
             case let .failure(unknown):
                 lines = [DetailLine(text: "  " + unknown.text.sanitizedForTerminal, style: .colored(.yellow))]

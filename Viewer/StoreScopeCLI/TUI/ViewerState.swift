@@ -157,7 +157,7 @@ package struct ViewerState: Sendable, Equatable {
     struct Detail: Sendable, Equatable {
         var entry: ActionEntry
         /// The `-`/`+` lines of its state change, or why it is unknown.
-        var diff: Result<[String], UnknownText>
+        var diff: Result<[DiffLine], UnknownText>
         /// The state after it, or why it is unknown.
         var state: Result<TraceValue, UnknownText>
         /// Whether the diff and the state are still to be read: for a store whose state is

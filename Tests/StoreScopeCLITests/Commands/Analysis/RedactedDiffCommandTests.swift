@@ -104,7 +104,7 @@ private func reduce(_ state: inout SignIn, _ action: SignInAction) {
             Issue.record("no diff for #1")
             return
         }
-        #expect(lines.contains("~   password: <redacted String> (changed)"), "\(lines)")
+        #expect(lines.map(\.text).contains("~   password: <redacted String> (changed)"), "\(lines)")
         let marked = ViewerRender.detailLines(viewer.state).first { $0.text.hasPrefix("~") }
         #expect(marked?.style == .colored(.yellow), "the ~ line stands out beside the red and green ones")
     }
