@@ -55,22 +55,10 @@ extension TraceValue {
     /// the order found; stops looking once 4 are known (the warning names 3).
     fileprivate func collectReferenceTypes(into types: inout [String]) {
         guard types.count < 4 else { return }
-        switch self {
-        case let .reference(type, _):
-            if !types.contains(type) { types.append(type) }
-        case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
-            for field in fields { field.value.collectReferenceTypes(into: &types) }
-        case let .some(wrapped):
-            wrapped.collectReferenceTypes(into: &types)
-        case let .array(elements), let .set(elements):
-            for element in elements { element.collectReferenceTypes(into: &types) }
-        case let .dictionary(entries):
-            for entry in entries {
-                entry.key.collectReferenceTypes(into: &types)
-                entry.value.collectReferenceTypes(into: &types)
-            }
-        default:
-            break
+        if case let .reference(type, _) = self, !types.contains(type) { types.append(type) }
+        forEachChild { child in
+            child.collectReferenceTypes(into: &types)
+            return types.count < 4
         }
     }
 }

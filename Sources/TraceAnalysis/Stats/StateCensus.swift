@@ -31,23 +31,13 @@ struct StateCensus: Sendable, Hashable {
 
     private mutating func walk(_ value: TraceValue, by step: Int) {
         nodes += step
-        switch value {
-        case let .reference(type, _):
+        if case let .reference(type, _) = value {
             let count = references[type, default: 0] + step
             references[type] = count > 0 ? count : nil
-        case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
-            for field in fields { walk(field.value, by: step) }
-        case let .some(wrapped):
-            walk(wrapped, by: step)
-        case let .array(elements), let .set(elements):
-            for element in elements { walk(element, by: step) }
-        case let .dictionary(entries):
-            for entry in entries {
-                walk(entry.key, by: step)
-                walk(entry.value, by: step)
-            }
-        default:
-            break
+        }
+        value.forEachChild { child in
+            walk(child, by: step)
+            return true
         }
     }
 }

@@ -21,6 +21,16 @@ struct ContinuedRecordingTests {
         return (Array(bytes[0..<Int(chunks[0].offset)]), chunks.map { ($0.header, Array(bytes[Int($0.offset)..<Int($0.endOffset)])) })
     }
 
+    /// A listener's recording of the source's first chunk, closed with its footer.
+    private static func recordedFirstChunk(in directory: TemporaryDirectory) throws -> (header: [UInt8], frames: [(ChunkHeader, [UInt8])], path: String) {
+        let (header, frames) = try source(in: directory)
+        let path = directory.path("recorded.sstrace")
+        let first = try FrameTraceWriter(path: path, headerBytes: header)
+        try first.append(frame: frames[0].1, header: frames[0].0)
+        try first.close()
+        return (header, frames, path)
+    }
+
     private static func seqs(_ path: String) throws -> [UInt64] {
         try TraceReader(path: path).allRecords().compactMap { if case let .action(action) = $0 { action.seq } else { nil } }
     }
@@ -28,11 +38,7 @@ struct ContinuedRecordingTests {
     @Test("after a clean close, the footer is cut and the new footer indexes the earlier chunks too")
     func afterAFooter() throws {
         let directory = try TemporaryDirectory()
-        let (header, frames) = try Self.source(in: directory)
-        let path = directory.path("recorded.sstrace")
-        let first = try FrameTraceWriter(path: path, headerBytes: header)
-        try first.append(frame: frames[0].1, header: frames[0].0)
-        try first.close()
+        let (header, frames, path) = try Self.recordedFirstChunk(in: directory)
 
         let continued = try FrameTraceWriter(continuing: path, headerBytes: header)
         #expect(continued.chunks.count == 1)
@@ -65,11 +71,7 @@ struct ContinuedRecordingTests {
     @Test("a file of another session is not continued, and is left as it was")
     func anotherSession() throws {
         let directory = try TemporaryDirectory()
-        let (header, frames) = try Self.source(in: directory)
-        let path = directory.path("recorded.sstrace")
-        let first = try FrameTraceWriter(path: path, headerBytes: header)
-        try first.append(frame: frames[0].1, header: frames[0].0)
-        try first.close()
+        let (header, _, path) = try Self.recordedFirstChunk(in: directory)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         var other = header
         other[other.count - 5] ^= 0xFF
