@@ -28,16 +28,24 @@ public enum DurationText {
     /// A time since the session start in seconds with `fractionDigits` decimals (0 to 9, cut,
     /// not rounded): `+1.234567s` (6), `+1.234s` (3), `+12s` (0); negative before the start.
     public static func offset(_ nanos: Int64, fractionDigits: Int) -> String {
-        let digits = min(max(fractionDigits, 0), 9)
-        var unit: UInt64 = 1
-        for _ in 0..<(9 - digits) { unit *= 10 }
+        offset(nanos, unitNanos: 1_000_000_000, symbol: "s", fractionDigits: fractionDigits)
+    }
+
+    /// A time since the session start in the unit of `unitNanos` nanoseconds (written
+    /// `symbol`), with `fractionDigits` decimals cut, not rounded (no more than the unit has:
+    /// 3 for milliseconds), so a time never reads later than it was: `+7.486ms`.
+    public static func offset(_ nanos: Int64, unitNanos: UInt64, symbol: String, fractionDigits: Int) -> String {
+        var step = max(1, unitNanos)
         var scale: UInt64 = 1
-        for _ in 0..<digits { scale *= 10 }
-        let count = nanos.magnitude / unit
+        for _ in 0..<max(fractionDigits, 0) where step % 10 == 0 {
+            step /= 10
+            scale *= 10
+        }
+        let count = nanos.magnitude / step
         let sign = nanos < 0 && count > 0 ? "-" : "+"
-        guard digits > 0 else { return "\(sign)\(count)s" }
+        guard scale > 1 else { return "\(sign)\(count)\(symbol)" }
         let fraction = String(count % scale)
-        return "\(sign)\(count / scale).\(String(repeating: "0", count: digits - fraction.count))\(fraction)s"
+        return "\(sign)\(count / scale).\(String(repeating: "0", count: String(scale).count - 1 - fraction.count))\(fraction)\(symbol)"
     }
 
     private static func rounded(_ value: Double) -> String {

@@ -1,3 +1,5 @@
+import TraceAnalysis
+
 /// The timeline's time column: times since the session start, all in one unit chosen by the
 /// session's span, as lnav and the Redux DevTools do, so a fast session reads `+7.486ms`,
 /// `+15.660ms` instead of `+0.007s`, `+0.015s`. A session shorter than a millisecond is shown
@@ -43,15 +45,6 @@ struct TimeColumn: Sendable, Equatable {
 
     /// `+7.486ms`: `nanos` after the session start in the column's unit.
     func text(_ nanos: UInt64) -> String {
-        var step = unit.nanos
-        var scale: UInt64 = 1
-        for _ in 0..<fractionDigits {
-            step /= 10
-            scale *= 10
-        }
-        let count = nanos / step
-        guard fractionDigits > 0 else { return "+\(count)\(unit.symbol)" }
-        let fraction = String(count % scale)
-        return "+\(count / scale).\(String(repeating: "0", count: fractionDigits - fraction.count))\(fraction)\(unit.symbol)"
+        DurationText.offset(Int64(clamping: nanos), unitNanos: unit.nanos, symbol: unit.symbol, fractionDigits: fractionDigits)
     }
 }
