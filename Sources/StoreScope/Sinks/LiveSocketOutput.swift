@@ -52,6 +52,10 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     private var streamOffset: UInt64 = 0
     private var confirmed: UInt64 = 0
     private var messages = ListenerMessageDecoder()
+    /// Control commands being joined from their parts, and those read and not yet taken.
+    private var commandParts: ControlCommandAssembler
+    private var commands: [ReceivedCommand] = []
+    private let maximumValueBytes: Int
     /// Where the last chunk given to ``write(_:)`` went, for ``chunkWritten(actions:)``.
     private enum LastChunk: Equatable {
         case lost
@@ -66,7 +70,16 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     static let steadyNanos: UInt64 = 1_000_000_000
     static let mostInFlight = 4_096
 
-    init(path: String, bufferLimit: Int, diagnostics: @escaping @Sendable (String) -> Void) {
+    /// The most commands kept between two turns of the worker: a flood beyond is answered in
+    /// one refusal record per turn, and memory stays bounded.
+    static let mostCommandsPerTurn = 64
+
+    init(
+        path: String, bufferLimit: Int, control: ControlSettings = ControlSettings(),
+        diagnostics: @escaping @Sendable (String) -> Void
+    ) {
+        commandParts = ControlCommandAssembler(maximumBodyBytes: control.maximumCommandBytes)
+        maximumValueBytes = control.maximumValueBytes
         self.path = path
         self.bufferLimit = bufferLimit
         self.diagnostics = diagnostics
@@ -206,13 +219,42 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
                 messages.append(buffer[0..<count])
                 do throws(TraceError) {
                     while let message = try messages.next() {
-                        if case let .acknowledged(bytes) = message { confirm(through: bytes) }
+                        switch message {
+                        case let .acknowledged(bytes): confirm(through: bytes)
+                        case let .commandPart(part, isLast): receiveCommandPart(part, isLast: isLast, from: socket)
+                        case .unknown: break
+                        }
                     }
                 } catch {
                     diagnostics("the listener at \(path) sent something that is not a listener message (\(error)); reconnecting")
                     return .protocolError
                 }
             }
+        }
+    }
+
+    func takeCommands() -> [ReceivedCommand] {
+        defer { commands.removeAll(keepingCapacity: true) }
+        return commands
+    }
+
+    private func receiveCommandPart(_ part: [UInt8], isLast: Bool, from socket: UnixSocket) {
+        guard let completed = commandParts.add(part, isLast: isLast) else { return }
+        let received: ReceivedCommand
+        switch completed {
+        case let .tooLarge(bytes):
+            received = .unreadable("a command of \(bytes) bytes, more than the \(commandParts.maximumBodyBytes) this app accepts", listener: socket.listener)
+        case let .body(body):
+            do throws(TraceError) {
+                received = .command(try ControlCommand.decode(body, maximumValueBytes: maximumValueBytes), listener: socket.listener)
+            } catch {
+                received = .unreadable("\(error)", listener: socket.listener)
+            }
+        }
+        if commands.count < Self.mostCommandsPerTurn {
+            commands.append(received)
+        } else if commands.count == Self.mostCommandsPerTurn {
+            commands.append(.unreadable("more than \(Self.mostCommandsPerTurn) commands at once; the rest were not read", listener: socket.listener))
         }
     }
 
@@ -257,6 +299,8 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
             streamOffset = UInt64(header.count)
             confirmed = 0
             messages = ListenerMessageDecoder()
+            // A command half sent by a listener that went away is not finished by the next one.
+            commandParts = ControlCommandAssembler(maximumBodyBytes: commandParts.maximumBodyBytes)
             if hasConnected, !reportedShortConnection { diagnostics("live stream to \(path) reconnected") }
             hasConnected = true
         case let .failure(error):
