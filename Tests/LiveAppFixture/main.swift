@@ -13,7 +13,7 @@
 // the app's actions); a state installed by a listener prints "installed total=T last=L", an
 // action dispatched by one "dispatched SEQ".
 //
-// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused]
+// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--control-limit BYTES]
 import Foundation
 import StoreScope
 import Synchronization
@@ -35,9 +35,9 @@ let flushMilliseconds = option("--flush-ms", in: arguments).flatMap(Int.init) ??
 let payloadSize = option("--payload", in: arguments).flatMap(Int.init) ?? 16
 let appName = arguments.first.flatMap { $0.hasPrefix("--") ? nil : $0 } ?? "fixture"
 
-let recorder = try Recorder(
-    sink: .default(file: file), mainStore: "main",
-    configuration: .init(appName: appName, chunking: .init(flushInterval: .milliseconds(Int64(flushMilliseconds)))))
+var configuration = RecorderConfiguration(appName: appName, chunking: .init(flushInterval: .milliseconds(Int64(flushMilliseconds))))
+if let limit = option("--control-limit", in: arguments).flatMap(Int.init) { configuration.control.maximumCommandBytes = limit }
+let recorder = try Recorder(sink: .default(file: file), mainStore: "main", configuration: configuration)
 let recording = recorder.store("main", initialState: AppState(), actions: AppAction.self)
 let payload = String(repeating: "x", count: payloadSize)
 

@@ -53,9 +53,9 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     private var confirmed: UInt64 = 0
     private var messages = ListenerMessageDecoder()
     /// Control commands being joined from their parts, and those read and not yet taken.
-    private var commandParts: ControlCommandAssembler
-    private var commands: [ReceivedCommand] = []
-    private let maximumValueBytes: Int
+    var commandParts: ControlCommandAssembler
+    var commands: [ReceivedCommand] = []
+    let maximumValueBytes: Int
     /// Where the last chunk given to ``write(_:)`` went, for ``chunkWritten(actions:)``.
     private enum LastChunk: Equatable {
         case lost
@@ -69,10 +69,6 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     static let longestBackoff: UInt64 = 1_000_000_000
     static let steadyNanos: UInt64 = 1_000_000_000
     static let mostInFlight = 4_096
-
-    /// The most commands kept between two turns of the worker: a flood beyond is answered in
-    /// one refusal record per turn, and memory stays bounded.
-    static let mostCommandsPerTurn = 64
 
     init(
         path: String, bufferLimit: Int, control: ControlSettings = ControlSettings(),
@@ -230,31 +226,6 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
                     return .protocolError
                 }
             }
-        }
-    }
-
-    func takeCommands() -> [ReceivedCommand] {
-        defer { commands.removeAll(keepingCapacity: true) }
-        return commands
-    }
-
-    private func receiveCommandPart(_ part: [UInt8], isLast: Bool, from socket: UnixSocket) {
-        guard let completed = commandParts.add(part, isLast: isLast) else { return }
-        let received: ReceivedCommand
-        switch completed {
-        case let .tooLarge(bytes):
-            received = .unreadable("a command of \(bytes) bytes, more than the \(commandParts.maximumBodyBytes) this app accepts", listener: socket.listener)
-        case let .body(body):
-            do throws(TraceError) {
-                received = .command(try ControlCommand.decode(body, maximumValueBytes: maximumValueBytes), listener: socket.listener)
-            } catch {
-                received = .unreadable("\(error)", listener: socket.listener)
-            }
-        }
-        if commands.count < Self.mostCommandsPerTurn {
-            commands.append(received)
-        } else if commands.count == Self.mostCommandsPerTurn {
-            commands.append(.unreadable("more than \(Self.mostCommandsPerTurn) commands at once; the rest were not read", listener: socket.listener))
         }
     }
 
