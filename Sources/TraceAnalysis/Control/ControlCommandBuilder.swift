@@ -43,4 +43,27 @@ enum ControlCommandBuilder {
             return .failure(.error("unknown command \"\(request.command)\" (pause, resume, lock, unlock, jump, dispatch, resend)"))
         }
     }
+
+    /// The most actions one replay sends.
+    static let mostReplayed = 10_000
+
+    /// The actions a replay after `seq` re-sends: the store's, through `through`, that no
+    /// effect sent (the app's effects, run again by the replayed actions, send those).
+    static func replayable(after seq: UInt64, through: UInt64?, store: String, recording: TraceSession?, session: String) -> ControlReply {
+        guard let recording else { return .error("replay needs the session's trace: this listener does not record it (use --record DIR)") }
+        _ = try? recording.refresh()
+        var seqs: [UInt64] = [], times: [UInt64] = []
+        guard let range = ClosedRange<UInt64>.seqs(after: seq, through: through ?? .max) else {
+            return ControlReply(result: "done", session: session, store: store, actions: [], times: [])
+        }
+        recording.forEachAction(in: range) { item in
+            guard case let .action(entry) = item else { return true }
+            if entry.action.store == store, entry.action.effectID == nil {
+                seqs.append(entry.action.seq)
+                times.append(entry.action.monotonicNanos)
+            }
+            return seqs.count < mostReplayed
+        }
+        return ControlReply(result: "done", session: session, store: store, actions: seqs, times: times)
+    }
 }

@@ -6,7 +6,8 @@ import TraceFormat
 /// version byte instead of a trace header, then one JSON object on one line (docs/FORMAT.md
 /// §17, "Control clients"). The listener answers with one ``ControlReply`` line and hangs up.
 public struct ControlRequest: Codable, Sendable, Hashable {
-    /// `pause`, `resume`, `lock`, `unlock`, `jump`, `dispatch`, `resend`, or `sessions`.
+    /// `pause`, `resume`, `lock`, `unlock`, `jump`, `dispatch`, `resend`, `sessions`, or
+    /// `replayable` (the actions a replay from `seq` sends, answered in ``ControlReply/actions``).
     public var command: String
     /// The session to act on, by its tag (`app/1f3a`) or number; the only one when `nil`.
     public var session: String?
@@ -16,9 +17,14 @@ public struct ControlRequest: Codable, Sendable, Hashable {
     public var seq: UInt64?
     /// For `dispatch`: the action, in the viewer's literal syntax (`.setFilter("a")`).
     public var action: String?
+    /// For `replayable`: the last action to consider (the session's last when `nil`).
+    public var through: UInt64?
 
     /// Creates a request.
-    public init(command: String, session: String? = nil, store: String? = nil, seq: UInt64? = nil, action: String? = nil) {
+    public init(
+        command: String, session: String? = nil, store: String? = nil, seq: UInt64? = nil, action: String? = nil, through: UInt64? = nil
+    ) {
+        self.through = through
         self.command = command
         self.session = session
         self.store = store
@@ -60,12 +66,19 @@ public struct ControlReply: Codable, Sendable, Hashable, Error {
     public var command: String?
     /// For `sessions`: each connected session as `TAG STORE`.
     public var sessions: [String]?
+    /// For `replayable`: the store's actions after `seq` that the app itself sent (not those
+    /// an effect sent: the app's effects send them again), in order, at most 10,000.
+    public var actions: [UInt64]?
+    /// Their recorded monotonic times (nanoseconds), for a replay at the recorded pace.
+    public var times: [UInt64]?
 
     /// Creates a reply.
     public init(
         result: String, detail: String? = nil, id: UInt64? = nil, session: String? = nil, store: String? = nil,
-        command: String? = nil, sessions: [String]? = nil
+        command: String? = nil, sessions: [String]? = nil, actions: [UInt64]? = nil, times: [UInt64]? = nil
     ) {
+        self.actions = actions
+        self.times = times
         self.result = result
         self.detail = detail
         self.id = id

@@ -94,6 +94,9 @@ extension LiveListener {
             recording = try? TraceSession(path: path)
             recordings[connection.number] = recording
         }
+        if request.command == "replayable" {
+            return client.reply(ControlCommandBuilder.replayable(after: request.seq ?? 0, through: request.through, store: store, recording: recording, session: session.tag))
+        }
         let command: ControlCommand.Request
         switch ControlCommandBuilder.request(for: request, store: store, recording: recording) {
         case let .failure(reply):

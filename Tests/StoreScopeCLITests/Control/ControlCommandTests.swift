@@ -154,6 +154,26 @@ extension LiveProcessTests {
             try Live.stop(listener)
         }
 
+        @Test("replay after #N re-sends the app's recorded actions after it, in order, and each is reduced and recorded again")
+        func replay() throws {
+            let directory = try TemporaryDirectory()
+            let socket = directory.path("run/scope.sock"), recordings = directory.path("sessions")
+            let listener = try Live.listen(socket, record: recordings)
+            let app = try Live.app("replayer", socket: socket, ["--control", "held"])
+            try Live.record(app, 5, endingAt: 5)
+            app.send("flush")
+            try app.waitForOutput(containing: "flushed")
+            let replay = try Control.run(["replay", "2", "--through", "4"], socket: socket)
+            #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+            #expect(replay.stdout.split(separator: "\n").map { $0.prefix(3) } == ["#3:", "#4:"], "\(replay.stdout)")
+            try app.waitForOutput(containing: "dispatched 7")
+            let journal = try Live.close(app)
+            try listener.waitForOutput(containing: "app closed the session")
+            try Live.stop(listener)
+            #expect(journal.map(\.seq) == [1, 2, 3, 4, 5, 6, 7])
+            #expect(journal[5].value == journal[2].value && journal[6].value == journal[3].value, "the same actions again")
+        }
+
         @Test("an app that did not allow control answers every command with a refusal, recorded in its trace")
         func notAllowed() throws {
             let directory = try TemporaryDirectory()
