@@ -28,6 +28,8 @@ enum ViewerHelp {
         "  esc             close a prompt; back to the timeline",
         "  in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries",
         "  < >  S          live sessions: previous / next session; list them to pick one",
+        "  J  R  D         live app: jump it to this state; re-send it; type an action",
+        "  P  K            live app: pause / resume recording; lock / unlock its actions",
         "  ?  q  Ctrl-C    this help; quit (Ctrl-Z suspends; fg in the shell resumes)",
         "",
         "In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends",
