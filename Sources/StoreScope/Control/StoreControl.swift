@@ -13,7 +13,15 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
     /// without holding the store's recorder (which holds this control).
     private let recordInstalled: @Sendable (State, UInt64, ControlOutcome) -> Void
     private let work: AsyncStream<@Sendable () async -> Void>.Continuation
-    private let pending = LockedValue(0)
+    private let pending = LockedValue(Pending())
+    /// Commands waiting for the closures, and how many of them carry a value (a state, an
+    /// action): at most two of those, so what a listener makes the app hold stays within a
+    /// few values' limit (``ControlSettings/maximumValueBytes``).
+    private struct Pending {
+        var commands = 0
+        var values = 0
+    }
+    static var mostPendingValues: Int { 2 }
 
     init(
         recorder: Recorder, lock: ControlLock<Action>,
@@ -41,17 +49,24 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
 
     func perform(_ command: ControlCommand, listener: ControlCommand.Issuer) {
         let limit = recorder.configuration.control.maximumPendingCommands
-        let admitted = pending.withLock { count in
-            guard count < limit else { return false }
-            count += 1
-            return true
+        let carriesValue: Bool = switch command.request {
+        case .jump, .dispatch: true
+        default: false
         }
-        guard admitted else {
-            return report(command, listener, .refused, "busy: \(limit) commands are waiting already")
+        let refusal: String? = pending.withLock { pending in
+            if pending.commands >= limit { return "busy: \(limit) commands are waiting already" }
+            if carriesValue, pending.values >= Self.mostPendingValues { return "busy: \(Self.mostPendingValues) jumps or dispatches are waiting already" }
+            pending.commands += 1
+            if carriesValue { pending.values += 1 }
+            return nil
         }
+        if let refusal { return report(command, listener, .refused, refusal) }
         work.yield { [self] in
             await carryOut(command, listener: listener)
-            pending.withLock { $0 -= 1 }
+            pending.withLock { pending in
+                pending.commands -= 1
+                if carriesValue { pending.values -= 1 }
+            }
         }
     }
 

@@ -6,7 +6,11 @@ extension LiveSocketOutput {
     static let mostCommandsPerTurn = 64
 
     func takeCommands() -> [ReceivedCommand] {
-        defer { commands.removeAll(keepingCapacity: true) }
+        defer {
+            commands.removeAll(keepingCapacity: true)
+            commandBytesThisTurn = 0
+            valueBytesThisTurn = 0
+        }
         return commands
     }
 
@@ -16,9 +20,16 @@ extension LiveSocketOutput {
         switch completed {
         case let .tooLarge(bytes):
             received = .unreadable("a command of \(bytes) bytes, more than the \(commandParts.maximumBodyBytes) this app accepts", listener: socket.listener)
+        case let .body(body) where commandBytesThisTurn + body.count > commandParts.maximumBodyBytes:
+            // Several commands at once hold no more than one command's limit.
+            received = .unreadable("commands of more than \(commandParts.maximumBodyBytes) bytes in all at once; this one was not read", listener: socket.listener)
         case let .body(body):
+            commandBytesThisTurn += body.count
             do throws(TraceError) {
-                received = .command(try ControlCommand.decode(body, maximumValueBytes: maximumValueBytes), listener: socket.listener)
+                var inflated = 0
+                let command = try ControlCommand.decode(body, maximumValueBytes: maximumValueBytes - valueBytesThisTurn, valueBytes: &inflated)
+                valueBytesThisTurn += inflated
+                received = .command(command, listener: socket.listener)
             } catch {
                 guard case let .malformed(reason) = error else {
                     received = .unreadable("\(error)", listener: socket.listener)

@@ -55,6 +55,10 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     /// Control commands being joined from their parts, and those read and not yet taken.
     var commandParts: ControlCommandAssembler
     var commands: [ReceivedCommand] = []
+    /// What the commands read since the worker last took them hold: their bodies, and their
+    /// values inflated (each bounded by one command's limit, all together too).
+    var commandBytesThisTurn = 0
+    var valueBytesThisTurn = 0
     let maximumValueBytes: Int
     /// Where the last chunk given to ``write(_:)`` went, for ``chunkWritten(actions:)``.
     private enum LastChunk: Equatable {

@@ -39,7 +39,16 @@ extension ControlCommand {
     /// - Throws: ``TraceError/malformed(_:)`` for a body that is not a command of this version,
     ///   or whose value is over the limit or malformed.
     public static func decode(_ body: [UInt8], maximumValueBytes: Int) throws(TraceError) -> ControlCommand {
-        try withBytes(of: body) { (raw) throws(TraceError) -> ControlCommand in
+        var valueBytes = 0
+        return try decode(body, maximumValueBytes: maximumValueBytes, valueBytes: &valueBytes)
+    }
+
+    /// Decodes as ``decode(_:maximumValueBytes:)`` does, and says how many bytes its value
+    /// inflated to (0 without a value), for a reader that budgets several commands together.
+    public static func decode(_ body: [UInt8], maximumValueBytes: Int, valueBytes: inout Int) throws(TraceError) -> ControlCommand {
+        var inflated = 0
+        defer { valueBytes = inflated }
+        return try withBytes(of: body) { (raw) throws(TraceError) -> ControlCommand in
             var reader = ByteReader(raw)
             let version = try reader.readByte()
             guard version == Self.version else { throw .malformed("control command version \(version), this app reads \(Self.version)") }
@@ -56,9 +65,9 @@ extension ControlCommand {
             case .unlock?: request = .unlock
             case .jump?:
                 let seq = try reader.readVarint()
-                request = .jump(sourceSeq: seq, state: try readValueBlock(&reader, maximumValueBytes: maximumValueBytes))
+                request = .jump(sourceSeq: seq, state: try readValueBlock(&reader, maximumValueBytes: maximumValueBytes, inflated: &inflated))
             case .dispatch?:
-                request = .dispatch(try readValueBlock(&reader, maximumValueBytes: maximumValueBytes))
+                request = .dispatch(try readValueBlock(&reader, maximumValueBytes: maximumValueBytes, inflated: &inflated))
             case nil:
                 request = .unknown(kind: kindByte)
             }
@@ -79,8 +88,9 @@ extension ControlCommand {
         writer.write(contentsOf: try Deflater(level: 1).compress(block.bytes))
     }
 
-    private static func readValueBlock(_ reader: inout ByteReader, maximumValueBytes: Int) throws(TraceError) -> TraceValue {
+    private static func readValueBlock(_ reader: inout ByteReader, maximumValueBytes: Int, inflated: inout Int) throws(TraceError) -> TraceValue {
         let rawLength = try reader.readVarint()
+        inflated = Int(min(rawLength, UInt64(Int.max)))
         guard rawLength <= UInt64(maximumValueBytes) else {
             throw .malformed("a value of \(rawLength) bytes, more than the \(maximumValueBytes) this app accepts")
         }
