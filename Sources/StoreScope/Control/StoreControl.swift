@@ -122,5 +122,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
     ) {
         let outcome = outcome(command, listener, result, detail)
         recorder.log(outcome.message, level: outcome.level)
+        // Written at once, so the listener can tell whoever asked.
+        recorder.queue.enqueueControl(.job(WorkerJob { $0.flushForControl() }))
     }
 }

@@ -23,6 +23,11 @@ final class ControlRegistry: Sendable {
         _ = stores.withLock { $0.removeValue(forKey: name) }
     }
 
+    /// Whether no live store allows control.
+    var isEmpty: Bool {
+        stores.withLock { stores in !stores.values.contains { $0.control != nil } }
+    }
+
     func control(of name: String) -> (any StoreControlling)? {
         stores.withLock { $0[name]?.control }
     }

@@ -66,6 +66,7 @@ extension StoreTrack {
         previous = state
         worker.append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
         worker.append(.log(LogRecord(level: .mark, message: "⤺ jumped to #\(seq)", monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
+        defer { worker.flushForControl() }
         guard worker.canWrite, !worker.isPaused, !needsKeyframe else {
             needsKeyframe = true
             return

@@ -7,7 +7,10 @@ extension RecorderWorker {
     /// Handles the commands that arrived since the last turn.
     func handleControlCommands() {
         guard let liveOutput else { return }
-        for received in liveOutput.takeCommands() {
+        let received = liveOutput.takeCommands()
+        // The answers reach the listener now, not at the next flush interval.
+        defer { if !received.isEmpty { flushForControl() } }
+        for received in received {
             switch received {
             case let .unreadable(reason, listener):
                 let outcome = ControlOutcome(

@@ -170,7 +170,7 @@ final class RecorderWorker: @unchecked Sendable {
             let now = Clock.monotonicNanos()
             if batch.isEmpty {
                 interval = now &- lastActivity < Self.activeWindowNanos
-                    ? min(interval * 2, Self.activePollCeiling) : configuration.chunking.flushInterval
+                    ? min(interval * 2, Self.activePollCeiling) : idleInterval
             } else {
                 lastActivity = now
                 interval = Self.activePoll
@@ -196,6 +196,21 @@ final class RecorderWorker: @unchecked Sendable {
             if !stopped { serviceLiveOutput(closing: false) }
             if !stopped { handleControlCommands() }
         }
+    }
+
+    /// How long the worker sleeps while the app is quiet: the chunk flush interval, or, while
+    /// a store allows control and a listener may send commands, ``controlPoll``, so that a
+    /// command waits no longer than that for the worker to read it.
+    private var idleInterval: Duration {
+        guard liveOutput != nil, controls?.isEmpty == false, configuration.control.isEnabled else { return configuration.chunking.flushInterval }
+        return min(configuration.chunking.flushInterval, Self.controlPoll)
+    }
+    static let controlPoll = Duration.milliseconds(10)
+
+    /// Writes the open chunk now, so that what a command did reaches the listener at once
+    /// instead of at the next flush interval.
+    func flushForControl() {
+        perform { (writer) throws(TraceError) in try writer.flush() }
     }
 
     /// Handles one event; `released` collects the budget it frees, returned to the queue in

@@ -174,7 +174,7 @@ extension LiveProcessTests {
             #expect(journal[5].value == journal[2].value && journal[6].value == journal[3].value, "the same actions again")
         }
 
-        @Test("an app that did not allow control answers every command with a refusal, recorded in its trace")
+        @Test("an app that did not allow control, or runs with STORESCOPE_CONTROL=off, answers every command with a refusal; with no listener the client says so")
         func notAllowed() throws {
             let directory = try TemporaryDirectory()
             let socket = directory.path("run/scope.sock")
@@ -185,6 +185,14 @@ extension LiveProcessTests {
             #expect(refused.status == 1)
             #expect(refused.stdout.hasSuffix("pause: refused: store \"main\" does not allow control\n"), "\(refused.stdout)")
             _ = try Live.close(app)
+            // An app that allowed control, in a run where the switch is off.
+            let off = try RunningProcess(
+                product: "live-app-fixture", ["switched-off", "--control", "held"],
+                environment: ["STORESCOPE_SOCKET": socket, "STORESCOPE_CONTROL": "off"])
+            try Live.record(off, 1, endingAt: 1)
+            let switchedOff = try Control.run(["jump", "1"], socket: socket)
+            #expect(switchedOff.stdout.hasSuffix("jump #1: refused: control is off in this build (RecorderConfiguration.control)\n"), "\(switchedOff.stdout)")
+            _ = try Live.close(off)
             try Live.stop(listener)
             let none = try Control.run(["pause"], socket: socket)
             #expect(none.status == 1 && none.stderr.hasPrefix("Error: no listener at "), "\(none.stderr)")
