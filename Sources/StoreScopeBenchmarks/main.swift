@@ -29,6 +29,7 @@ if requested.contains("hostile-traces"), let path = CommandLine.arguments.last {
 if requested.contains("analysis-trace"), let path = CommandLine.arguments.last { AnalysisBenchmarks.record(actions: 1_000_000, users: 1_000, to: path) }
 if wants("live") { LiveBenchmarks.run() }
 if wants("control") { ControlBenchmark.run() }
+if requested.contains("control-stages") { ControlStages.run() }
 if requested.contains("live-throughput"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.throughput(storescope: storescope) }
 if wants("stats") { StatsBenchmarks.run() }
 if wants("viewer") { ViewerBenchmarks.run() }
