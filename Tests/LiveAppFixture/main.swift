@@ -4,6 +4,7 @@
 //   record N    records N actions, prints "recorded SEQ" (the last seq)
 //   flush       waits until the worker wrote everything, prints "flushed"
 //   status      prints "status recorded=R dropped=D rss=KB" (peak resident memory)
+//   effect NAME starts an effect that stays running, prints "effect started"
 //   state       prints "state total=T last=L" (the store's state now)
 //   close       closes the recorder, prints its journal ("journal SEQ VALUE" per action),
 //               each sink's figures ("sink DESTINATION recorded=R dropped=D unconfirmed=U")
@@ -69,6 +70,7 @@ final class Store: Sendable {
     }
 }
 let store = Store()
+var effects: [EffectSpan] = []
 
 if let mode = option("--control", in: arguments) {
     recording.allowControl(
@@ -92,6 +94,10 @@ while let line = readLine() {
             store.send(.step(Int.random(in: 0..<1_000_000), payload))
         }
         say("recorded \(recording.lastSentSeq)")
+    case "effect":
+        // Starts an effect that stays running until the app closes.
+        effects.append(recording.startEffect(words.count > 1 ? String(words[1]) : "effect", startedBy: recording.lastSentSeq))
+        say("effect started")
     case "flush":
         recorder.flush()
         say("flushed")

@@ -66,4 +66,20 @@ enum ControlCommandBuilder {
         }
         return ControlReply(result: "done", session: session, store: store, actions: seqs, times: times)
     }
+
+    /// The most chunks read to find the effects still running at a jump (about 256 MiB of
+    /// trace); a longer session's reply does not name them.
+    static let mostChunksForEffects = 4_096
+
+    /// The store's effects still running now, by name and id, as the recording says: those a
+    /// jump leaves running (`nil` when the session is too long to read for it).
+    static func runningEffects(of store: String, in recording: TraceSession) -> [String]? {
+        let chunks = recording.reader.chunks.indices
+        guard chunks.count <= mostChunksForEffects else { return nil }
+        var effects = EffectLifetimes()
+        for index in chunks {
+            for record in recording.records(ofChunk: index) ?? [] { effects.add(record) }
+        }
+        return effects.lifetimes.filter { $0.isOpen && $0.store == store }.map { "\($0.name) (effect \($0.effectID))" }
+    }
 }

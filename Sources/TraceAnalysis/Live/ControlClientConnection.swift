@@ -13,6 +13,8 @@ final class ControlClientConnection {
     private(set) var request: ControlRequest?
     /// The session connection and command id the client waits for, once sent.
     var awaiting: (connection: Int, id: UInt64, session: String, store: String, command: String)?
+    /// What the reply adds to the app's outcome (a jump: the effects it leaves running).
+    var note: String?
     /// When the command was sent: a client waits at most ``answerTimeout``.
     var sentAt: ContinuousClock.Instant?
     let connectedAt = ContinuousClock.now

@@ -60,8 +60,9 @@ extension LiveListener {
             if connection.hasOutgoing { connection.sendOutgoing() }
             for outcome in connection.takeOutcomes() {
                 guard let client = clients.first(where: { $0.awaiting?.connection == connection.number && $0.awaiting?.id == outcome.id }) else { continue }
+                let detail = [outcome.detail, outcome.result == .done ? client.note : nil].compactMap { $0 }.joined(separator: "; ")
                 client.reply(ControlReply(
-                    result: outcome.result.rawValue, detail: outcome.detail, id: outcome.id, session: connection.session?.tag,
+                    result: outcome.result.rawValue, detail: detail.isEmpty ? nil : detail, id: outcome.id, session: connection.session?.tag,
                     store: outcome.store, command: outcome.command))
             }
         }
@@ -109,6 +110,10 @@ extension LiveListener {
                 return client.reply(.error("too many commands wait to be sent to \(session.tag)"))
             }
             client.awaiting = (connection.number, id, session.tag, store, name)
+            if case .jump = command, let recording, let running = ControlCommandBuilder.runningEffects(of: store, in: recording) {
+                // Effects are the app's: a jump installs a state and leaves them running.
+                client.note = running.isEmpty ? "no effect was running" : "effects still running: " + running.joined(separator: ", ")
+            }
             client.sentAt = .now
         } catch {
             client.reply(.error("the command cannot be encoded: \(error)"))
