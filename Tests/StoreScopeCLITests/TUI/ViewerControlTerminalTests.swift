@@ -6,7 +6,7 @@ import Testing
 /// (a tmux pane), on a real app (`live-app-fixture --control held`) that allowed control.
 @Suite("Control keys in the live viewer, in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
 struct ViewerControlTerminalTests {
-    @Test("J jumps the app to the selected state, D sends a typed action (a typo gets a caret), P and K pause and lock, each outcome on the message line")
+    @Test("J jumps the app to the selected state, D sends a typed action (a typo gets a caret), P and K pause and lock, X replays from here, each outcome on the message line")
     func controlKeys() throws {
         let tmux = try Tmux()
         let storescope = try ProductLocator.url(of: "storescope").path
@@ -42,6 +42,12 @@ struct ViewerControlTerminalTests {
         try tmux.waitFor("unlock: done")
         tmux.keys("P")
         try tmux.waitFor("resume: done")
+
+        tmux.keys("g", "j", "j")
+        try tmux.waitFor("#3/6 │ no filter │ paused")
+        tmux.keys("X")
+        try tmux.waitFor("replayed 3 of 3 actions after #3")
+        try app.waitForOutput(containing: "dispatched 9")
 
         tmux.keys("?", "G")
         try tmux.waitFor("live app: jump it to this state; re-send it; type an action")
