@@ -14,7 +14,7 @@
 // the app's actions); a state installed by a listener prints "installed total=T last=L", an
 // action dispatched by one "dispatched SEQ".
 //
-// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--control-limit BYTES]
+// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES]
 import Foundation
 import StoreScope
 import Synchronization
@@ -73,7 +73,13 @@ let store = Store()
 var effects: [EffectSpan] = []
 
 if let mode = option("--control", in: arguments) {
+    // --only pause,lock: the commands the store allows (all by default).
+    let names = option("--only", in: arguments)?.split(separator: ",").map(String.init)
+    let allowed: ControlCommands = names.map { names in
+        ControlCommands([(ControlCommands.pause, "pause"), (.lock, "lock"), (.jump, "jump"), (.dispatch, "dispatch")].filter { names.contains($0.1) }.map(\.0))
+    } ?? .all
     recording.allowControl(
+        allowed,
         whileLocked: mode == "refused" ? .refused : .held,
         replaceState: { state in
             store.contents.withLock { $0.state = state }

@@ -178,7 +178,7 @@ extension LiveProcessTests {
             #expect(journal[5].value == journal[2].value && journal[6].value == journal[3].value, "the same actions again")
         }
 
-        @Test("an app that did not allow control, or runs with STORESCOPE_CONTROL=off, answers every command with a refusal; with no listener the client says so")
+        @Test("an app that did not allow control, allows only some commands, or runs with STORESCOPE_CONTROL=off refuses, recorded in its trace; with no listener the client says so")
         func notAllowed() throws {
             let directory = try TemporaryDirectory()
             let socket = directory.path("run/scope.sock")
@@ -189,6 +189,15 @@ extension LiveProcessTests {
             #expect(refused.status == 1)
             #expect(refused.stdout.hasSuffix("pause: refused: store \"main\" does not allow control\n"), "\(refused.stdout)")
             _ = try Live.close(app)
+            try Control.waitForSessionsToEnd(listener, count: 1)
+            // An app that allows only some commands refuses the others, and says which it allows.
+            let narrow = try Live.app("narrow", socket: socket, ["--control", "held", "--only", "pause"])
+            try Live.record(narrow, 1, endingAt: 1)
+            let refusedLock = try Control.run(["lock"], socket: socket)
+            #expect(refusedLock.stdout.hasSuffix("lock: refused: this store allows only pause/resume\n"), "\(refusedLock.stdout)")
+            #expect(try Control.run(["pause"], socket: socket).status == 0)
+            _ = try Live.close(narrow)
+            try Control.waitForSessionsToEnd(listener, count: 2)
             // An app that allowed control, in a run where the switch is off.
             let off = try RunningProcess(
                 product: "live-app-fixture", ["switched-off", "--control", "held"],

@@ -38,6 +38,13 @@ enum Control {
         }
     }
 
+    /// Waits until the listener said `count` sessions ended, so the next app is the only one.
+    static func waitForSessionsToEnd(_ listener: RunningProcess, count: Int) throws {
+        try listener.waitForOutput("\(count) sessions ended") { output in
+            output.components(separatedBy: "app closed the session").count - 1 >= count
+        }
+    }
+
     /// The `total` field of a recorded `AppState`.
     static func total(of state: TraceValue) -> Int? {
         guard case let .structure(_, fields) = state, case let .int(total)? = fields.first(where: { $0.name == "total" })?.value else { return nil }
