@@ -2,7 +2,9 @@
 /// an enum payload, or a dictionary.
 struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let codingPath: [any CodingKey]
-    private let entries: [(name: String, value: TraceValue)]
+    /// The fields as recorded (a struct's are taken as they are: copying them into another
+    /// array per struct was a tenth of decoding a large state).
+    private let entries: [TraceValue.Field]
     private let decoder: TreeDecoding
 
     init(value: TraceValue, codingPath: [any CodingKey]) throws {
@@ -11,12 +13,12 @@ struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try TreeDecoding.refuseUnreadable(value, path: codingPath)
         switch value {
         case let .structure(_, fields), let .object(_, _, fields):
-            entries = fields.map { ($0.name, $0.value) }
+            entries = fields
         case let .enumeration(type, caseName, payload):
             // The case is the only key; its value is the payload, decoded by the nested container.
-            entries = [(caseName, .structure(type: "\(type).\(caseName)", fields: Self.payloadFields(payload)))]
+            entries = [TraceValue.Field(caseName, .structure(type: "\(type).\(caseName)", fields: Self.payloadFields(payload)))]
         case let .dictionary(pairs):
-            entries = pairs.map { (Self.keyText($0.key), $0.value) }
+            entries = pairs.map { TraceValue.Field(Self.keyText($0.key), $0.value) }
         default:
             throw DecodingError.typeMismatch(
                 [String: Any].self, .init(codingPath: codingPath, debugDescription: "expected a struct, enum or dictionary, found \(value.shortDescription)"))
