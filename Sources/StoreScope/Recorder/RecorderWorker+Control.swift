@@ -4,6 +4,15 @@ import Synchronization
 /// answers pause and resume itself (they concern the recording), and hands the others to the
 /// store's control, which runs the app's closures on its own task. Nothing here waits.
 extension RecorderWorker {
+    /// How long the worker sleeps while the app is quiet: the chunk flush interval, or, while
+    /// a store allows control and a listener may send commands, ``controlPoll``, so that a
+    /// command waits no longer than that for the worker to read it.
+    var idleInterval: Duration {
+        guard liveOutput != nil, controls?.isEmpty == false, configuration.control.isEnabled else { return configuration.chunking.flushInterval }
+        return min(configuration.chunking.flushInterval, Self.controlPoll)
+    }
+    static let controlPoll = Duration.milliseconds(10)
+
     /// Handles the commands that arrived since the last turn.
     func handleControlCommands() {
         guard let liveOutput else { return }

@@ -198,15 +198,6 @@ final class RecorderWorker: @unchecked Sendable {
         }
     }
 
-    /// How long the worker sleeps while the app is quiet: the chunk flush interval, or, while
-    /// a store allows control and a listener may send commands, ``controlPoll``, so that a
-    /// command waits no longer than that for the worker to read it.
-    private var idleInterval: Duration {
-        guard liveOutput != nil, controls?.isEmpty == false, configuration.control.isEnabled else { return configuration.chunking.flushInterval }
-        return min(configuration.chunking.flushInterval, Self.controlPoll)
-    }
-    static let controlPoll = Duration.milliseconds(10)
-
     /// Writes the open chunk now, so that what a command did reaches the listener at once
     /// instead of at the next flush interval.
     func flushForControl() {
