@@ -60,6 +60,9 @@ public enum Elm {
 
         /// Updates the state with `action` and runs the fx it returns.
         public func send(_ action: Action) {
+            // An Elm update returns a new state and fx: only the store can skip it while a
+            // listener has locked it.
+            guard recording.admits(action) else { return }  // StoreScope
             let change = update(state, environment, action)
             if state != change.state { state = change.state }
             journal.append(action, state: state)
@@ -84,5 +87,13 @@ public enum Elm {
                 for task in tasks { await task.value }
             }
         }
+    }
+}
+
+extension Elm.Store {
+    /// Installs `state` as the store's state: what a listener's jump does (StoreScope control,
+    /// ``StoreRecorder/allowControl(_:whileLocked:replaceState:dispatch:)``).
+    public func replaceState(_ state: State) {
+        self.state = state
     }
 }

@@ -14,6 +14,7 @@ public enum ElmNotesSample: SampleApp {
         let store = Elm.Store(
             state: NotesModel(), environment: NotesEnvironment(service: NotesService(network: network)),
             recording: recording, update: NotesModel.update)
+        recording.allowControl(replaceState: { await store.replaceState($0) }, dispatch: { await store.send($0) })  // StoreScope
 
         store.send(.appeared)                                    // [0] -> load emits [1]
         await store.settle()

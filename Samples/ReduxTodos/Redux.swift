@@ -95,3 +95,11 @@ extension SimpleRedux.Action {
         .producing(body)
     }
 }
+
+extension SimpleRedux.Store {
+    /// Installs `state` as the store's state: what a listener's jump does (StoreScope control,
+    /// ``StoreRecorder/allowControl(_:whileLocked:replaceState:dispatch:)``).
+    public func replaceState(_ state: State) {
+        self.state = state
+    }
+}

@@ -13,6 +13,7 @@ public enum ReduxTodosSample: SampleApp {
         let service = TodoService(network: network)
         let recording = recorder.store(name, initialState: TodoState(), actions: TodoMutation.self)  // StoreScope
         let store = SimpleRedux.Store(initialState: TodoState(), reducer: SimpleRedux.AnyReducer(TodoReducer()), recording: recording)
+        recording.allowControl(replaceState: { await store.replaceState($0) }, dispatch: { await store.update(mutation: $0) })  // StoreScope
 
         await store.send(action: LoadTodos(service: service)).value        // [0]
         await store.send(action: AddTodo(id: 3, title: "Fix the bike")).value  // [1]

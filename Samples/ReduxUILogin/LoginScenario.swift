@@ -17,6 +17,7 @@ public enum ReduxUILoginSample: SampleApp {
             initialState: LoginState(), coordinator: ReduxUI.Coordinator(), reducer: LoginReducer(),
             middlewares: [AuthMiddleware(service: service), ProfileMiddleware(service: service), AnalyticsMiddleware(network: network)],
             recording: recording)
+        recording.allowControl(replaceState: { await store.replaceState($0) }, dispatch: { await store.dispatch($0) })  // StoreScope
 
         store.dispatch(.setUsername("ada"))                       // [0]
         store.dispatch(.setPassword(password: "hunter2"))                   // [1]

@@ -133,3 +133,11 @@ public enum ReduxUI {
         }
     }
 }
+
+extension ReduxUI.Store {
+    /// Installs `state` as the store's state: what a listener's jump does (StoreScope control,
+    /// ``StoreRecorder/allowControl(_:whileLocked:replaceState:dispatch:)``).
+    public func replaceState(_ state: State) {
+        self.state = state
+    }
+}

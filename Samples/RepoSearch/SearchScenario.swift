@@ -15,6 +15,7 @@ public enum RepoSearchSample: SampleApp {
         let middleware = SearchMiddleware(dependencies: SearchService(network: network).dependencies, debounce: .milliseconds(5))
         let recording = recorder.store(name, initialState: SearchState(), actions: SearchAction.self)  // StoreScope
         let store = UnidirectionalFlow.Store(initialState: SearchState(), reducer: SearchReducer(), middlewares: [middleware], recording: recording)
+        recording.allowControl(replaceState: { await store.replaceState($0) }, dispatch: { await store.send($0) })  // StoreScope
 
         let first = Task { await store.send(.search(query: "sw")) }           // [0]
         await network.waitUntilRequested("GET /search?q=sw")

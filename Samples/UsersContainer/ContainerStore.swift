@@ -101,3 +101,11 @@ public enum ReduxContainer {
         }
     }
 }
+
+extension ReduxContainer.Store {
+    /// Installs `state` as the store's state: what a listener's jump does (StoreScope control,
+    /// ``StoreRecorder/allowControl(_:whileLocked:replaceState:dispatch:)``).
+    public func replaceState(_ state: State) {
+        self.state = state
+    }
+}

@@ -15,6 +15,7 @@ public enum UsersContainerSample: SampleApp {
         let store = ReduxContainer.Store(
             initialState: UsersState(), reducer: usersReducer, recording: recording,
             failure: { .failed(String(describing: $0)) })
+        recording.allowControl(replaceState: { await store.replaceState($0) }, dispatch: { action in await store.send(action) })  // StoreScope
         let filter = store.binding(for: \.filter, UsersAction.setFilter)
         let route = store.binding(for: \.route, UsersAction.navigate)
 

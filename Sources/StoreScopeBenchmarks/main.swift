@@ -11,6 +11,7 @@
 // `viewer-profile-end PATH` opens the viewer and presses G once, `viewer-profile-step-back PATH` steps back across
 // a users keyframe (k twice): the workloads to run under callgrind. `hostile` times commands on the traces of issue 17
 // (HostileTraces); `hostile-traces DIR` only writes them; `hostile-viewer` times the viewer's keys on them.
+// `control` times a viewer's jump through `storescope listen --record` into an app (needs storescope in release).
 let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(suite) }
 
@@ -27,6 +28,8 @@ if requested.contains("hostile-viewer") { HostileViewer.run() }
 if requested.contains("hostile-traces"), let path = CommandLine.arguments.last { HostileTraces.write(to: path) }
 if requested.contains("analysis-trace"), let path = CommandLine.arguments.last { AnalysisBenchmarks.record(actions: 1_000_000, users: 1_000, to: path) }
 if wants("live") { LiveBenchmarks.run() }
+if wants("control") { ControlBenchmark.run() }
+if requested.contains("control-stages") { ControlStages.run() }
 if requested.contains("live-throughput"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.throughput(storescope: storescope) }
 if wants("stats") { StatsBenchmarks.run() }
 if wants("viewer") { ViewerBenchmarks.run() }

@@ -4,17 +4,24 @@
 //   record N    records N actions, prints "recorded SEQ" (the last seq)
 //   flush       waits until the worker wrote everything, prints "flushed"
 //   status      prints "status recorded=R dropped=D rss=KB" (peak resident memory)
+//   effect NAME starts an effect that stays running, prints "effect started"
+//   state       prints "state total=T last=L" (the store's state now)
 //   close       closes the recorder, prints its journal ("journal SEQ VALUE" per action),
 //               each sink's figures ("sink DESTINATION recorded=R dropped=D unconfirmed=U")
 //               and "closed", and exits
 //
-// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES]
+// With --control held|refused the store allows control (held or refused: what a lock does to
+// the app's actions); a state installed by a listener prints "installed total=T last=L", an
+// action dispatched by one "dispatched SEQ".
+//
+// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES]
 import Foundation
 import StoreScope
+import Synchronization
 
-enum AppAction: Sendable { case step(Int, String) }
+enum AppAction: Sendable, Codable { case step(Int, String) }
 
-struct AppState: Sendable {
+struct AppState: Sendable, Codable {
     var total = 0
     var last = ""
 }
@@ -29,16 +36,59 @@ let flushMilliseconds = option("--flush-ms", in: arguments).flatMap(Int.init) ??
 let payloadSize = option("--payload", in: arguments).flatMap(Int.init) ?? 16
 let appName = arguments.first.flatMap { $0.hasPrefix("--") ? nil : $0 } ?? "fixture"
 
-let recorder = try Recorder(
-    sink: .default(file: file), mainStore: "main",
-    configuration: .init(appName: appName, chunking: .init(flushInterval: .milliseconds(Int64(flushMilliseconds)))))
-var state = AppState()
-let recording = recorder.store("main", initialState: state, actions: AppAction.self)
-var journal: [(seq: UInt64, value: Int)] = []
+var configuration = RecorderConfiguration(appName: appName, chunking: .init(flushInterval: .milliseconds(Int64(flushMilliseconds))))
+if let limit = option("--control-limit", in: arguments).flatMap(Int.init) { configuration.control.maximumCommandBytes = limit }
+let recorder = try Recorder(sink: .default(file: file), mainStore: "main", configuration: configuration)
+let recording = recorder.store("main", initialState: AppState(), actions: AppAction.self)
 let payload = String(repeating: "x", count: payloadSize)
 
-@MainActor func say(_ line: String) {
+func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// The store: its state and journal behind a lock, so the main loop and the control closures
+/// (which run on the recorder's task) take turns, as a store's own executor would make them.
+final class Store: Sendable {
+    struct Contents {
+        var state = AppState()
+        var journal: [(seq: UInt64, value: Int)] = []
+    }
+    let contents = Mutex(Contents())
+
+    func send(_ action: AppAction) {
+        contents.withLock { contents in
+            let seq = recording.record(action, reducing: &contents.state) { state, action in
+                if case let .step(value, text) = action {
+                    state.total += value
+                    state.last = text
+                }
+            }
+            if case let .step(value, _) = action, seq == recording.lastSentSeq, seq > (contents.journal.last?.seq ?? 0) {
+                contents.journal.append((seq, value))
+            }
+        }
+    }
+}
+let store = Store()
+var effects: [EffectSpan] = []
+
+if let mode = option("--control", in: arguments) {
+    // --only pause,lock: the commands the store allows (all by default).
+    let names = option("--only", in: arguments)?.split(separator: ",").map(String.init)
+    let allowed: ControlCommands = names.map { names in
+        ControlCommands([(ControlCommands.pause, "pause"), (.lock, "lock"), (.jump, "jump"), (.dispatch, "dispatch")].filter { names.contains($0.1) }.map(\.0))
+    } ?? .all
+    recording.allowControl(
+        allowed,
+        whileLocked: mode == "refused" ? .refused : .held,
+        replaceState: { state in
+            store.contents.withLock { $0.state = state }
+            say("installed total=\(state.total) last=\(state.last)")
+        },
+        dispatch: { action in
+            store.send(action)
+            say("dispatched \(recording.lastSentSeq)")
+        })
 }
 
 while let line = readLine() {
@@ -47,16 +97,13 @@ while let line = readLine() {
     case "record":
         let count = words.count > 1 ? Int(words[1]) ?? 1 : 1
         for _ in 0..<count {
-            let value = Int.random(in: 0..<1_000_000)
-            recording.record(.step(value, payload), reducing: &state) { state, action in
-                if case let .step(value, text) = action {
-                    state.total += value
-                    state.last = text
-                }
-            }
-            journal.append((recording.lastSentSeq, value))
+            store.send(.step(Int.random(in: 0..<1_000_000), payload))
         }
         say("recorded \(recording.lastSentSeq)")
+    case "effect":
+        // Starts an effect that stays running until the app closes.
+        effects.append(recording.startEffect(words.count > 1 ? String(words[1]) : "effect", startedBy: recording.lastSentSeq))
+        say("effect started")
     case "flush":
         recorder.flush()
         say("flushed")
@@ -74,10 +121,13 @@ while let line = readLine() {
         #else
         let kilobytes = usage.ru_maxrss
         #endif
-        say("status recorded=\(status.actionsRecorded) dropped=\(status.actionsDropped) rss=\(kilobytes)")
+        say("status recorded=\(status.actionsRecorded) dropped=\(status.actionsDropped) rss=\(kilobytes) paused=\(status.actionsPaused)")
+    case "state":
+        let state = store.contents.withLock { $0.state }
+        say("state total=\(state.total) last=\(state.last)")
     case "close":
         recorder.close()
-        for entry in journal { say("journal \(entry.seq) \(entry.value)") }
+        for entry in store.contents.withLock({ $0.journal }) { say("journal \(entry.seq) \(entry.value)") }
         for sink in recorder.status.sinks {
             say("sink \(sink.destination) recorded=\(sink.actionsRecorded) dropped=\(sink.actionsDropped) unconfirmed=\(sink.actionsUnconfirmed)")
         }

@@ -1,10 +1,14 @@
 /// Wrappers that record every call of a store's reducer, for the reducer shapes apps write.
 /// Each returns a function of the same shape, so instrumenting a store is replacing its
-/// reducer with the wrapped one.
+/// reducer with the wrapped one. While a listener has locked the store (``admits(_:)``), the
+/// in-place and pure reducers leave the state as it was and hold or refuse the action; an
+/// Elm update and ``reduce(_:_:fileID:line:_:)`` return values only the app can make, so their
+/// stores ask ``admits(_:)`` themselves.
 extension StoreRecorder {
     /// Wraps an in-place reducer, `(inout State, Action) -> Void` (Redux-like containers, TCA).
     public func reducer(_ reduce: @escaping (inout State, Action) -> Void) -> (inout State, Action) -> Void {
         { state, action in
+            guard self.admits(action) else { return }
             let pending = self.willSend(action)
             reduce(&state, action)
             self.didReduce(pending, state: state)
@@ -14,6 +18,7 @@ extension StoreRecorder {
     /// Wraps a pure reducer, `(State, Action) -> State` (Redux, ReSwift, unidirectional-flow).
     public func reducer(_ reduce: @escaping (State, Action) -> State) -> (State, Action) -> State {
         { state, action in
+            guard self.admits(action) else { return state }
             let pending = self.willSend(action)
             let newState = reduce(state, action)
             self.didReduce(pending, state: newState)
@@ -32,6 +37,7 @@ extension StoreRecorder {
     /// ```
     public func reducer(_ reduce: @escaping (Action, State?) -> State) -> (Action, State?) -> State {
         { action, state in
+            if let state, !self.admits(action) { return state }
             let pending = self.willSend(action)
             let newState = reduce(action, state)
             self.didReduce(pending, state: newState)

@@ -12,6 +12,9 @@ import Darwin
 /// touched. Calls retry EINTR and report other failures as ``SocketFailure``.
 struct UnixSocket {
     let descriptor: Int32
+    /// The listener's process and user, as the kernel gave them at connect time: what control
+    /// outcomes name as the listener (FORMAT.md §17).
+    var listener = ControlCommand.Issuer(pid: 0, uid: 0)
 
     /// The user ids a listener (and its socket's directory) may belong to: ours, and root's,
     /// who can read this process's memory anyway.
@@ -73,7 +76,8 @@ struct UnixSocket {
                     _ = systemClose(fd)
                     return .failure(.refused("the listener there runs as \(who), not as you (uid \(getuid()))"))
                 }
-                return .success(UnixSocket(descriptor: fd))
+                let listener = ControlCommand.Issuer(pid: Syscalls.peerProcessID(fd) ?? 0, uid: peer)
+                return .success(UnixSocket(descriptor: fd, listener: listener))
             }
             let failure = Errno.current
             if failure == .interrupted { continue }

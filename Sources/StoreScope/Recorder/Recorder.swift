@@ -39,6 +39,8 @@ public final class Recorder: Sendable {
     @usableFromInline let runningEffects = Atomic<Int>(0)
     /// The names of the session's live stores.
     private let storeNames = LockedValue<Set<String>>([])
+    /// The stores that allowed control, for the worker to hand commands to.
+    let controls = ControlRegistry()
 
     /// Starts a session on `sink`: writes the trace header and starts the worker thread.
     ///
@@ -65,12 +67,14 @@ public final class Recorder: Sendable {
             storeName: mainStore, startWallNanos: Clock.wallNanos(), startMonotonicNanos: Clock.monotonicNanos(),
             schemaFingerprint: SchemaFingerprint.of(schema))
         // A live stream's buffer is a quarter of the memory budget; the queue gets the rest.
-        let output = try sink.open(.init(bufferLimit: configuration.maximumPendingBytes / 4, diagnostics: configuration.diagnostics))
+        let output = try sink.open(.init(
+            bufferLimit: configuration.maximumPendingBytes / 4, diagnostics: configuration.diagnostics, control: configuration.control))
         let live = output as? any LiveOutput
         queue = RecordingQueue(budget: configuration.maximumPendingBytes - (live?.bufferLimit ?? 0))
         do throws(TraceError) {
             let writer = try TraceWriter(output: output, header: header, options: configuration.chunking)
             worker = RecorderWorker(writer: writer, header: header, configuration: configuration, queue: queue)
+            worker.controls = controls
             worker.liveOutput = live
             worker.sinkCounters = live?.counters ?? []
             if let file = output as? LockedTraceFile { worker.destination = "file \(file.path)" }

@@ -29,6 +29,8 @@ public struct RecorderConfiguration: Sendable {
     /// Receives the recorder's own problems (a failing sink, dropped actions) once each.
     /// The default writes one line to standard error.
     public var diagnostics: @Sendable (String) -> Void
+    /// Whether listeners may act on the stores that allow it, and within what limits.
+    public var control = ControlSettings()
 
     /// Creates a configuration with the defaults described on each property.
     public init(

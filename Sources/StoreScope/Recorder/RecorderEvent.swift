@@ -12,6 +12,8 @@ enum RecorderEvent: Sendable {
     indirect case record(Record)
     /// Actions were dropped before this point.
     case dropped(DroppedRun)
+    /// Work queued in order with the actions (a state a listener installed).
+    case job(WorkerJob)
     /// Write everything so far, then signal.
     case flush(Completion)
     /// Write everything, end the session, close the sink, stop the worker, then signal.

@@ -19,6 +19,14 @@ final class RecorderWorker: @unchecked Sendable {
     private var stopped = false
     /// The sink's live stream, if it has one (set before the thread starts).
     var liveOutput: (any LiveOutput)?
+    /// The stores that allowed control (set before the thread starts).
+    var controls: ControlRegistry?
+    /// Whether a listener paused the recording, and the actions not recorded since.
+    @exclusivity(unchecked) var isPaused = false
+    @exclusivity(unchecked) var pausedRun: DroppedRun?
+    let actionsPaused = Atomic<UInt64>(0)
+    /// The latest action seq the worker has seen (what log records it writes say).
+    @exclusivity(unchecked) var latestSeq: UInt64 = 0
     /// The registered stores' inboxes, held strongly so that action tokens may name them
     /// unretained (see ``ActionToken``).
     private var sources: [any ActionSource] = []
@@ -116,6 +124,7 @@ final class RecorderWorker: @unchecked Sendable {
             RecorderStatus(
                 actionsRecorded: actionsRecorded.load(ordering: .relaxed),
                 actionsDropped: counters.actionsDropped + shared.actionsDiscarded,
+                actionsPaused: actionsPaused.load(ordering: .relaxed),
                 eventsDropped: counters.eventsDropped + shared.eventsDiscarded,
                 truncatedValues: shared.truncatedValues,
                 bytesWritten: shared.bytesWritten,
@@ -161,7 +170,7 @@ final class RecorderWorker: @unchecked Sendable {
             let now = Clock.monotonicNanos()
             if batch.isEmpty {
                 interval = now &- lastActivity < Self.activeWindowNanos
-                    ? min(interval * 2, Self.activePollCeiling) : configuration.chunking.flushInterval
+                    ? min(interval * 2, Self.activePollCeiling) : idleInterval
             } else {
                 lastActivity = now
                 interval = Self.activePoll
@@ -185,7 +194,14 @@ final class RecorderWorker: @unchecked Sendable {
             }
             if !stopped { perform { (writer) throws(TraceError) in try writer.closeChunkIfDue() } }
             if !stopped { serviceLiveOutput(closing: false) }
+            if !stopped { handleControlCommands() }
         }
+    }
+
+    /// Writes the open chunk now, so that what a command did reaches the listener at once
+    /// instead of at the next flush interval.
+    func flushForControl() {
+        perform { (writer) throws(TraceError) in try writer.flush() }
     }
 
     /// Handles one event; `released` collects the budget it frees, returned to the queue in
@@ -216,6 +232,8 @@ final class RecorderWorker: @unchecked Sendable {
             dropRuns += 1
             droppedInRuns += run.count
             forceKeyframes()
+        case let .job(job):
+            job.run(self)
         case let .flush(completion):
             perform { (writer) throws(TraceError) in try writer.flush() }
             completion.signal()
@@ -287,6 +305,7 @@ final class RecorderWorker: @unchecked Sendable {
     /// When the sink fails, the failure counts it as lost with the rest of the open chunk; when
     /// the format cannot hold the record, it is counted lost here and the trace marks the gap.
     func appendAction(_ action: ActionRecord) -> Bool {
+        latestSeq = max(latestSeq, action.seq)
         actionsInOpenChunk += 1
         if append(.action(action)) != nil { return true }
         if canWrite {
@@ -314,7 +333,7 @@ final class RecorderWorker: @unchecked Sendable {
         perform { (writer) throws(TraceError) in try writer.flush() }
     }
 
-    private func forceKeyframes() {
+    func forceKeyframes() {
         for source in sources { source.forceKeyframe() }
     }
 

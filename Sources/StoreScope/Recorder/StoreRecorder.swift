@@ -24,6 +24,10 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let dispatchFrames = DispatchFrames()
     /// The thunk and middleware effects still running (see ``waitForEffects()``).
     let runningTasks = RunningEffectTasks()
+    /// Holds or refuses the app's actions while a listener has locked the store.
+    @usableFromInline let lock = ControlLock<Action>()
+    /// The store's control, once the app allowed it (``allowControl(_:whileLocked:replaceState:dispatch:)``).
+    let controlSlot = LockedValue<(any StoreControlling)?>(nil)
 
     /// The sequence number of this store's latest action (0 before any): the default parent of
     /// effects started without one.
@@ -49,6 +53,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         // The worker holds the inbox (and the store's previous state) until told; a session
         // that creates and drops stores (one per screen, say) would otherwise keep them all.
         recorder.queue.enqueueControl(.storeReleased(inbox))
+        if controlSlot.withLock({ $0 != nil }) { recorder.controls.remove(name) }
         recorder.releaseStoreName(name)
     }
 
@@ -95,7 +100,8 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         if case .afterClose(first: true) = admission { recorder.reportActionAfterClose(store: name) }
     }
 
-    /// Records an action around a reducer call in one step.
+    /// Records an action around a reducer call in one step. While a listener has locked the
+    /// store, the action is held or refused instead (``admits(_:)``) and nothing runs.
     ///
     /// - Parameters:
     ///   - action: the action.
@@ -107,6 +113,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         _ action: Action, reducing state: inout State, fileID: StaticString? = nil, line: UInt = 0,
         _ reduce: (inout State, Action) -> Void
     ) -> UInt64 {
+        guard admits(action) else { return lastSentSeq }
         let pending = willSend(action, fileID: fileID, line: line)
         reduce(&state, action)
         didReduce(pending, state: state)

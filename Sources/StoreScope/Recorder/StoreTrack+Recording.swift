@@ -37,6 +37,15 @@ extension StoreTrack {
             worker.discardAction()
             return
         }
+        if worker.isPaused {
+            // Not recorded, and marked so at resume (a `dropped` record of the paused run);
+            // the store's next recorded action writes a keyframe.
+            worker.notePaused(seq)
+            previous = state
+            latestSeq = seq
+            needsKeyframe = true
+            return
+        }
         let options = worker.configuration.capture
         let written = worker.appendAction(ActionRecord(
             seq: seq, store: name, monotonicNanos: monotonicNanos, wallNanos: worker.wallNanos(atMonotonic: monotonicNanos),

@@ -20,6 +20,9 @@ protocol LiveOutput: AnyObject {
     /// The chunk the output was just given held `actions` actions: counts them for each
     /// destination as recorded, dropped or in flight.
     func chunkWritten(actions: UInt64)
+    /// The control commands the listener sent since the last call (at most
+    /// ``LiveSocketOutput/mostCommandsPerTurn``; more in one turn are answered as refused).
+    func takeCommands() -> [ReceivedCommand]
 }
 
 /// Records a live stream could not deliver, from the chunk headers of the frames it dropped.

@@ -52,6 +52,14 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     private var streamOffset: UInt64 = 0
     private var confirmed: UInt64 = 0
     private var messages = ListenerMessageDecoder()
+    /// Control commands being joined from their parts, and those read and not yet taken.
+    var commandParts: ControlCommandAssembler
+    var commands: [ReceivedCommand] = []
+    /// What the commands read since the worker last took them hold: their bodies, and their
+    /// values inflated (each bounded by one command's limit, all together too).
+    var commandBytesThisTurn = 0
+    var valueBytesThisTurn = 0
+    let maximumValueBytes: Int
     /// Where the last chunk given to ``write(_:)`` went, for ``chunkWritten(actions:)``.
     private enum LastChunk: Equatable {
         case lost
@@ -66,7 +74,12 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     static let steadyNanos: UInt64 = 1_000_000_000
     static let mostInFlight = 4_096
 
-    init(path: String, bufferLimit: Int, diagnostics: @escaping @Sendable (String) -> Void) {
+    init(
+        path: String, bufferLimit: Int, control: ControlSettings = ControlSettings(),
+        diagnostics: @escaping @Sendable (String) -> Void
+    ) {
+        commandParts = ControlCommandAssembler(maximumBodyBytes: control.maximumCommandBytes)
+        maximumValueBytes = control.maximumValueBytes
         self.path = path
         self.bufferLimit = bufferLimit
         self.diagnostics = diagnostics
@@ -206,7 +219,11 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
                 messages.append(buffer[0..<count])
                 do throws(TraceError) {
                     while let message = try messages.next() {
-                        if case let .acknowledged(bytes) = message { confirm(through: bytes) }
+                        switch message {
+                        case let .acknowledged(bytes): confirm(through: bytes)
+                        case let .commandPart(part, isLast): receiveCommandPart(part, isLast: isLast, from: socket)
+                        case .unknown: break
+                        }
                     }
                 } catch {
                     diagnostics("the listener at \(path) sent something that is not a listener message (\(error)); reconnecting")
@@ -257,6 +274,8 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
             streamOffset = UInt64(header.count)
             confirmed = 0
             messages = ListenerMessageDecoder()
+            // A command half sent by a listener that went away is not finished by the next one.
+            commandParts = ControlCommandAssembler(maximumBodyBytes: commandParts.maximumBodyBytes)
             if hasConnected, !reportedShortConnection { diagnostics("live stream to \(path) reconnected") }
             hasConnected = true
         case let .failure(error):

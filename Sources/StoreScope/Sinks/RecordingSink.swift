@@ -8,6 +8,8 @@ public struct RecordingSink: Sendable {
         var bufferLimit: Int
         /// Where the sink reports its own problems, once each.
         var diagnostics: @Sendable (String) -> Void
+        /// The limits on control commands the stream reads.
+        var control = ControlSettings()
     }
 
     let open: @Sendable (Context) throws(TraceError) -> any TraceOutput
@@ -41,7 +43,7 @@ public struct RecordingSink: Sendable {
     /// - Parameter path: the socket; ``SocketPath/default`` unless given.
     public static func socket(_ path: String = SocketPath.default) -> RecordingSink {
         RecordingSink(opening: { context in
-            LiveSocketOutput(path: path, bufferLimit: context.bufferLimit, diagnostics: context.diagnostics)
+            LiveSocketOutput(path: path, bufferLimit: context.bufferLimit, control: context.control, diagnostics: context.diagnostics)
         })
     }
 
@@ -56,7 +58,7 @@ public struct RecordingSink: Sendable {
     public static func file(_ path: String, exclusive: Bool = false, streamingTo socket: String) -> RecordingSink {
         RecordingSink(opening: { (context) throws(TraceError) in
             let file = try LockedTraceFile(path: path, exclusive: exclusive)
-            let stream = LiveSocketOutput(path: socket, bufferLimit: context.bufferLimit, diagnostics: context.diagnostics)
+            let stream = LiveSocketOutput(path: socket, bufferLimit: context.bufferLimit, control: context.control, diagnostics: context.diagnostics)
             return TeeOutput(file: file, path: path, stream: stream, diagnostics: context.diagnostics)
         })
     }

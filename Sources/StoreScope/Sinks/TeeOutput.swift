@@ -52,5 +52,6 @@ final class TeeOutput: TraceOutput, LiveOutput {
 
     func service(closing: Bool) -> Bool { stream.service(closing: closing) }
     func resume() -> StreamLoss { stream.resume() }
+    func takeCommands() -> [ReceivedCommand] { stream.takeCommands() }
     var bufferLimit: Int { stream.bufferLimit }
 }

@@ -24,10 +24,21 @@ final class LiveConnection {
     /// The note to write before this connection's first chunk when it continues the file of
     /// an earlier connection of its session: the last seq and time recorded there.
     private var pendingReconnectNote: (seq: UInt64, monotonicNanos: UInt64)?
-    /// The acknowledgement being sent (part of it may have gone), and the stream bytes the last
-    /// one queued covers.
-    private var unsentAcknowledgement: [UInt8] = []
+    /// Listener messages being sent, whole messages back to back (part of the first may have
+    /// gone), and the stream bytes the last acknowledgement queued covers.
+    private var outgoing: [UInt8] = []
+    private var outgoingStart = 0
     private var acknowledgedBytes: UInt64 = 0
+    /// Control commands sent and not answered yet, by id; and the outcomes the app recorded
+    /// for them, until the listener takes them (``takeOutcomes()``).
+    private var nextCommandID: UInt64 = 1
+    private var awaitedCommands: Set<UInt64> = []
+    private var outcomes: [ControlOutcome] = []
+    /// The most bytes of commands queued for the app: a listener asked for more waits.
+    static let mostOutgoingBytes = 64 << 20
+    /// The first bytes of a connection that turned out to be a control client
+    /// (``ControlRequest/magic``): the listener hands its descriptor over with them.
+    var controlClientBytes: [UInt8]?
     /// When the unit now arriving (the header, or a chunk) began: a peer that stalls inside a
     /// unit for longer than the listener's stall timeout is disconnected.
     var unitStartedAt: ContinuousClock.Instant?
@@ -117,6 +128,7 @@ final class LiveConnection {
                     }
                 }
                 if case .sessionEnded = records.last { sawSessionEnd = true }
+                if !awaitedCommands.isEmpty { noteOutcomes(in: decoder.decodesRecords ? records : recordsOf(frame: frame)) }
                 if !decoder.decodesRecords { lastFrame = frame }
                 if !records.isEmpty { events.append(.records(session, records)) }
             case .footer:
@@ -145,17 +157,79 @@ final class LiveConnection {
     /// last complete unit. Cumulative and never blocking: when the app's receive buffer is
     /// full, the latest figure goes with the next call.
     func acknowledge() {
-        // Twice: the rest of an older acknowledgement, then the latest figure.
+        // Twice: the rest of older messages, then the latest figure.
         for _ in 0..<2 {
-            if unsentAcknowledgement.isEmpty, decoder.consumedBytes > acknowledgedBytes {
+            if outgoingStart == outgoing.count, decoder.consumedBytes > acknowledgedBytes {
                 acknowledgedBytes = decoder.consumedBytes
-                unsentAcknowledgement = ListenerMessage.acknowledged(bytes: acknowledgedBytes).encoded
+                outgoing = ListenerMessage.acknowledged(bytes: acknowledgedBytes).encoded
+                outgoingStart = 0
             }
-            guard !unsentAcknowledgement.isEmpty else { return }
-            // A failure is the app hanging up: its read reports that.
-            guard case let .success(sent) = unsentAcknowledgement.withUnsafeBytes({ LiveSyscalls.send(descriptor, $0) }), sent > 0 else { return }
-            unsentAcknowledgement.removeFirst(sent)
+            guard sendOutgoing() else { return }
         }
+    }
+
+    /// Sends what the socket takes of the queued messages; returns whether all went.
+    @discardableResult
+    func sendOutgoing() -> Bool {
+        while outgoingStart < outgoing.count {
+            // A failure is the app hanging up: its read reports that.
+            let result = outgoing.withUnsafeBytes { raw in
+                LiveSyscalls.send(descriptor, UnsafeRawBufferPointer(rebasing: raw[outgoingStart...]))
+            }
+            guard case let .success(sent) = result, sent > 0 else { return false }
+            outgoingStart += sent
+        }
+        outgoing.removeAll(keepingCapacity: outgoing.capacity <= 1 << 20)
+        outgoingStart = 0
+        return true
+    }
+
+    /// Whether messages wait to be sent.
+    var hasOutgoing: Bool { outgoingStart < outgoing.count }
+
+    /// Queues a control command for the app; returns its id, or `nil` when too much is queued.
+    func send(_ request: ControlCommand.Request, store: String, issuer: ControlCommand.Issuer) throws(TraceError) -> UInt64? {
+        let id = nextCommandID
+        let body = try ControlCommand(id: id, store: store, issuer: issuer, request: request).encoded()
+        guard outgoing.count - outgoingStart + body.count <= Self.mostOutgoingBytes else { return nil }
+        nextCommandID += 1
+        if outgoingStart > 0 {
+            outgoing.removeFirst(outgoingStart)
+            outgoingStart = 0
+        }
+        outgoing += ListenerMessage.messages(carrying: body)
+        awaitedCommands.insert(id)
+        sendOutgoing()
+        return id
+    }
+
+    /// Stops waiting for a command's outcome (its client went away or gave up).
+    func forget(command id: UInt64) {
+        awaitedCommands.remove(id)
+    }
+
+    /// The outcomes of sent commands the app recorded since the last call.
+    func takeOutcomes() -> [ControlOutcome] {
+        defer { outcomes.removeAll() }
+        return outcomes
+    }
+
+    private func noteOutcomes(in records: [Record]) {
+        for case let .log(log) in records {
+            guard let outcome = ControlOutcome(message: log.message), awaitedCommands.contains(outcome.id) else { continue }
+            awaitedCommands.remove(outcome.id)
+            outcomes.append(outcome)
+        }
+    }
+
+    /// The records of one chunk frame, for a listener that does not decode records as they
+    /// arrive but waits for a command's outcome.
+    private func recordsOf(frame: [UInt8]) -> [Record] {
+        guard !headerBytes.isEmpty, var one = try? TraceStreamDecoder(maximumFrameSize: decoder.maximumFrameSize) else { return [] }
+        headerBytes.withUnsafeBytes { one.append($0) }
+        frame.withUnsafeBytes { one.append($0) }
+        guard case .header? = try? one.next(memoryBudget: .max), case let .chunk(_, _, records)? = try? one.next(memoryBudget: .max) else { return [] }
+        return records
     }
 
     /// Completes the recording with its footer index and closes the socket.

@@ -58,7 +58,10 @@ public final class LiveListener {
     public var sessions: [LiveSession] { connections.compactMap(\.session) }
 
     private var descriptor: Int32
-    private var connections: [LiveConnection] = []
+    var connections: [LiveConnection] = []
+    /// Control clients (``ControlRequest``) and the session recordings their jumps read.
+    var clients: [ControlClientConnection] = []
+    var recordings: [Int: TraceSession] = [:]
     private var nextNumber = 1
     private var readBuffer = [UInt8](repeating: 0, count: 256 * 1024)
     /// While the process is out of file descriptors, accepting waits until this instant (the
@@ -102,7 +105,13 @@ public final class LiveListener {
         if deferred.contains(true) { wait = .zero }
         // A negative descriptor is ignored by poll: the listening socket sits out a pause.
         let listening = acceptPausedUntil == nil ? descriptor : -1
-        var ready = LiveSyscalls.waitForInput([listening] + connections.map(\.descriptor), milliseconds: Self.milliseconds(wait))
+        // Commands or replies still to send: come back soon to send the rest.
+        if connections.contains(where: \.hasOutgoing) || clients.contains(where: \.hasUnsentReply) { wait = min(wait, .milliseconds(5)) }
+        let clientDescriptors = clients.map(\.descriptor)
+        var ready = LiveSyscalls.waitForInput(
+            [listening] + connections.map(\.descriptor) + clientDescriptors, milliseconds: Self.milliseconds(wait))
+        let clientsReady = Array(ready.suffix(clientDescriptors.count))
+        ready.removeLast(clientDescriptors.count)
         for (index, isDeferred) in deferred.enumerated() where isDeferred { ready[index + 1] = true }
         var events: [LiveEvent] = []
         // The events of this poll hold their chunks' records until the caller takes them.
@@ -112,9 +121,14 @@ public final class LiveListener {
         for (index, connection) in connections.enumerated() where ready.count > index + 1 && ready[index + 1] {
             if let end = read(connection, into: &events) {
                 finished.append(index)
-                close(connection, end, into: &events)
+                if let bytes = connection.controlClientBytes {
+                    adoptClient(connection, bytes)
+                } else {
+                    close(connection, end, into: &events)
+                }
             }
         }
+        serveClients(ready: clientsReady)
         let now = ContinuousClock.now
         for (index, connection) in connections.enumerated() where !finished.contains(index) {
             if let started = connection.unitStartedAt, now - started > options.stallTimeout {
@@ -124,6 +138,7 @@ public final class LiveListener {
             }
         }
         for index in finished.sorted(by: >) { connections.remove(at: index) }
+        answerClients()
         return events
     }
 
@@ -137,6 +152,12 @@ public final class LiveListener {
         var events: [LiveEvent] = []
         for connection in connections { close(connection, .listenerStopped, into: &events) }
         connections.removeAll()
+        for client in clients {
+            client.reply(.error("the listener stopped"))
+            client.close()
+        }
+        clients.removeAll()
+        recordings.removeAll()
         LiveSyscalls.close(descriptor)
         descriptor = -1
         _ = LiveSyscalls.remove(path)
@@ -213,6 +234,13 @@ public final class LiveListener {
                 if connection.decoder.isFinished || connection.lastChunkEndsSession { return .closed }
                 return .hungUp(unfinishedBytes: connection.decoder.bufferedBytes)
             case let .success(count?):
+                if connection.session == nil, connection.decoder.consumedBytes == 0, connection.decoder.bufferedBytes == 0,
+                    count >= ControlRequest.magic.count, readBuffer[0..<ControlRequest.magic.count].elementsEqual(ControlRequest.magic)
+                {
+                    // Not an app: a control client on the same socket, past the same uid check.
+                    connection.controlClientBytes = Array(readBuffer[0..<count])
+                    return .closed
+                }
                 let end = readBuffer.withUnsafeBytes { raw in
                     decode(UnsafeRawBufferPointer(rebasing: raw[0..<count]), from: connection, into: &events)
                 }
@@ -244,6 +272,10 @@ public final class LiveListener {
 
     private func close(_ connection: LiveConnection, _ end: LiveSessionEnd, into events: inout [LiveEvent]) {
         let problem = connection.close()
+        recordings[connection.number] = nil
+        for client in clients where client.awaiting?.connection == connection.number {
+            client.reply(.error("the app's session ended before it recorded the command's outcome"))
+        }
         guard let session = connection.session else {
             if case let .rejected(reason) = end { events.append(.refused("connection \(connection.number): \(reason)")) }
             return

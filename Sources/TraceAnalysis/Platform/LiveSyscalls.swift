@@ -63,9 +63,23 @@ enum LiveSyscalls {
         guard fd >= 0 else { return false }
         defer { _ = systemClose(fd) }
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnectSocket(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         return result == 0
+    }
+
+    /// Connects to the listener at `path` (a blocking connect: local and immediate) and makes
+    /// the socket non-blocking, for a control client.
+    static func connect(to path: String) -> Result<Int32, Errno> {
+        guard var address = socketAddress(path) else { return .failure(Errno(code: ENAMETOOLONG)) }
+        let fd = socket(AF_UNIX, socketStream, 0)
+        guard fd >= 0 else { return .failure(.current) }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnectSocket(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else { return closing(fd, .current) }
+        setNonBlocking(fd)
+        return .success(fd)
     }
 
     /// Accepts one waiting connection, non-blocking; `nil` when none waits.
@@ -166,5 +180,6 @@ enum LiveSyscalls {
 
 private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
 private func systemAccept(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }
+private func systemConnectSocket(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { connect(fd, address, length) }
 private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
 private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int { send(fd, bytes, count, flags) }

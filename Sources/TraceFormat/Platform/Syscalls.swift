@@ -157,6 +157,18 @@ package enum Syscalls {
         #endif
     }
 
+    /// The process id of a connected Unix socket's peer (`SO_PEERCRED`); `nil` where the
+    /// platform does not say (Darwin's `getpeereid` gives only ids).
+    package static func peerProcessID(_ fd: Int32) -> UInt32? {
+        #if canImport(Darwin)
+        return nil
+        #else
+        var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
+        return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 ? UInt32(bitPattern: credentials.0) : nil
+        #endif
+    }
+
     /// The real user id of this process (for the default live socket path).
     static var userID: UInt32 { UInt32(getuid()) }
 

@@ -6,6 +6,9 @@ public enum ListenerMessage: Sendable, Hashable {
     /// first byte of its session header, in whole units (the header, chunks), and written them
     /// to its recording when it records. Cumulative: a later one supersedes an earlier one.
     case acknowledged(bytes: UInt64)
+    /// A piece of a ``ControlCommand``'s body (kind 2, more follow; kind 3, the last one). A
+    /// command larger than ``maximumPayload`` is sent in several, back to back.
+    case commandPart([UInt8], isLast: Bool)
     /// A kind this reader does not know (skipped).
     case unknown(kind: UInt8)
 
@@ -18,6 +21,20 @@ public enum ListenerMessage: Sendable, Hashable {
     public static let maximumPayload = 64 * 1024
 
     static let acknowledgedKind: UInt8 = 1
+    static let commandPartKind: UInt8 = 2
+    static let commandLastPartKind: UInt8 = 3
+
+    /// The messages that carry a command's body: as many parts as its size needs.
+    public static func messages(carrying body: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var start = 0
+        repeat {
+            let end = min(start + maximumPayload, body.count)
+            bytes += ListenerMessage.commandPart(Array(body[start..<end]), isLast: end == body.count).encoded
+            start = end
+        } while start < body.count
+        return bytes
+    }
 
     /// The message's bytes.
     public var encoded: [UInt8] {
@@ -30,6 +47,15 @@ public enum ListenerMessage: Sendable, Hashable {
             writer.writeFixed(UInt16(0))
             writer.writeFixed(UInt32(8))
             writer.writeFixed(bytes)
+            return writer.bytes
+        case let .commandPart(part, isLast):
+            var writer = ByteWriter(capacity: Self.headerSize + part.count)
+            writer.write(contentsOf: Self.magic)
+            writer.write(Self.version)
+            writer.write(isLast ? Self.commandLastPartKind : Self.commandPartKind)
+            writer.writeFixed(UInt16(0))
+            writer.writeFixed(UInt32(part.count))
+            writer.write(contentsOf: part)
             return writer.bytes
         case .unknown:
             return []
@@ -72,6 +98,8 @@ public struct ListenerMessageDecoder: Sendable {
             guard payload.count == 8 else { throw .malformed("an acknowledgement of \(payload.count) bytes, not 8") }
             let value = payload.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             return .acknowledged(bytes: value)
+        case ListenerMessage.commandPartKind, ListenerMessage.commandLastPartKind:
+            return .commandPart(Array(payload), isLast: kind == ListenerMessage.commandLastPartKind)
         default:
             return .unknown(kind: kind)
         }

@@ -75,14 +75,11 @@ enum ViewerGolden {
            H L             collapse / expand every node of the tree (s, a)
            y               copy the path under the cursor (message line, clipboard)
            e  p  o         effects view (enter: start); parent / next emitted action
-         lines 1-21 of 31 (more: j PgDn G; any other key closes)
+         lines 1-21 of 34 (more: j PgDn G; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
     static let helpEnd = """
-           ) (             next / previous mark the app placed (Recorder.mark)
-           :               jump to an action: 42, start, end, or a time such as 1.5s
-           /  n  N         search (filter language; in a tree: text); next / previous
            f               filter the timeline: action:search* and not store:ui
            F               follow a growing trace (the last action stays selected)
            d  s  a         detail pane: state diff / full state tree / the action's tree
@@ -95,13 +92,16 @@ enum ViewerGolden {
            esc             close a prompt; back to the timeline
            in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries
            < >  S          live sessions: previous / next session; list them to pick one
+           J  R  D         live app: jump it to this state; re-send it; type an action
+           X               live app: replay its actions after this one, at recorded pace
+           P  K            live app: pause / resume recording; lock / unlock its actions
            ?  q  Ctrl-C    this help; quit (Ctrl-Z suspends; fg in the shell resumes)
 
          In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends
 
          fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
            and of the effects the action started: F failed  C cancelled  L leaked
-         lines 11-31 of 31 (END: k PgUp g scroll back; any other key closes)
+         lines 14-34 of 34 (END: k PgUp g scroll back; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
@@ -131,15 +131,15 @@ enum ViewerGolden {
            esc             close a prompt; back to the timeline
            in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries
            < >  S          live sessions: previous / next session; list them to pick one
+           J  R  D         live app: jump it to this state; re-send it; type an action
+           X               live app: replay its actions after this one, at recorded pace
+           P  K            live app: pause / resume recording; lock / unlock its actions
            ?  q  Ctrl-C    this help; quit (Ctrl-Z suspends; fg in the shell resumes)
 
          In this help: j k ↓ ↑ a line, PgDn PgUp space b a page, g G Home End the ends
 
          fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
            and of the effects the action started: F failed  C cancelled  L leaked
-
-
-
 
 
 

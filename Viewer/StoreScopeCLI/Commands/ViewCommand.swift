@@ -42,6 +42,11 @@ enum ViewCommand: Command {
               e  p  o           effects view; the action that started the effect / the
                                 next action it emitted
               < >  S            live sessions: previous / next session; the list
+              J  R  D           live app (if it allows control): jump it to the selected
+                                state; re-send the selected action; type one to send
+              X                 live app: replay its actions after the selected one
+              P  K              live app: pause / resume recording; lock / unlock its
+                                actions (the outcome shows on the message line)
               esc               close a prompt; back to the timeline
               ?  q  Ctrl-C      every key; quit (Ctrl-Z suspends, fg resumes)
             In the effects view: j k PgDn PgUp g G move; p, o, enter back to the timeline

@@ -10,6 +10,8 @@ import TraceAnalysis
 struct ViewerApp {
     let sources: ViewerSources
     let filter: Filter
+    /// Where the viewer's control keys send their requests: the listener of its live sessions.
+    var control: ControlLink?
 
     /// The viewer on one source.
     init(source: any TraceSource, filter: Filter) {
@@ -61,6 +63,7 @@ struct ViewerApp {
             if waitedFully || ContinuousClock.now - lastPoll >= interval {
                 lastPoll = .now
                 actions += sources.poll()
+                actions += (control?.takeReplies() ?? []).map { .notice($0) }
             }
             let before = state
             for action in actions { reducer.reduce(&state, action) }
@@ -68,6 +71,8 @@ struct ViewerApp {
             if state != before { screen.draw(ViewerRender.render(state)) }
             // `y` copied a path: the terminal gets it after the frame that names it.
             if state.copied != before.copied, let copied = state.copied { screen.copy(copied.text) }
+            // A control key asked something of the live app: sent off the loop's thread.
+            if state.control.ask != before.control.ask, let ask = state.control.ask { control?.send(ask.request) }
         }
         return ExitStatus.success
     }

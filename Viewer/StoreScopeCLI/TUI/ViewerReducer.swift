@@ -75,6 +75,7 @@ package struct ViewerReducer {
         if state.prompt != nil { edit(key, in: &state); return }
         state.message = nil
         if handleEffectsKey(key, in: &state) { return }
+        if handleControlKey(key, in: &state) { return }
         if state.focus == .timeline, Self.foldKeys.contains(key) {
             // The fold keys act on the tree at once: the keys move to the detail pane.
             guard state.detailMode != .diff else {
@@ -209,6 +210,8 @@ package struct ViewerReducer {
         switch prompt.kind {
         case .effectsFilter, .effectsSearch:
             submitEffects(prompt, in: &state)
+        case .dispatch:
+            submitDispatch(prompt, in: &state)
         case .treeSearch:
             state.prompt = nil
             searchTree(prompt.text, forward: true, in: &state)

@@ -192,6 +192,7 @@ package enum ViewerRender {
         case .search: "search: "
         case .treeSearch: "search the tree: "
         case .jump: "jump to: "
+        case .dispatch: "dispatch to the app: "
         case .effectsFilter: "filter effects: "
         case .effectsSearch: "search effects: "
         }
@@ -242,7 +243,7 @@ package enum ViewerRender {
             }
         } else if let error = prompt.jumpError {
             grid.put(pad("", state.columns), row: layout.statusRow - 1, column: 0)
-            grid.put(String(repeating: " ", count: label.count) + "^ " + error, row: layout.statusRow - 1, column: 0, style: .colored(.red, bold: true))
+            grid.put(String(repeating: " ", count: label.count + (prompt.errorColumn ?? 0)) + "^ " + error, row: layout.statusRow - 1, column: 0, style: .colored(.red, bold: true))
         }
     }
 }

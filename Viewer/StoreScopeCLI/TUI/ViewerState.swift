@@ -46,6 +46,9 @@ package struct ViewerState: Sendable, Equatable {
 
     /// The last path `y` copied, for the loop to send to the terminal's clipboard.
     var copied: Copied?
+    /// The last command for the live app, for the loop to send (``ViewerReducer/handleControlKey(_:in:)``),
+    /// and what the viewer believes of the app (paused, locked) from the commands it sent.
+    var control = ControlKeys()
 
     /// A path copied with `y`: its text, and how many copies were made in this run (so that
     /// copying the same path again is a new copy).
@@ -109,6 +112,8 @@ package struct ViewerState: Sendable, Equatable {
             case treeSearch
             /// `f` and `/` in the effects view.
             case effectsFilter, effectsSearch
+            /// `D` in a live session: an action to send to the app.
+            case dispatch
         }
         var kind: Kind
         var text: String
@@ -121,6 +126,8 @@ package struct ViewerState: Sendable, Equatable {
         /// Why the text was refused (shown in place; the prompt stays open to fix it).
         var error: FilterError?
         var jumpError: String?
+        /// Where in the text ``jumpError`` points (a typed action's typo), from its start.
+        var errorColumn: Int?
 
         /// An empty prompt of `kind`.
         init(kind: Kind, text: String = "") {

@@ -23,7 +23,9 @@ enum ListeningViewer {
         console.flush()
         var status = ExitStatus.failure
         if let screen = TerminalScreen() {
-            status = ViewerApp(sources: sources, filter: filter).run(on: screen)
+            var app = ViewerApp(sources: sources, filter: filter)
+            app.control = ControlLink(socket: path)
+            status = app.run(on: screen)
         } else {
             console.error("Error: the terminal cannot be taken over")
         }

@@ -1,0 +1,41 @@
+/// A store's control, as the recorder's worker sees it whatever the store's State and Action.
+protocol StoreControlling: AnyObject, Sendable {
+    /// The commands the store allows.
+    var commands: ControlCommands { get }
+    /// Starts carrying out `command` (never waits: the work runs on the store's control task,
+    /// in the order commands arrived); the outcome goes into the trace.
+    func perform(_ command: ControlCommand, listener: ControlCommand.Issuer)
+}
+
+/// The stores that allowed control, by name: filled by the app's threads, read by the worker.
+/// Held weakly: a store's recorder owns its control, and a released store answers no more.
+final class ControlRegistry: Sendable {
+    private struct Entry {
+        weak var control: (any StoreControlling)?
+    }
+    private let stores = LockedValue<[String: Entry]>([:])
+
+    func register(_ control: any StoreControlling, as name: String) {
+        stores.withLock { $0[name] = Entry(control: control) }
+    }
+
+    func remove(_ name: String) {
+        _ = stores.withLock { $0.removeValue(forKey: name) }
+    }
+
+    /// Whether no live store allows control.
+    var isEmpty: Bool {
+        stores.withLock { stores in !stores.values.contains { $0.control != nil } }
+    }
+
+    func control(of name: String) -> (any StoreControlling)? {
+        stores.withLock { $0[name]?.control }
+    }
+}
+
+/// A command as it arrived on the live stream, or why it could not be read.
+enum ReceivedCommand: Sendable {
+    case command(ControlCommand, listener: ControlCommand.Issuer)
+    /// Not a command this app can read (malformed, too large); the detail says why.
+    case unreadable(String, listener: ControlCommand.Issuer)
+}

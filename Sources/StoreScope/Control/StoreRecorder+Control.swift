@@ -1,0 +1,76 @@
+extension StoreRecorder where State: Decodable, Action: Decodable {
+    /// Lets a listener act on this store (FORMAT.md §17, docs/GUIDE.md "Control the app from
+    /// the viewer"): pause and resume the recording, lock the app's actions, install a
+    /// recorded state, send actions. Nothing is controllable until this is called, and only
+    /// while ``RecorderConfiguration/control`` is enabled (debug builds by default). Every
+    /// command and its outcome is recorded in the trace.
+    ///
+    /// The closures run on a task of the recorder's, one command at a time, never on the
+    /// store's thread: hop to the store's executor in them (`await MainActor.run { ... }`,
+    /// `await store.send(...)`). `replaceState` must have installed the state when it returns:
+    /// the trace records a keyframe of it then.
+    ///
+    /// ```swift
+    /// recording.allowControl(
+    ///     replaceState: { state in await MainActor.run { store.state = state } },
+    ///     dispatch: { action in await MainActor.run { store.send(action) } })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - commands: the commands allowed; others are refused (and recorded as such).
+    ///   - whileLocked: whether the app's actions wait while locked, or are refused.
+    ///   - replaceState: installs a state; `nil` refuses jumps.
+    ///   - dispatch: sends an action as the app would; `nil` refuses dispatches (and held
+    ///     actions are then refused at unlock).
+    public func allowControl(
+        _ commands: ControlCommands = .all, whileLocked: LockedActions = .held,
+        replaceState: (@Sendable (State) async -> Void)?, dispatch: (@Sendable (Action) async -> Void)?
+    ) {
+        guard ControlSettings.isCompiledIn else { return }
+        let inbox = self.inbox
+        let recorder = self.recorder
+        let control = StoreControl<State, Action>(
+            recorder: recorder, lock: lock,
+            recordInstalled: { state, seq, outcome in
+                recorder.queue.enqueueControl(.job(WorkerJob { worker in
+                    inbox.track.install(state, jumpedTo: seq, outcome: outcome, in: worker)
+                }))
+            },
+            commands: commands, whileLocked: whileLocked, replaceState: replaceState, dispatch: dispatch)
+        controlSlot.withLock { $0 = control }
+        recorder.controls.register(control, as: name)
+    }
+}
+
+extension StoreRecorder {
+    /// Whether the store may reduce `action` now: `false` while a listener has locked the store
+    /// (the action is then held or refused, as ``allowControl(_:whileLocked:replaceState:dispatch:)``
+    /// chose). The reducer wrappers and ``record(_:reducing:fileID:line:_:)`` ask it; a store
+    /// with its own send path asks it before reducing. One relaxed atomic load when unlocked.
+    @inlinable
+    public func admits(_ action: Action) -> Bool {
+        lock.admits(action)
+    }
+}
+
+/// Work for the recorder's worker thread, queued in order with the store's actions.
+struct WorkerJob: Sendable {
+    let run: @Sendable (RecorderWorker) -> Void
+}
+
+extension StoreTrack {
+    /// Records a state a listener installed: a mark `⤺ jumped to #N`, the command's outcome,
+    /// and a keyframe of the installed state at the store's latest action, so the states after
+    /// it are rebuilt from it exactly.
+    func install(_ state: State, jumpedTo seq: UInt64, outcome: ControlOutcome, in worker: RecorderWorker) {
+        previous = state
+        worker.append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
+        worker.append(.log(LogRecord(level: .mark, message: "⤺ jumped to #\(seq)", monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
+        defer { worker.flushForControl() }
+        guard worker.canWrite, !worker.isPaused, !needsKeyframe else {
+            needsKeyframe = true
+            return
+        }
+        writeLatestKeyframe(in: worker)
+    }
+}

@@ -1,0 +1,94 @@
+import Synchronization
+
+/// The worker's side of control (FORMAT.md §17): it takes the commands the live stream read,
+/// answers pause and resume itself (they concern the recording), and hands the others to the
+/// store's control, which runs the app's closures on its own task. Nothing here waits.
+extension RecorderWorker {
+    /// How long the worker sleeps while the app is quiet: the chunk flush interval, or, while
+    /// a store allows control and a listener may send commands, ``controlPoll``, so that a
+    /// command waits no longer than that for the worker to read it.
+    var idleInterval: Duration {
+        guard liveOutput != nil, controls?.isEmpty == false, configuration.control.isEnabled else { return configuration.chunking.flushInterval }
+        return min(configuration.chunking.flushInterval, Self.controlPoll)
+    }
+    static let controlPoll = Duration.milliseconds(10)
+
+    /// Handles the commands that arrived since the last turn.
+    func handleControlCommands() {
+        guard let liveOutput else { return }
+        let received = liveOutput.takeCommands()
+        // The answers reach the listener now, not at the next flush interval.
+        defer { if !received.isEmpty { flushForControl() } }
+        for received in received {
+            switch received {
+            case let .unreadable(reason, listener):
+                let outcome = ControlOutcome(
+                    id: 0, command: "unreadable command", result: .refused, detail: reason, store: "",
+                    issuer: .init(pid: 0, uid: 0), listener: listener)
+                append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
+            case let .command(command, listener):
+                handle(command, listener: listener)
+            }
+        }
+    }
+
+    private func handle(_ command: ControlCommand, listener: ControlCommand.Issuer) {
+        func answer(_ result: ControlOutcome.Result, _ detail: String?) {
+            let outcome = ControlOutcome(
+                id: command.id, command: command.name, result: result, detail: detail, store: command.store,
+                issuer: command.issuer, listener: listener)
+            append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
+        }
+        guard ControlSettings.isCompiledIn, configuration.control.isEnabled else {
+            return answer(.refused, "control is off in this build (RecorderConfiguration.control)")
+        }
+        if case let .unknown(kind) = command.request {
+            return answer(.refused, "this app does not know command kind \(kind)")
+        }
+        guard let control = controls?.control(of: command.store) else {
+            return answer(.refused, "store \"\(command.store)\" does not allow control")
+        }
+        let needed: ControlCommands = switch command.request {
+        case .pause, .resume: .pause
+        case .lock, .unlock: .lock
+        case .jump: .jump
+        case .dispatch: .dispatch
+        case .unknown: []
+        }
+        guard control.commands.contains(needed) else {
+            return answer(.refused, "this store allows only \(control.commands.names.isEmpty ? "nothing" : control.commands.names)")
+        }
+        switch command.request {
+        case .pause:
+            guard !isPaused else { return answer(.done, "already paused") }
+            // What the open chunk holds came before the pause.
+            isPaused = true
+            answer(.done, "actions are not recorded until resumed")
+        case .resume:
+            guard isPaused else { return answer(.done, "not paused") }
+            isPaused = false
+            let run = pausedRun
+            pausedRun = nil
+            answer(.done, run.map { "\($0.count) actions (#\($0.firstSeq)…#\($0.lastSeq)) were not recorded while paused" } ?? "no action was sent while paused")
+            if let run {
+                append(.dropped(DroppedRecords(count: run.count, firstSeq: run.firstSeq, lastSeq: run.lastSeq, monotonicNanos: Clock.monotonicNanos())))
+                forceKeyframes()
+            }
+        default:
+            control.perform(command, listener: listener)
+        }
+    }
+
+    /// Counts an action sent while paused.
+    func notePaused(_ seq: UInt64) {
+        latestSeq = max(latestSeq, seq)
+        actionsPaused.add(1, ordering: .relaxed)
+        if var run = pausedRun {
+            run.count += 1
+            run.lastSeq = seq
+            pausedRun = run
+        } else {
+            pausedRun = DroppedRun(count: 1, firstSeq: seq, lastSeq: seq)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import TraceFormat
+
+/// The listener's side of control (docs/FORMAT.md §17): control clients connect to the same
+/// socket (so the same directory, mode and uid checks apply), open with
+/// ``ControlRequest/magic``, and send one request; the listener turns it into a command for
+/// the session's app, sends it on the app's own connection, and replies with the outcome the
+/// app recorded in its trace.
+extension LiveListener {
+    /// Takes over a connection whose first bytes were a control request's.
+    func adoptClient(_ connection: LiveConnection, _ bytes: [UInt8]) {
+        let issuer = ControlCommand.Issuer(
+            pid: Syscalls.peerProcessID(connection.descriptor) ?? 0, uid: Syscalls.peerUserID(connection.descriptor) ?? 0)
+        let client = ControlClientConnection(descriptor: connection.descriptor, issuer: issuer, received: bytes)
+        clients.append(client)
+        guard issuer.uid == LiveSyscalls.userID else {
+            // --allow-uid lets other users' apps stream here, never control them or ours.
+            return client.reply(.error("only uid \(LiveSyscalls.userID) may send commands through this listener"))
+        }
+        if let parsed = client.parse() { serve(client, parsed) }
+    }
+
+    /// Reads the clients that have bytes, serves complete requests, sends pending replies,
+    /// and lets go of the finished or stalled ones.
+    func serveClients(ready: [Bool]) {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        for (index, client) in clients.enumerated() where index < ready.count && ready[index] && client.request == nil {
+            let result = buffer.withUnsafeMutableBytes { LiveSyscalls.receive(client.descriptor, into: $0) }
+            switch result {
+            case let .success(count?) where count > 0:
+                let parsed = buffer.withUnsafeBytes { client.receive(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                if let parsed { serve(client, parsed) }
+            case .success(nil):
+                continue
+            default:
+                // Hung up before asking.
+                client.reply(.error("hung up"))
+            }
+        }
+        let now = ContinuousClock.now
+        for client in clients {
+            client.flush()
+            if client.request == nil, now - client.connectedAt > options.stallTimeout {
+                client.reply(.error("no complete request in \(options.stallTimeout)"))
+            }
+            if let sentAt = client.sentAt, let awaiting = client.awaiting, now - sentAt > ControlClientConnection.answerTimeout {
+                connections.first { $0.number == awaiting.connection }?.forget(command: awaiting.id)
+                client.reply(ControlReply(
+                    result: "error",
+                    detail: "the app did not record an outcome in \(ControlClientConnection.answerTimeout) (an app built before control, or busy)",
+                    id: awaiting.id, session: awaiting.session, store: awaiting.store, command: awaiting.command))
+            }
+        }
+        for client in clients where client.isFinished { client.close() }
+        clients.removeAll { $0.isFinished }
+    }
+
+    /// Replies to the clients whose commands' outcomes arrived, and sends queued commands.
+    func answerClients() {
+        for connection in connections {
+            if connection.hasOutgoing { connection.sendOutgoing() }
+            for outcome in connection.takeOutcomes() {
+                guard let client = clients.first(where: { $0.awaiting?.connection == connection.number && $0.awaiting?.id == outcome.id }) else { continue }
+                let detail = [outcome.detail, outcome.result == .done ? client.note : nil].compactMap { $0 }.joined(separator: "; ")
+                client.reply(ControlReply(
+                    result: outcome.result.rawValue, detail: detail.isEmpty ? nil : detail, id: outcome.id, session: connection.session?.tag,
+                    store: outcome.store, command: outcome.command))
+            }
+        }
+        for client in clients where client.isFinished { client.close() }
+        clients.removeAll { $0.isFinished }
+    }
+
+    private func serve(_ client: ControlClientConnection, _ parsed: Result<ControlRequest, ControlReply>) {
+        let request: ControlRequest
+        switch parsed {
+        case let .failure(reply): return client.reply(reply)
+        case let .success(got): request = got
+        }
+        let live = connections.filter { $0.session != nil }
+        if request.command == "sessions" {
+            return client.reply(ControlReply(
+                result: "done", sessions: live.compactMap { $0.session.map { "\($0.tag) \($0.header.storeName)" } }))
+        }
+        let matching = request.session.map { wanted in live.filter { $0.session?.tag == wanted || String($0.number) == wanted } } ?? live
+        guard matching.count == 1, let connection = matching.first, let session = connection.session else {
+            let names = live.compactMap(\.session?.tag).joined(separator: ", ")
+            let why = matching.isEmpty
+                ? (request.session.map { "no session \($0) is connected" } ?? "no session is connected")
+                : "\(matching.count) sessions are connected; name one with --session"
+            return client.reply(.error(live.isEmpty ? why : "\(why) (\(names))"))
+        }
+        let store = request.store ?? session.header.storeName
+        var recording = recordings[connection.number]
+        if recording == nil, let path = session.recordingPath {
+            recording = try? TraceSession(path: path)
+            recordings[connection.number] = recording
+        }
+        if request.command == "replayable" {
+            return client.reply(ControlCommandBuilder.replayable(after: request.seq ?? 0, through: request.through, store: store, recording: recording, session: session.tag))
+        }
+        let command: ControlCommand.Request
+        switch ControlCommandBuilder.request(for: request, store: store, recording: recording) {
+        case let .failure(reply):
+            return client.reply(ControlReply(result: reply.result, detail: reply.detail, session: session.tag, store: store))
+        case let .success(made): command = made
+        }
+        let name = ControlCommand(id: 0, store: store, issuer: client.issuer, request: command).name
+        do throws(TraceError) {
+            guard let id = try connection.send(command, store: store, issuer: client.issuer) else {
+                return client.reply(.error("too many commands wait to be sent to \(session.tag)"))
+            }
+            client.awaiting = (connection.number, id, session.tag, store, name)
+            if case .jump = command, let recording, let running = ControlCommandBuilder.runningEffects(of: store, in: recording) {
+                // Effects are the app's: a jump installs a state and leaves them running.
+                client.note = running.isEmpty ? "no effect was running" : "effects still running: " + running.joined(separator: ", ")
+            }
+            client.sentAt = .now
+        } catch {
+            client.reply(.error("the command cannot be encoded: \(error)"))
+        }
+    }
+}

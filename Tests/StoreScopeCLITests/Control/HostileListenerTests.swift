@@ -1,0 +1,128 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+import TraceAnalysis
+import TraceFormat
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension LiveProcessTests {
+    /// A listener written against libc sends an app (`live-app-fixture --control held`, a
+    /// real process) what no honest listener would: every answer is an error record in the
+    /// app's trace, and the app keeps running and recording.
+    @Suite("control commands from a hostile or broken listener")
+    struct HostileListenerTests {
+        /// A listening socket of this process's, in a private directory, sending raw bytes.
+        final class RawListener {
+            let fd: Int32
+
+            init(path: String) throws {
+                fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+                let bound = withUnixSocketAddress(path) { [fd] in bind(fd, $0, $1) }
+                guard bound == 0, listen(fd, 16) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            }
+
+            deinit { close(fd) }
+
+            /// Accepts the app's next connection (waiting at most 10 s).
+            func accept() throws -> Int32 {
+                var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&entry, 1, 10_000) > 0 else { throw POSIXError(.ETIMEDOUT) }
+                #if canImport(Glibc)
+                return Glibc.accept(fd, nil, nil)
+                #else
+                return Darwin.accept(fd, nil, nil)
+                #endif
+            }
+        }
+
+        static func send(_ bytes: [UInt8], to connection: Int32) {
+            var sent = 0
+            while sent < bytes.count {
+                let n = bytes[sent...].withUnsafeBytes { raw in
+                    #if canImport(Glibc)
+                    Glibc.send(connection, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+                    #else
+                    Darwin.send(connection, raw.baseAddress, raw.count, 0)
+                    #endif
+                }
+                guard n > 0 else { return }
+                sent += n
+            }
+        }
+
+        static func command(_ id: UInt64, _ request: ControlCommand.Request, store: String = "main") throws -> [UInt8] {
+            ListenerMessage.messages(carrying: try ControlCommand(id: id, store: store, issuer: .init(pid: 1, uid: 2), request: request).encoded())
+        }
+
+        @Test("garbage, an unknown kind, a state of the wrong shape, an oversized command, a flood and a half-sent command get error records; the app runs on")
+        func hostileCommands() throws {
+            let directory = try TemporaryDirectory()
+            let run = directory.path("run")
+            try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            let socket = run + "/scope.sock", file = directory.path("app.sstrace")
+            let listener = try RawListener(path: socket)
+            let app = try Live.app("victim", socket: socket, ["--control", "held", "--control-limit", "4096", "--file", file])
+            var connection = try listener.accept()
+            try Live.record(app, 3, endingAt: 3)
+
+            // A body of another version; an unknown kind; a store that did not opt in.
+            Self.send(ListenerMessage.commandPart([0xFF, 0x00, 0x01], isLast: true).encoded, to: connection)
+            Self.send(try Self.command(2, .unknown(kind: 9)), to: connection)
+            Self.send(try Self.command(3, .pause, store: "other"), to: connection)
+            // A state that is not an AppState, and an action that is not an AppAction.
+            Self.send(try Self.command(4, .jump(sourceSeq: 1, state: .string("not a state"))), to: connection)
+            Self.send(try Self.command(5, .dispatch(.array([.int(1)]))), to: connection)
+            // Over the app's 4096-byte limit, in several parts.
+            Self.send(ListenerMessage.commandPart(Array(repeating: 7, count: 3_000), isLast: false).encoded
+                + ListenerMessage.commandPart(Array(repeating: 7, count: 3_000), isLast: true).encoded, to: connection)
+            // A flood: 500 commands at once.
+            var flood: [UInt8] = []
+            for id in 100..<600 { flood += try Self.command(UInt64(id), .unlock) }
+            Self.send(flood, to: connection)
+            try Live.record(app, 2, endingAt: 5)
+            app.send("flush")
+            try app.waitForOutput(containing: "flushed")
+            Thread.sleep(forTimeInterval: 0.3)
+
+            // Killed mid-command: the first part of a command, then the listener is gone.
+            Self.send(ListenerMessage.commandPart(Array(try ControlCommand(id: 6, store: "main", issuer: .init(pid: 1, uid: 2), request: .unlock).encoded().prefix(3)), isLast: false).encoded, to: connection)
+            close(connection)
+            connection = try listener.accept()
+            Self.send(try Self.command(1, .dispatch(.enumeration(type: "", caseName: "step", payload: [.init("", .int(1)), .init("", .string("after"))]))), to: connection)
+            try app.waitForOutput(containing: "dispatched 6")
+            try Live.record(app, 1, endingAt: 7)
+            _ = try Live.close(app)
+            close(connection)
+
+            let records = try TraceReader(path: file).allRecords()
+            let outcomes = Control.outcomes(in: records)
+            func outcome(_ id: UInt64) -> String? {
+                outcomes.first { $0.id == id && $0.command != "unreadable command" }.map { "\($0.result): \($0.detail ?? "")" }
+            }
+            let unreadable = outcomes.filter { $0.command == "unreadable command" }.compactMap(\.detail)
+            #expect(unreadable.contains("control command version 255, this app reads 1"), "\(unreadable)")
+            #expect(unreadable.contains("a command of 6000 bytes, more than the 4096 this app accepts"), "\(unreadable)")
+            #expect(unreadable.contains("more than 64 commands at once; the rest were not read"), "\(unreadable)")
+            #expect(outcome(2) == "refused: this app does not know command kind 9")
+            #expect(outcome(3) == "refused: store \"other\" does not allow control")
+            #expect(outcome(4)?.hasPrefix("failed: the state after #1 does not decode as AppState") == true, "\(outcome(4) ?? "none")")
+            #expect(outcome(5)?.hasPrefix("failed: the action does not decode as AppAction") == true, "\(outcome(5) ?? "none")")
+            let floodAnswers = outcomes.filter { (100..<600).contains($0.id) }
+            #expect(!floodAnswers.isEmpty && floodAnswers.count < 500, "\(floodAnswers.count) of the flood answered")
+            #expect(floodAnswers.allSatisfy { $0.result == .done || $0.detail?.hasPrefix("busy") == true })
+            // The half-sent command was dropped with its connection; the next one was read whole.
+            #expect(outcome(6) == nil)
+            #expect(outcomes.last { $0.id == 1 }?.result == .done)
+            let actions = records.compactMap { record -> UInt64? in
+                if case let .action(action) = record { return action.seq }
+                return nil
+            }
+            #expect(actions == [1, 2, 3, 4, 5, 6, 7], "every action the app sent is in its trace")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+
+/// End-to-end: the control keys of the real `storescope view --listen` in a real terminal
+/// (a tmux pane), on a real app (`live-app-fixture --control held`) that allowed control.
+@Suite("Control keys in the live viewer, in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+struct ViewerControlTerminalTests {
+    @Test("J jumps the app to the selected state, D sends a typed action (a typo gets a caret), P and K pause and lock, X replays from here, each outcome on the message line")
+    func controlKeys() throws {
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        let socket = tmux.directory.path("run/scope.sock")
+        tmux.type("\(storescope) view --listen run/scope.sock; echo exit=$?")
+        try tmux.waitFor("Waiting for an app to connect on run/scope.sock")
+        let app = try Live.app("remote", socket: socket, ["--control", "held"])
+        try Live.record(app, 5, endingAt: 5)
+        try tmux.waitFor("#5/5 │ no filter │ following")
+
+        tmux.keys("g", "j")
+        try tmux.waitFor("#2/5 │ no filter │ paused")
+        tmux.keys("J")
+        try tmux.waitFor("jump #2: done")
+        try app.waitForOutput(containing: "installed total=")
+        let journal = try Control.appTotal(app)
+
+        tmux.keys("D")
+        try tmux.waitFor("dispatch to the app:")
+        tmux.type(".step(5, \"x\"")
+        let typo = try tmux.waitFor("^ expected \",\" or \")\", found the end")
+        #expect(typo.contains("dispatch to the app: .step(5, \"x\""), "the prompt stays open: \(typo)")
+        tmux.keys(")", "Enter")
+        try tmux.waitFor("dispatch: done")
+        try app.waitForOutput(containing: "dispatched 6")
+        #expect(try Control.appTotal(app) == journal + 5)
+
+        tmux.keys("P")
+        try tmux.waitFor("pause: done")
+        tmux.keys("K")
+        try tmux.waitFor("lock: done: the app's actions are held")
+        tmux.keys("K")
+        try tmux.waitFor("unlock: done")
+        tmux.keys("P")
+        try tmux.waitFor("resume: done")
+
+        tmux.keys("g", "j", "j")
+        try tmux.waitFor("#3/6 │ no filter │ paused")
+        tmux.keys("X")
+        try tmux.waitFor("replayed 3 of 3 actions after #3")
+        try app.waitForOutput(containing: "dispatched 9")
+
+        tmux.keys("?", "G")
+        try tmux.waitFor("live app: jump it to this state; re-send it; type an action")
+        tmux.keys("q")
+        tmux.keys("q")
+        _ = try Live.close(app)
+        try tmux.waitFor("exit=0")
+    }
+}

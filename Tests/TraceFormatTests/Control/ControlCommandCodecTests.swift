@@ -1,0 +1,70 @@
+import Testing
+@testable import TraceFormat
+
+@Suite("Control commands: body, parts and outcome records")
+struct ControlCommandCodecTests {
+    static let state = TraceValue.structure(type: "AppState", fields: [
+        .init("users", .array((0..<500).map { .structure(type: "User", fields: [.init("id", .int(Int64($0))), .init("name", .string("user \($0)"))]) })),
+        .init("filter", .some(.string("a"))),
+    ])
+
+    @Test("every command survives its body and its listener messages, whatever the size")
+    func roundTrip() throws {
+        let issuer = ControlCommand.Issuer(pid: 4242, uid: 1000)
+        let requests: [ControlCommand.Request] = [
+            .pause, .resume, .lock, .unlock, .jump(sourceSeq: 42, state: Self.state),
+            .dispatch(.enumeration(type: "", caseName: "setFilter", payload: [.init("", .string("a"))])),
+        ]
+        for (index, request) in requests.enumerated() {
+            let command = ControlCommand(id: UInt64(index + 1), store: "main", issuer: issuer, request: request)
+            let body = try command.encoded()
+            var decoder = ListenerMessageDecoder()
+            decoder.append(ListenerMessage.messages(carrying: body))
+            var assembler = ControlCommandAssembler(maximumBodyBytes: 1 << 20)
+            var joined: ControlCommandAssembler.Completed?
+            while let message = try decoder.next() {
+                guard case let .commandPart(part, isLast) = message else { Issue.record("not a part: \(message)"); continue }
+                joined = assembler.add(part, isLast: isLast)
+            }
+            guard case let .body(bytes)? = joined else { Issue.record("no body for \(command.name)"); continue }
+            #expect(try ControlCommand.decode(bytes, maximumValueBytes: 1 << 20) == command)
+        }
+    }
+
+    @Test("a body over the limit is discarded part by part and reported with its size once the last part arrives")
+    func tooLarge() {
+        var assembler = ControlCommandAssembler(maximumBodyBytes: 100)
+        #expect(assembler.add(Array(repeating: 1, count: 60), isLast: false) == nil)
+        #expect(assembler.add(Array(repeating: 1, count: 60), isLast: false) == nil)
+        #expect(assembler.add(Array(repeating: 1, count: 10), isLast: true) == .tooLarge(bytes: 130))
+        #expect(assembler.add([1, 2], isLast: true) == .body([1, 2]), "the next command starts afresh")
+    }
+
+    @Test("a value declaring more than the limit, or more than its compressed bytes can hold, is refused before inflating")
+    func valueLimits() throws {
+        let body = try ControlCommand(id: 1, store: "main", issuer: .init(pid: 1, uid: 1), request: .jump(sourceSeq: 1, state: Self.state)).encoded()
+        #expect(throws: TraceError.self) { try ControlCommand.decode(body, maximumValueBytes: 1024) }
+        // A hostile rawLength: 2^40 bytes behind a few compressed ones.
+        var forged = ByteWriter()
+        forged.write(contentsOf: [1, 6, 1]) // version, dispatch, id
+        forged.writeString("main")
+        forged.writeVarint(1)
+        forged.writeVarint(1)
+        forged.writeVarint(1 << 40)
+        forged.write(contentsOf: [0x78, 0x9C, 0x03, 0x00])
+        #expect(throws: TraceError.self) { try ControlCommand.decode(forged.bytes, maximumValueBytes: .max) }
+        #expect(throws: TraceError.self) { try ControlCommand.decode(Array(body.prefix(9)), maximumValueBytes: 1 << 20) }
+        #expect(throws: TraceError.self) { try ControlCommand.decode(body + [0], maximumValueBytes: 1 << 20) }
+    }
+
+    @Test("an outcome record's message reads back as the outcome it was made from")
+    func outcomeMessage() {
+        let outcome = ControlOutcome(
+            id: 7, command: "jump #42", result: .refused, detail: "this store allows only pause/resume, jump", store: "main",
+            issuer: .init(pid: 4242, uid: 1000), listener: .init(pid: 4100, uid: 1000))
+        #expect(outcome.message == "control #7 jump #42 → refused: this store allows only pause/resume, jump (store \"main\", asked by pid 4242 uid 1000, listener pid 4100 uid 1000)")
+        #expect(ControlOutcome(message: outcome.message) == outcome)
+        #expect(ControlOutcome(message: "control #x") == nil)
+        #expect(ControlOutcome(message: "a user's own log line") == nil)
+    }
+}

@@ -1,0 +1,23 @@
+import TraceAnalysis
+
+/// What the viewer's control keys asked of the live app, for the loop to send
+/// (``ControlLink``), and what the viewer believes of the app from the commands it sent.
+struct ControlKeys: Sendable, Equatable {
+    /// A request and its number in this run (so asking the same again is a new request).
+    struct Ask: Sendable, Equatable {
+        var request: ControlRequest
+        var number: Int
+    }
+
+    /// The last request made.
+    var ask: Ask?
+    /// Whether the viewer paused the app's recording (`P` toggles).
+    var paused = false
+    /// Whether the viewer locked the app's actions (`K` toggles).
+    var locked = false
+
+    /// Makes `request` the next one to send.
+    mutating func send(_ request: ControlRequest) {
+        ask = Ask(request: request, number: (ask?.number ?? 0) + 1)
+    }
+}

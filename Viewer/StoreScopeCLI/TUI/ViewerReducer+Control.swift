@@ -1,0 +1,80 @@
+import TraceAnalysis
+import TraceFormat
+
+/// The keys that act on a live session's app (GUIDE "Control the app from the viewer"): `J`
+/// jumps the app to the selected state, `R` re-sends the selected action, `X` replays the
+/// app's actions after it at the recorded pace, `D` types one, `P`
+/// pauses or resumes the recording, `K` locks or unlocks the app's actions. The reducer only
+/// says what to send (``ViewerState/control``); the loop sends it through the listener the
+/// viewer runs and shows the app's answer on the message line.
+extension ViewerReducer {
+    /// Handles a control key; returns whether `key` was one.
+    func handleControlKey(_ key: Key, in state: inout ViewerState) -> Bool {
+        let keys: Set<Key> = [.character("J"), .character("R"), .character("X"), .character("D"), .character("P"), .character("K")]
+        guard keys.contains(key) else { return false }
+        guard let live = source as? LiveSessionSource else {
+            state.message = "J R X D P K act on a live app: open its session with storescope view --listen"
+            return true
+        }
+        guard !live.hasEnded else {
+            state.message = "session \(live.live.tag) has ended: there is no app to act on"
+            return true
+        }
+        let store = state.detail?.entry.action.store ?? live.live.header.storeName
+        var request = ControlRequest(command: "", session: live.live.tag, store: store)
+        switch key {
+        case .character("J"), .character("R"):
+            guard let seq = state.selected else {
+                state.message = "no action selected"
+                return true
+            }
+            request.command = key == .character("J") ? "jump" : "resend"
+            request.seq = seq
+            guard key == .character("J") || seq > 0 else {
+                state.message = "#0 is the initial state: no action to re-send"
+                return true
+            }
+            state.message = key == .character("J") ? "jumping the app to the state after #\(seq)…" : "re-sending #\(seq)…"
+        case .character("X"):
+            guard let seq = state.selected else {
+                state.message = "no action selected"
+                return true
+            }
+            request.command = "replay"
+            request.seq = seq
+            state.message = "replaying the app's actions after #\(seq)…"
+        case .character("D"):
+            state.prompt = .init(kind: .dispatch)
+            return true
+        case .character("P"):
+            state.control.paused.toggle()
+            request.command = state.control.paused ? "pause" : "resume"
+            state.message = state.control.paused ? "pausing the recording…" : "resuming the recording…"
+        default:
+            state.control.locked.toggle()
+            request.command = state.control.locked ? "lock" : "unlock"
+            state.message = state.control.locked ? "locking the app's actions…" : "unlocking the app's actions…"
+        }
+        state.control.send(request)
+        return true
+    }
+
+    /// `D`'s prompt: the action in the literal syntax the viewer prints; a typo keeps the
+    /// prompt open, with a caret under the character at fault.
+    func submitDispatch(_ prompt: ViewerState.Prompt, in state: inout ViewerState) {
+        var prompt = prompt
+        do throws(ValueLiteralError) {
+            _ = try ValueLiteral.parse(prompt.text)
+        } catch {
+            prompt.jumpError = error.message
+            prompt.errorColumn = error.offset
+            state.prompt = prompt
+            return
+        }
+        state.prompt = nil
+        guard let live = source as? LiveSessionSource else { return }
+        let store = state.detail?.entry.action.store ?? live.live.header.storeName
+        state.control.send(ControlRequest(command: "dispatch", session: live.live.tag, store: store, action: prompt.text))
+        state.message = "dispatching \(prompt.text)…"
+    }
+}
