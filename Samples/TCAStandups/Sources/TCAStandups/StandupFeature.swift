@@ -21,6 +21,11 @@ public struct StandupFeature {
     public struct Attendee: Equatable, Identifiable, Sendable, Codable {
         public var id: Int
         public var name: String
+
+        public init(id: Int, name: String) {
+            self.id = id
+            self.name = name
+        }
     }
 
     public struct Meeting: Equatable, Sendable, Codable {
