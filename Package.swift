@@ -7,6 +7,7 @@ import PackageDescription
 //            TraceAnalysis <- StoreScopeCLI <---------------------+  (samples, for `demo` only)
 //                                   ^
 //                               storescope
+//   StoreScope <- StoreScopeTCA -> ComposableArchitecture (only with the trait "TCA")
 let package = Package(
     name: "StoreScope",
     platforms: [.macOS(.v15)],

@@ -4,6 +4,7 @@
 #if TCA
 import ComposableArchitecture
 @_exported import StoreScope
+@_spi(Reflection) import Swift
 import Synchronization
 
 extension Reducer where State: Sendable, Action: Sendable {
@@ -42,6 +43,7 @@ public struct RecordedReducer<Base: Reducer>: Reducer where Base.State: Sendable
     let fileID: StaticString
     let line: UInt
     let links = ActionLinks()
+    let cases = EffectCases<Action>()
 
     init(base: Base, recording: StoreRecorder<State, Action>, fileID: StaticString, line: UInt) {
         self.base = base
@@ -55,7 +57,7 @@ public struct RecordedReducer<Base: Reducer>: Reducer where Base.State: Sendable
         let span = RecordedSpan()
         let effect = RecordedSpan.$reducing.withValue(span) { base._reduce(into: &state, action: action) }
         recording.didReduce(pending, state: state)
-        guard effect.isRun else { return effect }
+        guard cases.isRun(effect) else { return effect }
         let name = EffectNames.name(of: action), parent = pending.seq
         // All in the store's task, one after the other: start the span, run the effect, end the
         // span. Each action the effect sends passes `map` on the main actor right before the
@@ -82,19 +84,53 @@ extension Effect where Action: Sendable {
     ///     .recordedCancellable(id: CancelID.meeting)  // was .cancellable(id: CancelID.meeting)
     /// ```
     public func recordedCancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
-        guard isRun, let span = RecordedSpan.reducing else { return cancellable(id: id, cancelInFlight: cancelInFlight) }
+        guard let span = RecordedSpan.reducing, EffectCases<Action>().isRun(self) else {
+            return cancellable(id: id, cancelInFlight: cancelInFlight)
+        }
         return concatenate(with: .run { _ in if Task.isCancelled { span.noteCancelled() } })
             .cancellable(id: id, cancelInFlight: cancelInFlight)
     }
+}
 
-    /// Whether this is a `.run` effect (not `.none` or a publisher). TCA keeps an effect's
-    /// operation internal, so it is read with `Mirror`: `operation: .run(name:priority:operation:)`.
-    var isRun: Bool {
-        guard let operation = Mirror(reflecting: self).children.first(where: { $0.label == "operation" })?.value
+/// Whether an effect is a `.run` effect (not `.none` or a publisher). TCA keeps an effect's
+/// operation internal, so it is read through the runtime's reflection, as StoreScope's capture
+/// reads values: the stored field `operation` of `Effect`, an enum whose case is `run`, `publisher`
+/// or `none`. Found once per reducer; each check then costs a case-name lookup (`Mirror` would
+/// cost ~4 µs per action).
+struct EffectCases<Action>: Sendable {
+    private let operation: (offset: Int, type: any Any.Type)?
+
+    init() {
+        var found: (offset: Int, type: any Any.Type)?
+        _ = _forEachField(of: Effect<Action>.self, options: []) { name, offset, type, _ in
+            guard String(cString: name) == "operation" else { return true }
+            found = (offset, type)
+            return false
+        }
+        operation = found
+    }
+
+    func isRun(_ effect: Effect<Action>) -> Bool {
+        guard let operation else { return Self.isRunByMirror(effect) }
+        func caseIsRun<Operation>(_: Operation.Type) -> Bool {
+            let value = withUnsafeBytes(of: effect) { $0.load(fromByteOffset: operation.offset, as: Operation.self) }
+            guard let name = enumCaseName(value) else { return false }
+            return name[0] == 0x72 && name[1] == 0x75 && name[2] == 0x6E && name[3] == 0  // "run"
+        }
+        return caseIsRun(operation.type)
+    }
+
+    /// The same through `Mirror`, should the field ever be missing.
+    static func isRunByMirror(_ effect: Effect<Action>) -> Bool {
+        guard let operation = Mirror(reflecting: effect).children.first(where: { $0.label == "operation" })?.value
         else { return false }
         return Mirror(reflecting: operation).children.first?.label == "run"
     }
 }
+
+/// The runtime's name of an enum value's case (what `String(describing:)` prints for it).
+@_silgen_name("swift_EnumCaseName")
+private func enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 
 /// The span of the effect an action returned: started when the store starts the effect, ended
 /// after it, cancelled if its work (or a cancellable part of it) saw its task cancelled.

@@ -1,5 +1,7 @@
+// StoreScope: begin TCA imports
 import ComposableArchitecture
-import StoreScopeTCA  // StoreScope
+import StoreScopeTCA  // StoreScope: the adapter; it re-exports StoreScope
+// StoreScope: end TCA imports
 
 /// One effect the scenario runs, as the tests expect to find it: its name, the journal index of
 /// the action that started it, the journal indices of the actions it sent, and how it ends.
