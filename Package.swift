@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Layering (arrows are the only allowed imports; docs/ARCHITECTURE.md walks through them):
@@ -7,14 +7,24 @@ import PackageDescription
 //            TraceAnalysis <- StoreScopeCLI <---------------------+  (samples, for `demo` only)
 //                                   ^
 //                               storescope
+//   StoreScope <- StoreScopeTCA -> ComposableArchitecture (only with the trait "TCA")
 let package = Package(
     name: "StoreScope",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "StoreScope", targets: ["StoreScope"]),
+        // The Composable Architecture adapter (`Reducer.recorded(by:)`): empty unless the app
+        // enables the trait, `.package(url: ..., traits: ["TCA"])` (docs/GUIDE.md, section 9).
+        .library(name: "StoreScopeTCA", targets: ["StoreScopeTCA"]),
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
         .library(name: "TraceAnalysis", targets: ["TraceAnalysis"]),
         .executable(name: "storescope", targets: ["storescope"]),
+    ],
+    // A disabled trait's dependency is neither fetched nor pinned: only an app that enables "TCA"
+    // resolves the Composable Architecture (measured with Swift 6.3.1: docs/GUIDE.md, section 9).
+    traits: [.trait(name: "TCA", description: "Builds StoreScopeTCA, the Composable Architecture adapter")],
+    dependencies: [
+        .package(url: "https://github.com/pointfreeco/swift-composable-architecture", from: "1.25.5"),
     ],
     targets: [
         .systemLibrary(
@@ -27,11 +37,18 @@ let package = Package(
         .target(name: "StoreScope", dependencies: ["TraceFormat"]),
         .target(name: "TraceAnalysis", dependencies: ["TraceFormat"]),
         .target(
+            name: "StoreScopeTCA",
+            dependencies: [
+                "StoreScope",
+                .product(name: "ComposableArchitecture", package: "swift-composable-architecture", condition: .when(traits: ["TCA"])),
+            ]
+        ),
+        .target(
             name: "StoreScopeSamples",
             dependencies: ["StoreScope"],
             path: "Samples",
             // Samples on real store libraries: packages of their own, built by .ci/run.
-            exclude: ["ReSwiftCart", "OneWayCounter", "UnidirectionalFlowSearch"]
+            exclude: ["ReSwiftCart", "OneWayCounter", "UnidirectionalFlowSearch", "TCAStandups"]
         ),
         .target(
             name: "StoreScopeCLI",

@@ -49,7 +49,7 @@ struct GuideSnippetTests {
     @Test("Every sample snippet in the guide is its sample's marked region or marked lines, character for character")
     func snippetsMatchTheSamples() throws {
         let snippets = try Self.snippets()
-        #expect(snippets.count >= 11)
+        #expect(snippets.count >= 15)
         for snippet in snippets {
             let source = try String(contentsOf: Self.root.appendingPathComponent(snippet.path), encoding: .utf8)
             if let region = snippet.region {
@@ -74,5 +74,9 @@ struct GuideSnippetTests {
         #expect(shown.contains("Samples/UnidirectionalFlowSearch/Sources/UnidirectionalFlowSearch/Recording.swift \"swift-unidirectional-flow helpers\""))
         #expect(shown.contains("Samples/OneWayCounter/Sources/OneWayCounter/CounterApp.swift \"OneWay store\""))
         #expect(shown.contains("Samples/OneWayCounter/Sources/OneWayCounter/CounterReducer.swift \"OneWay reducer\""))
+        #expect(shown.contains("Samples/TCAStandups/Package.swift"))
+        #expect(shown.contains("Samples/TCAStandups/Sources/TCAStandups/StandupsApp.swift \"TCA imports\""))
+        #expect(shown.contains("Samples/TCAStandups/Sources/TCAStandups/StandupsApp.swift \"TCA store\""))
+        #expect(shown.contains("Samples/TCAStandups/Sources/TCAStandups/StandupFeature.swift \"TCA cancellable effect\""))
     }
 }

@@ -1,0 +1,119 @@
+import ComposableArchitecture
+
+/// The app's root feature: the standups (an `IdentifiedArray` of child features), saving them,
+/// and syncing them with a server that answers or fails.
+@Reducer
+public struct StandupsFeature {
+    @ObservableState
+    public struct State: Equatable, Sendable {
+        public var standups: IdentifiedArrayOf<StandupFeature.State> = []
+        public var sync = SyncStatus()
+
+        public init() {}
+    }
+
+    public struct SyncStatus: Equatable, Sendable, Codable {
+        public var inFlight = false
+        public var syncedCount: Int?
+        public var lastError: String?
+
+        public init(inFlight: Bool = false, syncedCount: Int? = nil, lastError: String? = nil) {
+            self.inFlight = inFlight
+            self.syncedCount = syncedCount
+            self.lastError = lastError
+        }
+    }
+
+    public enum Action: Sendable {
+        case addStandup(title: String)
+        case standups(IdentifiedActionOf<StandupFeature>)
+        case saveTapped
+        case syncTapped
+        case synced(count: Int)
+        case syncFailed(message: String)
+    }
+
+    @Dependency(\.standupsClient) var client
+
+    public init() {}
+
+    public var body: some ReducerOf<Self> {
+        Reduce { state, action in
+            switch action {
+            case let .addStandup(title):
+                state.standups.append(StandupFeature.State(id: state.standups.count + 1, title: title))
+                return .none
+            case .standups:
+                return .none
+            case .saveTapped:
+                // An effect that finishes without sending anything.
+                return .run { [client, titles = state.standups.map(\.title)] _ in
+                    await client.save(titles)
+                }
+            case .syncTapped:
+                state.sync.inFlight = true
+                return .run { [client, titles = state.standups.map(\.title)] send in
+                    await send(.synced(count: try await client.sync(titles)))
+                } catch: { error, send in
+                    await send(.syncFailed(message: "\(error)"))
+                }
+            case let .synced(count):
+                state.sync = SyncStatus(inFlight: false, syncedCount: count, lastError: nil)
+                return .none
+            case let .syncFailed(message):
+                state.sync.inFlight = false
+                state.sync.lastError = message
+                return .none
+            }
+        }
+        .forEach(\.standups, action: \.standups) { StandupFeature() }
+    }
+}
+
+/// Where standups are saved and synced.
+public struct StandupsClient: Sendable {
+    public var save: @Sendable ([String]) async -> Void
+    public var sync: @Sendable ([String]) async throws -> Int
+
+    public init(save: @escaping @Sendable ([String]) async -> Void, sync: @escaping @Sendable ([String]) async throws -> Int) {
+        self.save = save
+        self.sync = sync
+    }
+}
+
+extension StandupsClient: DependencyKey {
+    public static let liveValue = StandupsServer().client
+}
+
+extension DependencyValues {
+    public var standupsClient: StandupsClient {
+        get { self[StandupsClient.self] }
+        set { self[StandupsClient.self] = newValue }
+    }
+}
+
+/// A server in memory: keeps what is saved; the first sync answers with the count of titles,
+/// any later one fails as offline.
+public actor StandupsServer {
+    public enum SyncError: Error, CustomStringConvertible {
+        case offline
+        public var description: String { "offline" }
+    }
+
+    public private(set) var saved: [[String]] = []
+    private var syncs = 0
+
+    public init() {}
+
+    public nonisolated var client: StandupsClient {
+        StandupsClient(save: { await self.save($0) }, sync: { try await self.sync($0) })
+    }
+
+    func save(_ titles: [String]) { saved.append(titles) }
+
+    func sync(_ titles: [String]) throws -> Int {
+        syncs += 1
+        guard syncs == 1 else { throw SyncError.offline }
+        return titles.count
+    }
+}
