@@ -13,9 +13,9 @@ final class RecorderWorker: @unchecked Sendable {
     @usableFromInline let queue: RecordingQueue
     // Checked exclusivity is off for the properties read on every action: only the worker
     // thread touches them.
-    @exclusivity(unchecked) private var writer: TraceWriter?
-    private let shared = LockedValue(SharedStatus())
-    @exclusivity(unchecked) private var sinkFailed = false
+    @exclusivity(unchecked) var writer: TraceWriter?
+    let shared = LockedValue(SharedStatus())
+    @exclusivity(unchecked) var sinkFailed = false
     private var stopped = false
     /// The sink's live stream, if it has one (set before the thread starts).
     var liveOutput: (any LiveOutput)?
@@ -29,12 +29,12 @@ final class RecorderWorker: @unchecked Sendable {
     @exclusivity(unchecked) var latestSeq: UInt64 = 0
     /// The registered stores' inboxes, held strongly so that action tokens may name them
     /// unretained (see ``ActionToken``).
-    private var sources: [any ActionSource] = []
+    var sources: [any ActionSource] = []
     /// The session's start on both clocks, to give actions wall-clock times.
     private let startWallNanos: Int64
     private let startMonotonicNanos: UInt64
     /// Records the format could not hold (reported once; counted in ``unwritableRecords``).
-    private var unwritableRecords = 0
+    var unwritableRecords = 0
     /// Drops reported so far: the first run is told at once, the total at close.
     private var dropRuns = 0
     private var droppedInRuns: UInt64 = 0
@@ -48,13 +48,13 @@ final class RecorderWorker: @unchecked Sendable {
     /// The queue lane the batch being handled came from (see ``StoreInbox/recordNext(in:)``).
     @exclusivity(unchecked) @usableFromInline var batchLane = 0
     /// Actions in chunks the sink accepted. Counted per chunk, read by ``status()``: an atomic.
-    private let actionsRecorded = Atomic<UInt64>(0)
+    let actionsRecorded = Atomic<UInt64>(0)
     /// Actions appended to the writer's open chunk and not yet written: they count as recorded
     /// once their chunk is written, as dropped if that write fails.
-    @exclusivity(unchecked) private var actionsInOpenChunk: UInt64 = 0
+    @exclusivity(unchecked) var actionsInOpenChunk: UInt64 = 0
     /// Bytes written as last published to ``shared`` (the writer's count moves only when a
     /// chunk is written, so most appends publish nothing).
-    @exclusivity(unchecked) private var publishedBytes: Int64 = 0
+    @exclusivity(unchecked) var publishedBytes: Int64 = 0
 
     struct SharedStatus {
         var actionsDiscarded: UInt64 = 0
@@ -314,70 +314,6 @@ final class RecorderWorker: @unchecked Sendable {
             append(.dropped(DroppedRecords(count: 1, firstSeq: action.seq, lastSeq: action.seq, monotonicNanos: Clock.monotonicNanos())))
         }
         return false
-    }
-
-    // MARK: - Live stream
-
-    /// Lets the live stream connect and send; when it comes back after losing records, writes
-    /// a `dropped` record for what it lost and a keyframe of every store (see ``LiveOutput``).
-    private func serviceLiveOutput(closing: Bool) {
-        guard let liveOutput, writer != nil, !sinkFailed, liveOutput.service(closing: closing) else { return }
-        // The open chunk's records came after the loss began: they are part of it.
-        perform { (writer) throws(TraceError) in try writer.flush() }
-        let loss = liveOutput.resume()
-        if let firstSeq = loss.firstSeq, let lastSeq = loss.lastSeq {
-            append(.dropped(DroppedRecords(
-                count: loss.actions, firstSeq: firstSeq, lastSeq: lastSeq, monotonicNanos: Clock.monotonicNanos())))
-        }
-        for source in sources { source.writeKeyframeNow(in: self) }
-        perform { (writer) throws(TraceError) in try writer.flush() }
-    }
-
-    func forceKeyframes() {
-        for source in sources { source.forceKeyframe() }
-    }
-
-    /// Runs a writer operation; on failure records the error once and stops writing.
-    @discardableResult
-    private func perform(_ operation: (TraceWriter) throws(TraceError) -> Void) -> Bool {
-        guard let writer, !sinkFailed else { return false }
-        do throws(TraceError) {
-            try operation(writer)
-            if writer.bytesWritten != publishedBytes {
-                // A chunk was written, and a chunk is written whole: every action appended so
-                // far is in the trace.
-                publishedBytes = writer.bytesWritten
-                liveOutput?.chunkWritten(actions: actionsInOpenChunk)
-                actionsRecorded.add(actionsInOpenChunk, ordering: .relaxed)
-                actionsInOpenChunk = 0
-                shared.withLock {
-                    $0.bytesWritten = writer.bytesWritten
-                    $0.truncatedValues = writer.truncatedValuesAppended
-                }
-            }
-            return true
-        } catch {
-            if case .malformed = error {
-                // One record the format cannot hold (e.g. nested too deep): lose it, keep going.
-                if unwritableRecords == 0 {
-                    configuration.diagnostics("a record was not written (later ones like it are counted at close): \(error)")
-                }
-                unwritableRecords += 1
-                return false
-            }
-            sinkFailed = true
-            let lost = actionsInOpenChunk
-            actionsInOpenChunk = 0
-            shared.withLock {
-                $0.lastError = error.description
-                $0.bytesWritten = writer.bytesWritten
-                // The open chunk's actions went down with its write.
-                $0.actionsDiscarded += lost
-            }
-            configuration.diagnostics("recording stopped: \(error); the app goes on unrecorded")
-            writer.closeQuietly()
-            return false
-        }
     }
 }
 
