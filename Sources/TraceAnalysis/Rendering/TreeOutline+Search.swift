@@ -47,7 +47,7 @@ extension TreeOutline {
         var search = TextSearch(
             needle: needle.lowercased(), from: cursor.id.split(separator: ".").compactMap { Int($0) }, closer: cursor.isCloser, forward: forward,
             resume: progress?.next, found: progress?.found, budget: max(1, nodes))
-        _ = search.walk(value, label: "", id: [0])
+        _ = search.walk(value, label: { "" }, id: [0])
         if let stopped = search.stoppedAt { return .searching(SearchProgress(next: stopped, found: search.found)) }
         return search.found.map { .found($0.map(String.init).joined(separator: ".")) } ?? .notFound
     }
@@ -73,7 +73,7 @@ private struct TextSearch {
     }
 
     /// Walks the node `id`; returns `false` once the search is over.
-    mutating func walk(_ value: TraceValue, label: String, id: [Int]) -> Bool {
+    mutating func walk(_ value: TraceValue, label: () -> String, id: [Int]) -> Bool {
         if case let .some(wrapped) = value { return walk(wrapped, label: label, id: id) }
         let before = isBefore(id)
         // Backward: every line from here on is at or after the cursor's.
@@ -90,15 +90,21 @@ private struct TextSearch {
                 return false
             }
             budget -= 1
-            let text = label + (TreeLayout.singleLine(value) ?? ContainerShape(value)?.opener ?? "")
+            let text = label() + (TreeLayout.singleLine(value) ?? ContainerShape(value)?.opener ?? "")
             if text.lowercased().contains(needle) {
                 found = id
                 if forward { return false }
             }
         }
+        // The children before the one leading to the resume point (or, forward, to the cursor)
+        // lie wholly before it: not walked at all, so a part costs its own lines, not the
+        // lines before it.
+        var start = 0
+        if let resume, resume.count > id.count, resume.starts(with: id) { start = resume[id.count] }
+        if forward, from.count > id.count, from.starts(with: id) { start = max(start, from[id.count]) }
         var going = true
-        TreeOutline.forEachChild(of: value) { index, childLabel, child in
-            going = walk(child, label: childLabel(), id: id + [index])
+        TreeOutline.forEachChild(of: value, from: start) { index, childLabel, child in
+            going = walk(child, label: childLabel, id: id + [index])
             return going
         }
         return going

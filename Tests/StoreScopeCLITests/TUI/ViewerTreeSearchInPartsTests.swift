@@ -29,7 +29,7 @@ struct ViewerTreeSearchInPartsTests {
         viewer.press(.character("s"), .tab, .character("/"))
         viewer.type("\"k59990\"")
         viewer.press(.enter)
-        #expect(viewer.state.treeSearchRun != nil, "one part of 20,000 lines did not reach it")
+        #expect(viewer.state.treeSearchRun != nil, "one part (TreeSearchRun.nodesPerPart lines) did not reach it")
         #expect(viewer.screen.contains("searching the tree for \"\"k59990\"\"… (esc cancels)"), "\(viewer.screen)")
         var ticks = 0
         while viewer.state.treeSearchRun != nil, ticks < 100 {

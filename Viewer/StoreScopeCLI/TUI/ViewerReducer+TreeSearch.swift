@@ -98,8 +98,9 @@ extension ViewerReducer {
 /// A `/` search of the shown tree, done a part at a time so that a state of a million entries
 /// never holds a key up: the key reads one part, each tick another, any key cancels it.
 struct TreeSearchRun: Sendable, Equatable {
-    /// Lines one part looks at: a few milliseconds of a release build.
-    static let nodesPerPart = 20_000
+    /// Lines one part looks at: a few milliseconds of a release build (parts repeat until the
+    /// part budget's time is up).
+    static let nodesPerPart = 5_000
 
     var needle: String
     var forward: Bool
