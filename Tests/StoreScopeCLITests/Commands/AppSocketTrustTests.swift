@@ -16,26 +16,6 @@ extension LiveProcessTests {
     /// why once.
     @Suite("apps stream only to their own user's listener")
     struct AppSocketTrustTests {
-        /// A listening socket bound by this process, standing in for another user's fake listener.
-        final class FakeListener {
-            let fd: Int32
-
-            init(path: String) throws {
-                fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-                let bound = withUnixSocketAddress(path) { [fd] in bind(fd, $0, $1) }
-                guard bound == 0, listen(fd, 16) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            }
-
-            deinit { close(fd) }
-
-            /// Whether any connection is waiting to be accepted (the kernel queues connections
-            /// whether or not the listener accepts them, so an app that connected shows here).
-            var someoneConnected: Bool {
-                var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                return poll(&entry, 1, 0) > 0
-            }
-        }
-
         /// Runs an app streaming to `socket`, records actions, and returns its standard error
         /// once it reported the refusal (and had time to retry a few times).
         private static func refusedApp(streamingTo socket: String, saying reason: String) throws -> String {
@@ -55,7 +35,7 @@ extension LiveProcessTests {
             let open = directory.path("open")
             try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false)
             #expect(chmod(open, 0o777) == 0)
-            let fake = try FakeListener(path: open + "/storescope.sock")
+            let fake = try RawListener(path: open + "/storescope.sock")
             let stderr = try Self.refusedApp(
                 streamingTo: open + "/storescope.sock",
                 saying: "refusing to stream there: the directory \(open) has mode 777, open to other users (a listener makes it 0700); nothing is sent")
@@ -71,7 +51,7 @@ extension LiveProcessTests {
             try app.waitForError(containing: "no listener at")
             try FileManager.default.createDirectory(atPath: late, withIntermediateDirectories: false)
             #expect(chmod(late, 0o777) == 0)
-            let fake = try FakeListener(path: late + "/storescope.sock")
+            let fake = try RawListener(path: late + "/storescope.sock")
             try app.waitForError(containing: "refusing to stream there: the directory \(late) has mode 777")
             try Live.record(app, 20, endingAt: 20)
             _ = try Live.close(app)
@@ -88,7 +68,7 @@ extension LiveProcessTests {
             let directory = try TemporaryDirectory()
             let theirs = directory.path("theirs")
             try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            let fake = try FakeListener(path: theirs + "/storescope.sock")
+            let fake = try RawListener(path: theirs + "/storescope.sock")
             #expect(chown(theirs, 1001, 1001) == 0)
             let stderr = try Self.refusedApp(
                 streamingTo: theirs + "/storescope.sock",

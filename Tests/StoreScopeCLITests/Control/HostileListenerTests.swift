@@ -16,30 +16,6 @@ extension LiveProcessTests {
     /// app's trace, and the app keeps running and recording.
     @Suite("control commands from a hostile or broken listener")
     struct HostileListenerTests {
-        /// A listening socket of this process's, in a private directory, sending raw bytes.
-        final class RawListener {
-            let fd: Int32
-
-            init(path: String) throws {
-                fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-                let bound = withUnixSocketAddress(path) { [fd] in bind(fd, $0, $1) }
-                guard bound == 0, listen(fd, 16) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            }
-
-            deinit { close(fd) }
-
-            /// Accepts the app's next connection (waiting at most 10 s).
-            func accept() throws -> Int32 {
-                var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                guard poll(&entry, 1, 10_000) > 0 else { throw POSIXError(.ETIMEDOUT) }
-                #if canImport(Glibc)
-                return Glibc.accept(fd, nil, nil)
-                #else
-                return Darwin.accept(fd, nil, nil)
-                #endif
-            }
-        }
-
         static func send(_ bytes: [UInt8], to connection: Int32) {
             var sent = 0
             while sent < bytes.count {
