@@ -10,8 +10,7 @@ struct CompareBySeqTests {
     /// A counter session: action n sets `.n` to n, one chunk per action, a keyframe every
     /// `keyframeEvery` actions so the state is known again after a gap.
     static func write(to path: String, actions: UInt64 = 12, keyframeEvery: UInt64 = 4, damaging seq: UInt64? = nil) throws {
-        let header = SessionHeader(
-            sessionID: Array(0..<16), appName: "Counter", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let header = TraceFixture.header(app: "Counter", store: "main", schemaFingerprint: 1)
         let writer = try TraceWriter(path: path, header: header, options: .init(flushInterval: .seconds(3600)))
         func state(_ n: UInt64) -> TraceValue { .structure(type: "Counter", fields: [.init("n", .int(Int64(n)))]) }
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: state(0))))

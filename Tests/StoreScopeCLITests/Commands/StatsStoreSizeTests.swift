@@ -10,8 +10,7 @@ struct StatsStoreSizeTests {
     /// A cart that grows to 600 items by patches after its only keyframe (3 nodes: the
     /// struct, the empty array, the total), then loses 100 of them.
     static func write(to path: String) throws {
-        let header = SessionHeader(
-            sessionID: Array(0..<16), appName: "Shop", storeName: "cart", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let header = TraceFixture.header(app: "Shop", store: "cart", schemaFingerprint: 1)
         let writer = try TraceWriter(path: path, header: header)
         try writer.append(.keyframe(Keyframe(seq: 0, store: "cart", state: .structure(type: "Cart", fields: [
             .init("items", .array([])), .init("total", .int(0)),

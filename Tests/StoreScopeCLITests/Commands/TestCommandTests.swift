@@ -111,7 +111,7 @@ struct TestCommandTests {
     func hostileTraceStaysInert() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("hostile.sstrace")
-        let header = SessionHeader(sessionID: Array(0..<16), appName: "App", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let header = TraceFixture.header(app: "App", store: "main", schemaFingerprint: 1)
         let writer = try TraceWriter(path: path, header: header)
         let evil = "S>(); fatalError(\"owned\"); _ = ReducerReplay<S"
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: evil, fields: [.init("n", .int(0))]))))
@@ -140,7 +140,7 @@ struct TestCommandTests {
     func literalsOnlyWhenPrintable() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("literals.sstrace")
-        let header = SessionHeader(sessionID: Array(0..<16), appName: "App", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let header = TraceFixture.header(app: "App", store: "main", schemaFingerprint: 1)
         let writer = try TraceWriter(path: path, header: header)
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "S", fields: [.init("n", .int(0))]))))
         let actions: [TraceValue] = [

@@ -150,7 +150,7 @@ struct ViewerEffectsTests {
     func growing() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("growing.sstrace")
-        let writer = try TraceWriter(path: path, header: SessionHeader(sessionID: Array(0..<16), appName: "Grow", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1))
+        let writer = try TraceWriter(path: path, header: TraceFixture.header(app: "Grow", store: "main", schemaFingerprint: 1))
         func action(_ seq: UInt64, effect: UInt64? = nil) throws {
             try writer.append(.action(ActionRecord(seq: seq, store: "main", monotonicNanos: seq * 1_000_000, wallNanos: 0, reducerNanos: 10, action: .enumeration(type: "A", caseName: "step", payload: []), effectID: effect)))
         }
@@ -193,7 +193,7 @@ struct ViewerEffectsTests {
     func readInParts() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("long.sstrace")
-        let header = SessionHeader(sessionID: Array(0..<16), appName: "Long", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let header = TraceFixture.header(app: "Long", store: "main", schemaFingerprint: 1)
         let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 512, flushInterval: .seconds(3600)))
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "C", fields: []))))
         for seq in 1...60 as ClosedRange<UInt64> {
@@ -263,7 +263,7 @@ struct ViewerEffectsTests {
         let path = directory.path("hostile.sstrace")
         let evil = "\u{1B}]0;pwned\u{07}"
         let store = "s\u{1B}[2J"
-        let writer = try TraceWriter(path: path, header: SessionHeader(sessionID: Array(0..<16), appName: "H", storeName: store, startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1))
+        let writer = try TraceWriter(path: path, header: TraceFixture.header(app: "H", store: store, schemaFingerprint: 1))
         try writer.append(.keyframe(Keyframe(seq: 0, store: store, state: .structure(type: "S", fields: []))))
         try writer.append(.action(ActionRecord(seq: 1, store: store, monotonicNanos: 1, wallNanos: 0, reducerNanos: 1, action: .string(evil))))
         try writer.append(.effectStarted(EffectStarted(

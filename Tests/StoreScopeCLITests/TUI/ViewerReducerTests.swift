@@ -130,7 +130,7 @@ struct ViewerReducerTests {
     func following() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("growing.sstrace")
-        let writer = try TraceWriter(path: path, header: SessionHeader(sessionID: Array(0..<16), appName: "Grow", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1))
+        let writer = try TraceWriter(path: path, header: TraceFixture.header(app: "Grow", store: "main", schemaFingerprint: 1))
         func add(_ seq: UInt64) throws {
             try writer.append(.action(ActionRecord(seq: seq, store: "main", monotonicNanos: seq * 1_000_000, wallNanos: 0, reducerNanos: 10, action: .enumeration(type: "A", caseName: "inc", payload: []))))
             try writer.append(.patch(StatePatch(seq: seq, store: "main", operations: [.set(path: [.field("n")], value: .int(Int64(seq)))])))
@@ -182,7 +182,7 @@ struct ViewerReducerTests {
     func sanitized() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("hostile.sstrace")
-        let writer = try TraceWriter(path: path, header: SessionHeader(sessionID: Array(0..<16), appName: "H", storeName: "s\u{1B}[2J", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1))
+        let writer = try TraceWriter(path: path, header: TraceFixture.header(app: "H", store: "s\u{1B}[2J", schemaFingerprint: 1))
         let evil = "\u{1B}]0;pwned\u{07}\u{1B}[2J"
         try writer.append(.keyframe(Keyframe(seq: 0, store: "s\u{1B}[2J", state: .structure(type: "S", fields: [.init(evil, .string(evil))]))))
         try writer.append(.action(ActionRecord(seq: 1, store: "s\u{1B}[2J", monotonicNanos: 1, wallNanos: 0, reducerNanos: 1, action: .string(evil))))

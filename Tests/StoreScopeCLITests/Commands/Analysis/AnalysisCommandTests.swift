@@ -160,7 +160,7 @@ struct AnalysisCommandTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("users.sstrace")
         // Recorder(sink:) names the main store "main" unless told otherwise.
-        let header = SessionHeader(sessionID: Array(0..<16), appName: "App", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let header = TraceFixture.header(app: "App", store: "main", schemaFingerprint: 1)
         let writer = try TraceWriter(path: path, header: header)
         try writer.append(.keyframe(Keyframe(seq: 0, store: "users", state: .structure(type: "S", fields: [.init("n", .int(0))]))))
         try writer.append(.action(ActionRecord(seq: 1, store: "users", monotonicNanos: 5, wallNanos: 0, reducerNanos: 1, action: .enumeration(type: "A", caseName: "inc", payload: []))))
@@ -198,7 +198,7 @@ struct DamagedTrace {
     var damage = ""
 
     static func write(to path: String, damage: Bool = true) throws -> DamagedTrace {
-        let header = SessionHeader(sessionID: Array(0..<16), appName: "Damaged", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let header = TraceFixture.header(app: "Damaged", store: "main", schemaFingerprint: 1)
         let writer = try TraceWriter(path: path, header: header, options: .init(chunkSize: 300, flushInterval: .seconds(3600), compressionLevel: 1))
         func state(_ n: UInt64) -> TraceValue { .structure(type: "C", fields: [.init("n", .int(Int64(n)))]) }
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: state(0))))

@@ -9,8 +9,7 @@ import TraceFormat
 struct ArrayIndexLabelTests {
     /// One action: `set(index: 1, fruit)` sets `.items[1]` of `Basket(items: ["apple", "pear", "fig"])`.
     static func write(to path: String, fruit: String, payload: [String] = []) throws {
-        let header = SessionHeader(
-            sessionID: Array(0..<16), appName: "Basket", storeName: "main", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let header = TraceFixture.header(app: "Basket", store: "main", schemaFingerprint: 1)
         let writer = try TraceWriter(path: path, header: header, options: .init(flushInterval: .seconds(3600)))
         let items: [TraceValue] = [.string("apple"), .string("pear"), .string("fig")]
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "Basket", fields: [.init("items", .array(items))]))))

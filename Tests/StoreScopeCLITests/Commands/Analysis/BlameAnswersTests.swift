@@ -20,8 +20,7 @@ struct BlameAnswersTests {
     /// | 6 | session | user = "ada", password = <redacted String> |
     /// | 7 | cart | none: a keyframe, items ["pear", "fig"], total 3 |
     static func write(to path: String, damaged: Bool = false, damagedStart: Bool = false) throws {
-        let header = SessionHeader(
-            sessionID: Array(0..<16), appName: "Shop", storeName: "cart", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 1)
+        let header = TraceFixture.header(app: "Shop", store: "cart", schemaFingerprint: 1)
         let writer = try TraceWriter(path: path, header: header, options: .init(flushInterval: .seconds(3600)))
         func action(_ seq: UInt64, _ store: String, _ name: String, _ operations: [PatchOperation]) throws {
             try writer.append(.action(ActionRecord(
