@@ -24,12 +24,12 @@ import TraceFormat
 
     /// Writes one record and returns the first two stored bytes of its chunk.
     private func firstStreamHeader(options: TraceWriter.Options) throws -> [UInt8] {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("level.sstrace")
-        let writer = try TraceWriter(path: path, header: Samples.header, options: options)
+        let output = MemoryTraceOutput()
+        let writer = try TraceWriter(output: output, header: Samples.header, options: options)
         try writer.append(.log(LogRecord(level: .info, message: "hello", monotonicNanos: 1, seq: 0)))
         try writer.close()
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(output.isClosed, "the writer closed its output")
+        let bytes = output.bytes
         let magic = Array("SSCK".utf8)
         let chunk = try #require(bytes.indices.first { Array(bytes[$0..<min($0 + 4, bytes.count)]) == magic })
         #expect(bytes[chunk + 5] & 1 == 1, "the chunk is compressed")
