@@ -38,6 +38,9 @@ let appName = arguments.first.flatMap { $0.hasPrefix("--") ? nil : $0 } ?? "fixt
 
 var configuration = RecorderConfiguration(appName: appName, chunking: .init(flushInterval: .milliseconds(Int64(flushMilliseconds))))
 if let limit = option("--control-limit", in: arguments).flatMap(Int.init) { configuration.control.maximumCommandBytes = limit }
+// The fixture is an app in development whatever the build the tests run in (the suite also
+// runs as a release build): control is on unless STORESCOPE_CONTROL=off, as in a debug build.
+configuration.control.isEnabled = ProcessInfo.processInfo.environment["STORESCOPE_CONTROL"] != "off"
 let recorder = try Recorder(sink: .default(file: file), mainStore: "main", configuration: configuration)
 let recording = recorder.store("main", initialState: AppState(), actions: AppAction.self)
 let payload = String(repeating: "x", count: payloadSize)
