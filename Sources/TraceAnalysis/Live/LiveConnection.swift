@@ -257,7 +257,7 @@ final class LiveConnection {
     private static func createRecording(in directory: String, header: SessionHeader, bytes: [UInt8]) throws(TraceError) -> FrameTraceWriter {
         var attempt = 1
         while true {
-            let path = (directory.hasSuffix("/") ? directory : directory + "/") + SessionFileName.name(for: header, attempt: attempt)
+            let path = SessionFileName.path(in: directory, for: header, attempt: attempt)
             do throws(TraceError) {
                 return try FrameTraceWriter(path: path, headerBytes: bytes)
             } catch {

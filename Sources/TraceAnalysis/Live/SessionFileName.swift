@@ -17,16 +17,21 @@ enum SessionFileName {
         return "\(app.isEmpty || app.allSatisfy { $0 == "." } ? "app" : app)-\(id)-\(utcStamp(header.startWallNanos))\(suffix).sstrace"
     }
 
+    /// The path in `directory` of the file named for `header` at `attempt`
+    /// (``name(for:attempt:)``).
+    static func path(in directory: String, for header: SessionHeader, attempt: Int) -> String {
+        (directory.hasSuffix("/") ? directory : directory + "/") + name(for: header, attempt: attempt)
+    }
+
     /// The latest file in `directory` named for `header` whose file header is `bytes` (an
     /// earlier connection of the same session) and that `skipping` does not exclude, or `nil`.
     static func earlierRecording(
         in directory: String, header: SessionHeader, bytes: [UInt8], skipping: (String) -> Bool
     ) -> String? {
-        let folder = directory.hasSuffix("/") ? directory : directory + "/"
         var found: String?
         // The names a session's files get, in order, up to the first that does not exist.
         for attempt in 1...1000 {
-            let path = folder + name(for: header, attempt: attempt)
+            let path = path(in: directory, for: header, attempt: attempt)
             guard let file = try? TraceFile.openForReading(path) else { break }
             defer { file.close() }
             if !skipping(path), (try? file.read(count: bytes.count, at: 0)) == bytes { found = path }
