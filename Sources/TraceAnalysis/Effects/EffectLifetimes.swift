@@ -84,7 +84,7 @@ public struct EffectLifetimes: Sendable {
     public mutating func add(_ item: SourceItem) {
         switch item {
         case let .record(record): add(record)
-        case .gap: for index in lifetimes.indices where lifetimes[index].isOpen { lifetimes[index].endMayBeMissing = true }
+        case .gap: markOpenEndsMayBeMissing()
         }
     }
 
@@ -110,7 +110,7 @@ public struct EffectLifetimes: Sendable {
             // records included: the ends of the effects open now may be among them. (A drop by
             // the recorder itself keeps effect records, so it leaves their ends known.)
             awaitsReconnectLoss = false
-            for index in lifetimes.indices where lifetimes[index].isOpen { lifetimes[index].endMayBeMissing = true }
+            markOpenEndsMayBeMissing()
         case let .log(log) where ReconnectNote.matches(log):
             reconnectNanos.append(log.monotonicNanos)
             awaitsReconnectLoss = true
@@ -119,5 +119,10 @@ public struct EffectLifetimes: Sendable {
         default:
             break
         }
+    }
+
+    /// Records were lost while the open effects ran: their ends may be among them.
+    private mutating func markOpenEndsMayBeMissing() {
+        for index in lifetimes.indices where lifetimes[index].isOpen { lifetimes[index].endMayBeMissing = true }
     }
 }
