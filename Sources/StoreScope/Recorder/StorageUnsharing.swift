@@ -86,8 +86,15 @@ enum StorageUnsharing {
         of type: Any.Type, at base: Int, only: Set<String>?, depth: Int, _ body: (any UnsharableCollection.Type, Int) -> Void
     ) {
         guard depth < 8 else { return }
+        // `only` holds recorded names (the diff's paths), which an observation macro's storage
+        // does not share with its stored names.
+        let recordedNames = only == nil ? nil : ObservationStorage.recordedNames(storedNames(of: type))
+        var index = -1
         _ = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
-            if let only, !only.contains(String(cString: name)) { return true }
+            index += 1
+            if let only {
+                guard let recorded = recordedNames.map({ $0[index] }) ?? String(cString: name), only.contains(recorded) else { return true }
+            }
             if let collection = fieldType as? any UnsharableCollection.Type {
                 body(collection, base + offset)
             } else if kind == .struct || kind == .tuple {
@@ -95,6 +102,16 @@ enum StorageUnsharing {
             }
             return true
         }
+    }
+
+    /// The stored properties' names of a struct or tuple, in declaration order.
+    private static func storedNames(of type: Any.Type) -> [String] {
+        var names: [String] = []
+        _ = _forEachField(of: type, options: []) { name, _, _, _ in
+            names.append(String(cString: name))
+            return true
+        }
+        return names
     }
 }
 

@@ -69,6 +69,43 @@ import TraceAnalysis
         #expect(states.last?.sync == StandupsFeature.SyncStatus(inFlight: false, syncedCount: 2, lastError: "offline"))
     }
 
+    @Test("the trace names the fields as the features declare them: no `_` storage, no registrar, no mutable-class warning")
+    func observableStateIsRecordedAsDeclared() async throws {
+        let (_, records) = try await Self.record()
+        let keyframes = records.compactMap { if case let .keyframe(keyframe) = $0 { keyframe.state } else { nil } }
+        let last = try #require(ActionSteps(records: records).map(\.state).last ?? nil)
+        #expect(!keyframes.isEmpty)
+        for state in keyframes + [last] {
+            var names: [String] = []
+            Self.collectFieldNames(state, into: &names)
+            #expect(!names.contains { $0.hasPrefix("_") }, "\(Set(names).sorted())")
+            #expect(Set(names).isSuperset(of: ["standups", "sync", "inFlight"]))
+        }
+        #expect(Self.fieldNames(last).sorted() == ["standups", "sync"])
+        let logs = records.compactMap { if case let .log(log) = $0 { log.message } else { nil } }
+        #expect(!logs.contains { $0.contains("mutable classes") }, "\(logs)")
+    }
+
+    static func fieldNames(_ value: TraceValue) -> [String] {
+        if case let .structure(_, fields) = value { fields.map(\.name) } else { [] }
+    }
+
+    static func collectFieldNames(_ value: TraceValue, into names: inout [String]) {
+        switch value {
+        case let .structure(_, fields), let .object(_, _, fields):
+            for field in fields {
+                names.append(field.name)
+                collectFieldNames(field.value, into: &names)
+            }
+        case let .array(elements):
+            for element in elements { collectFieldNames(element, into: &names) }
+        case let .some(wrapped):
+            collectFieldNames(wrapped, into: &names)
+        default:
+            break
+        }
+    }
+
     @Test("each effect has the right parent, the actions it sent, and its end: cancelled by .cancel(id:), finished otherwise")
     func effectsMatchTheScenario() async throws {
         let (journal, records) = try await Self.record()
@@ -93,27 +130,19 @@ import TraceAnalysis
     }
 }
 
-/// The app's state as the trace holds it. `@ObservableState` keeps each `var` in a stored
-/// `_name` beside `_$observationRegistrar`, and StoreScope records stored properties, so the
-/// trace's fields are `_standups`, `_title`, ... (and the registrar, ignored here).
+/// The app's state as the trace holds it. `@ObservableState` keeps each `var title` in a stored
+/// `_title` beside `_$observationRegistrar`; StoreScope records it as `title`, the property the
+/// feature declares, and leaves the registrar out, so the trace's fields are the feature's own.
 struct StandupsSnapshot: Decodable, Equatable {
     struct Standup: Decodable, Equatable {
         var id: Int
         var title: String
         var attendees: [StandupFeature.Attendee]
         var meeting: StandupFeature.Meeting?
-
-        enum CodingKeys: String, CodingKey {
-            case id, title = "_title", attendees = "_attendees", meeting = "_meeting"
-        }
     }
 
     var standups: [Standup]
     var sync: StandupsFeature.SyncStatus
-
-    enum CodingKeys: String, CodingKey {
-        case standups = "_standups", sync = "_sync"
-    }
 
     init(_ state: StandupsFeature.State) {
         standups = state.standups.map {

@@ -16,7 +16,8 @@ enum Reflection {
     static let tupleTypeName = "(tuple)"
 
     /// Fields of a struct or tuple. Unlabeled tuple elements are named `0`, `1`, ... (as in
-    /// `pair.0`), so every field of a structure has a unique name.
+    /// `pair.0`), so every field of a structure has a unique name. The fields of a type an
+    /// observation macro wrote are named as ``ObservationStorage`` says.
     static func fields(_ mirror: Mirror) -> [Field] {
         var result: [Field] = []
         var index = 0
@@ -24,7 +25,11 @@ enum Reflection {
             result.append(Field(name: tupleLabel(child.label, index: index), value: child.value))
             index += 1
         }
-        return result
+        return ObservationStorage.recorded(result, name: \.name) { field, name in
+            var renamed = field
+            renamed.name = name
+            return renamed
+        }
     }
 
     /// Fields of a class instance: the root class's fields first, then each subclass's.

@@ -36,15 +36,16 @@ final class ClassLayout: @unchecked Sendable {
             if current == NSObject.self { return nil }
             ancestor = _getSuperclass(current)
         }
-        var fields: [StoredField] = []
+        var found: [(name: String, offset: Int, type: Any.Type)] = []
         for index in 0..<recursiveChildCount(type) {
             var metadata = FieldMetadata()
             let fieldType = recursiveChildMetadata(type, index: index, fieldMetadata: &metadata)
             defer { metadata.freeFunction?(metadata.name) }
             guard metadata.isStrong, !metadata.isVar, let name = metadata.name, !isNoncopyable(fieldType) else { return nil }
-            fields.append(StoredField(name: String(cString: name), offset: recursiveChildOffset(type, index: index), type: fieldType))
+            found.append((String(cString: name), recursiveChildOffset(type, index: index), fieldType))
         }
-        return ClassLayout(fields: fields)
+        let recorded = ObservationStorage.recorded(found, name: \.name) { ($1, $0.offset, $0.type) }
+        return ClassLayout(fields: recorded.map { StoredField(name: $0.name, offset: $0.offset, type: $0.type) })
     }
 
     /// Whether the type's value witnesses flag it noncopyable (`Mutex`, `Atomic`: state that

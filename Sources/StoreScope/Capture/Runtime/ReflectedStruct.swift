@@ -9,33 +9,30 @@
 /// reads it (a weak reference is loaded strong, or `nil`), so the struct's capture is the one it
 /// had before, the metatype fields aside. Structs without a metatype field keep to `Mirror`.
 struct ReflectedStruct: Sendable {
-    /// The stored properties in declaration order (the runtime's child order).
-    private let names: [String]
-    /// For each field whose type contains a metatype, the field, never read; `nil` for the
-    /// others.
-    private let unread: [StoredField?]
+    /// The recorded stored properties in declaration order: each one's index among the
+    /// runtime's children, its recorded name (see ``ObservationStorage``) and, for a field whose
+    /// type contains a metatype, the field, never read.
+    private let fields: [(index: Int, name: String, unread: StoredField?)]
 
     /// The fields of `type`, a struct without a custom mirror or a layout, when one of them
     /// holds a metatype; `nil` when none does (`Mirror` reads it right).
     static func make(for type: Any.Type) -> ReflectedStruct? {
-        var names: [String] = []
-        var unread: [StoredField?] = []
+        var found: [(index: Int, name: String, unread: StoredField?)] = []
         let complete = _forEachField(of: type, options: []) { name, _, fieldType, _ in
             let name = String(cString: name)
-            names.append(name)
-            unread.append(MetatypeFields.contains(fieldType) ? StoredField(name: name, offset: 0, type: fieldType) : nil)
+            found.append((found.count, name, MetatypeFields.contains(fieldType) ? StoredField(name: name, offset: 0, type: fieldType) : nil))
             return true
         }
-        guard complete, unread.contains(where: { $0 != nil }) else { return nil }
-        return ReflectedStruct(names: names, unread: unread)
+        guard complete, found.contains(where: { $0.unread != nil }) else { return nil }
+        return ReflectedStruct(fields: ObservationStorage.recorded(found, name: \.name) { ($0.index, $1, $0.unread) })
     }
 
     /// The fields of `value`, a struct of this type: the metatype ones unread (their value an
     /// empty tuple, their ``Reflection/Field/unread`` set), the others read.
     func fields(of value: Any) -> [Reflection.Field] {
-        names.indices.map { index in
-            if let field = unread[index] { return Reflection.Field(name: names[index], value: (), unread: field) }
-            return Reflection.Field(name: names[index], value: RuntimeReflection.child(of: value, at: index, needsLabel: false).value)
+        fields.map { field in
+            if let unread = field.unread { return Reflection.Field(name: field.name, value: (), unread: unread) }
+            return Reflection.Field(name: field.name, value: RuntimeReflection.child(of: value, at: field.index, needsLabel: false).value)
         }
     }
 }

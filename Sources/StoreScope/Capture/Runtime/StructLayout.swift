@@ -69,7 +69,8 @@ struct StoredField: @unchecked Sendable {
 /// else (`CustomReflectable`, tuples) goes through `Mirror`, so the fields seen are exactly
 /// `Mirror`'s. A field whose type contains a metatype is part of the layout but never read
 /// (see ``MetatypeFields``): `Mirror` would misread it. A struct with a weak or unowned field
-/// and such a field is read field by field instead (see ``ReflectedStruct``).
+/// and such a field is read field by field instead (see ``ReflectedStruct``). The fields of a
+/// type an observation macro wrote are named as ``ObservationStorage`` says.
 final class StructLayout: @unchecked Sendable {
     // @unchecked: all `let`s; `type` points to immutable runtime metadata.
     /// The stored properties in declaration order.
@@ -102,7 +103,8 @@ final class StructLayout: @unchecked Sendable {
             return true
         }
         guard complete else { return nil }
-        return StructLayout(type: type, fields: found.map { StoredField(name: $0.name, offset: $0.offset, type: $0.type) })
+        let recorded = ObservationStorage.recorded(found, name: \.name) { ($1, $0.offset, $0.type) }
+        return StructLayout(type: type, fields: recorded.map { StoredField(name: $0.name, offset: $0.offset, type: $0.type) })
     }
 
     /// Whether every field's bytes are equal in the structs at `a` and `b` (then they capture
