@@ -1,11 +1,14 @@
 /// A single value: a scalar leaf, `nil`, or (for types that decode themselves from one value)
 /// any node passed on.
+///
+/// It reads the decoder's current node, which is its own while its `init(from:)` runs (see
+/// ``TreeDecoding``): one word, so the `any SingleValueDecodingContainer` needs no allocation.
 struct SingleTreeContainer: SingleValueDecodingContainer {
     let decoder: TreeDecoding
     var codingPath: [any CodingKey] { decoder.codingPath }
-    private var node: TraceValue { decoder.value.unwrapped }
+    private var node: TraceValue { decoder.node.unwrapped }
 
-    func decodeNil() -> Bool { decoder.value.isNone }
+    func decodeNil() -> Bool { decoder.node.isNone }
 
     private func mismatch<T>(_ type: T.Type) -> DecodingError {
         .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "expected \(type), found \(node.shortDescription)"))
@@ -65,6 +68,6 @@ struct SingleTreeContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try decoder.unbox(decoder.value, as: type)
+        try decoder.unbox(decoder.node, as: type)
     }
 }

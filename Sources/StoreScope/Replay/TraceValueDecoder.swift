@@ -27,82 +27,124 @@ public struct TraceValueDecoder: Sendable {
     /// - Returns: the decoded value.
     /// - Throws: `DecodingError` when the tree does not describe a `type`.
     public func decode<T: Decodable>(_ type: T.Type, from value: TraceValue) throws -> T {
-        try TreeDecoding(value: value, codingPath: []).unbox(value, as: type)
+        try TreeDecoding(node: value, codingPath: []).unbox(value, as: type)
     }
 }
 
-/// The `Decoder` over one node.
-struct TreeDecoding: Decoder {
-    let value: TraceValue
-    let codingPath: [any CodingKey]
+/// The `Decoder` of one decoding run: the node being decoded and the coding path to it.
+///
+/// One instance serves a whole tree (as Foundation's `JSONDecoder` does): a child is decoded by
+/// pushing its key, making it the current node, and calling `T(from: self)`, so a node costs
+/// no decoder and no coding-path array (a new decoder and path per node, boxed as
+/// `any Decoder`, were most of the 47 ms a 10,000-user state took). Decoding is strictly
+/// nested: a container is used while its own `init(from:)` runs, so the path below a
+/// container's depth is its own whenever it is asked for one.
+///
+/// Not `Sendable`: one run, on one thread.
+final class TreeDecoding: Decoder {
+    /// The node the current `init(from:)` decodes (as recorded: unwrapped by the containers).
+    private(set) var node: TraceValue
+    /// The keys from the root to ``node``.
+    private(set) var path: [any CodingKey]
+
+    init(node: TraceValue, codingPath: [any CodingKey]) {
+        self.node = node
+        path = codingPath
+    }
+
+    var codingPath: [any CodingKey] { path }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(try KeyedTreeContainer<Key>(value: value.unwrapped, codingPath: codingPath))
+        KeyedDecodingContainer(try KeyedTreeContainer<Key>(node.unwrapped, decoder: self, anchor: PathAnchor(depth: path.count)))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try UnkeyedTreeContainer(value: value.unwrapped, codingPath: codingPath)
+        try UnkeyedTreeContainer(node.unwrapped, decoder: self, anchor: PathAnchor(depth: path.count))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         SingleTreeContainer(decoder: self)
     }
 
-    /// Decodes `type` from `node`, one level below this decoder's path when `key` is given.
-    func unbox<T: Decodable>(_ node: TraceValue, as type: T.Type, key: (any CodingKey)? = nil) throws -> T {
-        let path = key.map { codingPath + [$0] } ?? codingPath
+    /// The path of a container anchored at `anchor`.
+    func codingPath(of anchor: PathAnchor) -> [any CodingKey] {
+        Array(path.prefix(min(anchor.depth, path.count))) + anchor.suffix
+    }
+
+    /// Decodes `type` from `node`, a child of the container at `anchor` under `key`.
+    func unbox<T: Decodable>(_ node: TraceValue, as type: T.Type, at anchor: PathAnchor, key: some CodingKey) throws -> T {
+        if let leaf = Self.leaf(node, as: type) { return leaf }
+        let depth = path.count
+        path.append(contentsOf: anchor.suffix)
+        path.append(key)
+        defer { path.removeSubrange(depth...) }
+        return try unbox(node, as: type)
+    }
+
+    /// Decodes `type` from `node` at the current path.
+    func unbox<T: Decodable>(_ node: TraceValue, as type: T.Type) throws -> T {
         let node = node.unwrapped
         try Self.refuseUnreadable(node, path: path)
         if let special = try Self.foundationValue(node, as: type, path: path) { return special }
-        return try T(from: TreeDecoding(value: node, codingPath: path))
+        let parent = self.node
+        self.node = node
+        defer { self.node = parent }
+        return try T(from: self)
     }
 
-    static func refuseUnreadable(_ node: TraceValue, path: [any CodingKey]) throws {
+    /// The leaves synthesized `Codable` asks for most, read in place when the node is exactly
+    /// of their kind; anything else (errors included) goes the general way.
+    @inline(__always)
+    static func leaf<T>(_ node: TraceValue, as type: T.Type) -> T? {
+        switch node {
+        case let .string(value) where T.self == String.self: value as? T
+        case let .int(value) where T.self == Int.self: Int(exactly: value) as? T
+        case let .bool(value) where T.self == Bool.self: value as? T
+        case let .double(value) where T.self == Double.self: value as? T
+        default: nil
+        }
+    }
+
+    static func refuseUnreadable(_ node: TraceValue, path: @autoclosure () -> [any CodingKey]) throws {
         switch node {
         case let .redacted(type):
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "the \(type) here was redacted in the trace"))
+            throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "the \(type) here was redacted in the trace"))
         case let .truncated(truncation):
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "the \(truncation.type) here was cut by a capture limit (\(truncation.reason))"))
+            throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "the \(truncation.type) here was cut by a capture limit (\(truncation.reason))"))
         case let .reference(type, id):
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "a second reference to \(type) #\(id) cannot be decoded as a value"))
+            throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "a second reference to \(type) #\(id) cannot be decoded as a value"))
         default:
             return
         }
     }
+}
 
-    /// Foundation types that have their own node kind.
-    private static func foundationValue<T>(_ node: TraceValue, as type: T.Type, path: [any CodingKey]) throws -> T? {
-        func mismatch(_ expected: String) -> DecodingError {
-            .typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(expected), found \(node.shortDescription)"))
-        }
-        if type == Date.self {
-            switch node {
-            case let .date(seconds): return Date(timeIntervalSince1970: seconds) as? T
-            case let .double(seconds): return Date(timeIntervalSinceReferenceDate: seconds) as? T
-            default: throw mismatch("a date")
-            }
-        }
-        if type == Data.self {
-            guard case let .data(bytes) = node else { throw mismatch("data") }
-            return Data(bytes) as? T
-        }
-        if type == UUID.self {
-            guard case let .scalar(_, text) = node, let uuid = UUID(uuidString: text) else { throw mismatch("a UUID") }
-            return uuid as? T
-        }
-        if type == URL.self {
-            guard case let .scalar(_, text) = node, let url = URL(string: text) else { throw mismatch("a URL") }
-            return url as? T
-        }
-        if type == Decimal.self {
-            guard case let .scalar(_, text) = node, let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
-                throw mismatch("a decimal")
-            }
-            return decimal as? T
-        }
-        return nil
+/// Where a container sits: the decoder's path up to `depth` (the container's own
+/// `init(from:)`), then the keys of nested containers taken on the way (`suffix`, empty
+/// unless the container is a nested one, such as an enum case's payload).
+struct PathAnchor {
+    var depth: Int
+    var suffix: [any CodingKey] = []
+
+    /// The anchor of a container nested under `key`.
+    func nested(_ key: any CodingKey) -> PathAnchor {
+        PathAnchor(depth: depth, suffix: suffix + [key])
     }
+}
+
+/// An array element's coding key: its index (one word, so an `any CodingKey` of it needs no
+/// allocation).
+struct ElementIndex: CodingKey {
+    let index: Int
+    init(_ index: Int) { self.index = index }
+    init?(stringValue: String) {
+        guard let index = Int(stringValue) else { return nil }
+        self.index = index
+    }
+    init?(intValue: Int) { index = intValue }
+    var intValue: Int? { index }
+    var stringValue: String { String(index) }
 }
 
 extension TraceValue {

@@ -1,0 +1,36 @@
+import Foundation
+
+extension TreeDecoding {
+    /// Foundation types that have their own node kind; nil for any other type.
+    static func foundationValue<T>(_ node: TraceValue, as type: T.Type, path: [any CodingKey]) throws -> T? {
+        func mismatch(_ expected: String) -> DecodingError {
+            .typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(expected), found \(node.shortDescription)"))
+        }
+        if type == Date.self {
+            switch node {
+            case let .date(seconds): return Date(timeIntervalSince1970: seconds) as? T
+            case let .double(seconds): return Date(timeIntervalSinceReferenceDate: seconds) as? T
+            default: throw mismatch("a date")
+            }
+        }
+        if type == Data.self {
+            guard case let .data(bytes) = node else { throw mismatch("data") }
+            return Data(bytes) as? T
+        }
+        if type == UUID.self {
+            guard case let .scalar(_, text) = node, let uuid = UUID(uuidString: text) else { throw mismatch("a UUID") }
+            return uuid as? T
+        }
+        if type == URL.self {
+            guard case let .scalar(_, text) = node, let url = URL(string: text) else { throw mismatch("a URL") }
+            return url as? T
+        }
+        if type == Decimal.self {
+            guard case let .scalar(_, text) = node, let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                throw mismatch("a decimal")
+            }
+            return decimal as? T
+        }
+        return nil
+    }
+}
