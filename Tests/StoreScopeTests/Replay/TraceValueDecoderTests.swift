@@ -81,4 +81,20 @@ struct TraceValueDecoderTests {
         #expect(throws: DecodingError.self) { try TraceValueDecoder().decode(Int8.self, from: .int(300)) }
         #expect(throws: DecodingError.self) { try TraceValueDecoder().decode(Event.self, from: .string("opened")) }
     }
+
+    @Test("Large dictionaries, optional fields and errors inside an enum payload keep their keys and paths")
+    func indexedDictionariesAndPayloadPaths() throws {
+        struct Book: Codable, Equatable { var byName: [String: Int]; var byID: [Int: String?]; var note: String?; var event: Event }
+        let book = Book(
+            byName: Dictionary(uniqueKeysWithValues: (0..<50).map { ("k\($0)", $0) }),
+            byID: Dictionary(uniqueKeysWithValues: (0..<20).map { ($0, $0 % 2 == 0 ? "v\($0)" : nil) }), note: nil, event: .moved(x: 1, y: 2))
+        #expect(try TraceValueDecoder().decode(Book.self, from: captureValue(book)) == book)
+        let wrong = TraceValue.enumeration(type: "Event", caseName: "moved", payload: [.init("x", .int(1)), .init("y", .string("no"))])
+        do {
+            _ = try TraceValueDecoder().decode([Event].self, from: .array([wrong]))
+            Issue.record("decoded a string as Int")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["0", "moved", "y"])
+        }
+    }
 }
