@@ -96,7 +96,7 @@ struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         switch layout {
         case let .fields(fields, _):
             for field in fields where field.name == name { return field.value }
-            return nil
+            return Self.observationStorage(name, in: fields)
         case let .enumCase(type, caseName, payload):
             return name == caseName ? Self.payloadStructure(type: type, caseName: caseName, fields: payload) : nil
         case let .payload(_, _, fields):
@@ -110,6 +110,19 @@ struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             for entry in entries where entry.name == name { return entry.value }
             return nil
         }
+    }
+
+    /// What a type written by an observation macro asks for under its stored names, which the
+    /// trace records under the declared ones (see `ObservationStorage`): `_title` is the
+    /// recorded `title`, and the registrar, never recorded, decodes from an empty structure
+    /// (the macro's registrar decodes a fresh one from anything). So a synthesized `Codable`
+    /// of an `@ObservableState` state decodes, as a hand-written one with `title` keys does.
+    private static func observationStorage(_ name: String, in fields: [TraceValue.Field]) -> TraceValue? {
+        if name == ObservationStorage.registrarName { return .structure(type: "ObservationRegistrar", fields: []) }
+        guard name.utf8.count > 1, name.utf8.first == UInt8(ascii: "_") else { return nil }
+        let declared = name.dropFirst()
+        for field in fields where field.name == declared { return field.value }
+        return nil
     }
 
     private func entry(_ key: Key) throws -> TraceValue {

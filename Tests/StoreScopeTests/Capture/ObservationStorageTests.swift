@@ -160,3 +160,44 @@ private func hasReference(_ value: TraceValue) -> Bool {
         #expect(patches == [[.set(path: [.field("title")], value: .string("Review"))]])
     }
 }
+
+/// The registrar as TCA declares it: `Codable`, encoding nothing and decoding a fresh one.
+private struct CodableRegistrar: Codable, Equatable {
+    init() {}
+    init(from decoder: any Decoder) throws {}
+    func encode(to encoder: any Encoder) throws {}
+}
+
+/// An `@ObservableState` state with synthesized `Codable`, whose keys are the stored names
+/// (`_title`, `_$observationRegistrar`).
+private struct CodableObservedStandup: Codable, Equatable {
+    var _title: String
+    var _attendees: [String]
+    var _meeting: Int?
+    var _$observationRegistrar = CodableRegistrar()
+}
+
+@Suite struct ObservationStorageDecodingTests {
+    @Test("a recorded observed state decodes into its type's synthesized Codable, whose keys are the stored names")
+    func synthesizedCodableDecodes() throws {
+        let state = CodableObservedStandup(_title: "Design", _attendees: ["ann", "bob"], _meeting: 3)
+        let tree = captureValue(state)
+        #expect(fieldNames(tree) == ["title", "attendees", "meeting"])
+        #expect(try TraceValueDecoder().decode(CodableObservedStandup.self, from: tree) == state)
+        let none = CodableObservedStandup(_title: "Idle", _attendees: [], _meeting: nil)
+        #expect(try TraceValueDecoder().decode(CodableObservedStandup.self, from: captureValue(none)) == none)
+    }
+
+    @Test("a field that is really missing is still reported missing, under the name the type asked for")
+    func missingFieldsStayErrors() {
+        let tree = TraceValue.structure(type: "CodableObservedStandup", fields: [.init("title", .string("Design"))])
+        #expect(throws: DecodingError.self) { try TraceValueDecoder().decode(CodableObservedStandup.self, from: tree) }
+        do {
+            _ = try TraceValueDecoder().decode(CodableObservedStandup.self, from: tree)
+        } catch let DecodingError.keyNotFound(key, _) {
+            #expect(key.stringValue == "_attendees")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}
