@@ -86,32 +86,23 @@ enum StorageUnsharing {
         of type: Any.Type, at base: Int, only: Set<String>?, depth: Int, _ body: (any UnsharableCollection.Type, Int) -> Void
     ) {
         guard depth < 8 else { return }
-        // `only` holds recorded names (the diff's paths), which an observation macro's storage
-        // does not share with its stored names.
-        let recordedNames = only == nil ? nil : ObservationStorage.recordedNames(storedNames(of: type))
-        var index = -1
+        var fields: [(name: String, offset: Int, type: Any.Type, kind: _MetadataKind)] = []
         _ = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
-            index += 1
-            if let only {
-                guard let recorded = recordedNames.map({ $0[index] }) ?? String(cString: name), only.contains(recorded) else { return true }
-            }
-            if let collection = fieldType as? any UnsharableCollection.Type {
-                body(collection, base + offset)
-            } else if kind == .struct || kind == .tuple {
-                visitFields(of: fieldType, at: base + offset, only: nil, depth: depth + 1, body)
-            }
+            fields.append((String(cString: name), offset, fieldType, kind))
             return true
         }
-    }
-
-    /// The stored properties' names of a struct or tuple, in declaration order.
-    private static func storedNames(of type: Any.Type) -> [String] {
-        var names: [String] = []
-        _ = _forEachField(of: type, options: []) { name, _, _, _ in
-            names.append(String(cString: name))
-            return true
+        // `only` holds recorded names (the diff's paths): an observation macro's storage is
+        // recorded under other names than it is stored under.
+        if let only {
+            fields = ObservationStorage.recorded(fields, name: \.name) { ($1, $0.offset, $0.type, $0.kind) }.filter { only.contains($0.name) }
         }
-        return names
+        for field in fields {
+            if let collection = field.type as? any UnsharableCollection.Type {
+                body(collection, base + field.offset)
+            } else if field.kind == .struct || field.kind == .tuple {
+                visitFields(of: field.type, at: base + field.offset, only: nil, depth: depth + 1, body)
+            }
+        }
     }
 }
 
