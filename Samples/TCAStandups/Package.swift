@@ -33,6 +33,8 @@ let package = Package(
             name: "TCAStandupsTests",
             dependencies: [
                 "TCAStandups",
+                .product(name: "StoreScopeTCA", package: "StoreScope"),
+                .product(name: "ComposableArchitecture", package: "swift-composable-architecture"),
                 .product(name: "TraceAnalysis", package: "StoreScope"),
                 // Without it TCA's reported issues never fail a test on Linux: it prints "An
                 // issue was recorded without linking the Testing framework" and goes on.

@@ -18,8 +18,10 @@ extension Reducer where State: Sendable, Action: Sendable {
     /// ```
     ///
     /// An effect is named after the action that returned it (`standups.element.startMeeting`).
-    /// Effects that TCA runs as publishers (`.send`, `.cancel(id:)`, Combine publishers) run as
-    /// before, unrecorded; the actions they send are recorded with no effect. A `.run` effect
+    /// Effects that TCA runs as publishers (`.send`, `.cancel(id:)`, Combine publishers, and any
+    /// merge or concatenation that holds one) are recorded too: their actions are sent at once,
+    /// as before, and their span ends one main-actor turn after the publisher completes. An
+    /// effect, `.run` or publisher,
     /// made cancellable with ``ComposableArchitecture/Effect/recordedCancellable(id:cancelInFlight:)``
     /// instead of `.cancellable(id:cancelInFlight:)` is recorded as cancelled when
     /// `.cancel(id:)` (or a newer effect with `cancelInFlight`) stops it.
@@ -57,47 +59,72 @@ public struct RecordedReducer<Base: Reducer>: Reducer where Base.State: Sendable
         let span = RecordedSpan()
         let effect = RecordedSpan.$reducing.withValue(span) { base._reduce(into: &state, action: action) }
         recording.didReduce(pending, state: state)
-        guard cases.isRun(effect) else { return effect }
+        guard let kind = cases.kind(of: effect), kind != .none else { return effect }
         let name = EffectNames.name(of: action), parent = pending.seq
-        // All in the store's task, one after the other: start the span, run the effect, end the
-        // span. Each action the effect sends passes `map` on the main actor right before the
-        // store reduces it there (`Send` reduces at once), so the reducer takes the link then.
-        return Effect<Action>.run { [recording, fileID, line] _ in
-            span.start(recording.startEffect(name, startedBy: parent, fileID: fileID, line: line))
-        }
-        .concatenate(with: effect.map { [links] action in
+        let sent = effect.map { [links] action in
             links.offer(span.span)
             return action
-        })
-        .concatenate(with: .run { _ in span.end(cancelled: Task.isCancelled) })
+        }
+        switch kind {
+        case .run:
+            // All in the store's task, one after the other: start the span, run the effect, end
+            // the span. Each action the effect sends passes `map` on the main actor right before
+            // the store reduces it there (`Send` reduces at once), so the reducer takes the link.
+            return Effect<Action>.run { [recording, fileID, line] _ in
+                span.start(recording.startEffect(name, startedBy: parent, fileID: fileID, line: line))
+            }
+            .concatenate(with: sent)
+            .concatenate(with: .run { _ in span.end(cancelled: Task.isCancelled) })
+        case .publisher, .none:
+            // A publisher (`.send`, `.cancel(id:)`, a merge that holds one) sends at once, while
+            // the store is still reducing: it queues what is sent and reduces it in order right
+            // after, so the span starts now, and each action queues its link in the same order.
+            // It ends when the publisher completes (`.cancel(id:)` completes a cancellable one
+            // early, which `.recordedCancellable` tells apart), or is cancelled if the store lets
+            // the effect go unfinished (``RecordedSpan``'s deinit).
+            span.start(recording.startEffect(name, startedBy: parent, fileID: fileID, line: line))
+            return sent.concatenate(with: .run { _ in span.end(cancelled: Task.isCancelled) })
+        }
     }
 }
 
 extension Effect where Action: Sendable {
     /// This effect made cancellable, as `.cancellable(id:cancelInFlight:)` makes it, such that a
-    /// recorded reducer sees it cancelled: TCA runs a cancellable effect in a task of its own and
-    /// cancels that task, which the reducer's span cannot see from outside; this effect notes
-    /// the cancellation from inside it.
+    /// recorded reducer sees it cancelled. TCA cancels a cancellable `.run` effect by cancelling
+    /// a task of its own, and a cancellable publisher by completing it early; from outside, the
+    /// reducer's span sees neither. This effect notes, from inside, that its `.run` work saw the
+    /// cancellation or that its publisher came to its own end.
     ///
     /// ```swift
     /// return .run { send in ... }
     ///     .recordedCancellable(id: CancelID.meeting)  // was .cancellable(id: CancelID.meeting)
     /// ```
     public func recordedCancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
-        guard let span = RecordedSpan.reducing, EffectCases<Action>().isRun(self) else {
+        guard let span = RecordedSpan.reducing, let kind = EffectCases<Action>().kind(of: self) else {
             return cancellable(id: id, cancelInFlight: cancelInFlight)
         }
-        return concatenate(with: .run { _ in if Task.isCancelled { span.noteCancelled() } })
-            .cancellable(id: id, cancelInFlight: cancelInFlight)
+        switch kind {
+        case .none:
+            return cancellable(id: id, cancelInFlight: cancelInFlight)
+        case .run:
+            return concatenate(with: .run { _ in if Task.isCancelled { span.noteCancelled() } })
+                .cancellable(id: id, cancelInFlight: cancelInFlight)
+        case .publisher:
+            span.expectCompletion()
+            return concatenate(with: .run { _ in span.noteCompletion() })
+                .cancellable(id: id, cancelInFlight: cancelInFlight)
+        }
     }
 }
 
-/// Whether an effect is a `.run` effect (not `.none` or a publisher). TCA keeps an effect's
+/// Which kind of effect an effect is: `.none`, `.run`, or a publisher. TCA keeps an effect's
 /// operation internal, so it is read through the runtime's reflection, as StoreScope's capture
-/// reads values: the stored field `operation` of `Effect`, an enum whose case is `run`, `publisher`
-/// or `none`. Found once per reducer; each check then costs a case-name lookup (`Mirror` would
-/// cost ~4 µs per action).
+/// reads values: the stored field `operation` of `Effect`, an enum whose case is `run`,
+/// `publisher` or `none`. Found once per reducer; each check then costs a case-name lookup
+/// (`Mirror` would cost ~4 µs per action).
 struct EffectCases<Action>: Sendable {
+    enum Kind { case none, run, publisher }
+
     private let operation: (offset: Int, type: any Any.Type)?
 
     init() {
@@ -110,21 +137,42 @@ struct EffectCases<Action>: Sendable {
         operation = found
     }
 
-    func isRun(_ effect: Effect<Action>) -> Bool {
-        guard let operation else { return Self.isRunByMirror(effect) }
-        func caseIsRun<Operation>(_: Operation.Type) -> Bool {
-            let value = withUnsafeBytes(of: effect) { $0.load(fromByteOffset: operation.offset, as: Operation.self) }
-            guard let name = enumCaseName(value) else { return false }
-            return name[0] == 0x72 && name[1] == 0x75 && name[2] == 0x6E && name[3] == 0  // "run"
+    /// The effect's kind, or nil if its operation cannot be read (a TCA whose `Effect` changed).
+    func kind(of effect: Effect<Action>) -> Kind? {
+        guard let operation else { return Self.kindByMirror(effect) }
+        func caseName<Operation>(_: Operation.Type) -> UnsafePointer<CChar>? {
+            enumCaseName(withUnsafeBytes(of: effect) { $0.load(fromByteOffset: operation.offset, as: Operation.self) })
         }
-        return caseIsRun(operation.type)
+        return caseName(operation.type).flatMap { Self.kind(named: $0) }
+    }
+
+    func isRun(_ effect: Effect<Action>) -> Bool { kind(of: effect) == .run }
+
+    private static func kind(named name: UnsafePointer<CChar>) -> Kind? {
+        if name.matches("run") { return .run }
+        if name.matches("publisher") { return .publisher }
+        return name.matches("none") ? Kind.none : nil
     }
 
     /// The same through `Mirror`, should the field ever be missing.
-    static func isRunByMirror(_ effect: Effect<Action>) -> Bool {
+    static func kindByMirror(_ effect: Effect<Action>) -> Kind? {
         guard let operation = Mirror(reflecting: effect).children.first(where: { $0.label == "operation" })?.value
-        else { return false }
-        return Mirror(reflecting: operation).children.first?.label == "run"
+        else { return nil }
+        return switch Mirror(reflecting: operation).children.first?.label ?? "\(operation)" {
+        case "run": .run
+        case "publisher": .publisher
+        case "none": Kind.none
+        default: nil
+        }
+    }
+}
+
+extension UnsafePointer<CChar> {
+    /// Whether this C string is `name`, without making a `String` of it.
+    fileprivate func matches(_ name: StaticString) -> Bool {
+        let count = name.utf8CodeUnitCount
+        for index in 0..<count where UInt8(bitPattern: self[index]) != name.utf8Start[index] { return false }
+        return self[count] == 0
     }
 }
 
@@ -133,9 +181,17 @@ struct EffectCases<Action>: Sendable {
 private func enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 
 /// The span of the effect an action returned: started when the store starts the effect, ended
-/// after it, cancelled if its work (or a cancellable part of it) saw its task cancelled.
+/// after it, cancelled if its work (or a cancellable part of it) saw its task cancelled, or if
+/// the store let the effect go before it ended (a cancelled publisher never completes).
 final class RecordedSpan: Sendable {
-    private let state = Mutex<(span: EffectSpan?, cancelled: Bool)>((nil, false))
+    private struct Progress {
+        var span: EffectSpan?
+        var cancelled = false
+        /// Cancellable publishers in the effect, and how many of them came to their own end.
+        var publishers = 0, completed = 0
+    }
+
+    private let state = Mutex(Progress())
 
     /// The span of the action being reduced, for ``Effect/recordedCancellable(id:cancelInFlight:)``.
     @TaskLocal static var reducing: RecordedSpan?
@@ -144,21 +200,53 @@ final class RecordedSpan: Sendable {
 
     func start(_ span: EffectSpan) { state.withLock { $0.span = span } }
 
+    /// The effect's `.run` work saw its task cancelled.
     func noteCancelled() { state.withLock { $0.cancelled = true } }
 
+    /// The effect holds a cancellable publisher, which ``noteCompletion()`` unless cancelled.
+    func expectCompletion() { state.withLock { $0.publishers += 1 } }
+
+    /// A cancellable publisher of the effect completed by itself.
+    func noteCompletion() { state.withLock { $0.completed += 1 } }
+
     func end(cancelled: Bool) {
-        let (span, seen) = state.withLock { ($0.span, $0.cancelled) }
+        let (span, seen) = state.withLock { ($0.span, $0.cancelled || $0.completed < $0.publishers) }
         if cancelled || seen { span?.cancel() } else { span?.finish() }
     }
+
+    deinit { state.withLock { $0.span }?.cancel() }  // ignored if it ended
 }
 
-/// The effect the next action the store reduces was sent by, offered right before it is.
+/// The effects the next actions the store reduces were sent by, in the order they were sent.
+/// An action a `.run` effect sends is reduced right after it passes `map`; the actions a
+/// publisher sends while the store is reducing are queued by the store and reduced in order, so
+/// the links are taken in the order they were offered. A link whose action never reached this
+/// reducer (a child's action its parent dropped) is skipped once its effect has ended, so it
+/// cannot shift the links of the actions after it.
 final class ActionLinks: Sendable {
-    private let next = Mutex<EffectSpan?>(nil)
+    private let queue = Mutex<[EffectSpan?]>([])
 
-    func offer(_ span: EffectSpan?) { next.withLock { $0 = span } }
+    /// Most links ever waiting: a publisher sends this many actions before the store reduces
+    /// one only in a reducer that drops them, whose links are then let go, oldest first.
+    static let limit = 256
 
-    func take() -> EffectSpan? { next.withLock { value in defer { value = nil }; return value } }
+    func offer(_ span: EffectSpan?) {
+        queue.withLock { links in
+            if links.count == Self.limit { links.removeFirst() }
+            links.append(span)
+        }
+    }
+
+    func take() -> EffectSpan? {
+        queue.withLock { links in
+            while let first = links.first {
+                links.removeFirst()
+                if let first, first.hasEnded { continue }
+                return first
+            }
+            return nil
+        }
+    }
 }
 
 /// Effect names from actions: the case names down the action's nesting,

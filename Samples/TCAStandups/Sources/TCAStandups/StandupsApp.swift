@@ -40,16 +40,20 @@ public final class StandupsApp {
     /// The effects ``run()`` starts, in order.
     public static let scenarioEffects = [
         ExpectedEffect(name: "standups.element.startMeeting", parent: 4, emitted: [5, 6, 7], outcome: .cancelled),
+        ExpectedEffect(name: "standups.element.endMeeting", parent: 8, emitted: [], outcome: .finished),
         ExpectedEffect(name: "saveTapped", parent: 9, emitted: [], outcome: .finished),
         ExpectedEffect(name: "syncTapped", parent: 10, emitted: [11], outcome: .finished),
         ExpectedEffect(name: "syncTapped", parent: 12, emitted: [13], outcome: .finished),
+        ExpectedEffect(name: "startAutosave", parent: 14, emitted: [15], outcome: .cancelled),
+        ExpectedEffect(name: "stopAutosave", parent: 16, emitted: [], outcome: .finished),
     ]
 
     /// Adds two standups and two attendees, runs a meeting whose timer ticks three times and is
-    /// cancelled when the meeting ends, saves, then syncs twice (the server answers, then fails).
+    /// cancelled when the meeting ends, saves, syncs twice (the server answers, then fails), then
+    /// starts autosave, whose publisher sends at once, and stops it before it completes.
     /// Journal: [0, 1] addStandup, [2, 3] addAttendee, [4] startMeeting, [5...7] tick,
     /// [8] endMeeting, [9] saveTapped, [10] syncTapped, [11] synced, [12] syncTapped,
-    /// [13] syncFailed.
+    /// [13] syncFailed, [14] startAutosave, [15] autosaveScheduled, [16] stopAutosave.
     public func run() async {
         store.send(.addStandup(title: "Design review"))
         store.send(.addStandup(title: "Infrastructure"))
@@ -62,5 +66,8 @@ public final class StandupsApp {
         await store.send(.saveTapped).finish()
         await store.send(.syncTapped).finish()
         await store.send(.syncTapped).finish()
+        let autosave = store.send(.startAutosave)
+        store.send(.stopAutosave)
+        await autosave.finish()
     }
 }

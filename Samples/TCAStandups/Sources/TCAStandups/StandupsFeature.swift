@@ -1,13 +1,15 @@
 import ComposableArchitecture
+import StoreScopeTCA  // StoreScope: for .recordedCancellable
 
 /// The app's root feature: the standups (an `IdentifiedArray` of child features), saving them,
-/// and syncing them with a server that answers or fails.
+/// syncing them with a server that answers or fails, and an autosave that runs until stopped.
 @Reducer
 public struct StandupsFeature {
     @ObservableState
     public struct State: Equatable, Sendable {
         public var standups: IdentifiedArrayOf<StandupFeature.State> = []
         public var sync = SyncStatus()
+        public var autosave = Autosave()
 
         public init() {}
     }
@@ -24,6 +26,17 @@ public struct StandupsFeature {
         }
     }
 
+    /// Whether autosave runs, and how often it was scheduled.
+    public struct Autosave: Equatable, Sendable, Codable {
+        public var isOn = false
+        public var scheduled = 0
+
+        public init(isOn: Bool = false, scheduled: Int = 0) {
+            self.isOn = isOn
+            self.scheduled = scheduled
+        }
+    }
+
     public enum Action: Sendable {
         case addStandup(title: String)
         case standups(IdentifiedActionOf<StandupFeature>)
@@ -31,9 +44,15 @@ public struct StandupsFeature {
         case syncTapped
         case synced(count: Int)
         case syncFailed(message: String)
+        case startAutosave
+        case autosaveScheduled
+        case stopAutosave
     }
 
+    enum CancelID { case autosave }
+
     @Dependency(\.standupsClient) var client
+    @Dependency(\.continuousClock) var clock
 
     public init() {}
 
@@ -64,6 +83,21 @@ public struct StandupsFeature {
                 state.sync.inFlight = false
                 state.sync.lastError = message
                 return .none
+            case .startAutosave:
+                // A merge that holds `.send`: TCA runs it as a publisher, which `.cancel(id:)`
+                // stops before it completes. StoreScope: `.recordedCancellable` records that.
+                state.autosave.isOn = true
+                return .merge(
+                    .send(.autosaveScheduled),
+                    .run { [clock] _ in try await clock.sleep(for: .seconds(3600)) }
+                )
+                .recordedCancellable(id: CancelID.autosave)  // StoreScope: was .cancellable
+            case .autosaveScheduled:
+                state.autosave.scheduled += 1
+                return .none
+            case .stopAutosave:
+                state.autosave.isOn = false
+                return .cancel(id: CancelID.autosave)
             }
         }
         .forEach(\.standups, action: \.standups) { StandupFeature() }

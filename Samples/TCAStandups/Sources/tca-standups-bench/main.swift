@@ -1,7 +1,8 @@
 // Store-thread cost of recording a TCA store, beside TCA's own cost: the time of one
 // `store.send(...)` on the app's root feature, plain and recorded with `.recorded(by:)`, for an
-// action that returns no effect (a meeting's `tick`) and one that returns a `.run` effect
-// (`saveTapped`; the effect's task is awaited outside the timing). Release build:
+// action that returns no effect (a meeting's `tick`), one that returns a `.run` effect
+// (`saveTapped`) and one that returns a publisher, `.cancel(id:)` (`stopAutosave`); each
+// effect's task is awaited outside the timing. Release build:
 //   swift run -c release tca-standups-bench [SENDS] [ROUNDS]
 // The table gives the median over rounds of each round's median and 99th percentile.
 import ComposableArchitecture
@@ -68,10 +69,12 @@ for round in 0..<rounds {
     results["tick recorded", default: []].append(await time(recordedStore(recorder), tick))
     results["saveTapped plain", default: []].append(await time(plainStore(), .saveTapped))
     results["saveTapped recorded", default: []].append(await time(recordedStore(recorder), .saveTapped))
+    results["stopAutosave plain", default: []].append(await time(plainStore(), .stopAutosave))
+    results["stopAutosave recorded", default: []].append(await time(recordedStore(recorder), .stopAutosave))
     recorder.close()
 }
 print("TCA 1.25.5 store.send(...), \(sends) sends x \(rounds) rounds (median over rounds)")
-for action in ["tick", "saveTapped"] {
+for action in ["tick", "saveTapped", "stopAutosave"] {
     let base = median(results["\(action) plain"]!.map(\.median))
     for variant in ["plain", "recorded"] {
         let runs = results["\(action) \(variant)"]!

@@ -49,7 +49,7 @@ import TraceAnalysis
     func actionsMatchTheJournal() async throws {
         let (journal, records) = try await Self.record()
         let actions = records.compactMap { if case let .action(action) = $0 { action } else { nil } }
-        #expect(journal.count == 14)
+        #expect(journal.count == 17)
         #expect(actions.map(\.store) == Array(repeating: "standups", count: journal.count))
         #expect(actions.map { Self.casePath($0.action) } == journal.map { Self.casePath($0.action) })
         #expect(Self.casePath(actions[4].action) == "standups.element.startMeeting")
@@ -66,7 +66,8 @@ import TraceAnalysis
             #expect(state == StandupsSnapshot(entry.state), "state after [\(index)] \(Self.casePath(entry.action))")
         }
         #expect(states[7].standups.first?.meeting == StandupFeature.Meeting(secondsElapsed: 3, speaker: 1))
-        #expect(states.last?.sync == StandupsFeature.SyncStatus(inFlight: false, syncedCount: 2, lastError: "offline"))
+        #expect(states[13].sync == StandupsFeature.SyncStatus(inFlight: false, syncedCount: 2, lastError: "offline"))
+        #expect(states.last?.autosave == StandupsFeature.Autosave(isOn: false, scheduled: 1))
     }
 
     @Test("the trace names the fields as the features declare them: no `_` storage, no registrar, no mutable-class warning")
@@ -81,7 +82,7 @@ import TraceAnalysis
             #expect(!names.contains { $0.hasPrefix("_") }, "\(Set(names).sorted())")
             #expect(Set(names).isSuperset(of: ["standups", "sync", "inFlight"]))
         }
-        #expect(Self.fieldNames(last).sorted() == ["standups", "sync"])
+        #expect(Self.fieldNames(last).sorted() == ["autosave", "standups", "sync"])
         let logs = records.compactMap { if case let .log(log) = $0 { log.message } else { nil } }
         #expect(!logs.contains { $0.contains("mutable classes") }, "\(logs)")
     }
@@ -106,7 +107,7 @@ import TraceAnalysis
         }
     }
 
-    @Test("each effect has the right parent, the actions it sent, and its end: cancelled by .cancel(id:), finished otherwise")
+    @Test("each effect, .run and publisher alike, has the right parent, the actions it sent, and its end: cancelled by .cancel(id:), finished otherwise")
     func effectsMatchTheScenario() async throws {
         let (journal, records) = try await Self.record()
         let seqs = records.compactMap { if case let .action(action) = $0 { action.seq } else { nil } }
@@ -143,11 +144,13 @@ struct StandupsSnapshot: Decodable, Equatable {
 
     var standups: [Standup]
     var sync: StandupsFeature.SyncStatus
+    var autosave: StandupsFeature.Autosave
 
     init(_ state: StandupsFeature.State) {
         standups = state.standups.map {
             Standup(id: $0.id, title: $0.title, attendees: Array($0.attendees), meeting: $0.meeting)
         }
         sync = state.sync
+        autosave = state.autosave
     }
 }
