@@ -20,7 +20,7 @@ extension Reducer where State: Sendable, Action: Sendable {
     /// An effect is named after the action that returned it (`standups.element.startMeeting`).
     /// Effects that TCA runs as publishers (`.send`, `.cancel(id:)`, Combine publishers, and any
     /// merge or concatenation that holds one) are recorded too: their actions are sent at once,
-    /// as before, and their span ends one main-actor turn after the publisher completes. An
+    /// as before, and their span ends when the store lets the publisher go. An
     /// effect, `.run` or publisher,
     /// made cancellable with ``ComposableArchitecture/Effect/recordedCancellable(id:cancelInFlight:)``
     /// instead of `.cancellable(id:cancelInFlight:)` is recorded as cancelled when
@@ -46,6 +46,7 @@ public struct RecordedReducer<Base: Reducer>: Reducer where Base.State: Sendable
     let line: UInt
     let links = ActionLinks()
     let cases = EffectCases<Action>()
+    let lifetime = ReducerLifetime()
 
     init(base: Base, recording: StoreRecorder<State, Action>, fileID: StaticString, line: UInt) {
         self.base = base
@@ -55,10 +56,12 @@ public struct RecordedReducer<Base: Reducer>: Reducer where Base.State: Sendable
     }
 
     public func _reduce(into state: inout State, action: Action) -> Effect<Action> {
-        let pending = recording.willSend(action, from: links.take())
+        let link = links.take()
+        let pending = recording.willSend(action, from: link.span)
         let span = RecordedSpan()
         let effect = RecordedSpan.$reducing.withValue(span) { base._reduce(into: &state, action: action) }
         recording.didReduce(pending, state: state)
+        link.endEffect()
         guard let kind = cases.kind(of: effect), kind != .none else { return effect }
         let name = EffectNames.name(of: action), parent = pending.seq
         let sent = effect.map { [links] action in
@@ -79,11 +82,13 @@ public struct RecordedReducer<Base: Reducer>: Reducer where Base.State: Sendable
             // A publisher (`.send`, `.cancel(id:)`, a merge that holds one) sends at once, while
             // the store is still reducing: it queues what is sent and reduces it in order right
             // after, so the span starts now, and each action queues its link in the same order.
-            // It ends when the publisher completes (`.cancel(id:)` completes a cancellable one
-            // early, which `.recordedCancellable` tells apart), or is cancelled if the store lets
-            // the effect go unfinished (``RecordedSpan``'s deinit).
+            // It ends when the store lets the publisher go, at once when it completes, as `.send`
+            // and `.cancel(id:)` do while the store reduces (``RecordedSpan``'s deinit), and after
+            // the actions it sent if they still wait. A trailing `.run` to end it would cost a
+            // task and ~75 µs per `.send`.
             span.start(recording.startEffect(name, startedBy: parent, fileID: fileID, line: line))
-            return sent.concatenate(with: .run { _ in span.end(cancelled: Task.isCancelled) })
+            span.endWhenLetGo(by: lifetime, after: links)
+            return sent
         }
     }
 }
@@ -116,6 +121,11 @@ extension Effect where Action: Sendable {
         }
     }
 }
+
+/// A navigation stack is recorded as its screens, in order, as TCA's `Codable` and its
+/// `customDump` show it; its storage (the screens keyed by generated ids) and the `@Dependency`
+/// that generates the ids are bookkeeping, and decodes back through `StackState: Decodable`.
+extension StackState: TraceCapturedAsElements {}
 
 /// Which kind of effect an effect is: `.none`, `.run`, or a publisher. TCA keeps an effect's
 /// operation internal, so it is read through the runtime's reflection, as StoreScope's capture
@@ -181,14 +191,23 @@ extension UnsafePointer<CChar> {
 private func enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 
 /// The span of the effect an action returned: started when the store starts the effect, ended
-/// after it, cancelled if its work (or a cancellable part of it) saw its task cancelled, or if
-/// the store let the effect go before it ended (a cancelled publisher never completes).
+/// after it, cancelled if its work (or a cancellable part of it) saw its task cancelled. A
+/// publisher's span ends when the store lets the publisher go, the last reference to this span
+/// with it: finished, unless a cancellable part of it was stopped or the store itself is gone.
 final class RecordedSpan: Sendable {
     private struct Progress {
         var span: EffectSpan?
         var cancelled = false
         /// Cancellable publishers in the effect, and how many of them came to their own end.
         var publishers = 0, completed = 0
+        /// For a publisher: the reducer of the store running it, while the store holds it, and
+        /// the links its actions wait in.
+        weak var store: ReducerLifetime?
+        var links: ActionLinks?
+        var endsWhenLetGo: Bool { links != nil }
+
+        /// Whether the effect was stopped before its own end.
+        var wasCancelled: Bool { cancelled || completed < publishers || (endsWhenLetGo && store == nil) }
     }
 
     private let state = Mutex(Progress())
@@ -200,6 +219,16 @@ final class RecordedSpan: Sendable {
 
     func start(_ span: EffectSpan) { state.withLock { $0.span = span } }
 
+    /// The effect is a publisher: it ends when the store lets it go, which the store running it,
+    /// `store`, does when it completes (once `store` is gone, it was let go unfinished), after
+    /// the last of its actions that still wait in `links`.
+    func endWhenLetGo(by store: ReducerLifetime, after links: ActionLinks) {
+        state.withLock {
+            $0.store = store
+            $0.links = links
+        }
+    }
+
     /// The effect's `.run` work saw its task cancelled.
     func noteCancelled() { state.withLock { $0.cancelled = true } }
 
@@ -210,42 +239,93 @@ final class RecordedSpan: Sendable {
     func noteCompletion() { state.withLock { $0.completed += 1 } }
 
     func end(cancelled: Bool) {
-        let (span, seen) = state.withLock { ($0.span, $0.cancelled || $0.completed < $0.publishers) }
+        let (span, seen) = state.withLock { ($0.span, $0.wasCancelled) }
         if cancelled || seen { span?.cancel() } else { span?.finish() }
     }
 
-    deinit { state.withLock { $0.span }?.cancel() }  // ignored if it ended
+    deinit {
+        // Ignored by a span that ended; a `.run` effect's ends after its work, so here it was
+        // dropped before that.
+        let (span, cancelled, links) = state.withLock { ($0.span, $0.wasCancelled, $0.links) }
+        guard let span else { return }
+        if let links { links.end(span, cancelled: cancelled) } else { span.cancel() }
+    }
 }
+
+/// Lives as long as the store holds the recorded reducer: a publisher the store lets go after
+/// it is gone was left unfinished.
+final class ReducerLifetime: Sendable {}
 
 /// The effects the next actions the store reduces were sent by, in the order they were sent.
 /// An action a `.run` effect sends is reduced right after it passes `map`; the actions a
 /// publisher sends while the store is reducing are queued by the store and reduced in order, so
-/// the links are taken in the order they were offered. A link whose action never reached this
-/// reducer (a child's action its parent dropped) is skipped once its effect has ended, so it
-/// cannot shift the links of the actions after it.
+/// the links are taken in the order they were offered. A publisher can complete, and its span
+/// be let go, before the store reduces what it sent: its span then ends after the last of them.
+/// A link whose action never reached this reducer (a child's action its parent dropped) is
+/// skipped once its effect has ended, so it cannot shift the links of the actions after it.
 final class ActionLinks: Sendable {
-    private let queue = Mutex<[EffectSpan?]>([])
+    private struct Waiting {
+        var links: [EffectSpan?] = []
+        /// Spans let go while actions they sent still wait, with whether they were cancelled.
+        var endings: [(span: EffectSpan, cancelled: Bool)] = []
+
+        /// Removes and returns the ending of `span` if no action it sent waits any more.
+        mutating func ending(of span: EffectSpan) -> Bool? {
+            guard let index = endings.firstIndex(where: { $0.span === span }),
+                  !links.contains(where: { $0 === span }) else { return nil }
+            return endings.remove(at: index).cancelled
+        }
+    }
+
+    /// The effect an action was sent by, and how that effect ends once the action is reduced,
+    /// if the action was the last it sent and it was let go.
+    struct Link {
+        var span: EffectSpan?
+        var ending: Bool?
+
+        func endEffect() {
+            guard let span, let cancelled = ending else { return }
+            if cancelled { span.cancel() } else { span.finish() }
+        }
+    }
+
+    private let waiting = Mutex(Waiting())
 
     /// Most links ever waiting: a publisher sends this many actions before the store reduces
     /// one only in a reducer that drops them, whose links are then let go, oldest first.
     static let limit = 256
 
     func offer(_ span: EffectSpan?) {
-        queue.withLock { links in
-            if links.count == Self.limit { links.removeFirst() }
-            links.append(span)
+        let dropped = waiting.withLock { waiting -> Link in
+            var dropped = Link()
+            if waiting.links.count == Self.limit, let first = waiting.links.removeFirst() {
+                dropped = Link(span: first, ending: waiting.ending(of: first))
+            }
+            waiting.links.append(span)
+            return dropped
+        }
+        dropped.endEffect()
+    }
+
+    func take() -> Link {
+        waiting.withLock { waiting in
+            while !waiting.links.isEmpty {
+                guard let first = waiting.links.removeFirst() else { return Link() }
+                if first.hasEnded { continue }
+                return Link(span: first, ending: waiting.ending(of: first))
+            }
+            return Link()
         }
     }
 
-    func take() -> EffectSpan? {
-        queue.withLock { links in
-            while let first = links.first {
-                links.removeFirst()
-                if let first, first.hasEnded { continue }
-                return first
-            }
-            return nil
+    /// Ends `span`, let go by the store: now, or after the last action it sent that still waits.
+    func end(_ span: EffectSpan, cancelled: Bool) {
+        let now = waiting.withLock { waiting in
+            guard waiting.links.contains(where: { $0 === span }) else { return true }
+            waiting.endings.append((span, cancelled))
+            return false
         }
+        if now { Link(span: span, ending: cancelled).endEffect() }
     }
 }
 

@@ -67,6 +67,10 @@ import TraceAnalysis
         #expect(emitted == [actions[1].seq, actions[2].seq])
         let ends = records.compactMap { if case let .effectEnded(ended) = $0 { ended.outcome } else { nil } }
         #expect(ends == [.finished])
+        // The merge completed before the store reduced what it sent; it ends after both.
+        let endIndex = records.firstIndex { if case .effectEnded = $0 { true } else { false } }
+        let lastAction = records.lastIndex { if case .action = $0 { true } else { false } }
+        #expect(endIndex! > lastAction!, "the effect ends after the actions it sent")
     }
 
     @Test("a publisher still running when the store goes away is recorded as cancelled, its action linked")

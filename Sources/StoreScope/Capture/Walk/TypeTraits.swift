@@ -129,6 +129,11 @@ final class TypeTraits: @unchecked Sendable {
             captureAt = Self.captureAtWitness(collection)
             // Collections without a typed diff (Foundation's) are diffed by their captures.
             if let diffed = type as? any _DiffedCollection.Type { diff = Self.diffWitness(diffed) } else { diff = Self.replaceWitness }
+        } else if let elements = type as? any TraceCapturedAsElements.Type {
+            path = .collection
+            capture = Self.elementsCaptureWitness(elements)
+            captureAt = Self.elementsCaptureAtWitness(elements)
+            diff = Self.elementsDiffWitness(elements)
         } else if type is any TraceCapturedByEncoding.Type {
             path = .encoding
         } else {
@@ -211,6 +216,25 @@ final class TypeTraits: @unchecked Sendable {
 
     private static func captureAtWitness<Value: _CapturedCollection>(_: Value.Type) -> (UnsafeRawPointer, inout ValueCapturer, Int) -> TraceValue {
         { address, capturer, depth in address.assumingMemoryBound(to: Value.self).pointee._capture(with: &capturer, depth: depth) }
+    }
+
+    private static func elementsCaptureWitness<Value: TraceCapturedAsElements>(_: Value.Type) -> (Any, inout ValueCapturer, Int) -> TraceValue {
+        { value, capturer, depth in (value as! Value)._recordedElements._capture(with: &capturer, depth: depth) }
+    }
+
+    private static func elementsCaptureAtWitness<Value: TraceCapturedAsElements>(_: Value.Type) -> (UnsafeRawPointer, inout ValueCapturer, Int) -> TraceValue {
+        { address, capturer, depth in
+            address.assumingMemoryBound(to: Value.self).pointee._recordedElements._capture(with: &capturer, depth: depth)
+        }
+    }
+
+    /// Two collections recorded as their elements are diffed as those arrays are.
+    private static func elementsDiffWitness<Value: TraceCapturedAsElements>(_: Value.Type)
+        -> (Any, Any, inout StateDiffer, Int) -> Void
+    {
+        { (old, new, differ, depth) in
+            (old as! Value)._recordedElements._diff(against: (new as! Value)._recordedElements, with: &differ, depth: depth)
+        }
     }
 
     private static func diffWitness<Value: _DiffedOptional>(_: Value.Type)
