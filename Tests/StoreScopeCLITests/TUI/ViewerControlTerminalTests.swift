@@ -56,4 +56,43 @@ struct ViewerControlTerminalTests {
         _ = try Live.close(app)
         try tmux.waitFor("exit=0")
     }
+
+    @Test("x re-sends the app's actions after the selected one, one per press, saying which is next; X again stops a paced replay")
+    func stepAndStop() throws {
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        let socket = tmux.directory.path("run/scope.sock")
+        tmux.type("\(storescope) view --listen run/scope.sock; echo exit=$?")
+        try tmux.waitFor("Waiting for an app to connect on run/scope.sock")
+        let app = try Live.app("remote", socket: socket, ["--control", "held"])
+        // Four actions, the last two a second after the one before: a replay at the recorded
+        // pace waits a second (the cap) before each of them.
+        try Live.record(app, 2, endingAt: 2)
+        Thread.sleep(forTimeInterval: 1.1)
+        try Live.record(app, 1, endingAt: 3)
+        Thread.sleep(forTimeInterval: 1.1)
+        try Live.record(app, 1, endingAt: 4)
+        try tmux.waitFor("#4/4 │ no filter │ following")
+
+        tmux.keys("g")
+        try tmux.waitFor("#1/4 │ no filter │ paused")
+        tmux.keys("x")
+        try tmux.waitFor("step 1 of 3 after #1: re-sent #2: done; x sends #3")
+        try app.waitForOutput(containing: "dispatched 5")
+        tmux.keys("x")
+        try tmux.waitFor("step 2 of 3 after #1: re-sent #3: done; x sends #4")
+        tmux.keys("x")
+        try tmux.waitFor("step 3 of 3 after #1: re-sent #4: done; the replay is complete")
+        try app.waitForOutput(containing: "dispatched 7")
+
+        tmux.keys("X")
+        try tmux.waitFor("replaying the app's actions after #1 (X again stops)")
+        tmux.keys("X")
+        let stopped = try tmux.waitFor("replay stopped: re-sent")
+        #expect(!stopped.contains("replayed "), "the replay stopped before its end: \(stopped)")
+        let journal = try Live.close(app)
+        #expect(journal.count < 7 + 6, "the stopped replay did not re-send every action after #1: \(journal.count)")
+        tmux.keys("q")
+        try tmux.waitFor("exit=0")
+    }
 }

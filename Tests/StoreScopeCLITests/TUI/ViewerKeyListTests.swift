@@ -10,7 +10,7 @@ struct ViewerKeyListTests {
     /// The viewer's keys, as the lists write them.
     static let keys = [
         "j k", "↓ ↑", "PgDn PgUp", "b", "g G", "Home End", "] [", "→ ←", "} {", "space", "+ -", "*", "m", "' \"", ") (", ":",
-        "/", "n  N", "f", "F", "d  s  a", "tab", "h l enter", "H L", "y", "e  p  o", "< >", "S", "J  R  D", "X", "P  K", "esc", "?", "q", "Ctrl-C", "Ctrl-Z",
+        "/", "n  N", "f", "F", "d  s  a", "tab", "h l enter", "H L", "y", "e  p  o", "< >", "S", "J  R  D", "X  x", "P  K", "esc", "?", "q", "Ctrl-C", "Ctrl-Z",
     ]
 
     @Test("? lists every key")

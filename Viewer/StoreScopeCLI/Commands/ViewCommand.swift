@@ -44,7 +44,8 @@ enum ViewCommand: Command {
               < >  S            live sessions: previous / next session; the list
               J  R  D           live app (if it allows control): jump it to the selected
                                 state; re-send the selected action; type one to send
-              X                 live app: replay its actions after the selected one
+              X  x              live app: replay its actions after the selected one at
+                                the recorded pace (X again stops); x: one per press
               P  K              live app: pause / resume recording; lock / unlock its
                                 actions (the outcome shows on the message line)
               esc               close a prompt; back to the timeline

@@ -3,17 +3,18 @@ import TraceFormat
 
 /// The keys that act on a live session's app (GUIDE "Control the app from the viewer"): `J`
 /// jumps the app to the selected state, `R` re-sends the selected action, `X` replays the
-/// app's actions after it at the recorded pace, `D` types one, `P`
+/// app's actions after it at the recorded pace (a second `X` stops it), `x` steps through
+/// them one per press, `D` types one, `P`
 /// pauses or resumes the recording, `K` locks or unlocks the app's actions. The reducer only
 /// says what to send (``ViewerState/control``); the loop sends it through the listener the
 /// viewer runs and shows the app's answer on the message line.
 extension ViewerReducer {
     /// Handles a control key; returns whether `key` was one.
     func handleControlKey(_ key: Key, in state: inout ViewerState) -> Bool {
-        let keys: Set<Key> = [.character("J"), .character("R"), .character("X"), .character("D"), .character("P"), .character("K")]
+        let keys: Set<Key> = [.character("J"), .character("R"), .character("X"), .character("x"), .character("D"), .character("P"), .character("K")]
         guard keys.contains(key) else { return false }
         guard let live = source as? LiveSessionSource else {
-            state.message = "J R X D P K act on a live app: open its session with storescope view --listen"
+            state.message = "J R X x D P K act on a live app: open its session with storescope view --listen"
             return true
         }
         guard !live.hasEnded else {
@@ -35,14 +36,16 @@ extension ViewerReducer {
                 return true
             }
             state.message = key == .character("J") ? "jumping the app to the state after #\(seq)…" : "re-sending #\(seq)…"
-        case .character("X"):
+        case .character("X"), .character("x"):
             guard let seq = state.selected else {
                 state.message = "no action selected"
                 return true
             }
-            request.command = "replay"
+            request.command = key == .character("X") ? "replay" : "step"
             request.seq = seq
-            state.message = "replaying the app's actions after #\(seq)…"
+            state.message = key == .character("X")
+                ? "replaying the app's actions after #\(seq) (X again stops)…"
+                : "stepping through the app's actions after #\(seq)…"
         case .character("D"):
             state.prompt = .init(kind: .dispatch)
             return true

@@ -93,7 +93,12 @@ package struct ViewerReducer {
         case .character("k"), .up: step(-1, in: &state)
         case .pageDown: step(page, in: &state)
         case .pageUp, .character("b"): step(-page, in: &state)
-        case .character("g"), .home: select(session.action(after: 0, matching: state.filter)?.seq, in: &state)
+        case .character("g"), .home:
+            // Going to the first action stops following, as a step up does: else the next
+            // action the app sends would take the selection back to the end.
+            let first = session.action(after: 0, matching: state.filter)?.seq
+            if first != state.selected { state.following = false }
+            select(first, in: &state)
         case .character("G"), .end: select(session.lastAction(matching: state.filter)?.seq, in: &state)
         case .character("]"), .right: travel(forward: true, in: &state)
         case .character("["), .left: travel(forward: false, in: &state)
