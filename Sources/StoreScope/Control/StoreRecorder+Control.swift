@@ -65,7 +65,7 @@ extension StoreTrack {
     func install(_ state: State, jumpedTo seq: UInt64, outcome: ControlOutcome, in worker: RecorderWorker) {
         previous = state
         worker.append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
-        worker.append(.log(LogRecord(level: .mark, message: "⤺ jumped to #\(seq)", monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
+        worker.append(JumpMark.record(jumpedTo: seq, at: Clock.monotonicNanos(), latestSeq: latestSeq))
         defer { worker.flushForControl() }
         guard worker.canWrite, !worker.isPaused, !needsKeyframe else {
             needsKeyframe = true

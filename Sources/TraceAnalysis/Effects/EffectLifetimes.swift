@@ -71,6 +71,15 @@ public struct EffectLifetimes: Sendable {
     /// When the app reconnected to a listener and its session went on in the same file
     /// (``ReconnectNote``), in order: effects running then ran across the reconnect.
     public private(set) var reconnectNanos: [UInt64] = []
+    /// When a listener jumped the app to a recorded state (``JumpMark``), and to which seq, in
+    /// order: effects running then kept running across the jump.
+    public private(set) var jumps: [Jump] = []
+
+    /// A jump of the app to the state after `seq`, at `monotonicNanos`.
+    public struct Jump: Sendable, Hashable {
+        public var monotonicNanos: UInt64
+        public var seq: UInt64
+    }
 
     private var indexByID: [UInt64: Int] = [:]
     /// A reconnect note was read and the app's `dropped` record for the connection's loss may
@@ -111,6 +120,8 @@ public struct EffectLifetimes: Sendable {
             // the recorder itself keeps effect records, so it leaves their ends known.)
             awaitsReconnectLoss = false
             markOpenEndsMayBeMissing()
+        case let .log(log) where JumpMark.sourceSeq(of: log) != nil:
+            jumps.append(Jump(monotonicNanos: log.monotonicNanos, seq: JumpMark.sourceSeq(of: log)!))
         case let .log(log) where ReconnectNote.matches(log):
             reconnectNanos.append(log.monotonicNanos)
             awaitsReconnectLoss = true

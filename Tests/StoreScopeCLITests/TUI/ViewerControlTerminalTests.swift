@@ -15,6 +15,8 @@ struct ViewerControlTerminalTests {
         try tmux.waitFor("Waiting for an app to connect on run/scope.sock")
         let app = try Live.app("remote", socket: socket, ["--control", "held"])
         try Live.record(app, 5, endingAt: 5)
+        app.send("effect poll")
+        try app.waitForOutput(containing: "effect started")
         try tmux.waitFor("#5/5 │ no filter │ following")
 
         tmux.keys("g", "j")
@@ -23,6 +25,15 @@ struct ViewerControlTerminalTests {
         try tmux.waitFor("jump #2: done")
         try app.waitForOutput(containing: "installed total=")
         let journal = try Control.appTotal(app)
+
+        // The effect the jump left running: marked on its bar, and named in its detail.
+        tmux.keys("e")
+        let effects = try tmux.waitFor("jumped   to #2 at ")
+        #expect(effects.contains(" while it ran; it went on running (⤺)"), "\(effects)")
+        let bar = try #require(effects.split(separator: "\n").first { $0.contains(" poll ") }, "\(effects)")
+        #expect(bar.contains("⤺"), "the jump is marked on the running effect's bar: \(bar)")
+        tmux.keys("e")
+        try tmux.waitFor("#2/5 │ no filter │ paused")
 
         tmux.keys("D")
         try tmux.waitFor("dispatch to the app:")

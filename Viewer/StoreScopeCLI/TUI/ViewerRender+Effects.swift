@@ -6,7 +6,8 @@ import TraceFormat
 /// detail. The bars share a time axis spanning the rows on screen, as a waterfall does:
 /// `━` while the effect ran, ending in `F` (failed, red) or `C` (cancelled, yellow); a running
 /// effect's bar reaches the end of the trace and ends in `▶`, highlighted. A `│` marks the time
-/// of the action selected in the timeline, a `⇄` the time the app reconnected (``ReconnectNote``).
+/// of the action selected in the timeline, a `⇄` the time the app reconnected (``ReconnectNote``),
+/// a `⤺` on the bar of an effect that was running when a listener jumped the app (``JumpMark``).
 extension ViewerRender {
     /// Column widths of the effect rows; the bar takes what is left.
     struct EffectColumns {
@@ -59,6 +60,7 @@ extension ViewerRender {
         }
         let selectedTime = state.detail?.entry.action.monotonicNanos
         let reconnects = view.spans?.collected.reconnectNanos ?? []
+        let jumps = view.spans?.collected.jumps ?? []
         for (offset, row) in view.rows.prefix(layout.timelineRows).enumerated() {
             let y = offset + 1
             let effect = row.lifetime
@@ -72,6 +74,10 @@ extension ViewerRender {
             // A reconnect crosses every bar at its time, over the bar: what ran then ran across it.
             for time in reconnects where time >= axis.from && time <= axis.to {
                 grid.put("⇄", row: y, column: columns.barStart + axis.cell(time, width: columns.bar), style: .colored(.yellow, bold: true))
+            }
+            // A jump marks the bars of the effects it left running, where it happened.
+            for jump in jumps where Self.ran(effect, at: jump.monotonicNanos) && jump.monotonicNanos <= axis.to {
+                grid.put("⤺", row: y, column: columns.barStart + axis.cell(jump.monotonicNanos, width: columns.bar), style: .colored(.magenta, bold: true))
             }
             if isCursor { grid.fill(row: y, style: .reverse) }
         }
@@ -151,6 +157,17 @@ extension ViewerRender {
             let when = across.map { times.time($0) }.joined(separator: ", ")
             lines.append(("across", "the app reconnected at \(when) while it ran (⇄ on its bar)", .colored(.yellow)))
         }
+        let jumps = spans.collected.jumps.filter { ran(effect, at: $0.monotonicNanos) }
+        if !jumps.isEmpty {
+            // `jumped   to #2 at +1.52s while it ran; it went on running (⤺)`
+            let which = jumps.map { "to #\($0.seq) at \(times.time($0.monotonicNanos))" }.joined(separator: ", ")
+            lines.append(("jumped", "\(which) while it ran; it went on running (⤺)", .colored(.magenta)))
+        }
         return lines
+    }
+
+    /// Whether `effect` was running at `nanos`: started by then and not yet ended.
+    static func ran(_ effect: EffectLifetime, at nanos: UInt64) -> Bool {
+        nanos >= effect.startNanos && nanos <= (effect.end?.monotonicNanos ?? .max)
     }
 }
