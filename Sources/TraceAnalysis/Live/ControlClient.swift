@@ -49,7 +49,9 @@ public enum ControlClient {
             case .success(nil):
                 try wait(fd, until: deadline, path: path)
             case .success:
-                throw ListenError("the listener at \(path) hung up without replying (a listener built before control?)")
+                // It exited or was killed with the command in flight (or predates control): the
+                // app may have run the command or not, and its trace says which.
+                throw ListenError("the listener at \(path) hung up without replying: it stopped before the app answered (whether the app ran \(request.command) its trace's control records say), or it predates control")
             case let .failure(error):
                 throw ListenError("the listener at \(path) hung up: \(error)")
             }
