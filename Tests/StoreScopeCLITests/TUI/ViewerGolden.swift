@@ -93,7 +93,7 @@ enum ViewerGolden {
            in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries
            < >  S          live sessions: previous / next session; list them to pick one
            J  R  D         live app: jump it to this state; re-send it; type an action
-           X               live app: replay its actions after this one, at recorded pace
+           X  x            live app: replay from here (X again: stop); x: one at a time
            P  K            live app: pause / resume recording; lock / unlock its actions
            ?  q  Ctrl-C    this help; quit (Ctrl-Z suspends; fg in the shell resumes)
 
@@ -132,7 +132,7 @@ enum ViewerGolden {
            in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries
            < >  S          live sessions: previous / next session; list them to pick one
            J  R  D         live app: jump it to this state; re-send it; type an action
-           X               live app: replay its actions after this one, at recorded pace
+           X  x            live app: replay from here (X again: stop); x: one at a time
            P  K            live app: pause / resume recording; lock / unlock its actions
            ?  q  Ctrl-C    this help; quit (Ctrl-Z suspends; fg in the shell resumes)
 
