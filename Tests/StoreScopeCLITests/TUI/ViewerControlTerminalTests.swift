@@ -6,14 +6,18 @@ import Testing
 /// (a tmux pane), on a real app (`live-app-fixture --control held`) that allowed control.
 @Suite("Control keys in the live viewer, in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
 struct ViewerControlTerminalTests {
-    @Test("J jumps the app to the selected state, D sends a typed action (a typo gets a caret), P and K pause and lock, X replays from here, each outcome on the message line")
-    func controlKeys() throws {
+    /// `storescope view --listen` in a pane, and an app that allowed control streaming to it.
+    static func viewerAndApp() throws -> (Tmux, RunningProcess) {
         let tmux = try Tmux()
         let storescope = try ProductLocator.url(of: "storescope").path
-        let socket = tmux.directory.path("run/scope.sock")
         tmux.type("\(storescope) view --listen run/scope.sock; echo exit=$?")
         try tmux.waitFor("Waiting for an app to connect on run/scope.sock")
-        let app = try Live.app("remote", socket: socket, ["--control", "held"])
+        return (tmux, try Live.app("remote", socket: tmux.directory.path("run/scope.sock"), ["--control", "held"]))
+    }
+
+    @Test("J jumps the app to the selected state, D sends a typed action (a typo gets a caret), P and K pause and lock, X replays from here, each outcome on the message line")
+    func controlKeys() throws {
+        let (tmux, app) = try Self.viewerAndApp()
         try Live.record(app, 5, endingAt: 5)
         app.send("effect poll")
         try app.waitForOutput(containing: "effect started")
@@ -70,12 +74,7 @@ struct ViewerControlTerminalTests {
 
     @Test("x re-sends the app's actions after the selected one, one per press, saying which is next; X again stops a paced replay")
     func stepAndStop() throws {
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        let socket = tmux.directory.path("run/scope.sock")
-        tmux.type("\(storescope) view --listen run/scope.sock; echo exit=$?")
-        try tmux.waitFor("Waiting for an app to connect on run/scope.sock")
-        let app = try Live.app("remote", socket: socket, ["--control", "held"])
+        let (tmux, app) = try Self.viewerAndApp()
         // Four actions, the last two a second after the one before: a replay at the recorded
         // pace waits a second (the cap) before each of them.
         try Live.record(app, 2, endingAt: 2)
