@@ -50,6 +50,17 @@ package enum Syscalls {
         return opened
     }
 
+    /// Gives the file at `existing` the second name `path`, failing with `EEXIST` when anything
+    /// is at `path`: an exclusive create whose file appears with what was written to it.
+    static func link(_ existing: String, to path: String) -> Result<Void, Errno> {
+        valueOrErrno { existing.withCString { from in path.withCString { to in systemLink(from, to) } } }.map { _ in }
+    }
+
+    /// Removes the name `path`.
+    static func unlink(_ path: String) -> Result<Void, Errno> {
+        valueOrErrno { path.withCString { systemUnlink($0) } }.map { _ in }
+    }
+
     /// Opens (creating it `0600` if missing, never truncating, never through a symbolic link)
     /// the file a recorder locks before it replaces it.
     static func openForLocking(_ path: String) -> Result<Int32, Errno> {
@@ -194,6 +205,8 @@ package enum Syscalls {
 }
 
 private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func systemLink(_ existing: UnsafePointer<CChar>, _ path: UnsafePointer<CChar>) -> Int32 { link(existing, path) }
+private func systemUnlink(_ path: UnsafePointer<CChar>) -> Int32 { unlink(path) }
 private func systemPread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ offset: off_t) -> Int {
     pread(fd, buffer, count, offset)
 }

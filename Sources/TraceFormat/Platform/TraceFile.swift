@@ -37,6 +37,25 @@ public final class TraceFile: @unchecked Sendable {
         }
     }
 
+    /// Creates a file at `path` that holds `bytes` from the moment it appears: they are written
+    /// under a hidden name beside it (`.NAME.creating`), which is then linked to `path` and
+    /// removed. So a writer killed in between leaves no empty file at `path` for a reader to
+    /// call "not a trace"; at worst the hidden one, which the next create of `path` reuses.
+    ///
+    /// - Throws: ``TraceError/io(operation:path:errno:message:)`` as ``create(_:exclusive:)``
+    ///   with `exclusive`: `EEXIST` when anything is at `path` already.
+    package static func create(_ path: String, beginningWith bytes: [UInt8]) throws(TraceError) -> TraceFile {
+        let slash = path.lastIndex(of: "/")
+        let staging = slash.map { String(path[...$0]) + "." + path[path.index(after: $0)...] } ?? "." + path
+        let staged = try create(staging + ".creating")
+        defer { _ = Syscalls.unlink(staging + ".creating") }
+        try bytes.withRawBytes { (raw) throws(TraceError) in try staged.write(raw) }
+        if case let .failure(e) = Syscalls.link(staging + ".creating", to: path) { throw creationError(path, errno: e.code) }
+        let placed = TraceFile(descriptor: staged.descriptor, path: path)
+        staged.descriptor = -1
+        return placed
+    }
+
     /// Opens an existing trace for appending after its first `length` bytes, cutting what
     /// follows them (see ``FrameTraceWriter/init(continuing:headerBytes:)``).
     ///

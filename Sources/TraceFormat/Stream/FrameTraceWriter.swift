@@ -12,12 +12,15 @@ package final class FrameTraceWriter {
     private let file: TraceFile
     private var isClosed = false
 
-    /// Creates the file at `path` (failing if it exists) and writes `headerBytes`.
+    /// Creates the file at `path` (failing if it exists) holding `headerBytes` from the moment it
+    /// appears (``TraceFile/create(_:beginningWith:)``).
     ///
     /// - Throws: ``TraceError/io(operation:path:errno:message:)`` when the file cannot be created or written.
     package init(path: String, headerBytes: [UInt8]) throws(TraceError) {
-        file = try TraceFile.create(path, exclusive: true)
-        try emit(headerBytes)
+        // The file appears with its header: a listener killed while creating it leaves no
+        // empty session file behind.
+        file = try TraceFile.create(path, beginningWith: headerBytes)
+        bytesWritten = Int64(headerBytes.count)
     }
 
     /// Opens the trace at `path`, recorded earlier for the session whose file header is
