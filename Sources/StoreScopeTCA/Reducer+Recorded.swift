@@ -156,8 +156,6 @@ struct EffectCases<Action>: Sendable {
         return caseName(operation.type).flatMap { Self.kind(named: $0) }
     }
 
-    func isRun(_ effect: Effect<Action>) -> Bool { kind(of: effect) == .run }
-
     private static func kind(named name: UnsafePointer<CChar>) -> Kind? {
         if name.matches("run") { return .run }
         if name.matches("publisher") { return .publisher }

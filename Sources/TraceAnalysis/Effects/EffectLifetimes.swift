@@ -120,11 +120,13 @@ public struct EffectLifetimes: Sendable {
             // the recorder itself keeps effect records, so it leaves their ends known.)
             awaitsReconnectLoss = false
             markOpenEndsMayBeMissing()
-        case let .log(log) where JumpMark.sourceSeq(of: log) != nil:
-            jumps.append(Jump(monotonicNanos: log.monotonicNanos, seq: JumpMark.sourceSeq(of: log)!))
-        case let .log(log) where ReconnectNote.matches(log):
-            reconnectNanos.append(log.monotonicNanos)
-            awaitsReconnectLoss = true
+        case let .log(log):
+            if let seq = JumpMark.sourceSeq(of: log) {
+                jumps.append(Jump(monotonicNanos: log.monotonicNanos, seq: seq))
+            } else if ReconnectNote.matches(log) {
+                reconnectNanos.append(log.monotonicNanos)
+                awaitsReconnectLoss = true
+            }
         case .action:
             awaitsReconnectLoss = false
         default:

@@ -46,11 +46,11 @@ public final class TraceFile: @unchecked Sendable {
     ///   with `exclusive`: `EEXIST` when anything is at `path` already.
     package static func create(_ path: String, beginningWith bytes: [UInt8]) throws(TraceError) -> TraceFile {
         let slash = path.lastIndex(of: "/")
-        let staging = slash.map { String(path[...$0]) + "." + path[path.index(after: $0)...] } ?? "." + path
-        let staged = try create(staging + ".creating")
-        defer { _ = Syscalls.unlink(staging + ".creating") }
+        let staging = (slash.map { String(path[...$0]) + "." + path[path.index(after: $0)...] } ?? "." + path) + ".creating"
+        let staged = try create(staging)
+        defer { _ = Syscalls.unlink(staging) }
         try bytes.withRawBytes { (raw) throws(TraceError) in try staged.write(raw) }
-        if case let .failure(e) = Syscalls.link(staging + ".creating", to: path) { throw creationError(path, errno: e.code) }
+        if case let .failure(e) = Syscalls.link(staging, to: path) { throw creationError(path, errno: e.code) }
         let placed = TraceFile(descriptor: staged.descriptor, path: path)
         staged.descriptor = -1
         return placed

@@ -152,7 +152,7 @@ extension ViewerRender {
             ? "no action"
             : "\(effect.emitted.count) action\(effect.emitted.count == 1 ? "" : "s"): " + effect.emitted.map { "#\($0)" }.joined(separator: " ")
         lines.append(("emitted", emitted, .plain))
-        let across = spans.collected.reconnectNanos.filter { $0 >= effect.startNanos && $0 <= (effect.end?.monotonicNanos ?? .max) }
+        let across = spans.collected.reconnectNanos.filter { ran(effect, at: $0) }
         if !across.isEmpty {
             let when = across.map { times.time($0) }.joined(separator: ", ")
             lines.append(("across", "the app reconnected at \(when) while it ran (⇄ on its bar)", .colored(.yellow)))

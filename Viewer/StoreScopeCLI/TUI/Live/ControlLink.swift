@@ -23,13 +23,14 @@ final class ControlLink: Sendable {
 
     /// Sends `request`; its reply comes back through ``takeReplies()``.
     func send(_ request: ControlRequest) {
-        if request.command == "replay", replay.withLock({ state in
-            defer { if state.running { state.stop = true } }
-            return state.running
-        }) {
-            return note("stopping the replay…")
+        if request.command == "replay" {
+            // One look under the lock: stop the replay that runs, or mark this one running.
+            let stopping = replay.withLock { state in
+                if state.running { state.stop = true } else { state = (true, false) }
+                return state.stop
+            }
+            if stopping { return note("stopping the replay…") }
         }
-        if request.command == "replay" { replay.withLock { $0 = (true, false) } }
         queue.async { [self] in
             switch request.command {
             case "replay": replayAtPace(request)
