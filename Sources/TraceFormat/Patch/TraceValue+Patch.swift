@@ -104,7 +104,7 @@ extension TraceValue {
             defer { self = .enumeration(type: type, caseName: caseName, payload: fields) }
             try fields[i].value.modifyNode(at: rest, operation: operation, body)
         } else if case .dictionary(var entries) = self {
-            guard case let .key(key) = first, let i = entries.firstIndex(where: { $0.key == key }) else { throw missing() }
+            guard case let .key(key) = first, let i = entries.index(ofKey: key) else { throw missing() }
             self = .truncated(.init(reason: .size, type: ""))
             defer { self = .dictionary(entries) }
             try entries[i].value.modifyNode(at: rest, operation: operation, body)
@@ -159,7 +159,7 @@ extension TraceValue {
             }
             switch self {
             case .dictionary(var entries):
-                guard case let .key(key) = component, let i = entries.firstIndex(where: { $0.key == key }) else { throw fail("no such key") }
+                guard case let .key(key) = component, let i = entries.index(ofKey: key) else { throw fail("no such key") }
                 self = .dictionary([])
                 entries.remove(at: i)
                 self = .dictionary(entries)
@@ -254,6 +254,14 @@ extension Array where Element == TraceValue.DictionaryEntry {
     /// canonical order (as every dictionary in a trace is): where `key` is or would be.
     package func firstIndex(notBefore key: TraceValue) -> Int {
         partitioningIndex { !TraceValue.canonicalOrder($0.key, key) }
+    }
+
+    /// The index of the entry with `key`: found by binary search in the canonical order, and
+    /// by a linear search in a dictionary a hostile writer left unsorted.
+    func index(ofKey key: TraceValue) -> Int? {
+        let position = firstIndex(notBefore: key)
+        if position < count, self[position].key == key { return position }
+        return firstIndex { $0.key == key }
     }
 }
 

@@ -172,3 +172,31 @@ import Testing
         }
     }
 }
+
+/// Keys are found by binary search in the canonical order, and still found in a dictionary a
+/// hostile writer left unsorted.
+@Suite struct DictionaryKeyPatchTests {
+    func user(_ age: Int64) -> TraceValue { .structure(type: "User", fields: [.init("age", .int(age))]) }
+
+    @Test func aPatchReachesAnEntryOfASortedDictionaryAndRemovesOne() throws {
+        var value = TraceValue.dictionary((0..<1_000).map { .init(key: .int($0), value: user(Int64($0))) })
+        try value.apply([.set(path: [.key(.int(500)), .field("age")], value: .int(-1)), .remove(path: [.key(.int(999))])])
+        #expect(value.node(at: [.key(.int(500)), .field("age")]) == .int(-1))
+        #expect(value.node(at: [.key(.int(499)), .field("age")]) == .int(499))
+        #expect(value.node(at: [.key(.int(999))]) == nil)
+        guard case let .dictionary(entries) = value else { Issue.record("not a dictionary"); return }
+        #expect(entries.count == 999)
+    }
+
+    @Test func aPatchReachesAnEntryOfAnUnsortedDictionaryAndRemovesOne() throws {
+        var value = TraceValue.dictionary([.init(key: .string("c"), value: user(3)), .init(key: .string("a"), value: user(1)), .init(key: .string("b"), value: user(2))])
+        try value.apply([.set(path: [.key(.string("a")), .field("age")], value: .int(10)), .remove(path: [.key(.string("c"))])])
+        #expect(value == .dictionary([.init(key: .string("a"), value: user(10)), .init(key: .string("b"), value: user(2))]))
+    }
+
+    @Test func aMissingKeyIsAnErrorNotAnotherEntry() {
+        var value = TraceValue.dictionary([.init(key: .int(1), value: user(1)), .init(key: .int(3), value: user(3))])
+        #expect(throws: PatchError.self) { try value.apply(.set(path: [.key(.int(2)), .field("age")], value: .int(0))) }
+        #expect(throws: PatchError.self) { try value.apply(.remove(path: [.key(.int(2))])) }
+    }
+}
