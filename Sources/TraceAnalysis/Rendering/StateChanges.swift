@@ -12,41 +12,74 @@ public enum StateChanges {
     ///   ``DiffRendering/render(from:to:redactedChanges:)``).
     public static func operations(from old: TraceValue, to new: TraceValue, redactedChanges: RedactedChanges = RedactedChanges()) -> [PatchOperation] {
         var operations: [PatchOperation] = []
-        compare(old, new, path: [], into: &operations)
+        if old != new { compare(old, new, path: [], into: &operations) }
         if !redactedChanges.isEmpty {
             operations += redactedChanges.shown(in: new).map { .set(path: $0.path, value: $0.node) }
         }
         return operations
     }
 
+    /// The operations for two nodes that differ. Callers compare first, so an equal child
+    /// costs no path of its own (a million equal entries built a million paths).
     private static func compare(_ old: TraceValue, _ new: TraceValue, path: [PathComponent], into operations: inout [PatchOperation]) {
-        guard old != new else { return }
         switch (old, new) {
         case let (.structure(t1, f1), .structure(t2, f2)) where t1 == t2 && sameLabels(f1, f2),
             let (.enumeration(t1, _, f1), .enumeration(t2, _, f2)) where t1 == t2 && sameCase(old, new) && sameLabels(f1, f2):
-            for (index, (a, b)) in zip(f1, f2).enumerated() {
+            for (index, (a, b)) in zip(f1, f2).enumerated() where a.value != b.value {
                 compare(a.value, b.value, path: path + [a.name.isEmpty ? .index(index) : .field(a.name)], into: &operations)
             }
         case let (.object(t1, i1, f1), .object(t2, i2, f2)) where t1 == t2 && i1 == i2 && sameLabels(f1, f2):
-            for (a, b) in zip(f1, f2) { compare(a.value, b.value, path: path + [.field(a.name)], into: &operations) }
+            for (a, b) in zip(f1, f2) where a.value != b.value { compare(a.value, b.value, path: path + [.field(a.name)], into: &operations) }
         case let (.some(a), .some(b)):
+            // Unequal, as their optionals are.
             compare(a, b, path: path + [.some], into: &operations)
         case let (.array(a), .array(b)) where a.count == b.count:
-            for (index, (x, y)) in zip(a, b).enumerated() { compare(x, y, path: path + [.index(index)], into: &operations) }
+            for (index, (x, y)) in zip(a, b).enumerated() where x != y { compare(x, y, path: path + [.index(index)], into: &operations) }
         case let (.dictionary(a), .dictionary(b)):
-            var remaining = b
-            for entry in a {
-                if let match = remaining.firstIndex(where: { $0.key == entry.key }) {
-                    compare(entry.value, remaining[match].value, path: path + [.key(entry.key)], into: &operations)
-                    remaining.remove(at: match)
+            // Each entry of `a` is matched with the first unmatched entry of `b` with its key:
+            // compared, or removed; the unmatched entries of `b` are set, in `b`'s order.
+            let matches = matchedEntries(a, b)
+            var matched = [Bool](repeating: false, count: b.count)
+            for (entry, match) in zip(a, matches) {
+                if let match {
+                    matched[match] = true
+                    guard entry.value != b[match].value else { continue }
+                    compare(entry.value, b[match].value, path: path + [.key(entry.key)], into: &operations)
                 } else {
                     operations.append(.remove(path: path + [.key(entry.key)]))
                 }
             }
-            for entry in remaining { operations.append(.set(path: path + [.key(entry.key)], value: entry.value)) }
+            for (entry, isMatched) in zip(b, matched) where !isMatched {
+                operations.append(.set(path: path + [.key(entry.key)], value: entry.value))
+            }
         default:
             operations.append(.set(path: path, value: new))
         }
+    }
+
+    /// For each entry of `a`, the index in `b` of the first entry with its key not matched by
+    /// an earlier entry of `a`. Linear in both: a merge when both are in the canonical key
+    /// order (as every dictionary a recorder writes is), else a table of `b`'s keys (a
+    /// hostile writer's duplicate or unsorted keys). Searching `b` per entry of `a` made a
+    /// keyframe of a million-entry dictionary cost 10^12 comparisons.
+    static func matchedEntries(_ a: [TraceValue.DictionaryEntry], _ b: [TraceValue.DictionaryEntry]) -> [Int?] {
+        if isStrictlySorted(a), isStrictlySorted(b) {
+            var matches: [Int?] = []
+            matches.reserveCapacity(a.count)
+            var j = 0
+            for entry in a {
+                while j < b.count, TraceValue.canonicalOrder(b[j].key, entry.key) { j += 1 }
+                matches.append(j < b.count && b[j].key == entry.key ? j : nil)
+            }
+            return matches
+        }
+        var positions: [TraceValue: [Int]] = [:]
+        for (index, entry) in b.enumerated().reversed() { positions[entry.key, default: []].append(index) }
+        return a.map { positions[$0.key]?.popLast() }
+    }
+
+    private static func isStrictlySorted(_ entries: [TraceValue.DictionaryEntry]) -> Bool {
+        zip(entries, entries.dropFirst()).allSatisfy { TraceValue.canonicalOrder($0.key, $1.key) }
     }
 
     private static func sameLabels(_ a: [TraceValue.Field], _ b: [TraceValue.Field]) -> Bool {
