@@ -6,4 +6,5 @@ import Glibc
 import Darwin
 #endif
 
+LargeBlockReuse.enable()
 exit(StoreScopeCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Keeps the allocator's large blocks for reuse in the `storescope` process.
+///
+/// glibc serves every block above its mmap threshold (32 MiB at most, by its dynamic rule)
+/// with a fresh `mmap` and returns it with `munmap` on free. A state of a million entries is a
+/// 64 MB array, and showing the state after an action copies it (the state before is still
+/// held), so each such key mapped 16,000 new pages and the kernel zero-filled every one: 80 %
+/// of the copy's time (46 of 56 ms warm; 215 ms on pages the machine never touched before),
+/// measured by `StoreScopeBenchmarks hostile-viewer` (docs/BENCHMARKS.md). With the
+/// thresholds raised, a freed large block goes back to the heap and the next copy reuses its
+/// pages (10 ms). The price is that the process keeps its peak heap: bounded by the session's
+/// cache budgets, and released when it exits.
+///
+/// Only the command line does this: the app's recorder never changes the app's allocator.
+/// Elsewhere than glibc (Darwin's allocator, musl) nothing changes.
+public enum LargeBlockReuse {
+    /// Raises glibc's mmap and trim thresholds to 1 GiB, once, before any large allocation.
+    public static func enable() {
+        #if canImport(Glibc)
+        // `mallopt` is in glibc's malloc.h, which Swift's Glibc module does not import: looked
+        // up by name, so a C library without it is simply left as it is.
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        // malloc.h's M_TRIM_THRESHOLD and M_MMAP_THRESHOLD.
+        let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3
+        _ = mallopt(mmapThreshold, threshold)
+        _ = mallopt(trimThreshold, threshold)
+        #endif
+    }
+
+    /// 1 GiB: above any block the session's budgets let it hold.
+    static let threshold: Int32 = 1 << 30
+}
