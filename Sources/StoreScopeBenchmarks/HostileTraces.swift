@@ -10,7 +10,9 @@ import TraceFormat
 /// * `bigkeyframe.sstrace`: one keyframe of 2,000,000 nodes (an array of equal integers, so
 ///   the file stays a few KB), then 100 actions each setting one element, all in one chunk;
 ///   `bigkeyframe-chunks.sstrace` the same with a 6 MB keyframe payload (more than the
-///   session's chunk cache) and each action in a chunk of its own.
+///   session's chunk cache) and each action in a chunk of its own;
+/// * `bigdict-keyframes.sstrace`: the 1,000,000-entry dictionary, then 10 actions each
+///   recorded as a keyframe of the whole state (one entry changed), a chunk each.
 ///
 /// `StoreScopeBenchmarks hostile-traces DIR` writes them; `hostile` writes them to a temporary
 /// directory and times `storescope` commands on them (needs `swift build -c release`).
@@ -25,19 +27,27 @@ enum HostileTraces {
             action: .enumeration(type: "Action", caseName: "set", payload: [.init("n", .int(Int64(seq)))])))
     }
 
-    /// Writes the three traces into `directory` and returns their paths.
+    /// The traces' names, in the order of ``write(to:)``'s paths.
+    static let names = ["chunks", "bigdict", "bigkeyframe", "bigkeyframe-chunks", "bigdict-keyframes"]
+
+    /// Writes the traces missing from `directory` and returns the paths of all of them.
     @discardableResult
     static func write(to directory: String) -> [String] {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let chunks = directory + "/chunks.sstrace", dict = directory + "/bigdict.sstrace", keyframe = directory + "/bigkeyframe.sstrace"
-        let keyframeChunks = directory + "/bigkeyframe-chunks.sstrace"
-        writeOneActionChunks(count: 300_000, to: chunks)
+        let paths = names.map { directory + "/\($0).sstrace" }
         // Entries in canonical key order, as the recorder writes a dictionary.
-        let entries = (0..<1_000_000).map { TraceValue.DictionaryEntry(key: .string("k\($0)"), value: .int(Int64($0))) }
-        writeBigState(.dictionary(entries.sorted { TraceValue.compare($0.key, $1.key) < 0 }), key: { .key(.string("k\($0)")) }, to: dict)
-        writeBigState(.array(Array(repeating: .int(0), count: 2_000_000)), key: { .index(Int($0)) }, to: keyframe)
-        writeBigState(.array(Array(repeating: .int(1_000), count: 2_000_000)), key: { .index(Int($0)) }, chunkPerAction: true, to: keyframeChunks)
-        return [chunks, dict, keyframe, keyframeChunks]
+        let entries = { (0..<1_000_000).map { TraceValue.DictionaryEntry(key: .string("k\($0)"), value: .int(Int64($0))) }.sorted { TraceValue.compare($0.key, $1.key) < 0 } }
+        let dictionaryKey = { (seq: UInt64) in PathComponent.key(.string("k\(seq)")) }
+        for (path, write) in zip(paths, [
+            { writeOneActionChunks(count: 300_000, to: $0) },
+            { writeBigState(.dictionary(entries()), key: dictionaryKey, to: $0) },
+            { writeBigState(.array(Array(repeating: .int(0), count: 2_000_000)), key: { .index(Int($0)) }, to: $0) },
+            { writeBigState(.array(Array(repeating: .int(1_000), count: 2_000_000)), key: { .index(Int($0)) }, chunkPerAction: true, to: $0) },
+            { writeBigState(.dictionary(entries()), key: dictionaryKey, actions: 10, keyframes: true, to: $0) },
+        ] as [(String) -> Void]) where !FileManager.default.fileExists(atPath: path) {
+            write(path)
+        }
+        return paths
     }
 
     static func writeOneActionChunks(count: Int, to path: String) {
@@ -51,24 +61,34 @@ enum HostileTraces {
         try! writer.close()
     }
 
-    static func writeBigState(_ state: TraceValue, key: (UInt64) -> PathComponent, chunkPerAction: Bool = false, to path: String) {
+    /// `state`, then `actions` actions that each set one element or entry: by a patch, or by
+    /// a keyframe of the whole state (as a recorder writes every so many actions).
+    static func writeBigState(
+        _ state: TraceValue, key: (UInt64) -> PathComponent, actions: UInt64 = 100, chunkPerAction: Bool = false,
+        keyframes: Bool = false, to path: String
+    ) {
         let writer = try! TraceWriter(path: path, header: header, options: .init(chunkSize: 60 << 20, flushInterval: .seconds(3_600), compressionLevel: 9))
         try! writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: state)))
-        for seq in 1...UInt64(100) {
+        var current = state
+        for seq in 1...actions {
             try! writer.append(action(seq))
-            try! writer.append(.patch(StatePatch(seq: seq, store: "main", operations: [.set(path: [key(seq)], value: .int(-Int64(seq)))])))
+            let operations: [PatchOperation] = [.set(path: [key(seq)], value: .int(-Int64(seq)))]
+            if keyframes {
+                try! current.apply(operations)
+                try! writer.append(.keyframe(Keyframe(seq: seq, store: "main", state: current)))
+                try! writer.flush()
+            } else {
+                try! writer.append(.patch(StatePatch(seq: seq, store: "main", operations: operations)))
+            }
             if chunkPerAction { try! writer.flush() }
         }
         try! writer.close()
     }
 
-    /// Writes the traces to a temporary directory and times commands of the release
-    /// `storescope` next to this executable on them.
-    /// The four traces in the temporary directory, written there on first use.
+    /// The traces in the temporary directory, each written there on first use.
     static func cached() -> (directory: String, paths: [String]) {
         let directory = NSTemporaryDirectory() + "storescope-hostile"
-        let names = ["chunks", "bigdict", "bigkeyframe", "bigkeyframe-chunks"].map { directory + "/\($0).sstrace" }
-        return (directory, names.allSatisfy { FileManager.default.fileExists(atPath: $0) } ? names : write(to: directory))
+        return (directory, write(to: directory))
     }
 
     static func run() {
@@ -82,6 +102,7 @@ enum HostileTraces {
             (paths[1], ["blame", "_", "[\"k5\"]"]), (paths[1], ["log"]),
             (paths[2], ["blame", "_", "[5]"]), (paths[2], ["blame", "_", "."]), (paths[2], ["log"]), (paths[2], ["cat"]),
             (paths[3], ["blame", "_", "[5]"]), (paths[3], ["log"]), (paths[3], ["cat"]),
+            (paths[4], ["cat"]), (paths[4], ["log"]), (paths[4], ["blame", "_", "[\"k5\"]"]), (paths[4], ["diff", "--from", "4", "--to", "5", "--json"]),
         ]
         for (path, command) in runs {
             var arguments = command

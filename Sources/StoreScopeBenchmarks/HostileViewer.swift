@@ -12,7 +12,8 @@ import TraceAnalysis
 ///
 /// Run: `swift run -c release StoreScopeBenchmarks hostile-viewer` (the traces are cached in
 /// the temp directory, as for `hostile`; `HOSTILE_VIEWER_REPETITIONS` sets the repetitions, 5
-/// by default, and `HOSTILE_VIEWER_TRACE` one trace, e.g. `bigdict`: for a profiler).
+/// by default, `HOSTILE_VIEWER_TRACE` one trace, e.g. `bigdict`: for a profiler, and
+/// `HOSTILE_VIEWER_TICKS=1` lists every tick's time).
 enum HostileViewer {
     static let keys: [(name: String, action: ViewerAction)] = [
         ("j (timeline: next action, its diff)", .key(.character("j"))),
@@ -34,15 +35,19 @@ enum HostileViewer {
     ]
 
     static func run() {
+        // As the `storescope` process does; `HOSTILE_VIEWER_MALLOC=default` leaves glibc's
+        // thresholds as they are, to measure what that costs.
+        if ProcessInfo.processInfo.environment["HOSTILE_VIEWER_MALLOC"] != "default" { LargeBlockReuse.enable() }
         let repetitions = Int(ProcessInfo.processInfo.environment["HOSTILE_VIEWER_REPETITIONS"] ?? "") ?? 5
         let only = ProcessInfo.processInfo.environment["HOSTILE_VIEWER_TRACE"]
+        let listTicks = ProcessInfo.processInfo.environment["HOSTILE_VIEWER_TICKS"] != nil
         let (directory, paths) = HostileTraces.cached()
         print("## Viewer keys on hostile traces, 80x24 (\(directory))\n")
         print("Load average before: \(ViewerBenchmarks.loadAverage()).\n")
-        for path in [paths[1], paths[3]] where only.map({ path.hasSuffix("/\($0).sstrace") }) ?? true {
+        for path in [paths[1], paths[3], paths[4]] where only.map({ path.hasSuffix("/\($0).sstrace") }) ?? true {
             var answers = Array(repeating: Timings(), count: keys.count), details = Array(repeating: Timings(), count: keys.count)
             var longestTick = Array(repeating: 0.0, count: keys.count)
-            for _ in 0..<repetitions {
+            for repetition in 0..<repetitions {
                 let screen = ViewerScreen(source: try! FileTraceSource(path: path), columns: 80, rows: 24)
                 for (index, key) in keys.enumerated() {
                     answers[index].time { screen.send(key.action) }
@@ -53,6 +58,7 @@ enum HostileViewer {
                             var tick = Timings()
                             tick.time { screen.send(.tick) }
                             longestTick[index] = max(longestTick[index], tick.cpu[0])
+                            if listTicks { print("repetition \(repetition + 1), \(key.name): tick of \(Report.nanos(tick.cpu[0])) CPU, \(Report.nanos(tick.wall[0])) wall") }
                         }
                     }
                 }
