@@ -35,6 +35,12 @@ public enum StateChanges {
             compare(a, b, path: path + [.some], into: &operations)
         case let (.array(a), .array(b)) where a.count == b.count:
             for (index, (x, y)) in zip(a, b).enumerated() where x != y { compare(x, y, path: path + [.index(index)], into: &operations) }
+        case let (.dictionary(a), .dictionary(b)) where sameKeys(a, b):
+            // The usual case (a keyframe of a dictionary whose values changed): matching
+            // by key pairs each entry with the one at its own position.
+            for (x, y) in zip(a, b) where x.value != y.value {
+                compare(x.value, y.value, path: path + [.key(x.key)], into: &operations)
+            }
         case let (.dictionary(a), .dictionary(b)):
             // Each entry of `a` is matched with the first unmatched entry of `b` with its key:
             // compared, or removed; the unmatched entries of `b` are set, in `b`'s order.
@@ -76,6 +82,13 @@ public enum StateChanges {
         var positions: [TraceValue: [Int]] = [:]
         for (index, entry) in b.enumerated().reversed() { positions[entry.key, default: []].append(index) }
         return a.map { positions[$0.key]?.popLast() }
+    }
+
+    /// Whether `a` and `b` hold the same keys in the same order. Then the first unmatched
+    /// entry of `b` with the key of `a[i]` is `b[i]`, duplicates or not: the earlier entries
+    /// of `a` with that key took the earlier ones of `b`, position by position.
+    private static func sameKeys(_ a: [TraceValue.DictionaryEntry], _ b: [TraceValue.DictionaryEntry]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key }
     }
 
     private static func isStrictlySorted(_ entries: [TraceValue.DictionaryEntry]) -> Bool {

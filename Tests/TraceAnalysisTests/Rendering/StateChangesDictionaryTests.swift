@@ -59,6 +59,17 @@ import TraceFormat
         ])
     }
 
+    @Test func theSameKeysInTheSameOrderArePairedByPositionSortedOrNot() {
+        // Unsorted, with a duplicate: the second "k" of the old state meets the second "k" of
+        // the new one, as matching by key in order of appearance pairs them.
+        let old = TraceValue.dictionary([entry("k", 1), entry("a", 2), entry("k", 3)])
+        let new = TraceValue.dictionary([entry("k", 1), entry("a", 20), entry("k", 30)])
+        #expect(StateChanges.operations(from: old, to: new) == [
+            .set(path: [.key(.string("a"))], value: .int(20)),
+            .set(path: [.key(.string("k"))], value: .int(30)),
+        ])
+    }
+
     @Test func equalStatesGiveNoOperations() {
         let value = TraceValue.dictionary((0..<1_000).map { entry(String($0), Int64($0)) })
         #expect(StateChanges.operations(from: value, to: value).isEmpty)
