@@ -9,6 +9,9 @@ struct SessionCache {
         var seq: UInt64
         var position: RecordPosition
         var value: TraceValue
+        /// The keyframe the replay that built it started from, if any (see
+        /// ``StateAnswer/keyframeSeq``).
+        var keyframeSeq: UInt64? = nil
     }
 
     private var chunks: [Int: (records: [Record], cost: Int, used: UInt64)] = [:]

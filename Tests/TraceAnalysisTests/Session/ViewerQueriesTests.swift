@@ -37,6 +37,25 @@ struct ViewerQueriesTests {
         #expect(session.chunkDecodes - replay <= 3, "resumed from the kept state")
     }
 
+    @Test("A state asked for again is the kept answer: no chunk is read, not even the one it was replayed to")
+    func stateAskedAgainReadsNoChunk() throws {
+        let directory = try TemporaryDirectory()
+        let fixture = try SessionFixture.write(to: directory.path("t.sstrace"), keyframeEvery: 200)
+        let expected = fixture.replayedStates()
+        // No chunk cache: any read of the trace decodes a chunk.
+        let session = try TraceSession(path: fixture.path, budget: .init(chunkBytes: 0, states: 4))
+        for seq: UInt64 in [200, 250] {
+            let first = session.state(of: SessionFixture.store, after: seq)
+            let decodes = session.chunkDecodes
+            let again = session.state(of: SessionFixture.store, after: seq)
+            #expect(session.chunkDecodes == decodes, "#\(seq)")
+            #expect(again.value == expected[seq]! && again == first, "#\(seq)")
+        }
+        #expect(session.state(of: SessionFixture.store, after: 200).keyframeSeq == 200, "the keyframe it was read from is kept with it")
+        // A seq after a kept one is still replayed, from it.
+        #expect(session.state(of: SessionFixture.store, after: 251).value == expected[251]!)
+    }
+
     @Test("The changes of a keyframe are worked out once: showing it again reads no chunk")
     func keyframeChangesAreKept() throws {
         let directory = try TemporaryDirectory()
