@@ -215,6 +215,13 @@ extension TraceSession: FilterContext {
         return operations
     }
 
+    /// Whether ``changes(of:)`` answers `action` without reading the trace: a patch's
+    /// operations, or a keyframe's changes already worked out. The viewer lists a keyframe of
+    /// a large state with its changes only once they are.
+    public func knowsChanges(of action: ActionEntry) -> Bool {
+        action.keyframe == nil || keyframeChanges[KeyframeKey(store: action.action.store, seq: action.seq)] != nil
+    }
+
     /// How many keyframes' changes ``changes(of:)`` keeps.
     static let keyframeChangesKept = 64
 

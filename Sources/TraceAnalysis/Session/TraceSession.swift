@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The session engine: answers questions about a recorded trace without reading the whole
 /// file, for the `storescope` commands and the interactive viewer.
 ///
@@ -73,6 +75,11 @@ public final class TraceSession {
     private(set) var recordsDecoded = 0
     /// How many patches state reconstruction applied: what tests count instead of timing.
     var patchesApplied = 0
+
+    /// Which of the sessions this process opened this is (1, 2, …): tells a trace opened again
+    /// from the session read before it, whose object may have had the same address.
+    public let opening = TraceSession.openings.add(1, ordering: .relaxed).newValue
+    private static let openings = Atomic<UInt64>(0)
 
     /// Opens the trace at `path`.
     ///

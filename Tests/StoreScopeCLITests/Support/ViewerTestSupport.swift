@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TraceAnalysis
 
 @testable import StoreScopeCLI
 
@@ -12,8 +13,9 @@ struct ViewerHarness {
     /// - Parameter idle: whether the first idle moment comes at once, as in ``ViewerApp`` (it
     ///   starts reading the effects, for the timeline's fx marks); `false` for tests of
     ///   reading in parts.
-    init(path: String, columns: Int = 80, rows: Int = 24, idle: Bool = true) throws {
-        reducer = ViewerReducer(source: try FileTraceSource(path: path))
+    /// - Parameter budget: the session's (a test of what is read again gives it no cache).
+    init(path: String, columns: Int = 80, rows: Int = 24, idle: Bool = true, budget: TraceSession.Budget = .standard) throws {
+        reducer = ViewerReducer(source: try FileTraceSource(path: path, budget: budget))
         state = reducer.initialState(columns: columns, rows: rows)
         if idle { reducer.reduce(&state, .tick) }
     }

@@ -4,6 +4,7 @@ import Testing
 import TraceFormat
 
 @testable import StoreScopeCLI
+@testable import TraceAnalysis
 
 /// On a store whose state is large, a key moves the selection and redraws the timeline at
 /// once; the diff and the state tree, which cost a copy of the large containers, are read on
@@ -62,6 +63,62 @@ struct ViewerLargeStateTests {
         // strings, 244,445 of them before it), and j moved one row down from there.
         #expect(viewer.state.detailCursor == 244_447)
         #expect(viewer.screen.contains("\n+     \"k5\": -5\n"), "\(viewer.screen)")
+    }
+
+    /// A keyframe of `entries` entries for each of 5 actions (one entry changed), a chunk each.
+    static func keyframeTrace(entries: Int, in directory: TemporaryDirectory) throws -> String {
+        let path = directory.path + "/keyframes-\(entries).sstrace"
+        let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Large"), chunkSize: 64 << 20)
+        var state = TraceFixture.numbers(entries)
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: state)))
+        for seq in UInt64(1)...5 {
+            try writer.append(TraceFixture.action(seq, payload: [.init("n", .int(Int64(seq)))]))
+            try state.apply([.set(path: [.key(.string("k\(seq)"))], value: .int(-Int64(seq)))])
+            try writer.append(.keyframe(Keyframe(seq: seq, store: "main", state: state)))
+            try writer.flush()
+        }
+        try writer.close()
+        return path
+    }
+
+    @Test("Among keyframes of a large state, j reads no chunk on the key, and a row's changes show … until its detail is read")
+    func keyframesOfALargeState() throws {
+        let directory = try TemporaryDirectory()
+        // No chunk cache: every read of the trace decodes a chunk, and is counted.
+        var viewer = try ViewerHarness(path: try Self.keyframeTrace(entries: 130_000, in: directory), budget: .init(chunkBytes: 0, states: 4))
+        let session = viewer.reducer.session
+        func row(_ seq: UInt64) -> String {
+            viewer.screen.split(separator: "\n").first { $0.contains(" #\(seq) +") }.map(String.init) ?? ""
+        }
+        #expect(viewer.state.selected == 1 && viewer.state.largeStores == ["main"])
+        // The first screen read #1's detail, so its row names what it changed; the other rows
+        // wait for theirs (comparing a keyframe with the state before is a replay).
+        #expect(row(1).hasSuffix(" [\"k1\"]"), "\(viewer.screen)")
+        #expect(row(2).hasSuffix(" …") && row(5).hasSuffix(" …"), "\(viewer.screen)")
+
+        let decodes = session.chunkDecodes
+        viewer.press(.character("j"))
+        #expect(viewer.state.selected == 2 && viewer.state.detail?.isLoading == true)
+        #expect(session.chunkDecodes == decodes, "the key moved within the rows read last")
+        viewer.send(.tick)
+        #expect(session.chunkDecodes == decodes, "the state before #2 is the state after #1, kept")
+        viewer.send(.tick)
+        #expect(viewer.state.detail?.isLoading == false)
+        guard case let .success(lines)? = viewer.state.detail?.diff else { Issue.record("no diff after the ticks"); return }
+        #expect(lines.map(\.text).joined(separator: "\n").contains("-   \"k2\": 2\n+   \"k2\": -2"), "\(lines)")
+        // Guided by the keyframe's changes, the diff is the one a comparison of everything gives.
+        let old = try #require(session.state(of: "main", after: 1).value), new = try #require(session.state(of: "main", after: 2).value)
+        #expect(lines.map(\.text) == DiffRendering.lines(from: old, to: new).map(\.text))
+        #expect(row(2).hasSuffix(" [\"k2\"]"), "\(viewer.screen)")
+        #expect(row(3).hasSuffix(" …"), "\(viewer.screen)")
+
+        // k goes back within the rows: #1's states are kept, nothing is read again.
+        let before = session.chunkDecodes
+        viewer.press(.character("k"))
+        viewer.send(.tick)
+        viewer.send(.tick)
+        #expect(viewer.state.selected == 1 && viewer.state.detail?.isLoading == false)
+        #expect(session.chunkDecodes == before)
     }
 
     @Test("On a small state the detail is read on the key itself, as before")

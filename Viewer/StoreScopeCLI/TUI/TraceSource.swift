@@ -38,11 +38,15 @@ package final class FileTraceSource: TraceSource {
     private var pendingChange: TraceFileWatch.Change?
     private var restart: String?
 
+    private let budget: TraceSession.Budget
+
     /// Opens the trace at `path`.
     ///
+    /// - Parameter budget: how much decoded data its sessions keep.
     /// - Throws: ``TraceError`` when it cannot be opened or is not a trace.
-    package init(path: String) throws(TraceError) {
-        session = try TraceSession(path: path)
+    package init(path: String, budget: TraceSession.Budget = .standard) throws(TraceError) {
+        session = try TraceSession(path: path, budget: budget)
+        self.budget = budget
         self.path = path
         name = path.split(separator: "/").last.map(String.init) ?? path
         watch = TraceFileWatch(path: path, headerLength: Int(session.reader.headerSize))
@@ -54,7 +58,7 @@ package final class FileTraceSource: TraceSource {
         // Before reading on: the bytes after the old end may be another session's.
         if pendingChange == nil, let change = watch?.check() { pendingChange = change }
         guard let change = pendingChange else { return (try? session.refresh()) ?? false }
-        guard let opened = try? TraceSession(path: path) else { return false }
+        guard let opened = try? TraceSession(path: path, budget: budget) else { return false }
         session = opened
         watch = TraceFileWatch(path: path, headerLength: Int(opened.reader.headerSize))
         pendingChange = nil

@@ -19,29 +19,63 @@ extension ViewerReducer {
         if let selected = state.selected {
             if selected < state.top {
                 state.top = selected
-            } else {
+            } else if currentRows(state, count: height)?.actionSeqs.contains(selected) != true {
                 // Scroll down when the selection is below the window: a full window of
                 // matching actions after the top above it.
                 let above = session.actions(before: selected, after: state.top, matching: state.filter, limit: height - 1)
                 if above.count == height - 1, let first = above.last { state.top = first.seq }
             }
         }
-        state.timeline = rows(from: state.top, count: height, filter: state.filter)
+        state.timeline = timelineRows(count: height, in: &state)
         // `!! records lost` rows take lines too: scroll on while the selection is below them.
         for _ in 0..<height {
             guard let selected = state.selected, state.timeline.count == height,
                 let last = state.timeline.last(where: { $0.seq != nil })?.seq, last < selected,
                 let next = session.action(after: state.top, matching: state.filter)?.seq, next <= selected else { break }
             state.top = next
-            state.timeline = rows(from: state.top, count: height, filter: state.filter)
+            state.timeline = timelineRows(count: height, in: &state)
         }
         loadDetail(&state)
         showInitialState(&state, rows: height)
     }
 
+    /// The rows from `state.top` as last read, when nothing they depend on changed since.
+    func currentRows(_ state: ViewerState, count: Int) -> ViewerState.ReadTimeline? {
+        guard let read = state.readTimeline, read.top == state.top, read.count == count, read.filter == state.filter,
+            read.session == session.opening, read.chunks == session.chunks.count else { return nil }
+        return read
+    }
+
+    /// The rows from `state.top`: the ones read last when they are still current (a key that
+    /// moves within the window reads no chunk: on a trace whose every chunk holds a keyframe of
+    /// a million entries, listing ten rows decoded ten of them, 1-3 s), else read now.
+    private func timelineRows(count: Int, in state: inout ViewerState) -> [ViewerState.TimelineRow] {
+        if let read = currentRows(state, count: count) { return read.rows }
+        let rows = rows(from: state.top, count: count, filter: state.filter)
+        state.readTimeline = ViewerState.ReadTimeline(top: state.top, count: count, filter: state.filter, session: session.opening, chunks: session.chunks.count, rows: rows)
+        return rows
+    }
+
+    /// Fills in the changes of the rows left at `…` that the engine has worked out since (the
+    /// detail of a selected keyframe works them out).
+    func fillChangedPaths(_ state: inout ViewerState) {
+        func filled(_ rows: [ViewerState.TimelineRow]) -> [ViewerState.TimelineRow] {
+            rows.map { row in
+                guard case let .action(entry, .notYetRead) = row, session.knowsChanges(of: entry) else { return row }
+                return .action(entry, changedPaths: changedPaths(of: entry, reading: true))
+            }
+        }
+        guard state.timeline.contains(where: { if case .action(_, .notYetRead) = $0 { true } else { false } }) else { return }
+        state.timeline = filled(state.timeline)
+        if let read = state.readTimeline { state.readTimeline?.rows = filled(read.rows) }
+    }
+
     /// The selected action's detail: read now, or, for a large state, left to the ticks.
     private func loadDetail(_ state: inout ViewerState) {
-        guard let seq = state.selected, let entry = session.action(after: seq - min(seq, 1)), entry.seq == seq else {
+        let shown = state.selected.flatMap { seq in
+            state.timeline.lazy.compactMap { if case let .action(entry, _) = $0, entry.seq == seq { entry } else { nil } }.first
+        }
+        guard let seq = state.selected, let entry = shown ?? session.action(after: seq - min(seq, 1)), entry.seq == seq else {
             state.detail = nil
             return
         }
@@ -55,6 +89,7 @@ extension ViewerReducer {
         }
         state.detail = nil
         state.detail = detail(of: entry, in: &state)
+        fillChangedPaths(&state)
         revealChange(&state)
     }
 
@@ -73,6 +108,7 @@ extension ViewerReducer {
         // Free the placeholder first: nothing else holds the states the detail builds.
         state.detail = nil
         state.detail = detail(of: pending.entry, in: &state)
+        fillChangedPaths(&state)
         revealChange(&state)
     }
 
@@ -117,13 +153,7 @@ extension ViewerReducer {
         session.forEachAction(in: top...UInt64.max, matching: filter) { item in
             switch item {
             case let .action(entry):
-                let operations = entry.keyframe == nil ? entry.operations : session.changes(of: entry)
-                var paths: [String] = []
-                for operation in operations ?? [] {
-                    let path = renderPath(operation.path)
-                    if paths.last != path { paths.append(path.isEmpty ? "state" : path) }
-                }
-                rows.append(.action(entry, changedPaths: operations == nil ? nil : paths))
+                rows.append(.action(entry, changedPaths: changedPaths(of: entry, reading: false)))
                 if rows.count < count, let reconnect = ReconnectNote.summary(after: entry) { rows.append(.reconnect(reconnect)) }
             case let .damage(damage):
                 rows.append(.damage(damage.description))
@@ -131,6 +161,22 @@ extension ViewerReducer {
             return rows.count < count
         }
         return rows
+    }
+
+    /// The paths `entry` changed. A keyframe's changes are a comparison with the state before
+    /// (a replay): for a large state (``largeState``) worked out only when `reading`, as the
+    /// detail of the selected action does.
+    private func changedPaths(of entry: ActionEntry, reading: Bool) -> ViewerState.ChangedPaths {
+        if let keyframe = entry.keyframe, !reading, !session.knowsChanges(of: entry), keyframe.hasMoreNodes(than: Self.largeState) {
+            return .notYetRead
+        }
+        guard let operations = entry.keyframe == nil ? entry.operations : session.changes(of: entry) else { return .unknown }
+        var paths: [String] = []
+        for operation in operations {
+            let path = renderPath(operation.path)
+            if paths.last != path { paths.append(path.isEmpty ? "state" : path) }
+        }
+        return .known(paths)
     }
 
     private func detail(of entry: ActionEntry, in viewer: inout ViewerState) -> ViewerState.Detail {
@@ -142,14 +188,18 @@ extension ViewerReducer {
         let after = session.state(of: store, after: seq)
         let state: Result<TraceValue, ViewerState.UnknownText> = after.value.map { .success($0) }
             ?? .failure(.init(text: after.unknownDescription ?? "the state is unknown"))
+        // A patch, or the changes worked out from a keyframe (which the row shows too).
+        let operations = seq > 0 ? entry.keyframe == nil ? entry.operations : session.changes(of: entry) : nil
+        let redacted = RedactedChanges(entry.operations)
         let diff: Result<[DiffLine], ViewerState.UnknownText>
         switch (before.value, after.value) {
         case let (old?, new?):
-            // The state after is the state before with this action's patch (no keyframe in
-            // between): the diff need only look where the patch changed something.
+            // The state after is the state before with these operations: the diff need only
+            // look where they change something (a keyframe's hidden changes are in no
+            // operation: then it compares everything).
             diff = .success(DiffRendering.lines(
-                from: old, to: new, redactedChanges: RedactedChanges(entry.operations),
-                patch: entry.keyframe == nil ? entry.operations : nil))
+                from: old, to: new, redactedChanges: redacted,
+                patch: entry.keyframe == nil || redacted.isEmpty ? operations : nil))
         case (nil, _):
             diff = .failure(.init(text: before.unknownDescription ?? "the state before is unknown"))
         case (_, nil):
@@ -157,9 +207,7 @@ extension ViewerReducer {
         }
         if let value = after.value, value.hasMoreNodes(than: Self.largeState) { viewer.largeStores.insert(store) }
         var changed = ChangedNodes()
-        if seq > 0, let value = after.value, let operations = entry.keyframe == nil ? entry.operations : session.changes(of: entry) {
-            changed = ChangedNodes(operations, in: value)
-        }
+        if let value = after.value, let operations { changed = ChangedNodes(operations, in: value) }
         return ViewerState.Detail(entry: entry, diff: diff, state: state, changedNodes: changed)
     }
 

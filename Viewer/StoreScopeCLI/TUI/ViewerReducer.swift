@@ -173,7 +173,11 @@ package struct ViewerReducer {
         guard let current = state.selected else { return }
         // One engine pass for the whole move, not one query per matching action.
         var seq = current
-        if count > 0, let after = ClosedRange.seqs(after: current) {
+        let shown = currentRows(state, count: ViewerLayout(columns: state.columns, rows: state.rows).timelineRows)?.actionSeqs ?? []
+        if let here = shown.firstIndex(of: current), shown.indices.contains(here + count) {
+            // Within the rows read last: no engine pass.
+            seq = shown[here + count]
+        } else if count > 0, let after = ClosedRange.seqs(after: current) {
             var left = count
             session.forEachAction(in: after, matching: state.filter) { item in
                 guard case let .action(entry) = item else { return true }

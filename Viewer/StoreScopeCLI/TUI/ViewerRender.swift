@@ -47,7 +47,7 @@ package enum ViewerRender {
                 let text = row(
                     seq: "#\(entry.seq)", time: state.timeColumn.text(entry.sinceStart), store: entry.action.store.sanitizedForTerminal,
                     action: summary(of: entry.action.action, width: layout.actionWidth, qualified: ambiguous).sanitizedForTerminal, reducer: RecordLine.duration(entry.action.reducerNanos),
-                    changes: appMarks.isEmpty ? paths.map { $0.isEmpty ? "-" : $0.joined(separator: " ").sanitizedForTerminal } ?? "?" : "◆ " + appMarks.joined(separator: ", ").sanitizedForTerminal,
+                    changes: appMarks.isEmpty ? changesText(paths) : "◆ " + appMarks.joined(separator: ", ").sanitizedForTerminal,
                     marks: marks, layout)
                 grid.put((selected ? ">" : " ") + text.dropFirst(), row: y, column: 0, style: selected ? (state.focus == .timeline ? .reverse : .bold) : .plain)
                 if selected { grid.fill(row: y, style: state.focus == .timeline ? .reverse : .bold) }
@@ -89,6 +89,15 @@ package enum ViewerRender {
         guard let split = description.range(of: "): ", options: .backwards) else { return "records lost: " + description }
         let lost = description[split.upperBound...], place = description[..<description.index(after: split.lowerBound)]
         return lost.hasSuffix("lost") ? "\(lost): \(place)" : "\(lost) lost: \(place)"
+    }
+
+    /// A row's changes column: the paths (`-`: none), `?` when unknown, `…` until read.
+    static func changesText(_ paths: ViewerState.ChangedPaths) -> String {
+        switch paths {
+        case let .known(paths): paths.isEmpty ? "-" : paths.joined(separator: " ").sanitizedForTerminal
+        case .unknown: "?"
+        case .notYetRead: "…"
+        }
     }
 
     /// The case names that the rows show for enums of different types (`.begin` of

@@ -24,6 +24,9 @@ package struct ViewerState: Sendable, Equatable {
     var top: UInt64 = 0
     /// The timeline rows on screen, loaded from the engine.
     var timeline: [TimelineRow] = []
+    /// The rows as last read from the engine, and what for: a key that moves the selection
+    /// within them reads none of them again.
+    var readTimeline: ReadTimeline?
     /// The selected action and its states.
     var detail: Detail?
 
@@ -142,8 +145,8 @@ package struct ViewerState: Sendable, Equatable {
 
     /// A row of the timeline.
     enum TimelineRow: Sendable, Equatable {
-        /// An action with the paths it changed (`nil`: unknown, keyframe after a gap).
-        case action(ActionEntry, changedPaths: [String]?)
+        /// An action with the paths it changed.
+        case action(ActionEntry, changedPaths: ChangedPaths)
         /// Records lost here.
         case damage(String)
         /// The app reconnected here, and what is known across it (``ReconnectNote/summary(after:)``).
@@ -157,6 +160,35 @@ package struct ViewerState: Sendable, Equatable {
             case .initial: 0
             case .damage, .reconnect: nil
             }
+        }
+    }
+
+    /// The paths an action changed, as its timeline row shows them.
+    enum ChangedPaths: Sendable, Equatable {
+        case known([String])
+        /// A keyframe whose state before is unknown (after a gap): `?`.
+        case unknown
+        /// A keyframe of a large state whose changes are worked out when it is selected (a
+        /// comparison of the whole state with the one before): `…`.
+        case notYetRead
+    }
+
+    /// Timeline rows read from the engine (before ``ViewerReducer/showInitialState(_:rows:)``
+    /// adds `#0`), with what they were read for: reused while the window, the filter and the
+    /// trace are the same.
+    struct ReadTimeline: Sendable, Equatable {
+        var top: UInt64
+        var count: Int
+        var filter: Filter
+        /// The session (``TraceSession/opening``) and its chunk count when read: a growing or
+        /// reopened trace's rows are read again.
+        var session: UInt64
+        var chunks: Int
+        var rows: [TimelineRow]
+
+        /// The action rows' seqs, in order.
+        var actionSeqs: [UInt64] {
+            rows.compactMap { if case let .action(entry, _) = $0 { entry.seq } else { nil } }
         }
     }
 
