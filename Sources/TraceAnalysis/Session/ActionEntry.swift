@@ -25,6 +25,25 @@ public struct ActionEntry: Sendable, Hashable {
 
     /// The action's sequence number.
     public var seq: UInt64 { action.seq }
+
+    /// Whether a reader left the keyframe out of this entry (``leavingOutKeyframe()``).
+    public private(set) var keyframeLeftOut = false
+
+    /// Whether the recorder wrote the state after this action as a keyframe: in ``keyframe``,
+    /// unless it was left out.
+    public var hasKeyframe: Bool { keyframe != nil || keyframeLeftOut }
+
+    /// This entry without its keyframe, for a reader that holds many entries of a large state
+    /// (the viewer's timeline rows held ten keyframes of a million entries, 1.6 GB); the
+    /// session reads the keyframe again when it is asked about the entry
+    /// (``TraceSession/changes(of:)``, ``TraceSession/state(of:after:)``).
+    public func leavingOutKeyframe() -> ActionEntry {
+        guard keyframe != nil else { return self }
+        var entry = self
+        entry.keyframe = nil
+        entry.keyframeLeftOut = true
+        return entry
+    }
 }
 
 /// An effect's lifetime as far as the trace tells it.

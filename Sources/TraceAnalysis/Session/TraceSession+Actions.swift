@@ -205,10 +205,11 @@ extension TraceSession: FilterContext {
     /// is a replay of every chunk since its previous keyframe, which a timeline showing the
     /// keyframe would otherwise repeat on every key.
     public func changes(of action: ActionEntry) -> [PatchOperation]? {
-        guard let keyframe = action.keyframe else { return action.operations }
+        guard action.hasKeyframe else { return action.operations }
         let key = KeyframeKey(store: action.action.store, seq: action.seq)
         if let kept = keyframeChanges[key] { return kept }
-        guard action.seq > 0, let before = state(of: action.action.store, after: action.seq - 1).value else { return nil }
+        guard action.seq > 0, let before = state(of: action.action.store, after: action.seq - 1).value,
+            let keyframe = action.keyframe ?? state(of: action.action.store, after: action.seq).value else { return nil }
         let operations = StateChanges.operations(from: before, to: keyframe)
         if keyframeChanges.count >= Self.keyframeChangesKept { keyframeChanges.removeAll(keepingCapacity: true) }
         keyframeChanges[key] = operations
@@ -219,7 +220,7 @@ extension TraceSession: FilterContext {
     /// operations, or a keyframe's changes already worked out. The viewer lists a keyframe of
     /// a large state with its changes only once they are.
     public func knowsChanges(of action: ActionEntry) -> Bool {
-        action.keyframe == nil || keyframeChanges[KeyframeKey(store: action.action.store, seq: action.seq)] != nil
+        !action.hasKeyframe || keyframeChanges[KeyframeKey(store: action.action.store, seq: action.seq)] != nil
     }
 
     /// How many keyframes' changes ``changes(of:)`` keeps.

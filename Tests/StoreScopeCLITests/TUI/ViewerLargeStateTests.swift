@@ -96,6 +96,10 @@ struct ViewerLargeStateTests {
         #expect(row(1).hasSuffix(" [\"k1\"]"), "\(viewer.screen)")
         #expect(row(2).hasSuffix(" …") && row(5).hasSuffix(" …"), "\(viewer.screen)")
 
+        // The rows hold no keyframe of the large state (ten of a million entries held 1.6 GB).
+        for case let .action(entry, _) in viewer.state.timeline {
+            #expect(entry.keyframe == nil && entry.keyframeLeftOut && entry.hasKeyframe, "#\(entry.seq)")
+        }
         let decodes = session.chunkDecodes
         viewer.press(.character("j"))
         #expect(viewer.state.selected == 2 && viewer.state.detail?.isLoading == true)

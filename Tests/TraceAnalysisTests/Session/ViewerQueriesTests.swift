@@ -56,6 +56,21 @@ struct ViewerQueriesTests {
         #expect(session.state(of: SessionFixture.store, after: 251).value == expected[251]!)
     }
 
+    @Test("An entry whose keyframe was left out has the same changes: the session reads the keyframe again")
+    func changesOfAnEntryWithoutItsKeyframe() throws {
+        let directory = try TemporaryDirectory()
+        let fixture = try SessionFixture.write(to: directory.path("t.sstrace"), keyframeEvery: 200)
+        let full = try #require(try TraceSession(path: fixture.path).action(after: 199))
+        let light = full.leavingOutKeyframe()
+        #expect(light.keyframe == nil && light.keyframeLeftOut && light.hasKeyframe && light.seq == 200)
+        let expected = try #require(try TraceSession(path: fixture.path).changes(of: full))
+        #expect(!expected.isEmpty)
+        #expect(try TraceSession(path: fixture.path).changes(of: light) == expected)
+        // An entry without a keyframe is unchanged by it.
+        let patch = try #require(try TraceSession(path: fixture.path).action(after: 200))
+        #expect(patch.leavingOutKeyframe() == patch && !patch.hasKeyframe)
+    }
+
     @Test("The changes of a keyframe are worked out once: showing it again reads no chunk")
     func keyframeChangesAreKept() throws {
         let directory = try TemporaryDirectory()

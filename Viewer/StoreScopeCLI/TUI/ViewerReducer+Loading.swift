@@ -82,7 +82,7 @@ extension ViewerReducer {
         // A large state's diff and tree cost a copy of its largest containers (tens of ms for
         // a million entries): the key is answered first, and the next tick reads them.
         if state.largeStores.contains(entry.action.store) {
-            if let shown = state.detail, shown.entry == entry, !shown.isLoading { return }
+            if let shown = state.detail, shown.entry.action == entry.action, !shown.isLoading { return }
             let reading = ViewerState.UnknownText(text: "reading the state…")
             state.detail = ViewerState.Detail(entry: entry, diff: .failure(reading), state: .failure(reading), isLoading: true)
             return
@@ -153,7 +153,9 @@ extension ViewerReducer {
         session.forEachAction(in: top...UInt64.max, matching: filter) { item in
             switch item {
             case let .action(entry):
-                rows.append(.action(entry, changedPaths: changedPaths(of: entry, reading: false)))
+                // A large keyframe stays out of the row: the detail reads it from the session.
+                let large = entry.keyframe?.hasMoreNodes(than: Self.largeState) == true
+                rows.append(.action(large ? entry.leavingOutKeyframe() : entry, changedPaths: changedPaths(of: entry, reading: false)))
                 if rows.count < count, let reconnect = ReconnectNote.summary(after: entry) { rows.append(.reconnect(reconnect)) }
             case let .damage(damage):
                 rows.append(.damage(damage.description))
@@ -167,10 +169,10 @@ extension ViewerReducer {
     /// (a replay): for a large state (``largeState``) worked out only when `reading`, as the
     /// detail of the selected action does.
     private func changedPaths(of entry: ActionEntry, reading: Bool) -> ViewerState.ChangedPaths {
-        if let keyframe = entry.keyframe, !reading, !session.knowsChanges(of: entry), keyframe.hasMoreNodes(than: Self.largeState) {
+        if !reading, !session.knowsChanges(of: entry), entry.keyframeLeftOut || entry.keyframe?.hasMoreNodes(than: Self.largeState) == true {
             return .notYetRead
         }
-        guard let operations = entry.keyframe == nil ? entry.operations : session.changes(of: entry) else { return .unknown }
+        guard let operations = session.changes(of: entry) else { return .unknown }
         var paths: [String] = []
         for operation in operations {
             let path = renderPath(operation.path)
@@ -189,7 +191,7 @@ extension ViewerReducer {
         let state: Result<TraceValue, ViewerState.UnknownText> = after.value.map { .success($0) }
             ?? .failure(.init(text: after.unknownDescription ?? "the state is unknown"))
         // A patch, or the changes worked out from a keyframe (which the row shows too).
-        let operations = seq > 0 ? entry.keyframe == nil ? entry.operations : session.changes(of: entry) : nil
+        let operations = seq > 0 ? session.changes(of: entry) : nil
         let redacted = RedactedChanges(entry.operations)
         let diff: Result<[DiffLine], ViewerState.UnknownText>
         switch (before.value, after.value) {
@@ -199,7 +201,7 @@ extension ViewerReducer {
             // operation: then it compares everything).
             diff = .success(DiffRendering.lines(
                 from: old, to: new, redactedChanges: redacted,
-                patch: entry.keyframe == nil || redacted.isEmpty ? operations : nil))
+                patch: !entry.hasKeyframe || redacted.isEmpty ? operations : nil))
         case (nil, _):
             diff = .failure(.init(text: before.unknownDescription ?? "the state before is unknown"))
         case (_, nil):
