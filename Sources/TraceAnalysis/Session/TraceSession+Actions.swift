@@ -208,12 +208,25 @@ extension TraceSession: FilterContext {
         guard action.hasKeyframe else { return action.operations }
         let key = KeyframeKey(store: action.action.store, seq: action.seq)
         if let kept = keyframeChanges[key] { return kept }
-        guard action.seq > 0, let before = state(of: action.action.store, after: action.seq - 1).value,
+        guard action.seq > 0, let before = keyframeJustBefore(action) ?? state(of: action.action.store, after: action.seq - 1).value,
             let keyframe = action.keyframe ?? state(of: action.action.store, after: action.seq).value else { return nil }
         let operations = StateChanges.operations(from: before, to: keyframe)
         if keyframeChanges.count >= Self.keyframeChangesKept { keyframeChanges.removeAll(keepingCapacity: true) }
         keyframeChanges[key] = operations
+        lastKeyframeEntry = action.keyframe == nil ? nil : action
         return operations
+    }
+
+    /// The state before `action` when the last keyframe ``changes(of:)`` compared is the
+    /// action just before it, of its store: that keyframe, which is the state after it (no
+    /// record of the same action after a keyframe changes the state). `log` over a trace of
+    /// keyframes otherwise decoded each keyframe's chunk a second time, as the state before the
+    /// next one. Not when records were lost or dropped there: the replay says what is unknown.
+    private func keyframeJustBefore(_ action: ActionEntry) -> TraceValue? {
+        guard let last = lastKeyframeEntry, last.seq == action.seq - 1, last.action.store == action.action.store,
+            !last.events.contains(where: { if case .dropped = $0 { true } else { false } }),
+            reader.gaps.isEmpty, reader.headerMismatches.isEmpty else { return nil }
+        return last.keyframe
     }
 
     /// Whether ``changes(of:)`` answers `action` without reading the trace: a patch's

@@ -63,6 +63,8 @@ public final class TraceSession {
     var scanMemo = FilterScanMemo()
     /// The changes of keyframes, by store and seq (see ``changes(of:)``).
     var keyframeChanges: [KeyframeKey: [PatchOperation]] = [:]
+    /// The last keyframe action ``changes(of:)`` compared (see `keyframeJustBefore`).
+    var lastKeyframeEntry: ActionEntry?
     struct KeyframeKey: Hashable {
         var store: String
         var seq: UInt64

@@ -1,6 +1,7 @@
 import Foundation
 import StoreScopeTestSupport
 import Testing
+import TraceFormat
 @testable import TraceAnalysis
 
 /// What the viewer asks the engine on every key, answered without repeated work: the rows
@@ -69,6 +70,35 @@ struct ViewerQueriesTests {
         // An entry without a keyframe is unchanged by it.
         let patch = try #require(try TraceSession(path: fixture.path).action(after: 200))
         #expect(patch.leavingOutKeyframe() == patch && !patch.hasKeyframe)
+    }
+
+    @Test("Over a trace of keyframes, each keyframe's changes start from the one before: no chunk is read again for the state before")
+    func consecutiveKeyframesReadEachChunkOnce() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("keyframes.sstrace")
+        let writer = try TraceFixture.writer(at: path)
+        let state = { (n: UInt64) in TraceValue.structure(type: "S", fields: [.init("n", .uint(n)), .init("fixed", .string("same"))]) }
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: state(0))))
+        for seq in UInt64(1)...20 {
+            try writer.append(TraceFixture.action(seq))
+            try writer.append(.keyframe(Keyframe(seq: seq, store: "main", state: state(seq))))
+            try writer.flush()
+        }
+        try writer.close()
+        // No chunk cache and no kept states: whatever is read again is decoded again.
+        let session = try TraceSession(path: path, budget: .init(chunkBytes: 0, states: 0))
+        var entries: [ActionEntry] = []
+        session.forEachAction { item in
+            if case let .action(entry) = item { entries.append(entry) }
+            return true
+        }
+        #expect(entries.count == 20)
+        let decodes = session.chunkDecodes
+        for entry in entries {
+            #expect(session.changes(of: entry) == [.set(path: [.field("n")], value: .uint(entry.seq))], "#\(entry.seq)")
+        }
+        // Only #1's state before (the keyframe at #0) was replayed.
+        #expect(session.chunkDecodes - decodes <= 1)
     }
 
     @Test("The changes of a keyframe are worked out once: showing it again reads no chunk")
