@@ -98,15 +98,21 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         case let (.field(name), .field(other)): name == other
         case let (.index(i), .index(j)): i == j
         case (.any, .index), (.any, .key): true
-        case let (.key(text), .key(key)): text == key.shortDescription || text == Self.unquotedText(key)
+        case let (.key(text), .key(key)): Self.keyText(text, names: key)
         case (.some, .some): true
         default: false
         }
     }
 
-    /// A string key also matches when written without quotes.
-    private static func unquotedText(_ key: TraceValue) -> String? {
-        if case let .string(text) = key { text } else { nil }
+    /// Whether `text` names `key`: its short form (`"a"`, `3`, `.done`), or a string key
+    /// written without quotes. A string key's short form is quoted, so it is built only when
+    /// `text` starts with a quote and is long enough: a key step looked up in a dictionary of a
+    /// million entries built a million strings.
+    private static func keyText(_ text: String, names key: TraceValue) -> Bool {
+        guard case let .string(string) = key else { return text == key.shortDescription }
+        if text == string { return true }
+        guard text.utf8.first == UInt8(ascii: "\""), text.utf8.count >= string.utf8.count + 2 else { return false }
+        return text == key.shortDescription
     }
 
     var unwrappedSteps: [Step] { steps.filter { $0 != .some } }

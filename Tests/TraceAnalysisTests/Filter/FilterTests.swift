@@ -116,6 +116,25 @@ struct FilterTests {
         let keyed = try PathPattern(parsing: ".scores[\"ada\"]")
         #expect(keyed.node(in: .structure(type: "S", fields: [.init("scores", .dictionary([.init(key: .string("ada"), value: .int(3))]))])) == .int(3))
     }
+
+    @Test("A key step names a key by its short form or, for a string, unquoted: escapes, short and long keys, other key types")
+    func keySteps() throws {
+        let scores = TraceValue.dictionary([
+            .init(key: .string("a"), value: .int(1)), .init(key: .string("say \"hi\"\n"), value: .int(2)),
+            .init(key: .string("k123456"), value: .int(3)), .init(key: .int(7), value: .int(4)),
+            .init(key: .enumeration(type: "K", caseName: "done", payload: []), value: .int(5)), .init(key: .string("7"), value: .int(6)),
+        ])
+        let state = TraceValue.structure(type: "S", fields: [.init("scores", scores)])
+        func node(_ text: String) throws -> TraceValue? { try PathPattern(parsing: ".scores[\(text)]").node(in: state) }
+        #expect(try node("\"a\"") == .int(1))
+        #expect(try node("a") == .int(1))
+        #expect(try node("\"say \\\"hi\\\"\\n\"") == .int(2), "the quoted form with its escapes")
+        #expect(try node("\"k123456\"") == .int(3))
+        #expect(try node("k123456") == .int(3))
+        #expect(try node("\"7\"") == .int(6))
+        #expect(try node(".done") == .int(5))
+        #expect(try node("\"k12345\"") == nil)
+    }
 }
 
 extension FilterTests {
