@@ -75,7 +75,15 @@ extension TraceSession {
             }
             var operations = entry.operations
             if let keyframe = entry.keyframe {
-                operations = current.map { StateChanges.operations(from: $0, to: keyframe) } ?? [.set(path: [], value: keyframe)]
+                if let current, !pattern.hasWildcard, let old = pattern.node(in: current), let new = pattern.node(in: keyframe) {
+                    // One node is reported, when it differs: compare it, not the whole state (a
+                    // keyframe of a million entries was compared entry by entry). Where the
+                    // node is missing on either side (removed, or under a redacted value whose
+                    // change only the comparison tells), the whole states are compared.
+                    operations = old == new ? [] : [.set(path: [], value: keyframe)]
+                } else {
+                    operations = current.map { StateChanges.operations(from: $0, to: keyframe) } ?? [.set(path: [], value: keyframe)]
+                }
             }
             let touching = operations.filter { pattern.overlaps($0) }
             if summarizing, entry.keyframe == nil, current != nil, let deeper = Self.setsBelow(pattern, touching) {
