@@ -154,8 +154,8 @@ extension ViewerReducer {
             switch item {
             case let .action(entry):
                 // A large keyframe stays out of the row: the detail reads it from the session.
-                let large = entry.keyframe?.hasMoreNodes(than: Self.largeState) == true
-                rows.append(.action(large ? entry.leavingOutKeyframe() : entry, changedPaths: changedPaths(of: entry, reading: false)))
+                let row = entry.keyframe?.hasMoreNodes(than: Self.largeState) == true ? entry.leavingOutKeyframe() : entry
+                rows.append(.action(row, changedPaths: changedPaths(of: row, reading: false)))
                 if rows.count < count, let reconnect = ReconnectNote.summary(after: entry) { rows.append(.reconnect(reconnect)) }
             case let .damage(damage):
                 rows.append(.damage(damage.description))
@@ -166,12 +166,10 @@ extension ViewerReducer {
     }
 
     /// The paths `entry` changed. A keyframe's changes are a comparison with the state before
-    /// (a replay): for a large state (``largeState``) worked out only when `reading`, as the
-    /// detail of the selected action does.
+    /// (a replay): for a large state (a row leaves its keyframe out) worked out only when
+    /// `reading`, as the detail of the selected action does.
     private func changedPaths(of entry: ActionEntry, reading: Bool) -> ViewerState.ChangedPaths {
-        if !reading, !session.knowsChanges(of: entry), entry.keyframeLeftOut || entry.keyframe?.hasMoreNodes(than: Self.largeState) == true {
-            return .notYetRead
-        }
+        if !reading, entry.keyframeLeftOut, !session.knowsChanges(of: entry) { return .notYetRead }
         guard let operations = session.changes(of: entry) else { return .unknown }
         var paths: [String] = []
         for operation in operations {
