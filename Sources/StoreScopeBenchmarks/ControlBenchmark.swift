@@ -5,8 +5,9 @@ import TraceAnalysis
 
 /// Issue 22: from the key press (the viewer's request to its listener) to the app's state
 /// installed, through the real `storescope listen --record` (built next to this executable):
-/// the listener rebuilds the state after #N from its recording, sends it, the app decodes it
-/// and installs it. An in-process app with a users state of 1k and 10k users.
+/// the listener rebuilds the state after #N from its recording, sends it, the app installs its
+/// own kept copy of that state (``ControlSettings/keptStates``) or, keeping none, decodes the
+/// one sent. An in-process app with a users state of 1k and 10k users.
 ///
 /// Run: `swift build -c release && swift run -c release StoreScopeBenchmarks control`
 enum ControlBenchmark {
@@ -24,17 +25,21 @@ enum ControlBenchmark {
         // Back to back, as keys pressed in a row: the app's worker still polls at its active
         // rate (≤ 1 ms) after the last install. After a quiet 300 ms it polls at the control
         // rate (10 ms), the wait a first key press after a pause sees: the realistic worst case.
-        for quiet in [false, true] {
-            for users in [1_000, 10_000] {
-                let count = quiet ? 30 : users > 1_000 ? 40 : 100
-                let (installed, answered) = jumps(storescope: storescope, users: users, count: count, pause: quiet ? 0.3 : 0)
-                rows.append([
-                    "\(users) users", quiet ? "after 300 ms quiet" : "back to back",
-                    ms(installed, 0.5), ms(installed, 0.99), ms(answered, 0.5), ms(answered, 0.99), "50 ms",
-                ])
+        // The app keeping its recent states (the default), and keeping none: the state the
+        // listener sent decoded, as for a state older than the kept ones.
+        for kept in [true, false] {
+            for quiet in [false, true] {
+                for users in [1_000, 10_000] {
+                    let count = quiet ? 30 : users > 1_000 ? 40 : 100
+                    let (installed, answered) = jumps(storescope: storescope, users: users, count: count, pause: quiet ? 0.3 : 0, keepsStates: kept)
+                    rows.append([
+                        "\(users) users", kept ? "kept by the app" : "decoded", quiet ? "after 300 ms quiet" : "back to back",
+                        ms(installed, 0.5), ms(installed, 0.99), ms(answered, 0.5), ms(answered, 0.99), "50 ms",
+                    ])
+                }
             }
         }
-        Report.table(["state", "jumps", "p50 key → installed", "p99", "p50 key → outcome shown", "p99", "target p99 (10k)"], rows)
+        Report.table(["state", "state installed", "jumps", "p50 key → installed", "p99", "p50 key → outcome shown", "p99", "target p99 (10k)"], rows)
     }
 
     static func ms(_ samples: [UInt64], _ p: Double) -> String {
@@ -45,7 +50,7 @@ enum ControlBenchmark {
 
     /// Jumps `count` times, alternately to two recorded states, `pause` seconds apart; returns
     /// the nanoseconds from the request to the install, and to the reply.
-    static func jumps(storescope: URL, users: Int, count: Int, pause: Double) -> (installed: [UInt64], answered: [UInt64]) {
+    static func jumps(storescope: URL, users: Int, count: Int, pause: Double, keepsStates: Bool) -> (installed: [UInt64], answered: [UInt64]) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storescope-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let socket = directory.appendingPathComponent("run/live.sock").path
@@ -65,6 +70,7 @@ enum ControlBenchmark {
         var configuration = RecorderConfiguration(appName: "control-bench")
         // Off by default in release builds: this benchmark is an app that means to be driven.
         configuration.control.isEnabled = true
+        if !keepsStates { configuration.control.keptStates = 0 }
         let recorder = try! Recorder(sink: .socket(socket), mainStore: "users", configuration: configuration)
         let initial = UsersFixture.State(users: (0..<users).map(UsersFixture.makeUser))
         let recording = recorder.store("users", initialState: initial, actions: Action.self)

@@ -5,6 +5,7 @@
 //   flush       waits until the worker wrote everything, prints "flushed"
 //   status      prints "status recorded=R dropped=D rss=KB" (peak resident memory)
 //   effect NAME starts an effect that stays running, prints "effect started"
+//   finish      finishes the effect started first of those running, prints "effect finished"
 //   state       prints "state total=T last=L" (the store's state now)
 //   close       closes the recorder, prints its journal ("journal SEQ VALUE" per action),
 //               each sink's figures ("sink DESTINATION recorded=R dropped=D unconfirmed=U")
@@ -14,7 +15,7 @@
 // the app's actions); a state installed by a listener prints "installed total=T last=L", an
 // action dispatched by one "dispatched SEQ".
 //
-// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES]
+// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES] [--kept-states N]
 import Foundation
 import StoreScope
 import Synchronization
@@ -38,6 +39,7 @@ let appName = arguments.first.flatMap { $0.hasPrefix("--") ? nil : $0 } ?? "fixt
 
 var configuration = RecorderConfiguration(appName: appName, chunking: .init(flushInterval: .milliseconds(Int64(flushMilliseconds))))
 if let limit = option("--control-limit", in: arguments).flatMap(Int.init) { configuration.control.maximumCommandBytes = limit }
+if let kept = option("--kept-states", in: arguments).flatMap(Int.init) { configuration.control.keptStates = kept }
 // The fixture is an app in development whatever the build the tests run in (the suite also
 // runs as a release build): control is on unless STORESCOPE_CONTROL=off, as in a debug build.
 configuration.control.isEnabled = ProcessInfo.processInfo.environment["STORESCOPE_CONTROL"] != "off"
@@ -107,6 +109,9 @@ while let line = readLine() {
         // Starts an effect that stays running until the app closes.
         effects.append(recording.startEffect(words.count > 1 ? String(words[1]) : "effect", startedBy: recording.lastSentSeq))
         say("effect started")
+    case "finish":
+        if !effects.isEmpty { effects.removeFirst().finish() }
+        say("effect finished")
     case "flush":
         recorder.flush()
         say("flushed")

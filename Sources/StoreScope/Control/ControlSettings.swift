@@ -19,16 +19,27 @@ public struct ControlSettings: Sendable {
     /// The most commands waiting for a store's closures (default 8): beyond, commands are
     /// refused ("busy"), so a flood cannot grow the app.
     public var maximumPendingCommands: Int
+    /// How many of its recent states a store that allows jumps keeps (default 50, as Redux
+    /// DevTools' `maxAge`; 0 keeps none): a jump to one of them installs the store's own value,
+    /// without decoding the state the listener sent. Within ``keptStateBytes``.
+    public var keptStates: Int
+    /// The most memory the kept states may hold on to, per store, as the recorder estimates
+    /// it (default 32 MiB): each keeps what its action changed alive (the collections' buffers),
+    /// the rest it shares with the states around it. The oldest go first.
+    public var keptStateBytes: Int
 
     /// Creates settings; by default enabled in debug builds only (see the type's summary).
     public init(
         isEnabled: Bool = ControlSettings.enabledByDefault, maximumCommandBytes: Int = 16 * 1024 * 1024,
-        maximumValueBytes: Int = 64 * 1024 * 1024, maximumPendingCommands: Int = 8
+        maximumValueBytes: Int = 64 * 1024 * 1024, maximumPendingCommands: Int = 8,
+        keptStates: Int = 50, keptStateBytes: Int = 32 * 1024 * 1024
     ) {
         self.isEnabled = isEnabled
         self.maximumCommandBytes = max(1024, maximumCommandBytes)
         self.maximumValueBytes = max(1024, maximumValueBytes)
         self.maximumPendingCommands = max(1, maximumPendingCommands)
+        self.keptStates = max(0, keptStates)
+        self.keptStateBytes = max(0, keptStateBytes)
     }
 
     /// On in debug builds unless `STORESCOPE_CONTROL=off`; off in release builds and when

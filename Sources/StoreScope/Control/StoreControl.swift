@@ -12,6 +12,9 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
     /// Records the installed state (``StoreRecorder/recordInstalled(_:jumpedTo:outcome:)``),
     /// without holding the store's recorder (which holds this control).
     private let recordInstalled: @Sendable (State, UInt64, ControlOutcome) -> Void
+    /// The store's own state after a seq, if the worker keeps it (``KeptStates``); worker
+    /// thread only.
+    private let keptState: @Sendable (UInt64) -> State?
     private let work: AsyncStream<@Sendable () async -> Void>.Continuation
     private let pending = LockedValue(Pending())
     /// Commands waiting for the closures, and how many of them carry a value (a state, an
@@ -25,12 +28,14 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
 
     init(
         recorder: Recorder, lock: ControlLock<Action>,
-        recordInstalled: @escaping @Sendable (State, UInt64, ControlOutcome) -> Void, commands: ControlCommands, whileLocked: LockedActions,
+        recordInstalled: @escaping @Sendable (State, UInt64, ControlOutcome) -> Void, keptState: @escaping @Sendable (UInt64) -> State?,
+        commands: ControlCommands, whileLocked: LockedActions,
         replaceState: (@Sendable (State) async -> Void)?, dispatch: (@Sendable (Action) async -> Void)?
     ) {
         self.recorder = recorder
         self.lock = lock
         self.recordInstalled = recordInstalled
+        self.keptState = keptState
         self.commands = commands
         self.whileLocked = whileLocked
         self.replaceState = replaceState
@@ -47,6 +52,10 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
         work.finish()
     }
 
+    func keepsState(after seq: UInt64) -> Bool {
+        replaceState != nil && commands.contains(.jump) && keptState(seq) != nil
+    }
+
     func perform(_ command: ControlCommand, listener: ControlCommand.Issuer) {
         let limit = recorder.configuration.control.maximumPendingCommands
         let carriesValue: Bool = switch command.request {
@@ -61,8 +70,10 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
             return nil
         }
         if let refusal { return report(command, listener, .refused, refusal) }
+        // Taken now, on the worker: the kept states are its own.
+        let kept: State? = if case let .jump(seq, _) = command.request { keptState(seq) } else { nil }
         work.yield { [self] in
-            await carryOut(command, listener: listener)
+            await carryOut(command, listener: listener, kept: kept)
             pending.withLock { pending in
                 pending.commands -= 1
                 if carriesValue { pending.values -= 1 }
@@ -70,7 +81,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
         }
     }
 
-    private func carryOut(_ command: ControlCommand, listener: ControlCommand.Issuer) async {
+    private func carryOut(_ command: ControlCommand, listener: ControlCommand.Issuer, kept: State?) async {
         switch command.request {
         case .lock:
             lock.lock(refusing: whileLocked == .refused)
@@ -85,13 +96,19 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
         case let .jump(seq, tree):
             guard let replaceState else { return report(command, listener, .refused, "this store installs no states") }
             let state: State
-            do {
-                state = try TraceValueDecoder().decode(State.self, from: tree)
-            } catch {
-                return report(command, listener, .failed, "the state after #\(seq) does not decode as \(State.self): \(error)")
+            if let kept {
+                state = kept
+            } else if let tree {
+                do {
+                    state = try TraceValueDecoder().decode(State.self, from: tree)
+                } catch {
+                    return report(command, listener, .failed, "the state after #\(seq) does not decode as \(State.self): \(error)")
+                }
+            } else {
+                return report(command, listener, .failed, "no state was sent, and this app does not keep its state after #\(seq)")
             }
             await replaceState(state)
-            let outcome = outcome(command, listener, .done, nil)
+            let outcome = outcome(command, listener, .done, kept == nil ? nil : "the app's own state after #\(seq)")
             recordInstalled(state, seq, outcome)
         case let .dispatch(tree):
             guard let dispatch else { return report(command, listener, .refused, "this store takes no actions from listeners") }

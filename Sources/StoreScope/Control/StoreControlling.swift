@@ -5,6 +5,9 @@ protocol StoreControlling: AnyObject, Sendable {
     /// Starts carrying out `command` (never waits: the work runs on the store's control task,
     /// in the order commands arrived); the outcome goes into the trace.
     func perform(_ command: ControlCommand, listener: ControlCommand.Issuer)
+    /// Whether the store keeps its own state after `seq` (``KeptStates``), so a jump to it
+    /// needs no state from the listener. Worker thread only.
+    func keepsState(after seq: UInt64) -> Bool
 }
 
 /// The stores that allowed control, by name: filled by the app's threads, read by the worker.
@@ -35,7 +38,8 @@ final class ControlRegistry: Sendable {
 
 /// A command as it arrived on the live stream, or why it could not be read.
 enum ReceivedCommand: Sendable {
-    case command(ControlCommand, listener: ControlCommand.Issuer)
+    /// A whole body, not decoded yet: the worker decodes it (``RecorderWorker/handleControlCommands()``).
+    case body([UInt8], listener: ControlCommand.Issuer)
     /// Not a command this app can read (malformed, too large); the detail says why.
     case unreadable(String, listener: ControlCommand.Issuer)
 }

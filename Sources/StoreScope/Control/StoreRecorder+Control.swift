@@ -36,7 +36,12 @@ extension StoreRecorder where State: Decodable, Action: Decodable {
                     inbox.track.install(state, jumpedTo: seq, outcome: outcome, in: worker)
                 }))
             },
+            keptState: { seq in inbox.track.keptStates?.state(after: seq) },
             commands: commands, whileLocked: whileLocked, replaceState: replaceState, dispatch: dispatch)
+        if replaceState != nil, commands.contains(.jump) {
+            let settings = recorder.configuration.control
+            recorder.queue.enqueueControl(.job(WorkerJob { _ in inbox.track.keepStates(settings) }))
+        }
         controlSlot.withLock { $0 = control }
         recorder.controls.register(control, as: name)
     }
@@ -68,9 +73,21 @@ extension StoreTrack {
         worker.append(JumpMark.record(jumpedTo: seq, at: Clock.monotonicNanos(), latestSeq: latestSeq))
         defer { worker.flushForControl() }
         guard worker.canWrite, !worker.isPaused, !needsKeyframe else {
+            // The trace's state after the latest action stays the one before the jump, and so
+            // does the kept one.
             needsKeyframe = true
             return
         }
         writeLatestKeyframe(in: worker)
+        // A reader takes the later keyframe of one seq: the state after it is now this one.
+        keptStates?.keep(state, after: latestSeq, bytes: keyframeBytes)
+    }
+
+    /// Starts keeping the store's recent states (``KeptStates``), from its latest one.
+    func keepStates(_ settings: ControlSettings) {
+        guard keptStates == nil, settings.keptStates > 0 else { return }
+        var kept = KeptStates<State>(limit: settings.keptStates, byteLimit: settings.keptStateBytes)
+        if !needsKeyframe { kept.keep(previous, after: latestSeq, bytes: keyframeBytes) }
+        keptStates = kept
     }
 }

@@ -19,17 +19,36 @@ extension RecorderWorker {
         let received = liveOutput.takeCommands()
         // The answers reach the listener now, not at the next flush interval.
         defer { if !received.isEmpty { flushForControl() } }
+        // The values inflated this turn: each within one value's limit, all together too.
+        var valueBytes = 0
         for received in received {
             switch received {
             case let .unreadable(reason, listener):
-                let outcome = ControlOutcome(
-                    id: 0, command: "unreadable command", result: .refused, detail: reason, store: "",
-                    issuer: .init(pid: 0, uid: 0), listener: listener)
-                append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
-            case let .command(command, listener):
-                handle(command, listener: listener)
+                refuseUnreadable(reason, listener: listener)
+            case let .body(body, listener):
+                do throws(TraceError) {
+                    var inflated = 0
+                    let command = try ControlCommand.decode(
+                        body, maximumValueBytes: configuration.control.maximumValueBytes - valueBytes, valueBytes: &inflated,
+                        keepsState: { [controls] store, seq in controls?.control(of: store)?.keepsState(after: seq) ?? false })
+                    valueBytes += inflated
+                    handle(command, listener: listener)
+                } catch {
+                    guard case let .malformed(reason) = error else {
+                        refuseUnreadable("\(error)", listener: listener)
+                        continue
+                    }
+                    refuseUnreadable(reason, listener: listener)
+                }
             }
         }
+    }
+
+    private func refuseUnreadable(_ reason: String, listener: ControlCommand.Issuer) {
+        let outcome = ControlOutcome(
+            id: 0, command: "unreadable command", result: .refused, detail: reason, store: "",
+            issuer: .init(pid: 0, uid: 0), listener: listener)
+        append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
     }
 
     private func handle(_ command: ControlCommand, listener: ControlCommand.Issuer) {

@@ -66,6 +66,7 @@ extension StoreTrack {
             // A keyframe says nothing of what the action changed: the estimate stands.
             writeKeyframe(state, seq: seq, at: monotonicNanos, worker: worker)
             previous = state
+            keptStates?.keep(state, after: seq, bytes: keyframeBytes)
             return
         }
         let operations = capturePatch(from: previous, to: state, options: options)
@@ -82,13 +83,10 @@ extension StoreTrack {
         let changed = ChangedCollections(operations)
         previous = state
         let slots = changed.touchesCollections ? changedCollectionSlots(changed.topLevelFields) : nil
-        if changed.touchesCollections {
-            // What the next queued states pin when the store changes these collections again:
-            // their buffers (or, for a state the worker cannot walk, the whole state's size).
-            setPinnedEstimate(slots.map { StorageUnsharing.bufferBytes(of: &previous, at: $0) } ?? keyframeBytes)
-        } else {
-            setPinnedEstimate(pinnedEstimate.load(ordering: .relaxed) / 2)
-        }
+        // What the next queued states pin when the store changes these collections again:
+        // their buffers (or, for a state the worker cannot walk, the whole state's size).
+        let changedBytes = changed.touchesCollections ? slots.map { StorageUnsharing.bufferBytes(of: &previous, at: $0) } ?? keyframeBytes : nil
+        setPinnedEstimate(changedBytes ?? pinnedEstimate.load(ordering: .relaxed) / 2)
         // Only at UI pace: in a burst the next queued state already shares the storage, so
         // the store copies anyway and unsharing here would copy twice.
         let paced = monotonicNanos &- lastActionNanos >= Self.uiPaceGapNanos
@@ -96,6 +94,8 @@ extension StoreTrack {
         if configuration.unsharesChangedCollections && paced && worker.isIdle, let slots {
             StorageUnsharing.unshare(&previous, at: slots)
         }
+        // Kept once unshared: the store's own buffers stay its own.
+        keptStates?.keep(previous, after: seq, bytes: changedBytes ?? MemoryLayout<State>.size)
     }
 
     /// The collections under `fields`, found once while changes touch the same fields.

@@ -27,6 +27,8 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     /// Whether the store was warned that its state holds mutable class instances
     /// (``warnOfMutableInstances(inKeyframe:seq:at:worker:)``).
     @exclusivity(unchecked) var warnedOfMutableInstances = false
+    /// The states after the store's recent actions, while it allows jumps (``KeptStates``).
+    @exclusivity(unchecked) var keptStates: KeptStates<State>?
     /// When the store was registered (monotonic nanoseconds, read on the app's thread).
     let registeredNanos: UInt64
     /// When the store's previous action was sent (monotonic nanoseconds).

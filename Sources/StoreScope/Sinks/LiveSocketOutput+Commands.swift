@@ -1,5 +1,6 @@
 /// The control commands a listener sends on the stream's connection (FORMAT.md §17): joined
-/// from their parts within the app's limit, decoded, and kept for the worker's next turn.
+/// from their parts within the app's limit and kept for the worker's next turn, which decodes
+/// them.
 extension LiveSocketOutput {
     /// The most commands kept between two turns of the worker: a flood beyond is answered in
     /// one refusal record per turn, and memory stays bounded.
@@ -9,7 +10,6 @@ extension LiveSocketOutput {
         defer {
             commands.removeAll(keepingCapacity: true)
             commandBytesThisTurn = 0
-            valueBytesThisTurn = 0
         }
         return commands
     }
@@ -25,18 +25,7 @@ extension LiveSocketOutput {
             received = .unreadable("commands of more than \(commandParts.maximumBodyBytes) bytes in all at once; this one was not read", listener: socket.listener)
         case let .body(body):
             commandBytesThisTurn += body.count
-            do throws(TraceError) {
-                var inflated = 0
-                let command = try ControlCommand.decode(body, maximumValueBytes: maximumValueBytes - valueBytesThisTurn, valueBytes: &inflated)
-                valueBytesThisTurn += inflated
-                received = .command(command, listener: socket.listener)
-            } catch {
-                guard case let .malformed(reason) = error else {
-                    received = .unreadable("\(error)", listener: socket.listener)
-                    break
-                }
-                received = .unreadable(reason, listener: socket.listener)
-            }
+            received = .body(body, listener: socket.listener)
         }
         if commands.count < Self.mostCommandsPerTurn {
             commands.append(received)

@@ -55,11 +55,9 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     /// Control commands being joined from their parts, and those read and not yet taken.
     var commandParts: ControlCommandAssembler
     var commands: [ReceivedCommand] = []
-    /// What the commands read since the worker last took them hold: their bodies, and their
-    /// values inflated (each bounded by one command's limit, all together too).
+    /// The bytes of the command bodies read since the worker last took them (each bounded by
+    /// one command's limit, all together too).
     var commandBytesThisTurn = 0
-    var valueBytesThisTurn = 0
-    let maximumValueBytes: Int
     /// Where the last chunk given to ``write(_:)`` went, for ``chunkWritten(actions:)``.
     private enum LastChunk: Equatable {
         case lost
@@ -79,7 +77,6 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
         diagnostics: @escaping @Sendable (String) -> Void
     ) {
         commandParts = ControlCommandAssembler(maximumBodyBytes: control.maximumCommandBytes)
-        maximumValueBytes = control.maximumValueBytes
         self.path = path
         self.bufferLimit = bufferLimit
         self.diagnostics = diagnostics

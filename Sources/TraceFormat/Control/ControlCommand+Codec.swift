@@ -1,7 +1,8 @@
 /// The binary body of a ``ControlCommand`` (docs/FORMAT.md §17): `version` u8 · `kind` u8 ·
 /// `id` varint · `store` string · issuer `pid` varint · `uid` varint · then, for a jump,
 /// `sourceSeq` varint, and for a jump or a dispatch a *value block*: `rawLength` varint ·
-/// the deflated bytes of a string table (§5) followed by one value (§7).
+/// the deflated bytes of a string table (§5) followed by one value (§7). A jump's block may be
+/// empty (`rawLength` 0, nothing after it): no state sent, the app installs its own copy.
 extension ControlCommand {
     /// The command's body.
     ///
@@ -23,9 +24,12 @@ extension ControlCommand {
         writer.writeVarint(UInt64(issuer.pid))
         writer.writeVarint(UInt64(issuer.uid))
         switch request {
-        case let .jump(seq, state):
+        case let .jump(seq, state?):
             writer.writeVarint(seq)
             try Self.writeValueBlock(state, into: &writer)
+        case let .jump(seq, nil):
+            writer.writeVarint(seq)
+            writer.writeVarint(0)
         case let .dispatch(action):
             try Self.writeValueBlock(action, into: &writer)
         default:
@@ -45,7 +49,14 @@ extension ControlCommand {
 
     /// Decodes as ``decode(_:maximumValueBytes:)`` does, and says how many bytes its value
     /// inflated to (0 without a value), for a reader that budgets several commands together.
-    public static func decode(_ body: [UInt8], maximumValueBytes: Int, valueBytes: inout Int) throws(TraceError) -> ControlCommand {
+    ///
+    /// - Parameter keepsState: whether the reader holds its own copy of a store's state after a
+    ///   seq: a jump to such a state is read without its value block (`state` is `nil`), which
+    ///   is neither inflated nor checked.
+    public static func decode(
+        _ body: [UInt8], maximumValueBytes: Int, valueBytes: inout Int,
+        keepsState: (_ store: String, _ seq: UInt64) -> Bool = { _, _ in false }
+    ) throws(TraceError) -> ControlCommand {
         var inflated = 0
         defer { valueBytes = inflated }
         return try withBytes(of: body) { (raw) throws(TraceError) -> ControlCommand in
@@ -65,7 +76,16 @@ extension ControlCommand {
             case .unlock?: request = .unlock
             case .jump?:
                 let seq = try reader.readVarint()
-                request = .jump(sourceSeq: seq, state: try readValueBlock(&reader, maximumValueBytes: maximumValueBytes, inflated: &inflated))
+                if keepsState(store, seq) {
+                    _ = try reader.readBytes(reader.remaining)
+                    request = .jump(sourceSeq: seq, state: nil)
+                } else if reader.remaining == 1, reader.buffer[reader.offset] == 0 {
+                    // An empty block: no state sent.
+                    _ = try reader.readByte()
+                    request = .jump(sourceSeq: seq, state: nil)
+                } else {
+                    request = .jump(sourceSeq: seq, state: try readValueBlock(&reader, maximumValueBytes: maximumValueBytes, inflated: &inflated))
+                }
             case .dispatch?:
                 request = .dispatch(try readValueBlock(&reader, maximumValueBytes: maximumValueBytes, inflated: &inflated))
             case nil:

@@ -13,8 +13,10 @@ public struct ControlCommand: Sendable, Hashable {
         case lock
         /// Let the app's actions through again (held ones are sent, in order).
         case unlock
-        /// Install `state`, the state the session had after action `sourceSeq`.
-        case jump(sourceSeq: UInt64, state: TraceValue)
+        /// Install `state`, the state the session had after action `sourceSeq`; `nil`: the
+        /// app's own copy of that state, which an app that allows jumps keeps for its recent
+        /// actions (the listener sent none, or the app did not read the one sent).
+        case jump(sourceSeq: UInt64, state: TraceValue?)
         /// Send `action` to the store, as the app's own `Action`.
         case dispatch(TraceValue)
         /// A command this reader does not know, by its kind byte: answered with an error.

@@ -26,7 +26,7 @@ extension LiveProcessTests {
             try Control.waitForLines(app, "flushed", count: 2)
             let jump = try Control.run(["jump", "#6"], socket: socket)
             #expect(jump.status == 0, "\(jump.stdout)\(jump.stderr)")
-            #expect(jump.stdout.hasSuffix("jump #6: done: effects still running: poll (effect 1)\n"), "the reply names the effects the jump leaves running: \(jump.stdout)")
+            #expect(jump.stdout.hasSuffix("jump #6: done: the app's own state after #6; effects still running: poll (effect 1)\n"), "the reply names the effects the jump leaves running: \(jump.stdout)")
             try app.waitForOutput(containing: "installed total=")
             let installed = try Control.appTotal(app)
             try Live.record(app, 3, endingAt: 13)
@@ -55,6 +55,45 @@ extension LiveProcessTests {
                 return
             }
             #expect(keyframe.seq == 10 && Control.total(of: keyframe.state) == installed)
+        }
+
+        @Test("each jump's reply names the effects running at that moment, as they start and end between jumps")
+        func effectsAtEachJump() throws {
+            let directory = try TemporaryDirectory()
+            let socket = directory.path("run/scope.sock"), recordings = directory.path("sessions")
+            let listener = try Live.listen(socket, record: recordings)
+            let app = try Live.app("effects", socket: socket, ["--control", "held"])
+            try Live.record(app, 4, endingAt: 4)
+            var replies: [String] = []
+            // Waits until the listener has what the app flushed, then jumps to #2.
+            func jump() throws {
+                app.send("flush")
+                try app.waitForOutput("a flush") { $0.components(separatedBy: "flushed\n").count == replies.count + 2 }
+                var reply = try Control.run(["jump", "#2"], socket: socket)
+                for _ in 0..<100 where reply.stdout.contains("yet") {
+                    Thread.sleep(forTimeInterval: 0.02)
+                    reply = try Control.run(["jump", "#2"], socket: socket)
+                }
+                replies.append(String(reply.stdout.split(separator: "\n").last ?? ""))
+            }
+            try jump()
+            app.send("effect poll")
+            try app.waitForOutput(containing: "effect started")
+            try jump()
+            app.send("effect sync")
+            try Control.waitForLines(app, "effect started", count: 2)
+            app.send("finish")
+            try app.waitForOutput(containing: "effect finished")
+            try jump()
+            app.send("finish")
+            try Control.waitForLines(app, "effect finished", count: 2)
+            try jump()
+            _ = try Live.close(app)
+            try Live.stop(listener)
+            #expect(replies.map { $0.components(separatedBy: "; ").last ?? "" } == [
+                "no effect was running", "effects still running: poll (effect 1)",
+                "effects still running: sync (effect 2)", "no effect was running",
+            ], "\(replies)")
         }
 
         @Test("dispatch decodes a typed action into the app's Action, the reducer runs it and the trace records it; a typo gets a caret and nothing is sent")

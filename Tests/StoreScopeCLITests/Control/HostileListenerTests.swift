@@ -50,8 +50,9 @@ extension LiveProcessTests {
             Self.send(ListenerMessage.commandPart([0xFF, 0x00, 0x01], isLast: true).encoded, to: connection)
             Self.send(try Self.command(2, .unknown(kind: 9)), to: connection)
             Self.send(try Self.command(3, .pause, store: "other"), to: connection)
-            // A state that is not an AppState, and an action that is not an AppAction.
-            Self.send(try Self.command(4, .jump(sourceSeq: 1, state: .string("not a state"))), to: connection)
+            // A state that is not an AppState (for an action whose state the app does not keep),
+            // and an action that is not an AppAction.
+            Self.send(try Self.command(4, .jump(sourceSeq: 99, state: .string("not a state"))), to: connection)
             Self.send(try Self.command(5, .dispatch(.array([.int(1)]))), to: connection)
             // Over the app's 4096-byte limit, in several parts.
             Self.send(ListenerMessage.commandPart(Array(repeating: 7, count: 3_000), isLast: false).encoded
@@ -86,7 +87,7 @@ extension LiveProcessTests {
             #expect(unreadable.contains("more than 64 commands at once; the rest were not read"), "\(unreadable)")
             #expect(outcome(2) == "refused: this app does not know command kind 9")
             #expect(outcome(3) == "refused: store \"other\" does not allow control")
-            #expect(outcome(4)?.hasPrefix("failed: the state after #1 does not decode as AppState") == true, "\(outcome(4) ?? "none")")
+            #expect(outcome(4)?.hasPrefix("failed: the state after #99 does not decode as AppState") == true, "\(outcome(4) ?? "none")")
             #expect(outcome(5)?.hasPrefix("failed: the action does not decode as AppAction") == true, "\(outcome(5) ?? "none")")
             let floodAnswers = outcomes.filter { (100..<600).contains($0.id) }
             #expect(!floodAnswers.isEmpty && floodAnswers.count < 500, "\(floodAnswers.count) of the flood answered")
@@ -99,6 +100,44 @@ extension LiveProcessTests {
                 return nil
             }
             #expect(actions == [1, 2, 3, 4, 5, 6, 7], "every action the app sent is in its trace")
+        }
+
+        @Test("a jump to a state the app keeps installs the app's own, whatever state the listener sent with it; one it does not keep, sent without a state, fails and changes nothing")
+        func jumpsToKeptStates() throws {
+            let directory = try TemporaryDirectory()
+            let run = directory.path("run")
+            try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            let socket = run + "/scope.sock", file = directory.path("app.sstrace")
+            let listener = try RawListener(path: socket)
+            let app = try Live.app("keeper", socket: socket, ["--control", "held", "--kept-states", "3", "--file", file])
+            let connection = try listener.accept()
+            defer { close(connection) }
+            try Live.record(app, 6, endingAt: 6)
+            app.send("flush")
+            try app.waitForOutput(containing: "flushed")
+
+            // The app keeps the states after #4, #5 and #6. The state sent with #5 is garbage: the
+            // app never reads it. #2 is not kept and comes without a state; #4 is kept.
+            Self.send(try Self.command(1, .jump(sourceSeq: 5, state: .string("not a state"))), to: connection)
+            try app.waitForOutput("the first install") { $0.contains("installed total=") }
+            Self.send(try Self.command(2, .jump(sourceSeq: 2, state: nil)), to: connection)
+            Self.send(try Self.command(3, .jump(sourceSeq: 4, state: nil)), to: connection)
+            try app.waitForOutput("the second install") { $0.components(separatedBy: "installed total=").count == 3 }
+            let installed = app.stdout.split(separator: "\n").filter { $0.hasPrefix("installed total=") }
+            let journal = try Live.close(app)
+
+            func total(after seq: Int) -> Int { journal.prefix(seq).reduce(0) { $0 + $1.value } }
+            #expect(installed.map { $0.split(separator: " ")[1] } == ["total=\(total(after: 5))", "total=\(total(after: 4))"], "\(installed)")
+            let records = try TraceReader(path: file).allRecords()
+            let outcomes = Control.outcomes(in: records).filter { $0.command.hasPrefix("jump") }
+            #expect(outcomes.map { "\($0.command) → \($0.result): \($0.detail ?? "")" } == [
+                "jump #5 → done: the app's own state after #5",
+                "jump #2 → failed: no state was sent, and this app does not keep its state after #2",
+                "jump #4 → done: the app's own state after #4",
+            ])
+            // The trace rebuilds the installed state at the latest action: the later keyframe wins.
+            let session = try TraceSession(path: file)
+            #expect(Control.total(of: try session.state(of: "main", after: 6).result.get()) == total(after: 4))
         }
     }
 }

@@ -12,7 +12,7 @@ struct ControlCommandCodecTests {
     func roundTrip() throws {
         let issuer = ControlCommand.Issuer(pid: 4242, uid: 1000)
         let requests: [ControlCommand.Request] = [
-            .pause, .resume, .lock, .unlock, .jump(sourceSeq: 42, state: Self.state),
+            .pause, .resume, .lock, .unlock, .jump(sourceSeq: 42, state: Self.state), .jump(sourceSeq: 7, state: nil),
             .dispatch(.enumeration(type: "", caseName: "setFilter", payload: [.init("", .string("a"))])),
         ]
         for (index, request) in requests.enumerated() {
@@ -55,6 +55,31 @@ struct ControlCommandCodecTests {
         #expect(throws: TraceError.self) { try ControlCommand.decode(forged.bytes, maximumValueBytes: .max) }
         #expect(throws: TraceError.self) { try ControlCommand.decode(Array(body.prefix(9)), maximumValueBytes: 1 << 20) }
         #expect(throws: TraceError.self) { try ControlCommand.decode(body + [0], maximumValueBytes: 1 << 20) }
+    }
+
+    @Test("a jump to a state the reader keeps is read without its value block, which is neither inflated nor checked; other jumps are read whole")
+    func keptStates() throws {
+        let body = try ControlCommand(id: 3, store: "main", issuer: .init(pid: 1, uid: 1), request: .jump(sourceSeq: 5, state: Self.state)).encoded()
+        var asked: [String] = []
+        var inflated = -1
+        let kept = try ControlCommand.decode(body, maximumValueBytes: 1024, valueBytes: &inflated) { store, seq in
+            asked.append("\(store) #\(seq)")
+            return seq == 5
+        }
+        #expect(kept.request == .jump(sourceSeq: 5, state: nil))
+        #expect(inflated == 0, "nothing inflated, and the 1 KiB limit the whole state is over never applied")
+        #expect(asked == ["main #5"])
+        // A block that is not deflate at all is not read either.
+        let garbage = Array(body.dropLast(40)) + Array(repeating: 0xAB, count: 40)
+        #expect(try ControlCommand.decode(garbage, maximumValueBytes: 1 << 20, valueBytes: &inflated) { _, _ in true }.request == .jump(sourceSeq: 5, state: nil))
+        #expect(throws: TraceError.self) { try ControlCommand.decode(garbage, maximumValueBytes: 1 << 20) }
+        // Not kept: read whole.
+        let whole = try ControlCommand.decode(body, maximumValueBytes: 1 << 20, valueBytes: &inflated) { _, seq in seq == 6 }
+        #expect(whole.request == .jump(sourceSeq: 5, state: Self.state))
+        #expect(inflated > 1024)
+        // A dispatch's value is always read.
+        let dispatch = try ControlCommand(id: 4, store: "main", issuer: .init(pid: 1, uid: 1), request: .dispatch(.string("a"))).encoded()
+        #expect(try ControlCommand.decode(dispatch, maximumValueBytes: 1024, valueBytes: &inflated) { _, _ in true }.request == .dispatch(.string("a")))
     }
 
     @Test("an outcome record's message reads back as the outcome it was made from")

@@ -1,0 +1,44 @@
+@testable import StoreScope
+import Testing
+
+@Suite("The states a store keeps for jumps")
+struct KeptStatesTests {
+    @Test("only the latest states within the count are kept, each found by its exact seq")
+    func count() {
+        var kept = KeptStates<String>(limit: 3, byteLimit: 1_000)
+        for seq in 1...5 { kept.keep("after #\(seq)", after: UInt64(seq) * 10, bytes: 1) }
+        #expect(kept.count == 3)
+        #expect(kept.oldestSeq == 30)
+        #expect((0...60).compactMap { kept.state(after: UInt64($0)) } == ["after #3", "after #4", "after #5"])
+        #expect(kept.state(after: 35) == nil, "no guess between two kept seqs")
+        #expect(kept.bytes == 3)
+    }
+
+    @Test("a state kept again for the same seq (a jump at the latest action) replaces it; an older seq is not kept")
+    func sameSeq() {
+        var kept = KeptStates<String>(limit: 3, byteLimit: 1_000)
+        kept.keep("a", after: 1, bytes: 10)
+        kept.keep("b", after: 2, bytes: 10)
+        kept.keep("jumped", after: 2, bytes: 30)
+        #expect(kept.count == 2)
+        #expect(kept.state(after: 2) == "jumped")
+        #expect(kept.bytes == 40)
+        kept.keep("late", after: 1, bytes: 10)
+        #expect(kept.state(after: 1) == "a", "seqs only grow: an older one changes nothing")
+    }
+
+    @Test("the oldest states go once their bytes pass the budget; one larger than the whole budget is not kept")
+    func bytes() {
+        var kept = KeptStates<String>(limit: 100, byteLimit: 100)
+        kept.keep("a", after: 1, bytes: 40)
+        kept.keep("b", after: 2, bytes: 40)
+        kept.keep("c", after: 3, bytes: 40)
+        #expect(kept.oldestSeq == 2 && kept.bytes == 80)
+        kept.keep("huge", after: 4, bytes: 101)
+        #expect(kept.state(after: 4) == nil)
+        #expect(kept.state(after: 3) == "c", "what was kept stays: it is still the state after its action")
+        var none = KeptStates<String>(limit: 0, byteLimit: 100)
+        none.keep("a", after: 1, bytes: 1)
+        #expect(none.count == 0)
+    }
+}
