@@ -78,6 +78,9 @@ extension StoreTrack {
             needsKeyframe = true
             return
         }
+        // The outcome reaches the listener at once, ahead of the keyframe's capture: whoever
+        // asked is told the state is installed while the keyframe follows.
+        worker.flushForControl()
         writeLatestKeyframe(in: worker)
         // A reader takes the later keyframe of one seq: the state after it is now this one.
         keptStates?.keep(state, after: latestSeq, bytes: keyframeBytes)

@@ -68,18 +68,23 @@ enum ControlCommandBuilder {
     }
 
     /// The most chunks read to find the effects still running at a jump (about 256 MiB of
-    /// trace); a longer session's reply does not name them.
+    /// trace): a longer session's reply does not name them until later jumps have read the
+    /// rest.
     static let mostChunksForEffects = 4_096
 
     /// The store's effects still running now, by name and id, as the recording says: those a
-    /// jump leaves running (`nil` when the session is too long to read for it).
-    static func runningEffects(of store: String, in recording: TraceSession) -> [String]? {
-        let chunks = recording.reader.chunks.indices
-        guard chunks.count <= mostChunksForEffects else { return nil }
+    /// jump leaves running (`nil` while the session is longer than what was read of it).
+    /// `collected` holds what earlier jumps read of the recording: only the chunks written
+    /// since are read.
+    static func runningEffects(of store: String, in recording: TraceSession, collected: inout CollectedEffects) -> [String]? {
+        collected.chunks = collected.effects.add(chunksOf: recording, from: collected.chunks, limit: mostChunksForEffects)
+        guard collected.chunks == recording.reader.chunks.count else { return nil }
+        return collected.effects.lifetimes.filter { $0.isOpen && $0.store == store }.map { "\($0.name) (effect \($0.effectID))" }
+    }
+
+    /// The effect lifetimes of a recording, and how many of its chunks they took in.
+    struct CollectedEffects {
         var effects = EffectLifetimes()
-        for index in chunks {
-            for record in recording.records(ofChunk: index) ?? [] { effects.add(record) }
-        }
-        return effects.lifetimes.filter { $0.isOpen && $0.store == store }.map { "\($0.name) (effect \($0.effectID))" }
+        var chunks = 0
     }
 }

@@ -6,7 +6,8 @@ extension EffectLifetimes {
     /// chunk, or bytes lost between two chunks, is taken in as a gap (the effects running then
     /// may have ended in it). Chunks the engine has decoded are taken from its cache; the
     /// others are decoded without being cached, so one pass over a long trace does not push
-    /// out what the engine keeps for the screen.
+    /// out what the engine keeps for the screen, and without their states (patches and
+    /// keyframes are checked, never built: ``RecordSelection/allButStates``).
     ///
     /// - Parameters:
     ///   - session: the engine whose chunks to read.
@@ -21,7 +22,7 @@ extension EffectLifetimes {
         for index in start..<end {
             if session.hasGap(before: index) { add(SourceItem.gap) }
             let chunk = session.reader.chunks[index]
-            guard let records = session.cache.records(ofChunk: index) ?? (try? session.reader.records(in: chunk)) else {
+            guard let records = session.cache.records(ofChunk: index) ?? (try? session.reader.records(in: chunk, keeping: .allButStates).map(\.record)) else {
                 add(SourceItem.gap)
                 continue
             }

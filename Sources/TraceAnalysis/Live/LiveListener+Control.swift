@@ -110,7 +110,9 @@ extension LiveListener {
                 return client.reply(.error("too many commands wait to be sent to \(session.tag)"))
             }
             client.awaiting = (connection.number, id, session.tag, store, name)
-            if case .jump = command, let recording, let running = ControlCommandBuilder.runningEffects(of: store, in: recording) {
+            if case .jump = command, let recording,
+               let running = ControlCommandBuilder.runningEffects(of: store, in: recording, collected: &collectedEffects[connection.number, default: .init()])
+            {
                 // Effects are the app's: a jump installs a state and leaves them running.
                 client.note = running.isEmpty ? "no effect was running" : "effects still running: " + running.joined(separator: ", ")
             }

@@ -62,6 +62,8 @@ public final class LiveListener {
     /// Control clients (``ControlRequest``) and the session recordings their jumps read.
     var clients: [ControlClientConnection] = []
     var recordings: [Int: TraceSession] = [:]
+    /// The effects the recordings hold, by connection, as far as jumps have read them.
+    var collectedEffects: [Int: ControlCommandBuilder.CollectedEffects] = [:]
     private var nextNumber = 1
     private var readBuffer = [UInt8](repeating: 0, count: 256 * 1024)
     /// While the process is out of file descriptors, accepting waits until this instant (the
@@ -273,6 +275,7 @@ public final class LiveListener {
     private func close(_ connection: LiveConnection, _ end: LiveSessionEnd, into events: inout [LiveEvent]) {
         let problem = connection.close()
         recordings[connection.number] = nil
+        collectedEffects[connection.number] = nil
         for client in clients where client.awaiting?.connection == connection.number {
             client.reply(.error("the app's session ended before it recorded the command's outcome"))
         }

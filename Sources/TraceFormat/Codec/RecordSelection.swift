@@ -7,8 +7,8 @@
 /// since the store's keyframe, and in a trace of several stores most of those bytes are
 /// other stores' actions and patches.
 package struct RecordSelection: Sendable, Hashable {
-    /// The store whose patches and keyframes are kept.
-    package var store: String
+    /// The store whose patches and keyframes are kept; `nil`: no patch or keyframe is kept.
+    package var store: String?
 
     /// What reconstructing the state of `store` reads: its patches and keyframes, and every
     /// `dropped` record (a drop has no store: it makes every store's state unknown).
@@ -19,6 +19,11 @@ package struct RecordSelection: Sendable, Hashable {
         RecordSelection(store: store)
     }
 
+    /// Every record but patches and keyframes: what effect lifetimes, logs and the list of
+    /// actions read, without the states, which are most of a trace's bytes when states are
+    /// large.
+    package static let allButStates = RecordSelection(store: nil)
+
     /// Whether this selection keeps `record`: what a selective read of its chunk builds.
     ///
     /// - Parameter record: a record of any kind.
@@ -28,7 +33,7 @@ package struct RecordSelection: Sendable, Hashable {
         case let .patch(patch): patch.store == store
         case let .keyframe(keyframe): keyframe.store == store
         case .dropped: true
-        default: false
+        default: store == nil
         }
     }
 
@@ -40,7 +45,7 @@ package struct RecordSelection: Sendable, Hashable {
         switch tag {
         case .patch, .keyframe: ofTheStore
         case .dropped: true
-        default: false
+        default: store == nil
         }
     }
 }
