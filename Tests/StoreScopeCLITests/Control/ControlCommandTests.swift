@@ -12,10 +12,8 @@ extension LiveProcessTests {
     struct ControlCommandTests {
         @Test("jump to #N installs exactly the state the trace has after #N, records the jump as an outcome, a mark and a keyframe, and the states after it are exact")
         func jump() throws {
-            let directory = try TemporaryDirectory()
-            let socket = directory.path("run/scope.sock"), recordings = directory.path("sessions")
-            let listener = try Live.listen(socket, record: recordings)
-            let app = try Live.app("jumper", socket: socket, ["--control", "held"])
+            let controlled = try ControlledSession(app: "jumper")
+            let (socket, recordings, listener, app) = (controlled.socket, controlled.recordings, controlled.listener, controlled.app)
             try Live.record(app, 10, endingAt: 10)
             app.send("flush")
             try app.waitForOutput(containing: "flushed")
@@ -59,10 +57,8 @@ extension LiveProcessTests {
 
         @Test("each jump's reply names the effects running at that moment, as they start and end between jumps")
         func effectsAtEachJump() throws {
-            let directory = try TemporaryDirectory()
-            let socket = directory.path("run/scope.sock"), recordings = directory.path("sessions")
-            let listener = try Live.listen(socket, record: recordings)
-            let app = try Live.app("effects", socket: socket, ["--control", "held"])
+            let controlled = try ControlledSession(app: "effects")
+            let (socket, listener, app) = (controlled.socket, controlled.listener, controlled.app)
             try Live.record(app, 4, endingAt: 4)
             var replies: [String] = []
             // Waits until the listener has what the app flushed, then jumps to #2.
@@ -98,10 +94,8 @@ extension LiveProcessTests {
 
         @Test("dispatch decodes a typed action into the app's Action, the reducer runs it and the trace records it; a typo gets a caret and nothing is sent")
         func dispatch() throws {
-            let directory = try TemporaryDirectory()
-            let socket = directory.path("run/scope.sock"), recordings = directory.path("sessions")
-            let listener = try Live.listen(socket, record: recordings)
-            let app = try Live.app("sender", socket: socket, ["--control", "held"])
+            let controlled = try ControlledSession(app: "sender")
+            let (socket, recordings, listener, app) = (controlled.socket, controlled.recordings, controlled.listener, controlled.app)
             try Live.record(app, 2, endingAt: 2)
             let before = try Control.appTotal(app)
 
@@ -131,10 +125,8 @@ extension LiveProcessTests {
 
         @Test("pause and resume: the actions sent while paused are counted exactly, in the app's status and in one dropped record between the two outcomes")
         func pauseAndResume() throws {
-            let directory = try TemporaryDirectory()
-            let socket = directory.path("run/scope.sock"), recordings = directory.path("sessions")
-            let listener = try Live.listen(socket, record: recordings)
-            let app = try Live.app("pauser", socket: socket, ["--control", "held"])
+            let controlled = try ControlledSession(app: "pauser")
+            let (socket, recordings, listener, app) = (controlled.socket, controlled.recordings, controlled.listener, controlled.app)
             try Live.record(app, 4, endingAt: 4)
             app.send("flush")
             try app.waitForOutput(containing: "flushed")
@@ -199,10 +191,8 @@ extension LiveProcessTests {
 
         @Test("replay after #N re-sends the app's recorded actions after it, in order, and each is reduced and recorded again")
         func replay() throws {
-            let directory = try TemporaryDirectory()
-            let socket = directory.path("run/scope.sock"), recordings = directory.path("sessions")
-            let listener = try Live.listen(socket, record: recordings)
-            let app = try Live.app("replayer", socket: socket, ["--control", "held"])
+            let controlled = try ControlledSession(app: "replayer")
+            let (socket, listener, app) = (controlled.socket, controlled.listener, controlled.app)
             try Live.record(app, 5, endingAt: 5)
             app.send("flush")
             try app.waitForOutput(containing: "flushed")

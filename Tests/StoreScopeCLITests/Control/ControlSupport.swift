@@ -51,3 +51,21 @@ enum Control {
         return Int(total)
     }
 }
+
+/// What most control tests start from: the real `storescope listen` recording into a temporary
+/// directory, and a real app (`live-app-fixture --control held`) streaming to it.
+struct ControlledSession {
+    let directory: TemporaryDirectory
+    let socket: String
+    let recordings: String
+    let listener: RunningProcess
+    let app: RunningProcess
+
+    init(app name: String) throws {
+        directory = try TemporaryDirectory()
+        socket = directory.path("run/scope.sock")
+        recordings = directory.path("sessions")
+        listener = try Live.listen(socket, record: recordings)
+        app = try Live.app(name, socket: socket, ["--control", "held"])
+    }
+}

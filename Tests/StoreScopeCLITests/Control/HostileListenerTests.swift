@@ -31,6 +31,13 @@ extension LiveProcessTests {
             }
         }
 
+        /// A socket path in a private (0700) directory of `directory`, and a trace file path beside it.
+        static func privateSocket(in directory: TemporaryDirectory) throws -> (socket: String, file: String) {
+            let run = directory.path("run")
+            try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            return (run + "/scope.sock", directory.path("app.sstrace"))
+        }
+
         static func command(_ id: UInt64, _ request: ControlCommand.Request, store: String = "main") throws -> [UInt8] {
             ListenerMessage.messages(carrying: try ControlCommand(id: id, store: store, issuer: .init(pid: 1, uid: 2), request: request).encoded())
         }
@@ -38,9 +45,7 @@ extension LiveProcessTests {
         @Test("garbage, an unknown kind, a state of the wrong shape, an oversized command, a flood and a half-sent command get error records; the app runs on")
         func hostileCommands() throws {
             let directory = try TemporaryDirectory()
-            let run = directory.path("run")
-            try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            let socket = run + "/scope.sock", file = directory.path("app.sstrace")
+            let (socket, file) = try Self.privateSocket(in: directory)
             let listener = try RawListener(path: socket)
             let app = try Live.app("victim", socket: socket, ["--control", "held", "--control-limit", "4096", "--file", file])
             var connection = try listener.accept()
@@ -105,9 +110,7 @@ extension LiveProcessTests {
         @Test("a jump to a state the app keeps installs the app's own, whatever state the listener sent with it; one it does not keep, sent without a state, fails and changes nothing")
         func jumpsToKeptStates() throws {
             let directory = try TemporaryDirectory()
-            let run = directory.path("run")
-            try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            let socket = run + "/scope.sock", file = directory.path("app.sstrace")
+            let (socket, file) = try Self.privateSocket(in: directory)
             let listener = try RawListener(path: socket)
             let app = try Live.app("keeper", socket: socket, ["--control", "held", "--kept-states", "3", "--file", file])
             let connection = try listener.accept()
