@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// Groups records read in file order into ``ActionEntry`` values: an action, then its patch
 /// or keyframe and the events (effects, logs, drops, the session's end) up to the next action.
 struct ActionAssembler {
@@ -30,9 +32,34 @@ struct ActionAssembler {
         return nil
     }
 
+    /// Takes the keyframes a read of chunk records left out (``TraceSession/actionRecords(ofChunk:)``)
+    /// that stood before the record at `position`: the pending action's is noted on it.
+    mutating func leaveOut(_ leftOut: inout LeftOutKeyframes, before position: Int) {
+        while let keyframe = leftOut.next(before: position) {
+            if keyframe.seq == pending?.seq, keyframe.store == pending?.action.store { pending = pending?.withKeyframeLeftOut() }
+        }
+    }
+
     /// The last entry, once no record follows (or damage interrupts the stream).
     mutating func finish() -> ActionEntry? {
         defer { pending = nil }
         return pending
+    }
+}
+
+/// The keyframes a read of a chunk left out, taken in order of where they stood.
+struct LeftOutKeyframes {
+    private let keyframes: [LeftOutKeyframe]
+    private var next = 0
+
+    init(_ keyframes: [LeftOutKeyframe]) {
+        self.keyframes = keyframes
+    }
+
+    /// The next keyframe that stood before the record at `position`, if any.
+    mutating func next(before position: Int) -> LeftOutKeyframe? {
+        guard next < keyframes.count, keyframes[next].position <= position else { return nil }
+        defer { next += 1 }
+        return keyframes[next]
     }
 }

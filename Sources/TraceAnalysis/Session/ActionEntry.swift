@@ -39,6 +39,11 @@ public struct ActionEntry: Sendable, Hashable {
     /// (``TraceSession/changes(of:)``, ``TraceSession/state(of:after:)``).
     public func leavingOutKeyframe() -> ActionEntry {
         guard keyframe != nil else { return self }
+        return withKeyframeLeftOut()
+    }
+
+    /// This entry marked as having a keyframe a reader left out (built or not).
+    func withKeyframeLeftOut() -> ActionEntry {
         var entry = self
         entry.keyframe = nil
         entry.keyframeLeftOut = true

@@ -53,10 +53,7 @@ extension TraceSession: FilterContext {
             if !gap, scanMemo.hasNoMatch(inChunk: index, for: filter) {
                 // Only the pending action's own records are read from a chunk known to hold no match.
                 if assembler.pending != nil {
-                    for record in records(ofChunk: index) ?? [] {
-                        if case .action = record { break }
-                        _ = assembler.add(record)
-                    }
+                    feedPendingAction(&assembler, fromChunk: index)
                     guard try deliver(assembler.finish(), from: pendingChunk) else { return }
                 }
                 if let first = reader.chunks[index].seqRange?.lowerBound, first > high {
@@ -65,13 +62,16 @@ extension TraceSession: FilterContext {
                 }
                 continue
             }
-            let records = records(ofChunk: index)
-            if gap || records == nil {
+            let read = actionRecords(ofChunk: index)
+            if gap || read == nil {
                 guard try deliver(assembler.finish(), from: pendingChunk) else { return }
                 if gap, try !body(.damage(Damage(gap: gapBetween(index - 1, index), kind: .damaged, session: self))) { return }
-                if records == nil, try !body(.damage(damage(ofChunk: index))) { return }
+                if read == nil, try !body(.damage(damage(ofChunk: index))) { return }
             }
-            for record in records ?? [] {
+            var leftOut = read?.leftOut ?? LeftOutKeyframes([])
+            defer { assembler.leaveOut(&leftOut, before: .max) }
+            for (position, record) in (read?.records ?? []).enumerated() {
+                assembler.leaveOut(&leftOut, before: position)
                 if case let .action(action) = record, action.seq > high {
                     guard try deliver(assembler.finish(), from: pendingChunk) else { return }
                     noteJudgedBefore(index)
@@ -138,15 +138,17 @@ extension TraceSession: FilterContext {
             }
             var assembler = ActionAssembler(startMonotonicNanos: header.startMonotonicNanos)
             var entries: [ActionEntry] = []
-            for record in records(ofChunk: index) ?? [] {
-                if let entry = assembler.add(record) { entries.append(entry) }
+            if let read = actionRecords(ofChunk: index) {
+                var leftOut = read.leftOut
+                for (position, record) in read.records.enumerated() {
+                    assembler.leaveOut(&leftOut, before: position)
+                    if let entry = assembler.add(record) { entries.append(entry) }
+                }
+                assembler.leaveOut(&leftOut, before: .max)
             }
             // The last action's patch may open the next chunk.
             if index + 1 < reader.chunks.count, !hasGap(before: index + 1) {
-                for record in records(ofChunk: index + 1) ?? [] {
-                    if case .action = record { break }
-                    _ = assembler.add(record)
-                }
+                feedPendingAction(&assembler, fromChunk: index + 1)
             }
             if let entry = assembler.finish() { entries.append(entry) }
             // Every action starting in the chunk is tested, those outside `lowest..<seq` too
@@ -169,6 +171,19 @@ extension TraceSession: FilterContext {
             index -= 1
         }
         return found
+    }
+
+    /// Feeds `assembler` the records chunk `index` holds before its first action: the end of
+    /// the pending action, which may have run into the chunk.
+    private func feedPendingAction(_ assembler: inout ActionAssembler, fromChunk index: Int) {
+        guard let read = actionRecords(ofChunk: index) else { return }
+        var leftOut = read.leftOut
+        for (position, record) in read.records.enumerated() {
+            assembler.leaveOut(&leftOut, before: position)
+            if case .action = record { return }
+            _ = assembler.add(record)
+        }
+        assembler.leaveOut(&leftOut, before: .max)
     }
 
     /// The last action at or before `nanos` since the session start (0 when none is).

@@ -47,6 +47,17 @@ public final class TraceSession {
     /// The reader underneath (header, chunk index, gaps, torn tail).
     public let reader: TraceReader
     var cache: SessionCache
+    /// Chunks whose large keyframes were left out (``keyframesLeftOutOfActions``), within the
+    /// same budget as ``cache``, and what was left out of each.
+    var actionsCache: SessionCache
+    var leftOutKeyframes: [Int: [LeftOutKeyframe]] = [:]
+    /// The action scans (``forEachAction(in:matching:_:)``, ``action(after:matching:)`` and
+    /// the others) leave the keyframes whose state has more value nodes than this out of the
+    /// entries they return, without building them: such an entry says ``ActionEntry/keyframeLeftOut``,
+    /// and the session reads its keyframe when asked about it (``changes(of:)``,
+    /// ``state(of:after:)``). For a reader that shows many actions of a large state, such as
+    /// the viewer's timeline; `nil` (the default): entries hold their keyframes.
+    public let keyframesLeftOutOfActions: Int?
     var checkpoints: StateCheckpoints
     /// Chunks holding actions: (chunk index, first seq, last seq), in file order.
     private var actionChunks: [(chunk: Int, first: UInt64, last: UInt64)] = []
@@ -88,10 +99,14 @@ public final class TraceSession {
     /// - Parameters:
     ///   - path: the trace file.
     ///   - budget: how much decoded data to keep.
+    ///   - keyframesLeftOutOfActions: see the property of that name; the chunks that bound
+    ///     the session, read when it opens, are read that way too.
     /// - Throws: ``TraceError`` when the file cannot be opened or is not a trace.
-    public init(path: String, budget: Budget = .standard) throws(TraceError) {
+    public init(path: String, budget: Budget = .standard, keyframesLeftOutOfActions: Int? = nil) throws(TraceError) {
+        self.keyframesLeftOutOfActions = keyframesLeftOutOfActions
         reader = try TraceReader(path: path)
         cache = SessionCache(chunkBudget: budget.chunkBytes, stateBudget: budget.states)
+        actionsCache = SessionCache(chunkBudget: budget.chunkBytes, stateBudget: 0)
         checkpoints = StateCheckpoints(interval: budget.checkpointInterval, byteBudget: budget.checkpointBytes)
         indexActionChunks()
         verifyEnds()
@@ -160,7 +175,7 @@ public final class TraceSession {
         if let first = actionChunks.first?.chunk { bounds.append(first) }
         if let last = actionChunks.last?.chunk { bounds.append(last) }
         if !reader.chunks.isEmpty { bounds.append(reader.chunks.count - 1) }
-        for index in Set(bounds).sorted() { _ = records(ofChunk: index) }
+        for index in Set(bounds).sorted() { _ = actionRecords(ofChunk: index) }
         noteCorrections()
     }
 
@@ -211,6 +226,32 @@ public final class TraceSession {
         verifiedChunks.insert(index)
         noteCorrections()
         return records
+    }
+
+    /// The records of chunk `index` as the action scans read them: all of them, or, when the
+    /// session leaves large keyframes out of actions (``keyframesLeftOutOfActions``) and the
+    /// chunk is not decoded whole already, all but those keyframes, with what each was. `nil`
+    /// when the chunk's bytes are damaged.
+    func actionRecords(ofChunk index: Int) -> (records: [Record], leftOut: LeftOutKeyframes)? {
+        guard let limit = keyframesLeftOutOfActions, cache.records(ofChunk: index) == nil else {
+            return records(ofChunk: index).map { ($0, LeftOutKeyframes([])) }
+        }
+        if let records = actionsCache.records(ofChunk: index) { return (records, LeftOutKeyframes(leftOutKeyframes[index] ?? [])) }
+        let chunk = reader.chunks[index]
+        chunkDecodes += 1
+        guard let read = try? reader.recordsForActions(in: chunk, leavingOutKeyframesOver: limit) else { return nil }
+        recordsDecoded += read.records.count
+        verifiedChunks.insert(index)
+        noteCorrections()
+        if read.leftOut.isEmpty {
+            // Nothing was large: these are the chunk's records, as a whole read gives them.
+            cache.store(read.records, ofChunk: index, cost: Int(chunk.header.rawLength))
+        } else {
+            let leftOutBytes = read.leftOut.reduce(0) { $0 + $1.bytes }
+            actionsCache.store(read.records, ofChunk: index, cost: max(1, Int(chunk.header.rawLength) - leftOutBytes))
+            leftOutKeyframes[index] = read.leftOut
+        }
+        return (read.records, LeftOutKeyframes(read.leftOut))
     }
 
     /// The records of chunk `index` that reconstructing the state of `store` reads (its

@@ -31,23 +31,49 @@ enum ChunkCodec {
         return records
     }
 
+    /// Decodes every record of a chunk payload but the keyframes whose state has more than
+    /// `limit` value nodes: those are checked as fully, never built, and described in
+    /// `leftOut` (what a reader of actions wants of a chunk of large states).
+    static func decodeRecords(
+        _ payload: UnsafeRawBufferPointer, count: Int, leavingOutKeyframesOver limit: Int,
+        itemLimit: Int = TraceLimits.maximumItemsPerChunk
+    ) throws(TraceError) -> (records: [Record], leftOut: [LeftOutKeyframe]) {
+        var records: [Record] = [], leftOut: [LeftOutKeyframe] = []
+        try decode(
+            payload, count: count, itemLimit: itemLimit, keeping: nil, keyframeNodeLimit: limit, checked: { records.reserveCapacity($0) },
+            leftOut: { keyframe in
+                var keyframe = keyframe
+                keyframe.position = records.count
+                leftOut.append(keyframe)
+            }
+        ) { records.append($1) }
+        return (records, leftOut)
+    }
+
     /// Decodes the records `selection` keeps (all when `nil`) and passes each to `body` with
-    /// its index; `checked` is told the record count once it is known to be within bounds.
+    /// its index; `checked` is told the record count once it is known to be within bounds,
+    /// `leftOut` each keyframe over `keyframeNodeLimit` nodes, which is not built.
     ///
     /// - Returns: the items of `itemLimit` the payload took.
     @discardableResult
     private static func decode(
         _ payload: UnsafeRawBufferPointer, count: Int, itemLimit: Int, keeping selection: RecordSelection?,
-        checked: (Int) -> Void, _ body: (Int, Record) -> Void
+        keyframeNodeLimit: Int? = nil, checked: (Int) -> Void, leftOut: (LeftOutKeyframe) -> Void = { _ in },
+        _ body: (Int, Record) -> Void
     ) throws(TraceError) -> Int {
         var reader = ByteReader(payload)
         let strings = try StringTable.decode(from: &reader, itemLimit: itemLimit)
         var decoder = RecordDecoder(reader, strings: strings, itemLimit: itemLimit, selection: selection)
+        decoder.keyframeNodeLimit = keyframeNodeLimit
         guard count <= payload.count else { throw .malformed("\(count) records cannot fit in \(payload.count) bytes") }
         guard count <= decoder.itemsLeft else { throw TraceLimits.tooManyItems }
         checked(count)
         for index in 0..<count {
-            if let record = try decoder.decodeRecord() { body(index, record) }
+            if let record = try decoder.decodeRecord() {
+                body(index, record)
+            } else if let keyframe = decoder.leftOutKeyframe {
+                leftOut(keyframe)
+            }
         }
         guard decoder.reader.isAtEnd else { throw .malformed("\(decoder.reader.remaining) bytes after the last record") }
         return itemLimit - decoder.itemsLeft

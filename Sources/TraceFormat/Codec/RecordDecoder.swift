@@ -11,6 +11,12 @@ struct RecordDecoder {
     /// Per string table entry, whether it names the selection's store: a record's store is
     /// then told by its index, without touching the string.
     private let isSelectedStore: [Bool]
+    /// Keyframes whose state has more value nodes than this are checked and left out
+    /// (``decodeRecord()`` returns `nil` and ``leftOutKeyframe`` says what it was); `nil`:
+    /// every kept keyframe is built.
+    var keyframeNodeLimit: Int?
+    /// The keyframe the last ``decodeRecord()`` left out, if it did (its `position` unset).
+    private(set) var leftOutKeyframe: LeftOutKeyframe?
 
     /// - Parameters:
     ///   - itemLimit: the chunk's item budget, of which the string table has taken
@@ -33,6 +39,7 @@ struct RecordDecoder {
     /// Decodes the next record when ``selection`` keeps it (every record when it is `nil`);
     /// parses and checks any other record as fully, building nothing, and returns `nil`.
     mutating func decodeRecord() throws(TraceError) -> Record? {
+        leftOutKeyframe = nil
         try spend(1)
         let tagByte = try reader.readByte()
         guard let tag = RecordTag(rawValue: tagByte) else { throw .malformed("unknown record tag \(tagByte)") }
@@ -76,6 +83,18 @@ struct RecordDecoder {
             let seq = try reader.readVarint()
             let storeIndex = try nameIndex()
             let keep = keeps(storeAt: storeIndex)
+            if keep, let keyframeNodeLimit {
+                // Checked first, building nothing; built only when small enough.
+                let start = (reader: reader, itemsLeft: itemsLeft)
+                _ = try value(depth: 0, building: false)
+                let nodes = start.itemsLeft - itemsLeft
+                if nodes > keyframeNodeLimit {
+                    leftOutKeyframe = LeftOutKeyframe(
+                        seq: seq, store: strings[storeIndex], nodes: nodes, bytes: reader.offset - start.reader.offset, position: 0)
+                    return nil
+                }
+                (reader, itemsLeft) = start
+            }
             let state = try value(depth: 0, building: keep)
             return keep ? .keyframe(Keyframe(seq: seq, store: strings[storeIndex], state: state)) : nil
         case .effectStarted:

@@ -105,15 +105,33 @@ public final class TraceReader {
         let records = try withPayload(of: chunk) { (payload, count) throws(TraceError) in
             try ChunkCodec.decodeRecords(payload, count: count)
         }
-        verifyHeader(of: chunk, against: records)
+        verifyHeader(of: chunk, against: ChunkSummary(records))
         return records
     }
 
-    /// Compares what `chunk`'s header claims with its decoded `records`; when they disagree,
-    /// notes the mismatch and corrects the chunk's entry in ``chunks`` to what the records say,
-    /// so that whoever plans reads from the index from now on plans from the truth.
-    private func verifyHeader(of chunk: ChunkInfo, against records: [Record]) {
-        let summary = ChunkSummary(records)
+    /// Reads one chunk as ``records(in:)`` does, but leaves out the keyframes whose state has
+    /// more than `limit` value nodes: they are checked as fully and never built (a reader of
+    /// actions, such as a timeline, has no use for a state of millions of nodes, whose
+    /// building is most of the chunk's cost). The header is verified as ``records(in:)``
+    /// verifies it.
+    ///
+    /// - Returns: the other records in file order, and what each left-out keyframe was and
+    ///   where it stood among them.
+    package func recordsForActions(in chunk: ChunkInfo, leavingOutKeyframesOver limit: Int) throws(TraceError) -> (records: [Record], leftOut: [LeftOutKeyframe]) {
+        let read = try withPayload(of: chunk) { (payload, count) throws(TraceError) in
+            try ChunkCodec.decodeRecords(payload, count: count, leavingOutKeyframesOver: limit)
+        }
+        var summary = ChunkSummary(read.records)
+        if !read.leftOut.isEmpty { summary.hasKeyframe = true }
+        verifyHeader(of: chunk, against: summary)
+        return read
+    }
+
+    /// Compares what `chunk`'s header claims with `summary`, what its decoded records say;
+    /// when they disagree, notes the mismatch and corrects the chunk's entry in ``chunks`` to
+    /// what the records say, so that whoever plans reads from the index from now on plans
+    /// from the truth.
+    private func verifyHeader(of chunk: ChunkInfo, against summary: ChunkSummary) {
         let problems = summary.disagreements(with: chunk.header)
         guard !problems.isEmpty, headersInFile[chunk.offset] == nil else { return }
         var low = 0, high = chunks.count

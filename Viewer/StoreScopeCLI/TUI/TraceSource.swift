@@ -45,7 +45,7 @@ package final class FileTraceSource: TraceSource {
     /// - Parameter budget: how much decoded data its sessions keep.
     /// - Throws: ``TraceError`` when it cannot be opened or is not a trace.
     package init(path: String, budget: TraceSession.Budget = .standard) throws(TraceError) {
-        session = try TraceSession(path: path, budget: budget)
+        session = try TraceSession.forViewer(path: path, budget: budget)
         self.budget = budget
         self.path = path
         name = path.split(separator: "/").last.map(String.init) ?? path
@@ -58,7 +58,7 @@ package final class FileTraceSource: TraceSource {
         // Before reading on: the bytes after the old end may be another session's.
         if pendingChange == nil, let change = watch?.check() { pendingChange = change }
         guard let change = pendingChange else { return (try? session.refresh()) ?? false }
-        guard let opened = try? TraceSession(path: path, budget: budget) else { return false }
+        guard let opened = try? TraceSession.forViewer(path: path, budget: budget) else { return false }
         session = opened
         watch = TraceFileWatch(path: path, headerLength: Int(opened.reader.headerSize))
         pendingChange = nil
@@ -69,5 +69,14 @@ package final class FileTraceSource: TraceSource {
     package func takeRestart() -> String? {
         defer { restart = nil }
         return restart
+    }
+}
+
+extension TraceSession {
+    /// A session as the viewer reads it: its timeline rows leave the keyframes of a large state
+    /// out (the detail of the selected action reads them), so a screen of rows never builds
+    /// millions of nodes per row.
+    static func forViewer(path: String, budget: TraceSession.Budget = .standard) throws(TraceError) -> TraceSession {
+        try TraceSession(path: path, budget: budget, keyframesLeftOutOfActions: ViewerReducer.largeState)
     }
 }

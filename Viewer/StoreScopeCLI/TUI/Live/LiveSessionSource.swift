@@ -16,7 +16,7 @@ final class LiveSessionSource: TraceSource {
     /// - Throws: ``TraceError`` when the file cannot be read.
     init(_ live: LiveSession, recording path: String) throws(TraceError) {
         self.live = live
-        session = try TraceSession(path: path)
+        session = try TraceSession.forViewer(path: path)
     }
 
     var name: String { live.tag }
@@ -28,7 +28,7 @@ final class LiveSessionSource: TraceSource {
     ///
     /// - Throws: ``TraceError`` when the file cannot be read; the source stays as it was.
     func resume(_ live: LiveSession) throws(TraceError) {
-        session = try TraceSession(path: live.recordingPath ?? self.live.recordingPath ?? "")
+        session = try TraceSession.forViewer(path: live.recordingPath ?? self.live.recordingPath ?? "")
         self.live = live
         end = nil
     }
