@@ -91,8 +91,15 @@ struct ViewerLargeStateTests {
             viewer.screen.split(separator: "\n").first { $0.contains(" #\(seq) +") }.map(String.init) ?? ""
         }
         #expect(viewer.state.selected == 1 && viewer.state.largeStores == ["main"])
-        // The first screen read #1's detail, so its row names what it changed; the other rows
-        // wait for theirs (comparing a keyframe with the state before is a replay).
+        // The rows left their keyframes out, so the first screen knows the state is large and
+        // leaves #1's detail to the ticks, as a key does: every row waits with `…`.
+        #expect(viewer.state.detail?.isLoading == true)
+        #expect(row(1).hasSuffix(" …"), "\(viewer.screen)")
+        viewer.send(.tick)
+        viewer.send(.tick)
+        #expect(viewer.state.detail?.isLoading == false)
+        // #1's detail read, its row names what it changed; the other rows wait for theirs
+        // (comparing a keyframe with the state before is a replay).
         #expect(row(1).hasSuffix(" [\"k1\"]"), "\(viewer.screen)")
         #expect(row(2).hasSuffix(" …") && row(5).hasSuffix(" …"), "\(viewer.screen)")
 
