@@ -4,7 +4,8 @@
 //
 // The first input byte picks what the rest is fed to:
 //   0  a chunk payload (string table + records); what decodes must re-encode and decode equal,
-//      and a selective read must keep what a full read keeps, or fail with the same error
+//      and a selective read must keep what a full read keeps, or fail with the same error, as
+//      must a read that leaves large keyframes out
 //   1  a whole trace file, through TraceReader and TraceFollower
 //   2  a value tree and a patch, applied (errors are fine, crashes are not)
 //   3  a zlib stream inflated with a declared size taken from the next two bytes
@@ -65,6 +66,31 @@ private func fuzzPayload(_ input: UnsafeRawBufferPointer) {
             guard fullError == selectiveError else { fatalError("a selective read failed with \(selectiveError), a full read with \(fullError)") }
         default:
             fatalError("a selective read and a full read disagree: \(full) / \(selective)")
+        }
+    }
+    // A read that leaves large keyframes out fails exactly when a full read fails, and gives
+    // the full read's records with the keyframes of more than `limit` nodes taken out, each
+    // described where it stood.
+    for limit in [0, 3] {
+        let light = Result { () throws(TraceError) in try ChunkCodec.decodeRecords(payload, count: Int(count), leavingOutKeyframesOver: limit) }
+        switch (full, light) {
+        case let (.success(all), .success(read)):
+            var expected: [Record] = [], leftOut: [LeftOutKeyframe] = []
+            for record in all {
+                if case let .keyframe(keyframe) = record, keyframe.state.nodeCount > limit {
+                    leftOut.append(LeftOutKeyframe(seq: keyframe.seq, store: keyframe.store, nodes: 0, bytes: 0, position: expected.count))
+                } else {
+                    expected.append(record)
+                }
+            }
+            guard read.records == expected,
+                read.leftOut.map({ [$0.seq, UInt64($0.position)] }) == leftOut.map({ [$0.seq, UInt64($0.position)] }),
+                read.leftOut.map(\.store) == leftOut.map(\.store), read.leftOut.allSatisfy({ $0.nodes > limit && $0.bytes > 0 })
+            else { fatalError("a read leaving keyframes over \(limit) nodes out differs from a full read") }
+        case let (.failure(fullError), .failure(lightError)):
+            guard fullError == lightError else { fatalError("a read leaving keyframes out failed with \(lightError), a full read with \(fullError)") }
+        default:
+            fatalError("a read leaving keyframes out and a full read disagree: \(full) / \(light)")
         }
     }
     guard case let .success(records) = full else { return }

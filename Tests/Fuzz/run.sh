@@ -8,12 +8,18 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="${FUZZ_WORK:-/tmp/storescope-fuzz}"
 mkdir -p "$work/corpus" "$work/crashes"
 
+# One module: TraceAnalysis's files are copied without their `import TraceFormat` (and its
+# Exports.swift is left out), so both libraries compile together.
+rm -rf "$work/src"
 sources=()
-while IFS= read -r -d '' file; do sources+=("$file"); done \
-    < <(find "$root/Sources/TraceFormat" "$root/Sources/TraceAnalysis" -name '*.swift' \
-        ! -path "$root/Sources/TraceAnalysis/Exports.swift" -print0 | sort -z)
+while IFS= read -r -d '' file; do
+    copy="$work/src/${file#"$root/"}"
+    mkdir -p "$(dirname "$copy")"
+    sed -e '/^import TraceFormat$/d' -e '/^@_exported import TraceFormat$/d' "$file" > "$copy"
+    sources+=("$copy")
+done < <(find "$root/Sources/TraceFormat" "$root/Sources/TraceAnalysis" -name '*.swift' \
+    ! -path "$root/Sources/TraceAnalysis/Exports.swift" -print0 | sort -z)
 
-# One module: TraceAnalysis's only import of TraceFormat is its Exports.swift, left out.
 # `-package-name`: SwiftPM passes one, and `package` declarations are fileprivate without it.
 swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
     -package-name StoreScope -module-name TraceFuzz -I "$root/Sources/CZlib" -lz \
