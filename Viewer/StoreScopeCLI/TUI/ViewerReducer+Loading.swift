@@ -83,8 +83,9 @@ extension ViewerReducer {
             return
         }
         // A large state's diff and tree cost a copy of its largest containers (tens of ms for
-        // a million entries): the key is answered first, and the next tick reads them.
-        if state.largeStores.contains(entry.action.store) {
+        // a million entries), a state far from any keyframe a long replay: the key is answered
+        // first, and the next ticks read them.
+        if state.largeStores.contains(entry.action.store) || session.replayChunks(of: entry.action.store, after: seq) > Self.replayPartChunks {
             if let shown = state.detail, shown.entry.action == entry.action, !shown.isLoading { return }
             let reading = ViewerState.UnknownText(text: "reading the state…")
             state.detail = ViewerState.Detail(entry: entry, diff: .failure(reading), state: .failure(reading), isLoading: true)
@@ -103,6 +104,8 @@ extension ViewerReducer {
     func loadPendingDetail(_ state: inout ViewerState, whole: Bool = true) {
         guard let pending = state.detail, pending.isLoading else { return }
         let seq = pending.entry.seq
+        // A state far from any keyframe is replayed a part per tick first.
+        if !whole, !session.replayPart(of: pending.entry.action.store, toward: seq, chunks: Self.replayPartChunks) { return }
         if !whole, !pending.stateBeforeRead, seq > 0 {
             _ = session.state(of: pending.entry.action.store, after: seq - 1)
             state.detail?.stateBeforeRead = true
@@ -134,6 +137,10 @@ extension ViewerReducer {
     /// A copy of a 250,000-node container takes a few milliseconds; typical app states are far
     /// smaller, and keep their detail on the key itself.
     static let largeState = 250_000
+
+    /// A detail whose state is more chunks than this from any keyframe or kept state is read
+    /// on the ticks, this many chunks per tick (about 15 ms of one-action chunks).
+    static let replayPartChunks = 4_096
 
     func refreshTotals(_ state: inout ViewerState) {
         state.droppedActions = session.droppedActions().count
