@@ -15,8 +15,10 @@ extension TraceSession {
     /// chunks past its nearest start, and keeps it (as ``state(of:after:)`` keeps what it
     /// reconstructs), so the next call, or the state after `seq`, starts from there.
     ///
-    /// - Returns: whether the state after `seq` is now within `chunks` chunks of a start
-    ///   (nothing was reconstructed then).
+    /// - Returns: whether the rest is to be read at once: the state after `seq` is now within
+    ///   `chunks` chunks of a start, or a part brought it no nearer (the state on the way is
+    ///   unknown, or the store's last record before it lies back where the part started, so no
+    ///   kept state can start later).
     public func replayPart(of store: String, toward seq: UInt64, chunks: Int) -> Bool {
         guard let last = lastReplayedChunk(upTo: seq) else { return true }
         let start = replayStart(of: store, upTo: seq, lastChunk: last)
@@ -25,8 +27,8 @@ extension TraceSession {
         var index = start + max(1, chunks)
         while index > start, reader.chunks[index].seqRange.map({ $0.upperBound >= seq }) ?? true { index -= 1 }
         guard index > start, let through = reader.chunks[index].seqRange?.upperBound else { return true }
-        _ = state(of: store, after: through)
-        return false
+        guard case .success = state(of: store, after: through).result else { return true }
+        return replayStart(of: store, upTo: seq, lastChunk: last) <= start
     }
 
     /// The last chunk a reconstruction after `seq` reads (as ``state(of:after:)`` finds it).
