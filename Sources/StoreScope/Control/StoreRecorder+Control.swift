@@ -40,7 +40,10 @@ extension StoreRecorder where State: Decodable, Action: Decodable {
             commands: commands, whileLocked: whileLocked, replaceState: replaceState, dispatch: dispatch)
         if replaceState != nil, commands.contains(.jump) {
             let settings = recorder.configuration.control
-            recorder.queue.enqueueControl(.job(WorkerJob { _ in inbox.track.keepStates(settings) }))
+            // Only where commands can arrive: a recording to a file alone keeps nothing.
+            recorder.queue.enqueueControl(.job(WorkerJob { worker in
+                if worker.liveOutput != nil { inbox.track.keepStates(settings) }
+            }))
         }
         controlSlot.withLock { $0 = control }
         recorder.controls.register(control, as: name)

@@ -1,4 +1,5 @@
 @testable import StoreScope
+import StoreScopeTestSupport
 import Testing
 
 @Suite("The states a store keeps for jumps")
@@ -25,6 +26,34 @@ struct KeptStatesTests {
         #expect(kept.bytes == 40)
         kept.keep("late", after: 1, bytes: 10)
         #expect(kept.state(after: 1) == "a", "seqs only grow: an older one changes nothing")
+    }
+
+    struct Counter: Codable, Sendable { var n = 0 }
+    enum CounterAction: Codable, Sendable { case set(Int) }
+
+    @Test("a store recording to a file alone keeps no states (no command can reach it); one streaming keeps them, from its initial state")
+    func onlyWhereCommandsArrive() throws {
+        for live in [false, true] {
+            let directory = try TemporaryDirectory()
+            var configuration = RecorderConfiguration(appName: "kept", diagnostics: { _ in })
+            configuration.control.isEnabled = true
+            let sink: RecordingSink = live ? .socket(directory.path("run/nobody.sock")) : .file(directory.path("app.sstrace"))
+            let recorder = try Recorder(sink: sink, mainStore: "main", configuration: configuration)
+            let recording = recorder.store("main", initialState: Counter(), actions: CounterAction.self)
+            recording.allowControl(replaceState: { _ in }, dispatch: nil)
+            var state = Counter()
+            for n in 1...3 {
+                recording.record(.set(n), reducing: &state) { state, action in
+                    if case let .set(n) = action { state.n = n }
+                }
+            }
+            recorder.flush()
+            // The worker is idle once flushed: its kept states can be read.
+            let kept = recording.inbox.track.keptStates
+            #expect((kept?.count ?? 0) == (live ? 4 : 0), "live: \(live)")
+            if live { #expect(kept?.state(after: recording.lastSentSeq)?.n == 3) }
+            recorder.close()
+        }
     }
 
     @Test("the oldest states go once their bytes pass the budget; one larger than the whole budget is not kept")
