@@ -11,7 +11,8 @@
 // `viewer-profile-end PATH` opens the viewer and presses G once, `viewer-profile-step-back PATH` steps back across
 // a users keyframe (k twice): the workloads to run under callgrind. `hostile` times commands on the traces of issue 17
 // (HostileTraces); `hostile-traces DIR` only writes them; `hostile-viewer` times the viewer's keys on them.
-// `control` times a viewer's jump through `storescope listen --record` into an app (needs storescope in release).
+// `control` times a viewer's jump through `storescope listen --record` into an app (needs storescope in release);
+// `control-memory` measures the memory of the states an app keeps for jumps (`control-memory-child` is its app).
 let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(suite) }
 
@@ -30,6 +31,10 @@ if requested.contains("analysis-trace"), let path = CommandLine.arguments.last {
 if wants("live") { LiveBenchmarks.run() }
 if wants("control") { ControlBenchmark.run() }
 if requested.contains("control-stages") { ControlStages.run() }
+if requested.contains("control-memory") { KeptStatesMemory.run() }
+if requested.contains("control-memory-child"), CommandLine.arguments.count >= 4 {
+    KeptStatesMemory.child(kind: CommandLine.arguments[2], kept: Int(CommandLine.arguments[3]) ?? 0)
+}
 if requested.contains("live-throughput"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.throughput(storescope: storescope) }
 if wants("stats") { StatsBenchmarks.run() }
 if wants("viewer") { ViewerBenchmarks.run() }
