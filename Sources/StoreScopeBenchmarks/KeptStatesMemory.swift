@@ -3,22 +3,41 @@ import StoreScope
 
 /// What the states a store keeps for jumps (`ControlSettings.keptStates`) cost the app in
 /// memory: the peak resident memory of an app process with a 10k-user state that allows control
-/// and streams to a socket (no listener needed: the states are kept all the same), 200 actions
-/// at UI pace, keeping 50 states against keeping none. Two kinds of action: a rename (one user
+/// and streams to the real `storescope listen` (states are kept only while a listener is
+/// connected), 200 actions at UI pace, keeping 50 states against keeping none. Two kinds of action: a rename (one user
 /// changed in place, what the recorder's estimate sees) and a refresh (the users array rebuilt
 /// from new storage, as decoding a server response gives it, which the estimate undercounts).
 ///
 /// Run: `swift build -c release && .build/release/StoreScopeBenchmarks control-memory`
 enum KeptStatesMemory {
     static func run() {
+        guard let storescope = LiveBenchmarks.storescopeBinary() else {
+            print("control-memory: storescope not found next to the benchmark; run `swift build -c release` first\n")
+            return
+        }
         print("## Control: memory of the kept states (10,000 users, 200 actions, peak RSS of the app process)\n")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kept-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let socket = directory.appendingPathComponent("run/live.sock").path
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let listener = Process()
+        listener.executableURL = storescope
+        listener.arguments = ["listen", socket, "--quiet"]
+        listener.standardOutput = FileHandle.nullDevice
+        listener.standardError = FileHandle.nullDevice
+        try! listener.run()
+        defer {
+            listener.terminate()
+            listener.waitUntilExit()
+        }
+        while !FileManager.default.fileExists(atPath: socket) { Thread.sleep(forTimeInterval: 0.01) }
         var rows: [[String]] = []
         for kind in ["rename", "refresh"] {
             var peaks: [Int] = []
             for kept in [0, 50] {
                 let output = FileManager.default.temporaryDirectory.appendingPathComponent("kept-\(UUID().uuidString).txt").path
                 defer { try? FileManager.default.removeItem(atPath: output) }
-                let outcome = ChildRun.run([CommandLine.arguments[0], "control-memory-child", kind, String(kept)], stdout: output)
+                let outcome = ChildRun.run([CommandLine.arguments[0], "control-memory-child", kind, String(kept), socket], stdout: output)
                 precondition(outcome.status == 0, "control-memory-child failed")
                 peaks.append(outcome.peakBytes)
             }
@@ -29,14 +48,12 @@ enum KeptStatesMemory {
 
     static func mib(_ bytes: Int) -> String { Report.fixed(Double(bytes) / 1_048_576, 1) + " MiB" }
 
-    /// The app: `kept` states kept, 200 actions of `kind`, each 1 ms apart.
-    static func child(kind: String, kept: Int) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kept-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
+    /// The app: `kept` states kept, 200 actions of `kind`, each 1 ms apart, streaming to `socket`.
+    static func child(kind: String, kept: Int, socket: String) {
         var configuration = RecorderConfiguration(appName: "kept-memory", diagnostics: { _ in })
         configuration.control.isEnabled = true
         configuration.control.keptStates = kept
-        let recorder = try! Recorder(sink: .socket(directory.appendingPathComponent("run/nobody.sock").path), mainStore: "users", configuration: configuration)
+        let recorder = try! Recorder(sink: .socket(socket), mainStore: "users", configuration: configuration)
         var state = UsersFixture.State(users: (0..<10_000).map(UsersFixture.makeUser))
         let recording = recorder.store("users", initialState: state, actions: ControlBenchmark.Action.self)
         recording.allowControl(replaceState: { _ in }, dispatch: nil)

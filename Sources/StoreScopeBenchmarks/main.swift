@@ -32,8 +32,8 @@ if wants("live") { LiveBenchmarks.run() }
 if wants("control") { ControlBenchmark.run() }
 if requested.contains("control-stages") { ControlStages.run() }
 if requested.contains("control-memory") { KeptStatesMemory.run() }
-if requested.contains("control-memory-child"), CommandLine.arguments.count >= 4 {
-    KeptStatesMemory.child(kind: CommandLine.arguments[2], kept: Int(CommandLine.arguments[3]) ?? 0)
+if requested.contains("control-memory-child"), CommandLine.arguments.count >= 5 {
+    KeptStatesMemory.child(kind: CommandLine.arguments[2], kept: Int(CommandLine.arguments[3]) ?? 0, socket: CommandLine.arguments[4])
 }
 if requested.contains("live-throughput"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.throughput(storescope: storescope) }
 if wants("stats") { StatsBenchmarks.run() }

@@ -19,9 +19,10 @@ public struct ControlSettings: Sendable {
     /// The most commands waiting for a store's closures (default 8): beyond, commands are
     /// refused ("busy"), so a flood cannot grow the app.
     public var maximumPendingCommands: Int
-    /// How many of its recent states a store that allows jumps keeps (default 50, as Redux
-    /// DevTools' `maxAge`; 0 keeps none): a jump to one of them installs the store's own value,
-    /// without decoding the state the listener sent. Within ``keptStateBytes``.
+    /// How many of its recent states a store that allows jumps keeps while a listener is
+    /// connected (default 50, as Redux DevTools' `maxAge`; 0 keeps none): a jump to one of them
+    /// installs the store's own value, without decoding the state the listener sent. Within
+    /// ``keptStateBytes``.
     public var keptStates: Int
     /// The most memory the kept states may hold on to, per store, as the recorder estimates
     /// it (default 32 MiB): each keeps what its action changed alive (the collections' buffers),

@@ -52,6 +52,12 @@ struct KeptStates<State> {
         }
     }
 
+    /// Keeps nothing any more (the listener went away: no command can use them).
+    mutating func removeAll() {
+        entries.removeAll()
+        bytes = 0
+    }
+
     /// The state kept for exactly action `seq`, if any.
     func state(after seq: UInt64) -> State? {
         var low = 0, high = entries.count

@@ -42,7 +42,7 @@ extension StoreRecorder where State: Decodable, Action: Decodable {
             let settings = recorder.configuration.control
             // Only where commands can arrive: a recording to a file alone keeps nothing.
             recorder.queue.enqueueControl(.job(WorkerJob { worker in
-                if worker.liveOutput != nil { inbox.track.keepStates(settings) }
+                if worker.liveOutput != nil { inbox.track.keepStates(settings, in: worker) }
             }))
         }
         controlSlot.withLock { $0 = control }
@@ -86,14 +86,24 @@ extension StoreTrack {
         worker.flushForControl()
         writeLatestKeyframe(in: worker)
         // A reader takes the later keyframe of one seq: the state after it is now this one.
-        keptStates?.keep(state, after: latestSeq, bytes: keyframeBytes)
+        keep(state, after: latestSeq, bytes: keyframeBytes, in: worker)
+    }
+
+    /// Keeps `state` for jumps (``KeptStates``) while a listener is connected; drops what is
+    /// kept once none is: a listener connecting later jumps to what it records from then on.
+    func keep(_ state: State, after seq: UInt64, bytes: Int, in worker: RecorderWorker) {
+        guard keptStates != nil else { return }
+        if worker.liveOutput?.isConnected == true {
+            keptStates?.keep(state, after: seq, bytes: bytes)
+        } else if keptStates?.count != 0 {
+            keptStates?.removeAll()
+        }
     }
 
     /// Starts keeping the store's recent states (``KeptStates``), from its latest one.
-    func keepStates(_ settings: ControlSettings) {
+    func keepStates(_ settings: ControlSettings, in worker: RecorderWorker) {
         guard keptStates == nil, settings.keptStates > 0 else { return }
-        var kept = KeptStates<State>(limit: settings.keptStates, byteLimit: settings.keptStateBytes)
-        if !needsKeyframe { kept.keep(previous, after: latestSeq, bytes: keyframeBytes) }
-        keptStates = kept
+        keptStates = KeptStates<State>(limit: settings.keptStates, byteLimit: settings.keptStateBytes)
+        if !needsKeyframe { keep(previous, after: latestSeq, bytes: keyframeBytes, in: worker) }
     }
 }

@@ -66,7 +66,7 @@ extension StoreTrack {
             // A keyframe says nothing of what the action changed: the estimate stands.
             writeKeyframe(state, seq: seq, at: monotonicNanos, worker: worker)
             previous = state
-            keptStates?.keep(state, after: seq, bytes: keyframeBytes)
+            keep(state, after: seq, bytes: keyframeBytes, in: worker)
             return
         }
         let operations = capturePatch(from: previous, to: state, options: options)
@@ -95,7 +95,7 @@ extension StoreTrack {
             StorageUnsharing.unshare(&previous, at: slots)
         }
         // Kept once unshared: the store's own buffers stay its own.
-        keptStates?.keep(previous, after: seq, bytes: changedBytes ?? MemoryLayout<State>.size)
+        keep(previous, after: seq, bytes: changedBytes ?? MemoryLayout<State>.size, in: worker)
     }
 
     /// The collections under `fields`, found once while changes touch the same fields.

@@ -20,6 +20,8 @@ protocol LiveOutput: AnyObject {
     /// The chunk the output was just given held `actions` actions: counts them for each
     /// destination as recorded, dropped or in flight.
     func chunkWritten(actions: UInt64)
+    /// Whether a listener is connected now (commands can arrive).
+    var isConnected: Bool { get }
     /// The control commands the listener sent since the last call (at most
     /// ``LiveSocketOutput/mostCommandsPerTurn``; more in one turn are answered as refused).
     func takeCommands() -> [ReceivedCommand]

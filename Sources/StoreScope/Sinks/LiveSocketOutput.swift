@@ -86,6 +86,8 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
 
     var counters: [SinkCounters] { [stream] }
 
+    var isConnected: Bool { socket != nil }
+
     func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) {
         guard header != nil else {
             // The writer's first write is the file header.

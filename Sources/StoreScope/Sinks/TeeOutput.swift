@@ -53,5 +53,6 @@ final class TeeOutput: TraceOutput, LiveOutput {
     func service(closing: Bool) -> Bool { stream.service(closing: closing) }
     func resume() -> StreamLoss { stream.resume() }
     func takeCommands() -> [ReceivedCommand] { stream.takeCommands() }
+    var isConnected: Bool { stream.isConnected }
     var bufferLimit: Int { stream.bufferLimit }
 }

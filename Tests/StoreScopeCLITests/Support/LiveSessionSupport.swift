@@ -126,38 +126,6 @@ final class RawPeer {
     }
 }
 
-/// A listening socket bound by this process and written against libc: a listener that is
-/// not StoreScope's (another user's stand-in, or one that sends what no honest listener would).
-final class RawListener {
-    let fd: Int32
-
-    init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        let bound = withUnixSocketAddress(path) { [fd] in bind(fd, $0, $1) }
-        guard bound == 0, listen(fd, 16) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    }
-
-    deinit { close(fd) }
-
-    /// Whether any connection is waiting to be accepted (the kernel queues connections
-    /// whether or not the listener accepts them, so an app that connected shows here).
-    var someoneConnected: Bool {
-        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&entry, 1, 0) > 0
-    }
-
-    /// Accepts the app's next connection (waiting at most 10 s).
-    func accept() throws -> Int32 {
-        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&entry, 1, 10_000) > 0 else { throw POSIXError(.ETIMEDOUT) }
-        #if canImport(Glibc)
-        return Glibc.accept(fd, nil, nil)
-        #else
-        return Darwin.accept(fd, nil, nil)
-        #endif
-    }
-}
-
 /// The bytes of a real trace, cut where the tests need: its header, its first chunk.
 struct TraceBytes {
     let bytes: [UInt8]

@@ -1,3 +1,4 @@
+import Foundation
 @testable import StoreScope
 import StoreScopeTestSupport
 import Testing
@@ -31,14 +32,18 @@ struct KeptStatesTests {
     struct Counter: Codable, Sendable { var n = 0 }
     enum CounterAction: Codable, Sendable { case set(Int) }
 
-    @Test("a store recording to a file alone keeps no states (no command can reach it); one streaming keeps them, from its initial state")
+    @Test("a store keeps states only while a listener is connected: not recording to a file alone, not while its socket has no listener")
     func onlyWhereCommandsArrive() throws {
-        for live in [false, true] {
+        for sink in ["file", "socket without a listener", "socket with a listener"] {
             let directory = try TemporaryDirectory()
+            let run = directory.path("run")
+            try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            let listener = sink == "socket with a listener" ? try RawListener(path: run + "/scope.sock") : nil
             var configuration = RecorderConfiguration(appName: "kept", diagnostics: { _ in })
             configuration.control.isEnabled = true
-            let sink: RecordingSink = live ? .socket(directory.path("run/nobody.sock")) : .file(directory.path("app.sstrace"))
-            let recorder = try Recorder(sink: sink, mainStore: "main", configuration: configuration)
+            let recorder = try Recorder(sink: sink == "file" ? .file(directory.path("app.sstrace")) : .socket(run + "/scope.sock"), mainStore: "main", configuration: configuration)
+            let connection = try listener?.accept()
+            defer { if let connection { close(connection) } }
             let recording = recorder.store("main", initialState: Counter(), actions: CounterAction.self)
             recording.allowControl(replaceState: { _ in }, dispatch: nil)
             var state = Counter()
@@ -50,8 +55,8 @@ struct KeptStatesTests {
             recorder.flush()
             // The worker is idle once flushed: its kept states can be read.
             let kept = recording.inbox.track.keptStates
-            #expect((kept?.count ?? 0) == (live ? 4 : 0), "live: \(live)")
-            if live { #expect(kept?.state(after: recording.lastSentSeq)?.n == 3) }
+            #expect((kept?.count ?? 0) == (listener != nil ? 4 : 0), "\(sink)")
+            if listener != nil { #expect(kept?.state(after: recording.lastSentSeq)?.n == 3) }
             recorder.close()
         }
     }
