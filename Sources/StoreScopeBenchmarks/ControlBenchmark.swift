@@ -54,18 +54,11 @@ enum ControlBenchmark {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storescope-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let socket = directory.appendingPathComponent("run/live.sock").path
-        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let listener = Process()
-        listener.executableURL = storescope
-        listener.arguments = ["listen", socket, "--record", directory.appendingPathComponent("sessions").path, "--quiet"]
-        listener.standardOutput = FileHandle.nullDevice
-        listener.standardError = FileHandle.nullDevice
-        try! listener.run()
+        let listener = listen(storescope, socket: socket, record: directory.appendingPathComponent("sessions").path)
         defer {
             listener.terminate()
             listener.waitUntilExit()
         }
-        while !FileManager.default.fileExists(atPath: socket) { Thread.sleep(forTimeInterval: 0.01) }
 
         var configuration = RecorderConfiguration(appName: "control-bench")
         // Off by default in release builds: this benchmark is an app that means to be driven.
@@ -105,6 +98,25 @@ enum ControlBenchmark {
         }
         recorder.close()
         return (installed, answered)
+    }
+
+    /// Starts `storescope listen SOCKET --quiet` (recording into `record` if given) and waits
+    /// until it listens.
+    static func listen(_ storescope: URL, socket: String, record: String? = nil) -> Process {
+        // The socket's own directory is the listener's to create (0700): one open to others is refused.
+        let parent = ((socket as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        try! FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        let listener = Process()
+        listener.executableURL = storescope
+        listener.arguments = ["listen", socket] + (record.map { ["--record", $0] } ?? []) + ["--quiet"]
+        listener.standardOutput = FileHandle.nullDevice
+        listener.standardError = FileHandle.nullDevice
+        try! listener.run()
+        while !FileManager.default.fileExists(atPath: socket) {
+            precondition(listener.isRunning, "storescope listen \(socket) exited with status \(listener.terminationStatus)")
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return listener
     }
 
     /// The monotonic clock.

@@ -19,18 +19,11 @@ enum KeptStatesMemory {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kept-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let socket = directory.appendingPathComponent("run/live.sock").path
-        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let listener = Process()
-        listener.executableURL = storescope
-        listener.arguments = ["listen", socket, "--quiet"]
-        listener.standardOutput = FileHandle.nullDevice
-        listener.standardError = FileHandle.nullDevice
-        try! listener.run()
+        let listener = ControlBenchmark.listen(storescope, socket: socket)
         defer {
             listener.terminate()
             listener.waitUntilExit()
         }
-        while !FileManager.default.fileExists(atPath: socket) { Thread.sleep(forTimeInterval: 0.01) }
         var rows: [[String]] = []
         for kind in ["rename", "refresh"] {
             var peaks: [Int] = []
