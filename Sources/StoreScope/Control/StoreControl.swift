@@ -53,7 +53,8 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
     }
 
     func keepsState(after seq: UInt64) -> Bool {
-        replaceState != nil && commands.contains(.jump) && keptState(seq) != nil
+        // States are kept only for a store that installs them (``StoreTrack/keepStates(_:in:)``).
+        keptState(seq) != nil
     }
 
     func perform(_ command: ControlCommand, listener: ControlCommand.Issuer) {

@@ -2,16 +2,32 @@ import TraceFormat
 
 /// Groups records read in file order into ``ActionEntry`` values: an action, then its patch
 /// or keyframe and the events (effects, logs, drops, the session's end) up to the next action.
+///
+/// A chunk read with its large keyframes left out (``TraceSession/actionRecords(ofChunk:)``)
+/// starts with ``startChunk(leavingOut:)``: each left-out keyframe is noted on the action it
+/// follows, as the keyframe itself would have been taken in where it stood.
 struct ActionAssembler {
     let startMonotonicNanos: UInt64
     private(set) var pending: ActionEntry?
+    /// The current chunk's left-out keyframes, and how many of its records were taken in.
+    private var leftOut = LeftOutKeyframes([])
+    private var position = 0
 
     init(startMonotonicNanos: UInt64) {
         self.startMonotonicNanos = startMonotonicNanos
     }
 
+    /// Starts the records of the next chunk, of which a read left `keyframes` out.
+    mutating func startChunk(leavingOut keyframes: LeftOutKeyframes) {
+        noteLeftOutKeyframes()
+        leftOut = keyframes
+        position = 0
+    }
+
     /// Takes one record; returns the previous entry when `record` starts the next one.
     mutating func add(_ record: Record) -> ActionEntry? {
+        noteLeftOutKeyframes()
+        position += 1
         switch record {
         case let .action(action):
             let finished = pending
@@ -32,18 +48,20 @@ struct ActionAssembler {
         return nil
     }
 
-    /// Takes the keyframes a read of chunk records left out (``TraceSession/actionRecords(ofChunk:)``)
-    /// that stood before the record at `position`: the pending action's is noted on it.
-    mutating func leaveOut(_ leftOut: inout LeftOutKeyframes, before position: Int) {
+    /// The last entry, once no record follows (or damage interrupts the stream, or a reader
+    /// stops before the next record).
+    mutating func finish() -> ActionEntry? {
+        noteLeftOutKeyframes()
+        defer { pending = nil }
+        return pending
+    }
+
+    /// Takes the left-out keyframes that stood before the next record: the pending action's
+    /// is noted on it.
+    private mutating func noteLeftOutKeyframes() {
         while let keyframe = leftOut.next(before: position) {
             if keyframe.seq == pending?.seq, keyframe.store == pending?.action.store { pending = pending?.withKeyframeLeftOut() }
         }
-    }
-
-    /// The last entry, once no record follows (or damage interrupts the stream).
-    mutating func finish() -> ActionEntry? {
-        defer { pending = nil }
-        return pending
     }
 }
 

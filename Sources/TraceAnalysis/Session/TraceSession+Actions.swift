@@ -68,10 +68,8 @@ extension TraceSession: FilterContext {
                 if gap, try !body(.damage(Damage(gap: gapBetween(index - 1, index), kind: .damaged, session: self))) { return }
                 if read == nil, try !body(.damage(damage(ofChunk: index))) { return }
             }
-            var leftOut = read?.leftOut ?? LeftOutKeyframes([])
-            defer { assembler.leaveOut(&leftOut, before: .max) }
-            for (position, record) in (read?.records ?? []).enumerated() {
-                assembler.leaveOut(&leftOut, before: position)
+            assembler.startChunk(leavingOut: read?.leftOut ?? LeftOutKeyframes([]))
+            for record in read?.records ?? [] {
                 if case let .action(action) = record, action.seq > high {
                     guard try deliver(assembler.finish(), from: pendingChunk) else { return }
                     noteJudgedBefore(index)
@@ -139,12 +137,10 @@ extension TraceSession: FilterContext {
             var assembler = ActionAssembler(startMonotonicNanos: header.startMonotonicNanos)
             var entries: [ActionEntry] = []
             if let read = actionRecords(ofChunk: index) {
-                var leftOut = read.leftOut
-                for (position, record) in read.records.enumerated() {
-                    assembler.leaveOut(&leftOut, before: position)
+                assembler.startChunk(leavingOut: read.leftOut)
+                for record in read.records {
                     if let entry = assembler.add(record) { entries.append(entry) }
                 }
-                assembler.leaveOut(&leftOut, before: .max)
             }
             // The last action's patch may open the next chunk.
             if index + 1 < reader.chunks.count, !hasGap(before: index + 1) {
@@ -177,13 +173,11 @@ extension TraceSession: FilterContext {
     /// the pending action, which may have run into the chunk.
     private func feedPendingAction(_ assembler: inout ActionAssembler, fromChunk index: Int) {
         guard let read = actionRecords(ofChunk: index) else { return }
-        var leftOut = read.leftOut
-        for (position, record) in read.records.enumerated() {
-            assembler.leaveOut(&leftOut, before: position)
+        assembler.startChunk(leavingOut: read.leftOut)
+        for record in read.records {
             if case .action = record { return }
             _ = assembler.add(record)
         }
-        assembler.leaveOut(&leftOut, before: .max)
     }
 
     /// The last action at or before `nanos` since the session start (0 when none is).

@@ -233,9 +233,8 @@ public final class TraceSession {
     /// chunk is not decoded whole already, all but those keyframes, with what each was. `nil`
     /// when the chunk's bytes are damaged.
     func actionRecords(ofChunk index: Int) -> (records: [Record], leftOut: LeftOutKeyframes)? {
-        guard let limit = keyframesLeftOutOfActions, cache.records(ofChunk: index) == nil else {
-            return records(ofChunk: index).map { ($0, LeftOutKeyframes([])) }
-        }
+        guard let limit = keyframesLeftOutOfActions else { return records(ofChunk: index).map { ($0, LeftOutKeyframes([])) } }
+        if let whole = cache.records(ofChunk: index) { return (whole, LeftOutKeyframes([])) }
         if let records = actionsCache.records(ofChunk: index) { return (records, LeftOutKeyframes(leftOutKeyframes[index] ?? [])) }
         let chunk = reader.chunks[index]
         chunkDecodes += 1
