@@ -48,6 +48,26 @@ public enum TraceFixture {
             action: .enumeration(type: "Action", caseName: name, payload: payload)))
     }
 
+    /// Writes a trace at `path` of one keyframe per store in `stores` (`S(n: 0)`), then `count`
+    /// actions, each of the store `storeOf` names setting `n` to its seq with a patch, each in a
+    /// chunk of its own: a state far from its keyframe (hostile, as a recorder writes keyframes
+    /// every so often).
+    public static func writeOneActionChunks(
+        _ count: Int, to path: String, app: String = "Fixture", stores: [String] = ["main"], storeOf: (UInt64) -> String = { _ in "main" }
+    ) throws {
+        let writer = try writer(at: path, header: header(app: app), chunkSize: 1 << 20)
+        for store in stores {
+            try writer.append(.keyframe(Keyframe(seq: 0, store: store, state: .structure(type: "S", fields: [.init("n", .int(0))]))))
+        }
+        for seq in UInt64(1)...UInt64(count) {
+            let store = storeOf(seq)
+            try writer.append(action(seq, store: store, payload: [.init("n", .int(Int64(seq)))]))
+            try writer.append(.patch(StatePatch(seq: seq, store: store, operations: [.set(path: [.field("n")], value: .int(Int64(seq)))])))
+            try writer.flush()
+        }
+        try writer.close()
+    }
+
     /// The `seq`th record of the live trace `trace-fixture-writer live` writes while a test
     /// follows the file.
     public static func liveRecord(_ seq: UInt64) -> Record {

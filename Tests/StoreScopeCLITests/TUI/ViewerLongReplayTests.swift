@@ -10,25 +10,13 @@ import TraceFormat
 /// is replayed on the ticks, a part per tick, so the key that selects it is answered at once.
 @Suite("Viewer on a state far from its keyframe")
 struct ViewerLongReplayTests {
-    /// One keyframe, then `count` actions each setting `n` with a patch, a chunk each.
-    static func trace(actions count: Int, in directory: TemporaryDirectory) throws -> String {
-        let path = directory.path + "/far-\(count).sstrace"
-        let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Far"), chunkSize: 1 << 20)
-        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "S", fields: [.init("n", .int(0))]))))
-        for seq in UInt64(1)...UInt64(count) {
-            try writer.append(TraceFixture.action(seq, payload: [.init("n", .int(Int64(seq)))]))
-            try writer.append(.patch(StatePatch(seq: seq, store: "main", operations: [.set(path: [.field("n")], value: .int(Int64(seq)))])))
-            try writer.flush()
-        }
-        try writer.close()
-        return path
-    }
-
     @Test("G on the last of 20,000 one-action chunks moves at once; the ticks replay a part each, then show the exact state")
     func lastAction() throws {
         let directory = try TemporaryDirectory()
         let count = 20_000
-        var viewer = try ViewerHarness(path: try Self.trace(actions: count, in: directory))
+        let path = directory.path + "/far.sstrace"
+        try TraceFixture.writeOneActionChunks(count, to: path, app: "Far")
+        var viewer = try ViewerHarness(path: path)
         let session = viewer.reducer.session
         #expect(viewer.state.selected == 1 && viewer.state.detail?.isLoading == false, "#1 is next to its keyframe: read on the key")
 

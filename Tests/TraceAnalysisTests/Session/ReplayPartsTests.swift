@@ -9,17 +9,7 @@ struct ReplayPartsTests {
     /// except that with `otherStore` only the first is "main"'s and the rest are "other"'s.
     static func trace(actions count: Int, otherStore: Bool, in directory: TemporaryDirectory) throws -> String {
         let path = directory.path + "/parts-\(otherStore).sstrace"
-        let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Parts"), chunkSize: 1 << 20)
-        for store in ["main", "other"] {
-            try writer.append(.keyframe(Keyframe(seq: 0, store: store, state: .structure(type: "S", fields: [.init("n", .int(0))]))))
-        }
-        for seq in UInt64(1)...UInt64(count) {
-            let store = otherStore && seq > 1 ? "other" : "main"
-            try writer.append(TraceFixture.action(seq, store: store, payload: [.init("n", .int(Int64(seq)))]))
-            try writer.append(.patch(StatePatch(seq: seq, store: store, operations: [.set(path: [.field("n")], value: .int(Int64(seq)))])))
-            try writer.flush()
-        }
-        try writer.close()
+        try TraceFixture.writeOneActionChunks(count, to: path, app: "Parts", stores: ["main", "other"]) { otherStore && $0 > 1 ? "other" : "main" }
         return path
     }
 
