@@ -245,6 +245,15 @@ extension TraceSession: FilterContext {
         !action.hasKeyframe || keyframeChanges[KeyframeKey(store: action.action.store, seq: action.seq)] != nil
     }
 
+    /// Keeps `operations` as the changes of keyframe action `action`, worked out elsewhere
+    /// (the viewer's detail reader compares the states on a session of its own): the next
+    /// ``changes(of:)`` answers with them instead of comparing the states again.
+    public func remember(_ operations: [PatchOperation], of action: ActionEntry) {
+        guard action.hasKeyframe else { return }
+        if keyframeChanges.count >= Self.keyframeChangesKept { keyframeChanges.removeAll(keepingCapacity: true) }
+        keyframeChanges[KeyframeKey(store: action.action.store, seq: action.seq)] = operations
+    }
+
     /// How many keyframes' changes ``changes(of:)`` keeps.
     static let keyframeChangesKept = 64
 

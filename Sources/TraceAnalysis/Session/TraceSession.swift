@@ -82,7 +82,7 @@ public final class TraceSession {
     }
     /// How many times a chunk was read and inflated (a cache miss, or a selective read of a
     /// store's state records): what tests count instead of timing.
-    private(set) var chunkDecodes = 0
+    package private(set) var chunkDecodes = 0
     /// How many records chunk reads built (value trees and all); a selective read builds only
     /// the records it keeps: what tests count instead of timing.
     private(set) var recordsDecoded = 0

@@ -37,6 +37,27 @@ struct ViewerHarness {
         reducer.reduce(&state, action)
     }
 
+    /// Waits for the detail the ``DetailReader`` reads, as the loop does: its reads, once
+    /// finished, reduced as actions; each wait short. Records an issue after `limit`.
+    ///
+    /// - Returns: how many waits it took (0: the detail was not being read).
+    @discardableResult
+    mutating func waitForDetail(limit: Duration = .seconds(120)) -> Int {
+        let deadline = ContinuousClock.now + limit
+        var waits = 0
+        while state.detail?.isLoading == true {
+            for action in reducer.takeReadDetails() { reducer.reduce(&state, action) }
+            guard state.detail?.isLoading == true else { break }
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the detail of #\(state.detail?.entry.seq ?? 0) was not read in \(limit)")
+                break
+            }
+            waits += 1
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        return waits
+    }
+
     /// The screen as text: trailing spaces and trailing empty lines trimmed.
     var screen: String {
         var text = ViewerRender.render(state).text

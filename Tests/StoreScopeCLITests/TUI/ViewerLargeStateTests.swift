@@ -7,9 +7,9 @@ import TraceFormat
 @testable import TraceAnalysis
 
 /// On a store whose state is large, a key moves the selection and redraws the timeline at
-/// once; the diff and the state tree, which cost a copy of the large containers, are read on
-/// the next ticks, one new state per tick (the viewer's loop ticks without waiting meanwhile). Keys pressed before the
-/// tick are answered first, so holding `j` reads one detail, where the keys stop.
+/// once; the diff and the state tree, which cost a copy of the large containers (a keyframe's,
+/// a decode), are read off the loop's thread by the ``DetailReader``, on a session of its own.
+/// Keys pressed meanwhile are answered, and holding `j` shows the detail where the keys stop.
 @Suite("Viewer on a large state")
 struct ViewerLargeStateTests {
     /// A keyframe of a dictionary of `entries` entries (2 nodes each), then 5 actions each setting one.
@@ -25,7 +25,7 @@ struct ViewerLargeStateTests {
         return path
     }
 
-    @Test("j on a 300,000-entry state answers with the selection and reads the detail on the next ticks")
+    @Test("j on a 300,000-entry state answers with the selection; the detail is read off the loop's thread")
     func largeStateReadsOnTick() throws {
         let directory = try TemporaryDirectory()
         var viewer = try ViewerHarness(path: try Self.trace(entries: 300_000, in: directory))
@@ -38,29 +38,38 @@ struct ViewerLargeStateTests {
         #expect(viewer.state.selected == 2)
         #expect(viewer.state.detail?.entry.seq == 2)
         #expect(viewer.state.detail?.isLoading == true)
-        #expect(viewer.state.isReading, "the loop must tick without waiting while the detail is to be read")
+        #expect(!viewer.state.isReading, "the loop waits for keys while the reader reads (a few ms at a time)")
         #expect(viewer.screen.contains("reading the state…"), "\(viewer.screen)")
 
-        // Keys before the tick: only where they stop is read.
+        // Keys before the read is shown: only where they stop is shown.
         viewer.press(.character("j"), .character("j"))
         #expect(viewer.state.selected == 4 && viewer.state.detail?.isLoading == true)
-        // Two parts, one new state each: the state before the action, then after it.
-        viewer.send(.tick)
-        #expect(viewer.state.detail?.isLoading == true && viewer.state.detail?.stateBeforeRead == true)
-        viewer.send(.tick)
-        #expect(viewer.state.detail?.isLoading == false)
-        #expect(!viewer.state.isReading)
-        guard case let .success(lines)? = viewer.state.detail?.diff else { Issue.record("no diff after the tick"); return }
+        viewer.waitForDetail()
+        #expect(viewer.state.detail?.isLoading == false && viewer.state.detail?.entry.seq == 4)
+        guard case let .success(lines)? = viewer.state.detail?.diff else { Issue.record("no diff once read"); return }
         #expect(lines.map(\.text).joined(separator: "\n").contains("-   \"k4\": 4\n+   \"k4\": -4"), "\(lines)")
         #expect(!viewer.screen.contains("reading the state…"))
+        // A read the keys moved past (#2's, #3's, if it finished) is dropped, never shown.
+        for action in viewer.reducer.takeReadDetails() { viewer.send(action) }
+        #expect(viewer.state.detail?.entry.seq == 4)
 
-        // A key in the state tree reads a pending detail before it moves the cursor.
+        // Keys in the state tree while the detail is read do not wait for it: they move over
+        // what is shown, and the tree opens on the change once it is read.
         viewer.press(.character("s"), .character("j"))
         #expect(viewer.state.selected == 5 && viewer.state.detail?.isLoading == true)
+        // (A read is shown only when the loop, here the test, reduces it.)
         viewer.press(.tab, .character("j"))
+        #expect(viewer.state.detail?.isLoading == true && viewer.state.detailCursor == 0)
+        // A key that needs the state says it is being read, and does nothing else.
+        viewer.press(.character("y"))
+        #expect(viewer.state.message == "still reading the state after #5: press again once it shows")
+        #expect(viewer.state.copied == nil)
+        viewer.waitForDetail()
         #expect(viewer.state.detail?.isLoading == false && viewer.state.detail?.entry.seq == 5)
         // Read, the tree opened on the entry #5 changed ("k5", row 244,446: the keys sort as
-        // strings, 244,445 of them before it), and j moved one row down from there.
+        // strings, 244,445 of them before it), and j moves one row down from there.
+        #expect(viewer.state.detailCursor == 244_446)
+        viewer.press(.character("j"))
         #expect(viewer.state.detailCursor == 244_447)
         #expect(viewer.screen.contains("\n+     \"k5\": -5\n"), "\(viewer.screen)")
     }
@@ -95,8 +104,7 @@ struct ViewerLargeStateTests {
         // leaves #1's detail to the ticks, as a key does: every row waits with `…`.
         #expect(viewer.state.detail?.isLoading == true)
         #expect(row(1).hasSuffix(" …"), "\(viewer.screen)")
-        viewer.send(.tick)
-        viewer.send(.tick)
+        viewer.waitForDetail()
         #expect(viewer.state.detail?.isLoading == false)
         // #1's detail read, its row names what it changed; the other rows wait for theirs
         // (comparing a keyframe with the state before is a replay).
@@ -107,29 +115,30 @@ struct ViewerLargeStateTests {
         for case let .action(entry, _) in viewer.state.timeline {
             #expect(entry.keyframe == nil && entry.keyframeLeftOut && entry.hasKeyframe, "#\(entry.seq)")
         }
-        let decodes = session.chunkDecodes
+        let decodes = session.chunkDecodes, readerDecodes = viewer.reducer.detailReader.chunkDecodes
         viewer.press(.character("j"))
         #expect(viewer.state.selected == 2 && viewer.state.detail?.isLoading == true)
         #expect(session.chunkDecodes == decodes, "the key moved within the rows read last")
-        viewer.send(.tick)
-        #expect(session.chunkDecodes == decodes, "the state before #2 is the state after #1, kept")
-        viewer.send(.tick)
+        viewer.waitForDetail()
+        #expect(session.chunkDecodes == decodes, "the viewer's own session read nothing: the reader did")
+        // The reader's session kept the state after #1: the state before #2, without its chunk.
+        #expect(viewer.reducer.detailReader.chunkDecodes - readerDecodes == 1, "\(viewer.reducer.detailReader.chunkDecodes - readerDecodes) chunks")
         #expect(viewer.state.detail?.isLoading == false)
         guard case let .success(lines)? = viewer.state.detail?.diff else { Issue.record("no diff after the ticks"); return }
         #expect(lines.map(\.text).joined(separator: "\n").contains("-   \"k2\": 2\n+   \"k2\": -2"), "\(lines)")
-        // Guided by the keyframe's changes, the diff is the one a comparison of everything gives.
+        // Guided by the keyframe's changes, the diff is the one a comparison of everything gives
+        // (read here from the viewer's session, after the reader's).
         let old = try #require(session.state(of: "main", after: 1).value), new = try #require(session.state(of: "main", after: 2).value)
         #expect(lines.map(\.text) == DiffRendering.lines(from: old, to: new).map(\.text))
         #expect(row(2).hasSuffix(" [\"k2\"]"), "\(viewer.screen)")
         #expect(row(3).hasSuffix(" …"), "\(viewer.screen)")
 
-        // k goes back within the rows: #1's states are kept, nothing is read again.
-        let before = session.chunkDecodes
+        // k goes back within the rows: #1's states are kept by the reader, nothing is read again.
+        let before = viewer.reducer.detailReader.chunkDecodes
         viewer.press(.character("k"))
-        viewer.send(.tick)
-        viewer.send(.tick)
+        viewer.waitForDetail()
         #expect(viewer.state.selected == 1 && viewer.state.detail?.isLoading == false)
-        #expect(session.chunkDecodes == before)
+        #expect(viewer.reducer.detailReader.chunkDecodes == before)
     }
 
     @Test("On a small state the detail is read on the key itself, as before")
@@ -143,5 +152,27 @@ struct ViewerLargeStateTests {
         #expect(!viewer.state.isReading)
         guard case let .success(lines)? = viewer.state.detail?.diff else { Issue.record("no diff"); return }
         #expect(lines.map(\.text).joined(separator: "\n").contains("-   \"k2\": 2\n+   \"k2\": -2"), "\(lines)")
+    }
+}
+
+@Suite("Viewer on a large state (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+struct ViewerLargeStateTerminalTests {
+    @Test("In the real binary, the detail the reader reads is drawn without another key, where the keys stopped")
+    func drawnWhenRead() throws {
+        let directory = try TemporaryDirectory()
+        let path = try ViewerLargeStateTests.keyframeTrace(entries: 300_000, in: directory)
+        let tmux = try Tmux()
+        let storescope = try ProductLocator.url(of: "storescope").path
+        tmux.type("\(storescope) view \(path); echo exit=$?")
+        try tmux.waitFor("#1/5", within: .seconds(60))
+        // #1's detail is read off the loop's thread and drawn when it arrives: no key follows.
+        try tmux.waitFor("+   \"k1\": -1", within: .seconds(60))
+        // Keys while a detail is read are answered; the detail shown is the last one's.
+        tmux.keys("j", "j", "k", "j", "j")
+        let screen = try tmux.waitFor("+   \"k4\": -4", within: .seconds(60))
+        #expect(screen.contains("#4/5"), "\(screen)")
+        #expect(!screen.contains("reading the state…"), "\(screen)")
+        tmux.keys("q")
+        try tmux.waitFor("exit=0")
     }
 }

@@ -7,10 +7,11 @@ import TraceFormat
 @testable import TraceAnalysis
 
 /// A state far from any keyframe (a hostile trace of one-action chunks after a single keyframe)
-/// is replayed on the ticks, a part per tick, so the key that selects it is answered at once.
+/// is replayed off the loop's thread by the ``DetailReader``, so the key that selects it is
+/// answered at once and the viewer's own session never replays it.
 @Suite("Viewer on a state far from its keyframe")
 struct ViewerLongReplayTests {
-    @Test("G on the last of 20,000 one-action chunks moves at once; the ticks replay a part each, then show the exact state")
+    @Test("G on the last of 20,000 one-action chunks moves at once; the reader replays it and the exact state is shown")
     func lastAction() throws {
         let directory = try TemporaryDirectory()
         let count = 20_000
@@ -26,24 +27,25 @@ struct ViewerLongReplayTests {
         #expect(viewer.state.detail?.isLoading == true)
         #expect(session.chunkDecodes - before < 64, "the key read the rows, not the replay: \(session.chunkDecodes - before) chunks")
 
-        var ticks = 0
-        while viewer.state.detail?.isLoading == true, ticks < 20 {
-            let decodes = session.chunkDecodes
-            viewer.send(.tick)
-            ticks += 1
-            #expect(session.chunkDecodes - decodes <= ViewerReducer.replayPartChunks + 8, "tick \(ticks) read \(session.chunkDecodes - decodes) chunks")
-        }
-        #expect(ticks >= count / ViewerReducer.replayPartChunks, "the replay took \(ticks) ticks")
+        viewer.waitForDetail()
+        #expect(session.chunkDecodes - before < 64, "the viewer's session replayed nothing: \(session.chunkDecodes - before) chunks")
+        #expect(viewer.reducer.detailReader.chunkDecodes >= count - 8, "the reader replayed the chunks")
         guard case let .success(state)? = viewer.state.detail?.state else {
-            Issue.record("no state after \(ticks) ticks")
+            Issue.record("no state once read")
             return
         }
         #expect(state == .structure(type: "S", fields: [.init("n", .int(Int64(count)))]))
         guard case let .success(lines)? = viewer.state.detail?.diff else { Issue.record("no diff"); return }
         #expect(lines.map(\.text).joined(separator: "\n").contains("-   n: \(count - 1)\n+   n: \(count)"), "\(lines.map(\.text))")
 
-        // The replay left its states behind: k reads the one before at once.
+        // The replay left its states and checkpoints in the reader's session: k replays from
+        // there, a few chunks, not the 20,000 again.
+        let replayed = viewer.reducer.detailReader.chunkDecodes
         viewer.press(.character("k"))
-        #expect(viewer.state.selected == UInt64(count - 1) && viewer.state.detail?.isLoading == false)
+        #expect(viewer.state.selected == UInt64(count - 1))
+        viewer.waitForDetail()
+        #expect(viewer.reducer.detailReader.chunkDecodes - replayed < 64, "\(viewer.reducer.detailReader.chunkDecodes - replayed) chunks")
+        guard case let .success(previous)? = viewer.state.detail?.state else { Issue.record("no state of #\(count - 1)"); return }
+        #expect(previous == .structure(type: "S", fields: [.init("n", .int(Int64(count - 1)))]))
     }
 }

@@ -8,6 +8,8 @@ import TraceFormat
 package protocol TraceSource: AnyObject {
     /// What the status line names: the file or the session.
     var name: String { get }
+    /// The trace file read (for a live session, the listener's recording of it).
+    var path: String { get }
     /// The engine answering every query.
     var session: TraceSession { get }
     /// Whether no more records can come: the writer closed the trace, or the app's
@@ -32,7 +34,7 @@ extension TraceSource {
 package final class FileTraceSource: TraceSource {
     package let name: String
     package private(set) var session: TraceSession
-    private let path: String
+    package let path: String
     private var watch: TraceFileWatch?
     /// A change noticed whose new session cannot be opened yet (no complete header).
     private var pendingChange: TraceFileWatch.Change?

@@ -7,7 +7,7 @@ import TraceAnalysis
 /// sessions arrive. While playing, the loop wakes when the next step is due and passes its
 /// clock to the reducer. The terminal is restored however the loop ends: `q`, Ctrl-C,
 /// SIGTERM/SIGHUP/SIGINT, the terminal closing, or an error thrown through it.
-struct ViewerApp {
+package struct ViewerApp {
     let sources: ViewerSources
     let filter: Filter
     /// Where the viewer's control keys send their requests: the listener of its live sessions.
@@ -43,7 +43,9 @@ struct ViewerApp {
             var actions: [ViewerAction]
             // While a search or the effects view reads a long trace in parts, the loop does not
             // wait: each idle tick reads another part, and keys still come in between.
-            let timeout = state.isReading ? 0 : Playback.timeout(for: state, now: clock.nanos, poll: sources.pollMilliseconds)
+            // While the detail reader reads, the loop looks for its answer every few ms.
+            let idle = Playback.timeout(for: state, now: clock.nanos, poll: sources.pollMilliseconds)
+            let timeout = state.isReading ? 0 : state.isLoadingDetail ? min(idle, Self.detailWait) : idle
             switch screen.nextEvent(timeoutMilliseconds: timeout) {
             case .key(.ctrl("z")):
                 // Suspended until the shell's fg; then the whole screen again, at its size now.
@@ -65,6 +67,7 @@ struct ViewerApp {
                 actions += sources.poll()
                 actions += (control?.takeReplies() ?? []).map { .notice($0) }
             }
+            actions += reducer.takeReadDetails()
             let before = state
             for action in actions { reducer.reduce(&state, action) }
             if state.playback != nil { reducer.reduce(&state, .clock(nanos: clock.nanos)) }
@@ -76,4 +79,7 @@ struct ViewerApp {
         }
         return ExitStatus.success
     }
+
+    /// How long the loop waits for a key while the detail reader reads, in milliseconds.
+    package static let detailWait: Int32 = 5
 }

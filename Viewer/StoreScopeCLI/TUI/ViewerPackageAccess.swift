@@ -12,6 +12,6 @@ extension ViewerState {
     /// Whether a search is reading the trace, or a tree, a part per tick (the benchmark ticks
     /// until done).
     package var isSearching: Bool { longSearch != nil || treeSearchRun != nil }
-    /// Whether the detail of a large state is still to be read on the next tick.
+    /// Whether the detail of a large state is still being read (``DetailReader``).
     package var isLoadingDetail: Bool { detail?.isLoading == true }
 }

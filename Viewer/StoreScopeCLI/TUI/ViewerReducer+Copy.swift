@@ -8,7 +8,7 @@ import TraceFormat
 /// path the selected action changed; in the action tree (`a`), the node's path in the action.
 extension ViewerReducer {
     func copyPath(in state: inout ViewerState) {
-        loadPendingDetail(&state)
+        guard !waitingForDetail(&state) else { return }
         guard let detail = state.detail else {
             state.message = "no action selected: nothing to copy"
             return

@@ -73,7 +73,9 @@ extension ViewerReducer {
         if let read = state.readTimeline { state.readTimeline?.rows = filled(read.rows) }
     }
 
-    /// The selected action's detail: read now, or, for a large state, left to the ticks.
+    /// The selected action's detail: read now, or, for a large state or one far from its
+    /// keyframe, asked of the ``DetailReader``, whose read arrives as
+    /// ``ViewerAction/detailRead(_:)``; the key is answered meanwhile.
     private func loadDetail(_ state: inout ViewerState) {
         let shown = state.selected.flatMap { seq in
             state.timeline.lazy.compactMap { if case let .action(entry, _) = $0, entry.seq == seq { entry } else { nil } }.first
@@ -83,12 +85,14 @@ extension ViewerReducer {
             return
         }
         // A large state's diff and tree cost a copy of its largest containers (tens of ms for
-        // a million entries), a state far from any keyframe a long replay: the key is answered
-        // first, and the next ticks read them.
-        if state.largeStores.contains(entry.action.store) || session.replayChunks(of: entry.action.store, after: seq) > Self.replayPartChunks {
+        // a million entries; a keyframe of them, a decode of hundreds), a state far from any
+        // keyframe a long replay: read off the loop's thread.
+        if state.largeStores.contains(entry.action.store) || session.replayChunks(of: entry.action.store, after: seq) > Self.longReplay {
             if let shown = state.detail, shown.entry.action == entry.action, !shown.isLoading { return }
+            if state.detail?.isLoading == true, state.detail?.entry == entry { return }
             let reading = ViewerState.UnknownText(text: "reading the state…")
             state.detail = ViewerState.Detail(entry: entry, diff: .failure(reading), state: .failure(reading), isLoading: true)
+            detailReader.read(DetailReader.Request(path: source.path, opening: session.opening, entry: entry))
             return
         }
         state.detail = nil
@@ -97,25 +101,29 @@ extension ViewerReducer {
         revealChange(&state)
     }
 
-    /// Reads the detail a key left to the ticks (``ViewerState/Detail/isLoading``): on a tick,
-    /// one part (first the state before the action, which the engine keeps; then the state
-    /// after it and the diff), so no tick costs more than one new state; `whole` reads both, for
-    /// a key that needs the detail now.
-    func loadPendingDetail(_ state: inout ViewerState, whole: Bool = true) {
-        guard let pending = state.detail, pending.isLoading else { return }
-        let seq = pending.entry.seq
-        // A state far from any keyframe is replayed a part per tick first.
-        if !whole, !session.replayPart(of: pending.entry.action.store, toward: seq, chunks: Self.replayPartChunks) { return }
-        if !whole, !pending.stateBeforeRead, seq > 0 {
-            _ = session.state(of: pending.entry.action.store, after: seq - 1)
-            state.detail?.stateBeforeRead = true
-            return
-        }
-        // Free the placeholder first: nothing else holds the states the detail builds.
-        state.detail = nil
-        state.detail = detail(of: pending.entry, in: &state)
+    /// Shows a detail the ``DetailReader`` read, when its action is still the one waiting for
+    /// it (a read for an action the keys moved past, or for a session since replaced, is
+    /// dropped); the viewer's session learns the keyframe's changes, for the rows.
+    func show(_ read: DetailReader.Read, in state: inout ViewerState) {
+        guard let pending = state.detail, pending.isLoading, pending.entry == read.request.entry,
+            read.request.opening == session.opening else { return }
+        if read.isLarge { state.largeStores.insert(read.request.entry.action.store) }
+        if let changes = read.keyframeChanges { session.remember(changes, of: read.request.entry) }
+        state.detail = read.detail
         fillChangedPaths(&state)
         revealChange(&state)
+        if let path = state.cursorPathOnRead {
+            state.cursorPathOnRead = nil
+            putCursor(on: path, in: &state)
+        }
+    }
+
+    /// Whether the selected detail is still being read: a key that needs it then does nothing
+    /// but say so on the message line.
+    func waitingForDetail(_ state: inout ViewerState) -> Bool {
+        guard let detail = state.detail, detail.isLoading else { return false }
+        state.message = "still reading the state after #\(detail.entry.seq): press again once it shows"
+        return true
     }
 
     /// Puts the tree's cursor on the first node the action changed, scrolled into view, when
@@ -133,14 +141,14 @@ extension ViewerReducer {
         }
     }
 
-    /// A state with more nodes than this is large: its detail is read on the tick after a key.
+    /// A state with more nodes than this is large: its detail is read off the loop's thread.
     /// A copy of a 250,000-node container takes a few milliseconds; typical app states are far
     /// smaller, and keep their detail on the key itself.
     static let largeState = 250_000
 
     /// A detail whose state is more chunks than this from any keyframe or kept state is read
-    /// on the ticks, this many chunks per tick (about 15 ms of one-action chunks).
-    static let replayPartChunks = 4_096
+    /// off the loop's thread (replaying this many one-action chunks takes about 15 ms).
+    static let longReplay = 4_096
 
     func refreshTotals(_ state: inout ViewerState) {
         state.droppedActions = session.droppedActions().count
@@ -152,6 +160,7 @@ extension ViewerReducer {
     }
 
     func resetDetailCursor(_ state: inout ViewerState) {
+        state.cursorPathOnRead = nil
         state.detailCursor = 0
         state.detailScroll = 0
         state.revealChange = state.detailMode == .tree
@@ -190,40 +199,13 @@ extension ViewerReducer {
     }
 
     private func detail(of entry: ActionEntry, in viewer: inout ViewerState) -> ViewerState.Detail {
-        let seq = entry.seq
-        let store = entry.action.store
-        // The state before first: the engine keeps it, so the state after is one patch more
-        // instead of a second replay from the keyframe.
-        let before = session.state(of: store, after: seq - min(seq, 1))
-        let after = session.state(of: store, after: seq)
-        let state: Result<TraceValue, ViewerState.UnknownText> = after.value.map { .success($0) }
-            ?? .failure(.init(text: after.unknownDescription ?? "the state is unknown"))
-        // A patch, or the changes worked out from a keyframe (which the row shows too).
-        let operations = seq > 0 ? session.changes(of: entry) : nil
-        let redacted = RedactedChanges(entry.operations)
-        let diff: Result<[DiffLine], ViewerState.UnknownText>
-        switch (before.value, after.value) {
-        case let (old?, new?):
-            // The state after is the state before with these operations: the diff need only
-            // look where they change something (a keyframe's hidden changes are in no
-            // operation: then it compares everything).
-            diff = .success(DiffRendering.lines(
-                from: old, to: new, redactedChanges: redacted,
-                patch: !entry.hasKeyframe || redacted.isEmpty ? operations : nil))
-        case (nil, _):
-            diff = .failure(.init(text: before.unknownDescription ?? "the state before is unknown"))
-        case (_, nil):
-            diff = .failure(.init(text: after.unknownDescription ?? "the state is unknown"))
-        }
-        if let value = after.value, value.hasMoreNodes(than: Self.largeState) { viewer.largeStores.insert(store) }
-        var changed = ChangedNodes()
-        if let value = after.value, let operations { changed = ChangedNodes(operations, in: value) }
-        return ViewerState.Detail(entry: entry, diff: diff, state: state, changedNodes: changed)
+        let read = ViewerState.Detail.read(entry, from: session)
+        if read.isLarge { viewer.largeStores.insert(entry.action.store) }
+        return read.detail
     }
 
     /// Moves the detail cursor, scrolls, or folds; returns whether the key was used.
     func moveInDetail(_ key: Key, in state: inout ViewerState) -> Bool {
-        loadPendingDetail(&state)
         let lines = ViewerRender.detailLineCount(state)
         let page = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 2)
         switch key {

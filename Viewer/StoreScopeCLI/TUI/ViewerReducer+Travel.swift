@@ -15,8 +15,7 @@ import TraceFormat
 /// the same node in the new state.
 extension ViewerReducer {
     func jumpToChange(forward: Bool, in state: inout ViewerState) {
-        loadPendingDetail(&state)
-        guard let current = state.selected, let detail = state.detail else { return }
+        guard !waitingForDetail(&state), let current = state.selected, let detail = state.detail else { return }
         let followed = state.followedPath.flatMap { $0.seq == current && state.focus == .timeline ? $0.path : nil }
         guard let path = followed ?? pathUnderCursor(state, detail) else {
             state.message = "#\(current) changed nothing here: put the detail cursor on a path (tab, then s)"
@@ -110,10 +109,14 @@ extension ViewerReducer {
         }
     }
 
-    /// Moves the detail cursor to the line showing `path` (or its nearest shown ancestor).
-    private func putCursor(on path: [PathComponent], in state: inout ViewerState) {
-        loadPendingDetail(&state)
+    /// Moves the detail cursor to the line showing `path` (or its nearest shown ancestor);
+    /// once the detail is read, when it is still being read.
+    func putCursor(on path: [PathComponent], in state: inout ViewerState) {
         guard let detail = state.detail else { return }
+        guard !detail.isLoading else {
+            state.cursorPathOnRead = path
+            return
+        }
         let line: Int?
         switch (state.detailMode, detail.state, detail.diff) {
         case let (.tree, .success(value), _):

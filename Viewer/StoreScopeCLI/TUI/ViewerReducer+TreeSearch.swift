@@ -19,7 +19,7 @@ extension ViewerReducer {
             state.message = "no tree search yet: press / in the tree"
             return
         }
-        loadPendingDetail(&state)
+        guard !waitingForDetail(&state) else { return }
         let isAction = state.detailMode == .action
         guard let tree = Self.searchedTree(state, isAction: isAction), let seq = state.detail?.entry.seq else {
             state.message = "no tree to search"

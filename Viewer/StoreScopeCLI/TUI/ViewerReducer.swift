@@ -10,10 +10,18 @@ package struct ViewerReducer {
     let sources: ViewerSources
     var source: any TraceSource { sources.current }
     var session: TraceSession { source.session }
+    /// Reads the details of large states off the loop's thread.
+    let detailReader = DetailReader()
 
     /// A reducer for one source.
     package init(source: any TraceSource) {
         sources = ViewerSources(source)
+    }
+
+    /// The details the ``DetailReader`` finished since the last call, as actions for the loop
+    /// to reduce (the reducer reads no clock and waits for no thread).
+    package func takeReadDetails() -> [ViewerAction] {
+        detailReader.takeFinished().map { .detailRead($0) }
     }
 
     /// A reducer for sources that may arrive while it runs (live sessions).
@@ -54,8 +62,9 @@ package struct ViewerReducer {
                 load(&state)
             }
             refreshEffects(&state)
+        case let .detailRead(read):
+            show(read, in: &state)
         case .tick:
-            loadPendingDetail(&state, whole: false)
             advanceSearch(&state)
             advanceTreeSearch(&state)
             refreshEffects(&state, idle: true)

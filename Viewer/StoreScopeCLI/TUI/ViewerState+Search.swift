@@ -53,6 +53,7 @@ struct PathChange: Sendable, Equatable {
 
 extension ViewerState {
     /// Whether the loop should tick without waiting: a search (of the trace or of a tree) or the
-    /// effects view is reading in parts, or the detail of a large state is still to be read.
-    var isReading: Bool { longSearch != nil || treeSearchRun != nil || effects.isReading || detail?.isLoading == true }
+    /// effects view is reading in parts (a detail read off the thread only shortens the wait:
+    /// ``ViewerApp/detailWait``).
+    var isReading: Bool { longSearch != nil || treeSearchRun != nil || effects.isReading }
 }

@@ -33,7 +33,8 @@ package struct ViewerState: Sendable, Equatable {
     /// Which view the detail pane shows.
     var detailMode: DetailMode = .diff
     /// Stores whose state was found to be large (``ViewerReducer/largeState``): their detail is
-    /// read on the tick after the key, so keys are answered at once whatever the state's size.
+    /// read off the loop's thread (``DetailReader``), so keys are answered at once whatever the
+    /// state's size.
     var largeStores: Set<String> = []
     /// Whether keys move in the timeline or in the detail pane.
     var focus: Focus = .timeline
@@ -42,6 +43,8 @@ package struct ViewerState: Sendable, Equatable {
     /// Whether the state tree, once its detail is read, opens on the first node the action
     /// changed (set when the tree opens or the selection moves; cleared once done).
     var revealChange = false
+    /// Where `}` and `{` put the cursor once the detail they landed on is read.
+    var cursorPathOnRead: [PathComponent]?
     /// The folded nodes of the state tree (ids from ``TreeOutline``).
     var folded: Set<String> = []
     /// The folded nodes of the action tree (`a`).
@@ -200,11 +203,9 @@ package struct ViewerState: Sendable, Equatable {
         /// The state after it, or why it is unknown.
         var state: Result<TraceValue, UnknownText>
         /// Whether the diff and the state are still to be read: for a store whose state is
-        /// large, a key moves the selection at once and the next tick reads them (``largeStores``).
+        /// large (``largeStores``), a key moves the selection at once and the ``DetailReader``
+        /// reads them.
         var isLoading = false
-        /// Whether a tick already read the state before the action (kept by the engine), so
-        /// the next reads only the state after it.
-        var stateBeforeRead = false
         /// The state tree's row counts of its large containers, counted once per detail.
         var treeCounts = TreeOutline.Counts()
         /// The nodes of the state after the action that it changed (marked `+` in the tree).

@@ -8,6 +8,7 @@ final class LiveSessionSource: TraceSource {
     /// The listener's view of the session (its tag, header and file).
     private(set) var live: LiveSession
     private(set) var session: TraceSession
+    private(set) var path: String
     /// How the connection ended, once it did.
     private(set) var end: LiveSessionEnd?
 
@@ -17,6 +18,7 @@ final class LiveSessionSource: TraceSource {
     init(_ live: LiveSession, recording path: String) throws(TraceError) {
         self.live = live
         session = try TraceSession.forViewer(path: path)
+        self.path = path
     }
 
     var name: String { live.tag }
@@ -28,7 +30,9 @@ final class LiveSessionSource: TraceSource {
     ///
     /// - Throws: ``TraceError`` when the file cannot be read; the source stays as it was.
     func resume(_ live: LiveSession) throws(TraceError) {
-        session = try TraceSession.forViewer(path: live.recordingPath ?? self.live.recordingPath ?? "")
+        let path = live.recordingPath ?? self.live.recordingPath ?? path
+        session = try TraceSession.forViewer(path: path)
+        self.path = path
         self.live = live
         end = nil
     }

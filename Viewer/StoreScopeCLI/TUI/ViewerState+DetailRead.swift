@@ -1,0 +1,42 @@
+import TraceAnalysis
+import TraceFormat
+
+extension ViewerState.Detail {
+    /// Reads the detail of action `entry` from `session`: the state after it, its diff with
+    /// the state before, and the nodes it changed. On the viewer's thread for a small state
+    /// near its keyframe, on the ``DetailReader``'s for the others.
+    ///
+    /// - Returns: the detail, and whether its state has more nodes than
+    ///   ``ViewerReducer/largeState`` (its store's next details are then read off the thread).
+    static func read(_ entry: ActionEntry, from session: TraceSession) -> (detail: Self, isLarge: Bool) {
+        let seq = entry.seq
+        let store = entry.action.store
+        // The state before first: the engine keeps it, so the state after is one patch more
+        // instead of a second replay from the keyframe.
+        let before = session.state(of: store, after: seq - min(seq, 1))
+        let after = session.state(of: store, after: seq)
+        let state: Result<TraceValue, ViewerState.UnknownText> = after.value.map { .success($0) }
+            ?? .failure(.init(text: after.unknownDescription ?? "the state is unknown"))
+        // A patch, or the changes worked out from a keyframe (which the row shows too).
+        let operations = seq > 0 ? session.changes(of: entry) : nil
+        let redacted = RedactedChanges(entry.operations)
+        let diff: Result<[DiffLine], ViewerState.UnknownText>
+        switch (before.value, after.value) {
+        case let (old?, new?):
+            // The state after is the state before with these operations: the diff need only
+            // look where they change something (a keyframe's hidden changes are in no
+            // operation: then it compares everything).
+            diff = .success(DiffRendering.lines(
+                from: old, to: new, redactedChanges: redacted,
+                patch: !entry.hasKeyframe || redacted.isEmpty ? operations : nil))
+        case (nil, _):
+            diff = .failure(.init(text: before.unknownDescription ?? "the state before is unknown"))
+        case (_, nil):
+            diff = .failure(.init(text: after.unknownDescription ?? "the state is unknown"))
+        }
+        let isLarge = after.value?.hasMoreNodes(than: ViewerReducer.largeState) ?? false
+        var changed = ChangedNodes()
+        if let value = after.value, let operations { changed = ChangedNodes(operations, in: value) }
+        return (Self(entry: entry, diff: diff, state: state, changedNodes: changed), isLarge)
+    }
+}
