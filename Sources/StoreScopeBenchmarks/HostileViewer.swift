@@ -5,7 +5,7 @@ import TraceAnalysis
 /// Issue 17, item 12: the interactive viewer's keys on the hostile traces (``HostileTraces``),
 /// at 80x24, through the real reducer, render and grid diff (``ViewerScreen``), with the
 /// viewer loop's own check whether the screen changed. A key's time is until its screen is
-/// drawn; the detail of a large state (read off the loop's thread by the `DetailReader`, the
+/// drawn; the detail of a large state (read off the loop's thread by the `BackgroundReader`, the
 /// loop looking for it every 5 ms as the real one does) or the rest of a tree search (read on
 /// the ticks) is timed apart, with the longest step of the loop meanwhile: what a key pressed
 /// then waits for before its own cost. Each repetition opens the trace afresh
@@ -59,11 +59,11 @@ enum HostileViewer {
                     // search on the ticks after the key.
                     details[index].time {
                         while screen.isLoadingDetail || screen.isSearching {
-                            if !screen.isSearching { Thread.sleep(forTimeInterval: Double(ViewerApp.detailWait) / 1_000) }
+                            if screen.state.waitsForBackgroundReader { Thread.sleep(forTimeInterval: Double(ViewerApp.detailWait) / 1_000) }
                             var tick = Timings()
                             tick.time {
                                 screen.send(.tick)
-                                for read in screen.reducer.takeReadDetails() { screen.send(read) }
+                                for read in screen.reducer.takeBackgroundReads() { screen.send(read) }
                             }
                             longestTick[index] = max(longestTick[index], tick.cpu[0])
                             if repetition > 0 { longestWarmTick[index] = max(longestWarmTick[index], tick.cpu[0]) }

@@ -37,25 +37,39 @@ struct ViewerHarness {
         reducer.reduce(&state, action)
     }
 
-    /// Waits for the detail the ``DetailReader`` reads, as the loop does: its reads, once
-    /// finished, reduced as actions; each wait short. Records an issue after `limit`.
-    ///
-    /// - Returns: how many waits it took (0: the detail was not being read).
-    @discardableResult
-    mutating func waitForDetail(limit: Duration = .seconds(120)) -> Int {
+    /// Waits for the detail the ``BackgroundReader`` reads, as the loop does: its reads, once
+    /// finished, reduced as actions; each wait short. Sends no tick. Records an issue after
+    /// `limit`.
+    mutating func waitForDetail(limit: Duration = .seconds(120)) {
+        waitForBackgroundReader(until: { $0.detail?.isLoading != true }, limit: limit)
+    }
+
+    /// Reads the effects to the end as the loop does: idle ticks, and the background reader's
+    /// reads (of large chunks) reduced as they finish.
+    mutating func readEffectsToEnd(limit: Duration = .seconds(120)) {
+        waitForBackgroundReader(until: { state in
+            guard state.effects.spans?.isComplete == true else { return false }
+            return state.effects.spans?.isReadOffThread == false
+        }, tick: true, limit: limit)
+    }
+
+    /// Reduces the background reader's reads (and, with `tick`, an idle tick whenever nothing
+    /// waits for the reader) until `done`, sleeping a millisecond between looks.
+    private mutating func waitForBackgroundReader(until done: (ViewerState) -> Bool, tick: Bool = false, limit: Duration) {
         let deadline = ContinuousClock.now + limit
-        var waits = 0
-        while state.detail?.isLoading == true {
-            for action in reducer.takeReadDetails() { reducer.reduce(&state, action) }
-            guard state.detail?.isLoading == true else { break }
+        while !done(state) {
+            for action in reducer.takeBackgroundReads() { reducer.reduce(&state, action) }
+            if done(state) { break }
+            if tick, !state.waitsForBackgroundReader {
+                reducer.reduce(&state, .tick)
+                continue
+            }
             guard ContinuousClock.now < deadline else {
-                Issue.record("the detail of #\(state.detail?.entry.seq ?? 0) was not read in \(limit)")
+                Issue.record("the background reader did not finish in \(limit)")
                 break
             }
-            waits += 1
             Thread.sleep(forTimeInterval: 0.001)
         }
-        return waits
     }
 
     /// The screen as text: trailing spaces and trailing empty lines trimmed.

@@ -84,3 +84,33 @@ struct ViewerFxMarkTerminalTests {
         try tmux.waitFor("exit=0")
     }
 }
+
+@Suite("fx marks read off the loop's thread")
+struct ViewerFxMarkBackgroundTests {
+    @Test("Effects after a chunk holding a large keyframe are read by the background reader; the marks are the same")
+    func afterALargeChunk() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("fx-large.sstrace")
+        // The fx trace with a keyframe of 150,000 entries (about 1.5 MB raw) in its third chunk.
+        var records = try TraceReader(path: try ViewerFxMarkTests.trace(in: directory)).allRecords()
+        let at = try #require(records.firstIndex { if case .effectEnded = $0 { true } else { false } })
+        records.insert(.keyframe(Keyframe(seq: 3, store: "main", state: TraceFixture.numbers(150_000))), at: at + 1)
+        try HostileTrace.write(records, perChunk: 3, to: path)
+        let large = try #require((try TraceReader(path: path)).chunks.firstIndex { $0.header.rawLength > ViewerReducer.largeChunkBytes })
+
+        var viewer = try ViewerHarness(path: path, idle: false)
+        viewer.send(.tick)
+        // The first idle moment read the chunks before the large one, and asked for the rest.
+        #expect(viewer.state.effects.spans?.chunksRead == large)
+        #expect(viewer.state.effects.spans?.isReadOffThread == true)
+        #expect(!viewer.state.isReading && viewer.state.waitsForBackgroundReader, "the loop waits a few ms at a time, it does not spin")
+        // Another tick reads nothing on the loop's thread while the reader reads.
+        viewer.send(.tick)
+        #expect(viewer.state.effects.spans?.chunksRead == large)
+
+        viewer.readEffectsToEnd()
+        #expect(viewer.state.effects.spans?.chunksRead == viewer.reducer.session.chunks.count)
+        viewer.press(.character("j"))
+        #expect(ViewerFxMarkTests.marks(viewer.screen) == ViewerFxMarkTests.expected, "\(viewer.screen)")
+    }
+}

@@ -8,7 +8,7 @@ import TraceFormat
 
 /// On a store whose state is large, a key moves the selection and redraws the timeline at
 /// once; the diff and the state tree, which cost a copy of the large containers (a keyframe's,
-/// a decode), are read off the loop's thread by the ``DetailReader``, on a session of its own.
+/// a decode), are read off the loop's thread by the ``BackgroundReader``, on a session of its own.
 /// Keys pressed meanwhile are answered, and holding `j` shows the detail where the keys stop.
 @Suite("Viewer on a large state")
 struct ViewerLargeStateTests {
@@ -50,7 +50,7 @@ struct ViewerLargeStateTests {
         #expect(lines.map(\.text).joined(separator: "\n").contains("-   \"k4\": 4\n+   \"k4\": -4"), "\(lines)")
         #expect(!viewer.screen.contains("reading the state…"))
         // A read the keys moved past (#2's, #3's, if it finished) is dropped, never shown.
-        for action in viewer.reducer.takeReadDetails() { viewer.send(action) }
+        for action in viewer.reducer.takeBackgroundReads() { viewer.send(action) }
         #expect(viewer.state.detail?.entry.seq == 4)
 
         // Keys in the state tree while the detail is read do not wait for it: they move over
@@ -93,8 +93,9 @@ struct ViewerLargeStateTests {
     @Test("Among keyframes of a large state, j reads no chunk on the key, and a row's changes show … until its detail is read")
     func keyframesOfALargeState() throws {
         let directory = try TemporaryDirectory()
-        // No chunk cache: every read of the trace decodes a chunk, and is counted.
-        var viewer = try ViewerHarness(path: try Self.keyframeTrace(entries: 130_000, in: directory), budget: .init(chunkBytes: 0, states: 4))
+        // No chunk cache: every read of the trace decodes a chunk, and is counted. No idle tick:
+        // the effects of these large chunks would be read by the background reader too.
+        var viewer = try ViewerHarness(path: try Self.keyframeTrace(entries: 130_000, in: directory), idle: false, budget: .init(chunkBytes: 0, states: 4))
         let session = viewer.reducer.session
         func row(_ seq: UInt64) -> String {
             viewer.screen.split(separator: "\n").first { $0.contains(" #\(seq) +") }.map(String.init) ?? ""
@@ -115,14 +116,14 @@ struct ViewerLargeStateTests {
         for case let .action(entry, _) in viewer.state.timeline {
             #expect(entry.keyframe == nil && entry.keyframeLeftOut && entry.hasKeyframe, "#\(entry.seq)")
         }
-        let decodes = session.chunkDecodes, readerDecodes = viewer.reducer.detailReader.chunkDecodes
+        let decodes = session.chunkDecodes, readerDecodes = viewer.reducer.backgroundReader.chunkDecodes
         viewer.press(.character("j"))
         #expect(viewer.state.selected == 2 && viewer.state.detail?.isLoading == true)
         #expect(session.chunkDecodes == decodes, "the key moved within the rows read last")
         viewer.waitForDetail()
         #expect(session.chunkDecodes == decodes, "the viewer's own session read nothing: the reader did")
         // The reader's session kept the state after #1: the state before #2, without its chunk.
-        #expect(viewer.reducer.detailReader.chunkDecodes - readerDecodes == 1, "\(viewer.reducer.detailReader.chunkDecodes - readerDecodes) chunks")
+        #expect(viewer.reducer.backgroundReader.chunkDecodes - readerDecodes == 1, "\(viewer.reducer.backgroundReader.chunkDecodes - readerDecodes) chunks")
         #expect(viewer.state.detail?.isLoading == false)
         guard case let .success(lines)? = viewer.state.detail?.diff else { Issue.record("no diff after the ticks"); return }
         #expect(lines.map(\.text).joined(separator: "\n").contains("-   \"k2\": 2\n+   \"k2\": -2"), "\(lines)")
@@ -134,11 +135,11 @@ struct ViewerLargeStateTests {
         #expect(row(3).hasSuffix(" …"), "\(viewer.screen)")
 
         // k goes back within the rows: #1's states are kept by the reader, nothing is read again.
-        let before = viewer.reducer.detailReader.chunkDecodes
+        let before = viewer.reducer.backgroundReader.chunkDecodes
         viewer.press(.character("k"))
         viewer.waitForDetail()
         #expect(viewer.state.selected == 1 && viewer.state.detail?.isLoading == false)
-        #expect(viewer.reducer.detailReader.chunkDecodes == before)
+        #expect(viewer.reducer.backgroundReader.chunkDecodes == before)
     }
 
     @Test("On a small state the detail is read on the key itself, as before")

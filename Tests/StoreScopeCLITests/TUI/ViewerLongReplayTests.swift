@@ -7,7 +7,7 @@ import TraceFormat
 @testable import TraceAnalysis
 
 /// A state far from any keyframe (a hostile trace of one-action chunks after a single keyframe)
-/// is replayed off the loop's thread by the ``DetailReader``, so the key that selects it is
+/// is replayed off the loop's thread by the ``BackgroundReader``, so the key that selects it is
 /// answered at once and the viewer's own session never replays it.
 @Suite("Viewer on a state far from its keyframe")
 struct ViewerLongReplayTests {
@@ -29,7 +29,7 @@ struct ViewerLongReplayTests {
 
         viewer.waitForDetail()
         #expect(session.chunkDecodes - before < 64, "the viewer's session replayed nothing: \(session.chunkDecodes - before) chunks")
-        #expect(viewer.reducer.detailReader.chunkDecodes >= count - 8, "the reader replayed the chunks")
+        #expect(viewer.reducer.backgroundReader.chunkDecodes >= count - 8, "the reader replayed the chunks")
         guard case let .success(state)? = viewer.state.detail?.state else {
             Issue.record("no state once read")
             return
@@ -40,11 +40,11 @@ struct ViewerLongReplayTests {
 
         // The replay left its states and checkpoints in the reader's session: k replays from
         // there, a few chunks, not the 20,000 again.
-        let replayed = viewer.reducer.detailReader.chunkDecodes
+        let replayed = viewer.reducer.backgroundReader.chunkDecodes
         viewer.press(.character("k"))
         #expect(viewer.state.selected == UInt64(count - 1))
         viewer.waitForDetail()
-        #expect(viewer.reducer.detailReader.chunkDecodes - replayed < 64, "\(viewer.reducer.detailReader.chunkDecodes - replayed) chunks")
+        #expect(viewer.reducer.backgroundReader.chunkDecodes - replayed < 64, "\(viewer.reducer.backgroundReader.chunkDecodes - replayed) chunks")
         guard case let .success(previous)? = viewer.state.detail?.state else { Issue.record("no state of #\(count - 1)"); return }
         #expect(previous == .structure(type: "S", fields: [.init("n", .int(Int64(count - 1)))]))
     }

@@ -21,8 +21,9 @@ package enum ViewerAction: Sendable, Equatable {
     case sessionResumed(index: Int)
     /// Session `index` will receive nothing more.
     case sessionEnded(index: Int)
-    /// The ``DetailReader`` read the detail of an action (``ViewerReducer/takeReadDetails()``).
-    case detailRead(DetailReader.Read)
+    /// The ``BackgroundReader`` read the detail of an action, or effects
+    /// (``ViewerReducer/takeBackgroundReads()``).
+    case backgroundRead(BackgroundReader.Read)
     /// A line for the message line (a refused peer, a session that could not be recorded).
     case notice(String)
 }

@@ -43,9 +43,9 @@ package struct ViewerApp {
             var actions: [ViewerAction]
             // While a search or the effects view reads a long trace in parts, the loop does not
             // wait: each idle tick reads another part, and keys still come in between.
-            // While the detail reader reads, the loop looks for its answer every few ms.
+            // While the background reader reads, the loop looks for its answer every few ms.
             let idle = Playback.timeout(for: state, now: clock.nanos, poll: sources.pollMilliseconds)
-            let timeout = state.isReading ? 0 : state.isLoadingDetail ? min(idle, Self.detailWait) : idle
+            let timeout = state.isReading ? 0 : state.waitsForBackgroundReader ? min(idle, Self.detailWait) : idle
             switch screen.nextEvent(timeoutMilliseconds: timeout) {
             case .key(.ctrl("z")):
                 // Suspended until the shell's fg; then the whole screen again, at its size now.
@@ -67,7 +67,7 @@ package struct ViewerApp {
                 actions += sources.poll()
                 actions += (control?.takeReplies() ?? []).map { .notice($0) }
             }
-            actions += reducer.takeReadDetails()
+            actions += reducer.takeBackgroundReads()
             let before = state
             for action in actions { reducer.reduce(&state, action) }
             if state.playback != nil { reducer.reduce(&state, .clock(nanos: clock.nanos)) }
@@ -80,6 +80,6 @@ package struct ViewerApp {
         return ExitStatus.success
     }
 
-    /// How long the loop waits for a key while the detail reader reads, in milliseconds.
+    /// How long the loop waits for a key while the background reader reads, in milliseconds.
     package static let detailWait: Int32 = 5
 }

@@ -12,6 +12,9 @@ extension ViewerState {
     /// Whether a search is reading the trace, or a tree, a part per tick (the benchmark ticks
     /// until done).
     package var isSearching: Bool { longSearch != nil || treeSearchRun != nil }
-    /// Whether the detail of a large state is still being read (``DetailReader``).
+    /// Whether the detail of a large state is still being read (``BackgroundReader``).
     package var isLoadingDetail: Bool { detail?.isLoading == true }
+    /// Whether the ``BackgroundReader`` reads something the screen waits for: the detail, or
+    /// effects (the timeline's fx marks, the effects view).
+    package var waitsForBackgroundReader: Bool { isLoadingDetail || effects.spans?.isReadOffThread == true }
 }

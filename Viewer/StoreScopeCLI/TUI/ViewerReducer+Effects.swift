@@ -33,6 +33,29 @@ extension ViewerReducer {
         }
         guard let spans = state.effects.spans, !spans.isComplete || spans.chunksRead < session.reader.chunks.count else { return }
         readEffects(&state, budget: idle ? state.effects.idleReadBudget : state.effects.readBudget)
+        showReadEffects(&state)
+    }
+
+    /// Takes in the effects the ``BackgroundReader`` read on, when the spans are still where
+    /// they were when it was asked (same session, nothing read meanwhile); a read that got no
+    /// further (the reader could not open the trace) is done here, one chunk.
+    func takeIn(_ read: BackgroundReader.EffectsRead, in state: inout ViewerState) {
+        guard var spans = state.effects.spans, spans.isReadOffThread, spans.source == read.request.spans.source,
+            spans.chunksRead == read.request.spans.chunksRead else { return }
+        let known = spans.chunksKnown
+        spans = read.spans
+        spans.isReadOffThread = false
+        spans.chunksKnown = max(known, spans.chunksKnown)
+        if spans.chunksRead == read.request.spans.chunksRead, spans.chunksRead < spans.chunksKnown {
+            spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: 1)
+        }
+        spans.noteMarks()
+        state.effects.spans = spans
+        showReadEffects(&state)
+    }
+
+    /// What follows more effects read: the cursor, following, the rows on screen.
+    private func showReadEffects(_ state: inout ViewerState) {
         if state.effects.pendingSync { syncCursor(&state, keepingOnSameSelection: false) }
         if state.effects.isShown, state.following, let last = state.effects.spans?.lifetimes.indices.last {
             state.effects.cursor = last
@@ -190,13 +213,24 @@ extension ViewerReducer {
         var spans = state.effects.spans ?? EffectSpans(source: source, startNanos: session.header.startMonotonicNanos)
         spans.chunksKnown = session.reader.chunks.count
         budget.spend { chunks in
-            guard spans.chunksRead < spans.chunksKnown else { return false }
+            guard !spans.isReadOffThread, spans.chunksRead < spans.chunksKnown else { return false }
+            // A large chunk (a keyframe of a large state) is inflated and walked off the
+            // thread, with what follows it, by the background reader.
+            if session.chunks[spans.chunksRead].header.rawLength > Self.largeChunkBytes {
+                spans.isReadOffThread = true
+                backgroundReader.read(BackgroundReader.EffectsRequest(path: self.source.path, opening: session.opening, spans: spans))
+                return false
+            }
             spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: chunks)
             return spans.chunksRead < spans.chunksKnown
         }
         spans.noteMarks()
         state.effects.spans = spans
     }
+
+    /// A chunk with more raw bytes than this is read for its effects off the loop's thread
+    /// (the writer's chunks hold about 64 KiB; one keyframe of a million entries is 12.9 MB).
+    static let largeChunkBytes: UInt32 = 1 << 20
 
     // MARK: - Going to actions
 

@@ -74,8 +74,8 @@ extension ViewerReducer {
     }
 
     /// The selected action's detail: read now, or, for a large state or one far from its
-    /// keyframe, asked of the ``DetailReader``, whose read arrives as
-    /// ``ViewerAction/detailRead(_:)``; the key is answered meanwhile.
+    /// keyframe, asked of the ``BackgroundReader``, whose read arrives as
+    /// ``ViewerAction/backgroundRead(_:)``; the key is answered meanwhile.
     private func loadDetail(_ state: inout ViewerState) {
         let shown = state.selected.flatMap { seq in
             state.timeline.lazy.compactMap { if case let .action(entry, _) = $0, entry.seq == seq { entry } else { nil } }.first
@@ -92,7 +92,7 @@ extension ViewerReducer {
             if state.detail?.isLoading == true, state.detail?.entry == entry { return }
             let reading = ViewerState.UnknownText(text: "reading the state…")
             state.detail = ViewerState.Detail(entry: entry, diff: .failure(reading), state: .failure(reading), isLoading: true)
-            detailReader.read(DetailReader.Request(path: source.path, opening: session.opening, entry: entry))
+            backgroundReader.read(BackgroundReader.DetailRequest(path: source.path, opening: session.opening, entry: entry))
             return
         }
         state.detail = nil
@@ -101,10 +101,10 @@ extension ViewerReducer {
         revealChange(&state)
     }
 
-    /// Shows a detail the ``DetailReader`` read, when its action is still the one waiting for
+    /// Shows a detail the ``BackgroundReader`` read, when its action is still the one waiting for
     /// it (a read for an action the keys moved past, or for a session since replaced, is
     /// dropped); the viewer's session learns the keyframe's changes, for the rows.
-    func show(_ read: DetailReader.Read, in state: inout ViewerState) {
+    func show(_ read: BackgroundReader.DetailRead, in state: inout ViewerState) {
         guard let pending = state.detail, pending.isLoading, pending.entry == read.request.entry,
             read.request.opening == session.opening else { return }
         if read.isLarge { state.largeStores.insert(read.request.entry.action.store) }

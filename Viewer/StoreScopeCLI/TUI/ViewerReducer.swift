@@ -10,18 +10,18 @@ package struct ViewerReducer {
     let sources: ViewerSources
     var source: any TraceSource { sources.current }
     var session: TraceSession { source.session }
-    /// Reads the details of large states off the loop's thread.
-    let detailReader = DetailReader()
+    /// Reads the details of large states, and the effects of large chunks, off the loop's thread.
+    let backgroundReader = BackgroundReader()
 
     /// A reducer for one source.
     package init(source: any TraceSource) {
         sources = ViewerSources(source)
     }
 
-    /// The details the ``DetailReader`` finished since the last call, as actions for the loop
+    /// The reads the ``BackgroundReader`` finished since the last call, as actions for the loop
     /// to reduce (the reducer reads no clock and waits for no thread).
-    package func takeReadDetails() -> [ViewerAction] {
-        detailReader.takeFinished().map { .detailRead($0) }
+    package func takeBackgroundReads() -> [ViewerAction] {
+        backgroundReader.takeFinished().map { .backgroundRead($0) }
     }
 
     /// A reducer for sources that may arrive while it runs (live sessions).
@@ -62,8 +62,10 @@ package struct ViewerReducer {
                 load(&state)
             }
             refreshEffects(&state)
-        case let .detailRead(read):
+        case let .backgroundRead(.detail(read)):
             show(read, in: &state)
+        case let .backgroundRead(.effects(read)):
+            takeIn(read, in: &state)
         case .tick:
             advanceSearch(&state)
             advanceTreeSearch(&state)

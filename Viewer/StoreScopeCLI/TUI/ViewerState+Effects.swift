@@ -25,7 +25,10 @@ struct EffectsView: Sendable, Equatable {
     /// trace is read (the view opened before its effect was read, and the user has not moved).
     var pendingSync = false
     /// How long one key, or one idle tick, may spend reading effects (a chunk at a time).
-    var readBudget = PartBudget(chunks: 1, time: .milliseconds(40)), idleReadBudget = PartBudget(chunks: 1, time: .milliseconds(200))
+    /// An idle tick's part is short too: the loop ticks back to back while a pass is under
+    /// way, and a key pressed during a part waits for it (200 ms parts made the first pass over
+    /// a long trace keep keys waiting up to 200 ms).
+    var readBudget = PartBudget(chunks: 1, time: .milliseconds(40)), idleReadBudget = PartBudget(chunks: 1, time: .milliseconds(30))
     /// The effect rows on screen, with their parent actions read from the engine.
     var rows: [Row] = []
     /// `f` in the view: only the effects whose id, name, store or outcome contain this text
@@ -57,7 +60,7 @@ struct EffectsView: Sendable, Equatable {
 
     /// Whether a first pass over the trace is still under way: the loop may tick sooner
     /// meanwhile, as each tick reads on.
-    var isReading: Bool { spans.map { !$0.isComplete } ?? false }
+    var isReading: Bool { spans.map { !$0.isComplete && !$0.isReadOffThread } ?? false }
 
     /// The effect under the cursor.
     var selected: EffectLifetime? { spans?.lifetimes[safe: cursor] }
@@ -84,6 +87,9 @@ struct EffectSpans: Sendable, Equatable {
     /// The trace's chunks when last read: while `chunksRead` is short of it, the trace is
     /// still being read and an effect without an end may have one further on.
     var chunksKnown = 0
+    /// Whether the ``BackgroundReader`` is reading on from ``chunksRead`` (the next chunk is
+    /// large): the viewer's thread reads none meanwhile.
+    var isReadOffThread = false
 
     var isComplete: Bool { chunksRead >= chunksKnown }
     /// How much of the trace was read, in percent.
@@ -123,7 +129,7 @@ struct EffectSpans: Sendable, Equatable {
     var endNanos: UInt64 { collected.traceEndNanos }
 
     static func == (lhs: EffectSpans, rhs: EffectSpans) -> Bool {
-        lhs.source == rhs.source && lhs.outcomeMarks == rhs.outcomeMarks && lhs.chunksRead == rhs.chunksRead && lhs.chunksKnown == rhs.chunksKnown && lhs.startNanos == rhs.startNanos && lhs.lifetimes == rhs.lifetimes
+        lhs.source == rhs.source && lhs.isReadOffThread == rhs.isReadOffThread && lhs.outcomeMarks == rhs.outcomeMarks && lhs.chunksRead == rhs.chunksRead && lhs.chunksKnown == rhs.chunksKnown && lhs.startNanos == rhs.startNanos && lhs.lifetimes == rhs.lifetimes
             && lhs.endNanos == rhs.endNanos && lhs.collected.sessionEnded == rhs.collected.sessionEnded
     }
 }

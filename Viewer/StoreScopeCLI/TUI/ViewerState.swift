@@ -33,7 +33,7 @@ package struct ViewerState: Sendable, Equatable {
     /// Which view the detail pane shows.
     var detailMode: DetailMode = .diff
     /// Stores whose state was found to be large (``ViewerReducer/largeState``): their detail is
-    /// read off the loop's thread (``DetailReader``), so keys are answered at once whatever the
+    /// read off the loop's thread (``BackgroundReader``), so keys are answered at once whatever the
     /// state's size.
     var largeStores: Set<String> = []
     /// Whether keys move in the timeline or in the detail pane.
@@ -203,7 +203,7 @@ package struct ViewerState: Sendable, Equatable {
         /// The state after it, or why it is unknown.
         var state: Result<TraceValue, UnknownText>
         /// Whether the diff and the state are still to be read: for a store whose state is
-        /// large (``largeStores``), a key moves the selection at once and the ``DetailReader``
+        /// large (``largeStores``), a key moves the selection at once and the ``BackgroundReader``
         /// reads them.
         var isLoading = false
         /// The state tree's row counts of its large containers, counted once per detail.

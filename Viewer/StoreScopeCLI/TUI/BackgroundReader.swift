@@ -1,0 +1,181 @@
+import Dispatch
+import Synchronization
+import TraceAnalysis
+import TraceFormat
+
+/// Reads for the viewer off its thread what no part of the loop's thread may take (the
+/// viewer's goal is 50 ms per key): the detail of a large state or of a state far from its
+/// keyframe (decoding a keyframe of a million entries and comparing it with the state before
+/// takes 0.3-0.7 s), and the effects of chunks holding such keyframes (one 12.9 MB chunk took
+/// 56-120 ms to inflate and walk). The loop takes each finished read
+/// (``ViewerReducer/takeBackgroundReads()``) and reduces it as ``ViewerAction/backgroundRead(_:)``.
+///
+/// The reader asks its own ``TraceSession`` on the same file, used only on its own queue (a
+/// session is used by one thread at a time): the viewer's session is never touched off its
+/// thread. Its session keeps its states as any session does, so the next action's detail
+/// starts from the state after this one. A detail comes before effects; the newest detail
+/// asked for wins (one asked while another is read replaces any that waits), and the reducer
+/// drops a read that is no longer wanted (the keys moved on, the session was replaced).
+package final class BackgroundReader: Sendable {
+    /// The detail of action `entry` of the session `opening` (``TraceSession/opening``) of the
+    /// viewer's source, whose file is at `path`.
+    package struct DetailRequest: Sendable, Hashable {
+        var path: String
+        var opening: UInt64
+        var entry: ActionEntry
+    }
+
+    /// A finished detail, and what the viewer's own session learns from it.
+    package struct DetailRead: Sendable, Equatable {
+        var request: DetailRequest
+        var detail: ViewerState.Detail
+        /// Whether the state has more nodes than ``ViewerReducer/largeState``.
+        var isLarge: Bool
+        /// The changes of a keyframe action, worked out by comparing it with the state before.
+        var keyframeChanges: [PatchOperation]?
+    }
+
+    /// Effects to read on from `spans` (from its ``EffectSpans/chunksRead``), for at most
+    /// ``BackgroundReader/effectsPart`` or until a detail is asked for.
+    package struct EffectsRequest: Sendable, Equatable {
+        var path: String
+        var opening: UInt64
+        var spans: EffectSpans
+    }
+
+    /// The spans read on, and where the read started.
+    package struct EffectsRead: Sendable, Equatable {
+        var request: EffectsRequest
+        var spans: EffectSpans
+    }
+
+    package enum Read: Sendable, Equatable {
+        case detail(DetailRead)
+        case effects(EffectsRead)
+    }
+
+    private struct Shared {
+        var detail: DetailRequest?
+        var effects: EffectsRequest?
+        var isRunning = false
+        var finished: [Read] = []
+    }
+
+    private let shared = Mutex(Shared())
+    private let queue = DispatchQueue(label: "storescope.viewer.reader", qos: .userInitiated)
+    private let sessions = ReaderSession()
+
+    /// How long one part of an effects read may take before the reader looks for a detail.
+    static let effectsPart = Duration.milliseconds(50)
+
+    /// Asks for a detail: it replaces a detail request still waiting.
+    func read(_ request: DetailRequest) {
+        start { $0.detail = request }
+    }
+
+    /// Asks for a part of the effects.
+    func read(_ request: EffectsRequest) {
+        start { $0.effects = request }
+    }
+
+    /// The reads finished since the last call, oldest first.
+    func takeFinished() -> [Read] {
+        shared.withLock { shared in
+            defer { shared.finished = [] }
+            return shared.finished
+        }
+    }
+
+    /// How many chunks the reader's own session decoded: what tests count instead of timing.
+    var chunkDecodes: Int { queue.sync { sessions.session?.chunkDecodes ?? 0 } }
+
+    private func start(_ ask: (inout Shared) -> Void) {
+        let start = shared.withLock { shared in
+            ask(&shared)
+            guard !shared.isRunning else { return false }
+            shared.isRunning = true
+            return true
+        }
+        if start { queue.async { [self] in readWaiting() } }
+    }
+
+    /// On the queue: reads what waits, a detail first, until nothing does.
+    private func readWaiting() {
+        while let next = shared.withLock({ shared -> Either? in
+            if let detail = shared.detail {
+                shared.detail = nil
+                return .detail(detail)
+            }
+            if let effects = shared.effects {
+                shared.effects = nil
+                return .effects(effects)
+            }
+            shared.isRunning = false
+            return nil
+        }) {
+            let read: Read
+            switch next {
+            case let .detail(request): read = .detail(sessions.read(request))
+            case let .effects(request):
+                read = .effects(sessions.read(request, until: ContinuousClock.now + Self.effectsPart) { self.shared.withLock { $0.detail != nil } })
+            }
+            shared.withLock { $0.finished.append(read) }
+        }
+    }
+
+    private enum Either {
+        case detail(DetailRequest)
+        case effects(EffectsRequest)
+    }
+}
+
+/// The reader's session, opened again when the viewer's source opens another session (a file
+/// replaced, an app reconnected): touched only on the reader's serial queue.
+private final class ReaderSession: @unchecked Sendable {
+    private(set) var session: TraceSession?
+    private var key: (path: String, opening: UInt64)?
+
+    /// The session for `path` as the viewer's session `opening` reads it, refreshed.
+    private func session(path: String, opening: UInt64) throws(TraceError) -> TraceSession {
+        if let session, let key, key.path == path, key.opening == opening {
+            // A growing trace: the records that arrived since the last read.
+            try session.refresh()
+            return session
+        }
+        session = nil
+        key = nil
+        let opened = try TraceSession.forViewer(path: path)
+        session = opened
+        key = (path, opening)
+        return opened
+    }
+
+    func read(_ request: BackgroundReader.DetailRequest) -> BackgroundReader.DetailRead {
+        let entry = request.entry
+        let session: TraceSession
+        do throws(TraceError) {
+            session = try self.session(path: request.path, opening: request.opening)
+        } catch {
+            let text = ViewerState.UnknownText(text: "the trace could not be read: \(error)")
+            return .init(request: request, detail: ViewerState.Detail(entry: entry, diff: .failure(text), state: .failure(text)), isLarge: false)
+        }
+        let read = ViewerState.Detail.read(entry, from: session)
+        return .init(request: request, detail: read.detail, isLarge: read.isLarge, keyframeChanges: entry.hasKeyframe ? session.changes(of: entry) : nil)
+    }
+
+    /// Reads effects on, a chunk at a time, until `deadline`, the end of what the viewer's
+    /// session knows, or `detailWaits` says a detail was asked for. A trace that cannot be read
+    /// here leaves the spans as they were: the viewer's thread reads them on itself.
+    func read(
+        _ request: BackgroundReader.EffectsRequest, until deadline: ContinuousClock.Instant, detailWaits: () -> Bool
+    ) -> BackgroundReader.EffectsRead {
+        var spans = request.spans
+        guard let session = try? session(path: request.path, opening: request.opening) else { return .init(request: request, spans: spans) }
+        let end = min(spans.chunksKnown, session.reader.chunks.count)
+        while spans.chunksRead < end {
+            spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: 1)
+            if ContinuousClock.now >= deadline || detailWaits() { break }
+        }
+        return .init(request: request, spans: spans)
+    }
+}
