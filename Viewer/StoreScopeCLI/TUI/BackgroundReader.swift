@@ -17,11 +17,17 @@ import TraceFormat
 /// asked for wins (one asked while another is read replaces any that waits), and the reducer
 /// drops a read that is no longer wanted (the keys moved on, the session was replaced).
 package final class BackgroundReader: Sendable {
-    /// The detail of action `entry` of the session `opening` (``TraceSession/opening``) of the
-    /// viewer's source, whose file is at `path`.
-    package struct DetailRequest: Sendable, Hashable {
+    /// Which trace a request reads: the file at `path`, as the viewer's session `opening`
+    /// (``TraceSession/opening``) reads it; another opening (the file replaced, the app
+    /// reconnected) opens the reader's session again.
+    package struct Trace: Sendable, Hashable {
         var path: String
         var opening: UInt64
+    }
+
+    /// The detail of action `entry`.
+    package struct DetailRequest: Sendable, Hashable {
+        var trace: Trace
         var entry: ActionEntry
     }
 
@@ -38,8 +44,7 @@ package final class BackgroundReader: Sendable {
     /// Effects to read on from `spans` (from its ``EffectSpans/chunksRead``), for at most
     /// ``BackgroundReader/effectsPart`` or until a detail is asked for.
     package struct EffectsRequest: Sendable, Equatable {
-        var path: String
-        var opening: UInt64
+        var trace: Trace
         var spans: EffectSpans
     }
 
@@ -133,20 +138,20 @@ package final class BackgroundReader: Sendable {
 /// replaced, an app reconnected): touched only on the reader's serial queue.
 private final class ReaderSession: @unchecked Sendable {
     private(set) var session: TraceSession?
-    private var key: (path: String, opening: UInt64)?
+    private var trace: BackgroundReader.Trace?
 
-    /// The session for `path` as the viewer's session `opening` reads it, refreshed.
-    private func session(path: String, opening: UInt64) throws(TraceError) -> TraceSession {
-        if let session, let key, key.path == path, key.opening == opening {
+    /// The session reading `trace`, refreshed.
+    private func session(_ trace: BackgroundReader.Trace) throws(TraceError) -> TraceSession {
+        if let session, self.trace == trace {
             // A growing trace: the records that arrived since the last read.
             try session.refresh()
             return session
         }
         session = nil
-        key = nil
-        let opened = try TraceSession.forViewer(path: path)
+        self.trace = nil
+        let opened = try TraceSession.forViewer(path: trace.path)
         session = opened
-        key = (path, opening)
+        self.trace = trace
         return opened
     }
 
@@ -154,7 +159,7 @@ private final class ReaderSession: @unchecked Sendable {
         let entry = request.entry
         let session: TraceSession
         do throws(TraceError) {
-            session = try self.session(path: request.path, opening: request.opening)
+            session = try self.session(request.trace)
         } catch {
             let text = ViewerState.UnknownText(text: "the trace could not be read: \(error)")
             return .init(request: request, detail: ViewerState.Detail(entry: entry, diff: .failure(text), state: .failure(text)), isLarge: false)
@@ -170,7 +175,7 @@ private final class ReaderSession: @unchecked Sendable {
         _ request: BackgroundReader.EffectsRequest, until deadline: ContinuousClock.Instant, detailWaits: () -> Bool
     ) -> BackgroundReader.EffectsRead {
         var spans = request.spans
-        guard let session = try? session(path: request.path, opening: request.opening) else { return .init(request: request, spans: spans) }
+        guard let session = try? session(request.trace) else { return .init(request: request, spans: spans) }
         let end = min(spans.chunksKnown, session.reader.chunks.count)
         while spans.chunksRead < end {
             spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: 1)

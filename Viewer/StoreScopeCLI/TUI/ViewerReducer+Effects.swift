@@ -218,7 +218,7 @@ extension ViewerReducer {
             // thread, with what follows it, by the background reader.
             if session.chunks[spans.chunksRead].header.rawLength > Self.largeChunkBytes {
                 spans.isReadOffThread = true
-                backgroundReader.read(BackgroundReader.EffectsRequest(path: self.source.path, opening: session.opening, spans: spans))
+                backgroundReader.read(BackgroundReader.EffectsRequest(trace: backgroundTrace, spans: spans))
                 return false
             }
             spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: chunks)

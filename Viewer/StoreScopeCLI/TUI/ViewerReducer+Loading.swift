@@ -92,7 +92,7 @@ extension ViewerReducer {
             if state.detail?.isLoading == true, state.detail?.entry == entry { return }
             let reading = ViewerState.UnknownText(text: "reading the state…")
             state.detail = ViewerState.Detail(entry: entry, diff: .failure(reading), state: .failure(reading), isLoading: true)
-            backgroundReader.read(BackgroundReader.DetailRequest(path: source.path, opening: session.opening, entry: entry))
+            backgroundReader.read(BackgroundReader.DetailRequest(trace: backgroundTrace, entry: entry))
             return
         }
         state.detail = nil
@@ -106,7 +106,7 @@ extension ViewerReducer {
     /// dropped); the viewer's session learns the keyframe's changes, for the rows.
     func show(_ read: BackgroundReader.DetailRead, in state: inout ViewerState) {
         guard let pending = state.detail, pending.isLoading, pending.entry == read.request.entry,
-            read.request.opening == session.opening else { return }
+            read.request.trace == backgroundTrace else { return }
         if read.isLarge { state.largeStores.insert(read.request.entry.action.store) }
         if let changes = read.keyframeChanges { session.remember(changes, of: read.request.entry) }
         state.detail = read.detail

@@ -18,6 +18,9 @@ package struct ViewerReducer {
         sources = ViewerSources(source)
     }
 
+    /// What the ``BackgroundReader`` reads of the source shown.
+    var backgroundTrace: BackgroundReader.Trace { BackgroundReader.Trace(path: source.path, opening: session.opening) }
+
     /// The reads the ``BackgroundReader`` finished since the last call, as actions for the loop
     /// to reduce (the reducer reads no clock and waits for no thread).
     package func takeBackgroundReads() -> [ViewerAction] {
