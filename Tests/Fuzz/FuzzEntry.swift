@@ -55,13 +55,16 @@ private func fuzzPayload(_ input: UnsafeRawBufferPointer) {
     // first name of the table (as likely a store as any) and a name no record has.
     var tableReader = ByteReader(payload)
     let firstName = (try? StringTable.decode(from: &tableReader))?.first ?? ""
-    for selection in [RecordSelection.state(of: firstName), .state(of: "\u{0}no store")] {
-        let selective = Result { () throws(TraceError) in try ChunkCodec.decodeRecords(payload, count: Int(count), keeping: selection) }
+    // Its summary, which verifies the header, is what all the records say, built or not.
+    for selection in [RecordSelection.state(of: firstName), .state(of: "\u{0}no store"), .allButStates] {
+        let selective = Result { () throws(TraceError) in try ChunkCodec.decodeRecordsSummarized(payload, count: Int(count), keeping: selection) }
         switch (full, selective) {
-        case let (.success(all), .success(kept)):
+        case let (.success(all), .success(read)):
+            let kept = read.records
             guard kept.map(\.index) == all.indices.filter({ selection.keeps(all[$0]) }), kept.allSatisfy({ all[$0.index] == $0.record }) else {
                 fatalError("a selective read kept other records than a full read")
             }
+            guard read.summary == ChunkSummary(all) else { fatalError("a selective read's summary differs from the records' own") }
         case let (.failure(fullError), .failure(selectiveError)):
             guard fullError == selectiveError else { fatalError("a selective read failed with \(selectiveError), a full read with \(fullError)") }
         default:
@@ -83,7 +86,7 @@ private func fuzzPayload(_ input: UnsafeRawBufferPointer) {
                     expected.append(record)
                 }
             }
-            guard read.records == expected,
+            guard read.records == expected, read.summary == ChunkSummary(all),
                 read.leftOut.map({ [$0.seq, UInt64($0.position)] }) == leftOut.map({ [$0.seq, UInt64($0.position)] }),
                 read.leftOut.map(\.store) == leftOut.map(\.store), read.leftOut.allSatisfy({ $0.nodes > limit && $0.bytes > 0 })
             else { fatalError("a read leaving keyframes over \(limit) nodes out differs from a full read") }

@@ -28,6 +28,8 @@ extension EffectLifetimes {
             }
             for record in records { add(record) }
         }
+        // The reads verified the chunks' headers: the session plans from any correction.
+        session.noteCorrections()
         return end
     }
 }

@@ -271,6 +271,8 @@ public final class TraceSession {
         chunkDecodes += 1
         guard let records = try? reader.records(in: reader.chunks[index], keeping: selection) else { return nil }
         recordsDecoded += records.count
+        verifiedChunks.insert(index)
+        noteCorrections()
         return records
     }
 

@@ -15,7 +15,7 @@ enum ChunkCodec {
         _ payload: UnsafeRawBufferPointer, count: Int, itemLimit: Int, itemsUsed: inout Int
     ) throws(TraceError) -> [Record] {
         var records: [Record] = []
-        itemsUsed = try decode(payload, count: count, itemLimit: itemLimit, keeping: nil, checked: { records.reserveCapacity($0) }) { records.append($1) }
+        itemsUsed = try decode(payload, count: count, itemLimit: itemLimit, keeping: nil, checked: { records.reserveCapacity($0) }) { records.append($1) }.items
         return records
     }
 
@@ -26,9 +26,18 @@ enum ChunkCodec {
         _ payload: UnsafeRawBufferPointer, count: Int, keeping selection: RecordSelection,
         itemLimit: Int = TraceLimits.maximumItemsPerChunk
     ) throws(TraceError) -> [(index: Int, record: Record)] {
+        try decodeRecordsSummarized(payload, count: count, keeping: selection, itemLimit: itemLimit).records
+    }
+
+    /// Decodes as ``decodeRecords(_:count:keeping:itemLimit:)`` does, with what all the chunk's
+    /// records say about it (the ones it did not build included), to verify its header.
+    static func decodeRecordsSummarized(
+        _ payload: UnsafeRawBufferPointer, count: Int, keeping selection: RecordSelection,
+        itemLimit: Int = TraceLimits.maximumItemsPerChunk
+    ) throws(TraceError) -> (records: [(index: Int, record: Record)], summary: ChunkSummary) {
         var records: [(index: Int, record: Record)] = []
-        try decode(payload, count: count, itemLimit: itemLimit, keeping: selection, checked: { _ in }) { records.append(($0, $1)) }
-        return records
+        let decoded = try decode(payload, count: count, itemLimit: itemLimit, keeping: selection, checked: { _ in }) { records.append(($0, $1)) }
+        return (records, decoded.summary)
     }
 
     /// Decodes every record of a chunk payload but the keyframes whose state has more than
@@ -37,9 +46,9 @@ enum ChunkCodec {
     static func decodeRecords(
         _ payload: UnsafeRawBufferPointer, count: Int, leavingOutKeyframesOver limit: Int,
         itemLimit: Int = TraceLimits.maximumItemsPerChunk
-    ) throws(TraceError) -> (records: [Record], leftOut: [LeftOutKeyframe]) {
+    ) throws(TraceError) -> (records: [Record], leftOut: [LeftOutKeyframe], summary: ChunkSummary) {
         var records: [Record] = [], leftOut: [LeftOutKeyframe] = []
-        try decode(
+        let decoded = try decode(
             payload, count: count, itemLimit: itemLimit, keeping: nil, keyframeNodeLimit: limit, checked: { records.reserveCapacity($0) },
             leftOut: { keyframe in
                 var keyframe = keyframe
@@ -47,20 +56,20 @@ enum ChunkCodec {
                 leftOut.append(keyframe)
             }
         ) { records.append($1) }
-        return (records, leftOut)
+        return (records, leftOut, decoded.summary)
     }
 
     /// Decodes the records `selection` keeps (all when `nil`) and passes each to `body` with
     /// its index; `checked` is told the record count once it is known to be within bounds,
     /// `leftOut` each keyframe over `keyframeNodeLimit` nodes, which is not built.
     ///
-    /// - Returns: the items of `itemLimit` the payload took.
-    @discardableResult
+    /// - Returns: the items of `itemLimit` the payload took, and what the records say about the
+    ///   chunk (all of them, built or not).
     private static func decode(
         _ payload: UnsafeRawBufferPointer, count: Int, itemLimit: Int, keeping selection: RecordSelection?,
         keyframeNodeLimit: Int? = nil, checked: (Int) -> Void, leftOut: (LeftOutKeyframe) -> Void = { _ in },
         _ body: (Int, Record) -> Void
-    ) throws(TraceError) -> Int {
+    ) throws(TraceError) -> (items: Int, summary: ChunkSummary) {
         var reader = ByteReader(payload)
         let strings = try StringTable.decode(from: &reader, itemLimit: itemLimit)
         var decoder = RecordDecoder(reader, strings: strings, itemLimit: itemLimit, selection: selection)
@@ -76,7 +85,7 @@ enum ChunkCodec {
             }
         }
         guard decoder.reader.isAtEnd else { throw .malformed("\(decoder.reader.remaining) bytes after the last record") }
-        return itemLimit - decoder.itemsLeft
+        return (itemLimit - decoder.itemsLeft, decoder.summary)
     }
 
     /// Verifies the stored bytes against the header and returns the raw payload.

@@ -17,6 +17,9 @@ struct RecordDecoder {
     var keyframeNodeLimit: Int?
     /// The keyframe the last ``decodeRecord()`` left out, if it did (its `position` unset).
     private(set) var leftOutKeyframe: LeftOutKeyframe?
+    /// What the records decoded so far say about the chunk, those built and those only
+    /// checked alike: a selective read verifies the chunk's header with it as a whole read does.
+    private(set) var summary = ChunkSummary()
 
     /// - Parameters:
     ///   - itemLimit: the chunk's item budget, of which the string table has taken
@@ -58,6 +61,7 @@ struct RecordDecoder {
             let flags = try reader.readByte()
             guard flags & ~3 == 0 else { throw .malformed("unknown action flags \(flags)") }
             let effectID = flags & 1 != 0 ? try reader.readVarint() : nil
+            summary.noteAction(seq: seq, time: mono)
             let keep = keeps(storeAt: storeIndex)
             let location = flags & 2 != 0 ? try location(building: keep) : nil
             let action = try value(depth: 0, building: keep)
@@ -80,6 +84,7 @@ struct RecordDecoder {
             }
             return keep ? .patch(StatePatch(seq: seq, store: strings[storeIndex], operations: operations)) : nil
         case .keyframe:
+            summary.hasKeyframe = true
             let seq = try reader.readVarint()
             let storeIndex = try nameIndex()
             let keep = keeps(storeAt: storeIndex)
@@ -107,6 +112,7 @@ struct RecordDecoder {
             let parent = flags & 1 != 0 ? try reader.readVarint() : nil
             let location = flags & 2 != 0 ? try location(building: keep) : nil
             let mono = try reader.readVarint()
+            summary.time(mono)
             guard keep else { return nil }
             return .effectStarted(EffectStarted(
                 effectID: id, name: strings[effectName], store: strings[storeIndex], parentSeq: parent, monotonicNanos: mono,
@@ -115,6 +121,7 @@ struct RecordDecoder {
             let record = EffectEmitted(
                 effectID: try reader.readVarint(), actionSeq: try reader.readVarint(),
                 monotonicNanos: try reader.readVarint())
+            summary.time(record.monotonicNanos)
             return keeps(storeAt: nil) ? .effectEmitted(record) : nil
         case .effectEnded:
             let id = try reader.readVarint()
@@ -127,6 +134,7 @@ struct RecordDecoder {
             case let other: throw .malformed("unknown effect outcome \(other)")
             }
             let mono = try reader.readVarint()
+            summary.time(mono)
             return keep ? .effectEnded(EffectEnded(effectID: id, outcome: outcome, monotonicNanos: mono)) : nil
         case .log:
             let levelByte = try reader.readByte()
@@ -135,14 +143,18 @@ struct RecordDecoder {
             let record = LogRecord(
                 level: level, message: try string(building: keep), monotonicNanos: try reader.readVarint(),
                 seq: try reader.readVarint())
+            summary.time(record.monotonicNanos)
             return keep ? .log(record) : nil
         case .dropped:
             let record = DroppedRecords(
                 count: try reader.readVarint(), firstSeq: try reader.readVarint(),
                 lastSeq: try reader.readVarint(), monotonicNanos: try reader.readVarint())
+            summary.hasDropped = true
+            summary.time(record.monotonicNanos)
             return keeps(storeAt: nil) ? .dropped(record) : nil
         case .sessionEnded:
             let record = SessionEnded(monotonicNanos: try reader.readVarint(), wallNanos: try reader.readSignedVarint())
+            summary.time(record.monotonicNanos)
             return keeps(storeAt: nil) ? .sessionEnded(record) : nil
         }
     }

@@ -23,10 +23,7 @@ public struct ChunkSummary: Sendable, Hashable {
     /// Adds `record` to the summary.
     public mutating func note(_ record: Record) {
         switch record {
-        case let .action(action):
-            firstSeq = min(firstSeq ?? action.seq, action.seq)
-            lastSeq = max(lastSeq ?? action.seq, action.seq)
-            time(action.monotonicNanos)
+        case let .action(action): noteAction(seq: action.seq, time: action.monotonicNanos)
         case .keyframe: hasKeyframe = true
         case let .dropped(dropped):
             hasDropped = true
@@ -40,7 +37,16 @@ public struct ChunkSummary: Sendable, Hashable {
         }
     }
 
-    private mutating func time(_ t: UInt64) {
+    /// Adds an action with `seq`, recorded at `time`: what the decoder notes of every action it
+    /// parses, built or not.
+    mutating func noteAction(seq: UInt64, time t: UInt64) {
+        firstSeq = min(firstSeq ?? seq, seq)
+        lastSeq = max(lastSeq ?? seq, seq)
+        time(t)
+    }
+
+    /// Adds a timed record other than an action (a drop notes ``hasDropped`` too).
+    mutating func time(_ t: UInt64) {
         firstTime = min(firstTime ?? t, t)
         lastTime = max(lastTime ?? t, t)
     }

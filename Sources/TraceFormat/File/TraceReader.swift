@@ -121,10 +121,8 @@ public final class TraceReader {
         let read = try withPayload(of: chunk) { (payload, count) throws(TraceError) in
             try ChunkCodec.decodeRecords(payload, count: count, leavingOutKeyframesOver: limit)
         }
-        var summary = ChunkSummary(read.records)
-        if !read.leftOut.isEmpty { summary.hasKeyframe = true }
-        verifyHeader(of: chunk, against: summary)
-        return read
+        verifyHeader(of: chunk, against: read.summary)
+        return (read.records, read.leftOut)
     }
 
     /// Compares what `chunk`'s header claims with `summary`, what its decoded records say;
@@ -148,7 +146,9 @@ public final class TraceReader {
     /// Reads one chunk and decodes only the records `selection` keeps, each with its index
     /// among all the chunk's records (what ``records(in:)`` would return at that index).
     /// The other records are checked as fully but never built, so a chunk is refused exactly
-    /// when ``records(in:)`` refuses it, at a fraction of the cost when few records are kept.
+    /// when ``records(in:)`` refuses it, at a fraction of the cost when few records are kept;
+    /// the header is verified as ``records(in:)`` verifies it (what the records say is noted
+    /// as each is parsed, built or not).
     ///
     /// - Parameters:
     ///   - chunk: the chunk, from ``chunks``.
@@ -157,9 +157,11 @@ public final class TraceReader {
     /// - Throws: ``TraceError`` when its bytes are damaged; the chunk is then also added to
     ///   ``gaps`` (once).
     package func records(in chunk: ChunkInfo, keeping selection: RecordSelection) throws(TraceError) -> [(index: Int, record: Record)] {
-        try withPayload(of: chunk) { (payload, count) throws(TraceError) in
-            try ChunkCodec.decodeRecords(payload, count: count, keeping: selection)
+        let read = try withPayload(of: chunk) { (payload, count) throws(TraceError) in
+            try ChunkCodec.decodeRecordsSummarized(payload, count: count, keeping: selection)
         }
+        verifyHeader(of: chunk, against: read.summary)
+        return read.records
     }
 
     /// Reads, checks and inflates one chunk and runs `decode` on its raw payload and record

@@ -92,6 +92,37 @@ struct MisstatedHeaderTests {
         #expect(check.stdout.contains("header claims actions #3…#3, holds #3…#5"), "\(check.stdout)")
     }
 
+    @Test("Selective reads (the effects scan, a replay's far chunks) verify the headers they read: a lie in a chunk nothing decodes whole is found and corrected")
+    func selectiveReadsVerify() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("lying-selective.sstrace")
+        var records: [Record] = [Self.keyframe(0)]
+        for seq in UInt64(1)...7 { records += [Self.action(seq), HostileTrace.setN(seq, seq * 100)] }
+        // Chunks: kf #0 #1 #2 | #3 #4 #5 | #6 #7; the middle one claims #3…#3.
+        let writer = try TraceWriter(path: path, header: HostileTrace.header(wall: 0), options: .init(chunkSize: 1 << 20, flushInterval: .seconds(3_600)))
+        for (index, record) in records.enumerated() {
+            try writer.append(record)
+            if index == 4 || index == 10 { try writer.flush() }
+        }
+        try writer.close()
+        try LyingHeaders.rewrite(path) { index, claim in
+            if index == 1 { claim.lastSeq = 3 }
+        }
+        // The effects of every chunk, as the viewer's first idle moment reads them.
+        let session = try TraceSession(path: path)
+        #expect(session.damage.isEmpty, "opening decodes the first, last and final chunks only")
+        var effects = EffectLifetimes()
+        #expect(effects.add(chunksOf: session, from: 0) == 3)
+        #expect(session.damage.map(\.kind) == [.misstatedHeader])
+        #expect(session.chunks[1].seqRange == 3...5, "the index now says what the chunk holds")
+        #expect(session.action(after: 4)?.seq == 5)
+        // A state read of the same chunk (what a replay reads of chunks far from its point).
+        let reader = try TraceReader(path: path)
+        let kept = try reader.records(in: reader.chunks[1], keeping: .state(of: "main"))
+        #expect(kept.count == 3, "its three patches")
+        #expect(reader.headerMismatches.count == 1 && reader.chunks[1].seqRange == 3...5)
+    }
+
     @Test("A header whose first seq is after its last (#9…#3) traps nothing: every command reads the records, check names the lie")
     func invertedRange() throws {
         let directory = try TemporaryDirectory()

@@ -88,6 +88,24 @@ struct SelectiveReadTests {
         #expect(try Self.selective(payload, .state(of: "nothing")).get().map(\.index) == [10], "only the drop")
     }
 
+    @Test("A selective read says what all the chunk's records say, those it did not build too: what its header is verified with")
+    func summaryOfAllRecords() throws {
+        let payload = try Self.payload()
+        for selection in Self.selections + [.allButStates] {
+            let read = try payload.withRawBytes { (raw) throws(TraceError) in
+                try ChunkCodec.decodeRecordsSummarized(raw, count: Self.records.count, keeping: selection)
+            }
+            #expect(read.summary == ChunkSummary(Self.records), "\(selection)")
+        }
+        // A state read that keeps none of the actions still knows their seqs and times.
+        let actionsOnly = Self.records.filter { if case .action = $0 { true } else { false } }
+        let read = try Self.payload(of: actionsOnly).withRawBytes { (raw) throws(TraceError) in
+            try ChunkCodec.decodeRecordsSummarized(raw, count: actionsOnly.count, keeping: .state(of: "nothing"))
+        }
+        #expect(read.records.isEmpty)
+        #expect(read.summary.firstSeq == 1 && read.summary.lastSeq == 2 && read.summary.firstTime == 2 && read.summary.lastTime == 1 << 40)
+    }
+
     @Test("A selective read refuses exactly the damaged or cut payloads a full read refuses, with the same error")
     func refusesWhatAFullReadRefuses() throws {
         let payload = try Self.payload()
