@@ -20,13 +20,19 @@ public struct TraceFileWatch: Sendable {
         case truncated
         /// The file starts with another session header: written again from its start.
         case rewritten
+        /// The same session goes on past its old end: its writer removed the footer of a
+        /// finished file to append to it (a listener continuing the recording of an app that
+        /// reconnected). Reported only to a watch told where the finished file's records end.
+        case continued
 
-        /// `was replaced by another file`, `was truncated`, `now holds another session`.
+        /// `was replaced by another file`, `was truncated`, `now holds another session`,
+        /// `continues`.
         public var description: String {
             switch self {
             case .replaced: "was replaced by another file"
             case .truncated: "was truncated"
             case .rewritten: "now holds another session"
+            case .continued: "continues"
             }
         }
     }
@@ -55,10 +61,19 @@ public struct TraceFileWatch: Sendable {
     /// Whether the file at the path changed since the watch started (`nil`: it did not, or
     /// nothing is at the path right now). Once a change is reported, make a new watch for the
     /// new file.
-    public mutating func check() -> Change? {
+    ///
+    /// - Parameter finishedRecordsEnd: for a file read to its footer, where its last records
+    ///   chunk ends: then a file of another size that still starts with the same header and
+    ///   still holds those bytes is ``Change/continued`` (the footer was cut off to append),
+    ///   not truncated; and growth, which a finished file cannot otherwise have, is noticed.
+    public mutating func check(finishedRecordsEnd: Int64? = nil) -> Change? {
         guard case let .success(identity) = LiveSyscalls.identity(path) else { return nil }
         if identity.device != device || identity.inode != inode { return .replaced }
         defer { size = identity.size }
+        if let end = finishedRecordsEnd, identity.size != size, identity.size >= end {
+            guard let now = Self.prefix(of: path, count: prefix.count) else { return nil }
+            return now == prefix ? .continued : .rewritten
+        }
         if identity.size < size { return .truncated }
         guard identity.size != size else { return nil }
         // The same file, another size: it grew, unless it was truncated and written again

@@ -120,11 +120,12 @@ public final class TraceSession {
 
     /// Reads what another process appended to a trace that is still being written.
     ///
-    /// - Returns: whether new chunks arrived.
+    /// - Returns: whether new chunks arrived, or the footer (the writer closed the trace).
     /// - Throws: ``TraceError`` when the file can no longer be read.
     @discardableResult
     public func refresh() throws(TraceError) -> Bool {
-        guard try reader.refresh() > 0 else { return false }
+        let wasComplete = reader.isComplete
+        guard try reader.refresh() > 0 else { return reader.isComplete != wasComplete }
         indexActionChunks()
         verifyEnds()
         effectTable = nil

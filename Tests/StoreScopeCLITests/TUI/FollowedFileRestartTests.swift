@@ -3,6 +3,8 @@ import StoreScopeTestSupport
 import Testing
 import TraceFormat
 
+@testable import StoreScopeCLI
+
 extension LiveProcessTests {
     /// `storescope tail` in line mode on a path that another session takes over (issue 19,
     /// item 1): an app restarted on the path truncates the file and writes a new session; a
@@ -96,5 +98,61 @@ struct ViewerRestartTerminalTests {
         tmux.keys("q")
         try tmux.waitFor("exit=0")
         _ = try Live.close(third)
+    }
+}
+
+/// A finished recording its writer continues (a listener appending the session of an app that
+/// reconnected: the footer cut off, the new chunks after the old ones) is the same session read
+/// on, not a truncated file shown again from its start.
+@Suite("The viewer on a finished file its session continues")
+struct ViewerContinuedFileTests {
+    /// A finished trace of #1…#3, the viewer on it with #2 selected, and the header's bytes.
+    static func finished(in directory: TemporaryDirectory) throws -> (path: String, header: [UInt8], reducer: ViewerReducer, state: ViewerState) {
+        let path = directory.path("recorded.sstrace")
+        try SmallTrace.write((1...3).map { SmallTrace.action($0, "step\($0)") }, to: path)
+        let headerSize = Int(try TraceReader(path: path).headerSize)
+        let header = Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(headerSize))
+        let reducer = ViewerReducer(source: try FileTraceSource(path: path))
+        var state = reducer.initialState()
+        reducer.reduce(&state, .key(.character("j")))
+        #expect(state.selected == 2 && state.sessionEnded)
+        return (path, header, reducer, state)
+    }
+
+    static func poll(_ reducer: ViewerReducer, _ state: inout ViewerState) {
+        for action in reducer.sources.poll() { reducer.reduce(&state, action) }
+    }
+
+    @Test("The footer cut off, then new chunks: no restart said, the selection kept, the new actions shown, then its end")
+    func footerCutThenAppended() throws {
+        let directory = try TemporaryDirectory()
+        var (path, header, reducer, state) = try Self.finished(in: directory)
+        let writer = try FrameTraceWriter(continuing: path, headerBytes: header)
+        Self.poll(reducer, &state)
+        try writer.append(records: [SmallTrace.action(4, "step4"), SmallTrace.action(5, "step5")])
+        Self.poll(reducer, &state)
+        #expect(state.lastSeq == 5)
+        #expect(state.selected == 2, "the selection stays where it was")
+        #expect(state.message == nil, "\(state.message ?? "")")
+        #expect(!state.sessionEnded)
+        let screen = ViewerRender.render(state).text
+        #expect(screen.contains("#5 ") && screen.contains("#1 "), "\(screen)")
+        try writer.close()
+        Self.poll(reducer, &state)
+        #expect(state.sessionEnded && state.lastSeq == 5)
+    }
+
+    @Test("Continued and grown past its old size before the viewer looked: the new actions are read all the same")
+    func grownBeforeTheCheck() throws {
+        let directory = try TemporaryDirectory()
+        var (path, header, reducer, state) = try Self.finished(in: directory)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        let writer = try FrameTraceWriter(continuing: path, headerBytes: header)
+        try writer.append(records: (4...40).map { SmallTrace.action($0, "step\($0) with a longer name than the footer") })
+        #expect(try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) > size)
+        Self.poll(reducer, &state)
+        #expect(state.lastSeq == 40, "a finished file that grew: before, refresh read nothing after its footer")
+        #expect(state.selected == 2 && state.message == nil)
+        try writer.close()
     }
 }

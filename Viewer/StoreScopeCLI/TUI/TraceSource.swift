@@ -57,14 +57,17 @@ package final class FileTraceSource: TraceSource {
     package var hasEnded: Bool { pendingChange == nil && session.reader.isComplete }
 
     package func poll() -> Bool {
-        // Before reading on: the bytes after the old end may be another session's.
-        if pendingChange == nil, let change = watch?.check() { pendingChange = change }
+        // Before reading on: the bytes after the old end may be another session's; a finished
+        // file that changes may be its session continued (a listener appending after it).
+        let finishedEnd = session.reader.isComplete ? session.chunks.last?.endOffset ?? session.reader.headerSize : nil
+        if pendingChange == nil, let change = watch?.check(finishedRecordsEnd: finishedEnd) { pendingChange = change }
         guard let change = pendingChange else { return (try? session.refresh()) ?? false }
         guard let opened = try? TraceSession.forViewer(path: path, budget: budget) else { return false }
         session = opened
         watch = TraceFileWatch(path: path, headerLength: Int(opened.reader.headerSize))
         pendingChange = nil
-        restart = change.description
+        // The same session continued is read on, the selection kept: records arrived.
+        if change != .continued { restart = change.description }
         return true
     }
 
