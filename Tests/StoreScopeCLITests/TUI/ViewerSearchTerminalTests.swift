@@ -44,7 +44,7 @@ struct ViewerSearchTerminalTests {
     }
 
     /// Actions in the trace: enough that `/` takes about a second, so the pane is caught while
-    /// it searches (each part reads for 35 ms; an optimized build reads about 4x faster).
+    /// it searches (each part reads for 28 ms; an optimized build reads about 4x faster).
     #if DEBUG
     static let actions: UInt64 = 200_000
     #else

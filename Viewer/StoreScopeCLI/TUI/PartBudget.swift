@@ -4,7 +4,7 @@
 /// give them no time, to count parts in chunks instead of milliseconds.
 struct PartBudget: Sendable, Equatable {
     var chunks = 4
-    var time: Duration? = .milliseconds(35)
+    var time: Duration? = .milliseconds(28)
 
     /// Runs `step` with ``chunks`` until it returns `false` (nothing more to read, or it found
     /// what it read for) or the time is up; always at least once.

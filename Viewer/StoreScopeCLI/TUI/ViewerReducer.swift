@@ -70,9 +70,12 @@ package struct ViewerReducer {
         case let .backgroundRead(.effects(read)):
             takeIn(read, in: &state)
         case .tick:
+            // One long read per tick, so a key waits for one part at most: a search first, the
+            // effects once no search runs (a part of each made a tick 65-85 ms).
+            let searching = state.longSearch != nil || state.treeSearchRun != nil
             advanceSearch(&state)
             advanceTreeSearch(&state)
-            refreshEffects(&state, idle: true)
+            if !searching { refreshEffects(&state, idle: true) }
         case let .clock(nanos):
             advancePlayback(to: nanos, in: &state)
         case .sessionStarted, .sessionRestarted, .sessionResumed, .sessionEnded, .notice:
