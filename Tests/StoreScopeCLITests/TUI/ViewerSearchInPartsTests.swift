@@ -38,6 +38,36 @@ struct ViewerSearchInPartsTests {
         viewer.press(.enter)
     }
 
+    @Test("G under a filter whose last match is far from the end finds it in parts, the one the engine names")
+    func lastMatchInParts() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.longTrace(directory)
+        var viewer = try Self.viewer(path)
+        viewer.press(.character("f"))
+        viewer.type("seq:..120")
+        viewer.press(.enter)
+        while viewer.state.longSearch != nil { viewer.send(.tick) }
+        #expect(viewer.state.selected == 1 && viewer.state.filter.description == "seq:..120")
+        viewer.press(.character("G"))
+        #expect(viewer.state.longSearch != nil, "280 actions after the last match: one part of 2 chunks did not reach it")
+        #expect(viewer.state.selected == 1)
+        var ticks = 0
+        while viewer.state.longSearch != nil, ticks < 1_000 {
+            viewer.send(.tick)
+            ticks += 1
+        }
+        #expect(ticks > 5, "\(ticks) ticks")
+        #expect(viewer.state.selected == 120)
+        #expect(viewer.state.selected == viewer.reducer.session.lastAction(matching: viewer.state.filter)?.seq)
+        // Without a filter, G is the last action at once.
+        viewer.press(.character("f"))
+        for _ in 0..<20 { viewer.press(.backspace) }
+        viewer.press(.enter)
+        while viewer.state.longSearch != nil { viewer.send(.tick) }
+        viewer.press(.character("G"))
+        #expect(viewer.state.longSearch == nil && viewer.state.selected == 400)
+    }
+
     @Test("/ finds the same match as the one-shot search, a part per tick, showing progress on the prompt line")
     func searchFindsSameMatch() throws {
         let directory = try TemporaryDirectory()

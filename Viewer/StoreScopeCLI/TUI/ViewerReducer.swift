@@ -116,7 +116,14 @@ package struct ViewerReducer {
             let first = session.action(after: 0, matching: state.filter)?.seq
             if first != state.selected { state.following = false }
             select(first, in: &state)
-        case .character("G"), .end: select(session.lastAction(matching: state.filter)?.seq, in: &state)
+        case .character("G"), .end:
+            // Under a filter the last match may lie far back from the end: searched for
+            // backward from there, a part per tick, as `N` searches.
+            if state.filter.expression != .all, let last = state.lastSeq, last < .max {
+                startSearch(.match(state.filter), forward: false, from: last + 1, in: &state)
+            } else {
+                select(session.lastAction(matching: state.filter)?.seq, in: &state)
+            }
         case .character("]"), .right: travel(forward: true, in: &state)
         case .character("["), .left: travel(forward: false, in: &state)
         case .character("/") where Self.searchesTree(state): state.prompt = .init(kind: .treeSearch)
