@@ -30,6 +30,22 @@ struct MisstatedHeaderTests {
         }
     }
 
+    /// Three chunks, kf #0 #1 #2 | #3 #4 #5 | #6 #7 (the writer flushed after 5 and 6
+    /// records), the middle one's header (and index entry) claiming #3…#3.
+    static func middleChunkLie(at path: String) throws {
+        var records: [Record] = [keyframe(0)]
+        for seq in UInt64(1)...7 { records += [action(seq), HostileTrace.setN(seq, seq * 100)] }
+        let writer = try TraceWriter(path: path, header: HostileTrace.header(wall: 0), options: .init(chunkSize: 1 << 20, flushInterval: .seconds(3_600)))
+        for (index, record) in records.enumerated() {
+            try writer.append(record)
+            if index == 4 || index == 10 { try writer.flush() }
+        }
+        try writer.close()
+        try LyingHeaders.rewrite(path) { index, claim in
+            if index == 1 { claim.lastSeq = 3 }
+        }
+    }
+
     @Test("check reports a header claiming #1…#1 and no keyframe over a chunk holding a keyframe and #1…#5, with where it is; state --at 5 and log seq:5 find #5")
     func singleChunk() throws {
         let directory = try TemporaryDirectory()
@@ -63,18 +79,7 @@ struct MisstatedHeaderTests {
     func middleChunk() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("lying-middle.sstrace")
-        var records: [Record] = [Self.keyframe(0)]
-        for seq in UInt64(1)...7 { records += [Self.action(seq), HostileTrace.setN(seq, seq * 100)] }
-        // Chunks: kf #0 #1 #2 | #3 #4 #5 | #6 #7 (the writer flushes every 5, 6 and 4 records).
-        let writer = try TraceWriter(path: path, header: HostileTrace.header(wall: 0), options: .init(chunkSize: 1 << 20, flushInterval: .seconds(3_600)))
-        for (index, record) in records.enumerated() {
-            try writer.append(record)
-            if index == 4 || index == 10 { try writer.flush() }
-        }
-        try writer.close()
-        try LyingHeaders.rewrite(path) { index, claim in
-            if index == 1 { claim.lastSeq = 3 }
-        }
+        try Self.middleChunkLie(at: path)
         let session = try TraceSession(path: path)
         #expect(session.damage.isEmpty, "opening decodes the first, last and final chunks only")
         let found = session.action(after: 4)
@@ -96,18 +101,7 @@ struct MisstatedHeaderTests {
     func selectiveReadsVerify() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("lying-selective.sstrace")
-        var records: [Record] = [Self.keyframe(0)]
-        for seq in UInt64(1)...7 { records += [Self.action(seq), HostileTrace.setN(seq, seq * 100)] }
-        // Chunks: kf #0 #1 #2 | #3 #4 #5 | #6 #7; the middle one claims #3…#3.
-        let writer = try TraceWriter(path: path, header: HostileTrace.header(wall: 0), options: .init(chunkSize: 1 << 20, flushInterval: .seconds(3_600)))
-        for (index, record) in records.enumerated() {
-            try writer.append(record)
-            if index == 4 || index == 10 { try writer.flush() }
-        }
-        try writer.close()
-        try LyingHeaders.rewrite(path) { index, claim in
-            if index == 1 { claim.lastSeq = 3 }
-        }
+        try Self.middleChunkLie(at: path)
         // The effects of every chunk, as the viewer's first idle moment reads them.
         let session = try TraceSession(path: path)
         #expect(session.damage.isEmpty, "opening decodes the first, last and final chunks only")
