@@ -142,6 +142,20 @@ struct ViewerLargeStateTests {
         #expect(viewer.reducer.backgroundReader.chunkDecodes == before)
     }
 
+    @Test("A trace removed from its path while shown: the reader cannot open it, the viewer's session (which holds it open) reads the detail")
+    func removedFromItsPath() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.trace(entries: 300_000, in: directory)
+        var viewer = try ViewerHarness(path: path)
+        #expect(viewer.state.largeStores == ["main"])
+        #expect(unlink(path) == 0)
+        viewer.press(.character("j"))
+        #expect(viewer.state.detail?.isLoading == true)
+        viewer.waitForDetail()
+        guard case let .success(lines)? = viewer.state.detail?.diff else { Issue.record("no diff: \(String(describing: viewer.state.detail?.diff))"); return }
+        #expect(lines.map(\.text).joined(separator: "\n").contains("-   \"k2\": 2\n+   \"k2\": -2"), "\(lines)")
+    }
+
     @Test("On a small state the detail is read on the key itself, as before")
     func smallStateReadsOnKey() throws {
         let directory = try TemporaryDirectory()

@@ -39,6 +39,9 @@ package final class BackgroundReader: Sendable {
         var isLarge: Bool
         /// The changes of a keyframe action, worked out by comparing it with the state before.
         var keyframeChanges: [PatchOperation]?
+        /// Whether the reader could not open the file (removed or replaced at its path since
+        /// the viewer opened it): the viewer's own session, which holds it open, reads it.
+        var couldNotOpen = false
     }
 
     /// Effects to read on from `spans` (from its ``EffectSpans/chunksRead``), for at most
@@ -162,7 +165,9 @@ private final class ReaderSession: @unchecked Sendable {
             session = try self.session(request.trace)
         } catch {
             let text = ViewerState.UnknownText(text: "the trace could not be read: \(error)")
-            return .init(request: request, detail: ViewerState.Detail(entry: entry, diff: .failure(text), state: .failure(text)), isLarge: false)
+            return .init(
+                request: request, detail: ViewerState.Detail(entry: entry, diff: .failure(text), state: .failure(text)), isLarge: false,
+                couldNotOpen: true)
         }
         let read = ViewerState.Detail.read(entry, from: session)
         return .init(request: request, detail: read.detail, isLarge: read.isLarge, keyframeChanges: entry.hasKeyframe ? session.changes(of: entry) : nil)

@@ -109,7 +109,10 @@ extension ViewerReducer {
             read.request.trace == backgroundTrace else { return }
         if read.isLarge { state.largeStores.insert(read.request.entry.action.store) }
         if let changes = read.keyframeChanges { session.remember(changes, of: read.request.entry) }
-        state.detail = read.detail
+        // The file is gone from its path: the loop's thread reads the detail from the session
+        // that holds it open, slow as that is, rather than show none.
+        state.detail = nil
+        state.detail = read.couldNotOpen ? detail(of: pending.entry, in: &state) : read.detail
         fillChangedPaths(&state)
         revealChange(&state)
         if let path = state.cursorPathOnRead {
