@@ -142,13 +142,15 @@ struct ViewerLargeStateTests {
         #expect(viewer.reducer.backgroundReader.chunkDecodes == before)
     }
 
-    @Test("A trace removed from its path while shown: the reader cannot open it, the viewer's session (which holds it open) reads the detail")
-    func removedFromItsPath() throws {
+    @Test("A trace removed from its path, or replaced by another session's, while shown: the reader does not read it, the viewer's session (which holds it open) reads the detail", arguments: [false, true])
+    func removedFromItsPath(replaced: Bool) throws {
         let directory = try TemporaryDirectory()
         let path = try Self.trace(entries: 300_000, in: directory)
         var viewer = try ViewerHarness(path: path)
         #expect(viewer.state.largeStores == ["main"])
         #expect(unlink(path) == 0)
+        // Another session's trace at the path, with other values: not the one shown.
+        if replaced { try TraceFixture.writeOneActionChunks(10, to: path, app: "Other") }
         viewer.press(.character("j"))
         #expect(viewer.state.detail?.isLoading == true)
         viewer.waitForDetail()

@@ -19,10 +19,12 @@ import TraceFormat
 package final class BackgroundReader: Sendable {
     /// Which trace a request reads: the file at `path`, as the viewer's session `opening`
     /// (``TraceSession/opening``) reads it; another opening (the file replaced, the app
-    /// reconnected) opens the reader's session again.
+    /// reconnected) opens the reader's session again. A file at the path whose session header
+    /// is not `header` (replaced before the viewer noticed) is not read.
     package struct Trace: Sendable, Hashable {
         var path: String
         var opening: UInt64
+        var header: SessionHeader
     }
 
     /// The detail of action `entry`.
@@ -39,8 +41,9 @@ package final class BackgroundReader: Sendable {
         var isLarge: Bool
         /// The changes of a keyframe action, worked out by comparing it with the state before.
         var keyframeChanges: [PatchOperation]?
-        /// Whether the reader could not open the file (removed or replaced at its path since
-        /// the viewer opened it): the viewer's own session, which holds it open, reads it.
+        /// Whether the reader could not open the file (removed from its path since the viewer
+        /// opened it, or replaced by another session's): the viewer's own session, which holds
+        /// it open, reads it.
         var couldNotOpen = false
     }
 
@@ -153,6 +156,7 @@ private final class ReaderSession: @unchecked Sendable {
         session = nil
         self.trace = nil
         let opened = try TraceSession.forViewer(path: trace.path)
+        guard opened.header == trace.header else { throw .malformed("\(trace.path) now holds another session") }
         session = opened
         self.trace = trace
         return opened

@@ -19,7 +19,7 @@ package struct ViewerReducer {
     }
 
     /// What the ``BackgroundReader`` reads of the source shown.
-    var backgroundTrace: BackgroundReader.Trace { BackgroundReader.Trace(path: source.path, opening: session.opening) }
+    var backgroundTrace: BackgroundReader.Trace { BackgroundReader.Trace(path: source.path, opening: session.opening, header: session.header) }
 
     /// The reads the ``BackgroundReader`` finished since the last call, as actions for the loop
     /// to reduce (the reducer reads no clock and waits for no thread).
