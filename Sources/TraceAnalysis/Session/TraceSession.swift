@@ -160,9 +160,10 @@ public final class TraceSession {
     }
 
     // The engine plans reads from chunk headers (the index) and cannot verify a chunk it does
-    // not decode. The rule (docs/FORMAT.md §4, "Verifying a header"): every chunk decoded, whole
-    // or selectively, is compared with its header, and when they disagree the records win: the reader corrects
-    // its entry and reports the mismatch, and the session re-plans from the corrected index.
+    // not decode. The rule (docs/FORMAT.md §4, "Verifying a header"): every chunk decoded,
+    // whole or selectively, is compared with its header, and when they disagree the records
+    // win: the reader corrects its entry and reports the mismatch, and the session re-plans
+    // from the corrected index.
     // Opening decodes the chunks that bound the session (the first and last holding actions,
     // and the last chunk), so the session's extent is what its records say; a query for the
     // actions from some seq on also decodes the action chunk before the one the index names
