@@ -220,8 +220,7 @@ extension TraceSession: FilterContext {
         guard action.seq > 0, let before = keyframeJustBefore(action) ?? state(of: action.action.store, after: action.seq - 1).value,
             let keyframe = action.keyframe ?? state(of: action.action.store, after: action.seq).value else { return nil }
         let operations = StateChanges.operations(from: before, to: keyframe)
-        if keyframeChanges.count >= Self.keyframeChangesKept { keyframeChanges.removeAll(keepingCapacity: true) }
-        keyframeChanges[key] = operations
+        remember(operations, of: action)
         lastKeyframeEntry = action.keyframe == nil ? nil : action
         return operations
     }

@@ -112,7 +112,7 @@ package final class BackgroundReader: Sendable {
 
     /// On the queue: reads what waits, a detail first, until nothing does.
     private func readWaiting() {
-        while let next = shared.withLock({ shared -> Either? in
+        while let next = shared.withLock({ shared -> Waiting? in
             if let detail = shared.detail {
                 shared.detail = nil
                 return .detail(detail)
@@ -134,7 +134,8 @@ package final class BackgroundReader: Sendable {
         }
     }
 
-    private enum Either {
+    /// A request taken from ``Shared`` to read.
+    private enum Waiting {
         case detail(DetailRequest)
         case effects(EffectsRequest)
     }
