@@ -8,8 +8,9 @@ import TraceAnalysis
 /// viewer loop's own check whether the screen changed. A key's time is until its screen is
 /// drawn; the detail of a large state (read off the loop's thread by the `BackgroundReader`, the
 /// loop looking for it every 5 ms as the real one does) or the rest of a tree search (read on
-/// the ticks) is timed apart, with the longest step of the loop meanwhile: what a key pressed
-/// then waits for before its own cost. Each repetition opens the trace afresh
+/// the ticks), and the timeline's large chunks (read off the thread too), are timed apart, with the longest step of the loop meanwhile: what a key pressed
+/// then waits for before its own cost. The opening is timed too: the session, the first
+/// screen, and the rows and detail read off the thread after it. Each repetition opens the trace afresh
 /// and presses the same keys in order from the first action; the table gives per key the
 /// median and the worst over the repetitions.
 ///
@@ -52,28 +53,42 @@ enum HostileViewer {
             // The first repetition's copies go into memory the process never touched (the
             // kernel zero-fills each page): its longest ticks are shown apart.
             var longestTick = Array(repeating: 0.0, count: keys.count), longestWarmTick = longestTick
+            var opening = Timings(), firstScreen = Timings(), firstRows = Timings()
+            var longestOpeningTick = 0.0
             for repetition in 0..<repetitions {
-                let screen = ViewerScreen(source: try! FileTraceSource(path: path), columns: 80, rows: 24)
+                var source: FileTraceSource!
+                opening.time { source = try! FileTraceSource(path: path) }
+                var opened: ViewerScreen!
+                firstScreen.time { opened = ViewerScreen(source: source, columns: 80, rows: 24) }
+                let screen: ViewerScreen = opened
+                /// The loop's steps until the rows' large chunks, the detail of a large state
+                /// (read off the thread) and the rest of a tree search (on the ticks) are in.
+                func settle(_ name: String) -> Double {
+                    var longest = 0.0
+                    while screen.isReadingRows || screen.isLoadingDetail || screen.isSearching {
+                        if screen.state.waitsForBackgroundReader { Thread.sleep(forTimeInterval: Double(ViewerApp.detailWait) / 1_000) }
+                        var tick = Timings()
+                        tick.time {
+                            screen.send(.tick)
+                            for read in screen.reducer.takeBackgroundReads() { screen.send(read) }
+                        }
+                        longest = max(longest, tick.cpu[0])
+                        if listTicks { print("repetition \(repetition + 1), \(name): tick of \(Report.nanos(tick.cpu[0])) CPU, \(Report.nanos(tick.wall[0])) wall") }
+                    }
+                    return longest
+                }
+                firstRows.time { longestOpeningTick = max(longestOpeningTick, settle("opening")) }
                 for (index, key) in keys.enumerated() {
                     answers[index].time { screen.send(key.action) }
-                    // The detail of a large state is read off the thread, the rest of a tree
-                    // search on the ticks after the key.
-                    details[index].time {
-                        while screen.isLoadingDetail || screen.isSearching {
-                            if screen.state.waitsForBackgroundReader { Thread.sleep(forTimeInterval: Double(ViewerApp.detailWait) / 1_000) }
-                            var tick = Timings()
-                            tick.time {
-                                screen.send(.tick)
-                                for read in screen.reducer.takeBackgroundReads() { screen.send(read) }
-                            }
-                            longestTick[index] = max(longestTick[index], tick.cpu[0])
-                            if repetition > 0 { longestWarmTick[index] = max(longestWarmTick[index], tick.cpu[0]) }
-                            if listTicks { print("repetition \(repetition + 1), \(key.name): tick of \(Report.nanos(tick.cpu[0])) CPU, \(Report.nanos(tick.wall[0])) wall") }
-                        }
-                    }
+                    var longest = 0.0
+                    details[index].time { longest = settle(key.name) }
+                    longestTick[index] = max(longestTick[index], longest)
+                    if repetition > 0 { longestWarmTick[index] = max(longestWarmTick[index], longest) }
                 }
             }
             print("`\((path as NSString).lastPathComponent)`:\n")
+            func cells(_ timings: Timings) -> String { timings.cells(goalMilliseconds: 50).prefix(5).joined(separator: " / ") }
+            print("Opening the trace (the session: index, bounds): \(cells(opening)); the first screen: \(cells(firstScreen)); then its rows and detail, off the thread: \(cells(firstRows)), the loop's longest step meanwhile \(Report.nanos(longestOpeningTick)) (samples / wall median / wall worst / CPU median / CPU worst).\n")
             Report.table(
                 ["key", "samples", "wall median", "wall worst", "CPU median", "CPU worst", "goal", "met", "then the detail (wall median)", "the loop's longest step meanwhile (CPU)", "after the first repetition"],
                 keys.indices.map {

@@ -26,6 +26,8 @@ final class ViewerScreen {
     var isSearching: Bool { state.isSearching }
     /// Whether the detail of a large state is still to be read on the next tick.
     var isLoadingDetail: Bool { state.isLoadingDetail }
+    /// Whether the timeline waits for large chunks the background reader reads.
+    var isReadingRows: Bool { state.isReadingRows }
 
     /// Reduces `action` and, when the state changed, draws, as the viewer's loop does (its
     /// comparison of the states before and after is part of what a key costs).

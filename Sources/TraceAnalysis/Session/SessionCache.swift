@@ -50,6 +50,11 @@ struct SessionCache {
         return entry.records
     }
 
+    /// Whether chunk `index`'s records are kept (without counting it as a use).
+    func contains(chunk index: Int) -> Bool {
+        oversized?.index == index || chunks[index] != nil
+    }
+
     mutating func store(_ records: [Record], ofChunk index: Int, cost: Int) {
         guard chunkBudget > 0 else { return }
         // A chunk larger than the whole budget (a keyframe of a huge state) replaces the one

@@ -53,6 +53,7 @@ extension TraceSession: FilterContext {
             if !gap, scanMemo.hasNoMatch(inChunk: index, for: filter) {
                 // Only the pending action's own records are read from a chunk known to hold no match.
                 if assembler.pending != nil {
+                    if defers(index) { return }
                     feedPendingAction(&assembler, fromChunk: index)
                     guard try deliver(assembler.finish(), from: pendingChunk) else { return }
                 }
@@ -62,6 +63,7 @@ extension TraceSession: FilterContext {
                 }
                 continue
             }
+            if defers(index) { return }
             let read = actionRecords(ofChunk: index)
             if gap || read == nil {
                 guard try deliver(assembler.finish(), from: pendingChunk) else { return }
@@ -134,6 +136,9 @@ extension TraceSession: FilterContext {
                 index -= 1
                 continue
             }
+            // The last action's patch may open the next chunk.
+            let pendingEnds = index + 1 < reader.chunks.count && !hasGap(before: index + 1)
+            if defers(index) || pendingEnds && defers(index + 1) { return found }
             var assembler = ActionAssembler(startMonotonicNanos: header.startMonotonicNanos)
             var entries: [ActionEntry] = []
             if let read = actionRecords(ofChunk: index) {
@@ -142,10 +147,7 @@ extension TraceSession: FilterContext {
                     if let entry = assembler.add(record) { entries.append(entry) }
                 }
             }
-            // The last action's patch may open the next chunk.
-            if index + 1 < reader.chunks.count, !hasGap(before: index + 1) {
-                feedPendingAction(&assembler, fromChunk: index + 1)
-            }
+            if pendingEnds { feedPendingAction(&assembler, fromChunk: index + 1) }
             if let entry = assembler.finish() { entries.append(entry) }
             // Every action starting in the chunk is tested, those outside `lowest..<seq` too
             // (they are not returned), so that a chunk a search in parts cuts through can

@@ -72,6 +72,12 @@ public final class TraceSession {
     /// How many chunks ``droppedActions()`` decoded: what tests count instead of timing.
     package internal(set) var dropChunksDecoded = 0
     var scanMemo = FilterScanMemo()
+    /// Set while ``deferringChunks(over:_:)`` runs: which chunks the action scans leave unread,
+    /// and the first they stopped at.
+    var deferral: ChunkDeferral?
+    /// Chunks read by another session and handed to this one (``keep(_:)``), held whatever the
+    /// cache's budget until ``releaseKeptReads()``.
+    var keptReads: [Int: ActionChunkRead] = [:]
     /// The changes of keyframes, by store and seq (see ``changes(of:)``).
     var keyframeChanges: [KeyframeKey: [PatchOperation]] = [:]
     /// The last keyframe action ``changes(of:)`` compared (see `keyframeJustBefore`).
@@ -192,7 +198,7 @@ public final class TraceSession {
     }
 
     /// ``firstChunk(withActionAtOrAfter:)``, having decoded (and so verified) the action chunk
-    /// before it: a header there claiming fewer seqs than its chunk holds would hide the
+    /// before it (as the action scans read it, large keyframes left out when they are): a header there claiming fewer seqs than its chunk holds would hide the
     /// actions from `seq` on that it holds. Repeats while decoding corrects a header.
     func verifiedFirstChunk(withActionAtOrAfter seq: UInt64) -> Int? {
         while true {
@@ -208,9 +214,10 @@ public final class TraceSession {
             }
             guard position > 0 else { return found }
             let before = actionChunks[position - 1].chunk
-            guard !verifiedChunks.contains(before) else { return found }
+            // Left to another thread (``deferringChunks(over:_:)``): the index stands until then.
+            guard !verifiedChunks.contains(before), !defers(before) else { return found }
             let corrections = reader.headerMismatches.count
-            _ = records(ofChunk: before)
+            _ = actionRecords(ofChunk: before)
             guard reader.headerMismatches.count != corrections else { return found }
             noteCorrections()
         }
@@ -237,22 +244,41 @@ public final class TraceSession {
     func actionRecords(ofChunk index: Int) -> (records: [Record], leftOut: LeftOutKeyframes)? {
         guard let limit = keyframesLeftOutOfActions else { return records(ofChunk: index).map { ($0, LeftOutKeyframes([])) } }
         if let whole = cache.records(ofChunk: index) { return (whole, LeftOutKeyframes([])) }
+        if let kept = keptReads[index] { return (kept.records, LeftOutKeyframes(kept.leftOut)) }
         if let records = actionsCache.records(ofChunk: index) { return (records, LeftOutKeyframes(leftOutKeyframes[index] ?? [])) }
-        let chunk = reader.chunks[index]
+        guard let read = decodeActionRecords(ofChunk: index, leavingOutKeyframesOver: limit) else { return nil }
+        return (read.records, LeftOutKeyframes(read.leftOut))
+    }
+
+    /// Reads chunk `index` from the file as the action scans read it, leaving out the
+    /// keyframes over `limit` nodes, and keeps what it read; `nil` when its bytes are damaged.
+    func decodeActionRecords(ofChunk index: Int, leavingOutKeyframesOver limit: Int) -> (records: [Record], leftOut: [LeftOutKeyframe], summary: ChunkSummary)? {
         chunkDecodes += 1
-        guard let read = try? reader.recordsForActions(in: chunk, leavingOutKeyframesOver: limit) else { return nil }
+        guard let read = try? reader.recordsForActions(in: reader.chunks[index], leavingOutKeyframesOver: limit) else { return nil }
         recordsDecoded += read.records.count
+        keepActionRecords(read.records, leftOut: read.leftOut, ofChunk: index)
+        return read
+    }
+
+    /// Keeps the records of chunk `index` as ``actionRecords(ofChunk:)`` read them (here, or
+    /// in another session: ``keep(_:)``), its header verified.
+    func keepActionRecords(_ records: [Record], leftOut: [LeftOutKeyframe], ofChunk index: Int) {
+        let chunk = reader.chunks[index]
         verifiedChunks.insert(index)
         noteCorrections()
-        if read.leftOut.isEmpty {
+        if leftOut.isEmpty {
             // Nothing was large: these are the chunk's records, as a whole read gives them.
-            cache.store(read.records, ofChunk: index, cost: Int(chunk.header.rawLength))
+            cache.store(records, ofChunk: index, cost: Int(chunk.header.rawLength))
         } else {
-            let leftOutBytes = read.leftOut.reduce(0) { $0 + $1.bytes }
-            actionsCache.store(read.records, ofChunk: index, cost: max(1, Int(chunk.header.rawLength) - leftOutBytes))
-            leftOutKeyframes[index] = read.leftOut
+            let leftOutBytes = leftOut.reduce(0) { $0 + $1.bytes }
+            actionsCache.store(records, ofChunk: index, cost: max(1, Int(chunk.header.rawLength) - leftOutBytes))
+            leftOutKeyframes[index] = leftOut
         }
-        return (read.records, LeftOutKeyframes(read.leftOut))
+    }
+
+    /// Whether the action scans would take chunk `index`'s records from memory, reading nothing.
+    public func holdsActionRecords(ofChunk index: Int) -> Bool {
+        cache.contains(chunk: index) || keyframesLeftOutOfActions != nil && (keptReads[index] != nil || actionsCache.contains(chunk: index))
     }
 
     /// The records of chunk `index` that reconstructing the state of `store` reads (its

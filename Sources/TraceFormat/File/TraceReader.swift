@@ -115,14 +115,39 @@ public final class TraceReader {
     /// building is most of the chunk's cost). The header is verified as ``records(in:)``
     /// verifies it.
     ///
-    /// - Returns: the other records in file order, and what each left-out keyframe was and
-    ///   where it stood among them.
-    package func recordsForActions(in chunk: ChunkInfo, leavingOutKeyframesOver limit: Int) throws(TraceError) -> (records: [Record], leftOut: [LeftOutKeyframe]) {
+    /// - Returns: the other records in file order, what each left-out keyframe was and
+    ///   where it stood among them, and what all the records say (for another reader of the
+    ///   same file to verify the header with: ``verifyHeader(of:readElsewhere:)``).
+    package func recordsForActions(
+        in chunk: ChunkInfo, leavingOutKeyframesOver limit: Int
+    ) throws(TraceError) -> (records: [Record], leftOut: [LeftOutKeyframe], summary: ChunkSummary) {
         let read = try withPayload(of: chunk) { (payload, count) throws(TraceError) in
             try ChunkCodec.decodeRecords(payload, count: count, leavingOutKeyframesOver: limit)
         }
         verifyHeader(of: chunk, against: read.summary)
-        return (read.records, read.leftOut)
+        return (read.records, read.leftOut, read.summary)
+    }
+
+    /// The index in ``chunks`` of the chunk whose header starts at file offset `offset`.
+    package func index(ofChunkAt offset: Int64) -> Int? {
+        var low = 0, high = chunks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if chunks[mid].offset < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < chunks.count && chunks[low].offset == offset ? low : nil
+    }
+
+    /// Whether a read of `chunk` failed: its bytes are in ``gaps``.
+    package func isKnownDamaged(_ chunk: ChunkInfo) -> Bool {
+        gaps.contains { $0.start == chunk.offset && $0.end == chunk.endOffset }
+    }
+
+    /// Verifies `chunk`'s header as a read of it here would, against `summary`: what its
+    /// records said to another reader of the same file that decoded them (off this reader's
+    /// thread), so that a header found lying there is corrected here too.
+    package func verifyHeader(of chunk: ChunkInfo, readElsewhere summary: ChunkSummary) {
+        verifyHeader(of: chunk, against: summary)
     }
 
     /// Compares what `chunk`'s header claims with `summary`, what its decoded records say;
@@ -131,15 +156,9 @@ public final class TraceReader {
     /// from the truth.
     private func verifyHeader(of chunk: ChunkInfo, against summary: ChunkSummary) {
         let problems = summary.disagreements(with: chunk.header)
-        guard !problems.isEmpty, headersInFile[chunk.offset] == nil else { return }
-        var low = 0, high = chunks.count
-        while low < high {
-            let mid = (low + high) / 2
-            if chunks[mid].offset < chunk.offset { low = mid + 1 } else { high = mid }
-        }
-        guard low < chunks.count, chunks[low].offset == chunk.offset else { return }
+        guard !problems.isEmpty, headersInFile[chunk.offset] == nil, let index = index(ofChunkAt: chunk.offset) else { return }
         headersInFile[chunk.offset] = chunk.header
-        chunks[low].header = summary.applied(to: chunk.header)
+        chunks[index].header = summary.applied(to: chunk.header)
         headerMismatches.append(ChunkHeaderMismatch(offset: chunk.offset, endOffset: chunk.endOffset, problems: problems))
     }
 

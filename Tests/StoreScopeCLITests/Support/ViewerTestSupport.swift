@@ -37,11 +37,18 @@ struct ViewerHarness {
         reducer.reduce(&state, action)
     }
 
-    /// Waits for the detail the ``BackgroundReader`` reads, as the loop does: its reads, once
+    /// Waits for the detail the ``BackgroundReader`` reads (and the timeline's large chunks
+    /// before it), as the loop does: its reads, once
     /// finished, reduced as actions; each wait short. Sends no tick. Records an issue after
     /// `limit`.
     mutating func waitForDetail(limit: Duration = .seconds(120)) {
-        waitForBackgroundReader(until: { $0.detail?.isLoading != true }, limit: limit)
+        waitForBackgroundReader(until: { !$0.isReadingRows && $0.detail?.isLoading != true }, limit: limit)
+    }
+
+    /// Waits for the timeline's large chunks the ``BackgroundReader`` reads (reduced as the
+    /// loop reduces them), not for a detail.
+    mutating func waitForRows(limit: Duration = .seconds(120)) {
+        waitForBackgroundReader(until: { !$0.isReadingRows }, limit: limit)
     }
 
     /// Reads the effects to the end as the loop does: idle ticks, and the background reader's

@@ -74,13 +74,13 @@ struct ViewerLargeStateTests {
         #expect(viewer.screen.contains("\n+     \"k5\": -5\n"), "\(viewer.screen)")
     }
 
-    /// A keyframe of `entries` entries for each of 5 actions (one entry changed), a chunk each.
-    static func keyframeTrace(entries: Int, in directory: TemporaryDirectory) throws -> String {
-        let path = directory.path + "/keyframes-\(entries).sstrace"
+    /// A keyframe of `entries` entries for each of `actions` actions (one entry changed), a chunk each.
+    static func keyframeTrace(entries: Int, actions: UInt64 = 5, in directory: TemporaryDirectory) throws -> String {
+        let path = directory.path + "/keyframes-\(entries)-\(actions).sstrace"
         let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Large"), chunkSize: 64 << 20)
         var state = TraceFixture.numbers(entries)
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: state)))
-        for seq in UInt64(1)...5 {
+        for seq in UInt64(1)...actions {
             try writer.append(TraceFixture.action(seq, payload: [.init("n", .int(Int64(seq)))]))
             try state.apply([.set(path: [.key(.string("k\(seq)"))], value: .int(-Int64(seq)))])
             try writer.append(.keyframe(Keyframe(seq: seq, store: "main", state: state)))
@@ -100,9 +100,17 @@ struct ViewerLargeStateTests {
         func row(_ seq: UInt64) -> String {
             viewer.screen.split(separator: "\n").first { $0.contains(" #\(seq) +") }.map(String.init) ?? ""
         }
-        #expect(viewer.state.selected == 1 && viewer.state.largeStores == ["main"])
-        // The rows left their keyframes out, so the first screen knows the state is large and
-        // leaves #1's detail to the ticks, as a key does: every row waits with `…`.
+        // The chunks after the first (which opening the session read) are large: the first
+        // screen lists none of their actions, the reader reads them.
+        #expect(viewer.state.selected == 1 && viewer.state.isReadingRows)
+        #expect(viewer.state.timeline.contains(.reading) && viewer.screen.contains("… reading the actions (a large chunk)"), "\(viewer.screen)")
+        // (No cache here: opening the session read its first and last chunks, for its bounds,
+        // and the totals read the last one again.)
+        #expect(session.chunkDecodes <= 3, "the viewer's session read \(session.chunkDecodes) chunks")
+        viewer.waitForRows()
+        #expect(!viewer.state.timeline.contains(.reading) && viewer.state.largeStores == ["main"])
+        // The rows left their keyframes out, so the screen knows the state is large and
+        // leaves #1's detail to the reader, as a key does: every row waits with `…`.
         #expect(viewer.state.detail?.isLoading == true)
         #expect(row(1).hasSuffix(" …"), "\(viewer.screen)")
         viewer.waitForDetail()

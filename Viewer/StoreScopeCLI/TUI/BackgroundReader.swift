@@ -4,17 +4,19 @@ import TraceAnalysis
 import TraceFormat
 
 /// Reads for the viewer off its thread what no part of the loop's thread may take (the
-/// viewer's goal is 50 ms per key): the detail of a large state or of a state far from its
+/// viewer's goal is 50 ms per key): the timeline's large chunks (one holding a keyframe of a
+/// million entries takes 50-100 ms to inflate and walk, even with the keyframe left out of
+/// the rows), the detail of a large state or of a state far from its
 /// keyframe (decoding a keyframe of a million entries and comparing it with the state before
-/// takes 0.3-0.7 s), and the effects of chunks holding such keyframes (one 12.9 MB chunk took
-/// 56-120 ms to inflate and walk). The loop takes each finished read
+/// takes 0.3-0.7 s), and the effects of chunks holding such keyframes. The loop takes each finished read
 /// (``ViewerReducer/takeBackgroundReads()``) and reduces it as ``ViewerAction/backgroundRead(_:)``.
 ///
 /// The reader asks its own ``TraceSession`` on the same file, used only on its own queue (a
 /// session is used by one thread at a time): the viewer's session is never touched off its
 /// thread. Its session keeps its states as any session does, so the next action's detail
-/// starts from the state after this one. A detail comes before effects; the newest detail
-/// asked for wins (one asked while another is read replaces any that waits), and the reducer
+/// starts from the state after this one. The timeline's chunks come first (the screen's rows
+/// and the detail wait for them), then a detail, then effects; the newest request of each kind
+/// wins (one asked while another is read replaces any that waits), and the reducer
 /// drops a read that is no longer wanted (the keys moved on, the session was replaced).
 package final class BackgroundReader: Sendable {
     /// Which trace a request reads: the file at `path`, as the viewer's session `opening`
@@ -25,6 +27,20 @@ package final class BackgroundReader: Sendable {
         var path: String
         var opening: UInt64
         var header: SessionHeader
+    }
+
+    /// The chunks starting at `offsets`, as the timeline's scans read them.
+    package struct ActionsRequest: Sendable, Hashable {
+        var trace: Trace
+        var offsets: [Int64]
+    }
+
+    /// The chunks read, for the viewer's session to keep (``TraceSession/keep(_:)``): those of
+    /// the request's that the reader could not read (damaged, or the file could not be opened)
+    /// are missing, and the viewer's session reads them itself.
+    package struct ActionsRead: Sendable, Equatable {
+        var request: ActionsRequest
+        var chunks: [ActionChunkRead]
     }
 
     /// The detail of action `entry`.
@@ -48,7 +64,7 @@ package final class BackgroundReader: Sendable {
     }
 
     /// Effects to read on from `spans` (from its ``EffectSpans/chunksRead``), for at most
-    /// ``BackgroundReader/effectsPart`` or until a detail is asked for.
+    /// ``BackgroundReader/effectsPart`` or until a detail or the timeline's chunks are asked for.
     package struct EffectsRequest: Sendable, Equatable {
         var trace: Trace
         var spans: EffectSpans
@@ -61,11 +77,13 @@ package final class BackgroundReader: Sendable {
     }
 
     package enum Read: Sendable, Equatable {
+        case actions(ActionsRead)
         case detail(DetailRead)
         case effects(EffectsRead)
     }
 
     private struct Shared {
+        var actions: ActionsRequest?
         var detail: DetailRequest?
         var effects: EffectsRequest?
         var isRunning = false
@@ -78,6 +96,11 @@ package final class BackgroundReader: Sendable {
 
     /// How long one part of an effects read may take before the reader looks for a detail.
     static let effectsPart = Duration.milliseconds(50)
+
+    /// Asks for the timeline's chunks: it replaces such a request still waiting.
+    func read(_ request: ActionsRequest) {
+        start { $0.actions = request }
+    }
 
     /// Asks for a detail: it replaces a detail request still waiting.
     func read(_ request: DetailRequest) {
@@ -113,6 +136,10 @@ package final class BackgroundReader: Sendable {
     /// On the queue: reads what waits, a detail first, until nothing does.
     private func readWaiting() {
         while let next = shared.withLock({ shared -> Waiting? in
+            if let actions = shared.actions {
+                shared.actions = nil
+                return .actions(actions)
+            }
             if let detail = shared.detail {
                 shared.detail = nil
                 return .detail(detail)
@@ -126,9 +153,10 @@ package final class BackgroundReader: Sendable {
         }) {
             let read: Read
             switch next {
+            case let .actions(request): read = .actions(sessions.read(request))
             case let .detail(request): read = .detail(sessions.read(request))
             case let .effects(request):
-                read = .effects(sessions.read(request, until: ContinuousClock.now + Self.effectsPart) { self.shared.withLock { $0.detail != nil } })
+                read = .effects(sessions.read(request, until: ContinuousClock.now + Self.effectsPart) { self.shared.withLock { $0.detail != nil || $0.actions != nil } })
             }
             shared.withLock { $0.finished.append(read) }
         }
@@ -136,6 +164,7 @@ package final class BackgroundReader: Sendable {
 
     /// A request taken from ``Shared`` to read.
     private enum Waiting {
+        case actions(ActionsRequest)
         case detail(DetailRequest)
         case effects(EffectsRequest)
     }
@@ -163,6 +192,11 @@ private final class ReaderSession: @unchecked Sendable {
         return opened
     }
 
+    func read(_ request: BackgroundReader.ActionsRequest) -> BackgroundReader.ActionsRead {
+        guard let session = try? session(request.trace) else { return .init(request: request, chunks: []) }
+        return .init(request: request, chunks: request.offsets.compactMap { session.readForActions(chunkAt: $0) })
+    }
+
     func read(_ request: BackgroundReader.DetailRequest) -> BackgroundReader.DetailRead {
         let entry = request.entry
         let session: TraceSession
@@ -179,7 +213,7 @@ private final class ReaderSession: @unchecked Sendable {
     }
 
     /// Reads effects on, a chunk at a time, until `deadline`, the end of what the viewer's
-    /// session knows, or `detailWaits` says a detail was asked for. A trace that cannot be read
+    /// session knows, or `detailWaits` says a detail (or the timeline's chunks) was asked for. A trace that cannot be read
     /// here leaves the spans as they were: the viewer's thread reads them on itself.
     func read(
         _ request: BackgroundReader.EffectsRequest, until deadline: ContinuousClock.Instant, detailWaits: () -> Bool

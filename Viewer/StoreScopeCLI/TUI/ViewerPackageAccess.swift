@@ -12,9 +12,12 @@ extension ViewerState {
     /// Whether a search is reading the trace, or a tree, a part per tick (the benchmark ticks
     /// until done).
     package var isSearching: Bool { longSearch != nil || treeSearchRun != nil }
+    /// Whether the timeline's rows (or the screens beside them) wait for large chunks the
+    /// ``BackgroundReader`` reads.
+    package var isReadingRows: Bool { rowChunksAsked != nil }
     /// Whether the detail of a large state is still being read (``BackgroundReader``).
     package var isLoadingDetail: Bool { detail?.isLoading == true }
-    /// Whether the ``BackgroundReader`` reads something the screen waits for: the detail, or
-    /// effects (the timeline's fx marks, the effects view).
-    package var waitsForBackgroundReader: Bool { isLoadingDetail || effects.spans?.isReadOffThread == true }
+    /// Whether the ``BackgroundReader`` reads something the screen waits for: the timeline's
+    /// large chunks, the detail, or effects (the timeline's fx marks, the effects view).
+    package var waitsForBackgroundReader: Bool { isReadingRows || isLoadingDetail || effects.spans?.isReadOffThread == true }
 }

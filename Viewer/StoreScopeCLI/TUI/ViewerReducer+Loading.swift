@@ -51,10 +51,21 @@ extension ViewerReducer {
 
     /// The rows from `state.top`: the ones read last when they are still current (a key that
     /// moves within the window reads no chunk: on a trace whose every chunk holds a keyframe of
-    /// a million entries, listing ten rows decoded ten of them, 1-3 s), else read now.
+    /// a million entries, listing ten rows decoded ten of them, 1-3 s), else read now, up to
+    /// a large chunk not in memory, which the reader reads (`… reading`, ``askForChunks(from:forward:count:in:)``).
     private func timelineRows(count: Int, in state: inout ViewerState) -> [ViewerState.TimelineRow] {
         if let read = currentRows(state, count: count) { return read.rows }
-        let rows = rows(from: state.top, count: count, filter: state.filter)
+        let top = state.top, filter = state.filter
+        let read: (value: [ViewerState.TimelineRow], deferred: Int?) = readingSmallChunks { self.rows(from: top, count: count, filter: filter) }
+        var rows = read.value
+        if let deferred = read.deferred {
+            askForChunks(from: deferred, count: count - rows.count, in: &state)
+            if rows.count < count { rows.append(.reading) }
+        } else {
+            // Whole: what the reader handed over for them may go with the cache's budget.
+            session.releaseKeptReads()
+            askForNeighbouringScreens(of: rows, count: count, in: &state)
+        }
         state.readTimeline = ViewerState.ReadTimeline(top: state.top, count: count, filter: state.filter, session: session.opening, chunks: session.chunks.count, rows: rows)
         return rows
     }
@@ -80,7 +91,9 @@ extension ViewerReducer {
         let shown = state.selected.flatMap { seq in
             state.timeline.lazy.compactMap { if case let .action(entry, _) = $0, entry.seq == seq { entry } else { nil } }.first
         }
-        guard let seq = state.selected, let entry = shown ?? session.action(after: seq - min(seq, 1)), entry.seq == seq else {
+        // Not on the rows: read unless it is in a large chunk the reader reads for the rows.
+        guard let seq = state.selected, let entry = shown ?? readingSmallChunks({ session.action(after: seq - min(seq, 1)) }).value,
+            entry.seq == seq else {
             state.detail = nil
             return
         }

@@ -40,8 +40,11 @@ package struct ViewerReducer {
         if filter.expression != .all { state.promptHistory[.filter] = [filter.description] }
         guard startSessions(&state) else { return state }
         refreshTotals(&state)
-        let first = state.following ? session.lastAction(matching: filter) : session.action(after: 0, matching: filter)
-        select(first?.seq ?? state.lastSeq, in: &state)
+        // The first action may be in a large chunk the reader reads for the rows: then the
+        // index's first seq stands for it (the rows and its detail come with the read).
+        let (first, deferred) = readingSmallChunks { state.following ? session.lastAction(matching: filter) : session.action(after: 0, matching: filter) }
+        let unread = deferred != nil && !state.following && filter.expression == .all ? session.seqRange?.lowerBound : nil
+        select(first?.seq ?? unread ?? state.lastSeq, in: &state)
         return state
     }
 
@@ -65,6 +68,8 @@ package struct ViewerReducer {
                 load(&state)
             }
             refreshEffects(&state)
+        case let .backgroundRead(.actions(read)):
+            takeIn(read, in: &state)
         case let .backgroundRead(.detail(read)):
             show(read, in: &state)
         case let .backgroundRead(.effects(read)):
@@ -192,8 +197,10 @@ package struct ViewerReducer {
         load(&state)
     }
 
-    /// Moves `count` matching actions down (negative: up), stopping at the ends.
-    private func step(_ count: Int, in state: inout ViewerState) {
+    /// Moves `count` matching actions down (negative: up), stopping at the ends; a move that
+    /// meets a large chunk not yet read stops there and goes on once the reader read it
+    /// (``ViewerState/stepOnRead``).
+    func step(_ count: Int, in state: inout ViewerState) {
         guard let current = state.selected else { return }
         // One engine pass for the whole move, not one query per matching action.
         var seq = current
@@ -203,16 +210,29 @@ package struct ViewerReducer {
             seq = shown[here + count]
         } else if count > 0, let after = ClosedRange.seqs(after: current) {
             var left = count
-            session.forEachAction(in: after, matching: state.filter) { item in
-                guard case let .action(entry) = item else { return true }
-                seq = entry.seq
-                left -= 1
-                return left > 0
+            let scan = readingSmallChunks {
+                session.forEachAction(in: after, matching: state.filter) { item in
+                    guard case let .action(entry) = item else { return true }
+                    seq = entry.seq
+                    left -= 1
+                    return left > 0
+                }
+            }
+            if let chunk = scan.deferred, left > 0 {
+                waitToStep(left, from: seq, in: &state)
+                askForChunks(from: chunk, count: left, in: &state)
             }
         } else if count < 0, current > 0 {
-            // Above the first action: the initial state, #0.
-            let above = session.actions(before: current, after: 0, matching: state.filter, limit: Int(count.magnitude))
-            seq = above.count < Int(count.magnitude) && hasInitialState ? 0 : above.last?.seq ?? current
+            let wanted = Int(count.magnitude)
+            let (above, deferred) = readingSmallChunks { session.actions(before: current, after: 0, matching: state.filter, limit: wanted) }
+            seq = above.last?.seq ?? current
+            if let chunk = deferred, above.count < wanted {
+                waitToStep(above.count - wanted, from: seq, in: &state)
+                askForChunks(from: chunk, forward: false, count: wanted - above.count, in: &state)
+            } else if above.count < wanted, hasInitialState {
+                // Above the first action: the initial state, #0.
+                seq = 0
+            }
         }
         if seq != current { state.following = false }
         select(seq, in: &state)

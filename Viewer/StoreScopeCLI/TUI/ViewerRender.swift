@@ -68,6 +68,8 @@ package enum ViewerRender {
                 grid.put("  !! " + damageText(description).sanitizedForTerminal, row: y, column: 0, style: .colored(.red, bold: true))
             case let .reconnect(summary):
                 grid.put("  ⇄ " + summary.sanitizedForTerminal, row: y, column: 0, style: .colored(.yellow, bold: true))
+            case .reading:
+                grid.put("  … reading the actions (a large chunk)", row: y, column: 0, style: .dim)
             }
         }
     }

@@ -45,6 +45,16 @@ package struct ViewerState: Sendable, Equatable {
     var revealChange = false
     /// Where `}` and `{` put the cursor once the detail they landed on is read.
     var cursorPathOnRead: [PathComponent]?
+    /// The timeline's large chunks asked of the ``BackgroundReader``: the rows, or the next or
+    /// previous screen of them, wait for their actions.
+    var rowChunksAsked: BackgroundReader.ActionsRequest?
+    /// A move through the timeline (`j`, `k`, PgDn, PgUp: how many rows) that stopped at a
+    /// large chunk asked of the reader, from the action it was made on: it goes on once read.
+    var stepOnRead: StepOnRead?
+    struct StepOnRead: Sendable, Equatable {
+        var from: UInt64
+        var count: Int
+    }
     /// The folded nodes of the state tree (ids from ``TreeOutline``).
     var folded: Set<String> = []
     /// The folded nodes of the action tree (`a`).
@@ -156,12 +166,14 @@ package struct ViewerState: Sendable, Equatable {
         case reconnect(String)
         /// `#0`, the initial state before the first action (DevTools' `@@INIT`), of this store.
         case initial(store: String)
+        /// The actions from here are in a large chunk being read off the loop's thread.
+        case reading
 
         var seq: UInt64? {
             switch self {
             case let .action(entry, _): entry.seq
             case .initial: 0
-            case .damage, .reconnect: nil
+            case .damage, .reconnect, .reading: nil
             }
         }
     }

@@ -1,0 +1,78 @@
+import Foundation
+import StoreScopeTestSupport
+import Testing
+import TraceFormat
+
+@testable import StoreScopeCLI
+@testable import TraceAnalysis
+
+/// The timeline over chunks each holding a keyframe of a large state: the rows are read by the
+/// ``BackgroundReader`` (50-100 ms a chunk for a million entries), not on the loop's thread;
+/// the viewer's session keeps what it read, and the screens beside the rows are read ahead.
+@Suite("Viewer rows over large chunks")
+struct ViewerLargeChunkRowsTests {
+    /// 12 rows high: three rows of timeline per screen.
+    static let rows = 12
+
+    /// 8 actions, each a keyframe of 130,000 entries in a chunk of its own (1.7 MB raw).
+    static func trace(in directory: TemporaryDirectory) throws -> String {
+        let path = try ViewerLargeStateTests.keyframeTrace(entries: 130_000, actions: 8, in: directory)
+        let chunks = try TraceReader(path: path).chunks
+        try #require(chunks.count == 8 && chunks.allSatisfy { $0.header.rawLength > ViewerReducer.largeChunkBytes })
+        return path
+    }
+
+    @Test("The first screen and the next are read by the reader: the viewer's session decodes none of their chunks, and PgDn finds the next screen read")
+    func screensReadOffThread() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try ViewerHarness(path: try Self.trace(in: directory), rows: Self.rows, idle: false)
+        let session = viewer.reducer.session
+        let opened = session.chunkDecodes
+        // #1's patch runs into the second chunk: nothing is listed before it is read.
+        #expect(viewer.state.selected == 1 && viewer.state.isReadingRows)
+        #expect(viewer.screen.contains("… reading the actions (a large chunk)"), "\(viewer.screen)")
+        viewer.waitForRows()
+        #expect(viewer.state.timeline.compactMap(\.seq) == [0, 1, 2], "\(viewer.state.timeline)")
+        #expect(!viewer.screen.contains("… reading"), "\(viewer.screen)")
+        #expect(session.chunkDecodes == opened, "the viewer's session decoded \(session.chunkDecodes - opened) chunks for the rows")
+        // The screen below was read ahead while the rows showed.
+        viewer.press(.pageDown)
+        #expect(!viewer.state.isReadingRows || viewer.state.selected != 1)
+        viewer.waitForRows()
+        #expect(viewer.state.selected == 3 && viewer.state.timeline.compactMap(\.seq).contains(3), "\(viewer.state.timeline)")
+        #expect(session.chunkDecodes == opened, "the viewer's session decoded \(session.chunkDecodes - opened) chunks after PgDn")
+        #expect(viewer.screen.contains("#3 "), "\(viewer.screen)")
+    }
+
+    @Test("PgDn pressed again and again while chunks are read: the moves add up and land where they would on a trace read whole")
+    func movesAddUpWhileReading() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.trace(in: directory)
+        var patient = try ViewerHarness(path: path, rows: Self.rows, idle: false)
+        for _ in 0..<3 {
+            patient.waitForRows()
+            patient.press(.pageDown)
+        }
+        patient.waitForRows()
+        var hasty = try ViewerHarness(path: path, rows: Self.rows, idle: false)
+        hasty.press(.pageDown, .pageDown, .pageDown)
+        hasty.waitForRows()
+        #expect(hasty.state.selected == patient.state.selected && hasty.state.selected == 7, "\(String(describing: hasty.state.selected))")
+        #expect(hasty.state.timeline.compactMap(\.seq) == patient.state.timeline.compactMap(\.seq))
+        #expect(hasty.reducer.session.chunkDecodes == patient.reducer.session.chunkDecodes)
+    }
+
+    @Test("A damaged large chunk the reader cannot read: the viewer's session reads it, the rows show the damage and the actions after it, nothing is asked again")
+    func damagedLargeChunk() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.trace(in: directory)
+        let third = try TraceReader(path: path).chunks[2]
+        try TraceFixture.flipByte(in: path, at: third.offset + Int64(ChunkHeader.size) + Int64(third.header.storedLength / 2))
+        var viewer = try ViewerHarness(path: path, rows: 24, idle: false)
+        viewer.waitForRows(limit: .seconds(60))
+        #expect(!viewer.state.isReadingRows)
+        #expect(viewer.state.timeline.contains { if case .damage = $0 { true } else { false } }, "\(viewer.state.timeline)")
+        #expect(viewer.state.timeline.compactMap(\.seq).contains(8), "\(viewer.state.timeline)")
+        #expect(!viewer.state.timeline.contains(.reading))
+    }
+}
