@@ -78,6 +78,10 @@ public final class TraceSession {
     /// Chunks read by another session and handed to this one (``keep(_:)``), held whatever the
     /// cache's budget until ``releaseKeptReads()``.
     var keptReads: [Int: ActionChunkRead] = [:]
+    /// The stores of which a keyframe was left out of actions (``keyframesLeftOutOfActions``)
+    /// in the chunks read so far: their states are large, the first action's too (whose
+    /// keyframe, the session's first, belongs to no action).
+    public private(set) var storesWithLeftOutKeyframes: Set<String> = []
     /// The changes of keyframes, by store and seq (see ``changes(of:)``).
     var keyframeChanges: [KeyframeKey: [PatchOperation]] = [:]
     /// The last keyframe action ``changes(of:)`` compared (see `keyframeJustBefore`).
@@ -273,6 +277,7 @@ public final class TraceSession {
             let leftOutBytes = leftOut.reduce(0) { $0 + $1.bytes }
             actionsCache.store(records, ofChunk: index, cost: max(1, Int(chunk.header.rawLength) - leftOutBytes))
             leftOutKeyframes[index] = leftOut
+            for keyframe in leftOut { storesWithLeftOutKeyframes.insert(keyframe.store) }
         }
     }
 

@@ -35,9 +35,9 @@ extension ViewerReducer {
             state.top = next
             state.timeline = timelineRows(count: height, in: &state)
         }
-        // A row that left its keyframe out is of a large state: its store's details are read on
-        // the ticks after a key, the first screen's too.
-        for case let .action(entry, _) in state.timeline where entry.keyframeLeftOut { state.largeStores.insert(entry.action.store) }
+        // A store of which the rows' chunks left a keyframe out (a row's, or the session's first,
+        // before any action) is large: its details are read off the thread, the first screen's too.
+        state.largeStores.formUnion(session.storesWithLeftOutKeyframes)
         loadDetail(&state)
         showInitialState(&state, rows: height)
     }
