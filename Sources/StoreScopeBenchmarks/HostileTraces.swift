@@ -12,7 +12,10 @@ import TraceFormat
 ///   `bigkeyframe-chunks.sstrace` the same with a 6 MB keyframe payload (more than the
 ///   session's chunk cache) and each action in a chunk of its own;
 /// * `bigdict-keyframes.sstrace`: the 1,000,000-entry dictionary, then 10 actions each
-///   recorded as a keyframe of the whole state (one entry changed), a chunk each.
+///   recorded as a keyframe of the whole state (one entry changed), a chunk each;
+/// * `keyframes-screens.sstrace`: a 300,000-entry dictionary, then 40 actions each recorded
+///   as a keyframe of it, a chunk each (3.9 MB raw): more screens of rows over large chunks
+///   than the 80x24 timeline holds (its `PgDn`s).
 ///
 /// `StoreScopeBenchmarks hostile-traces DIR` writes them; `hostile` writes them to a temporary
 /// directory and times `storescope` commands on them (needs `swift build -c release`).
@@ -28,7 +31,7 @@ enum HostileTraces {
     }
 
     /// The traces' names, in the order of ``write(to:)``'s paths.
-    static let names = ["chunks", "bigdict", "bigkeyframe", "bigkeyframe-chunks", "bigdict-keyframes"]
+    static let names = ["chunks", "bigdict", "bigkeyframe", "bigkeyframe-chunks", "bigdict-keyframes", "keyframes-screens"]
 
     /// Writes the traces missing from `directory` and returns the paths of all of them.
     @discardableResult
@@ -36,14 +39,15 @@ enum HostileTraces {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let paths = names.map { directory + "/\($0).sstrace" }
         // Entries in canonical key order, as the recorder writes a dictionary.
-        let entries = { (0..<1_000_000).map { TraceValue.DictionaryEntry(key: .string("k\($0)"), value: .int(Int64($0))) }.sorted { TraceValue.compare($0.key, $1.key) < 0 } }
+        let entries = { (count: Int) in (0..<count).map { TraceValue.DictionaryEntry(key: .string("k\($0)"), value: .int(Int64($0))) }.sorted { TraceValue.compare($0.key, $1.key) < 0 } }
         let dictionaryKey = { (seq: UInt64) in PathComponent.key(.string("k\(seq)")) }
         for (path, write) in zip(paths, [
             { writeOneActionChunks(count: 300_000, to: $0) },
-            { writeBigState(.dictionary(entries()), key: dictionaryKey, to: $0) },
+            { writeBigState(.dictionary(entries(1_000_000)), key: dictionaryKey, to: $0) },
             { writeBigState(.array(Array(repeating: .int(0), count: 2_000_000)), key: { .index(Int($0)) }, to: $0) },
             { writeBigState(.array(Array(repeating: .int(1_000), count: 2_000_000)), key: { .index(Int($0)) }, chunkPerAction: true, to: $0) },
-            { writeBigState(.dictionary(entries()), key: dictionaryKey, actions: 10, keyframes: true, to: $0) },
+            { writeBigState(.dictionary(entries(1_000_000)), key: dictionaryKey, actions: 10, keyframes: true, to: $0) },
+            { writeBigState(.dictionary(entries(300_000)), key: dictionaryKey, actions: 40, keyframes: true, to: $0) },
         ] as [(String) -> Void]) where !FileManager.default.fileExists(atPath: path) {
             write(path)
         }

@@ -3,7 +3,7 @@ import StoreScopeCLI
 import TraceAnalysis
 
 /// Issue 17, item 12: the interactive viewer's keys on the hostile traces (``HostileTraces``: the
-/// three of large states, then the 300,000 one-action chunks),
+/// four of large states, then the 300,000 one-action chunks),
 /// at 80x24, through the real reducer, render and grid diff (``ViewerScreen``), with the
 /// viewer loop's own check whether the screen changed. A key's time is until its screen is
 /// drawn; the detail of a large state (read off the loop's thread by the `BackgroundReader`, the
@@ -34,6 +34,9 @@ enum HostileViewer {
         ("q (typed at the prompt)", .key(.character("q"))),
         ("enter (a text no line has: the first part)", .key(.enter)),
         ("Tab (focus the timeline)", .key(.tab)),
+        ("PgDn (timeline: the next screen)", .key(.pageDown)),
+        ("PgDn (again)", .key(.pageDown)),
+        ("PgDn (a third time)", .key(.pageDown)),
         ("G (timeline: last action)", .key(.character("G"))),
         ("k (from the last action)", .key(.character("k"))),
     ]
@@ -48,7 +51,7 @@ enum HostileViewer {
         let (directory, paths) = HostileTraces.cached()
         print("## Viewer keys on hostile traces, 80x24 (\(directory))\n")
         print("Load average before: \(ViewerBenchmarks.loadAverage()).\n")
-        for path in [paths[1], paths[3], paths[4], paths[0]] where only.map({ path.hasSuffix("/\($0).sstrace") }) ?? true {
+        for path in [paths[1], paths[3], paths[4], paths[5], paths[0]] where only.map({ path.hasSuffix("/\($0).sstrace") }) ?? true {
             var answers = Array(repeating: Timings(), count: keys.count), details = Array(repeating: Timings(), count: keys.count)
             // The first repetition's copies go into memory the process never touched (the
             // kernel zero-fills each page): its longest ticks are shown apart.

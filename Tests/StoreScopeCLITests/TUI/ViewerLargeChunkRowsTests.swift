@@ -14,11 +14,11 @@ struct ViewerLargeChunkRowsTests {
     /// 12 rows high: three rows of timeline per screen.
     static let rows = 12
 
-    /// 8 actions, each a keyframe of 130,000 entries in a chunk of its own (1.7 MB raw).
-    static func trace(in directory: TemporaryDirectory) throws -> String {
-        let path = try ViewerLargeStateTests.keyframeTrace(entries: 130_000, actions: 8, in: directory)
+    /// `actions` actions, each a keyframe of 130,000 entries in a chunk of its own (1.7 MB raw).
+    static func trace(actions: UInt64 = 8, in directory: TemporaryDirectory) throws -> String {
+        let path = try ViewerLargeStateTests.keyframeTrace(entries: 130_000, actions: actions, in: directory)
         let chunks = try TraceReader(path: path).chunks
-        try #require(chunks.count == 8 && chunks.allSatisfy { $0.header.rawLength > ViewerReducer.largeChunkBytes })
+        try #require(chunks.count == actions && chunks.allSatisfy { $0.header.rawLength > ViewerReducer.largeChunkBytes })
         return path
     }
 
@@ -42,6 +42,24 @@ struct ViewerLargeChunkRowsTests {
         #expect(viewer.state.selected == 3 && viewer.state.timeline.compactMap(\.seq).contains(3), "\(viewer.state.timeline)")
         #expect(session.chunkDecodes == opened, "the viewer's session decoded \(session.chunkDecodes - opened) chunks after PgDn")
         #expect(viewer.screen.contains("#3 "), "\(viewer.screen)")
+    }
+
+    @Test("G over large chunks: the last action is selected at once, heading the window until the reader read the rows above it, which then fill the window")
+    func lastActionThenRowsAbove() throws {
+        let directory = try TemporaryDirectory()
+        // Sixteen actions: the screens read ahead around the first do not reach the last ones.
+        var viewer = try ViewerHarness(path: try Self.trace(actions: 16, in: directory), rows: Self.rows, idle: false)
+        let session = viewer.reducer.session
+        viewer.waitForRows()
+        let decodes = session.chunkDecodes
+        try #require(!session.holdsActionRecords(ofChunk: 13) && !session.holdsActionRecords(ofChunk: 14))
+        viewer.press(.character("G"))
+        #expect(viewer.state.selected == 16)
+        #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks on G")
+        viewer.waitForRows()
+        #expect(viewer.state.timeline.compactMap(\.seq) == [14, 15, 16], "\(viewer.state.timeline)")
+        #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks for the rows")
+        #expect(viewer.screen.contains("#14 ") && viewer.screen.contains("#16 ") && !viewer.screen.contains("… reading"), "\(viewer.screen)")
     }
 
     @Test("PgDn pressed again and again while chunks are read: the moves add up and land where they would on a trace read whole")

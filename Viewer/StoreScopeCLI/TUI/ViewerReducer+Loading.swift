@@ -8,6 +8,7 @@ extension ViewerReducer {
     func select(_ seq: UInt64?, in state: inout ViewerState) {
         if let seq, seq != state.selected {
             state.selected = seq
+            state.fillsWindowAboveSelection = false
             resetDetailCursor(&state)
         }
         load(&state)
@@ -19,11 +20,24 @@ extension ViewerReducer {
         if let selected = state.selected {
             if selected < state.top {
                 state.top = selected
-            } else if currentRows(state, count: height)?.actionSeqs.contains(selected) != true {
+            } else if state.fillsWindowAboveSelection || currentRows(state, count: height)?.actionSeqs.contains(selected) != true {
                 // Scroll down when the selection is below the window: a full window of
-                // matching actions after the top above it.
-                let above = session.actions(before: selected, after: state.top, matching: state.filter, limit: height - 1)
-                if above.count == height - 1, let first = above.last { state.top = first.seq }
+                // matching actions after the top above it. Those in a large chunk not yet read
+                // (`G`, `:N` far away) are asked of the reader: the selection heads the window
+                // until they are read, then the window scrolls back to hold them.
+                let top = state.fillsWindowAboveSelection ? 0 : state.top, filter = state.filter
+                let (above, deferred) = readingSmallChunks { session.actions(before: selected, after: top, matching: filter, limit: height - 1) }
+                state.fillsWindowAboveSelection = false
+                if above.count == height - 1, let first = above.last {
+                    state.top = first.seq
+                } else if let chunk = deferred {
+                    state.top = above.last?.seq ?? selected
+                    state.fillsWindowAboveSelection = true
+                    askForChunks(from: chunk, forward: false, count: height - 1 - above.count, in: &state)
+                } else if top == 0, state.top > 0 {
+                    // The first actions: the window starts at the trace's start.
+                    state.top = 0
+                }
             }
         }
         state.timeline = timelineRows(count: height, in: &state)

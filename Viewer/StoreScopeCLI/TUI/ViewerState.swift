@@ -51,6 +51,9 @@ package struct ViewerState: Sendable, Equatable {
     /// A move through the timeline (`j`, `k`, PgDn, PgUp: how many rows) that stopped at a
     /// large chunk asked of the reader, from the action it was made on: it goes on once read.
     var stepOnRead: StepOnRead?
+    /// Whether the selection heads the window only until the reader read the actions above
+    /// it (`G` over large chunks): then the window scrolls back to end at the selection.
+    var fillsWindowAboveSelection = false
     struct StepOnRead: Sendable, Equatable {
         var from: UInt64
         var count: Int
