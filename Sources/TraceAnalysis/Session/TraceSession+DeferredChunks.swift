@@ -34,10 +34,15 @@ extension TraceSession {
     /// Whether a scan must stop before reading chunk `index` (noting it as the one met): not
     /// when a read of it failed here already (the scan then reports the damage at once).
     func defers(_ index: Int) -> Bool {
-        guard let limit = deferral?.bytes, reader.chunks[index].header.rawLength > limit, !holdsActionRecords(ofChunk: index),
-            !reader.isKnownDamaged(reader.chunks[index]) else { return false }
+        guard leavesUnread(index) else { return false }
         if deferral?.met == nil { deferral?.met = index }
         return true
+    }
+
+    /// Whether a scan under ``deferringChunks(over:_:)`` leaves chunk `index` unread.
+    func leavesUnread(_ index: Int) -> Bool {
+        guard let limit = deferral?.bytes else { return false }
+        return reader.chunks[index].header.rawLength > limit && !holdsActionRecords(ofChunk: index) && !reader.isKnownDamaged(reader.chunks[index])
     }
 
     /// The records of the chunk at file offset `offset` as the action scans read them, for

@@ -82,6 +82,8 @@ public final class TraceSession {
     /// in the chunks read so far: their states are large, the first action's too (whose
     /// keyframe, the session's first, belongs to no action).
     public private(set) var storesWithLeftOutKeyframes: Set<String> = []
+    /// The raw length of the largest chunk in the file (so far, for a growing file).
+    public private(set) var largestChunk: UInt32 = 0
     /// The changes of keyframes, by store and seq (see ``changes(of:)``).
     var keyframeChanges: [KeyframeKey: [PatchOperation]] = [:]
     /// The last keyframe action ``changes(of:)`` compared (see `keyframeJustBefore`).
@@ -165,6 +167,7 @@ public final class TraceSession {
         let chunks = reader.chunks
         for index in indexedChunks..<chunks.count {
             if let range = chunks[index].seqRange { actionChunks.append((index, range.lowerBound, range.upperBound)) }
+            largestChunk = max(largestChunk, chunks[index].header.rawLength)
         }
         indexedChunks = chunks.count
     }
@@ -218,8 +221,9 @@ public final class TraceSession {
             }
             guard position > 0 else { return found }
             let before = actionChunks[position - 1].chunk
-            // Left to another thread (``deferringChunks(over:_:)``): the index stands until then.
-            guard !verifiedChunks.contains(before), !defers(before) else { return found }
+            // Not under ``deferringChunks(over:_:)`` when large: the index stands until a scan
+            // reads that chunk (the rows a viewer lists are not held back for it).
+            guard !verifiedChunks.contains(before), !leavesUnread(before) else { return found }
             let corrections = reader.headerMismatches.count
             _ = actionRecords(ofChunk: before)
             guard reader.headerMismatches.count != corrections else { return found }

@@ -125,12 +125,14 @@ struct MisstatedHeaderTests {
         let viewer = try TraceSession(path: path, keyframesLeftOutOfActions: 1_000)
         let reader = try TraceSession(path: path, keyframesLeftOutOfActions: 1_000)
         let middle = viewer.chunks[1]
-        // Every chunk is large to a deferral over 0 bytes: the scan leaves the middle one to
-        // the other session (opening read the first and the last), reading nothing of it; its
-        // answer is the index's until then (the lie hides #4 and #5), and says so.
+        // Every chunk is large to a deferral over 0 bytes: the scans leave the middle one
+        // unread (opening read the first and the last). One that needs its actions stops there;
+        // one that would only verify it answers from the index (the lie hides #4 and #5).
         let decodes = viewer.chunkDecodes
-        let deferred = viewer.deferringChunks(over: 0) { viewer.action(after: 3) }
-        #expect(deferred.deferred == 1 && viewer.chunkDecodes == decodes && viewer.reader.headerMismatches.isEmpty)
+        let deferred = viewer.deferringChunks(over: 0) { viewer.action(after: 2) }
+        #expect(deferred.value == nil && deferred.deferred == 1 && viewer.chunkDecodes == decodes)
+        let unverified = viewer.deferringChunks(over: 0) { viewer.action(after: 3) }
+        #expect(unverified.value?.seq == 6 && unverified.deferred == nil && viewer.reader.headerMismatches.isEmpty)
         let read = try #require(reader.readForActions(chunkAt: middle.offset))
         #expect(reader.reader.headerMismatches.count == 1, "the reading session verified the header")
         #expect(viewer.keep(read))

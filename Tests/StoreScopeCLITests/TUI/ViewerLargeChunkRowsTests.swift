@@ -56,6 +56,8 @@ struct ViewerLargeChunkRowsTests {
         viewer.press(.character("G"))
         #expect(viewer.state.selected == 16)
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks on G")
+        // Nothing is said to be read below the last action (a chunk above, unverified, was).
+        #expect(viewer.state.timeline.last?.seq == 16, "\(viewer.state.timeline)")
         viewer.waitForRows()
         #expect(viewer.state.timeline.compactMap(\.seq) == [14, 15, 16], "\(viewer.state.timeline)")
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks for the rows")

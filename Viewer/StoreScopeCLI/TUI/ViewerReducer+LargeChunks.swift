@@ -69,6 +69,8 @@ extension ViewerReducer {
     /// The screens are the `count` actions after the last row and before the first, whatever
     /// the filter (the next matching ones may lie anywhere: a search reads that far).
     func askForNeighbouringScreens(of rows: [ViewerState.TimelineRow], count: Int, in state: inout ViewerState) {
+        // Most traces have no large chunk: nothing to read ahead (the scans cost 1-2 ms).
+        guard session.largestChunk > Self.largeChunkBytes else { return }
         let seqs = rows.compactMap { if case let .action(entry, _) = $0 { entry.seq } else { nil } }
         guard let first = seqs.first, let last = seqs.last else { return }
         if let after = ClosedRange.seqs(after: last) {
