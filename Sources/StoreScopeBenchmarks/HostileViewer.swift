@@ -37,6 +37,9 @@ enum HostileViewer {
         ("PgDn (timeline: the next screen)", .key(.pageDown)),
         ("PgDn (again)", .key(.pageDown)),
         ("PgDn (a third time)", .key(.pageDown)),
+        ("/ (search the timeline)", .key(.character("/"))),
+        ("z (typed at the prompt)", .key(.character("z"))),
+        ("enter (no action has it: the first part)", .key(.enter)),
         ("G (timeline: last action)", .key(.character("G"))),
         ("k (from the last action)", .key(.character("k"))),
     ]

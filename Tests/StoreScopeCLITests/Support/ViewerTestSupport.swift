@@ -51,6 +51,12 @@ struct ViewerHarness {
         waitForBackgroundReader(until: { !$0.isReadingRows }, limit: limit)
     }
 
+    /// Runs the timeline's search to its end as the loop does: ticks, and the large chunks the
+    /// reader reads for it.
+    mutating func finishSearch(limit: Duration = .seconds(120)) {
+        waitForBackgroundReader(until: { $0.longSearch == nil }, tick: true, limit: limit)
+    }
+
     /// Reads the effects to the end as the loop does: idle ticks, and the background reader's
     /// reads (of large chunks) reduced as they finish.
     mutating func readEffectsToEnd(limit: Duration = .seconds(120)) {

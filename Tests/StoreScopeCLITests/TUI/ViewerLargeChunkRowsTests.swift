@@ -64,6 +64,29 @@ struct ViewerLargeChunkRowsTests {
         #expect(viewer.screen.contains("#14 ") && viewer.screen.contains("#16 ") && !viewer.screen.contains("… reading"), "\(viewer.screen)")
     }
 
+    @Test("A search over large chunks: its parts stop before a chunk not yet read, the reader reads it, and the search finds the match the viewer's session never decoded")
+    func searchWaitsForTheReader() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try ViewerHarness(path: try Self.trace(actions: 16, in: directory), rows: Self.rows, idle: false)
+        let session = viewer.reducer.session
+        viewer.waitForRows()
+        let decodes = session.chunkDecodes
+        try #require(!session.holdsActionRecords(ofChunk: 13))
+        viewer.press(.character("/"))
+        viewer.type("seq:14")
+        viewer.press(.enter)
+        #expect(viewer.state.longSearch != nil && viewer.state.isReadingRows && !viewer.state.isReading, "the loop waits for the reader, it does not spin")
+        viewer.finishSearch()
+        #expect(viewer.state.selected == 14, "\(String(describing: viewer.state.selected)) \(viewer.state.message ?? "")")
+        #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks for the search")
+        // And back: N finds #14 again from the last action.
+        viewer.press(.character("G"))
+        viewer.waitForRows()
+        viewer.press(.character("N"))
+        viewer.finishSearch()
+        #expect(viewer.state.selected == 14)
+    }
+
     @Test("PgDn pressed again and again while chunks are read: the moves add up and land where they would on a trace read whole")
     func movesAddUpWhileReading() throws {
         let directory = try TemporaryDirectory()

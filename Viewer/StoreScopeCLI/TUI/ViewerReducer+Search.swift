@@ -33,6 +33,9 @@ extension ViewerReducer {
         case let .found(entry): return finish(search, found: entry, in: &state)
         case .exhausted: return finish(search, found: nil, in: &state)
         case .searched: break
+        case let .waiting(chunk):
+            // The reader reads the large chunks ahead; the ticks go on once they are read.
+            askForChunks(from: chunk, forward: search.forward, count: Self.searchChunksAhead, in: &state)
         }
         search.percent = percent(of: search, last: state.lastSeq ?? search.resume)
         state.longSearch = search
@@ -48,10 +51,27 @@ extension ViewerReducer {
         return true
     }
 
-    private enum PartResult { case found(ActionEntry), searched, exhausted }
+    /// What a part did: found an action, searched on, read everything, or stopped before a
+    /// large chunk not yet read (``TraceSession/deferringChunks(over:_:)``), which the
+    /// ``BackgroundReader`` reads before the search goes on.
+    private enum PartResult { case found(ActionEntry), searched, exhausted, waiting(chunk: Int) }
 
-    /// Searches the next `chunks` chunks of holding actions in the search's direction.
+    /// How many chunks past a large one a waiting search asks the reader for.
+    static let searchChunksAhead = 8
+
+    /// Searches the next `chunks` chunks of holding actions in the search's direction, up to
+    /// the first large chunk not yet read: the part then ends there, to go on from where it
+    /// started once the reader read it.
     private func part(of search: inout LongSearch, chunks: Int) -> PartResult {
+        let resume = search.resume
+        let (result, deferred) = readingSmallChunks { partReadingAll(of: &search, chunks: chunks) }
+        guard let deferred else { return result }
+        if case .found = result { return result }
+        search.resume = resume
+        return .waiting(chunk: deferred)
+    }
+
+    private func partReadingAll(of search: inout LongSearch, chunks: Int) -> PartResult {
         if search.forward {
             guard let end = session.partEnd(after: search.resume, chunks: chunks) else { return .exhausted }
             var found: ActionEntry?

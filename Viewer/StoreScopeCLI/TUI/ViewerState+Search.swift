@@ -54,6 +54,6 @@ struct PathChange: Sendable, Equatable {
 extension ViewerState {
     /// Whether the loop should tick without waiting: a search (of the trace or of a tree) or the
     /// effects view is reading in parts (a detail read off the thread only shortens the wait:
-    /// ``ViewerApp/detailWait``).
-    var isReading: Bool { longSearch != nil || treeSearchRun != nil || effects.isReading }
+    /// ``ViewerApp/detailWait``; so do the timeline's large chunks, a search waiting for them too).
+    var isReading: Bool { longSearch != nil && rowChunksAsked == nil || treeSearchRun != nil || effects.isReading }
 }
