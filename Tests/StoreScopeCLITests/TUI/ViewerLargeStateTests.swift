@@ -78,6 +78,28 @@ struct ViewerLargeStateTests {
         #expect(viewer.screen.contains("\n+     \"k5\": -5\n"), "\(viewer.screen)")
     }
 
+    @Test("k onto #0 of a large state: the initial state is read off the loop's thread too, and shown once read")
+    func initialStateOfALargeState() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try ViewerHarness(path: try Self.trace(entries: 300_000, in: directory))
+        viewer.waitForDetail()
+        viewer.press(.character("k"))
+        #expect(viewer.state.selected == 0)
+        #expect(viewer.state.detail?.entry.seq == 0 && viewer.state.detail?.isLoading == true)
+        #expect(viewer.screen.contains("reading the state…"), "\(viewer.screen)")
+        viewer.waitForDetail()
+        #expect(viewer.state.detail?.isLoading == false && viewer.state.detail?.entry.seq == 0)
+        guard case let .success(value)? = viewer.state.detail?.state, case let .dictionary(entries) = value else {
+            Issue.record("no initial state once read: \(String(describing: viewer.state.detail))")
+            return
+        }
+        #expect(entries.count == 300_000)
+        #expect(viewer.screen.contains("(the state before the first action: s shows it whole)"), "\(viewer.screen)")
+        // j goes on to #1.
+        viewer.press(.character("j"))
+        #expect(viewer.state.selected == 1)
+    }
+
     /// A keyframe of `entries` entries for each of `actions` actions (one entry changed), a chunk each.
     static func keyframeTrace(entries: Int, actions: UInt64 = 5, in directory: TemporaryDirectory) throws -> String {
         let path = directory.path + "/keyframes-\(entries)-\(actions).sstrace"

@@ -13,7 +13,7 @@ extension ViewerReducer {
     /// state in the detail pane when it is selected. Called at the end of every load.
     func showInitialState(_ state: inout ViewerState, rows height: Int) {
         guard hasInitialState else { return }
-        if state.selected == 0 { state.detail = initialDetail() }
+        if state.selected == 0 { showInitialDetail(&state) }
         // Under a filter the timeline lists the matching actions only (`:start` still
         // selects #0, hidden by the filter like any state `[` travels to).
         guard state.top == 0, state.filter.expression == .all else { return }
@@ -28,17 +28,22 @@ extension ViewerReducer {
         state.timeline = Array(withInitial.prefix(height))
     }
 
-    /// The detail of `#0`: the main store's state before any action.
-    private func initialDetail() -> ViewerState.Detail {
-        let store = session.header.storeName
-        let answer = session.state(of: store, after: 0)
-        let entry = ActionEntry(
+    /// `#0` as an action entry: the main store's `@@INIT`, at the session's start.
+    var initialEntry: ActionEntry {
+        ActionEntry(
             action: ActionRecord(
-                seq: 0, store: store, monotonicNanos: session.header.startMonotonicNanos, wallNanos: session.header.startWallNanos, reducerNanos: 0,
-                action: .enumeration(type: "", caseName: "@@INIT", payload: [])),
+                seq: 0, store: session.header.storeName, monotonicNanos: session.header.startMonotonicNanos,
+                wallNanos: session.header.startWallNanos, reducerNanos: 0, action: .enumeration(type: "", caseName: "@@INIT", payload: [])),
             sinceStart: 0)
-        let state: Result<TraceValue, ViewerState.UnknownText> = answer.value.map { .success($0) }
-            ?? .failure(.init(text: answer.unknownDescription ?? "the initial state is unknown"))
-        return ViewerState.Detail(entry: entry, diff: .success([DiffLine(text: "  (the state before the first action: s shows it whole)", path: [])]), state: state)
+    }
+
+    /// The detail of `#0`, the main store's state before any action: kept when shown or being
+    /// read; read off the loop's thread for a large state (a keyframe of a million entries
+    /// takes a few hundred ms to decode), as any action's detail.
+    private func showInitialDetail(_ state: inout ViewerState) {
+        let entry = initialEntry
+        if let shown = state.detail, shown.entry == entry { return }
+        if state.largeStores.contains(entry.action.store) { return askForDetail(of: entry, in: &state) }
+        state.detail = ViewerState.Detail.read(entry, from: session).detail
     }
 }

@@ -102,6 +102,8 @@ extension ViewerReducer {
     /// keyframe, asked of the ``BackgroundReader``, whose read arrives as
     /// ``ViewerAction/backgroundRead(_:)``; the key is answered meanwhile.
     private func loadDetail(_ state: inout ViewerState) {
+        // `#0`'s is ``showInitialState(_:rows:)``'s.
+        if state.selected == 0, hasInitialState { return }
         let shown = state.selected.flatMap { seq in
             state.timeline.lazy.compactMap { if case let .action(entry, _) = $0, entry.seq == seq { entry } else { nil } }.first
         }
@@ -117,15 +119,20 @@ extension ViewerReducer {
         if state.largeStores.contains(entry.action.store) || session.replayChunks(of: entry.action.store, after: seq) > Self.longReplay {
             if let shown = state.detail, shown.entry.action == entry.action, !shown.isLoading { return }
             if state.detail?.isLoading == true, state.detail?.entry == entry { return }
-            let reading = ViewerState.UnknownText(text: "reading the state…")
-            state.detail = ViewerState.Detail(entry: entry, diff: .failure(reading), state: .failure(reading), isLoading: true)
-            backgroundReader.read(BackgroundReader.DetailRequest(trace: backgroundTrace, entry: entry))
+            askForDetail(of: entry, in: &state)
             return
         }
         state.detail = nil
         state.detail = detail(of: entry, in: &state)
         fillChangedPaths(&state)
         revealChange(&state)
+    }
+
+    /// Asks the ``BackgroundReader`` for `entry`'s detail; the pane says `reading the state…` meanwhile.
+    func askForDetail(of entry: ActionEntry, in state: inout ViewerState) {
+        let reading = ViewerState.UnknownText(text: "reading the state…")
+        state.detail = ViewerState.Detail(entry: entry, diff: .failure(reading), state: .failure(reading), isLoading: true)
+        backgroundReader.read(BackgroundReader.DetailRequest(trace: backgroundTrace, entry: entry))
     }
 
     /// Shows a detail the ``BackgroundReader`` read, when its action is still the one waiting for

@@ -3,7 +3,7 @@ import TraceFormat
 
 extension ViewerState.Detail {
     /// Reads the detail of action `entry` from `session`: the state after it, its diff with
-    /// the state before, and the nodes it changed. On the viewer's thread for a small state
+    /// the state before, and the nodes it changed (`#0`: the initial state, and a note). On the viewer's thread for a small state
     /// near its keyframe, on the ``BackgroundReader``'s for the others.
     ///
     /// - Returns: the detail, and whether its state has more nodes than
@@ -11,6 +11,14 @@ extension ViewerState.Detail {
     static func read(_ entry: ActionEntry, from session: TraceSession) -> (detail: Self, isLarge: Bool) {
         let seq = entry.seq
         let store = entry.action.store
+        if seq == 0 {
+            // `#0`, the initial state: no change to show.
+            let answer = session.state(of: store, after: 0)
+            let state: Result<TraceValue, ViewerState.UnknownText> = answer.value.map { .success($0) }
+                ?? .failure(.init(text: answer.unknownDescription ?? "the initial state is unknown"))
+            let note = DiffLine(text: "  (the state before the first action: s shows it whole)", path: [])
+            return (Self(entry: entry, diff: .success([note]), state: state), answer.value?.hasMoreNodes(than: ViewerReducer.largeState) ?? false)
+        }
         // The state before first: the engine keeps it, so the state after is one patch more
         // instead of a second replay from the keyframe.
         let before = session.state(of: store, after: seq - min(seq, 1))
