@@ -42,6 +42,8 @@ enum HostileViewer {
         ("enter (no action has it: the first part)", .key(.enter)),
         ("G (timeline: last action)", .key(.character("G"))),
         ("k (from the last action)", .key(.character("k"))),
+        ("g (timeline: first action)", .key(.character("g"))),
+        ("k (onto #0, the initial state)", .key(.character("k"))),
     ]
 
     static func run() {
