@@ -24,7 +24,7 @@ final class TraceFileLock: Sendable {
     ///   recorder holds the lock, or the error that kept the file from opening.
     init(path: String) throws(TraceError) {
         let fd = try TraceFile.openDescriptorForLocking(path)
-        if case let .failure(failure) = valueOrErrno({ flock(fd, LOCK_EX | LOCK_NB) }) {
+        if case let .failure(failure) = Self.lock(fd) {
             _ = close(fd)
             if failure.isWouldBlock {
                 throw .io(
@@ -34,6 +34,24 @@ final class TraceFileLock: Sendable {
             throw .io(operation: "cannot lock", path: path, errno: failure.code, message: failure.description)
         }
         descriptor = fd
+    }
+
+    /// How long a lock held by someone else is tried again before the path is called busy.
+    static let busyFor = Duration.milliseconds(100)
+
+    /// Takes the lock on `fd`, trying again for ``busyFor`` while it is held. A process that
+    /// another thread of this one spawns holds a copy of every descriptor from its fork to its
+    /// exec (close-on-exec closes them only then), and with it the lock on the open file: a
+    /// lock released just before (a recorder closed, and another opened on the same path) looks
+    /// held for that moment. With a child spawned in a loop beside it, 5-7 % of such locks
+    /// failed at once.
+    private static func lock(_ fd: Int32) -> Result<Int32, Errno> {
+        let deadline = ContinuousClock.now + busyFor
+        while true {
+            let result = valueOrErrno { flock(fd, LOCK_EX | LOCK_NB) }
+            guard case let .failure(failure) = result, failure.isWouldBlock, ContinuousClock.now < deadline else { return result }
+            _ = usleep(1_000)
+        }
     }
 
     /// Releases the lock (closing its descriptor releases it).

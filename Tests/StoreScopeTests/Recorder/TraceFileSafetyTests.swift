@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import StoreScope
 import StoreScopeTestSupport
 import Testing
@@ -78,6 +79,38 @@ struct TraceFileSafetyTests {
         }
         #expect(FileManager.default.contents(atPath: target) == original)
         #expect(!FileManager.default.fileExists(atPath: directory.path("created-through-link")))
+    }
+
+    @Test("a lock released while another thread spawns processes is taken again at once: a child holding a copy of the descriptor until its exec does not make the path look busy")
+    func lockTakenAgainWhileChildrenSpawn() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("relock.sstrace")
+        let spawning = Atomic<Bool>(true), spawned = Atomic<Int>(0)
+        let spawner = Thread {
+            while spawning.load(ordering: .relaxed) {
+                let child = Process()
+                child.executableURL = URL(fileURLWithPath: "/bin/true")
+                try? child.run()
+                child.waitUntilExit()
+                spawned.add(1, ordering: .relaxed)
+            }
+        }
+        spawner.start()
+        defer { spawning.store(false, ordering: .relaxed) }
+        var failures: [String] = [], cycles = 0
+        // Lock, release and lock again while 300 children are spawned.
+        while spawned.load(ordering: .relaxed) < 300 {
+            cycles += 1
+            do {
+                var lock: TraceFileLock? = try TraceFileLock(path: path)
+                _ = lock
+                lock = nil
+                lock = try TraceFileLock(path: path)
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(cycles): \(failures.first ?? "")")
     }
 
     @Test("a second file-and-socket recorder on one path fails with the lock error and leaves the first one's trace intact")
