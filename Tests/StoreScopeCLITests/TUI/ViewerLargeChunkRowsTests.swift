@@ -87,6 +87,32 @@ struct ViewerLargeChunkRowsTests {
         #expect(viewer.state.selected == 14)
     }
 
+    @Test(":N and ] onto actions in large chunks not yet read: the reader reads them, :N selects its action once read, ] says it is reading and moves when pressed again")
+    func nextStateInAChunkNotRead() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try ViewerHarness(path: try Self.trace(actions: 16, in: directory), rows: Self.rows, idle: false)
+        let session = viewer.reducer.session
+        viewer.waitForRows()
+        let decodes = session.chunkDecodes
+        // `:12` selects #12 once the reader read its chunk, heading the window until the
+        // rows above it are read too.
+        viewer.press(.character(":"))
+        viewer.type("12")
+        viewer.press(.enter)
+        #expect(viewer.state.selected == 1 && viewer.state.moveOnRead == .jump(seq: 12, from: 1))
+        viewer.waitForRows()
+        #expect(viewer.state.selected == 12)
+        // #13's chunk may have been read ahead with the screen; if not, ] says it is reading.
+        viewer.press(.character("]"))
+        if viewer.state.selected == 12 {
+            #expect(viewer.state.message == "reading the actions after #12: press again once they show")
+            viewer.waitForRows()
+            viewer.press(.character("]"))
+        }
+        #expect(viewer.state.selected == 13)
+        #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks")
+    }
+
     @Test("PgDn pressed again and again while chunks are read: the moves add up and land where they would on a trace read whole")
     func movesAddUpWhileReading() throws {
         let directory = try TemporaryDirectory()

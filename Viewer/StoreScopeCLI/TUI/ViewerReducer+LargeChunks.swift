@@ -38,8 +38,9 @@ extension ViewerReducer {
     /// Leaves the rest of a move, `count` rows from `seq`, to when the reader's chunks arrive;
     /// keys pressed meanwhile from the same place add up (PgDn held while a chunk is read).
     func waitToStep(_ count: Int, from seq: UInt64, in state: inout ViewerState) {
-        let waiting = state.stepOnRead.flatMap { $0.from == seq ? $0.count : nil } ?? 0
-        state.stepOnRead = ViewerState.StepOnRead(from: seq, count: waiting + count)
+        var waiting = 0
+        if case let .step(from, count)? = state.moveOnRead, from == seq { waiting = count }
+        state.moveOnRead = .step(from: seq, count: waiting + count)
     }
 
     /// Takes in chunks the reader read: the session keeps them, and the rows are read again
@@ -53,12 +54,15 @@ extension ViewerReducer {
         let kept = Set(read.chunks.map(\.offset))
         for offset in read.request.offsets where !kept.contains(offset) { _ = session.readForActions(chunkAt: offset) }
         state.readTimeline = nil
-        if let step = state.stepOnRead {
-            state.stepOnRead = nil
-            if state.selected == step.from {
-                self.step(step.count, in: &state)
-                return
-            }
+        let move = state.moveOnRead
+        state.moveOnRead = nil
+        switch move {
+        case let .step(from, count)? where state.selected == from:
+            return step(count, in: &state)
+        case let .jump(seq, from)? where state.selected == from:
+            return jump(to: seq, in: &state)
+        default:
+            break
         }
         load(&state)
         fillChangedPaths(&state)

@@ -199,7 +199,7 @@ package struct ViewerReducer {
 
     /// Moves `count` matching actions down (negative: up), stopping at the ends; a move that
     /// meets a large chunk not yet read stops there and goes on once the reader read it
-    /// (``ViewerState/stepOnRead``).
+    /// (``ViewerState/moveOnRead``).
     func step(_ count: Int, in state: inout ViewerState) {
         guard let current = state.selected else { return }
         // One engine pass for the whole move, not one query per matching action.
@@ -238,10 +238,35 @@ package struct ViewerReducer {
         select(seq, in: &state)
     }
 
+    /// `:N`: selects the first action from `seq` on. `start`, `0` (or a time before the first
+    /// action): the initial state, #0, as `storescope state --at start` answers. An action in a
+    /// large chunk not yet read is selected once the reader read it.
+    func jump(to seq: UInt64, named name: String? = nil, in state: inout ViewerState) {
+        let (found, deferred) = readingSmallChunks { seq == 0 && hasInitialState ? nil : session.action(after: seq - min(seq, 1)) }
+        if found == nil, let chunk = deferred {
+            state.moveOnRead = .jump(seq: seq, from: state.selected)
+            askForChunks(from: chunk, count: 1, in: &state)
+            return
+        }
+        guard let target = seq == 0 && hasInitialState ? 0 : found?.seq else {
+            state.message = "\(name ?? "#\(seq)") is past the last action"
+            return
+        }
+        state.following = false
+        select(target, in: &state)
+    }
+
     /// The next or previous state: one action, whatever the filter hides.
     private func travel(forward: Bool, in state: inout ViewerState) {
         guard let current = state.selected else { return }
-        let next = forward ? session.action(after: current)?.seq : session.action(before: current)?.seq ?? (current > 0 && hasInitialState ? 0 : nil)
+        // An action in a large chunk not yet read is read off the thread first.
+        let (found, deferred) = readingSmallChunks { forward ? session.action(after: current) : session.action(before: current) }
+        if found == nil, let chunk = deferred {
+            askForChunks(from: chunk, forward: forward, count: 1, in: &state)
+            state.message = "reading the actions \(forward ? "after" : "before") #\(current): press again once they show"
+            return
+        }
+        let next = forward ? found?.seq : found?.seq ?? (current > 0 && hasInitialState ? 0 : nil)
         guard let next else {
             state.message = forward ? "at the last action" : current == 0 ? "at the initial state" : "at the first action"
             return
@@ -275,15 +300,7 @@ package struct ViewerReducer {
                 return
             }
             state.prompt = nil
-            let seq = session.seq(at: point)
-            // `start`, `0` (or a time before the first action): the initial state, #0, as
-            // `storescope state --at start` answers.
-            guard let target = seq == 0 && hasInitialState ? 0 : session.action(after: seq - min(seq, 1))?.seq else {
-                state.message = "\(point) is past the last action"
-                return
-            }
-            state.following = false
-            select(target, in: &state)
+            jump(to: session.seq(at: point), named: point.description, in: &state)
         case .filter, .search:
             let filter: Filter
             do throws(FilterError) {

@@ -48,15 +48,16 @@ package struct ViewerState: Sendable, Equatable {
     /// The timeline's large chunks asked of the ``BackgroundReader``: the rows, or the next or
     /// previous screen of them, wait for their actions.
     var rowChunksAsked: BackgroundReader.ActionsRequest?
-    /// A move through the timeline (`j`, `k`, PgDn, PgUp: how many rows) that stopped at a
-    /// large chunk asked of the reader, from the action it was made on: it goes on once read.
-    var stepOnRead: StepOnRead?
+    /// A move that stopped at a large chunk asked of the reader: it goes on once read.
+    var moveOnRead: MoveOnRead?
     /// Whether the selection heads the window only until the reader read the actions above
     /// it (`G` over large chunks): then the window scrolls back to end at the selection.
     var fillsWindowAboveSelection = false
-    struct StepOnRead: Sendable, Equatable {
-        var from: UInt64
-        var count: Int
+    enum MoveOnRead: Sendable, Equatable {
+        /// `j`, `k`, PgDn, PgUp: `count` rows (negative: up) from action `from`.
+        case step(from: UInt64, count: Int)
+        /// `:N`: the first action from `seq` on, asked with action `from` selected.
+        case jump(seq: UInt64, from: UInt64?)
     }
     /// The folded nodes of the state tree (ids from ``TreeOutline``).
     var folded: Set<String> = []
