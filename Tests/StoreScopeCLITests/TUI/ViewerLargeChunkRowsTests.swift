@@ -100,8 +100,9 @@ struct ViewerLargeChunkRowsTests {
         viewer.type("12")
         viewer.press(.enter)
         #expect(viewer.state.selected == 1 && viewer.state.moveOnRead == .jump(seq: 12, from: 1))
+        #expect(viewer.state.message == "reading the actions at #12…")
         viewer.waitForRows()
-        #expect(viewer.state.selected == 12)
+        #expect(viewer.state.selected == 12 && viewer.state.message == nil)
         // #13's chunk may have been read ahead with the screen; if not, ] says it is reading.
         viewer.press(.character("]"))
         if viewer.state.selected == 12 {

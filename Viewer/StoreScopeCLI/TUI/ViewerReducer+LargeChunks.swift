@@ -60,6 +60,7 @@ extension ViewerReducer {
         case let .step(from, count)? where state.selected == from:
             return step(count, in: &state)
         case let .jump(seq, from)? where state.selected == from:
+            state.message = nil
             return jump(to: seq, in: &state)
         default:
             break

@@ -245,6 +245,7 @@ package struct ViewerReducer {
         let (found, deferred) = readingSmallChunks { seq == 0 && hasInitialState ? nil : session.action(after: seq - min(seq, 1)) }
         if found == nil, let chunk = deferred {
             state.moveOnRead = .jump(seq: seq, from: state.selected)
+            state.message = "reading the actions at #\(seq)…"
             askForChunks(from: chunk, count: 1, in: &state)
             return
         }
