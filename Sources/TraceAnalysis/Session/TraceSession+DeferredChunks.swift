@@ -79,7 +79,7 @@ extension TraceSession {
         guard keyframesLeftOutOfActions != nil, let index = reader.index(ofChunkAt: read.offset),
             reader.chunks[index].header.rawLength == read.rawLength else { return false }
         if !holdsActionRecords(ofChunk: index) {
-            reader.verifyHeader(of: reader.chunks[index], readElsewhere: read.summary)
+            reader.verifyHeader(of: reader.chunks[index], against: read.summary)
             keepActionRecords(read.records, leftOut: read.leftOut, ofChunk: index)
         }
         keptReads[index] = read

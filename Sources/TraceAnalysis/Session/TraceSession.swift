@@ -205,8 +205,9 @@ public final class TraceSession {
     }
 
     /// ``firstChunk(withActionAtOrAfter:)``, having decoded (and so verified) the action chunk
-    /// before it (as the action scans read it, large keyframes left out when they are): a header there claiming fewer seqs than its chunk holds would hide the
-    /// actions from `seq` on that it holds. Repeats while decoding corrects a header.
+    /// before it, as the action scans read it (large keyframes left out when they are): a
+    /// header there claiming fewer seqs than its chunk holds would hide the actions from `seq`
+    /// on that it holds. Repeats while decoding corrects a header.
     func verifiedFirstChunk(withActionAtOrAfter seq: UInt64) -> Int? {
         while true {
             let found = firstChunk(withActionAtOrAfter: seq)

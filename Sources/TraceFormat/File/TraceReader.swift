@@ -117,7 +117,7 @@ public final class TraceReader {
     ///
     /// - Returns: the other records in file order, what each left-out keyframe was and
     ///   where it stood among them, and what all the records say (for another reader of the
-    ///   same file to verify the header with: ``verifyHeader(of:readElsewhere:)``).
+    ///   same file to verify the header with: ``verifyHeader(of:against:)``).
     package func recordsForActions(
         in chunk: ChunkInfo, leavingOutKeyframesOver limit: Int
     ) throws(TraceError) -> (records: [Record], leftOut: [LeftOutKeyframe], summary: ChunkSummary) {
@@ -143,18 +143,13 @@ public final class TraceReader {
         gaps.contains { $0.start == chunk.offset && $0.end == chunk.endOffset }
     }
 
-    /// Verifies `chunk`'s header as a read of it here would, against `summary`: what its
-    /// records said to another reader of the same file that decoded them (off this reader's
-    /// thread), so that a header found lying there is corrected here too.
-    package func verifyHeader(of chunk: ChunkInfo, readElsewhere summary: ChunkSummary) {
-        verifyHeader(of: chunk, against: summary)
-    }
-
     /// Compares what `chunk`'s header claims with `summary`, what its decoded records say;
     /// when they disagree, notes the mismatch and corrects the chunk's entry in ``chunks`` to
     /// what the records say, so that whoever plans reads from the index from now on plans
-    /// from the truth.
-    private func verifyHeader(of chunk: ChunkInfo, against summary: ChunkSummary) {
+    /// from the truth. Another reader of the same file that decoded the chunk (off this
+    /// reader's thread) hands its `summary` here, so that a header found lying there is
+    /// corrected here too.
+    package func verifyHeader(of chunk: ChunkInfo, against summary: ChunkSummary) {
         let problems = summary.disagreements(with: chunk.header)
         guard !problems.isEmpty, headersInFile[chunk.offset] == nil, let index = index(ofChunkAt: chunk.offset) else { return }
         headersInFile[chunk.offset] = chunk.header

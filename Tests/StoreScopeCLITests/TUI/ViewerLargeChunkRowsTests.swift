@@ -22,6 +22,14 @@ struct ViewerLargeChunkRowsTests {
         return path
     }
 
+    /// A viewer on ``trace(actions:in:)``, three rows of timeline high, once the reader read its
+    /// first screen and the screens beside it.
+    static func firstScreenRead(actions: UInt64, in directory: TemporaryDirectory) throws -> ViewerHarness {
+        var viewer = try ViewerHarness(path: try trace(actions: actions, in: directory), rows: rows, idle: false)
+        viewer.waitForRows()
+        return viewer
+    }
+
     @Test("The first screen and the next are read by the reader: the viewer's session decodes none of their chunks, and PgDn finds the next screen read")
     func screensReadOffThread() throws {
         let directory = try TemporaryDirectory()
@@ -48,10 +56,8 @@ struct ViewerLargeChunkRowsTests {
     func lastActionThenRowsAbove() throws {
         let directory = try TemporaryDirectory()
         // Sixteen actions: the screens read ahead around the first do not reach the last ones.
-        var viewer = try ViewerHarness(path: try Self.trace(actions: 16, in: directory), rows: Self.rows, idle: false)
-        let session = viewer.reducer.session
-        viewer.waitForRows()
-        let decodes = session.chunkDecodes
+        var viewer = try Self.firstScreenRead(actions: 16, in: directory)
+        let session = viewer.reducer.session, decodes = session.chunkDecodes
         try #require(!session.holdsActionRecords(ofChunk: 13) && !session.holdsActionRecords(ofChunk: 14))
         viewer.press(.character("G"))
         #expect(viewer.state.selected == 16)
@@ -67,10 +73,8 @@ struct ViewerLargeChunkRowsTests {
     @Test("A search over large chunks: its parts stop before a chunk not yet read, the reader reads it, and the search finds the match the viewer's session never decoded")
     func searchWaitsForTheReader() throws {
         let directory = try TemporaryDirectory()
-        var viewer = try ViewerHarness(path: try Self.trace(actions: 16, in: directory), rows: Self.rows, idle: false)
-        let session = viewer.reducer.session
-        viewer.waitForRows()
-        let decodes = session.chunkDecodes
+        var viewer = try Self.firstScreenRead(actions: 16, in: directory)
+        let session = viewer.reducer.session, decodes = session.chunkDecodes
         try #require(!session.holdsActionRecords(ofChunk: 13))
         viewer.press(.character("/"))
         viewer.type("seq:14")
@@ -90,10 +94,8 @@ struct ViewerLargeChunkRowsTests {
     @Test(":N and ] onto actions in large chunks not yet read: the reader reads them, :N selects its action once read, ] says it is reading and moves when pressed again")
     func nextStateInAChunkNotRead() throws {
         let directory = try TemporaryDirectory()
-        var viewer = try ViewerHarness(path: try Self.trace(actions: 16, in: directory), rows: Self.rows, idle: false)
-        let session = viewer.reducer.session
-        viewer.waitForRows()
-        let decodes = session.chunkDecodes
+        var viewer = try Self.firstScreenRead(actions: 16, in: directory)
+        let session = viewer.reducer.session, decodes = session.chunkDecodes
         // `:12` selects #12 once the reader read its chunk, heading the window until the
         // rows above it are read too.
         viewer.press(.character(":"))

@@ -6,9 +6,9 @@ import TraceFormat
 /// Reads for the viewer off its thread what no part of the loop's thread may take (the
 /// viewer's goal is 50 ms per key): the timeline's large chunks (one holding a keyframe of a
 /// million entries takes 50-100 ms to inflate and walk, even with the keyframe left out of
-/// the rows), the detail of a large state or of a state far from its
-/// keyframe (decoding a keyframe of a million entries and comparing it with the state before
-/// takes 0.3-0.7 s), and the effects of chunks holding such keyframes. The loop takes each finished read
+/// the rows), the detail of a large state or of a state far from its keyframe (decoding a
+/// keyframe of a million entries and comparing it with the state before takes 0.3-0.7 s), and
+/// the effects of chunks holding such keyframes. The loop takes each finished read
 /// (``ViewerReducer/takeBackgroundReads()``) and reduces it as ``ViewerAction/backgroundRead(_:)``.
 ///
 /// The reader asks its own ``TraceSession`` on the same file, used only on its own queue (a
@@ -213,8 +213,9 @@ private final class ReaderSession: @unchecked Sendable {
     }
 
     /// Reads effects on, a chunk at a time, until `deadline`, the end of what the viewer's
-    /// session knows, or `detailWaits` says a detail (or the timeline's chunks) was asked for. A trace that cannot be read
-    /// here leaves the spans as they were: the viewer's thread reads them on itself.
+    /// session knows, or `detailWaits` says a detail (or the timeline's chunks) was asked for.
+    /// A trace that cannot be read here leaves the spans as they were: the viewer's thread
+    /// reads them on itself.
     func read(
         _ request: BackgroundReader.EffectsRequest, until deadline: ContinuousClock.Instant, detailWaits: () -> Bool
     ) -> BackgroundReader.EffectsRead {

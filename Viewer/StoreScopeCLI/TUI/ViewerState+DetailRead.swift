@@ -3,8 +3,9 @@ import TraceFormat
 
 extension ViewerState.Detail {
     /// Reads the detail of action `entry` from `session`: the state after it, its diff with
-    /// the state before, and the nodes it changed (`#0`: the initial state, and a note). On the viewer's thread for a small state
-    /// near its keyframe, on the ``BackgroundReader``'s for the others.
+    /// the state before, and the nodes it changed (`#0`: the initial state, and a note). On
+    /// the viewer's thread for a small state near its keyframe, on the ``BackgroundReader``'s
+    /// for the others.
     ///
     /// - Returns: the detail, and whether its state has more nodes than
     ///   ``ViewerReducer/largeState`` (its store's next details are then read off the thread).
