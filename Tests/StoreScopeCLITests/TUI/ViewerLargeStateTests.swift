@@ -29,10 +29,13 @@ struct ViewerLargeStateTests {
     func largeStateReadsOnTick() throws {
         let directory = try TemporaryDirectory()
         var viewer = try ViewerHarness(path: try Self.trace(entries: 300_000, in: directory))
-        // The rows' chunk left the session's first keyframe out: the first screen knows the
-        // state is large and leaves #1's detail to the reader too (it decoded it on the loop's
-        // thread before, 120 ms on a 1M-entry dictionary).
+        // The only chunk is large: the reader reads it for the rows (opening read it on the
+        // loop's thread before). Its rows left the session's first keyframe out: the first
+        // screen knows the state is large and leaves #1's detail to the reader too (it decoded
+        // it on the loop's thread before, 120 ms on a 1M-entry dictionary).
         #expect(viewer.state.selected == 1)
+        #expect(viewer.state.isReadingRows && viewer.reducer.session.chunkDecodes == 0)
+        viewer.waitForRows()
         #expect(viewer.state.largeStores == ["main"])
         #expect(viewer.state.detail?.isLoading == true)
         viewer.waitForDetail()
@@ -181,6 +184,7 @@ struct ViewerLargeStateTests {
         let directory = try TemporaryDirectory()
         let path = try Self.trace(entries: 300_000, in: directory)
         var viewer = try ViewerHarness(path: path)
+        viewer.waitForRows()
         #expect(viewer.state.largeStores == ["main"])
         #expect(unlink(path) == 0)
         // Another session's trace at the path, with other values: not the one shown.

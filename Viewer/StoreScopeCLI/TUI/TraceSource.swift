@@ -80,8 +80,9 @@ package final class FileTraceSource: TraceSource {
 extension TraceSession {
     /// A session as the viewer reads it: its timeline rows leave the keyframes of a large state
     /// out (the detail of the selected action reads them), so a screen of rows never builds
-    /// millions of nodes per row.
+    /// millions of nodes per row; opening it, or reading on, leaves a large chunk at its ends
+    /// to the reader (50-100 ms each to inflate and walk, on the loop's thread before).
     static func forViewer(path: String, budget: TraceSession.Budget = .standard) throws(TraceError) -> TraceSession {
-        try TraceSession(path: path, budget: budget, keyframesLeftOutOfActions: ViewerReducer.largeState)
+        try TraceSession(path: path, budget: budget, keyframesLeftOutOfActions: ViewerReducer.largeState, endsReadUpTo: ViewerReducer.largeChunkBytes)
     }
 }

@@ -15,6 +15,8 @@ extension ViewerState {
     /// Whether the timeline's rows (or the screens beside them) wait for large chunks the
     /// ``BackgroundReader`` reads.
     package var isReadingRows: Bool { rowChunksAsked != nil }
+    /// Whether `space` is playing the trace (the benchmark passes the clock until it ends).
+    package var isPlaying: Bool { playback != nil }
     /// Whether the detail of a large state is still being read (``BackgroundReader``).
     package var isLoadingDetail: Bool { detail?.isLoading == true }
     /// Whether the ``BackgroundReader`` reads something the screen waits for: the timeline's

@@ -119,7 +119,7 @@ extension ViewerReducer {
             // again keeps following (moving pauses it), as in less.
             state.following = true
             state.effects.cursor = count - 1
-            select(session.lastAction(matching: state.filter)?.seq, in: &state)
+            select(lastActionSeq(matching: state.filter, in: &state), in: &state)
             state.message = "following: the newest effect stays under the cursor; moving pauses"
         case .character("p"): goToParent(of: state.effects.selected, in: &state)
         case .character("o"): goToNextEmitted(by: state.effects.selected, in: &state)
@@ -260,7 +260,7 @@ extension ViewerReducer {
     private func goToStart(of effect: EffectLifetime?, in state: inout ViewerState) {
         guard let effect else { return }
         let before = session.seq(atTime: effect.startNanos &- session.header.startMonotonicNanos)
-        let start = effect.parentSeq ?? (before > 0 ? before : session.action(after: 0)?.seq)
+        let start = effect.parentSeq ?? (before > 0 ? before : firstActionSeq(matching: .all, in: &state))
         guard let start else { return }
         show(start, of: effect, in: &state)
     }

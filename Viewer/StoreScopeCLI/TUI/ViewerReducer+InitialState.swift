@@ -22,7 +22,7 @@ extension ViewerReducer {
         // then the window starts at the first action instead.
         if let selected = state.selected, selected != 0, state.timeline.prefix(height).contains(where: { $0.seq == selected }),
             !withInitial.prefix(height).contains(where: { $0.seq == selected }) {
-            state.top = session.action(after: 0, matching: state.filter)?.seq ?? 0
+            state.top = firstActionSeq(matching: state.filter, in: &state) ?? 0
             return
         }
         state.timeline = Array(withInitial.prefix(height))

@@ -53,7 +53,10 @@ extension ViewerReducer {
         for chunk in read.chunks { session.keep(chunk) }
         let kept = Set(read.chunks.map(\.offset))
         for offset in read.request.offsets where !kept.contains(offset) { _ = session.readForActions(chunkAt: offset) }
-        state.readTimeline = nil
+        // Rows that wait for a chunk are read again. Whole rows stay as read: a read of the
+        // screens beside them must not read them again, which in a cache too small for both
+        // would push their chunks out, have them asked for again, and so on by turns for ever.
+        if state.readTimeline?.rows.contains(.reading) != false { state.readTimeline = nil }
         let move = state.moveOnRead
         state.moveOnRead = nil
         switch move {
@@ -65,7 +68,17 @@ extension ViewerReducer {
         default:
             break
         }
-        load(&state)
+        // The totals may have waited for the last chunk; following, the selection too (what
+        // is still unread is not asked for again here: reads of chunks the cache cannot hold
+        // together would take turns for ever).
+        refreshTotals(&state)
+        let filter = state.filter
+        if state.following, let last = readingSmallChunks({ session.lastAction(matching: filter) }).value?.seq, last != state.selected {
+            select(last, in: &state)
+        } else {
+            load(&state)
+        }
+        fillWindow(&state)
         fillChangedPaths(&state)
     }
 

@@ -45,7 +45,7 @@ extension ViewerReducer {
         for _ in 0..<height {
             guard let selected = state.selected, state.timeline.count == height,
                 let last = state.timeline.last(where: { $0.seq != nil })?.seq, last < selected,
-                let next = session.action(after: state.top, matching: state.filter)?.seq, next <= selected else { break }
+                let next = readingSmallChunks({ session.action(after: state.top, matching: state.filter) }).value?.seq, next <= selected else { break }
             state.top = next
             state.timeline = timelineRows(count: height, in: &state)
         }
@@ -186,15 +186,6 @@ extension ViewerReducer {
     /// A detail whose state is more chunks than this from any keyframe or kept state is read
     /// off the loop's thread (replaying this many one-action chunks takes about 15 ms).
     static let longReplay = 4_096
-
-    func refreshTotals(_ state: inout ViewerState) {
-        state.droppedActions = session.droppedActions().count
-        state.damagedRanges = session.damage.count
-        let last = session.lastAction()
-        state.lastSeq = last?.seq
-        state.timeColumn = TimeColumn(span: last?.sinceStart ?? 0)
-        state.sessionEnded = source.hasEnded || last?.events.contains { if case .sessionEnded = $0 { true } else { false } } ?? false
-    }
 
     func resetDetailCursor(_ state: inout ViewerState) {
         state.cursorPathOnRead = nil

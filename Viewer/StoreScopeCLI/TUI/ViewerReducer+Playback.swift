@@ -71,10 +71,11 @@ extension ViewerReducer {
         guard let current = state.selected else { return }
         let playback = Playback(wasFollowing: state.following)
         state.following = false
-        if session.action(after: current) == nil {
+        let next = readingSmallChunks { session.action(after: current) }
+        if next.value == nil, next.deferred == nil {
             // At the end: play again from the first action.
-            guard let first = session.action(after: 0) else { return }
-            select(first.seq, in: &state)
+            guard let first = firstActionSeq(matching: .all, in: &state) else { return }
+            select(first, in: &state)
         }
         state.playback = playback
         state.message = nil
@@ -109,17 +110,20 @@ extension ViewerReducer {
         var anchor = playback.anchor.flatMap { $0.seq == entry.seq ? $0 : nil } ?? .init(clock: now, recorded: entry.sinceStart, seq: entry.seq)
         let steps = min(UInt64(Playback.actionsPerStep), now.subtractingSaturated(anchor.clock) / rate.interval)
         var passed: UInt64 = 0, last: ActionEntry?, more = false
-        if let after = ClosedRange.seqs(after: entry.seq) { session.forEachAction(in: after) { item in
-            guard case let .action(action) = item else { return true }
-            guard passed < steps else { more = true; return false }
-            last = action
-            passed += 1
-            return true
-        } }
+        let scan = readingSmallChunks {
+            if let after = ClosedRange.seqs(after: entry.seq) { session.forEachAction(in: after) { item in
+                guard case let .action(action) = item else { return true }
+                guard passed < steps else { more = true; return false }
+                last = action
+                passed += 1
+                return true
+            } }
+        }
         if let last {
             select(last.seq, in: &state)
             anchor = .init(clock: anchor.clock.addingSaturated(passed * rate.interval), recorded: last.sinceStart, seq: last.seq)
         }
+        if !more, let chunk = scan.deferred { return waitForChunks(from: chunk, anchor: anchor, now: now, playback: playback, in: &state) }
         // No action after the one reached: playback ends there.
         guard more else { return finishPlayback(playback, in: &state) }
         playback.anchor = anchor
@@ -149,21 +153,24 @@ extension ViewerReducer {
         // rest are for the next steps, and keys are read in between.
         var passed = 0, cut = false
         // The last seq there is has no action after it: playback ends there.
-        if let after = ClosedRange.seqs(after: entry.seq) { session.forEachAction(in: after) { item in
-            guard case let .action(action) = item else { return true }
-            if speed == 0 ? due == nil : action.sinceStart <= target {
-                due = action
-                passed += 1
-                cut = passed >= Playback.actionsPerStep
-                return !cut
-            }
-            next = action
-            return false
-        } }
+        let scan = readingSmallChunks {
+            if let after = ClosedRange.seqs(after: entry.seq) { session.forEachAction(in: after) { item in
+                guard case let .action(action) = item else { return true }
+                if speed == 0 ? due == nil : action.sinceStart <= target {
+                    due = action
+                    passed += 1
+                    cut = passed >= Playback.actionsPerStep
+                    return !cut
+                }
+                next = action
+                return false
+            } }
+        }
         if let due {
             select(due.seq, in: &state)
             anchor.seq = due.seq
         }
+        if !cut, next == nil, let chunk = scan.deferred { return waitForChunks(from: chunk, anchor: anchor, now: now, playback: playback, in: &state) }
         if cut {
             playback.anchor = anchor
             playback.nextDue = now
@@ -176,11 +183,22 @@ extension ViewerReducer {
         state.playback = playback
     }
 
+    /// The next actions are in a large chunk not yet read: the reader reads it and the ones
+    /// after it, and playing goes on once they are in (the clock looks again every few ms;
+    /// the actions due meanwhile are passed then, as when the clock is late).
+    private func waitForChunks(from chunk: Int, anchor: Playback.Anchor, now: UInt64, playback: Playback, in state: inout ViewerState) {
+        var playback = playback
+        askForChunks(from: chunk, count: Self.searchChunksAhead, in: &state)
+        playback.anchor = anchor
+        playback.nextDue = now.addingSaturated(UInt64(ViewerApp.detailWait) * 1_000_000)
+        state.playback = playback
+    }
+
     private func finishPlayback(_ playback: Playback, in state: inout ViewerState) {
         state.playback = nil
         if playback.wasFollowing {
             state.following = true
-            select(session.lastAction(matching: state.filter)?.seq ?? state.lastSeq, in: &state)
+            select(lastActionSeq(matching: state.filter, in: &state) ?? state.lastSeq, in: &state)
             state.message = "played to the last action: following"
         } else {
             state.message = "played to the last action"

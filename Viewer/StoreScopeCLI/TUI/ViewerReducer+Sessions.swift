@@ -94,8 +94,8 @@ extension ViewerReducer {
         resetDetailCursor(&state)
         refreshTotals(&state)
         let seq = state.following
-            ? session.lastAction(matching: state.filter)?.seq
-            : saved?.selected ?? session.action(after: 0, matching: state.filter)?.seq
+            ? lastActionSeq(matching: state.filter, in: &state)
+            : saved?.selected ?? firstActionSeq(matching: state.filter, in: &state)
         select(seq ?? state.lastSeq, in: &state)
     }
 
@@ -134,7 +134,7 @@ extension ViewerReducer {
         state.longSearch = nil
         state.effects = EffectsView()
         refreshTotals(&state)
-        let seq = state.following ? session.lastAction(matching: state.filter)?.seq : state.selected
+        let seq = state.following ? lastActionSeq(matching: state.filter, in: &state) : state.selected
         resetDetailCursor(&state)
         select(seq ?? state.lastSeq, in: &state)
         state.message = "session \(name) reconnected: it continues after the reconnect row"

@@ -42,9 +42,8 @@ package struct ViewerReducer {
         refreshTotals(&state)
         // The first action may be in a large chunk the reader reads for the rows: then the
         // index's first seq stands for it (the rows and its detail come with the read).
-        let (first, deferred) = readingSmallChunks { state.following ? session.lastAction(matching: filter) : session.action(after: 0, matching: filter) }
-        let unread = deferred != nil && !state.following && filter.expression == .all ? session.seqRange?.lowerBound : nil
-        select(first?.seq ?? unread ?? state.lastSeq, in: &state)
+        let first = state.following ? lastActionSeq(matching: filter, in: &state) : firstActionSeq(matching: filter, in: &state)
+        select(first ?? state.lastSeq, in: &state)
         return state
     }
 
@@ -63,7 +62,7 @@ package struct ViewerReducer {
         case .recordsArrived:
             refreshTotals(&state)
             if state.following || state.selected == nil {
-                select(session.lastAction(matching: state.filter)?.seq ?? state.lastSeq, in: &state)
+                select(lastActionSeq(matching: state.filter, in: &state) ?? state.lastSeq, in: &state)
             } else {
                 load(&state)
             }
@@ -115,20 +114,8 @@ package struct ViewerReducer {
         case .character("k"), .up: step(-1, in: &state)
         case .pageDown: step(page, in: &state)
         case .pageUp, .character("b"): step(-page, in: &state)
-        case .character("g"), .home:
-            // Going to the first action stops following, as a step up does: else the next
-            // action the app sends would take the selection back to the end.
-            let first = session.action(after: 0, matching: state.filter)?.seq
-            if first != state.selected { state.following = false }
-            select(first, in: &state)
-        case .character("G"), .end:
-            // Under a filter the last match may lie far back from the end: searched for
-            // backward from there, a part per tick, as `N` searches.
-            if state.filter.expression != .all, let last = state.lastSeq, last < .max {
-                startSearch(.match(state.filter), forward: false, from: last + 1, in: &state)
-            } else {
-                select(session.lastAction(matching: state.filter)?.seq, in: &state)
-            }
+        case .character("g"), .home: goToFirstAction(&state)
+        case .character("G"), .end: goToLastAction(&state)
         case .character("]"), .right: travel(forward: true, in: &state)
         case .character("["), .left: travel(forward: false, in: &state)
         case .character("/") where Self.searchesTree(state): state.prompt = .init(kind: .treeSearch)
@@ -141,7 +128,7 @@ package struct ViewerReducer {
         case .character("N"): findNext(forward: false, in: &state)
         case .character("F"):
             state.following.toggle()
-            if state.following { select(session.lastAction(matching: state.filter)?.seq, in: &state) }
+            if state.following { select(lastActionSeq(matching: state.filter, in: &state), in: &state) }
         case .character("d"): state.detailMode = .diff; resetDetailCursor(&state)
         case .character("s"):
             state.detailMode = .tree
@@ -187,13 +174,23 @@ package struct ViewerReducer {
 
     /// After a window grew: when the timeline ends before the window does while actions lie
     /// above its first row, it scrolls back so that every row it has is used (a window made
-    /// small, which scrolled down to keep the selection, then made large again).
-    private func fillWindow(_ state: inout ViewerState) {
+    /// small, which scrolled down to keep the selection, then made large again). Rows above
+    /// in a large chunk not yet read are asked of the reader; it scrolls back further once
+    /// they are read (``takeIn(_:in:)`` fills the window again).
+    func fillWindow(_ state: inout ViewerState) {
         let height = ViewerLayout(columns: state.columns, rows: state.rows).timelineRows
-        guard state.timeline.count < height, state.top > 0 else { return }
-        let above = session.actions(before: state.top, after: 0, matching: state.filter, limit: height - state.timeline.count)
-        // Fewer than the free rows: back to the start, where #0 may take one.
-        state.top = above.count < height - state.timeline.count ? 0 : above.last?.seq ?? state.top
+        let free = height - state.timeline.count
+        guard free > 0, state.top > 0 else { return }
+        let top = state.top, filter = state.filter
+        let (above, deferred) = readingSmallChunks { session.actions(before: top, after: 0, matching: filter, limit: free) }
+        if let chunk = deferred, above.count < free {
+            askForChunks(from: chunk, forward: false, count: free - above.count, in: &state)
+            state.top = above.last?.seq ?? state.top
+        } else {
+            // Fewer than the free rows: back to the start, where #0 may take one.
+            state.top = above.count < free ? 0 : above.last?.seq ?? state.top
+        }
+        guard state.top != top else { return }
         load(&state)
     }
 
