@@ -42,8 +42,12 @@ enum HostileViewer {
         ("enter (no action has it: the first part)", .key(.enter)),
         ("G (timeline: last action)", .key(.character("G"))),
         ("k (from the last action)", .key(.character("k"))),
+        ("resize to 80x40 (the window fills above)", .resize(columns: 80, rows: 40)),
+        ("resize back to 80x24", .resize(columns: 80, rows: 24)),
         ("g (timeline: first action)", .key(.character("g"))),
         ("k (onto #0, the initial state)", .key(.character("k"))),
+        ("j (back to the first action)", .key(.character("j"))),
+        ("space (play to the end at the recorded pace)", .key(.character(" "))),
     ]
 
     static func run() {
@@ -70,15 +74,21 @@ enum HostileViewer {
                 firstScreen.time { opened = ViewerScreen(source: source, columns: 80, rows: 24) }
                 let screen: ViewerScreen = opened
                 /// The loop's steps until the rows' large chunks, the detail of a large state
-                /// (read off the thread) and the rest of a tree search (on the ticks) are in.
+                /// (read off the thread), the rest of a tree search (on the ticks) are in, and
+                /// playing has reached the end (the clock passed on every step, as the loop does).
                 func settle(_ name: String) -> Double {
                     var longest = 0.0
-                    while screen.isReadingRows || screen.isLoadingDetail || screen.isSearching {
-                        if screen.state.waitsForBackgroundReader { Thread.sleep(forTimeInterval: Double(ViewerApp.detailWait) / 1_000) }
+                    while screen.isReadingRows || screen.isLoadingDetail || screen.isSearching || screen.isPlaying {
+                        if screen.state.waitsForBackgroundReader {
+                            Thread.sleep(forTimeInterval: Double(ViewerApp.detailWait) / 1_000)
+                        } else if screen.isPlaying {
+                            Thread.sleep(forTimeInterval: 0.001)
+                        }
                         var tick = Timings()
                         tick.time {
                             screen.send(.tick)
                             for read in screen.reducer.takeBackgroundReads() { screen.send(read) }
+                            if screen.isPlaying { screen.send(.clock(nanos: DispatchTime.now().uptimeNanoseconds)) }
                         }
                         longest = max(longest, tick.cpu[0])
                         if listTicks { print("repetition \(repetition + 1), \(name): tick of \(Report.nanos(tick.cpu[0])) CPU, \(Report.nanos(tick.wall[0])) wall") }

@@ -28,6 +28,8 @@ final class ViewerScreen {
     var isLoadingDetail: Bool { state.isLoadingDetail }
     /// Whether the timeline waits for large chunks the background reader reads.
     var isReadingRows: Bool { state.isReadingRows }
+    /// Whether `space` is playing the trace.
+    var isPlaying: Bool { state.isPlaying }
 
     /// Reduces `action` and, when the state changed, draws, as the viewer's loop does (its
     /// comparison of the states before and after is part of what a key costs).
