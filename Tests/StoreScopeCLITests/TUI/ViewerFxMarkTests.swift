@@ -113,4 +113,40 @@ struct ViewerFxMarkBackgroundTests {
         viewer.press(.character("j"))
         #expect(ViewerFxMarkTests.marks(viewer.screen) == ViewerFxMarkTests.expected, "\(viewer.screen)")
     }
+
+    @Test("The effects view names a parent action in a large chunk once the reader read it: `#14 …` until then, nothing decoded on the loop's thread")
+    func parentInALargeChunk() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("fx-large-parents.sstrace")
+        // 16 actions, each a chunk of its own with a keyframe of 130,000 entries (1.7 MB raw);
+        // #2 starts effect 1 ("load"), #14, below the screens read first, effect 2 ("upload").
+        let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Large"), chunkSize: 64 << 20)
+        var state = TraceFixture.numbers(130_000)
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: state)))
+        for seq in UInt64(1)...16 {
+            try writer.append(TraceFixture.action(seq, payload: [.init("n", .int(Int64(seq)))]))
+            try state.apply([.set(path: [.key(.string("k\(seq)"))], value: .int(-Int64(seq)))])
+            try writer.append(.keyframe(Keyframe(seq: seq, store: "main", state: state)))
+            if seq == 2 || seq == 14 {
+                let name = seq == 2 ? "load" : "upload"
+                try writer.append(.effectStarted(EffectStarted(effectID: seq, name: name, store: "main", parentSeq: seq, monotonicNanos: seq * 1_000 + 1)))
+            }
+            try writer.flush()
+        }
+        try writer.close()
+        var viewer = try ViewerHarness(path: path, rows: ViewerLargeChunkRowsTests.rows, idle: false)
+        viewer.waitForRows()
+        viewer.readEffectsToEnd()
+        let session = viewer.reducer.session, decodes = session.chunkDecodes
+        try #require(session.chunks.allSatisfy { $0.header.rawLength > ViewerReducer.largeChunkBytes } && !session.holdsActionRecords(ofChunk: 13))
+        viewer.press(.character("e"))
+        func parent(of name: String) -> String? { viewer.state.effects.rows.first { $0.lifetime.name == name }?.parent }
+        #expect(parent(of: "upload") == "#14 …" && viewer.state.isReadingRows, "\(viewer.state.effects.rows)")
+        #expect(parent(of: "load") == "#2 .set(n: 2)", "\(viewer.state.effects.rows)")
+        #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks to list the effects")
+        viewer.waitForRows()
+        #expect(parent(of: "upload") == "#14 .set(n: 14)", "\(viewer.state.effects.rows)")
+        #expect(viewer.screen.contains("#14 .set(n: 14)"), "\(viewer.screen)")
+        #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks for the parents")
+    }
 }

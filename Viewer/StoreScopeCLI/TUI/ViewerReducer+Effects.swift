@@ -78,14 +78,20 @@ extension ViewerReducer {
         if position >= view.top + height { view.top = position - height + 1 }
         view.top = max(0, min(view.top, visible.count - height))
         let shown = visible[min(view.top, visible.count)..<min(visible.count, view.top + height)]
-        // Parent actions are read again only when the rows change.
+        // Parent actions are read again only when the rows change; those in a large chunk
+        // not yet read are asked of the reader (50-100 ms a chunk on the loop's thread), and
+        // ``takeIn(_:in:)`` reads the rows again.
+        var unread: Int?
         if view.rows.map(\.index) != Array(shown) || view.rows.map(\.lifetime) != shown.map({ lifetimes[$0] }) {
             view.rows = shown.map { index in
                 let lifetime = lifetimes[index]
-                return EffectsView.Row(index: index, lifetime: lifetime, parent: lifetime.parentSeq.flatMap { parentSummary(of: $0) })
+                let parent = lifetime.parentSeq.map { parentSummary(of: $0) }
+                unread = unread ?? parent?.unread
+                return EffectsView.Row(index: index, lifetime: lifetime, parent: parent?.text)
             }
         }
         state.effects = view
+        if let unread { askForChunks(from: unread, count: 1, in: &state) }
     }
 
     // MARK: - In the effects view

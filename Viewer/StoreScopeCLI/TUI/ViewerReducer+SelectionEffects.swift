@@ -74,9 +74,12 @@ extension ViewerReducer {
         return "still reading the trace's effects (\(spans.percentRead)%): try again in a moment"
     }
 
-    /// `#4 .search(query: "swiftui")`, or `#4` when the action is not readable.
-    func parentSummary(of seq: UInt64) -> String {
-        guard let entry = session.action(after: seq - min(seq, 1)), entry.seq == seq else { return "#\(seq)" }
-        return "#\(seq) \(entry.action.action.shortDescription)"
+    /// `#4 .search(query: "swiftui")`, or `#4` when the action is not readable, or `#4 …` while
+    /// it lies in a large chunk not yet read (`unread` names the chunk: the reader reads it,
+    /// as it reads the timeline's, and the effect rows are read again then).
+    func parentSummary(of seq: UInt64) -> (text: String, unread: Int?) {
+        let (entry, deferred) = readingSmallChunks { session.action(after: seq - min(seq, 1)) }
+        guard let entry, entry.seq == seq else { return deferred.map { ("#\(seq) …", $0) } ?? ("#\(seq)", nil) }
+        return ("#\(seq) \(entry.action.action.shortDescription)", nil)
     }
 }
