@@ -83,4 +83,25 @@ struct KeyframesLeftOutTests {
         }
         #expect(!light.leftOutKeyframes.isEmpty)
     }
+
+    @Test("the action at a time is the same, and finding it builds none of the large keyframes")
+    func actionAtATime() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.trace(in: directory)
+        let whole = try TraceSession(path: path)
+        let light = try TraceSession(path: path, keyframesLeftOutOfActions: 500)
+        // TraceFixture puts #n at n µs: each action's time, moments between, and after the last.
+        var answers: [UInt64] = []
+        for nanos in stride(from: UInt64(0), through: 10_000, by: 250) {
+            answers.append(light.seq(atTime: nanos))
+            #expect(answers.last == whole.seq(atTime: nanos), "\(nanos) ns")
+        }
+        #expect(Set(answers) == Set(0...9))
+        for index in light.reader.chunks.indices {
+            guard let records = light.cache.records(ofChunk: index) else { continue }
+            for case let .keyframe(keyframe) in records {
+                #expect(!keyframe.state.hasMoreNodes(than: 500), "chunk \(index), read whole, holds a large keyframe")
+            }
+        }
+    }
 }
