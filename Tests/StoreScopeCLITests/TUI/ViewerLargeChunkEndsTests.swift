@@ -122,4 +122,25 @@ struct ViewerLargeChunkEndsTests {
         #expect(passed == passed.sorted() && passed.last == 12, "\(passed)")
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks while playing")
     }
+
+    @Test("A last chunk whose header hides its action: the index's count stands until the reader read the chunk, then the status line counts the action and names the damage")
+    func lyingLastHeader() throws {
+        let directory = try TemporaryDirectory()
+        let path = try ViewerLargeChunkRowsTests.trace(actions: 8, in: directory)
+        // The last chunk holds #8 and says it holds #7 (with valid CRCs, the index agreeing).
+        try LyingHeaders.rewrite(path) { index, claim in
+            guard index == 7 else { return }
+            claim.firstSeq = 7
+            claim.lastSeq = 7
+        }
+        var viewer = try ViewerHarness(path: path, rows: ViewerLargeChunkRowsTests.rows, idle: false)
+        #expect(viewer.state.lastSeq == 7 && viewer.reducer.session.chunkDecodes == 0, "opening trusted the index, reading nothing")
+        viewer.press(.character("G"))
+        viewer.waitForRows()
+        #expect(viewer.state.lastSeq == 8 && viewer.state.damagedRanges == 1)
+        #expect(viewer.screen.contains("/8 ") && viewer.screen.contains("damaged 1"), "\(viewer.screen)")
+        viewer.press(.character("G"))
+        viewer.waitForRows()
+        #expect(viewer.state.selected == 8 && viewer.screen.contains("#8 "), "\(viewer.screen)")
+    }
 }

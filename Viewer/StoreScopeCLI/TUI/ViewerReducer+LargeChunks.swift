@@ -62,6 +62,8 @@ extension ViewerReducer {
         // screens beside them must not read them again, which in a cache too small for both
         // would push their chunks out, have them asked for again, and so on by turns for ever.
         if state.readTimeline?.rows.contains(.reading) != false { state.readTimeline = nil }
+        // The totals may have waited for the last chunk, or the read corrected a lying header.
+        refreshTotals(&state)
         let move = state.moveOnRead
         state.moveOnRead = nil
         switch move {
@@ -73,10 +75,9 @@ extension ViewerReducer {
         default:
             break
         }
-        // The totals may have waited for the last chunk; following, the selection too (what
-        // is still unread is not asked for again here: reads of chunks the cache cannot hold
-        // together would take turns for ever).
-        refreshTotals(&state)
+        // Following, the selection may have waited for the last chunk (what is still unread
+        // is not asked for again here: reads of chunks the cache cannot hold together would
+        // take turns for ever).
         let filter = state.filter
         if state.following, let last = readingSmallChunks({ session.lastAction(matching: filter) }).value?.seq, last != state.selected {
             select(last, in: &state)
