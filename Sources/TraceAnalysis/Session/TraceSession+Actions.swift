@@ -184,11 +184,13 @@ extension TraceSession: FilterContext {
 
     /// The last action at or before `nanos` since the session start (0 when none is). Reads
     /// chunks as the action scans do (a session that leaves large keyframes out of its actions
-    /// builds none of them here).
+    /// builds none of them here), and like them stops at a large chunk not in memory under
+    /// ``deferringChunks(over:_:)`` (the answer is then 0 and the chunk is reported).
     public func seq(atTime nanos: UInt64) -> UInt64 {
         let target = header.startMonotonicNanos &+ nanos
         var index = reader.chunks.lastIndex { $0.seqRange != nil && $0.header.firstMonotonicNanos <= target } ?? -1
         while index >= 0 {
+            if defers(index) { return 0 }
             let actions = (actionRecords(ofChunk: index)?.records ?? []).compactMap { record -> ActionRecord? in
                 if case let .action(action) = record, action.monotonicNanos <= target { action } else { nil }
             }

@@ -114,12 +114,11 @@ struct ViewerFxMarkBackgroundTests {
         #expect(ViewerFxMarkTests.marks(viewer.screen) == ViewerFxMarkTests.expected, "\(viewer.screen)")
     }
 
-    @Test("The effects view names a parent action in a large chunk once the reader read it: `#14 …` until then, nothing decoded on the loop's thread")
-    func parentInALargeChunk() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("fx-large-parents.sstrace")
-        // 16 actions, each a chunk of its own with a keyframe of 130,000 entries (1.7 MB raw);
-        // #2 starts effect 1 ("load"), #14, below the screens read first, effect 2 ("upload").
+    /// 16 actions, each a chunk of its own with a keyframe of 130,000 entries (1.7 MB raw): #2
+    /// starts effect 2 ("load"); #14, below the screens read first, effect 14 ("upload"); and
+    /// effect 99 ("timer"), started by no action, starts just after #14, in its chunk.
+    static func largeChunksWithEffects(in directory: TemporaryDirectory) throws -> String {
+        let path = directory.path("fx-large-chunks.sstrace")
         let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Large"), chunkSize: 64 << 20)
         var state = TraceFixture.numbers(130_000)
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: state)))
@@ -131,14 +130,31 @@ struct ViewerFxMarkBackgroundTests {
                 let name = seq == 2 ? "load" : "upload"
                 try writer.append(.effectStarted(EffectStarted(effectID: seq, name: name, store: "main", parentSeq: seq, monotonicNanos: seq * 1_000 + 1)))
             }
+            if seq == 14 {
+                try writer.append(.effectStarted(EffectStarted(effectID: 99, name: "timer", store: "main", parentSeq: nil, monotonicNanos: seq * 1_000 + 2)))
+            }
             try writer.flush()
         }
         try writer.close()
-        var viewer = try ViewerHarness(path: path, rows: ViewerLargeChunkRowsTests.rows, idle: false)
+        return path
+    }
+
+    /// A viewer on ``largeChunksWithEffects(in:)`` once its first screens and every effect are
+    /// read, the chunk of #14 not in its session's memory.
+    static func effectsRead(in directory: TemporaryDirectory) throws -> ViewerHarness {
+        var viewer = try ViewerHarness(path: try largeChunksWithEffects(in: directory), rows: ViewerLargeChunkRowsTests.rows, idle: false)
         viewer.waitForRows()
         viewer.readEffectsToEnd()
-        let session = viewer.reducer.session, decodes = session.chunkDecodes
+        let session = viewer.reducer.session
         try #require(session.chunks.allSatisfy { $0.header.rawLength > ViewerReducer.largeChunkBytes } && !session.holdsActionRecords(ofChunk: 13))
+        return viewer
+    }
+
+    @Test("The effects view names a parent action in a large chunk once the reader read it: `#14 …` until then, nothing decoded on the loop's thread")
+    func parentInALargeChunk() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try Self.effectsRead(in: directory)
+        let session = viewer.reducer.session, decodes = session.chunkDecodes
         viewer.press(.character("e"))
         func parent(of name: String) -> String? { viewer.state.effects.rows.first { $0.lifetime.name == name }?.parent }
         #expect(parent(of: "upload") == "#14 …" && viewer.state.isReadingRows, "\(viewer.state.effects.rows)")
@@ -148,5 +164,39 @@ struct ViewerFxMarkBackgroundTests {
         #expect(parent(of: "upload") == "#14 .set(n: 14)", "\(viewer.state.effects.rows)")
         #expect(viewer.screen.contains("#14 .set(n: 14)"), "\(viewer.screen)")
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks for the parents")
+    }
+
+    @Test("p on an effect whose parent is in a large chunk not yet read: #14 is selected, its rows and detail come with the read, nothing is said to be unreadable; reopened, the view names the parent")
+    func parentSelectedBeforeRead() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try Self.effectsRead(in: directory)
+        let session = viewer.reducer.session, decodes = session.chunkDecodes
+        viewer.press(.character("e"), .character("G"), .character("k"))
+        try #require(viewer.state.effects.selected?.name == "upload" && viewer.state.isReadingRows)
+        viewer.press(.character("p"))
+        #expect(!viewer.state.effects.isShown && viewer.state.selected == 14)
+        #expect(viewer.state.message == nil, "\(String(describing: viewer.state.message))")
+        viewer.waitForDetail()
+        #expect(viewer.state.timeline.compactMap(\.seq).contains(14) && viewer.state.detail?.entry.seq == 14, "\(viewer.state.timeline)")
+        viewer.press(.character("e"))
+        #expect(viewer.state.effects.rows.first { $0.lifetime.name == "upload" }?.parent == "#14 .set(n: 14)", "\(viewer.state.effects.rows)")
+        #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks")
+    }
+
+    @Test("enter on an effect no action started, whose start lies in a large chunk not yet read: the key says it is reading, and pressed again selects the action before the start; nothing decoded on the loop's thread")
+    func startInALargeChunk() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try Self.effectsRead(in: directory)
+        let session = viewer.reducer.session, decodes = session.chunkDecodes
+        viewer.press(.character("e"), .character("G"))
+        try #require(viewer.state.effects.selected?.name == "timer")
+        viewer.press(.enter)
+        #expect(viewer.state.effects.isShown && viewer.state.selected == 1)
+        #expect(viewer.state.message == "reading the actions before effect 99 started: press again once they show")
+        #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks on enter")
+        viewer.waitForRows()
+        viewer.press(.enter)
+        #expect(!viewer.state.effects.isShown && viewer.state.selected == 14, "\(String(describing: viewer.state.message))")
+        #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks to select #14")
     }
 }

@@ -262,12 +262,19 @@ extension ViewerReducer {
         show(next ?? effect.emitted[0], of: effect, in: &state)
     }
 
-    /// Selects the action `effect` started after: its parent, or the last action before its start.
+    /// Selects the action `effect` started after: its parent, or the last action before its
+    /// start. That action's chunk, when large and not yet read, is read by the reader first
+    /// (the key says so and is pressed again), as `]` does.
     private func goToStart(of effect: EffectLifetime?, in state: inout ViewerState) {
         guard let effect else { return }
-        let before = session.seq(atTime: effect.startNanos &- session.header.startMonotonicNanos)
-        let start = effect.parentSeq ?? (before > 0 ? before : firstActionSeq(matching: .all, in: &state))
-        guard let start else { return }
+        if let parent = effect.parentSeq { return show(parent, of: effect, in: &state) }
+        let (before, unread) = readingSmallChunks { session.seq(atTime: effect.startNanos &- session.header.startMonotonicNanos) }
+        if let unread {
+            askForChunks(from: unread, forward: false, count: 1, in: &state)
+            state.message = "reading the actions before effect \(effect.effectID) started: press again once they show"
+            return
+        }
+        guard let start = before > 0 ? before : firstActionSeq(matching: .all, in: &state) else { return }
         show(start, of: effect, in: &state)
     }
 
@@ -278,6 +285,7 @@ extension ViewerReducer {
         state.following = false
         select(seq, in: &state)
         state.effects.anchor = state.selected
-        if state.detail?.entry.seq != seq { state.message = "#\(seq) is not in the readable trace" }
+        // Its rows may still be read off the thread (a large chunk): they come with the read.
+        if state.detail?.entry.seq != seq, !state.isReadingRows { state.message = "#\(seq) is not in the readable trace" }
     }
 }

@@ -53,11 +53,10 @@ extension ViewerReducer {
         for chunk in read.chunks { session.keep(chunk) }
         let kept = Set(read.chunks.map(\.offset))
         for offset in read.request.offsets where !kept.contains(offset) { _ = session.readForActions(chunkAt: offset) }
-        if state.effects.isShown {
-            // Their parent actions may have waited for these chunks.
-            state.effects.rows = []
-            loadEffectRows(&state)
-        }
+        // The effect rows' parent actions may have waited for these chunks: read again now, or
+        // when the view opens again.
+        state.effects.rows = []
+        if state.effects.isShown { loadEffectRows(&state) }
         // Rows that wait for a chunk are read again. Whole rows stay as read: a read of the
         // screens beside them must not read them again, which in a cache too small for both
         // would push their chunks out, have them asked for again, and so on by turns for ever.
