@@ -118,25 +118,16 @@ struct ViewerFxMarkBackgroundTests {
     /// starts effect 2 ("load"); #14, below the screens read first, effect 14 ("upload"); and
     /// effect 99 ("timer"), started by no action, starts just after #14, in its chunk.
     static func largeChunksWithEffects(in directory: TemporaryDirectory) throws -> String {
-        let path = directory.path("fx-large-chunks.sstrace")
-        let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Large"), chunkSize: 64 << 20)
-        var state = TraceFixture.numbers(130_000)
-        try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: state)))
-        for seq in UInt64(1)...16 {
-            try writer.append(TraceFixture.action(seq, payload: [.init("n", .int(Int64(seq)))]))
-            try state.apply([.set(path: [.key(.string("k\(seq)"))], value: .int(-Int64(seq)))])
-            try writer.append(.keyframe(Keyframe(seq: seq, store: "main", state: state)))
-            if seq == 2 || seq == 14 {
-                let name = seq == 2 ? "load" : "upload"
-                try writer.append(.effectStarted(EffectStarted(effectID: seq, name: name, store: "main", parentSeq: seq, monotonicNanos: seq * 1_000 + 1)))
+        try ViewerLargeStateTests.keyframeTrace(entries: 130_000, actions: 16, in: directory, named: "fx-large-chunks.sstrace") { seq in
+            switch seq {
+            case 2: [.effectStarted(EffectStarted(effectID: 2, name: "load", store: "main", parentSeq: 2, monotonicNanos: 2_001))]
+            case 14: [
+                .effectStarted(EffectStarted(effectID: 14, name: "upload", store: "main", parentSeq: 14, monotonicNanos: 14_001)),
+                .effectStarted(EffectStarted(effectID: 99, name: "timer", store: "main", parentSeq: nil, monotonicNanos: 14_002)),
+            ]
+            default: []
             }
-            if seq == 14 {
-                try writer.append(.effectStarted(EffectStarted(effectID: 99, name: "timer", store: "main", parentSeq: nil, monotonicNanos: seq * 1_000 + 2)))
-            }
-            try writer.flush()
         }
-        try writer.close()
-        return path
     }
 
     /// A viewer on ``largeChunksWithEffects(in:)`` once its first screens and every effect are

@@ -103,9 +103,12 @@ struct ViewerLargeStateTests {
         #expect(viewer.state.selected == 1)
     }
 
-    /// A keyframe of `entries` entries for each of `actions` actions (one entry changed), a chunk each.
-    static func keyframeTrace(entries: Int, actions: UInt64 = 5, in directory: TemporaryDirectory) throws -> String {
-        let path = directory.path + "/keyframes-\(entries)-\(actions).sstrace"
+    /// A keyframe of `entries` entries for each of `actions` actions (one entry changed), a chunk
+    /// each; `after` gives the records that follow an action's keyframe in its chunk.
+    static func keyframeTrace(
+        entries: Int, actions: UInt64 = 5, in directory: TemporaryDirectory, named name: String? = nil, after: (UInt64) -> [Record] = { _ in [] }
+    ) throws -> String {
+        let path = directory.path + "/" + (name ?? "keyframes-\(entries)-\(actions).sstrace")
         let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Large"), chunkSize: 64 << 20)
         var state = TraceFixture.numbers(entries)
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: state)))
@@ -113,6 +116,7 @@ struct ViewerLargeStateTests {
             try writer.append(TraceFixture.action(seq, payload: [.init("n", .int(Int64(seq)))]))
             try state.apply([.set(path: [.key(.string("k\(seq)"))], value: .int(-Int64(seq)))])
             try writer.append(.keyframe(Keyframe(seq: seq, store: "main", state: state)))
+            for record in after(seq) { try writer.append(record) }
             try writer.flush()
         }
         try writer.close()
