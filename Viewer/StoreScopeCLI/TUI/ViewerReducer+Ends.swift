@@ -66,7 +66,7 @@ extension ViewerReducer {
         if let deferred, last == nil {
             let end = session.chunks[deferred].header.lastMonotonicNanos
             state.lastSeq = session.seqRange?.upperBound
-            state.timeColumn = TimeColumn(span: end > session.header.startMonotonicNanos ? end - session.header.startMonotonicNanos : 0)
+            state.timeColumn = TimeColumn(span: end.subtractingSaturated(session.header.startMonotonicNanos))
             state.sessionEnded = source.hasEnded || state.sessionEnded
             return
         }
