@@ -8,9 +8,14 @@ import PackageDescription
 //                                   ^
 //                               storescope
 //   StoreScope <- StoreScopeTCA -> ComposableArchitecture (only with the trait "TCA")
+//   CZlib and CStoreScopeAtomics are C targets under TraceFormat: zlib, and C11 atomics.
+//
+// Platforms: the floor of the Composable Architecture 1.25.5, which most of our users' apps
+// already meet. A package's targets compile at its declared floor, not the app's, so every
+// target (the `storescope` tool too) uses nothing newer: .ci/run checks it (Tests/PlatformGates).
 let package = Package(
     name: "StoreScope",
-    platforms: [.macOS(.v15)],
+    platforms: [.iOS(.v16), .macOS(.v13), .macCatalyst(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "StoreScope", targets: ["StoreScope"]),
         // The Composable Architecture adapter (`Reducer.recorded(by:)`): empty unless the app
@@ -22,18 +27,17 @@ let package = Package(
     ],
     // A disabled trait's dependency is neither fetched nor pinned: only an app that enables "TCA"
     // resolves the Composable Architecture (measured with Swift 6.3.1: docs/GUIDE.md, section 9).
-    traits: [.trait(name: "TCA", description: "Builds StoreScopeTCA, the Composable Architecture adapter")],
+    traits: [
+        .trait(name: "TCA", description: "Builds StoreScopeTCA, the Composable Architecture adapter"),
+    ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/swift-composable-architecture", from: "1.25.5"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CZlib",
-            path: "Sources/CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
-        ),
-        .target(name: "TraceFormat", dependencies: ["CZlib"]),
+        // zlib from the SDK on Apple platforms, from zlib1g-dev on Linux; no pkg-config.
+        .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "CStoreScopeAtomics"),
+        .target(name: "TraceFormat", dependencies: ["CZlib", "CStoreScopeAtomics"]),
         .target(name: "StoreScope", dependencies: ["TraceFormat"]),
         .target(name: "TraceAnalysis", dependencies: ["TraceFormat"]),
         .target(

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TraceFormat
 
 /// The floor of any hand-off at UI pace, for comparison with `didReduce`: one clock read and a
 /// queued action's bytes written to the next slot of a ring that another thread reads,
@@ -46,8 +46,8 @@ enum BareHandOff {
     }
 
     private final class Shared: Sendable {
-        let published = Atomic<Int>(0)
-        let done = Atomic<Bool>(false)
-        let checksum = Atomic<Int>(0)
+        let published = AtomicValue<Int>(0)
+        let done = AtomicValue<Bool>(false)
+        let checksum = AtomicValue<Int>(0)
     }
 }

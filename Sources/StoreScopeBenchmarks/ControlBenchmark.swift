@@ -1,6 +1,5 @@
 import Foundation
 import StoreScope
-import Synchronization
 import TraceAnalysis
 
 /// Issue 22: from the key press (the viewer's request to its listener) to the app's state
@@ -67,8 +66,8 @@ enum ControlBenchmark {
         let recorder = try! Recorder(sink: .socket(socket), mainStore: "users", configuration: configuration)
         let initial = UsersFixture.State(users: (0..<users).map(UsersFixture.makeUser))
         let recording = recorder.store("users", initialState: initial, actions: Action.self)
-        let store = Mutex(initial)
-        let installedAt = Atomic<UInt64>(0)
+        let store = LockedValue(initial)
+        let installedAt = AtomicValue<UInt64>(0)
         recording.allowControl(
             replaceState: { state in
                 store.withLock { $0 = state }

@@ -1,6 +1,5 @@
 import Foundation
 import StoreScopeCLI
-import Synchronization
 import TraceFormat
 
 /// A live session in the viewer: a thread appends 10,000 actions/s (``UsersTrace`` records,
@@ -16,7 +15,7 @@ enum LiveViewerBenchmark {
     static func run() {
         let path = NSTemporaryDirectory() + "storescope-viewer-live-\(getpid()).sstrace"
         defer { unlink(path) }
-        let stop = Mutex(false), written = Mutex(0), ready = Mutex(false)
+        let stop = LockedValue(false), written = LockedValue(0), ready = LockedValue(false)
         let writer = Thread {
             let trace = try! TraceWriter(path: path, header: UsersTrace.header)
             var generator = UsersTrace.Generator(otherStores: true)

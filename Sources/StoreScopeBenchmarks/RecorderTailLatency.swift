@@ -1,6 +1,5 @@
 import Foundation
 import StoreScope
-import Synchronization
 
 /// Issue 8, item 21: the store thread's tail latency under overload. One million actions as
 /// fast as the store can send them on 2,000 users; each `didReduce` (the hand-off) timed on
@@ -111,8 +110,8 @@ enum RecorderTailLatency {
     }
 
     static func plainLockedAppend(classify: Bool) -> (samples: Samples, slow: [SlowHandOff]) {
-        let queue = Mutex<[Entry]>([])
-        let done = Atomic<Bool>(false)
+        let queue = LockedValue<[Entry]>([])
+        let done = AtomicValue<Bool>(false)
         let consumer = Thread {
             var spare: [Entry] = []
             while !done.load(ordering: .acquiring) {

@@ -5,7 +5,6 @@
 import ComposableArchitecture
 @_exported import StoreScope
 @_spi(Reflection) import Swift
-import Synchronization
 
 extension Reducer where State: Sendable, Action: Sendable {
     /// This reducer, recorded: every action it reduces with the state it produced, and every
@@ -208,7 +207,7 @@ final class RecordedSpan: Sendable {
         var wasCancelled: Bool { cancelled || completed < publishers || (endsWhenLetGo && store == nil) }
     }
 
-    private let state = Mutex(Progress())
+    private let state = LockedValue(Progress())
 
     /// The span of the action being reduced, for ``Effect/recordedCancellable(id:cancelInFlight:)``.
     @TaskLocal static var reducing: RecordedSpan?
@@ -287,7 +286,7 @@ final class ActionLinks: Sendable {
         }
     }
 
-    private let waiting = Mutex(Waiting())
+    private let waiting = LockedValue(Waiting())
 
     /// Most links ever waiting: a publisher sends this many actions before the store reduces
     /// one only in a reducer that drops them, whose links are then let go, oldest first.

@@ -18,7 +18,6 @@
 // Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES] [--kept-states N]
 import Foundation
 import StoreScope
-import Synchronization
 
 enum AppAction: Sendable, Codable { case step(Int, String) }
 
@@ -58,7 +57,7 @@ final class Store: Sendable {
         var state = AppState()
         var journal: [(seq: UInt64, value: Int)] = []
     }
-    let contents = Mutex(Contents())
+    let contents = LockedValue(Contents())
 
     func send(_ action: AppAction) {
         contents.withLock { contents in

@@ -1,11 +1,10 @@
-import Synchronization
 
 /// A store's lock: while a listener holds it, the actions the app sends are held (to be sent
 /// at unlock) or refused. Actions sent by a control command pass (``ControlDispatch``).
 @usableFromInline
 final class ControlLock<Action: Sendable>: Sendable {
     /// 0 open, 1 holding, 2 refusing: read with one relaxed load per action.
-    @usableFromInline let mode = Atomic<UInt8>(0)
+    @usableFromInline let mode = AtomicValue<UInt8>(0)
     private let state = LockedValue(Held())
     /// The most actions held; more are refused (memory stays bounded).
     static var mostHeld: Int { 1_024 }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The lifetime of one effect: started when created, then ended exactly once by
 /// ``finish()``, ``cancel()`` or ``fail(_:)`` (later calls are ignored).
@@ -11,7 +10,7 @@ public final class EffectSpan: Sendable {
     /// The effect's name.
     public let name: String
     private let recorder: Recorder
-    private let ended = Atomic<Bool>(false)
+    private let ended = AtomicValue<Bool>(false)
 
     /// The effect whose work is running in the current task, if any.
     @TaskLocal public static var current: EffectSpan?
@@ -129,7 +128,7 @@ extension EffectSpan {
 /// A span offered to the first action reduced in a ``EffectSpan/linkingFirstAction(_:)``, once.
 final class FirstActionLink: Sendable {
     private let span: EffectSpan
-    private let taken = Atomic<Bool>(false)
+    private let taken = AtomicValue<Bool>(false)
 
     init(_ span: EffectSpan) { self.span = span }
 

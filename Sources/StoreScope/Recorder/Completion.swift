@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Lets a caller wait until the worker has handled its event.
 final class Completion: Sendable {
@@ -7,7 +6,7 @@ final class Completion: Sendable {
     /// Set (releasing) before the semaphore is signalled and read (acquiring) after the wait:
     /// what the worker did before signalling is then visible to the waiter in a way
     /// ThreadSanitizer sees (it does not see through libdispatch's semaphore).
-    private let done = Atomic<Bool>(false)
+    private let done = AtomicValue<Bool>(false)
 
     func signal() {
         done.store(true, ordering: .releasing)

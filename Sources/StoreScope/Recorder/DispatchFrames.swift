@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The dispatches of a store that are waiting to learn their action's sequence number, for
 /// ``StoreRecorder/reduced(_:)``: a middleware that passes an action on (`next(action)`) learns
@@ -12,7 +11,7 @@ import Synchronization
 @usableFromInline
 final class DispatchFrames: Sendable {
     /// How many frames are open: read on every action, so a store without them pays one load.
-    @usableFromInline let openCount = Atomic<Int>(0)
+    @usableFromInline let openCount = AtomicValue<Int>(0)
     /// Each open frame's number, 0 until its action is reduced.
     private let frames = LockedValue<[UInt64]>([])
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A recording session: one trace, any number of stores, one background worker.
 ///
@@ -33,10 +32,10 @@ public final class Recorder: Sendable {
     public let header: SessionHeader
     @usableFromInline let queue: RecordingQueue
     private let worker: RecorderWorker
-    @usableFromInline let seqCounter = Atomic<UInt64>(0)
-    private let effectCounter = Atomic<UInt64>(0)
-    @usableFromInline let closed = Atomic<Bool>(false)
-    @usableFromInline let runningEffects = Atomic<Int>(0)
+    @usableFromInline let seqCounter = AtomicValue<UInt64>(0)
+    private let effectCounter = AtomicValue<UInt64>(0)
+    @usableFromInline let closed = AtomicValue<Bool>(false)
+    @usableFromInline let runningEffects = AtomicValue<Int>(0)
     /// The names of the session's live stores.
     private let storeNames = LockedValue<Set<String>>([])
     /// The stores that allowed control, for the worker to hand commands to.

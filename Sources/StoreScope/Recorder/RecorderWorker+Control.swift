@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The worker's side of control (FORMAT.md §17): it takes the commands the live stream read,
 /// answers pause and resume itself (they concern the recording), and hands the others to the

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The recorder's background thread: captures, diffs, encodes, compresses and writes.
 ///
@@ -24,7 +23,7 @@ final class RecorderWorker: @unchecked Sendable {
     /// Whether a listener paused the recording, and the actions not recorded since.
     @exclusivity(unchecked) var isPaused = false
     @exclusivity(unchecked) var pausedRun: DroppedRun?
-    let actionsPaused = Atomic<UInt64>(0)
+    let actionsPaused = AtomicValue<UInt64>(0)
     /// The latest action seq the worker has seen (what log records it writes say).
     @exclusivity(unchecked) var latestSeq: UInt64 = 0
     /// The registered stores' inboxes, held strongly so that action tokens may name them
@@ -48,7 +47,7 @@ final class RecorderWorker: @unchecked Sendable {
     /// The queue lane the batch being handled came from (see ``StoreInbox/recordNext(in:)``).
     @exclusivity(unchecked) @usableFromInline var batchLane = 0
     /// Actions in chunks the sink accepted. Counted per chunk, read by ``status()``: an atomic.
-    let actionsRecorded = Atomic<UInt64>(0)
+    let actionsRecorded = AtomicValue<UInt64>(0)
     /// Actions appended to the writer's open chunk and not yet written: they count as recorded
     /// once their chunk is written, as dropped if that write fails.
     @exclusivity(unchecked) var actionsInOpenChunk: UInt64 = 0

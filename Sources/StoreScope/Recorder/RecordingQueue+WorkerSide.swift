@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The worker's side of the queue: it takes every lane's events, gives back what it wrote,
 /// and sleeps until the app wakes it.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The hand-off between app threads and the recorder's worker, built so that an app thread
 /// never waits for the worker.
@@ -38,9 +37,8 @@ import Synchronization
 /// Counters are split by who writes them, so that the store thread updates no shared counter
 /// with a read-modify-write: app threads keep what they queued (bytes, actions, events) as
 /// plain totals under their own lock, the worker publishes what it released, and what is
-/// pending is the difference. The app-written atomics and the worker-written ones sit on
-/// different cache lines (``CacheLinePad``), so the worker's per-batch writes do not evict the
-/// lines app threads write on every action.
+/// pending is the difference. Each atomic sits on a cache line of its own, so the worker's
+/// per-batch writes do not evict the lines app threads write on every action.
 ///
 /// An action's event is a token naming its store's ``StoreInbox``, which holds the action
 /// itself in the same lane, appended in the same step. Past the byte budget, actions are
@@ -87,25 +85,21 @@ final class RecordingQueue: Sendable {
     @usableFromInline let lanes = EventLanes()
     @usableFromInline let wakeup = DispatchSemaphore(value: 0)
 
-    // The atomics, grouped by the thread that writes them. A class's stored properties are laid
-    // out in declaration order, so each padding keeps the groups (and the object's header,
-    // whose reference count any thread may write) off each other's cache lines.
-    @usableFromInline let padBeforeAppWritten = CacheLinePad()
+    // The atomics, each on a cache line of its own (`ownCacheLine`): the worker's per-batch
+    // writes never evict the lines app threads write on every action, nor the reverse.
     /// Whether an app thread is appending to lane 0 or 1 (written by app threads).
-    @usableFromInline let lane0Busy = Atomic<Bool>(false)
-    @usableFromInline let lane1Busy = Atomic<Bool>(false)
+    @usableFromInline let lane0Busy = AtomicValue<Bool>(false, ownCacheLine: true)
+    @usableFromInline let lane1Busy = AtomicValue<Bool>(false, ownCacheLine: true)
     /// ``AppSide/eventsQueued``, published for the worker (written by app threads).
-    @usableFromInline let eventsQueued = Atomic<Int>(0)
-    @usableFromInline let padBeforeWorkerWritten = CacheLinePad()
+    @usableFromInline let eventsQueued = AtomicValue<Int>(0, ownCacheLine: true)
     /// The lane app threads append to (0 or 1); only the worker changes it.
-    @usableFromInline let currentLane = Atomic<Int>(0)
+    @usableFromInline let currentLane = AtomicValue<Int>(0, ownCacheLine: true)
     /// Totals the worker has given back: bytes of the budget, actions (written by the worker).
-    @usableFromInline let bytesReleased = Atomic<Int>(0)
-    @usableFromInline let actionsReleased = Atomic<Int>(0)
+    @usableFromInline let bytesReleased = AtomicValue<Int>(0, ownCacheLine: true)
+    @usableFromInline let actionsReleased = AtomicValue<Int>(0, ownCacheLine: true)
     /// Events the worker has taken from the lanes (written by the worker, read by it alone).
-    @usableFromInline let eventsTaken = Atomic<Int>(0)
-    @usableFromInline let workerSleeping = Atomic<Bool>(false)
-    @usableFromInline let padAfterWorkerWritten = CacheLinePad()
+    @usableFromInline let eventsTaken = AtomicValue<Int>(0, ownCacheLine: true)
+    @usableFromInline let workerSleeping = AtomicValue<Bool>(false, ownCacheLine: true)
 
     init(budget: Int) {
         self.budget = budget
@@ -281,7 +275,7 @@ final class RecordingQueue: Sendable {
     /// sees the new events and does not sleep, or this thread sees it asleep and wakes it.
     @usableFromInline
     func wakeSleepingWorker() {
-        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        sequentiallyConsistentFence()
         if workerSleeping.load(ordering: .relaxed) && workerSleeping.exchange(false, ordering: .sequentiallyConsistent) {
             wakeup.signal()
         }

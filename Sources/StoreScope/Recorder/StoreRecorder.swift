@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Records one store of a session. The store calls ``willSend(_:from:fileID:line:)`` before
 /// its reducer runs and ``didReduce(_:state:)`` after; both are O(1) on the store's thread:
@@ -19,7 +18,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let inbox: StoreInbox<State, Action>
     @usableFromInline let token: ActionToken
     @usableFromInline let entryCost: Int
-    @usableFromInline let latestSeq = Atomic<UInt64>(0)
+    @usableFromInline let latestSeq = AtomicValue<UInt64>(0)
     /// Dispatches waiting for their action's number (see ``reduced(_:)``).
     @usableFromInline let dispatchFrames = DispatchFrames()
     /// The thunk and middleware effects still running (see ``waitForEffects()``).

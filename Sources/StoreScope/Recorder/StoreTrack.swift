@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The worker's memory of one store: the previous state it diffs against and when it last
 /// wrote a keyframe. Only the worker thread touches `previous` and the counters.
@@ -39,7 +38,7 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     /// keeps alive the buffers of the collections the store changes after it, so after
     /// collection changes an action costs those buffers' bytes (the collections the latest
     /// change touched); after scalar changes, the estimate halves with each action.
-    @usableFromInline let pinnedEstimate = Atomic<Int>(0)
+    @usableFromInline let pinnedEstimate = AtomicValue<Int>(0)
 
     /// Updates the estimate, writing only on change: a write invalidates the cache line the
     /// store thread reads on every action.

@@ -5,7 +5,6 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Signals a command catches instead of their default action, the one mechanism of the CLI:
 /// each caught signal sets its bit (``hasCaught(_:)``, what `listen` and `tail` check between
@@ -21,9 +20,9 @@ package final class SignalPipe: Sendable {
     private let signals: [Int32]
 
     /// Where the handler writes (-1: no pipe).
-    private static let target = Atomic<Int32>(-1)
+    private static let target = AtomicValue<Int32>(-1)
     /// A bit per signal number caught since the process started catching it.
-    private static let caught = Atomic<UInt64>(0)
+    private static let caught = AtomicValue<UInt64>(0)
 
     /// Catches `signals` (unblocking them: a parent such as a test runner may have blocked them).
     ///
@@ -68,13 +67,13 @@ package final class SignalPipe: Sendable {
 
     deinit {
         for number in signals { signal(number, SIG_DFL) }
-        _ = Self.target.compareExchange(expected: writeEnd, desired: -1, ordering: .sequentiallyConsistent)
+        Self.target.compareExchange(expected: writeEnd, desired: -1)
         close(readEnd)
         close(writeEnd)
     }
 
     private static func handle(_ number: Int32) {
-        if number >= 0, number < 64 { caught.bitwiseOr(1 << UInt64(number), ordering: .relaxed) }
+        if number >= 0, number < 64 { caught.setBits(1 << UInt64(number)) }
         let fd = target.load(ordering: .relaxed)
         guard fd >= 0 else { return }
         var byte = UInt8(truncatingIfNeeded: number)

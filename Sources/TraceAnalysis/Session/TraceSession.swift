@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The session engine: answers questions about a recorded trace without reading the whole
 /// file, for the `storescope` commands and the interactive viewer.
@@ -110,7 +109,7 @@ public final class TraceSession {
     /// Which of the sessions this process opened this is (1, 2, …): tells a trace opened again
     /// from the session read before it, whose object may have had the same address.
     public let opening = TraceSession.openings.add(1, ordering: .relaxed).newValue
-    private static let openings = Atomic<UInt64>(0)
+    private static let openings = AtomicValue<UInt64>(0)
 
     /// Opens the trace at `path`.
     ///

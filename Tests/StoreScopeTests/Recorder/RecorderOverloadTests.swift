@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 @testable import StoreScope
 import StoreScopeTestSupport
@@ -101,8 +100,8 @@ final class GatedOutput: TraceOutput, @unchecked Sendable {
     // @unchecked: `file` is only used by the recorder's worker; the gate is a semaphore.
     private let file: TraceFile
     private let gate = DispatchSemaphore(value: 0)
-    private let writes = Atomic<Int>(0)
-    private let isOpen = Atomic<Bool>(false)
+    private let writes = AtomicValue<Int>(0)
+    private let isOpen = AtomicValue<Bool>(false)
 
     init(file: TraceFile) { self.file = file }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 @testable import StoreScope
 import StoreScopeTestSupport
 import Testing
@@ -85,7 +84,7 @@ struct TraceFileSafetyTests {
     func lockTakenAgainWhileChildrenSpawn() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("relock.sstrace")
-        let spawning = Atomic<Bool>(true), spawned = Atomic<Int>(0)
+        let spawning = AtomicValue<Bool>(true), spawned = AtomicValue<Int>(0)
         let spawner = Thread {
             while spawning.load(ordering: .relaxed) {
                 let child = Process()

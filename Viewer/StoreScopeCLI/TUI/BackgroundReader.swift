@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import TraceAnalysis
 import TraceFormat
 
@@ -90,7 +89,7 @@ package final class BackgroundReader: Sendable {
         var finished: [Read] = []
     }
 
-    private let shared = Mutex(Shared())
+    private let shared = LockedValue(Shared())
     private let queue = DispatchQueue(label: "storescope.viewer.reader", qos: .userInitiated)
     private let sessions = ReaderSession()
 

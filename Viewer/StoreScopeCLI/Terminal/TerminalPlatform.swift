@@ -3,7 +3,6 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 import TraceAnalysis
 
 /// The only file of the viewer that calls the C library: terminal modes, window size,
@@ -182,7 +181,7 @@ private struct FatalRestore {
     var sequenceCount: Int
 
     /// Whether the handler restores (it re-raises either way).
-    static let armed = Atomic<Bool>(false)
+    static let armed = AtomicValue<Bool>(false)
 
     /// Set up on first use, from the main thread, before any handler is installed; the handler
     /// only reads it once armed.

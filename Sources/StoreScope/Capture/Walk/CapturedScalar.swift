@@ -27,7 +27,8 @@ extension UInt16: _CapturedScalar { var _capturedScalar: TraceValue { .uint(UInt
 extension UInt32: _CapturedScalar { var _capturedScalar: TraceValue { .uint(UInt64(self)) } }
 extension UInt64: _CapturedScalar { var _capturedScalar: TraceValue { .uint(self) } }
 
-@available(macOS 15.0, *)
+// Int128 and UInt128 exist from Swift 6.0's runtime on (iOS 18), above the package's floor.
+@available(macOS 15.0, iOS 18.0, macCatalyst 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 extension Int128: _CapturedScalar {
     /// `.int` when it fits in 64 bits, otherwise its decimal text as a `.scalar`.
     var _capturedScalar: TraceValue {
@@ -35,7 +36,7 @@ extension Int128: _CapturedScalar {
     }
 }
 
-@available(macOS 15.0, *)
+@available(macOS 15.0, iOS 18.0, macCatalyst 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 extension UInt128: _CapturedScalar {
     /// `.uint` when it fits in 64 bits, otherwise its decimal text as a `.scalar`.
     var _capturedScalar: TraceValue {
