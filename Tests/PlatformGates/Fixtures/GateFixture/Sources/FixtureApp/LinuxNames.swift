@@ -19,13 +19,13 @@ let linuxFlags = Int32(MSG_NOSIGNAL) // GUARDED(linux)
 #if canImport(Darwin)
 let darwinFlags: Int32 = 0
 #else
-let nonDarwinFlags = Int32(SOCK_CLOEXEC) // GUARDED(linux)
+let nonDarwinFlags = SOCK_CLOEXEC // GUARDED(linux)
 #endif
 
 #if os(macOS)
 let macFlags: Int32 = 0
 #elseif os(Linux)
-let elseifFlags = Int32(SOCK_NONBLOCK) // GUARDED(linux)
+let elseifFlags = SOCK_NONBLOCK // GUARDED(linux)
 #else
 let otherFlags = Int32(0)
 #endif
