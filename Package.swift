@@ -29,6 +29,9 @@ let package = Package(
     // resolves the Composable Architecture (measured with Swift 6.3.1: docs/GUIDE.md, section 9).
     traits: [
         .trait(name: "TCA", description: "Builds StoreScopeTCA, the Composable Architecture adapter"),
+        // For an app whose release builds must carry no way for a listener to act on it: the
+        // control channel is compiled out (docs/GUIDE.md, "Release builds").
+        .trait(name: "NoControl", description: "Compiles the control channel out of StoreScope"),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/swift-composable-architecture", from: "1.25.5"),
@@ -38,7 +41,12 @@ let package = Package(
         .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CStoreScopeAtomics"),
         .target(name: "TraceFormat", dependencies: ["CZlib", "CStoreScopeAtomics"]),
-        .target(name: "StoreScope", dependencies: ["TraceFormat"]),
+        .target(
+            name: "StoreScope",
+            dependencies: ["TraceFormat"],
+            resources: [.copy("PrivacyInfo.xcprivacy")],
+            swiftSettings: [.define("STORESCOPE_NO_CONTROL", .when(traits: ["NoControl"]))]
+        ),
         .target(name: "TraceAnalysis", dependencies: ["TraceFormat"]),
         .target(
             name: "StoreScopeTCA",

@@ -11,6 +11,9 @@ public enum RepoSearchSample: SampleApp {
     /// as SwiftUI's `.task(id: query)` would, and a new query cancels the previous task.
     @StoreActor
     public static func runScenario(recorder: Recorder) async throws -> SampleRun {
+        guard #available(iOS 17.0, macOS 14.0, macCatalyst 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *) else {
+            throw SampleUnavailable(sample: name, needs: "macOS 14 (its store is @Observable)")
+        }
         let network = FakeNetwork(script: ["GET /search?q=sw": [.hang], "GET /search?q=swiftui": [.fail("403 rate limit exceeded")]])
         let middleware = SearchMiddleware(dependencies: SearchService(network: network).dependencies, debounce: .milliseconds(5))
         let recording = recorder.store(name, initialState: SearchState(), actions: SearchAction.self)  // StoreScope

@@ -23,7 +23,9 @@ public enum UnidirectionalFlow {
 
     /// A swift-unidirectional-flow-like store: `await send(action)` reduces, then runs every
     /// middleware concurrently and sends their follow-ups. Cancelling the task that awaits `send`
-    /// cancels its middlewares, and a cancelled send changes nothing.
+    /// cancels its middlewares, and a cancelled send changes nothing. `@Observable` needs
+    /// Observation (iOS 17, macOS 14), above the package's floor.
+    @available(iOS 17.0, macOS 14.0, macCatalyst 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
     @Observable
     @StoreActor
     public final class Store<State: Sendable, Action: Sendable> {

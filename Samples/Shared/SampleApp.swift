@@ -29,8 +29,15 @@ public enum Samples {
     }
 
     /// The sample `storescope demo` runs by default: it shows debounced effects, a search
-    /// superseded (cancelled) by a newer one, and a failing request.
-    public static var defaultSample: any SampleApp.Type { RepoSearchSample.self }
+    /// superseded (cancelled) by a newer one, and a failing request. Below macOS 14, whose
+    /// Observation its `@Observable` store needs, the Redux todos.
+    public static var defaultSample: any SampleApp.Type {
+        if #available(iOS 17.0, macOS 14.0, macCatalyst 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *) {
+            RepoSearchSample.self
+        } else {
+            ReduxTodosSample.self
+        }
+    }
 
     /// The sample named `name`, if any.
     public static func named(_ name: String) -> (any SampleApp.Type)? {

@@ -30,6 +30,9 @@ public final class Recorder: Sendable {
     public let configuration: RecorderConfiguration
     /// The trace header (session id, app name, start time).
     public let header: SessionHeader
+    /// The path of the trace file the session is recorded into, or `nil` for a live stream
+    /// alone: where ``RecordingSink/file(exclusive:)`` put it when the app named no path.
+    public let traceFile: String?
     @usableFromInline let queue: RecordingQueue
     private let worker: RecorderWorker
     @usableFromInline let seqCounter = AtomicValue<UInt64>(0)
@@ -67,8 +70,10 @@ public final class Recorder: Sendable {
             schemaFingerprint: SchemaFingerprint.of(schema))
         // A live stream's buffer is a quarter of the memory budget; the queue gets the rest.
         let output = try sink.open(.init(
-            bufferLimit: configuration.maximumPendingBytes / 4, diagnostics: configuration.diagnostics, control: configuration.control))
+            bufferLimit: configuration.maximumPendingBytes / 4, diagnostics: configuration.diagnostics, control: configuration.control,
+            header: header))
         let live = output as? any LiveOutput
+        traceFile = (output as? LockedTraceFile)?.path ?? (output as? TeeOutput)?.path
         queue = RecordingQueue(budget: configuration.maximumPendingBytes - (live?.bufferLimit ?? 0))
         do throws(TraceError) {
             let writer = try TraceWriter(output: output, header: header, options: configuration.chunking)

@@ -10,6 +10,9 @@ public struct RecordingSink: Sendable {
         var diagnostics: @Sendable (String) -> Void
         /// The limits on control commands the stream reads.
         var control = ControlSettings()
+        /// The session the sink records: its app, id and start name the file of
+        /// ``RecordingSink/file(exclusive:)``.
+        var header: SessionHeader
     }
 
     let open: @Sendable (Context) throws(TraceError) -> any TraceOutput
@@ -29,6 +32,24 @@ public struct RecordingSink: Sendable {
     /// clear error and leaves the first one's trace alone.
     public static func file(_ path: String, exclusive: Bool = false) -> RecordingSink {
         RecordingSink { () throws(TraceError) in try LockedTraceFile(path: path, exclusive: exclusive) }
+    }
+
+    /// A trace file of the session's own in the app's caches, for an app that names no path:
+    /// on an iPhone or iPad the app container's `Library/Caches/StoreScope/`, on macOS
+    /// `~/Library/Caches/StoreScope/`, on Linux `~/.cache/StoreScope/`; named by the app and
+    /// the session (`MyApp-20261206-142501-1f3a9c.sstrace`). The recorder says where through
+    /// ``RecorderConfiguration/diagnostics`` when it starts, and ``Recorder/traceFile`` holds
+    /// the path. Otherwise as ``file(_:exclusive:)``.
+    ///
+    /// - Parameter exclusive: fails to start rather than replace a file (two sessions started
+    ///   in the same second by the same app get the same name only if their ids also agree).
+    public static func file(exclusive: Bool = false) -> RecordingSink {
+        RecordingSink(opening: { (context) throws(TraceError) in
+            let path = try AppTraceFile.path(for: context.header)
+            let file = try LockedTraceFile(path: path, exclusive: exclusive)
+            context.diagnostics("recording to \(path)")
+            return file
+        })
     }
 
     /// A live stream to the Unix socket a viewer (`storescope listen`) listens on.
@@ -68,8 +89,20 @@ public struct RecordingSink: Sendable {
     /// app, plus the trace `file` when one is given. With neither, it streams to
     /// ``SocketPath/default``, where `storescope listen` listens by default.
     ///
+    /// On an iPhone, iPad, Apple TV, Apple Watch or Vision Pro (not their Simulators) no
+    /// listener can be reached through a Unix socket, so the sink is the trace `file`, or
+    /// ``file(exclusive:)``'s file in the app's caches when `file` is `nil`, and the recorder
+    /// says once, through ``RecorderConfiguration/diagnostics``, that it records to a file only.
+    ///
     /// - Parameter file: a trace file to record into as well, or `nil`.
     public static func `default`(file: String? = nil) -> RecordingSink {
+        guard LocalListener.isReachable else {
+            let sink = file.map { RecordingSink.file($0) } ?? .file()
+            return RecordingSink(opening: { (context) throws(TraceError) in
+                context.diagnostics("no listener can be reached from this device: recording to a file only")
+                return try sink.open(context)
+            })
+        }
         let environment = ProcessInfo.processInfo.environment[SocketPath.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
         switch (file, environment) {
         case let (file?, socket?): return .file(file, streamingTo: socket)

@@ -7,9 +7,12 @@ final class TeeOutput: TraceOutput, LiveOutput {
     private let diagnostics: @Sendable (String) -> Void
     private var fileFailed = false
     private let fileCounters: SinkCounters
+    /// The file's path.
+    let path: String
 
     init(file: any TraceOutput, path: String, stream: LiveSocketOutput, diagnostics: @escaping @Sendable (String) -> Void) {
         self.file = file
+        self.path = path
         self.stream = stream
         self.diagnostics = diagnostics
         fileCounters = SinkCounters(destination: "file \(path)")

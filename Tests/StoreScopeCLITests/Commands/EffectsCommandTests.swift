@@ -13,7 +13,7 @@ struct EffectsCommandTests {
         let effects = try ChildProcess.storescope(["effects", trace])
         #expect(effects.status == 0, "stderr: \(effects.stderr)")
         #expect(effects.stderr.isEmpty)
-        let location = "(StoreScopeSamples/UnidirectionalFlow.swift:59)"
+        let location = "(StoreScopeSamples/UnidirectionalFlow.swift:61)"
         #expect(
             Analysis.normalized(effects.stdout) == """
                 effect 1 "SearchMiddleware" in search, started by #1 at +T \(location), cancelled after D
