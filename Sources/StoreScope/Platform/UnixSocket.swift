@@ -110,9 +110,7 @@ struct UnixSocket {
     ///
     /// - Returns: whether the socket can take bytes (or has failed, which the next send reports).
     func waitUntilWritable(milliseconds: Int32) -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-        let ready = poll(&entry, 1, milliseconds)
-        return ready > 0
+        Syscalls.waitUntilWritable(descriptor, milliseconds: milliseconds)
     }
 
     /// Reads what the listener sent, without waiting.
@@ -129,8 +127,7 @@ struct UnixSocket {
     /// Waits at most `milliseconds` for the listener to send something (used only when the
     /// recorder closes, on its own thread).
     func waitUntilReadable(milliseconds: Int32) {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&entry, 1, milliseconds)
+        _ = Syscalls.waitForInput([descriptor], milliseconds: milliseconds)
     }
 
     /// Closes the descriptor (never retried: after EINTR its state is unspecified).

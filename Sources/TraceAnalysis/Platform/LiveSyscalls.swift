@@ -125,10 +125,7 @@ enum LiveSyscalls {
     /// Waits for input on `descriptors` for at most `milliseconds`; returns which are ready
     /// (readable, hung up or failed). A signal ends the wait early with nothing ready.
     static func waitForInput(_ descriptors: [Int32], milliseconds: Int32) -> [Bool] {
-        var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        let count = poll(&entries, nfds_t(entries.count), milliseconds)
-        guard count > 0 else { return Array(repeating: false, count: descriptors.count) }
-        return entries.map { $0.revents != 0 }
+        Syscalls.waitForInput(descriptors, milliseconds: milliseconds)
     }
 
     /// Closes without retrying: after EINTR the descriptor state is unspecified.

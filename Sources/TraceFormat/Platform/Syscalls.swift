@@ -122,8 +122,9 @@ package enum Syscalls {
             switch valueOrErrno({ systemWrite(fd, rest.baseAddress, rest.count) }) {
             case let .success(n): written += n
             case let .failure(error) where error.isWouldBlock:
-                var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&entry, 1, -1)
+                // A terminal on Darwin too (`waitUntilWritable` selects there: poll(2)
+                // answers POLLNVAL for devices, which would spin here).
+                _ = waitUntilWritable(fd, milliseconds: -1)
             case let .failure(error): return .failure(error)
             }
         }
