@@ -27,7 +27,7 @@ enum LiveSyscalls {
     static func status(_ path: String) -> Result<FileStatus, Errno> {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .failure(.current) }
-        return .success(FileStatus(mode: UInt32(info.st_mode), owner: UInt32(info.st_uid)))
+        return .success(FileStatus(mode: info.modeBits, owner: info.ownerID))
     }
 
     /// Which file `path` names now (following symbolic links, as `tail -F` follows a name):
@@ -35,7 +35,7 @@ enum LiveSyscalls {
     static func identity(_ path: String) -> Result<(device: UInt64, inode: UInt64, size: Int64), Errno> {
         var info = stat()
         guard stat(path, &info) == 0 else { return .failure(.current) }
-        return .success((UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_size)))
+        return .success((info.deviceBits, info.inodeNumber, Int64(info.st_size)))
     }
 
     static func remove(_ path: String) -> Result<Void, Errno> {

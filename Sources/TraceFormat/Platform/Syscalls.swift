@@ -25,8 +25,8 @@ package enum Syscalls {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return closing(fd) }
         // Only regular files: a device such as /dev/null keeps its mode.
-        let isRegular = UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG)
-        if isRegular, UInt32(info.st_mode) & 0o077 != 0, fchmod(fd, 0o600) != 0 { return closing(fd) }
+        let isRegular = info.modeBits & UInt32(S_IFMT) == UInt32(S_IFREG)
+        if isRegular, info.modeBits & 0o077 != 0, fchmod(fd, 0o600) != 0 { return closing(fd) }
         return opened
     }
 
@@ -38,7 +38,7 @@ package enum Syscalls {
         guard case let .success(fd) = opened else { return opened }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return closing(fd) }
-        guard UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG) else {
+        guard info.modeBits & UInt32(S_IFMT) == UInt32(S_IFREG) else {
             _ = systemClose(fd)
             return .failure(Errno(code: EINVAL))
         }
@@ -71,7 +71,7 @@ package enum Syscalls {
     static func linkStatus(_ path: String) -> Result<(owner: UInt32, mode: UInt32), Errno> {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .failure(Errno.current) }
-        return .success((UInt32(info.st_uid), UInt32(info.st_mode)))
+        return .success((info.ownerID, info.modeBits))
     }
 
     /// Creates the directory `path` with `permissions` (less the umask), or the errno.
@@ -215,3 +215,28 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int)
 private func systemFsync(_ fd: Int32) -> Int32 { fsync(fd) }
 private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
 
+
+/// The fields of a `stat` that StoreScope compares, as fixed-width unsigned numbers, converted
+/// once here. The C types differ: Darwin's `dev_t` is `Int32` (`sys/_types.h`:
+/// `__darwin_dev_t` is `__int32_t`, and `UInt64(_:)` traps on a negative one), `mode_t`
+/// `UInt16`, `ino_t` `UInt64` (64-bit inodes); Linux's `dev_t` is `UInt64`, `mode_t`
+/// `UInt32`. Signed values keep their bit pattern.
+extension stat {
+    /// `st_dev`, its bits.
+    package var deviceBits: UInt64 {
+        #if canImport(Darwin)
+        UInt64(UInt32(bitPattern: st_dev))
+        #else
+        UInt64(truncatingIfNeeded: st_dev)
+        #endif
+    }
+
+    /// `st_ino`.
+    package var inodeNumber: UInt64 { UInt64(truncatingIfNeeded: st_ino) }
+
+    /// `st_mode`: type and permission bits (`S_IFMT`, `0o7777`).
+    package var modeBits: UInt32 { UInt32(truncatingIfNeeded: st_mode) }
+
+    /// `st_uid`.
+    package var ownerID: UInt32 { UInt32(truncatingIfNeeded: st_uid) }
+}
