@@ -169,17 +169,28 @@ package enum Syscalls {
         #endif
     }
 
-    /// The process id of a connected Unix socket's peer (`SO_PEERCRED`); `nil` where the
-    /// platform does not say (Darwin's `getpeereid` gives only ids).
+    /// The process id of a connected Unix socket's peer, as the kernel recorded it at connect
+    /// time: `SO_PEERCRED` on Linux, `LOCAL_PEERPID` on Darwin (`getpeereid` gives only ids).
     package static func peerProcessID(_ fd: Int32) -> UInt32? {
         #if canImport(Darwin)
-        return nil
+        var pid: pid_t = 0
+        var length = socklen_t(MemoryLayout<pid_t>.size)
+        return getsockopt(fd, localSocketLevel, localPeerProcessID, &pid, &length) == 0 ? UInt32(bitPattern: pid) : nil
         #else
         var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
         var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
         return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 ? UInt32(bitPattern: credentials.0) : nil
         #endif
     }
+
+    #if canImport(Darwin)
+    /// `SOL_LOCAL` and `LOCAL_PEERPID` of Darwin's `sys/un.h` (`#define SOL_LOCAL 0`, the level
+    /// of local-domain socket options; `#define LOCAL_PEERPID 0x002`, "retrieve peer pid",
+    /// macOS 10.8 / iOS 6), declared here rather than relying on the Darwin overlay importing
+    /// them (the second is only defined when `_DARWIN_C_SOURCE` features are on).
+    private static let localSocketLevel: Int32 = 0
+    private static let localPeerProcessID: Int32 = 0x002
+    #endif
 
     /// The real user id of this process (for the default live socket path).
     static var userID: UInt32 { UInt32(getuid()) }
