@@ -43,26 +43,11 @@ struct UnixSocket {
             return .failure(.refused(
                 "the directory \(directory) has mode \(String(permissions, radix: 8)), open to other users (a listener makes it 0700)"))
         }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard path.utf8.count < capacity else { return .failure(SocketFailure(errno: .nameTooLong)) }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: path.utf8)
-            raw[path.utf8.count] = 0
-        }
-        #if canImport(Darwin)
-        let fd = socket(AF_UNIX, SOCK_STREAM, 0)
-        #else
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        #endif
+        // `sun_path` holds 104 bytes on Darwin, 108 on Linux, with the terminating zero.
+        guard var address = Syscalls.unixSocketAddress(path) else { return .failure(SocketFailure(errno: .nameTooLong)) }
+        // Close-on-exec and non-blocking; SO_NOSIGPIPE on Darwin, MSG_NOSIGNAL below on Linux.
+        let fd = Syscalls.makeUnixStreamSocket(nonBlocking: true)
         guard fd >= 0 else { return .failure(SocketFailure(errno: .current)) }
-        #if canImport(Darwin)
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        var one: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
         while true {
             let result = withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {

@@ -59,7 +59,7 @@ enum LiveSyscalls {
     /// Whether a listener accepts connections at `path` (a blocking connect: local and immediate).
     static func someoneListens(at path: String) -> Bool {
         guard var address = socketAddress(path) else { return false }
-        let fd = socket(AF_UNIX, socketStream, 0)
+        let fd = Syscalls.makeUnixStreamSocket()
         guard fd >= 0 else { return false }
         defer { _ = systemClose(fd) }
         let result = withUnsafePointer(to: &address) {
@@ -72,7 +72,7 @@ enum LiveSyscalls {
     /// the socket non-blocking, for a control client.
     static func connect(to path: String) -> Result<Int32, Errno> {
         guard var address = socketAddress(path) else { return .failure(Errno(code: ENAMETOOLONG)) }
-        let fd = socket(AF_UNIX, socketStream, 0)
+        let fd = Syscalls.makeUnixStreamSocket()
         guard fd >= 0 else { return .failure(.current) }
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnectSocket(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
@@ -135,38 +135,21 @@ enum LiveSyscalls {
 
     // MARK: Private
 
-    private static var socketStream: Int32 {
-        #if canImport(Darwin)
-        SOCK_STREAM
-        #else
-        Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        #endif
-    }
-
     private static func makeSocket() -> Int32 {
-        let fd = socket(AF_UNIX, socketStream, 0)
-        if fd >= 0 { setNonBlocking(fd) }
-        return fd
+        Syscalls.makeUnixStreamSocket(nonBlocking: true)
     }
 
+    /// Non-blocking, close-on-exec, and on Darwin `SO_NOSIGPIPE`, set on every socket,
+    /// accepted ones included, rather than trusting it to be inherited from the listener.
     private static func setNonBlocking(_ fd: Int32) {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        #if canImport(Darwin)
-        var one: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
+        Syscalls.preventBrokenPipeSignal(fd)
     }
 
+    /// `sun_path` holds 104 bytes on Darwin, 108 on Linux (``Syscalls/unixSocketAddress(_:)``).
     private static func socketAddress(_ path: String) -> sockaddr_un? {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: path.utf8)
-            raw[path.utf8.count] = 0
-        }
-        return address
+        Syscalls.unixSocketAddress(path)
     }
 
     private static func closing<T>(_ fd: Int32, _ error: Errno) -> Result<T, Errno> {
