@@ -113,22 +113,16 @@ enum AnalysisBenchmarks {
     /// Runs `binary` with output to /dev/null and returns its exit status, wall time and
     /// peak resident memory (from wait4's rusage).
     static func spawn(_ binary: String, _ arguments: [String]) -> (status: Int32, seconds: Double, cpuSeconds: Double, maxRSSKiB: Int) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
         let start = Stopwatch.now()
-        guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { return (-1, 0, 0, 0) }
+        guard case let .success(pid) = ChildRun.spawn([binary] + arguments, opening: [(1, "/dev/null", O_WRONLY), (2, "/dev/null", O_WRONLY)]) else {
+            return (-1, 0, 0, 0)
+        }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(Stopwatch.now() - start) / 1e9
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        return ((status >> 8) & 0xFF, seconds, cpu, Int(usage.ru_maxrss))
+        return ((status >> 8) & 0xFF, seconds, cpu, ChildRun.peakBytes(usage) / 1024)
     }
 
     /// CPU time of the calling thread: unlike wall time, not inflated by other processes.

@@ -116,7 +116,7 @@ enum LiveBenchmarks {
         listener.arguments = ["listen", socket, "--record", sessions, "--quiet"]
         listener.standardOutput = FileHandle.nullDevice
         listener.standardError = FileHandle.nullDevice
-        let cpuBefore = BenchmarkSocket.childrenCPUSeconds()
+        let cpuBefore = ChildRun.childrenCPUSeconds()
         try! listener.run()
         while !FileManager.default.fileExists(atPath: socket) { Thread.sleep(forTimeInterval: 0.01) }
         var medians: [Double] = []
@@ -143,7 +143,7 @@ enum LiveBenchmarks {
         listener.terminate()
         listener.waitUntilExit()
         // The listener's own CPU time: what the machine's load does not inflate.
-        let cpu = (BenchmarkSocket.childrenCPUSeconds() - cpuBefore) / 3
+        let cpu = (ChildRun.childrenCPUSeconds() - cpuBefore) / 3
         let seconds = medians.sorted()[1]
         Report.table(
             ["app → listen → file", "chunk bytes", "records", "wall time (median of 3)", "throughput", "listener CPU per run", "per CPU-second"],

@@ -110,9 +110,7 @@ enum ViewerBenchmarks {
     static func walk(_ path: String) {
         let skipSlow = ProcessInfo.processInfo.environment["VIEWER_SLOW_REPETITIONS"] == "0"
         for scenario in scenarios where !(skipSlow && scenario.slow) { _ = scenario.measure(path: path, repetitions: 1) }
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
-        print(line.map { $0.dropFirst(6).trimmingCharacters(in: .whitespaces) } ?? "?")
+        print(ChildRun.ownPeakResident())
     }
 }
 

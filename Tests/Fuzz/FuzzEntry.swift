@@ -292,7 +292,7 @@ private func fuzzLiveConnection(_ input: UnsafeRawBufferPointer) {
     } catch { wholeFailed = true }
 
     var pair: [Int32] = [0, 0]
-    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else { return }
+    guard socketpair(AF_UNIX, Syscalls.streamSocketType, 0, &pair) == 0 else { return }
     defer { close(pair[1]) }
     let directory = scratch + ".d"
     mkdir(directory, 0o700)

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceFormat
 
 /// A listening socket bound by this process and written against libc: a listener that is
 /// not StoreScope's (another user's stand-in, or one that sends what no honest listener would).
@@ -12,7 +13,7 @@ public final class RawListener {
     public let fd: Int32
 
     public init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        fd = Syscalls.makeUnixStreamSocket()
         let bound = withUnixSocketAddress(path) { [fd] in bind(fd, $0, $1) }
         guard bound == 0, listen(fd, 16) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
@@ -31,9 +32,12 @@ public final class RawListener {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&entry, 1, 10_000) > 0 else { throw POSIXError(.ETIMEDOUT) }
         #if canImport(Glibc)
-        return Glibc.accept(fd, nil, nil)
+        let connection = Glibc.accept(fd, nil, nil)
         #else
-        return Darwin.accept(fd, nil, nil)
+        let connection = Darwin.accept(fd, nil, nil)
         #endif
+        // SO_NOSIGPIPE on Darwin: a test that writes to the app after it died gets EPIPE.
+        if connection >= 0 { Syscalls.preventBrokenPipeSignal(connection) }
+        return connection
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceFormat
 
 /// Calls `body` with a `sockaddr_un` for `path`, for tests that bind or connect Unix sockets
 /// with libc directly.
@@ -12,13 +13,10 @@ import Darwin
 ///   - body: receives the address and its length.
 /// - Returns: what `body` returns.
 public func withUnixSocketAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-        raw.copyBytes(from: path.utf8)
-        raw[path.utf8.count] = 0
+    // TraceFormat's one builder: `sun_len` set on Darwin, the path checked against `sun_path`
+    // (104 bytes there, 108 on Linux).
+    guard let result = Syscalls.withUnixSocketAddress(path, body) else {
+        preconditionFailure("\(path) is too long for sockaddr_un.sun_path")
     }
-    return withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-    }
+    return result
 }

@@ -43,26 +43,11 @@ struct UnixSocket {
             return .failure(.refused(
                 "the directory \(directory) has mode \(String(permissions, radix: 8)), open to other users (a listener makes it 0700)"))
         }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard path.utf8.count < capacity else { return .failure(SocketFailure(errno: .nameTooLong)) }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: path.utf8)
-            raw[path.utf8.count] = 0
-        }
-        #if canImport(Darwin)
-        let fd = socket(AF_UNIX, SOCK_STREAM, 0)
-        #else
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        #endif
+        // `sun_path` holds 104 bytes on Darwin, 108 on Linux, with the terminating zero.
+        guard var address = Syscalls.unixSocketAddress(path) else { return .failure(SocketFailure(errno: .nameTooLong)) }
+        // Close-on-exec and non-blocking; SO_NOSIGPIPE on Darwin, MSG_NOSIGNAL below on Linux.
+        let fd = Syscalls.makeUnixStreamSocket(nonBlocking: true)
         guard fd >= 0 else { return .failure(SocketFailure(errno: .current)) }
-        #if canImport(Darwin)
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        var one: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
         while true {
             let result = withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -110,9 +95,7 @@ struct UnixSocket {
     ///
     /// - Returns: whether the socket can take bytes (or has failed, which the next send reports).
     func waitUntilWritable(milliseconds: Int32) -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-        let ready = poll(&entry, 1, milliseconds)
-        return ready > 0
+        Syscalls.waitUntilWritable(descriptor, milliseconds: milliseconds)
     }
 
     /// Reads what the listener sent, without waiting.
@@ -129,8 +112,7 @@ struct UnixSocket {
     /// Waits at most `milliseconds` for the listener to send something (used only when the
     /// recorder closes, on its own thread).
     func waitUntilReadable(milliseconds: Int32) {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&entry, 1, milliseconds)
+        _ = Syscalls.waitForInput([descriptor], milliseconds: milliseconds)
     }
 
     /// Closes the descriptor (never retried: after EINTR its state is unspecified).

@@ -27,7 +27,7 @@ enum LiveSyscalls {
     static func status(_ path: String) -> Result<FileStatus, Errno> {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .failure(.current) }
-        return .success(FileStatus(mode: UInt32(info.st_mode), owner: UInt32(info.st_uid)))
+        return .success(FileStatus(mode: info.modeBits, owner: info.ownerID))
     }
 
     /// Which file `path` names now (following symbolic links, as `tail -F` follows a name):
@@ -35,7 +35,7 @@ enum LiveSyscalls {
     static func identity(_ path: String) -> Result<(device: UInt64, inode: UInt64, size: Int64), Errno> {
         var info = stat()
         guard stat(path, &info) == 0 else { return .failure(.current) }
-        return .success((UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_size)))
+        return .success((info.deviceBits, info.inodeNumber, Int64(info.st_size)))
     }
 
     static func remove(_ path: String) -> Result<Void, Errno> {
@@ -59,7 +59,7 @@ enum LiveSyscalls {
     /// Whether a listener accepts connections at `path` (a blocking connect: local and immediate).
     static func someoneListens(at path: String) -> Bool {
         guard var address = socketAddress(path) else { return false }
-        let fd = socket(AF_UNIX, socketStream, 0)
+        let fd = Syscalls.makeUnixStreamSocket()
         guard fd >= 0 else { return false }
         defer { _ = systemClose(fd) }
         let result = withUnsafePointer(to: &address) {
@@ -72,7 +72,7 @@ enum LiveSyscalls {
     /// the socket non-blocking, for a control client.
     static func connect(to path: String) -> Result<Int32, Errno> {
         guard var address = socketAddress(path) else { return .failure(Errno(code: ENAMETOOLONG)) }
-        let fd = socket(AF_UNIX, socketStream, 0)
+        let fd = Syscalls.makeUnixStreamSocket()
         guard fd >= 0 else { return .failure(.current) }
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnectSocket(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
@@ -125,10 +125,7 @@ enum LiveSyscalls {
     /// Waits for input on `descriptors` for at most `milliseconds`; returns which are ready
     /// (readable, hung up or failed). A signal ends the wait early with nothing ready.
     static func waitForInput(_ descriptors: [Int32], milliseconds: Int32) -> [Bool] {
-        var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        let count = poll(&entries, nfds_t(entries.count), milliseconds)
-        guard count > 0 else { return Array(repeating: false, count: descriptors.count) }
-        return entries.map { $0.revents != 0 }
+        Syscalls.waitForInput(descriptors, milliseconds: milliseconds)
     }
 
     /// Closes without retrying: after EINTR the descriptor state is unspecified.
@@ -138,38 +135,21 @@ enum LiveSyscalls {
 
     // MARK: Private
 
-    private static var socketStream: Int32 {
-        #if canImport(Darwin)
-        SOCK_STREAM
-        #else
-        Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        #endif
-    }
-
     private static func makeSocket() -> Int32 {
-        let fd = socket(AF_UNIX, socketStream, 0)
-        if fd >= 0 { setNonBlocking(fd) }
-        return fd
+        Syscalls.makeUnixStreamSocket(nonBlocking: true)
     }
 
+    /// Non-blocking, close-on-exec, and on Darwin `SO_NOSIGPIPE`, set on every socket,
+    /// accepted ones included, rather than trusting it to be inherited from the listener.
     private static func setNonBlocking(_ fd: Int32) {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        #if canImport(Darwin)
-        var one: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
+        Syscalls.preventBrokenPipeSignal(fd)
     }
 
+    /// `sun_path` holds 104 bytes on Darwin, 108 on Linux (``Syscalls/unixSocketAddress(_:)``).
     private static func socketAddress(_ path: String) -> sockaddr_un? {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: path.utf8)
-            raw[path.utf8.count] = 0
-        }
-        return address
+        Syscalls.unixSocketAddress(path)
     }
 
     private static func closing<T>(_ fd: Int32, _ error: Errno) -> Result<T, Errno> {

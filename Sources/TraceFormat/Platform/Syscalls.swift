@@ -25,8 +25,8 @@ package enum Syscalls {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return closing(fd) }
         // Only regular files: a device such as /dev/null keeps its mode.
-        let isRegular = UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG)
-        if isRegular, UInt32(info.st_mode) & 0o077 != 0, fchmod(fd, 0o600) != 0 { return closing(fd) }
+        let isRegular = info.modeBits & UInt32(S_IFMT) == UInt32(S_IFREG)
+        if isRegular, info.modeBits & 0o077 != 0, fchmod(fd, 0o600) != 0 { return closing(fd) }
         return opened
     }
 
@@ -38,7 +38,7 @@ package enum Syscalls {
         guard case let .success(fd) = opened else { return opened }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return closing(fd) }
-        guard UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG) else {
+        guard info.modeBits & UInt32(S_IFMT) == UInt32(S_IFREG) else {
             _ = systemClose(fd)
             return .failure(Errno(code: EINVAL))
         }
@@ -71,7 +71,7 @@ package enum Syscalls {
     static func linkStatus(_ path: String) -> Result<(owner: UInt32, mode: UInt32), Errno> {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .failure(Errno.current) }
-        return .success((UInt32(info.st_uid), UInt32(info.st_mode)))
+        return .success((info.ownerID, info.modeBits))
     }
 
     /// Creates the directory `path` with `permissions` (less the umask), or the errno.
@@ -122,8 +122,9 @@ package enum Syscalls {
             switch valueOrErrno({ systemWrite(fd, rest.baseAddress, rest.count) }) {
             case let .success(n): written += n
             case let .failure(error) where error.isWouldBlock:
-                var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&entry, 1, -1)
+                // A terminal on Darwin too (`waitUntilWritable` selects there: poll(2)
+                // answers POLLNVAL for devices, which would spin here).
+                _ = waitUntilWritable(fd, milliseconds: -1)
             case let .failure(error): return .failure(error)
             }
         }
@@ -168,17 +169,28 @@ package enum Syscalls {
         #endif
     }
 
-    /// The process id of a connected Unix socket's peer (`SO_PEERCRED`); `nil` where the
-    /// platform does not say (Darwin's `getpeereid` gives only ids).
+    /// The process id of a connected Unix socket's peer, as the kernel recorded it at connect
+    /// time: `SO_PEERCRED` on Linux, `LOCAL_PEERPID` on Darwin (`getpeereid` gives only ids).
     package static func peerProcessID(_ fd: Int32) -> UInt32? {
         #if canImport(Darwin)
-        return nil
+        var pid: pid_t = 0
+        var length = socklen_t(MemoryLayout<pid_t>.size)
+        return getsockopt(fd, localSocketLevel, localPeerProcessID, &pid, &length) == 0 ? UInt32(bitPattern: pid) : nil
         #else
         var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
         var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
         return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 ? UInt32(bitPattern: credentials.0) : nil
         #endif
     }
+
+    #if canImport(Darwin)
+    /// `SOL_LOCAL` and `LOCAL_PEERPID` of Darwin's `sys/un.h` (`#define SOL_LOCAL 0`, the level
+    /// of local-domain socket options; `#define LOCAL_PEERPID 0x002`, "retrieve peer pid",
+    /// macOS 10.8 / iOS 6), declared here rather than relying on the Darwin overlay importing
+    /// them (the second is only defined when `_DARWIN_C_SOURCE` features are on).
+    private static let localSocketLevel: Int32 = 0
+    private static let localPeerProcessID: Int32 = 0x002
+    #endif
 
     /// The real user id of this process (for the default live socket path).
     static var userID: UInt32 { UInt32(getuid()) }
@@ -214,3 +226,28 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int)
 private func systemFsync(_ fd: Int32) -> Int32 { fsync(fd) }
 private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
 
+
+/// The fields of a `stat` that StoreScope compares, as fixed-width unsigned numbers, converted
+/// once here. The C types differ: Darwin's `dev_t` is `Int32` (`sys/_types.h`:
+/// `__darwin_dev_t` is `__int32_t`, and `UInt64(_:)` traps on a negative one), `mode_t`
+/// `UInt16`, `ino_t` `UInt64` (64-bit inodes); Linux's `dev_t` is `UInt64`, `mode_t`
+/// `UInt32`. Signed values keep their bit pattern.
+extension stat {
+    /// `st_dev`, its bits.
+    package var deviceBits: UInt64 {
+        #if canImport(Darwin)
+        UInt64(UInt32(bitPattern: st_dev))
+        #else
+        UInt64(truncatingIfNeeded: st_dev)
+        #endif
+    }
+
+    /// `st_ino`.
+    package var inodeNumber: UInt64 { UInt64(truncatingIfNeeded: st_ino) }
+
+    /// `st_mode`: type and permission bits (`S_IFMT`, `0o7777`).
+    package var modeBits: UInt32 { UInt32(truncatingIfNeeded: st_mode) }
+
+    /// `st_uid`.
+    package var ownerID: UInt32 { UInt32(truncatingIfNeeded: st_uid) }
+}

@@ -8,7 +8,7 @@ extension LiveProcessTests {
     /// The listener at the edges of what the system gives it.
     @Suite("storescope listen: resource limits")
     struct ListenResourceTests {
-        @Test("out of file descriptors, the listener waits instead of spinning, says so once per episode, and accepts again once descriptors free up")
+        @Test("out of file descriptors, the listener waits instead of spinning, says so once per episode, and accepts again once descriptors free up", .enabled(if: hasProcFileSystem, "reads the listener's CPU time and peak memory from /proc (Linux)"))
         func descriptorLimitBacksOff() throws {
             let directory = try TemporaryDirectory()
             let socket = directory.path("run/scope.sock")
@@ -33,7 +33,7 @@ extension LiveProcessTests {
             try Live.stop(listener, with: SIGINT)
         }
 
-        @Test("peers that each declare a 60 MiB chunk and send most of it hold no more than --memory-budget together: those past it lose their own connection with a message, an honest app streams on")
+        @Test("peers that each declare a 60 MiB chunk and send most of it hold no more than --memory-budget together: those past it lose their own connection with a message, an honest app streams on", .enabled(if: hasProcFileSystem, "reads the listener's CPU time and peak memory from /proc (Linux)"))
         func greedyPeersStayWithinTheBudget() throws {
             let directory = try TemporaryDirectory()
             let socket = directory.path("run/scope.sock")
@@ -68,7 +68,7 @@ extension LiveProcessTests {
             #expect(Live.verify(journal, against: try Live.records(honest)).received == 20)
         }
 
-        @Test("decode bombs (a few KB that decode to 600,000 values each) from four peers at once are decoded a budget's worth at a time: every session arrives whole and the listener stays within --memory-budget")
+        @Test("decode bombs (a few KB that decode to 600,000 values each) from four peers at once are decoded a budget's worth at a time: every session arrives whole and the listener stays within --memory-budget", .enabled(if: hasProcFileSystem, "reads the listener's CPU time and peak memory from /proc (Linux)"))
         func decodeBombsAreTakenInParts() throws {
             let directory = try TemporaryDirectory()
             let socket = directory.path("run/scope.sock")

@@ -19,13 +19,7 @@ extension LiveProcessTests {
         static func send(_ bytes: [UInt8], to connection: Int32) {
             var sent = 0
             while sent < bytes.count {
-                let n = bytes[sent...].withUnsafeBytes { raw in
-                    #if canImport(Glibc)
-                    Glibc.send(connection, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
-                    #else
-                    Darwin.send(connection, raw.baseAddress, raw.count, 0)
-                    #endif
-                }
+                let n = bytes[sent...].withUnsafeBytes { Syscalls.sendWithoutSignal(connection, $0) }
                 guard n > 0 else { return }
                 sent += n
             }

@@ -110,7 +110,7 @@ final class RawPeer {
     let fd: Int32
 
     init(connectingTo path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        fd = Syscalls.makeUnixStreamSocket()
         let result = withUnixSocketAddress(path) { [fd] in connect(fd, $0, $1) }
         guard result == 0 else {
             close(fd)
@@ -122,7 +122,7 @@ final class RawPeer {
 
     /// Sends bytes (ignoring a peer that already hung up).
     func send(_ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { sendWithoutSignal(fd, $0) }
+        _ = bytes.withUnsafeBytes { Syscalls.sendWithoutSignal(fd, $0) }
     }
 }
 
@@ -152,14 +152,6 @@ func crc32(_ bytes: some Collection<UInt8>) -> UInt32 {
         for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
     }
     return ~crc
-}
-
-private func sendWithoutSignal(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
-    #if canImport(Darwin)
-    send(fd, bytes.baseAddress, bytes.count, 0)
-    #else
-    send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-    #endif
 }
 
 extension Live {

@@ -120,11 +120,7 @@ final class StreamingApp {
     init(trace path: String, socket socketPath: String) throws {
         bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         chunks = try TraceReader(path: path).chunks
-        #if canImport(Glibc)
-        peer = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        peer = socket(AF_UNIX, SOCK_STREAM, 0)
-        #endif
+        peer = Syscalls.makeUnixStreamSocket()
         let connected = withUnixSocketAddress(socketPath) { connect(peer, $0, $1) }
         guard peer >= 0, connected == 0 else { throw POSIXError(.ECONNREFUSED) }
     }
@@ -137,18 +133,12 @@ final class StreamingApp {
         let through = seq == .max ? chunks.count - 1 : chunks.firstIndex { $0.header.lastSeq >= seq } ?? chunks.count - 1
         let end = Int(chunks[through].endOffset)
         while sent < end {
-            let count = bytes[sent..<end].withUnsafeBytes { send(peer, $0.baseAddress, $0.count, Self.noSignal) }
+            // A closed listener must fail the send, not kill the test runner with SIGPIPE.
+            let count = bytes[sent..<end].withUnsafeBytes { Syscalls.sendWithoutSignal(peer, $0) }
             guard count > 0 else { throw POSIXError(.EPIPE) }
             sent += count
         }
     }
-
-    /// A closed listener must fail the send, not kill the test runner with SIGPIPE.
-    #if canImport(Glibc)
-    private static let noSignal = Int32(MSG_NOSIGNAL)
-    #else
-    private static let noSignal: Int32 = 0
-    #endif
 
     /// Closes the connection: the listener ends the session.
     func hangUp() {

@@ -107,23 +107,10 @@ final class Tmux {
     private func run(_ arguments: [String]) throws -> String {
         let outputPath = directory.path("tmux-output-\(UInt64.random(in: 0 ... .max))")
         defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = ([Tmux.path!, "-S", socket] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, Tmux.path!, &actions, &attributes, argv, environ) == 0 else { throw Waited(text: "tmux to start", screen: "") }
+        let files: [(descriptor: Int32, path: String, flags: Int32, mode: mode_t)] = [
+            (0, "/dev/null", O_RDONLY, 0), (1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600), (2, "/dev/null", O_WRONLY, 0),
+        ]
+        guard let pid = spawnChild([Tmux.path!, "-S", socket] + arguments, opening: files) else { throw Waited(text: "tmux to start", screen: "") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import StoreScope
 import StoreScopeTestSupport
+import TraceFormat
 
 #if canImport(Glibc)
 import Glibc
@@ -114,7 +115,7 @@ final class TestListener: @unchecked Sendable {
     let fd: Int32
 
     init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        fd = Syscalls.makeUnixStreamSocket()
         let bound = withUnixSocketAddress(path) { [fd] in bind(fd, $0, $1) }
         guard bound == 0, listen(fd, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
     }

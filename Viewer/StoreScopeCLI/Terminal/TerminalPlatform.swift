@@ -73,17 +73,18 @@ enum TerminalPlatform {
     }
 
     /// Waits up to `timeoutMilliseconds` for bytes on `input` or on the signal pipe, and reads
-    /// what is there.
+    /// what is there. The wait is TraceFormat's `Syscalls.waitForInput`: `poll(2)` on Linux,
+    /// `select(2)` on Darwin, whose `poll(2)` does not support devices such as the terminal.
     static func wait(input: Int32, signals: Int32, timeoutMilliseconds: Int32) -> Ready {
-        var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+        let readable = Syscalls.waitForInput([input, signals], milliseconds: timeoutMilliseconds)
         var ready = Ready()
-        guard poll(&fds, 2, timeoutMilliseconds) > 0 else { return ready }
+        guard readable.contains(true) else { return ready }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+        if readable[0] {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count > 0 { ready.input = Array(buffer[0..<count]) } else if count == 0 || errno != EINTR && errno != EAGAIN { ready.inputClosed = true }
         }
-        if fds[1].revents & Int16(POLLIN) != 0 {
+        if readable[1] {
             let count = buffer.withUnsafeMutableBytes { read(signals, $0.baseAddress, $0.count) }
             if count > 0 { ready.signals = buffer[0..<count].map(Int32.init) }
         }
