@@ -3,7 +3,7 @@ import Foundation
 /// A recording session: one trace, any number of stores, one background worker.
 ///
 /// ```swift
-/// let recorder = try Recorder(sink: .file("/tmp/app.sstrace"), configuration: .init(appName: "Counter"))
+/// let recorder = try Recorder(sink: .file(), configuration: .init(appName: "Counter"))  // the app's caches
 /// let recording = recorder.store("main", initialState: state, actions: CounterAction.self)
 /// // in the store: willSend / didReduce, or one of the adapters
 /// recorder.close()

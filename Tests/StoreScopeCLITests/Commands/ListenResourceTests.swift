@@ -112,20 +112,28 @@ extension LiveProcessTests {
             return try TraceBytes(path: path)
         }
 
-        /// The most memory a process has held (VmHWM), from /proc.
+        /// The most memory a process has held (VmHWM), from /proc (the tests run on Linux only).
         private static func peakResidentMebibytes(of pid: Int32) throws -> Int {
+            #if os(Linux)
             let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
             let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
             return (Int(line.split(separator: " ")[1]) ?? 0) / 1024
+            #else
+            throw CocoaError(.featureUnsupported)
+            #endif
         }
 
         /// User plus system CPU time of a process, from /proc.
         private static func cpuSeconds(of pid: Int32) throws -> Double {
+            #if os(Linux)
             let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
             let fields = stat.split(separator: ")").last!.split(separator: " ")
             // After the command: state is field 3, utime 14 and stime 15 (1-based in proc(5)).
             let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
             return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+            #else
+            throw CocoaError(.featureUnsupported)
+            #endif
         }
     }
 }
