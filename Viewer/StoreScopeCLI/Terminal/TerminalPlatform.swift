@@ -206,7 +206,9 @@ private struct FatalRestore {
         let size = 64 * 1024
         var stack = stack_t()
         stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        stack.ss_size = size
+        // `ss_size` is `size_t` on Glibc and `__darwin_size_t` on Darwin: whichever integer
+        // type the importer makes of it, the size converts.
+        stack.ss_size = .init(size)
         stack.ss_flags = 0
         _ = sigaltstack(&stack, nil)
     }
