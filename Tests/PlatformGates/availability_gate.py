@@ -398,14 +398,35 @@ def main(argv=None):
         failed = extract_graphs(library_dir, LIBRARY_MODULES, triple, [sdk_modules], "public")
         with open(stamp_path, "w", encoding="utf-8") as handle:
             handle.write(stamp)
-    modules_dir = os.path.join(scratch, "debug", "Modules")
+    # Our modules: the checked ones and the Swift targets they depend on (whose declarations they
+    # use: those are dated too). Their C dependencies are found through the module maps SwiftPM
+    # wrote into <triple>/debug/<target>.build/ (or the ones in the C targets' own sources).
+    build_dir = os.path.dirname(os.path.dirname(index_store_path(scratch)))
+    modules_dir = os.path.join(build_dir, "Modules")
+    own_modules, pending = set(), list(module_floors)
+    while pending:
+        name = pending.pop()
+        target = targets.get(name)
+        if name in own_modules or target is None or target.get("module_type") != "SwiftTarget":
+            continue
+        own_modules.add(target.get("c99name", name))
+        pending += target.get("target_dependencies") or []
     c_module_dirs = sorted({os.path.dirname(p) for p in glob.glob(os.path.join(package, "Sources", "**", "module.modulemap"), recursive=True)})
-    own_failed = extract_graphs(own_dir, sorted(module_floors), triple, [modules_dir] + c_module_dirs, "private",
-                                extra=["-emit-extension-block-symbols"])
+    module_maps = sorted(glob.glob(os.path.join(build_dir, "*.build", "module.modulemap")))
+    extra = ["-emit-extension-block-symbols"]
+    for module_map in module_maps:
+        extra += ["-Xcc", f"-fmodule-map-file={module_map}"]
+    own_failed = extract_graphs(own_dir, sorted(own_modules), triple, [modules_dir] + c_module_dirs, "private",
+                                extra=extra)
+    if own_failed:
+        # Without them no @available of ours is known: every guarded use would be reported.
+        for module, reason in own_failed:
+            print(f"availability: error: no symbol graph for {module}: {' '.join(reason)}", file=sys.stderr)
+        return 2
     graphs = SymbolGraphs()
     graphs.load_dir(library_dir)
     own = SymbolGraphs()
-    own.load_dir(own_dir, own_modules=set(module_floors))
+    own.load_dir(own_dir, own_modules=own_modules)
     extracted = time.monotonic()
 
     def symbol_introduced(usr):
@@ -553,7 +574,7 @@ def main(argv=None):
             handle.write("\n".join(listing) + "\n")
 
     # Report.
-    for module, reason in failed + own_failed:
+    for module, reason in failed:
         print(f"availability: warning: no symbol graph for {module}: {' '.join(reason)}")
     lines = [violations[key] for key in sorted(violations, key=lambda k: (k[0], k[1], violations[k][0]))]
     for text, _, _ in lines:
