@@ -305,6 +305,190 @@ def allowed(allowlist, usr, name, qualified, file, line):
     return False
 
 
+# ---------------------------------------------------------------------------------------------
+# Declaration ranges: which of our declarations a source position lies in, textually. The index
+# relates most references to the declaration they are in, but not all: an attribute (`@Observable`)
+# and a macro's expansion are reported at the attribute's line, often with no relation or with one
+# to a generated symbol. A reference inside an `@available` declaration's text (its attributes
+# included) is in that declaration's availability context, so the gate also finds the
+# declarations whose text contains the reference. A small Swift-aware scan: comments and string
+# literals (with their interpolations) are blanked, then braces are matched.
+
+
+def mask_code(text):
+    """`text` with every comment and string literal replaced by spaces (newlines kept), so that
+    what is left are code braces, parentheses and attributes at their original offsets."""
+    out = list(text)
+    n = len(text)
+
+    def blank(start, end):
+        for k in range(start, min(end, n)):
+            if out[k] != "\n":
+                out[k] = " "
+
+    def skip_comment(i):
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            return n if j < 0 else j
+        depth, j = 1, i + 2
+        while j < n and depth:
+            if text.startswith("/*", j):
+                depth, j = depth + 1, j + 2
+            elif text.startswith("*/", j):
+                depth, j = depth - 1, j + 2
+            else:
+                j += 1
+        return j
+
+    def skip_string(i):
+        """The offset after the string literal starting at i (at its `#`s or quote)."""
+        hashes = 0
+        while i < n and text[i] == "#":
+            hashes, i = hashes + 1, i + 1
+        multiline = text.startswith('"""', i)
+        quote = '"""' if multiline else '"'
+        i += len(quote)
+        closing = quote + "#" * hashes
+        escape = "\\" + "#" * hashes
+        while i < n:
+            if text.startswith(escape, i):
+                i += len(escape)
+                if i < n and text[i] == "(":
+                    i = skip_code(i + 1, ")")  # an interpolation: code up to its `)`
+                else:
+                    i += 1
+                continue
+            if text.startswith(closing, i):
+                return i + len(closing)
+            if text[i] == "\n" and not multiline:
+                return i
+            i += 1
+        return n
+
+    def skip_code(i, closer):
+        """Code from i up to the `closer` that balances it (exclusive of nothing: returns the
+        offset after it), with nested strings and comments skipped."""
+        depth = 0
+        while i < n:
+            c = text[i]
+            if text.startswith("//", i) or text.startswith("/*", i):
+                i = skip_comment(i)
+                continue
+            if c == '"' or (c == "#" and re.match(r'#+"', text[i:i + 8])):
+                i = skip_string(i)
+                continue
+            if c == "(":
+                depth += 1
+            elif c == ")":
+                if depth == 0 and closer == ")":
+                    return i + 1
+                depth -= 1
+            i += 1
+        return n
+
+    i = 0
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i) or text.startswith("/*", i):
+            j = skip_comment(i)
+            blank(i, j)
+            i = j
+        elif c == '"' or (c == "#" and re.match(r'#+"', text[i:i + 8])):
+            j = skip_string(i)
+            blank(i, j)
+            i = j
+        else:
+            i += 1
+    return "".join(out)
+
+
+# Lines that continue a declaration's header or initializer on the next line.
+_CONTINUATION_RE = re.compile(r"^\s*(\.|where\b|->|throws\b|rethrows\b|async\b|=|\?|:|&&|\|\||[+\-*/%<>&|^]|,|\{)")
+_CONTINUED_RE = re.compile(r"(=|,|->|\(|\[|:|&&|\|\||\bwhere|\bin)\s*$")
+
+
+class SourceFile:
+    """One Swift file, masked, with its matched braces and line offsets."""
+
+    def __init__(self, path):
+        with open(path, "rb") as handle:
+            # latin-1: one character per byte, so the index's UTF-8 columns are offsets.
+            self.text = mask_code(handle.read().decode("latin-1"))
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        self.lines = self.text.split("\n")
+        self.closing = {}
+        stack = []
+        for m in re.finditer(r"[{}]", self.text):
+            if m.group() == "{":
+                stack.append(m.start())
+            elif stack:
+                self.closing[stack.pop()] = m.start()
+            else:
+                self.closing = None  # unbalanced: ranges end at their declaration's line
+                break
+
+    def offset(self, line, column):
+        return self.line_starts[line - 1] + column - 1
+
+    def line_of(self, offset):
+        low, high = 0, len(self.line_starts)
+        while low + 1 < high:
+            middle = (low + high) // 2
+            if self.line_starts[middle] <= offset:
+                low = middle
+            else:
+                high = middle
+        return low + 1
+
+    def attributes_start(self, line):
+        """The first line of the attribute lines directly above `line` (`@available(...)`,
+        `@Observable`, an attribute whose arguments span lines), or `line` itself."""
+        first, balance, number = line, 0, line - 1
+        while number >= 1:
+            code = self.lines[number - 1].strip()
+            balance += code.count("(") - code.count(")")
+            if balance < 0 or (code.startswith("@") and balance == 0):
+                if balance == 0:
+                    first = number
+                number -= 1
+                continue
+            break
+        return first
+
+    def declaration_end(self, line, column):
+        """The line of a declaration's end: the `}` matching its first `{` at parenthesis depth 0,
+        or the end of its header/initializer when it has no braces."""
+        i = self.offset(line, column)
+        depth, n = 0, len(self.text)
+        while i < n:
+            c = self.text[i]
+            if c in "([":
+                depth += 1
+            elif c in ")]":
+                depth -= 1
+                if depth < 0:
+                    break
+            elif c == "{" and depth == 0:
+                if self.closing is None or i not in self.closing:
+                    break
+                return self.line_of(self.closing[i])
+            elif c == "}" and depth == 0:
+                break
+            elif c == "\n" and depth == 0:
+                number = self.line_of(i)
+                following = self.lines[number] if number < len(self.lines) else ""
+                if not (_CONTINUED_RE.search(self.lines[number - 1]) or _CONTINUATION_RE.match(following)):
+                    return number
+            i += 1
+        return self.line_of(min(i, n - 1)) if n else line
+
+
+DECLARATION_KINDS = {"class", "struct", "enum", "protocol", "extension", "typealias", "function",
+                     "variable", "enum-constant", "instance-method", "class-method", "static-method",
+                     "instance-property", "class-property", "static-property", "constructor",
+                     "destructor"}
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--package-path", default=PACKAGE_ROOT)
@@ -359,6 +543,7 @@ def main(argv=None):
     store = indexstore.IndexStore(index_store_path(scratch))
     references = []          # (file, line, column, symbol, roles, relations, module)
     index_parents = {}       # our declaration USR -> the declaration it is a child/accessor of
+    declarations = collections.defaultdict(set)  # file -> {(line, column, USR)} of our declarations
     records_seen = set()
     for unit_name in store.unit_names():
         unit = store.unit(unit_name)
@@ -372,6 +557,9 @@ def main(argv=None):
             for occurrence in store.occurrences(record):
                 roles = occurrence.roles
                 if roles & (indexstore.ROLE_DEFINITION | indexstore.ROLE_DECLARATION):
+                    if (roles & indexstore.ROLE_DEFINITION and not roles & indexstore.ROLE_IMPLICIT
+                            and occurrence.symbol.kind in DECLARATION_KINDS):
+                        declarations[path].add((occurrence.line, occurrence.column, occurrence.symbol.usr))
                     for rel_roles, symbol in occurrence.relations:
                         if rel_roles & (indexstore.REL_CHILDOF | indexstore.REL_ACCESSOROF):
                             index_parents.setdefault(occurrence.symbol.usr, symbol.usr)
@@ -429,18 +617,22 @@ def main(argv=None):
     own.load_dir(own_dir, own_modules=own_modules)
     extracted = time.monotonic()
 
+    def symbol_entry(usr):
+        return graphs.symbols.get(usr) or own.symbols.get(usr)
+
     def symbol_introduced(usr):
-        """Per platform, the latest `introduced` along the symbol's memberOf chain."""
+        """Per platform, the latest `introduced` along the symbol's memberOf chain (a library
+        symbol's, or one of ours: its own @available, its type's, its extension's)."""
         introduced, unavailable, seen = {}, {}, set()
         while usr and usr not in seen:
             seen.add(usr)
-            found = graphs.symbols.get(usr)
+            found = symbol_entry(usr)
             if found:
                 versions, gone = platform_versions(found[2])
                 for platform_name, version in versions.items():
                     introduced[platform_name] = max(introduced.get(platform_name, (0,)), version)
                 unavailable.update(gone)
-            usr = graphs.parents.get(usr)
+            usr = graphs.parents.get(usr) or own.parents.get(usr)
         return introduced, unavailable
 
     def context_introduced(usrs):
@@ -455,6 +647,33 @@ def main(argv=None):
                     for platform_name, version in platform_versions(found[2])[0].items():
                         introduced[platform_name] = max(introduced.get(platform_name, (0,)), version)
                 usr = own.parents.get(usr) or index_parents.get(usr)
+        return introduced
+
+    sources = {}
+
+    def file_ranges(path):
+        """[(first line, last line, availability)] of our declarations in `path` that carry an
+        @available (theirs or an enclosing one's), each from its attribute lines to its end."""
+        if path not in sources:
+            ranges = []
+            source = None
+            for line, column, usr in sorted(declarations.get(path, ())):
+                context = context_introduced([usr])
+                if not context:
+                    continue
+                if source is None:
+                    source = SourceFile(path)
+                ranges.append((source.attributes_start(line), source.declaration_end(line, column), context))
+            sources[path] = ranges
+        return sources[path]
+
+    def lexical_introduced(path, line):
+        """Per platform, the latest `introduced` of our declarations whose text contains `line`."""
+        introduced = {}
+        for first, last, context in file_ranges(path):
+            if first <= line <= last:
+                for platform_name, version in context.items():
+                    introduced[platform_name] = max(introduced.get(platform_name, (0,)), version)
         return introduced
 
     def fits(usr, floors, context):
@@ -486,6 +705,7 @@ def main(argv=None):
         return None
 
     # 4. Join.
+    own_prefixes = tuple(f"s:{len(m)}{m}" for m in own_modules)
     resolved_newer = collections.Counter()
     allowlist = read_allowlist(args.allowlist)
     violations = {}  # (file, line, usr) -> text
@@ -501,16 +721,19 @@ def main(argv=None):
             listing.append("\t".join([f"{relative}:{line}:{column}", symbol.kind, symbol.name, symbol.usr,
                                       indexstore.role_names(roles), ",".join(containers)]))
         usr = property_of_accessor(symbol.usr, symbol.name)
-        if usr in own.symbols or usr in index_parents or usr not in graphs.symbols and usr.startswith(
-                tuple(f"s:{len(m)}{m}" for m in module_floors)):
-            continue  # one of our own declarations
-        if usr not in graphs.symbols:
+        if usr not in graphs.symbols and usr not in own.symbols:
+            if usr in index_parents or usr.startswith(own_prefixes):
+                continue  # one of our declarations the graphs do not list (a local one)
             undated[usr_module(usr)] += 1
             continue
         introduced, unavailable = symbol_introduced(usr)
         if not introduced and not unavailable:
             continue
+        # The context: the declarations the index relates the reference to, and those whose text
+        # (attributes included) contains it, with their enclosing ones.
         context = context_introduced(containers)
+        for platform_name, version in lexical_introduced(path, line).items():
+            context[platform_name] = max(context.get(platform_name, (0,)), version)
         floors = module_floors[module]
         problems = []
         for platform_name in APPLE_PLATFORMS:
@@ -529,8 +752,8 @@ def main(argv=None):
             problems.append(f"{platform_name} {version_text(version)} > floor {floor_text(floors[platform_name])}")
         if not problems:
             continue
-        lib_module, qualified = graphs.symbols[usr][0], graphs.symbols[usr][1]
-        fallback = older_equivalent(usr, roles, module_floors[module], context)
+        lib_module, qualified = symbol_entry(usr)[0], symbol_entry(usr)[1]
+        fallback = older_equivalent(usr, roles, module_floors[module], context) if usr in graphs.symbols else None
         if fallback:
             resolved_newer[f"{qualified} ({lib_module}) -> {fallback}"] += 1
             continue
