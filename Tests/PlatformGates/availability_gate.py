@@ -407,6 +407,18 @@ _CONTINUATION_RE = re.compile(r"^\s*(\.|where\b|->|throws\b|rethrows\b|async\b|=
 _CONTINUED_RE = re.compile(r"(=|,|->|\(|\[|:|&&|\|\||\bwhere|\bin)\s*$")
 
 
+_AVAILABLE_RE = re.compile(r"@available\s*\(([^()]*)\)")
+_VERSION_RE = re.compile(r"\d+(\.\d+){0,2}")
+_SOURCE_PLATFORMS = {"iOS": "iOS", "macOS": "macOS", "OSX": "macOS", "macCatalyst": "macCatalyst",
+                     "tvOS": "tvOS", "watchOS": "watchOS", "visionOS": "visionOS"}
+
+
+def _availability_entry(platform_name, version):
+    parts = [int(part) for part in version.split(".")] + [0, 0]
+    return {"domain": _SOURCE_PLATFORMS[platform_name],
+            "introduced": {"major": parts[0], "minor": parts[1], "patch": parts[2]}}
+
+
 class SourceFile:
     """One Swift file, masked, with its matched braces and line offsets."""
 
@@ -454,6 +466,26 @@ class SourceFile:
                 continue
             break
         return first
+
+    def written_availability(self, first, line, column):
+        """Symbol-graph-like availability entries of the `@available` attributes written from
+        line `first` up to the declaration at (line, column). For the declarations the graphs do
+        not list: extensions of our own types (merged into the type there) and local ones."""
+        entries = []
+        text = self.text[self.offset(first, 1):self.offset(line, column)]
+        for arguments in _AVAILABLE_RE.findall(text):
+            items = [item.strip() for item in arguments.split(",")]
+            if items and items[0] in _SOURCE_PLATFORMS and len(items) > 1 and ":" in arguments:
+                for item in items[1:]:  # @available(iOS, introduced: 17.0, ...)
+                    key, _, value = item.partition(":")
+                    if key.strip() == "introduced" and _VERSION_RE.fullmatch(value.strip()):
+                        entries.append(_availability_entry(items[0], value.strip()))
+                continue
+            for item in items:  # @available(iOS 17.0, macOS 14.0, *)
+                name, _, value = item.partition(" ")
+                if name in _SOURCE_PLATFORMS and _VERSION_RE.fullmatch(value.strip()):
+                    entries.append(_availability_entry(name, value.strip()))
+        return entries
 
     def declaration_end(self, line, column):
         """The line of a declaration's end: the `}` matching its first `{` at parenthesis depth 0,
@@ -658,12 +690,15 @@ def main(argv=None):
             ranges = []
             source = None
             for line, column, usr in sorted(declarations.get(path, ())):
-                context = context_introduced([usr])
-                if not context:
-                    continue
                 if source is None:
                     source = SourceFile(path)
-                ranges.append((source.attributes_start(line), source.declaration_end(line, column), context))
+                first = source.attributes_start(line)
+                context = context_introduced([usr])
+                for platform_name, version in platform_versions(
+                        source.written_availability(first, line, column))[0].items():
+                    context[platform_name] = max(context.get(platform_name, (0,)), version)
+                if context:
+                    ranges.append((first, source.declaration_end(line, column), context))
             sources[path] = ranges
         return sources[path]
 
