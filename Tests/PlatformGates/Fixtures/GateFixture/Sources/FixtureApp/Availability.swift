@@ -101,3 +101,9 @@ func guardedOwnUse() -> Int {
 extension NewerThing { // PLANTED(availability)
     func more() -> Int { value() + 1 } // GUARDED(availability)
 }
+
+// With one (the graphs merge it into the type: its @available is read from the source).
+@available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, watchOS 10, visionOS 1, *)
+extension NewerThing { // GUARDED(availability)
+    func most() -> Int { value() + 2 } // GUARDED(availability)
+}
