@@ -10,9 +10,10 @@ index store records every symbol each source line references. The gate joins the
   2. reads every unit and record of that store with the toolchain's libIndexStore (ctypes);
   3. extracts the symbol graphs of the toolchain's modules (Swift, _Concurrency, Foundation...)
      and of our own modules (private declarations included, for their @available);
-  4. reports each reference whose symbol was introduced above the floor of a checked platform,
-     unless the declaration it sits in (or an enclosing type or extension) carries an
-     @available at or above that version, or Tests/PlatformGates/allowed.txt lists it;
+  4. reports each reference whose symbol (the library's or ours) was introduced above the floor
+     of a checked platform, unless the declaration it sits in (related by the index, or
+     containing it textually, attributes included), or an enclosing type or extension, carries
+     an @available at or above that version, or Tests/PlatformGates/allowed.txt lists it;
   5. checks underscored runtime SPI (`_forEachField`, `@_silgen_name("swift_...")`) against
      the table RUNTIME_SPI below, since the graphs do not date it.
 
