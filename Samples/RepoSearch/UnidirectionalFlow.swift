@@ -68,6 +68,7 @@ public enum UnidirectionalFlow {
     }
 }
 
+@available(iOS 17.0, macOS 14.0, macCatalyst 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
 extension UnidirectionalFlow.Store {
     /// Installs `state` as the store's state: what a listener's jump does (StoreScope control,
     /// ``StoreRecorder/allowControl(_:whileLocked:replaceState:dispatch:)``).

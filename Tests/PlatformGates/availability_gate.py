@@ -10,9 +10,10 @@ index store records every symbol each source line references. The gate joins the
   2. reads every unit and record of that store with the toolchain's libIndexStore (ctypes);
   3. extracts the symbol graphs of the toolchain's modules (Swift, _Concurrency, Foundation...)
      and of our own modules (private declarations included, for their @available);
-  4. reports each reference whose symbol was introduced above the floor of a checked platform,
-     unless the declaration it sits in (or an enclosing type or extension) carries an
-     @available at or above that version, or Tests/PlatformGates/allowed.txt lists it;
+  4. reports each reference whose symbol (the library's or ours) was introduced above the floor
+     of a checked platform, unless the declaration it sits in (related by the index, or
+     containing it textually, attributes included), or an enclosing type or extension, carries
+     an @available at or above that version, or Tests/PlatformGates/allowed.txt lists it;
   5. checks underscored runtime SPI (`_forEachField`, `@_silgen_name("swift_...")`) against
      the table RUNTIME_SPI below, since the graphs do not date it.
 
@@ -305,6 +306,222 @@ def allowed(allowlist, usr, name, qualified, file, line):
     return False
 
 
+# ---------------------------------------------------------------------------------------------
+# Declaration ranges: which of our declarations a source position lies in, textually. The index
+# relates most references to the declaration they are in, but not all: an attribute (`@Observable`)
+# and a macro's expansion are reported at the attribute's line, often with no relation or with one
+# to a generated symbol. A reference inside an `@available` declaration's text (its attributes
+# included) is in that declaration's availability context, so the gate also finds the
+# declarations whose text contains the reference. A small Swift-aware scan: comments and string
+# literals (with their interpolations) are blanked, then braces are matched.
+
+
+def mask_code(text):
+    """`text` with every comment and string literal replaced by spaces (newlines kept), so that
+    what is left are code braces, parentheses and attributes at their original offsets."""
+    out = list(text)
+    n = len(text)
+
+    def blank(start, end):
+        for k in range(start, min(end, n)):
+            if out[k] != "\n":
+                out[k] = " "
+
+    def skip_comment(i):
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            return n if j < 0 else j
+        depth, j = 1, i + 2
+        while j < n and depth:
+            if text.startswith("/*", j):
+                depth, j = depth + 1, j + 2
+            elif text.startswith("*/", j):
+                depth, j = depth - 1, j + 2
+            else:
+                j += 1
+        return j
+
+    def skip_string(i):
+        """The offset after the string literal starting at i (at its `#`s or quote)."""
+        hashes = 0
+        while i < n and text[i] == "#":
+            hashes, i = hashes + 1, i + 1
+        multiline = text.startswith('"""', i)
+        quote = '"""' if multiline else '"'
+        i += len(quote)
+        closing = quote + "#" * hashes
+        escape = "\\" + "#" * hashes
+        while i < n:
+            if text.startswith(escape, i):
+                i += len(escape)
+                if i < n and text[i] == "(":
+                    i = skip_code(i + 1, ")")  # an interpolation: code up to its `)`
+                else:
+                    i += 1
+                continue
+            if text.startswith(closing, i):
+                return i + len(closing)
+            if text[i] == "\n" and not multiline:
+                return i
+            i += 1
+        return n
+
+    def skip_code(i, closer):
+        """Code from i up to the `closer` that balances it (exclusive of nothing: returns the
+        offset after it), with nested strings and comments skipped."""
+        depth = 0
+        while i < n:
+            c = text[i]
+            if text.startswith("//", i) or text.startswith("/*", i):
+                i = skip_comment(i)
+                continue
+            if c == '"' or (c == "#" and re.match(r'#+"', text[i:i + 8])):
+                i = skip_string(i)
+                continue
+            if c == "(":
+                depth += 1
+            elif c == ")":
+                if depth == 0 and closer == ")":
+                    return i + 1
+                depth -= 1
+            i += 1
+        return n
+
+    i = 0
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i) or text.startswith("/*", i):
+            j = skip_comment(i)
+            blank(i, j)
+            i = j
+        elif c == '"' or (c == "#" and re.match(r'#+"', text[i:i + 8])):
+            j = skip_string(i)
+            blank(i, j)
+            i = j
+        else:
+            i += 1
+    return "".join(out)
+
+
+# Lines that continue a declaration's header or initializer on the next line.
+_CONTINUATION_RE = re.compile(r"^\s*(\.|where\b|->|throws\b|rethrows\b|async\b|=|\?|:|&&|\|\||[+\-*/%<>&|^]|,|\{)")
+_CONTINUED_RE = re.compile(r"(=|,|->|\(|\[|:|&&|\|\||\bwhere|\bin)\s*$")
+
+
+_AVAILABLE_RE = re.compile(r"@available\s*\(([^()]*)\)")
+_VERSION_RE = re.compile(r"\d+(\.\d+){0,2}")
+_SOURCE_PLATFORMS = {"iOS": "iOS", "macOS": "macOS", "OSX": "macOS", "macCatalyst": "macCatalyst",
+                     "tvOS": "tvOS", "watchOS": "watchOS", "visionOS": "visionOS"}
+
+
+def _availability_entry(platform_name, version):
+    parts = [int(part) for part in version.split(".")] + [0, 0]
+    return {"domain": _SOURCE_PLATFORMS[platform_name],
+            "introduced": {"major": parts[0], "minor": parts[1], "patch": parts[2]}}
+
+
+class SourceFile:
+    """One Swift file, masked, with its matched braces and line offsets."""
+
+    def __init__(self, path):
+        with open(path, "rb") as handle:
+            # latin-1: one character per byte, so the index's UTF-8 columns are offsets.
+            self.text = mask_code(handle.read().decode("latin-1"))
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        self.lines = self.text.split("\n")
+        self.closing = {}
+        stack = []
+        for m in re.finditer(r"[{}]", self.text):
+            if m.group() == "{":
+                stack.append(m.start())
+            elif stack:
+                self.closing[stack.pop()] = m.start()
+            else:
+                self.closing = None  # unbalanced: ranges end at their declaration's line
+                break
+
+    def offset(self, line, column):
+        return self.line_starts[line - 1] + column - 1
+
+    def line_of(self, offset):
+        low, high = 0, len(self.line_starts)
+        while low + 1 < high:
+            middle = (low + high) // 2
+            if self.line_starts[middle] <= offset:
+                low = middle
+            else:
+                high = middle
+        return low + 1
+
+    def attributes_start(self, line):
+        """The first line of the attribute lines directly above `line` (`@available(...)`,
+        `@Observable`, an attribute whose arguments span lines), or `line` itself."""
+        first, balance, number = line, 0, line - 1
+        while number >= 1:
+            code = self.lines[number - 1].strip()
+            balance += code.count("(") - code.count(")")
+            if balance < 0 or (code.startswith("@") and balance == 0):
+                if balance == 0:
+                    first = number
+                number -= 1
+                continue
+            break
+        return first
+
+    def written_availability(self, first, line, column):
+        """Symbol-graph-like availability entries of the `@available` attributes written from
+        line `first` up to the declaration at (line, column). For the declarations the graphs do
+        not list: extensions of our own types (merged into the type there) and local ones."""
+        entries = []
+        text = self.text[self.offset(first, 1):self.offset(line, column)]
+        for arguments in _AVAILABLE_RE.findall(text):
+            items = [item.strip() for item in arguments.split(",")]
+            if items and items[0] in _SOURCE_PLATFORMS and len(items) > 1 and ":" in arguments:
+                for item in items[1:]:  # @available(iOS, introduced: 17.0, ...)
+                    key, _, value = item.partition(":")
+                    if key.strip() == "introduced" and _VERSION_RE.fullmatch(value.strip()):
+                        entries.append(_availability_entry(items[0], value.strip()))
+                continue
+            for item in items:  # @available(iOS 17.0, macOS 14.0, *)
+                name, _, value = item.partition(" ")
+                if name in _SOURCE_PLATFORMS and _VERSION_RE.fullmatch(value.strip()):
+                    entries.append(_availability_entry(name, value.strip()))
+        return entries
+
+    def declaration_end(self, line, column):
+        """The line of a declaration's end: the `}` matching its first `{` at parenthesis depth 0,
+        or the end of its header/initializer when it has no braces."""
+        i = self.offset(line, column)
+        depth, n = 0, len(self.text)
+        while i < n:
+            c = self.text[i]
+            if c in "([":
+                depth += 1
+            elif c in ")]":
+                depth -= 1
+                if depth < 0:
+                    break
+            elif c == "{" and depth == 0:
+                if self.closing is None or i not in self.closing:
+                    break
+                return self.line_of(self.closing[i])
+            elif c == "}" and depth == 0:
+                break
+            elif c == "\n" and depth == 0:
+                number = self.line_of(i)
+                following = self.lines[number] if number < len(self.lines) else ""
+                if not (_CONTINUED_RE.search(self.lines[number - 1]) or _CONTINUATION_RE.match(following)):
+                    return number
+            i += 1
+        return self.line_of(min(i, n - 1)) if n else line
+
+
+DECLARATION_KINDS = {"class", "struct", "enum", "protocol", "extension", "typealias", "function",
+                     "variable", "enum-constant", "instance-method", "class-method", "static-method",
+                     "instance-property", "class-property", "static-property", "constructor",
+                     "destructor"}
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--package-path", default=PACKAGE_ROOT)
@@ -359,6 +576,7 @@ def main(argv=None):
     store = indexstore.IndexStore(index_store_path(scratch))
     references = []          # (file, line, column, symbol, roles, relations, module)
     index_parents = {}       # our declaration USR -> the declaration it is a child/accessor of
+    declarations = collections.defaultdict(set)  # file -> {(line, column, USR)} of our declarations
     records_seen = set()
     for unit_name in store.unit_names():
         unit = store.unit(unit_name)
@@ -372,6 +590,9 @@ def main(argv=None):
             for occurrence in store.occurrences(record):
                 roles = occurrence.roles
                 if roles & (indexstore.ROLE_DEFINITION | indexstore.ROLE_DECLARATION):
+                    if (roles & indexstore.ROLE_DEFINITION and not roles & indexstore.ROLE_IMPLICIT
+                            and occurrence.symbol.kind in DECLARATION_KINDS):
+                        declarations[path].add((occurrence.line, occurrence.column, occurrence.symbol.usr))
                     for rel_roles, symbol in occurrence.relations:
                         if rel_roles & (indexstore.REL_CHILDOF | indexstore.REL_ACCESSOROF):
                             index_parents.setdefault(occurrence.symbol.usr, symbol.usr)
@@ -398,28 +619,53 @@ def main(argv=None):
         failed = extract_graphs(library_dir, LIBRARY_MODULES, triple, [sdk_modules], "public")
         with open(stamp_path, "w", encoding="utf-8") as handle:
             handle.write(stamp)
-    modules_dir = os.path.join(scratch, "debug", "Modules")
+    # Our modules: the checked ones and the Swift targets they depend on (whose declarations they
+    # use: those are dated too). Their C dependencies are found through the module maps SwiftPM
+    # wrote into <triple>/debug/<target>.build/ (or the ones in the C targets' own sources).
+    build_dir = os.path.dirname(os.path.dirname(index_store_path(scratch)))
+    modules_dir = os.path.join(build_dir, "Modules")
+    own_modules, pending = set(), list(module_floors)
+    while pending:
+        name = pending.pop()
+        target = targets.get(name)
+        if name in own_modules or target is None or target.get("module_type") != "SwiftTarget":
+            continue
+        own_modules.add(target.get("c99name", name))
+        pending += target.get("target_dependencies") or []
     c_module_dirs = sorted({os.path.dirname(p) for p in glob.glob(os.path.join(package, "Sources", "**", "module.modulemap"), recursive=True)})
-    own_failed = extract_graphs(own_dir, sorted(module_floors), triple, [modules_dir] + c_module_dirs, "private",
-                                extra=["-emit-extension-block-symbols"])
+    module_maps = sorted(glob.glob(os.path.join(build_dir, "*.build", "module.modulemap")))
+    extra = ["-emit-extension-block-symbols"]
+    for module_map in module_maps:
+        extra += ["-Xcc", f"-fmodule-map-file={module_map}"]
+    own_failed = extract_graphs(own_dir, sorted(own_modules), triple, [modules_dir] + c_module_dirs, "private",
+                                extra=extra)
+    if own_failed:
+        # Without them no @available of ours is known: every guarded use would be reported.
+        for module, reason in own_failed:
+            print(f"availability: error: no symbol graph for {module}: {' '.join(reason)}", file=sys.stderr)
+        return 2
     graphs = SymbolGraphs()
     graphs.load_dir(library_dir)
     own = SymbolGraphs()
-    own.load_dir(own_dir, own_modules=set(module_floors))
+    own.load_dir(own_dir, own_modules=own_modules)
     extracted = time.monotonic()
 
+    def symbol_entry(usr):
+        return graphs.symbols.get(usr) or own.symbols.get(usr)
+
     def symbol_introduced(usr):
-        """Per platform, the latest `introduced` along the symbol's memberOf chain."""
+        """Per platform, the latest `introduced` along the symbol's memberOf chain (a library
+        symbol's, or one of ours: its own @available, its type's, its extension's)."""
         introduced, unavailable, seen = {}, {}, set()
         while usr and usr not in seen:
             seen.add(usr)
-            found = graphs.symbols.get(usr)
+            found = symbol_entry(usr)
             if found:
                 versions, gone = platform_versions(found[2])
                 for platform_name, version in versions.items():
                     introduced[platform_name] = max(introduced.get(platform_name, (0,)), version)
                 unavailable.update(gone)
-            usr = graphs.parents.get(usr)
+            usr = graphs.parents.get(usr) or own.parents.get(usr)
         return introduced, unavailable
 
     def context_introduced(usrs):
@@ -434,6 +680,36 @@ def main(argv=None):
                     for platform_name, version in platform_versions(found[2])[0].items():
                         introduced[platform_name] = max(introduced.get(platform_name, (0,)), version)
                 usr = own.parents.get(usr) or index_parents.get(usr)
+        return introduced
+
+    sources = {}
+
+    def file_ranges(path):
+        """[(first line, last line, availability)] of our declarations in `path` that carry an
+        @available (theirs or an enclosing one's), each from its attribute lines to its end."""
+        if path not in sources:
+            ranges = []
+            source = None
+            for line, column, usr in sorted(declarations.get(path, ())):
+                if source is None:
+                    source = SourceFile(path)
+                first = source.attributes_start(line)
+                context = context_introduced([usr])
+                for platform_name, version in platform_versions(
+                        source.written_availability(first, line, column))[0].items():
+                    context[platform_name] = max(context.get(platform_name, (0,)), version)
+                if context:
+                    ranges.append((first, source.declaration_end(line, column), context))
+            sources[path] = ranges
+        return sources[path]
+
+    def lexical_introduced(path, line):
+        """Per platform, the latest `introduced` of our declarations whose text contains `line`."""
+        introduced = {}
+        for first, last, context in file_ranges(path):
+            if first <= line <= last:
+                for platform_name, version in context.items():
+                    introduced[platform_name] = max(introduced.get(platform_name, (0,)), version)
         return introduced
 
     def fits(usr, floors, context):
@@ -465,6 +741,7 @@ def main(argv=None):
         return None
 
     # 4. Join.
+    own_prefixes = tuple(f"s:{len(m)}{m}" for m in own_modules)
     resolved_newer = collections.Counter()
     allowlist = read_allowlist(args.allowlist)
     violations = {}  # (file, line, usr) -> text
@@ -480,16 +757,19 @@ def main(argv=None):
             listing.append("\t".join([f"{relative}:{line}:{column}", symbol.kind, symbol.name, symbol.usr,
                                       indexstore.role_names(roles), ",".join(containers)]))
         usr = property_of_accessor(symbol.usr, symbol.name)
-        if usr in own.symbols or usr in index_parents or usr not in graphs.symbols and usr.startswith(
-                tuple(f"s:{len(m)}{m}" for m in module_floors)):
-            continue  # one of our own declarations
-        if usr not in graphs.symbols:
+        if usr not in graphs.symbols and usr not in own.symbols:
+            if usr in index_parents or usr.startswith(own_prefixes):
+                continue  # one of our declarations the graphs do not list (a local one)
             undated[usr_module(usr)] += 1
             continue
         introduced, unavailable = symbol_introduced(usr)
         if not introduced and not unavailable:
             continue
+        # The context: the declarations the index relates the reference to, and those whose text
+        # (attributes included) contains it, with their enclosing ones.
         context = context_introduced(containers)
+        for platform_name, version in lexical_introduced(path, line).items():
+            context[platform_name] = max(context.get(platform_name, (0,)), version)
         floors = module_floors[module]
         problems = []
         for platform_name in APPLE_PLATFORMS:
@@ -508,8 +788,8 @@ def main(argv=None):
             problems.append(f"{platform_name} {version_text(version)} > floor {floor_text(floors[platform_name])}")
         if not problems:
             continue
-        lib_module, qualified = graphs.symbols[usr][0], graphs.symbols[usr][1]
-        fallback = older_equivalent(usr, roles, module_floors[module], context)
+        lib_module, qualified = symbol_entry(usr)[0], symbol_entry(usr)[1]
+        fallback = older_equivalent(usr, roles, module_floors[module], context) if usr in graphs.symbols else None
         if fallback:
             resolved_newer[f"{qualified} ({lib_module}) -> {fallback}"] += 1
             continue
@@ -553,14 +833,18 @@ def main(argv=None):
             handle.write("\n".join(listing) + "\n")
 
     # Report.
-    for module, reason in failed + own_failed:
+    for module, reason in failed:
         print(f"availability: warning: no symbol graph for {module}: {' '.join(reason)}")
     lines = [violations[key] for key in sorted(violations, key=lambda k: (k[0], k[1], violations[k][0]))]
     for text, _, _ in lines:
         print(text)
     for text in spi_findings:
         print(text)
+    checked_files = {os.path.normpath(os.path.relpath(path, package))
+                     for paths in module_sources.values() for path in paths}
     for entry in allowlist:
+        if entry["file"] not in checked_files and os.path.exists(os.path.join(package, entry["file"])):
+            continue  # a file of a target this run does not check (--side app and a sample)
         if not entry["used"]:
             print(f"availability: warning: {entry['where']}: allowlist entry matched nothing: "
                   f"{entry['symbol']} | {entry['file']}")

@@ -93,10 +93,41 @@ def condition_checks():
           and stripped.count("\n") == code.count("\n"))
 
 
+def range_checks():
+    """The availability gate's declaration ranges: comments and strings masked, braces matched."""
+    import tempfile
+    from availability_gate import SourceFile, mask_code
+    code = 'let a = "{ \\(f("}")) {" // }\nlet b = #"{"# /* { /* } */ */\n'
+    masked = mask_code(code)
+    check("availability: braces in strings, interpolations and comments are masked",
+          "{" not in masked and "}" not in masked and len(masked) == len(code))
+    swift = ('struct S {}\n'
+             '/// Doc.\n'
+             '@available(\n'
+             '    iOS 17.0, macOS 14, *)\n'
+             '@MainActor\n'
+             'extension S {\n'
+             '    func f(x: () -> Void = { }) -> String { "}" }\n'
+             '}\n')
+    with tempfile.NamedTemporaryFile("w", suffix=".swift", delete=False) as handle:
+        handle.write(swift)
+    try:
+        source = SourceFile(handle.name)
+        first, last = source.attributes_start(6), source.declaration_end(6, 11)
+        written = source.written_availability(first, 6, 11)
+    finally:
+        os.unlink(handle.name)
+    check("availability: a declaration's range runs from its attributes to its closing brace",
+          (first, last) == (3, 8), f"lines {first}-{last}")
+    check("availability: an @available written in the source is read",
+          [(e["domain"], e["introduced"]["major"]) for e in written] == [("iOS", 17), ("macOS", 14)], str(written))
+
+
 def main():
     planted, guarded = markers("PLANTED"), markers("GUARDED")
 
     condition_checks()
+    range_checks()
 
     rc, output = run([sys.executable, os.path.join(HERE, "linux_names_lint.py"), "--root", FIXTURE, "--skip", "", "Sources"])
     compare("linux", output, rc, planted.get("linux", set()), guarded.get("linux", set()))

@@ -9,7 +9,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     targets: [
         // Checked like StoreScope's app-side targets: every Apple platform at its floor.
-        .target(name: "FixtureApp"),
+        .target(name: "FixtureApp", dependencies: ["CFixture"]),
+        // A C target, as TraceFormat's CZlib: no module.modulemap in its sources.
+        .target(name: "CFixture"),
         // Checked like the tool-side targets: macOS 13 only.
         .target(name: "FixtureTool"),
     ]

@@ -57,3 +57,53 @@ func runtimeChecked() -> Int {
     }
     return 3
 }
+
+// The extended type's name in an extension's header: covered by the extension's own @available.
+protocol FixtureScalar {}
+
+@available(iOS 18, macOS 15, macCatalyst 18, tvOS 18, watchOS 11, visionOS 2, *)
+extension Int128: FixtureScalar {} // GUARDED(availability)
+
+extension UInt128: FixtureScalar {} // PLANTED(availability)
+
+// An attached macro's expansion is reported at the attribute's line (and the property's), with
+// no relation or one to a generated symbol: the class's @available (the line above) covers it.
+@available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, watchOS 10, visionOS 1, *)
+@Observable // GUARDED(availability)
+final class GuardedModel {
+    var count = 0 // GUARDED(availability)
+    @ObservationIgnored var cache = 0 // GUARDED(availability)
+}
+
+// Builds on Linux (no availability there); on Darwin below iOS 17 / macOS 14 it does not.
+@Observable // PLANTED(availability)
+final class PlantedModel {
+    var count = 0
+    @ObservationIgnored var cache = 0 // PLANTED(availability)
+}
+
+// Our own @available declarations are dated like the library's.
+@available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, watchOS 10, visionOS 1, *)
+struct NewerThing {
+    func value() -> Int { 1 }
+}
+
+func plantedOwnUse() -> Int {
+    NewerThing().value() // PLANTED(availability)
+}
+
+@available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, watchOS 10, visionOS 1, *)
+func guardedOwnUse() -> Int {
+    NewerThing().value() // GUARDED(availability)
+}
+
+// An extension of it without an @available of its own: Darwin asks for one.
+extension NewerThing { // PLANTED(availability)
+    func more() -> Int { value() + 1 } // GUARDED(availability)
+}
+
+// With one (the graphs merge it into the type: its @available is read from the source).
+@available(iOS 17, macOS 14, macCatalyst 17, tvOS 17, watchOS 10, visionOS 1, *)
+extension NewerThing { // GUARDED(availability)
+    func most() -> Int { value() + 2 } // GUARDED(availability)
+}

@@ -1,0 +1,3 @@
+#include "CFixture.h"
+
+int cfixture_value(void) { return 1; }
