@@ -119,7 +119,10 @@ public final class TraceFile: @unchecked Sendable {
         if case let .failure(e) = Syscalls.writeAll(descriptor, bytes) { throw Self.error("cannot write", path, e.code) }
     }
 
-    /// Forces written bytes to stable storage.
+    /// Forces written bytes to stable storage: `fsync(2)`. On Darwin that hands them to the
+    /// drive, whose own cache may still hold them at a power loss; `fcntl(F_FULLFSYNC)` would
+    /// wait for the medium, at tens of milliseconds a call. A trace must survive its app's crash,
+    /// which `fsync` (and even `write`) guarantees; it is not a database, so `fsync` it is.
     public func sync() throws(TraceError) {
         if case let .failure(e) = Syscalls.fsync(descriptor) { throw Self.error("cannot sync", path, e.code) }
     }
