@@ -31,7 +31,7 @@ nonisolated(unsafe) private var scratchPath: String?
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let input = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
-    switch data[0] % 11 {
+    switch data[0] % 12 {
     case 0: fuzzPayload(input)
     case 1: fuzzFile(input)
     case 2: fuzzPatch(input)
@@ -42,7 +42,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 7: fuzzDiff(input)
     case 8: fuzzRendering(input)
     case 9: fuzzLiveConnection(input)
-    default: fuzzListenerMessages(input)
+    case 10: fuzzListenerMessages(input)
+    default: fuzzControlOutcome(input)
     }
     return 0
 }
@@ -371,3 +372,14 @@ private func fuzzListenerMessages(_ input: UnsafeRawBufferPointer) {
     }
 }
 
+/// An app's log line read as a control outcome (`ControlOutcome(message:)`, what a listener
+/// runs on every log record a peer sends): never a trap; an outcome read back writes a message
+/// that reads back the same id, command and result.
+private func fuzzControlOutcome(_ input: UnsafeRawBufferPointer) {
+    let text = String(decoding: input, as: UTF8.self)
+    for message in [text, "control #" + text] {
+        guard let outcome = ControlOutcome(message: message) else { continue }
+        guard let again = ControlOutcome(message: outcome.message) else { fatalError("an outcome's message does not read back: \(outcome)") }
+        precondition(again.id == outcome.id && again.result == outcome.result, "read back differs: \(outcome) / \(again)")
+    }
+}

@@ -20,9 +20,21 @@ while IFS= read -r -d '' file; do
 done < <(find "$root/Sources/TraceFormat" "$root/Sources/TraceAnalysis" -name '*.swift' \
     ! -path "$root/Sources/TraceAnalysis/Exports.swift" -print0 | sort -z)
 
+# The C targets as SwiftPM builds them: a module map for each header (SwiftPM writes them
+# itself), and CZlib's wrappers compiled by the toolchain's clang.
+mkdir -p "$work/modules/CZlib" "$work/modules/CStoreScopeAtomics"
+printf 'module CZlib {\n    header "%s"\n    link "z"\n    export *\n}\n' \
+    "$root/Sources/CZlib/include/CZlib.h" > "$work/modules/CZlib/module.modulemap"
+printf 'module CStoreScopeAtomics {\n    header "%s"\n    export *\n}\n' \
+    "$root/Sources/CStoreScopeAtomics/include/StoreScopeAtomics.h" > "$work/modules/CStoreScopeAtomics/module.modulemap"
+clang="$(dirname "$(command -v swiftc)")/clang"
+"$clang" -c -O2 -g -fsanitize=fuzzer-no-link,address -I "$root/Sources/CZlib/include" \
+    "$root/Sources/CZlib/CZlib.c" -o "$work/CZlib.o"
+
 # `-package-name`: SwiftPM passes one, and `package` declarations are fileprivate without it.
 swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
-    -package-name StoreScope -module-name TraceFuzz -I "$root/Sources/CZlib" -lz \
+    -package-name StoreScope -module-name TraceFuzz \
+    -I "$work/modules/CZlib" -I "$work/modules/CStoreScopeAtomics" -lz "$work/CZlib.o" \
     "${sources[@]}" "$root/Tests/Fuzz/FuzzEntry.swift" -o "$work/trace-fuzz"
 
 # Seeds: the committed fixture as a whole file (mode byte 1) and as headers (mode 4).
@@ -43,6 +55,9 @@ printf '\x07\x01\x03\x02\x00\x0b\x02\x01\x0a\x03abc\x01\x03\x02\x00\x0b\x04\x01\
 # budget of 64 KiB; two acknowledgements in two parts (10).
 { printf '\x09\x06\x02\x20\x90'; cat "$fixture"; } > "$work/corpus/seed-live"
 printf '\x0a\x01\x07SSLM\x01\x01\x00\x00\x08\x00\x00\x00\x2a\x00\x00\x00\x00\x00\x00\x00SSLM\x01\x01\x00\x00\x08\x00\x00\x00\x2b\x00\x00\x00\x00\x00\x00\x00' > "$work/corpus/seed-messages"
+# Mode 11: a control outcome as an app logs it.
+printf '\x0bcontrol #7 jump #42 \xe2\x86\x92 done (store "main", asked by pid 4242 uid 1000, listener pid 4100 uid 1000)' \
+    > "$work/corpus/seed-outcome"
 
 cd "$work/crashes"
 exec "$work/trace-fuzz" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \

@@ -65,12 +65,16 @@ public struct ControlOutcome: Sendable, Hashable {
         }
     }
 
-    /// Reads an outcome back from a log message; `nil` when the message is not one.
+    /// Reads an outcome back from a log message; `nil` when the message is not one. The message
+    /// may come from any peer (an app's own log line): its parts must come in their order,
+    /// id, command, arrow, outcome, store, or it is not an outcome (a range between parts out
+    /// of order would trap).
     public init?(message: String) {
         guard message.hasPrefix(Self.prefix) else { return nil }
         let rest = message.dropFirst(Self.prefix.count)
         guard let space = rest.firstIndex(of: " "), let id = UInt64(rest[..<space]),
-            let arrow = rest.range(of: " → "), let tail = rest.range(of: " (store \"", options: .backwards)
+            let arrow = rest.range(of: " → "), let tail = rest.range(of: " (store \"", options: .backwards),
+            rest.index(after: space) <= arrow.lowerBound, arrow.upperBound <= tail.lowerBound
         else { return nil }
         let outcome = rest[arrow.upperBound..<tail.lowerBound]
         let word = outcome.prefix { $0 != ":" }

@@ -92,4 +92,30 @@ struct ControlCommandCodecTests {
         #expect(ControlOutcome(message: "control #x") == nil)
         #expect(ControlOutcome(message: "a user's own log line") == nil)
     }
+
+    /// An app's own log line can look like an outcome with its parts out of order (issue 44:
+    /// each of these trapped in a range and took the listener down with every session).
+    @Test(arguments: [
+        "control #1 → done (store …",
+        "control #1 x (store \"y → z",
+        "control #1 (store \"a\" → done",
+        "control #1 → done",
+        "control #1 (store \"",
+        "control #1  → ",
+        "control #1 → done (store \"",
+    ])
+    func aMessageWithItsPartsOutOfOrderIsNoOutcome(message: String) {
+        #expect(ControlOutcome(message: message) == nil)
+    }
+
+    @Test func theShortestMessageInOrderIsAnOutcome() {
+        #expect(ControlOutcome(message: "control #1 a → done (store \"") == ControlOutcome(
+            id: 1, command: "a", result: .done, store: "", issuer: .init(pid: 0, uid: 0), listener: .init(pid: 0, uid: 0)))
+    }
+
+    @Test func anOutcomeWhoseStoreNameHasAnArrowStillReadsBack() {
+        let outcome = ControlOutcome(
+            id: 3, command: "dispatch", result: .done, store: "a → b", issuer: .init(pid: 1, uid: 2), listener: .init(pid: 3, uid: 4))
+        #expect(ControlOutcome(message: outcome.message) == outcome)
+    }
 }
