@@ -15,7 +15,7 @@
 // the app's actions); a state installed by a listener prints "installed total=T last=L", an
 // action dispatched by one "dispatched SEQ".
 //
-// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES] [--kept-states N]
+// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES] [--kept-states N] [--store NAME]
 import Foundation
 import StoreScope
 
@@ -42,8 +42,9 @@ if let kept = option("--kept-states", in: arguments).flatMap(Int.init) { configu
 // The fixture is an app in development whatever the build the tests run in (the suite also
 // runs as a release build): control is on unless STORESCOPE_CONTROL=off, as in a debug build.
 configuration.control.isEnabled = ProcessInfo.processInfo.environment["STORESCOPE_CONTROL"] != "off"
-let recorder = try Recorder(sink: .default(file: file), mainStore: "main", configuration: configuration)
-let recording = recorder.store("main", initialState: AppState(), actions: AppAction.self)
+let storeName = option("--store", in: arguments) ?? "main"
+let recorder = try Recorder(sink: .default(file: file), mainStore: storeName, configuration: configuration)
+let recording = recorder.store(storeName, initialState: AppState(), actions: AppAction.self)
 let payload = String(repeating: "x", count: payloadSize)
 
 func say(_ line: String) {

@@ -93,10 +93,12 @@ public struct ControlReply: Codable, Sendable, Hashable, Error {
         ControlReply(result: "error", detail: detail)
     }
 
-    /// The JSON line.
+    /// The JSON line, every scalar that could drive a terminal escaped (`\u202e`): `control
+    /// --json` prints it, and a store name or a detail comes from the app.
     public var line: [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        return Array((try? encoder.encode(self)) ?? Data("{\"result\":\"error\"}".utf8)) + [UInt8(ascii: "\n")]
+        let json = (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{\"result\":\"error\"}"
+        return Array(JSONWriter.escapingTerminalControls(json).utf8) + [UInt8(ascii: "\n")]
     }
 }

@@ -73,16 +73,31 @@ public struct JSONWriter {
             default:
                 // Control characters, line separators and bidirectional overrides: JSON output
                 // is printed to terminals too, so nothing in it may drive one.
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029
-                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                if scalar.drivesTerminal {
+                    text += Self.escape(scalar)
                 } else {
                     text.unicodeScalars.append(scalar)
                 }
             }
         }
         text += "\""
+    }
+
+    /// `\uXXXX` for a scalar of the Basic Multilingual Plane (every one that drives a terminal).
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// JSON text another encoder wrote (`JSONEncoder`, which leaves U+2028 and the bidirectional
+    /// overrides raw) with every scalar that drives a terminal escaped as `\uXXXX`: still the
+    /// same JSON, since such a scalar can stand only inside a string, and safe to print.
+    public static func escapingTerminalControls(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: \.drivesTerminal) else { return json }
+        var text = ""
+        for scalar in json.unicodeScalars {
+            if scalar.drivesTerminal { text += escape(scalar) } else { text.unicodeScalars.append(scalar) }
+        }
+        return text
     }
 }

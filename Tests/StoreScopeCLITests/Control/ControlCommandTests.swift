@@ -159,6 +159,26 @@ extension LiveProcessTests {
             #expect(Control.total(of: try session.state(of: "main", after: 11).result.get()) == journal.reduce(0) { $0 + $1.value })
         }
 
+        @Test("--json stays valid JSON, and safe for a terminal, when a store's name holds a bidirectional override and a line separator (issue 44)")
+        func jsonWithHostileNames() throws {
+            let directory = try TemporaryDirectory()
+            let socket = directory.path("run/scope.sock")
+            let listener = try Live.listen(socket, record: directory.path("sessions"))
+            let store = "in\u{202E}box\u{2028}x"
+            let app = try Live.app("hostile", socket: socket, ["--control", "held", "--store", store])
+            try Live.record(app, 1, endingAt: 1)
+            for arguments in [["sessions", "--json"], ["pause", "--json"], ["resume", "--json"]] {
+                let reply = try Control.run(arguments, socket: socket)
+                #expect(reply.status == 0, "\(arguments): \(reply.stdout)\(reply.stderr)")
+                let line = reply.stdout.trimmingCharacters(in: .newlines)
+                #expect(!line.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2028 }, "raw in \(line)")
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+                if arguments[0] != "sessions" { #expect(object["store"] as? String == store, "\(object)") }
+            }
+            _ = try Live.close(app)
+            try Live.stop(listener)
+        }
+
         @Test("lock holds the app's actions until unlock sends them in order; a store that refuses drops them and says how many")
         func lock() throws {
             let directory = try TemporaryDirectory()

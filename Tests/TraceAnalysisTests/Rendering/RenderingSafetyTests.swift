@@ -20,4 +20,19 @@ import TraceAnalysis
         #expect(line.contains(#""message":"a\u202eb\u2066c\u007f""#))
         #expect(!line.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2066 || $0.value == 0x7F })
     }
+
+    @Test("text escapes U+2028 and U+2029 for a terminal, as JSON does (issue 44: 75 raw in `cat`)")
+    func textEscapesLineAndParagraphSeparators() {
+        let line = RecordLine(startMonotonicNanos: 0).text(Record.log(LogRecord(level: .info, message: "a\u{2028}b\u{2029}c", monotonicNanos: 0, seq: 0)))
+        #expect(!line.unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 }, "\(line)")
+        #expect(line.contains("a\\u{2028}b\\u{2029}c"), "\(line)")
+    }
+
+    @Test("JSON another encoder wrote keeps its meaning and loses every scalar that drives a terminal")
+    func escapingTerminalControlsInForeignJSON() throws {
+        let json = "{\"a\":\"x\u{202E}y\u{2028}z\u{85}\",\"b\":[\"\u{2066}\"]}"
+        let escaped = JSONWriter.escapingTerminalControls(json)
+        #expect(escaped == #"{"a":"x\u202ey\u2028z\u0085","b":["\u2066"]}"#)
+        #expect(JSONWriter.escapingTerminalControls("{\"plain\":1}") == "{\"plain\":1}")
+    }
 }

@@ -74,8 +74,9 @@ final class Console {
     }
 
     private static func appendSanitized(_ text: String, to bytes: inout [UInt8]) {
-        // Fast path: no byte that can start a control character, a C1 control (C2 80-9F) or a
-        // bidirectional override (E2 80 AA-AE, E2 81 A6-A9).
+        // Fast path: no byte that can start a control character, a C1 control (C2 80-9F), a
+        // line or paragraph separator (E2 80 A8-A9) or a bidirectional override (E2 80 AA-AE,
+        // E2 81 A6-A9).
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
             bytes.append(contentsOf: text.utf8)
             return
