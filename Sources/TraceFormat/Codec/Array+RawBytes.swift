@@ -1,7 +1,7 @@
 extension Array where Element == UInt8 {
     /// `withUnsafeBytes` for closures that throw ``TraceError`` (the standard library's is
     /// untyped `rethrows`).
-    func withRawBytes<R>(_ body: (UnsafeRawBufferPointer) throws(TraceError) -> R) throws(TraceError) -> R {
+    package func withRawBytes<R>(_ body: (UnsafeRawBufferPointer) throws(TraceError) -> R) throws(TraceError) -> R {
         let result: Result<R, TraceError> = withUnsafeBytes { raw in
             do throws(TraceError) { return .success(try body(raw)) } catch { return .failure(error) }
         }

@@ -15,18 +15,25 @@ package enum Syscalls {
     }
 
     /// Opens a trace file for appending, private to its owner: created `0600`, and an existing
-    /// regular file that is replaced (`O_TRUNC`) loses any group and other permission bits
+    /// regular file that is replaced (emptied) loses any group and other permission bits
     /// before a byte is written. `O_NOFOLLOW`: a symbolic link at `path` is refused (`ELOOP`,
-    /// or `EEXIST` when `exclusive`) instead of truncating whatever it points to.
+    /// or `EEXIST` when `exclusive`) instead of truncating whatever it points to. An existing
+    /// regular file of another user is refused (`EPERM`) before anything is cut: run as root, a
+    /// recorder or `storescope test` never replaces a file someone else put at the path.
     static func openForAppending(_ path: String, exclusive: Bool) -> Result<Int32, Errno> {
-        let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC)
+        let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | (exclusive ? O_EXCL : 0)
         let opened = open(path, flags: flags, mode: 0o600)
         guard case let .success(fd) = opened, !exclusive else { return opened }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return closing(fd) }
-        // Only regular files: a device such as /dev/null keeps its mode.
-        let isRegular = info.modeBits & UInt32(S_IFMT) == UInt32(S_IFREG)
-        if isRegular, info.modeBits & 0o077 != 0, fchmod(fd, 0o600) != 0 { return closing(fd) }
+        // Only regular files: a device such as /dev/null keeps its mode, owner and contents.
+        guard info.modeBits & UInt32(S_IFMT) == UInt32(S_IFREG) else { return opened }
+        guard info.ownerID == userID else {
+            _ = systemClose(fd)
+            return .failure(Errno(code: EPERM))
+        }
+        if info.st_size > 0, ftruncate(fd, 0) != 0 { return closing(fd) }
+        if info.modeBits & 0o077 != 0, fchmod(fd, 0o600) != 0 { return closing(fd) }
         return opened
     }
 
@@ -205,6 +212,9 @@ package enum Syscalls {
     static func creationErrorMessage(_ code: Int32) -> String {
         if code == ELOOP {
             return "it is a symbolic link, and trace files are never written through one (remove the link, or give the real path)"
+        }
+        if code == EPERM {
+            return "it belongs to another user, whose file is never replaced (remove it, or give another path)"
         }
         return errorMessage(code)
     }

@@ -53,6 +53,14 @@ enum TestCommand: Command {
         guard let reader = console.openTrace(trace) else { return ExitStatus.unreadable }
         let records = reader.allRecords()
         let stores = storeNames(records)
+        guard !stores.isEmpty else {
+            // A damaged trace says where (`storescope check` says the same); an intact one is empty.
+            let missing = reader.missingParts
+            console.error("Error: no action or keyframe of any store could be read from \(trace.sanitizedForTerminal)"
+                + (missing.isEmpty ? " (the session recorded none)" : ":"))
+            for part in missing { console.error("  \(part.sanitizedForTerminal)") }
+            return ExitStatus.failure
+        }
         let store = arguments.value("store") ?? reader.header.storeName
         guard stores.contains(store) else {
             throw UsageError("no store \"\(store.sanitizedForTerminal)\" in the trace (stores: \(stores.joined(separator: ", ").sanitizedForTerminal))", command: spec)
@@ -79,9 +87,12 @@ enum TestCommand: Command {
             range: (first.seq, last.seq), command: commandLine(arguments, output: output))
         do {
             try copyFixture(from: trace, to: fixture)
-            try Data(source.text.utf8).write(to: URL(fileURLWithPath: output))
+            try write(Array(source.text.utf8), to: output)
+        } catch let error as TraceError {
+            console.error("Error: \(error.description.sanitizedForTerminal)")
+            return ExitStatus.failure
         } catch {
-            console.error("Error: cannot write \(output.sanitizedForTerminal): \(error.localizedDescription.sanitizedForTerminal)")
+            console.error("Error: cannot read \(trace.sanitizedForTerminal): \(error.localizedDescription.sanitizedForTerminal)")
             return ExitStatus.failure
         }
         console.line("Wrote \(output.sanitizedForTerminal): \(session.actions.count) actions of store \"\(store.sanitizedForTerminal)\", #\(first.seq) through #\(last.seq)")
@@ -99,9 +110,10 @@ enum TestCommand: Command {
         return value
     }
 
-    /// The stores with a keyframe or an action, in order of appearance.
+    /// The stores with a keyframe or an action, in order of appearance (linear in records).
     private static func storeNames(_ records: [Record]) -> [String] {
         var names: [String] = []
+        var seen: Set<String> = []
         for record in records {
             let name: String
             switch record {
@@ -109,7 +121,7 @@ enum TestCommand: Command {
             case let .action(action): name = action.store
             default: continue
             }
-            if !names.contains(name) { names.append(name) }
+            if seen.insert(name).inserted { names.append(name) }
         }
         return names
     }
@@ -118,7 +130,16 @@ enum TestCommand: Command {
     private static func copyFixture(from trace: String, to fixture: URL) throws {
         let source = URL(fileURLWithPath: trace).standardizedFileURL.resolvingSymlinksInPath()
         if source.path == fixture.standardizedFileURL.resolvingSymlinksInPath().path { return }
-        try Data(contentsOf: source).write(to: fixture)
+        try write(Array(try Data(contentsOf: source)), to: fixture.path)
+    }
+
+    /// Writes an output as the recorder writes a trace (``TraceFile/create(_:exclusive:)``):
+    /// `0600`, never through a symbolic link, never over another user's file. The fixture is a
+    /// copy of a trace, as private as the trace; the test holds its actions.
+    private static func write(_ bytes: [UInt8], to path: String) throws(TraceError) {
+        let file = try TraceFile.create(path)
+        defer { file.close() }
+        try bytes.withRawBytes { (raw) throws(TraceError) in try file.write(raw) }
     }
 
     /// The command that regenerates the file, for its header (the trace named as the fixture).

@@ -215,6 +215,18 @@ struct ReplayTestSource {
         return String(String.UnicodeScalarView(line.unicodeScalars.map { unsafe.contains($0.properties.generalCategory) ? "?" : $0 }))
     }
 
+    /// Whether a scalar would not show as itself in a literal: controls, line and paragraph
+    /// separators, format characters (bidirectional overrides and isolates, zero-width ones),
+    /// spaces other than U+0020, private-use and unassigned code points. In a generated
+    /// literal each is written `\u{…}`, so the test reads as what it compares.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate: true
+        case .spaceSeparator: scalar != " "
+        default: false
+        }
+    }
+
     /// A Swift string literal of `text`.
     static func literal(_ text: String) -> String {
         var result = "\""
@@ -225,7 +237,7 @@ struct ReplayTestSource {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             default:
-                if scalar.properties.generalCategory == .control {
+                if Self.isInvisible(scalar) {
                     result += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     result.unicodeScalars.append(scalar)
