@@ -29,6 +29,14 @@ final class LiveConnection {
     private var outgoing: [UInt8] = []
     private var outgoingStart = 0
     private var acknowledgedBytes: UInt64 = 0
+    /// The stream bytes the listener may confirm: every unit taken in, or, when it records,
+    /// every unit up to the last one its file took. Past a failed write nothing more is
+    /// confirmed: the app counts those actions dropped, as they are.
+    private var confirmableBytes: UInt64 = 0
+    /// Why this connection's recording failed (it could not be created, or a write failed),
+    /// when the listener records: the listener then hangs up (``LiveListener``), so the app
+    /// counts what it sends next as dropped instead of as recorded.
+    private(set) var recordingFailure: String?
     /// Control commands sent and not answered yet, by id; and the outcomes the app recorded
     /// for them, until the listener takes them (``takeOutcomes()``).
     private var nextCommandID: UInt64 = 1
@@ -86,6 +94,7 @@ final class LiveConnection {
             }
             guard let event = next else { break }
             completedUnit = true
+            defer { if recordingFailure == nil { confirmableBytes = decoder.consumedBytes } }
             switch event {
             case let .header(header, headerBytes):
                 var started = LiveSession(id: number, header: header, tag: Self.tag(for: header), recordingPath: nil)
@@ -104,6 +113,7 @@ final class LiveConnection {
                         recording = writer
                         started.recordingPath = writer.path
                     } catch {
+                        recordingFailure = "not recorded: \(error)"
                         events.append(.warning(started, "not recorded: \(error)"))
                     }
                 }
@@ -124,6 +134,7 @@ final class LiveConnection {
                     } catch {
                         self.recording = nil
                         try? recording.close()
+                        recordingFailure = "recording stopped: \(error)"
                         events.append(.warning(session, "recording stopped: \(error)"))
                     }
                 }
@@ -154,13 +165,13 @@ final class LiveConnection {
     }
 
     /// Tells the app how much of its stream was taken in (and recorded): everything up to the
-    /// last complete unit. Cumulative and never blocking: when the app's receive buffer is
+    /// last complete unit (the last one written, when recording; none after a failed write). Cumulative and never blocking: when the app's receive buffer is
     /// full, the latest figure goes with the next call.
     func acknowledge() {
         // Twice: the rest of older messages, then the latest figure.
         for _ in 0..<2 {
-            if outgoingStart == outgoing.count, decoder.consumedBytes > acknowledgedBytes {
-                acknowledgedBytes = decoder.consumedBytes
+            if outgoingStart == outgoing.count, confirmableBytes > acknowledgedBytes {
+                acknowledgedBytes = confirmableBytes
                 outgoing = ListenerMessage.acknowledged(bytes: acknowledgedBytes).encoded
                 outgoingStart = 0
             }

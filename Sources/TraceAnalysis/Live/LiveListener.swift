@@ -269,6 +269,9 @@ public final class LiveListener {
             return .rejected("\(error); disconnected")
         }
         connection.acknowledge()
+        // A recording that failed confirms nothing more; hanging up makes the app count what
+        // it sent since as dropped (and retry later) instead of leaving it unconfirmed for ever.
+        if let failure = connection.recordingFailure { return .rejected("\(failure); disconnected, the app counts the rest as dropped") }
         return connection.decoder.isFinished ? .closed : nil
     }
 
