@@ -27,9 +27,13 @@ extension RecorderWorker {
             case let .body(body, listener):
                 do throws(TraceError) {
                     var inflated = 0
+                    // A command the app will refuse is answered before its value is inflated:
+                    // with control off, or a store that did not opt in, a listener's values
+                    // cost nothing.
                     let command = try ControlCommand.decode(
                         body, maximumValueBytes: configuration.control.maximumValueBytes - valueBytes, valueBytes: &inflated,
-                        keepsState: { [controls] store, seq in controls?.control(of: store)?.keepsState(after: seq) ?? false })
+                        keepsState: { [controls] store, seq in controls?.control(of: store)?.keepsState(after: seq) ?? false },
+                        readsValue: { refusal(of: $0) == nil })
                     valueBytes += inflated
                     handle(command, listener: listener)
                 } catch {
@@ -57,25 +61,8 @@ extension RecorderWorker {
                 issuer: command.issuer, listener: listener)
             append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
         }
-        guard ControlSettings.isCompiledIn, configuration.control.isEnabled else {
-            return answer(.refused, "control is off in this build (RecorderConfiguration.control)")
-        }
-        if case let .unknown(kind) = command.request {
-            return answer(.refused, "this app does not know command kind \(kind)")
-        }
-        guard let control = controls?.control(of: command.store) else {
-            return answer(.refused, "store \"\(command.store)\" does not allow control")
-        }
-        let needed: ControlCommands = switch command.request {
-        case .pause, .resume: .pause
-        case .lock, .unlock: .lock
-        case .jump: .jump
-        case .dispatch: .dispatch
-        case .unknown: []
-        }
-        guard control.commands.contains(needed) else {
-            return answer(.refused, "this store allows only \(control.commands.names.isEmpty ? "nothing" : control.commands.names)")
-        }
+        if let reason = refusal(of: command) { return answer(.refused, reason) }
+        guard let control = controls?.control(of: command.store) else { return }
         switch command.request {
         case .pause:
             guard !isPaused else { return answer(.done, "already paused") }
@@ -95,6 +82,27 @@ extension RecorderWorker {
         default:
             control.perform(command, listener: listener)
         }
+    }
+
+    /// Why the app refuses `command`, or `nil` when it carries it out: asked before the
+    /// command's value is read, and again before it is handled.
+    private func refusal(of command: ControlCommand) -> String? {
+        guard ControlSettings.isCompiledIn, configuration.control.isEnabled else {
+            return "control is off in this build (RecorderConfiguration.control)"
+        }
+        if case let .unknown(kind) = command.request { return "this app does not know command kind \(kind)" }
+        guard let control = controls?.control(of: command.store) else { return "store \"\(command.store)\" does not allow control" }
+        let needed: ControlCommands = switch command.request {
+        case .pause, .resume: .pause
+        case .lock, .unlock: .lock
+        case .jump: .jump
+        case .dispatch: .dispatch
+        case .unknown: []
+        }
+        guard control.commands.contains(needed) else {
+            return "this store allows only \(control.commands.names.isEmpty ? "nothing" : control.commands.names)"
+        }
+        return nil
     }
 
     /// Counts an action sent while paused.

@@ -50,12 +50,18 @@ extension ControlCommand {
     /// Decodes as ``decode(_:maximumValueBytes:)`` does, and says how many bytes its value
     /// inflated to (0 without a value), for a reader that budgets several commands together.
     ///
-    /// - Parameter keepsState: whether the reader holds its own copy of a store's state after a
-    ///   seq: a jump to such a state is read without its value block (`state` is `nil`), which
-    ///   is neither inflated nor checked.
+    /// - Parameters:
+    ///   - keepsState: whether the reader holds its own copy of a store's state after a seq: a
+    ///     jump to such a state is read without its value block (`state` is `nil`), which is
+    ///     neither inflated nor checked.
+    ///   - readsValue: asked with the command read up to its value block (a jump's `state`
+    ///     `nil`, a dispatch's action ``ControlCommand/unreadValue``) whether to read the block:
+    ///     an app that will refuse the command says no, and inflates nothing a listener sent.
+    ///     The command is then returned as asked about.
     public static func decode(
         _ body: [UInt8], maximumValueBytes: Int, valueBytes: inout Int,
-        keepsState: (_ store: String, _ seq: UInt64) -> Bool = { _, _ in false }
+        keepsState: (_ store: String, _ seq: UInt64) -> Bool = { _, _ in false },
+        readsValue: (_ envelope: ControlCommand) -> Bool = { _ in true }
     ) throws(TraceError) -> ControlCommand {
         var inflated = 0
         defer { valueBytes = inflated }
@@ -76,7 +82,8 @@ extension ControlCommand {
             case .unlock?: request = .unlock
             case .jump?:
                 let seq = try reader.readVarint()
-                if keepsState(store, seq) {
+                let envelope = ControlCommand(id: id, store: store, issuer: Issuer(pid: pid, uid: uid), request: .jump(sourceSeq: seq, state: nil))
+                if keepsState(store, seq) || !readsValue(envelope) {
                     _ = try reader.readBytes(reader.remaining)
                     request = .jump(sourceSeq: seq, state: nil)
                 } else if reader.remaining == 1, reader.buffer[reader.offset] == 0 {
@@ -87,6 +94,8 @@ extension ControlCommand {
                     request = .jump(sourceSeq: seq, state: try readValueBlock(&reader, maximumValueBytes: maximumValueBytes, inflated: &inflated))
                 }
             case .dispatch?:
+                let envelope = ControlCommand(id: id, store: store, issuer: Issuer(pid: pid, uid: uid), request: .dispatch(unreadValue))
+                guard readsValue(envelope) else { return envelope }
                 request = .dispatch(try readValueBlock(&reader, maximumValueBytes: maximumValueBytes, inflated: &inflated))
             case nil:
                 request = .unknown(kind: kindByte)
@@ -97,6 +106,9 @@ extension ControlCommand {
             return ControlCommand(id: id, store: store, issuer: Issuer(pid: pid, uid: uid), request: request)
         }
     }
+
+    /// The action of a dispatch whose value block was not read (``decode(_:maximumValueBytes:valueBytes:keepsState:readsValue:)``).
+    public static let unreadValue = TraceValue.redacted(type: "value not read")
 
     private static func writeValueBlock(_ value: TraceValue, into writer: inout ByteWriter) throws(TraceError) {
         var encoder = RecordEncoder()

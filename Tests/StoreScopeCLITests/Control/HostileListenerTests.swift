@@ -101,6 +101,56 @@ extension LiveProcessTests {
             #expect(actions == [1, 2, 3, 4, 5, 6, 7], "every action the app sent is in its trace")
         }
 
+        /// A dispatch whose value block cannot be inflated (it declares 60 MB and holds garbage).
+        static func dispatchWithABomb(_ id: UInt64, store: String = "main") -> [UInt8] {
+            var body = ByteWriter()
+            body.write(ControlCommand.version)
+            body.write(6)  // dispatch
+            body.writeVarint(id)
+            body.writeString(store)
+            body.writeVarint(1)
+            body.writeVarint(2)
+            body.writeVarint(60_000_000)
+            body.write(contentsOf: (0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
+            return ListenerMessage.messages(carrying: body.bytes)
+        }
+
+        @Test("a command the app will refuse is answered before its value is read: with control off, or a store that does not allow it, a listener's values are never inflated (issue 44)")
+        func refusedBeforeInflating() throws {
+            let directory = try TemporaryDirectory()
+            let (socket, file) = try Self.privateSocket(in: directory)
+            let listener = try RawListener(path: socket)
+            let off = try RunningProcess(
+                product: "live-app-fixture", ["off", "--control", "held", "--file", file],
+                environment: ["STORESCOPE_SOCKET": socket, "STORESCOPE_CONTROL": "off"])
+            let connection = try listener.accept()
+            defer { close(connection) }
+            try Live.record(off, 1, endingAt: 1)
+            Self.send(Self.dispatchWithABomb(1), to: connection)
+            Thread.sleep(forTimeInterval: 0.3)
+            try Live.record(off, 1, endingAt: 2)
+            _ = try Live.close(off)
+            let offOutcomes = Control.outcomes(in: try TraceReader(path: file).allRecords())
+            #expect(offOutcomes.map { "\($0.command) \($0.result): \($0.detail ?? "")" } == [
+                "dispatch refused: control is off in this build (RecorderConfiguration.control)",
+            ], "\(offOutcomes)")
+
+            let second = directory.path("pause-only.sstrace")
+            let pauseOnly = try Live.app("pauser", socket: socket, ["--control", "held", "--only", "pause", "--file", second])
+            let other = try listener.accept()
+            defer { close(other) }
+            try Live.record(pauseOnly, 1, endingAt: 1)
+            Self.send(Self.dispatchWithABomb(7) + Self.dispatchWithABomb(8, store: "elsewhere"), to: other)
+            Thread.sleep(forTimeInterval: 0.3)
+            try Live.record(pauseOnly, 1, endingAt: 2)
+            _ = try Live.close(pauseOnly)
+            let onlyOutcomes = Control.outcomes(in: try TraceReader(path: second).allRecords())
+            #expect(onlyOutcomes.map { "\($0.id) \($0.result): \($0.detail ?? "")" } == [
+                "7 refused: this store allows only pause/resume",
+                "8 refused: store \"elsewhere\" does not allow control",
+            ], "\(onlyOutcomes)")
+        }
+
         @Test("a jump to a state the app keeps installs the app's own, whatever state the listener sent with it; one it does not keep, sent without a state, fails and changes nothing")
         func jumpsToKeptStates() throws {
             let directory = try TemporaryDirectory()
