@@ -35,7 +35,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import indexstore  # noqa: E402
-from linux_names_lint import strip_comments  # noqa: E402
+from linux_names_lint import block_comment_end, strip_comments  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE_ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
@@ -331,15 +331,7 @@ def mask_code(text):
         if text.startswith("//", i):
             j = text.find("\n", i)
             return n if j < 0 else j
-        depth, j = 1, i + 2
-        while j < n and depth:
-            if text.startswith("/*", j):
-                depth, j = depth + 1, j + 2
-            elif text.startswith("*/", j):
-                depth, j = depth - 1, j + 2
-            else:
-                j += 1
-        return j
+        return block_comment_end(text, i)
 
     def skip_string(i):
         """The offset after the string literal starting at i (at its `#`s or quote)."""

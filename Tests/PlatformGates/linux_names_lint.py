@@ -251,6 +251,20 @@ def darwin_can_take(branch):
 _INTERESTING_RE = re.compile(r'//|/\*|"|#+"')
 
 
+def block_comment_end(text, i):
+    """The offset after the /* */ comment that starts at i, nested comments included (Swift
+    nests them), or the text's end when it is not closed."""
+    depth, j, n = 1, i + 2, len(text)
+    while j < n and depth:
+        if text.startswith("/*", j):
+            depth, j = depth + 1, j + 2
+        elif text.startswith("*/", j):
+            depth, j = depth - 1, j + 2
+        else:
+            j += 1
+    return j
+
+
 def strip_comments(text):
     """The text with every comment replaced by spaces (newlines kept), string literals intact.
     Handles nested /* */ comments, "..." with escapes, \"\"\" multi-line strings and raw #"..."#."""
@@ -270,14 +284,7 @@ def strip_comments(text):
             out.append(" " * (j - i))
             i = j
         elif text.startswith("/*", i):
-            depth, j = 1, i + 2
-            while j < n and depth:
-                if text.startswith("/*", j):
-                    depth, j = depth + 1, j + 2
-                elif text.startswith("*/", j):
-                    depth, j = depth - 1, j + 2
-                else:
-                    j += 1
+            j = block_comment_end(text, i)
             out.append("".join("\n" if ch == "\n" else " " for ch in text[i:j]))
             i = j
         else:  # a string literal, possibly raw (#"...")
