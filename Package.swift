@@ -71,7 +71,7 @@ let package = Package(
             dependencies: ["StoreScope"],
             path: "Samples",
             // Samples on real store libraries: packages of their own, built by .ci/run.
-            exclude: ["ReSwiftCart", "OneWayCounter", "UnidirectionalFlowSearch", "TCAStandups"]
+            exclude: ["ReSwiftCart", "OneWayCounter", "UnidirectionalFlowSearch", "TCAStandups", "CombineSeeds"]
         ),
         .target(
             name: "StoreScopeCLI",
