@@ -36,6 +36,7 @@ final class Store<State: Sendable, Action: Sendable>: ObservableObject {  // Sto
         reducer(&state, action)
     }
 
+    // StoreScope: begin Container effect
     func send(_ effect: Effect) {
         var cancellable: AnyCancellable?
         var didComplete = false
@@ -55,6 +56,7 @@ final class Store<State: Sendable, Action: Sendable>: ObservableObject {  // Sto
             cancellables.insert(effectCancellable)
         }
     }
+    // StoreScope: end Container effect
 }
 
 #if canImport(SwiftUI)

@@ -65,10 +65,13 @@ public final class UsersApp {
 
     /// Starts the app, recording to the trace file at `tracePath`.
     public init(tracePath: String) throws {
+        let journal = Journal<UsersState, UsersAction>()
+        let reducer = journal.reducer(usersReducer)  // the app's reducer, journaled for its tests
+        // StoreScope: begin Container store
         let recorder = try Recorder(sink: .file(tracePath), configuration: .init(appName: "ContainerSeed"))  // StoreScope
         let recording = recorder.store("users", initialState: UsersState(), actions: UsersAction.self)  // StoreScope
-        let journal = Journal<UsersState, UsersAction>()
-        store = Store(initialState: UsersState(), reducer: journal.reducer(usersReducer), recording: recording)
+        store = Store(initialState: UsersState(), reducer: reducer, recording: recording)  // StoreScope: recording:
+        // StoreScope: end Container store
         self.recorder = recorder
         self.journal = journal
     }
@@ -80,7 +83,7 @@ public final class UsersApp {
     ]
 
     /// Journal: [0] setQuery("a"), [1] setLoading(true), [2] setResults (Ada, Alan), [3]
-    /// setQuery("g"), [4] setLoading(true), [5] setResults (Grace). Then closes the trace.
+    /// setQuery("g"), [4] setLoading(true), [5] setResults (Grace). Then lets the effects complete and closes the trace.
     public func run() async {
         store.send(.setQuery("a"))
         store.send(api.search("a"))
@@ -88,6 +91,7 @@ public final class UsersApp {
         store.send(.setQuery("g"))
         store.send(api.search("g"))
         await until { journal.entries.count == 6 }
+        await settle()  // the last effects' completions
         recorder.close()
     }
 }

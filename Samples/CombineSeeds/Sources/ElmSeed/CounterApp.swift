@@ -72,8 +72,6 @@ public final class CounterApp {
 
     /// Starts the app, recording to the trace file at `tracePath`.
     public init(tracePath: String) throws {
-        let recorder = try Recorder(sink: .file(tracePath), configuration: .init(appName: "ElmSeed"))  // StoreScope
-        let recording = recorder.store("counter", initialState: AppModel(), actions: AppAction.self)  // StoreScope
         let journal = Journal<AppModel, AppAction>()
         let ticks = PassthroughSubject<Void, Never>()
         var answers = [42, 7]
@@ -87,16 +85,18 @@ public final class CounterApp {
                 }.eraseToAnyPublisher()
             },
             ticks: ticks)
-        store = Store(
-            update: { model, environment, action in
-                let change = AppModel.update(model: model, environment: environment, action: action)
-                journal.append(action, state: change.state)
-                return change
-            },
-            state: AppModel(),
-            environment: environment,
-            logger: Logger(subsystem: "CombineSeeds", category: "counter"),
-            recording: recording)
+        let logger = Logger(subsystem: "CombineSeeds", category: "counter")
+        // The app's update, appending each action and the state after it to the journal.
+        let update = { (model: AppModel, environment: AppEnvironment, action: AppAction) in
+            let change = AppModel.update(model: model, environment: environment, action: action)
+            journal.append(action, state: change.state)
+            return change
+        }
+        // StoreScope: begin Elm store
+        let recorder = try Recorder(sink: .file(tracePath), configuration: .init(appName: "ElmSeed"))  // StoreScope
+        let recording = recorder.store("counter", initialState: AppModel(), actions: AppAction.self)  // StoreScope
+        store = Store(update: update, state: AppModel(), environment: environment, logger: logger, recording: recording)  // StoreScope: recording:
+        // StoreScope: end Elm store
         self.recorder = recorder
         self.journal = journal
         self.ticks = ticks
@@ -127,6 +127,7 @@ public final class CounterApp {
         ticks.send()
         ticks.send()
         ticks.send(completion: .finished)
+        await settle()  // the last effects' completions
         recorder.close()
     }
 }

@@ -72,11 +72,13 @@ public final class OnboardingApp {
 
     /// Starts the app, recording to the trace file at `tracePath`.
     public init(tracePath: String) throws {
-        let recorder = try Recorder(sink: .file(tracePath), configuration: .init(appName: "ReduxSeed"))  // StoreScope
-        let recording = recorder.store("onboarding", initialState: AppState(), actions: AppMutation.self)  // StoreScope
         let journal = Journal<AppState, AppMutation>()
         let reducer = AnyReducer(reducer: JournaledReducer(base: AppReducer(), journal: journal))
-        store = AppStore(initialState: AppState(), reducer: reducer, recording: recording)
+        // StoreScope: begin Redux store
+        let recorder = try Recorder(sink: .file(tracePath), configuration: .init(appName: "ReduxSeed"))  // StoreScope
+        let recording = recorder.store("onboarding", initialState: AppState(), actions: AppMutation.self)  // StoreScope
+        store = AppStore(initialState: AppState(), reducer: reducer, recording: recording)  // StoreScope: recording:
+        // StoreScope: end Redux store
         self.recorder = recorder
         self.journal = journal
     }
@@ -89,12 +91,13 @@ public final class OnboardingApp {
     ]
 
     /// Journal: [0] finishOnboarding (from AppAction), [1] finishOnboarding (from
-    /// SyncOnboarding). Then closes the trace.
+    /// SyncOnboarding). Then lets the effects complete and closes the trace.
     public func run() async {
         store.send(action: AppAction.finishOnboarding)
         await until { journal.entries.count == 1 }
         store.send(action: SyncOnboarding())
         await until { journal.entries.count == 2 }
+        await settle()  // the last effects' completions
         recorder.close()
     }
 }

@@ -38,7 +38,7 @@ final class ErrorMiddleware: Middleware {
 struct ClearError: DeferredAction {
     func observe() -> AnyPublisher<AppAction, Never>? {
         Just(.error(message: ""))
-            .delay(for: .milliseconds(5), scheduler: DispatchQueue.global())
+            .delay(for: .milliseconds(5), scheduler: DispatchQueue.main)  // a serial queue: on a concurrent one, Delay may complete before it sends
             .eraseToAnyPublisher()
     }
 }
@@ -92,13 +92,14 @@ public final class FetchUsersApp {
 
     /// Starts the app, recording to the trace file at `tracePath`.
     public init(tracePath: String) throws {
-        let recorder = try Recorder(sink: .file(tracePath), configuration: .init(appName: "ReduxUISeed"))  // StoreScope
-        let recording = recorder.store("users", initialState: AppState(), actions: AppAction.self)  // StoreScope
         let journal = Journal<AppState, AppAction>()
         let coordinator = AppCoordinator()
-        store = Store(
-            initialState: AppState(), coordinator: coordinator.eraseToAnyCoordinator(),
-            reducer: JournaledReducer(journal: journal).eraseToAnyReducer(), recording: recording)
+        let reducer = JournaledReducer(journal: journal).eraseToAnyReducer()  // AppReducer, journaled for the tests
+        // StoreScope: begin ReduxUI store
+        let recorder = try Recorder(sink: .file(tracePath), configuration: .init(appName: "ReduxUISeed"))  // StoreScope
+        let recording = recorder.store("users", initialState: AppState(), actions: AppAction.self)  // StoreScope
+        store = Store(initialState: AppState(), coordinator: coordinator.eraseToAnyCoordinator(), reducer: reducer, recording: recording)  // StoreScope: recording:
+        // StoreScope: end ReduxUI store
         store.add(AppMiddleware(networkWrapper: FixtureNetwork()))
         store.add(ErrorMiddleware())
         self.journal = journal
@@ -115,12 +116,13 @@ public final class FetchUsersApp {
     ]
 
     /// Journal: [0] fetch, [1] updateUsers (2 users), [2] fetch, [3] error("Something went
-    /// wrong!"), [4] loadingEnded, [5] error("") from the deferred action. Then closes the trace.
+    /// wrong!"), [4] loadingEnded, [5] error("") from the deferred action. Then lets the effects complete and closes the trace.
     public func run() async {
         store.dispatch(.fetch)
         await until { journal.entries.count == 2 }
         store.dispatch(.fetch)
         await until { journal.entries.count == 6 }
+        await settle()  // the last effects' completions
         recorder.close()
     }
 }

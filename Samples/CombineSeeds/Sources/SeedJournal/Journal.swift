@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What a store did, kept by the app itself (not by StoreScope): each action its reducer
 /// reduced, with the state after it. The tests compare the recording with it.
 ///
@@ -69,5 +71,16 @@ public func until(_ condition: () -> Bool) async {
     while !condition(), waited < 10_000 {
         try? await Task.sleep(nanoseconds: 1_000_000)
         waited += 1
+    }
+}
+
+/// Lets the main queue run what the effects have already scheduled on it: an effect that
+/// `receive(on: DispatchQueue.main)`s sends its last action and its completion as two blocks, so
+/// a journal holding that action can be seen before the completion ran. Five hops through the
+/// main queue, each behind what was there before it, cover the chains the scenarios make.
+@MainActor
+public func settle() async {
+    for _ in 0..<5 {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in DispatchQueue.main.async { done.resume() } }
     }
 }

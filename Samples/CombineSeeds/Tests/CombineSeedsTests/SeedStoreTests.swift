@@ -19,7 +19,7 @@ import TraceAnalysis
         await app.run()
         #expect(app.journal.entries.map(\.action) == [.increment, .fetchCount, .setCount(42), .incrementAndFetch, .setCount(7), .listen, .tick, .tick])
         #expect(app.store.state == AppModel(count: 9, isFetching: false))
-        expectTrace(try file.records(), store: "counter", matches: app.journal.entries, effects: CounterApp.scenarioEffects)
+        try expectTrace(try file.records(), store: "counter", matches: app.journal.entries, effects: CounterApp.scenarioEffects)
     }
 
     @Test("Simple Redux store (001): mutations are the actions, each intent an effect without a parent")
@@ -29,7 +29,7 @@ import TraceAnalysis
         await app.run()
         #expect(app.journal.entries.count == 2)
         #expect(app.store.state.hasShownOnboaring)
-        expectTrace(try file.records(), store: "onboarding", matches: app.journal.entries, effects: OnboardingApp.scenarioEffects)
+        try expectTrace(try file.records(), store: "onboarding", matches: app.journal.entries, effects: OnboardingApp.scenarioEffects)
     }
 
     @Test("Redux-like container (002): each effect sent after an action is its child and links what it sends")
@@ -38,7 +38,7 @@ import TraceAnalysis
         let app = try UsersApp(tracePath: file.path)
         await app.run()
         #expect(app.store.state == UsersState(query: "g", isLoading: false, users: [User(id: 3, name: "Grace")]))
-        expectTrace(try file.records(), store: "users", matches: app.journal.entries, effects: UsersApp.scenarioEffects)
+        try expectTrace(try file.records(), store: "users", matches: app.journal.entries, effects: UsersApp.scenarioEffects)
     }
 
     @Test("ReduxUI store (003): middlewares' publishers on a serial queue, routes, .multiple and a deferred action")
@@ -49,6 +49,6 @@ import TraceAnalysis
         #expect(app.coordinator.performed == [.alert(message: "Something went wrong!")])
         #expect(app.store.state.users == FixtureNetwork.users)
         #expect(app.store.state.errorMessage == "")
-        expectTrace(try file.records(), store: "users", matches: app.journal.entries, effects: FetchUsersApp.scenarioEffects)
+        try expectTrace(try file.records(), store: "users", matches: app.journal.entries, effects: FetchUsersApp.scenarioEffects)
     }
 }

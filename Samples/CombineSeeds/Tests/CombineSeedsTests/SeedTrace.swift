@@ -32,9 +32,10 @@ struct TraceFile: ~Copyable {
 func expectTrace<State, Action>(
     _ records: [Record], store: String, matches journal: [Journal<State, Action>.Entry], effects: [ExpectedEffect],
     sourceLocation: Testing.SourceLocation = #_sourceLocation
-) {
+) throws {
     let steps = Array(ActionSteps(records: records))
-    #expect(steps.count == journal.count, "one action per journal entry", sourceLocation: sourceLocation)
+    try #require(steps.count == journal.count, "one action per journal entry", sourceLocation: sourceLocation)
+    try #require(effects.flatMap { $0.emitted + ($0.parent.map { [$0] } ?? []) }.allSatisfy(steps.indices.contains))
     #expect(steps.allSatisfy { $0.action.store == store }, sourceLocation: sourceLocation)
     for (index, (step, entry)) in zip(steps, journal).enumerated() {
         #expect(step.action.action == captureValue(entry.action), "action [\(index)]", sourceLocation: sourceLocation)
