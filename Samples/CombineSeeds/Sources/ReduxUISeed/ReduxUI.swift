@@ -9,10 +9,14 @@ import Foundation
 import OpenCombineShim
 import StoreScope  // StoreScope
 
+/// Where a middleware keeps the subscriptions it makes.
 public typealias CombineBag = Set<AnyCancellable>
 
+/// An app's actions.
 public protocol AnyAction {}
+/// An app's state.
 public protocol AnyState {}
+/// An app's routes (navigation).
 public protocol RouteType {}
 
 /// Reduces actions in place, and may ask for navigation through `performRoute`.
@@ -21,13 +25,16 @@ public protocol Reducer: AnyObject {
     associatedtype Action: AnyAction
     associatedtype Route: RouteType
 
+    /// Changes `state` for `action`, calling `performRoute` to navigate.
     func reduce(_ state: inout State, action: Action, performRoute: @escaping (Route) -> Void)
 }
 
 extension Reducer {
+    /// This reducer, type-erased.
     public func eraseToAnyReducer() -> AnyReducer<State, Action, Route> { AnyReducer(base: self) }
 }
 
+/// A reducer, type-erased.
 public final class AnyReducer<State: AnyState, Action: AnyAction, Route: RouteType>: Reducer {
     private let _reduce: (inout State, Action, @escaping (Route) -> Void) -> Void
 
@@ -44,13 +51,16 @@ public final class AnyReducer<State: AnyState, Action: AnyAction, Route: RouteTy
 public protocol Coordinator: AnyObject {
     associatedtype Route: RouteType
 
+    /// Navigates to `route`.
     func perform(_ route: Route)
 }
 
 extension Coordinator {
+    /// This coordinator, type-erased.
     public func eraseToAnyCoordinator() -> AnyCoordinator<Route> { AnyCoordinator(base: self) }
 }
 
+/// A coordinator, type-erased.
 public final class AnyCoordinator<Route: RouteType>: Coordinator {
     private let _perform: (Route) -> Void
 
@@ -61,9 +71,13 @@ public final class AnyCoordinator<Route: RouteType>: Coordinator {
 
 /// What a middleware asks the store to do.
 public enum MiddlewareAction<A: AnyAction, R: RouteType> {
+    /// Dispatch an action.
     case performAction(A)
+    /// Navigate.
     case performRoute(R)
+    /// Start dispatching the actions a deferred action observes.
     case performDeferredAction(AnyDeferredAction<A>)
+    /// Several of these, in order.
     case multiple([MiddlewareAction<A, R>])
 }
 
@@ -74,13 +88,16 @@ public protocol Middleware {
     associatedtype Action: AnyAction
     associatedtype Router: RouteType
 
+    /// The follow-ups to `action` in `state` (the state after the reducer), or `nil`.
     func execute(_ state: State, action: Action) -> AnyPublisher<MiddlewareAction<Action, Router>, Never>?
 }
 
 extension Middleware {
+    /// This middleware, type-erased.
     public func eraseToAnyMiddleware() -> AnyMiddleware<State, Action, Router> { AnyMiddleware(base: self) }
 }
 
+/// A middleware, type-erased.
 public final class AnyMiddleware<State: AnyState, Action: AnyAction, Router: RouteType>: Middleware {
     /// The erased middleware's type name.
     public let name: String
@@ -101,13 +118,16 @@ public final class AnyMiddleware<State: AnyState, Action: AnyAction, Router: Rou
 public protocol DeferredAction {
     associatedtype Action: AnyAction
 
+    /// The actions, as they come, or `nil` for none.
     func observe() -> AnyPublisher<Action, Never>?
 }
 
 extension DeferredAction {
+    /// This deferred action, type-erased.
     public func eraseToAnyDeferredAction() -> AnyDeferredAction<Action> { AnyDeferredAction(base: self) }
 }
 
+/// A deferred action, type-erased.
 public final class AnyDeferredAction<Action: AnyAction>: DeferredAction {
     private let _observe: () -> AnyPublisher<Action, Never>?
 
@@ -119,6 +139,7 @@ public final class AnyDeferredAction<Action: AnyAction>: DeferredAction {
 /// The store: reduces each action, then runs the middlewares' publishers for it, and performs
 /// what they publish on the main queue.
 public final class Store<S: AnyState & Sendable, A: AnyAction & Sendable, R: RouteType>: ObservableObject {  // StoreScope: & Sendable
+    /// The current state; changed only by actions sent to ``dispatch(_:)``.
     @Published public private(set) var state: S
 
     private let reducer: AnyReducer<S, A, R>
@@ -128,6 +149,7 @@ public final class Store<S: AnyState & Sendable, A: AnyAction & Sendable, R: Rou
     private let queue = DispatchQueue(label: "ReduxUI.Store")
     private let recording: StoreRecorder<S, A>  // StoreScope
 
+    /// Creates a store recording into `recording`.
     public init(initialState: S, coordinator: AnyCoordinator<R>, reducer: AnyReducer<S, A, R>, recording: StoreRecorder<S, A>) {
         state = initialState
         self.coordinator = coordinator
@@ -135,10 +157,12 @@ public final class Store<S: AnyState & Sendable, A: AnyAction & Sendable, R: Rou
         self.recording = recording
     }
 
+    /// Runs `middleware` after the reducer for every action from now on.
     public func add<M: Middleware>(_ middleware: M) where M.State == S, M.Action == A, M.Router == R {
         middlewares.append(middleware.eraseToAnyMiddleware())
     }
 
+    /// Reduces `action`, then runs the publishers the middlewares return for it.
     public func dispatch(_ action: A) {
         let seq = recording.record(action, reducing: &state) { reducer.reduce(&$0, action: $1, performRoute: route) }  // StoreScope: was reducer.reduce(&state, …)
         for middleware in middlewares {
@@ -152,6 +176,7 @@ public final class Store<S: AnyState & Sendable, A: AnyAction & Sendable, R: Rou
         }
     }
 
+    /// Performs `route` through the coordinator.
     public func route(_ route: R) {
         coordinator.perform(route)
     }
