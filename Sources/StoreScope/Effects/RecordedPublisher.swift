@@ -11,10 +11,11 @@ import OpenCombine
 extension Publisher {
     /// This publisher, recorded as one effect span per subscription: the span starts when a
     /// subscriber subscribes, with `name` and the parent action `parentSeq`; each output is
-    /// delivered downstream inside the span (``EffectSpan/linking(_:)``, synchronously), so an
-    /// action the subscriber sends from it, synchronously, is linked to the effect; and the span
-    /// ends with the subscription: finished when the publisher finishes, failed with its error,
-    /// cancelled when the subscriber cancels (an `AnyCancellable` released or cancelled).
+    /// delivered downstream inside the span (``EffectSpan/linking(_:)``), so an action the
+    /// subscriber sends from it, synchronously, is linked to the effect; and the span ends once,
+    /// with the subscription: finished when the publisher finishes, failed with its error,
+    /// cancelled when the subscriber cancels (an `AnyCancellable` released or cancelled) or lets
+    /// the subscription go unfinished. A publisher nobody subscribes to records nothing.
     ///
     /// Put it last before the subscriber, after any `receive(on:)`: an output is linked while
     /// it passes this operator, so an action sent after a later `receive(on:)` hopped to another
