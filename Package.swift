@@ -8,6 +8,7 @@ import PackageDescription
 //                                   ^
 //                               storescope
 //   StoreScope <- StoreScopeTCA -> ComposableArchitecture (only with the trait "TCA")
+//   StoreScope -> OpenCombine (only with the trait "OpenCombine", for Combine effects on Linux)
 //   CZlib and CStoreScopeAtomics are C targets under TraceFormat: zlib, and C11 atomics.
 //
 // Platforms: the floor of the Composable Architecture 1.25.5, which most of our users' apps
@@ -32,9 +33,13 @@ let package = Package(
         // For an app whose release builds must carry no way for a listener to act on it: the
         // control channel is compiled out (docs/GUIDE.md, "Release builds").
         .trait(name: "NoControl", description: "Compiles the control channel out of StoreScope"),
+        // Where Combine exists, `Publisher.recorded(_:by:startedBy:)` uses it and needs no trait;
+        // on Linux this compiles it against OpenCombine, as Samples/CombineSeeds tests it.
+        .trait(name: "OpenCombine", description: "Builds the Combine publisher adapter against OpenCombine where Combine is missing"),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/swift-composable-architecture", from: "1.25.5"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         // zlib from the SDK on Apple platforms, from zlib1g-dev on Linux; no pkg-config.
@@ -43,9 +48,15 @@ let package = Package(
         .target(name: "TraceFormat", dependencies: ["CZlib", "CStoreScopeAtomics"]),
         .target(
             name: "StoreScope",
-            dependencies: ["TraceFormat"],
+            dependencies: [
+                "TraceFormat",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+            ],
             resources: [.copy("PrivacyInfo.xcprivacy")],
-            swiftSettings: [.define("STORESCOPE_NO_CONTROL", .when(traits: ["NoControl"]))]
+            swiftSettings: [
+                .define("STORESCOPE_NO_CONTROL", .when(traits: ["NoControl"])),
+                .define("STORESCOPE_OPENCOMBINE", .when(traits: ["OpenCombine"])),
+            ]
         ),
         .target(name: "TraceAnalysis", dependencies: ["TraceFormat"]),
         .target(
@@ -60,7 +71,7 @@ let package = Package(
             dependencies: ["StoreScope"],
             path: "Samples",
             // Samples on real store libraries: packages of their own, built by .ci/run.
-            exclude: ["ReSwiftCart", "OneWayCounter", "UnidirectionalFlowSearch", "TCAStandups"]
+            exclude: ["ReSwiftCart", "OneWayCounter", "UnidirectionalFlowSearch", "TCAStandups", "CombineSeeds"]
         ),
         .target(
             name: "StoreScopeCLI",

@@ -62,7 +62,7 @@ struct GuideSnippetTests {
         }
     }
 
-    @Test("Each real-library sample has its Package.swift lines and its store region in the guide")
+    @Test("Each real-library sample and each Combine seed has its Package.swift lines and its store region in the guide")
     func everyLibraryIsShown() throws {
         let shown = Set(try Self.snippets().map(\.description))
         #expect(shown.contains("Samples/ReSwiftCart/Package.swift"))
@@ -78,5 +78,17 @@ struct GuideSnippetTests {
         #expect(shown.contains("Samples/TCAStandups/Sources/TCAStandups/StandupsApp.swift \"TCA imports\""))
         #expect(shown.contains("Samples/TCAStandups/Sources/TCAStandups/StandupsApp.swift \"TCA store\""))
         #expect(shown.contains("Samples/TCAStandups/Sources/TCAStandups/StandupFeature.swift \"TCA cancellable effect\""))
+        // The Combine seeds (sections 1-4): each store's lines, and where it is made.
+        #expect(shown.contains("Samples/CombineSeeds/Package.swift"))
+        for (store, app, region) in [
+            ("ElmSeed/Store.swift", "ElmSeed/CounterApp.swift", "Elm store"),
+            ("ReduxSeed/Redux.swift", "ReduxSeed/OnboardingApp.swift", "Redux store"),
+            ("ContainerSeed/Store.swift", "ContainerSeed/UsersApp.swift", "Container store"),
+            ("ReduxUISeed/ReduxUI.swift", "ReduxUISeed/FetchUsersApp.swift", "ReduxUI store"),
+        ] {
+            #expect(shown.contains("Samples/CombineSeeds/Sources/\(store)"))
+            #expect(shown.contains("Samples/CombineSeeds/Sources/\(app) \"\(region)\""))
+        }
+        #expect(shown.contains("Samples/CombineSeeds/Sources/ContainerSeed/Store.swift \"Container effect\""))
     }
 }
