@@ -30,12 +30,17 @@ package final class FrameTraceWriter {
     /// indexing every chunk, the earlier ones included.
     ///
     /// - Throws: ``TraceError`` when the file cannot be read or written, and
-    ///   ``TraceError/malformed(_:)`` when it begins with another session's header.
+    ///   ``TraceError/malformed(_:)`` when it begins with another session's header or holds a
+    ///   session that ended: a peer that repeats an ended session's header bytes gets a file of
+    ///   its own, and the ended session's file is never written again.
     package init(continuing path: String, headerBytes: [UInt8]) throws(TraceError) {
         let reader = try TraceReader(path: path)
         let head = try TraceFile.openForReading(path).read(count: headerBytes.count, at: 0)
         guard head == headerBytes, reader.headerSize == Int64(headerBytes.count) else {
             throw .malformed("\(path) holds another session")
+        }
+        if let last = reader.chunks.last, case .sessionEnded? = try reader.records(in: last).last {
+            throw .malformed("\(path) holds a session that ended")
         }
         let end = reader.chunks.last?.endOffset ?? reader.headerSize
         file = try TraceFile.openForContinuing(path, truncatingTo: end)
