@@ -22,6 +22,10 @@ final class ControlClientConnection {
     /// Whether the reply is all sent (the connection can close).
     private(set) var isFinished = false
 
+    /// The memory the client holds in the listener: its request so far and its reply not yet
+    /// sent (a slow reader's). Counted against the listener's memory budget.
+    var heldBytes: Int { (request == nil ? buffer.count : 0) + unsentReply.count }
+
     /// How long an app may take to record a command's outcome.
     static let answerTimeout = Duration.seconds(10)
 

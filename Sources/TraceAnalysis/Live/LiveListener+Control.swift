@@ -23,10 +23,17 @@ extension LiveListener {
     /// and lets go of the finished or stalled ones.
     func serveClients(ready: [Bool]) {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        // Clients count against the memory budget beside the apps: what the apps' connections
+        // reserve for chunks arriving, and what every client holds.
+        var held = connections.reduce(0) { $0 + $1.decoder.reservedBytes } + clients.reduce(0) { $0 + $1.heldBytes }
         for (index, client) in clients.enumerated() where index < ready.count && ready[index] && client.request == nil {
             let result = buffer.withUnsafeMutableBytes { LiveSyscalls.receive(client.descriptor, into: $0) }
             switch result {
+            case let .success(count?) where count > 0 && held + count > options.memoryBudget:
+                held -= client.heldBytes
+                client.reply(.error("the listener's memory budget (\(options.memoryBudget) bytes, --memory-budget) is taken: try again"))
             case let .success(count?) where count > 0:
+                held += count
                 let parsed = buffer.withUnsafeBytes { client.receive(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 if let parsed { serve(client, parsed) }
             case .success(nil):

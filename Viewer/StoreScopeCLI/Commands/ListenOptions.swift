@@ -11,7 +11,7 @@ enum ListenOptions {
         .value("record", "DIR", help: "Write each session to its own trace file (0600) in DIR: created 0700 if missing; refused if another user owns it or it is open to others."),
         .value("allow-uid", "UIDS", help: "Accept sessions from these user ids too (comma-separated); by default only your own."),
         .value("stall-timeout", "SECONDS", help: "Disconnect a peer that stops in the middle of a chunk for this long: seconds, or 500ms, 1m (default 10)."),
-        .value("memory-budget", "MIB", help: "The most memory all sessions' arriving chunks may take together (default 512); a chunk past it loses its own connection."),
+        .value("memory-budget", "MIB", help: "The most memory all sessions' arriving chunks and control clients' requests may take together (default 512); a chunk or request past it loses its own connection."),
     ]
 
     /// The longest `--stall-timeout`, in seconds: a day.
