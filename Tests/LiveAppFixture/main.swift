@@ -15,7 +15,7 @@
 // the app's actions); a state installed by a listener prints "installed total=T last=L", an
 // action dispatched by one "dispatched SEQ".
 //
-// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES] [--kept-states N] [--store NAME]
+// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES] [--kept-states N] [--store NAME] [--max-hold-ms N]
 import Foundation
 import StoreScope
 
@@ -39,6 +39,7 @@ let appName = arguments.first.flatMap { $0.hasPrefix("--") ? nil : $0 } ?? "fixt
 var configuration = RecorderConfiguration(appName: appName, chunking: .init(flushInterval: .milliseconds(Int64(flushMilliseconds))))
 if let limit = option("--control-limit", in: arguments).flatMap(Int.init) { configuration.control.maximumCommandBytes = limit }
 if let kept = option("--kept-states", in: arguments).flatMap(Int.init) { configuration.control.keptStates = kept }
+if let hold = option("--max-hold-ms", in: arguments).flatMap(Int.init) { configuration.control.maximumHold = .milliseconds(hold) }
 // The fixture is an app in development whatever the build the tests run in (the suite also
 // runs as a release build): control is on unless STORESCOPE_CONTROL=off, as in a debug build.
 configuration.control.isEnabled = ProcessInfo.processInfo.environment["STORESCOPE_CONTROL"] != "off"

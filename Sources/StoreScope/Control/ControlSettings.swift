@@ -28,13 +28,18 @@ public struct ControlSettings: Sendable {
     /// it (default 32 MiB): each keeps what its action changed alive (the collections' buffers),
     /// the rest it shares with the states around it. The oldest go first.
     public var keptStateBytes: Int
+    /// The longest a lock or a pause lasts (default 10 minutes): then it ends as an unlock or a
+    /// resume would, with a record saying so. Either ends sooner when the connection to the
+    /// listener that set it ends (the listener, or the viewer, went away).
+    public var maximumHold: Duration
 
     /// Creates settings; by default enabled in debug builds only (see the type's summary).
     public init(
         isEnabled: Bool = ControlSettings.enabledByDefault, maximumCommandBytes: Int = 16 * 1024 * 1024,
         maximumValueBytes: Int = 64 * 1024 * 1024, maximumPendingCommands: Int = 8,
-        keptStates: Int = 50, keptStateBytes: Int = 32 * 1024 * 1024
+        keptStates: Int = 50, keptStateBytes: Int = 32 * 1024 * 1024, maximumHold: Duration = .seconds(600)
     ) {
+        self.maximumHold = max(.milliseconds(100), maximumHold)
         self.isEnabled = isEnabled
         self.maximumCommandBytes = max(1024, maximumCommandBytes)
         self.maximumValueBytes = max(1024, maximumValueBytes)

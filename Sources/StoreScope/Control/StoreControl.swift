@@ -4,6 +4,8 @@
 /// sent (the store's own executor).
 final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendable>: StoreControlling {
     let commands: ControlCommands
+    /// The store's name, for the records of a lock released without a command.
+    private let name: String
     private let whileLocked: LockedActions
     private let replaceState: (@Sendable (State) async -> Void)?
     private let dispatch: (@Sendable (Action) async -> Void)?
@@ -27,11 +29,12 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
     static var mostPendingValues: Int { 2 }
 
     init(
-        recorder: Recorder, lock: ControlLock<Action>,
+        name: String, recorder: Recorder, lock: ControlLock<Action>,
         recordInstalled: @escaping @Sendable (State, UInt64, ControlOutcome) -> Void, keptState: @escaping @Sendable (UInt64) -> State?,
         commands: ControlCommands, whileLocked: LockedActions,
         replaceState: (@Sendable (State) async -> Void)?, dispatch: (@Sendable (Action) async -> Void)?
     ) {
+        self.name = name
         self.recorder = recorder
         self.lock = lock
         self.recordInstalled = recordInstalled
@@ -88,12 +91,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
             lock.lock(refusing: whileLocked == .refused)
             report(command, listener, .done, whileLocked == .held ? "the app's actions are held" : "the app's actions are refused")
         case .unlock:
-            let (held, refused) = lock.unlock()
-            if let dispatch {
-                for action in held { await dispatch(action) }
-            }
-            let sent = dispatch == nil ? 0 : held.count
-            report(command, listener, .done, "\(sent) held actions sent, \(refused + held.count - sent) refused while locked")
+            report(command, listener, .done, await unlock())
         case let .jump(seq, tree):
             guard let replaceState else { return report(command, listener, .refused, "this store installs no states") }
             let state: State
@@ -125,6 +123,27 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
             // The worker answers these itself.
             report(command, listener, .refused, "not a store command")
         }
+    }
+
+    var isLocked: Bool { lock.isLocked }
+
+    func releaseLock(because reason: String) {
+        guard lock.isLocked else { return }
+        let release = ControlCommand(id: 0, store: name, issuer: .init(pid: 0, uid: 0), request: .unlock)
+        work.yield { [self] in
+            report(release, .init(pid: 0, uid: 0), .done, "\(reason): " + (await unlock()))
+        }
+    }
+
+    /// Opens the lock and sends the held actions in order; says how many went and how many
+    /// were refused (past ``ControlLock/mostHeld``, or with `whileLocked: .refused`).
+    private func unlock() async -> String {
+        let (held, refused) = lock.unlock()
+        if let dispatch {
+            for action in held { await dispatch(action) }
+        }
+        let sent = dispatch == nil ? 0 : held.count
+        return "\(sent) held actions sent, \(refused + held.count - sent) refused while locked"
     }
 
     private func outcome(

@@ -8,6 +8,11 @@ protocol StoreControlling: AnyObject, Sendable {
     /// Whether the store keeps its own state after `seq` (``KeptStates``), so a jump to it
     /// needs no state from the listener. Worker thread only.
     func keepsState(after seq: UInt64) -> Bool
+    /// Whether a listener's lock holds the store's actions now.
+    var isLocked: Bool { get }
+    /// Opens a lock whose listener is gone (or that lasted too long), as an unlock would:
+    /// the held actions are sent in order, and an outcome record says why and how many.
+    func releaseLock(because reason: String)
 }
 
 /// The stores that allowed control, by name: filled by the app's threads, read by the worker.
@@ -33,6 +38,11 @@ final class ControlRegistry: Sendable {
 
     func control(of name: String) -> (any StoreControlling)? {
         stores.withLock { $0[name]?.control }
+    }
+
+    /// Every live store's control.
+    var all: [any StoreControlling] {
+        stores.withLock { $0.values.compactMap(\.control) }
     }
 }
 

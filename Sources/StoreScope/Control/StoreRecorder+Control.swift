@@ -30,7 +30,7 @@ extension StoreRecorder where State: Decodable, Action: Decodable {
         let inbox = self.inbox
         let recorder = self.recorder
         let control = StoreControl<State, Action>(
-            recorder: recorder, lock: lock,
+            name: name, recorder: recorder, lock: lock,
             recordInstalled: { state, seq, outcome in
                 recorder.queue.enqueueControl(.job(WorkerJob { worker in
                     inbox.track.install(state, jumpedTo: seq, outcome: outcome, in: worker)

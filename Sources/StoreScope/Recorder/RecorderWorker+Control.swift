@@ -15,6 +15,7 @@ extension RecorderWorker {
     /// Handles the commands that arrived since the last turn.
     func handleControlCommands() {
         guard let liveOutput else { return }
+        endHoldIfItsListenerIsGone(liveOutput)
         let received = liveOutput.takeCommands()
         // The answers reach the listener now, not at the next flush interval.
         defer { if !received.isEmpty { flushForControl() } }
@@ -68,20 +69,61 @@ extension RecorderWorker {
             guard !isPaused else { return answer(.done, "already paused") }
             // What the open chunk holds came before the pause.
             isPaused = true
+            startHolding()
             answer(.done, "actions are not recorded until resumed")
         case .resume:
             guard isPaused else { return answer(.done, "not paused") }
-            isPaused = false
-            let run = pausedRun
-            pausedRun = nil
-            answer(.done, run.map { "\($0.count) actions (#\($0.firstSeq)…#\($0.lastSeq)) were not recorded while paused" } ?? "no action was sent while paused")
-            if let run {
-                append(.dropped(DroppedRecords(count: run.count, firstSeq: run.firstSeq, lastSeq: run.lastSeq, monotonicNanos: Clock.monotonicNanos())))
-                forceKeyframes()
-            }
+            answer(.done, resume())
+        case .lock:
+            startHolding()
+            control.perform(command, listener: listener)
         default:
             control.perform(command, listener: listener)
         }
+    }
+
+    /// Ends a pause: the actions sent meanwhile become one `dropped` record, and every store's
+    /// next action carries a keyframe. Returns what the outcome says.
+    private func resume() -> String {
+        isPaused = false
+        let run = pausedRun
+        pausedRun = nil
+        if let run {
+            append(.dropped(DroppedRecords(count: run.count, firstSeq: run.firstSeq, lastSeq: run.lastSeq, monotonicNanos: Clock.monotonicNanos())))
+            forceKeyframes()
+        }
+        return run.map { "\($0.count) actions (#\($0.firstSeq)…#\($0.lastSeq)) were not recorded while paused" } ?? "no action was sent while paused"
+    }
+
+    /// Notes a lock or pause command: the bound runs from the latest.
+    private func startHolding() {
+        if let liveOutput { holdingSince = (Clock.monotonicNanos(), liveOutput.connectionsEnded) }
+    }
+
+    /// A lock or a pause belongs to the connection that set it: when that connection ends (the
+    /// listener or the viewer went away), or after ``ControlSettings/maximumHold``, it ends as
+    /// an unlock or a resume would, each with an outcome record saying why; held actions are
+    /// sent in order. Without this, an app whose listener was killed mid-lock held its actions,
+    /// then refused them, for the rest of the process.
+    private func endHoldIfItsListenerIsGone(_ liveOutput: any LiveOutput) {
+        guard let since = holdingSince else { return }
+        let reason: String
+        if liveOutput.connectionsEnded != since.connectionsEnded {
+            reason = "released: the listener that set it went away"
+        } else if Clock.monotonicNanos() &- since.nanos >= UInt64(max(0, configuration.control.maximumHold.nanoseconds)) {
+            reason = "released: held for \(configuration.control.maximumHold), RecorderConfiguration.control.maximumHold"
+        } else {
+            return
+        }
+        holdingSince = nil
+        if isPaused {
+            let outcome = ControlOutcome(
+                id: 0, command: "resume", result: .done, detail: "\(reason): " + resume(), store: "",
+                issuer: .init(pid: 0, uid: 0), listener: .init(pid: 0, uid: 0))
+            append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
+            flushForControl()
+        }
+        for control in controls?.all ?? [] { control.releaseLock(because: reason) }
     }
 
     /// Why the app refuses `command`, or `nil` when it carries it out: asked before the

@@ -23,6 +23,9 @@ final class RecorderWorker: @unchecked Sendable {
     /// Whether a listener paused the recording, and the actions not recorded since.
     @exclusivity(unchecked) var isPaused = false
     @exclusivity(unchecked) var pausedRun: DroppedRun?
+    /// When the oldest lock or pause in force began, and how many listener connections had
+    /// ended then: both end with that connection, or after ``ControlSettings/maximumHold``.
+    @exclusivity(unchecked) var holdingSince: (nanos: UInt64, connectionsEnded: Int)?
     let actionsPaused = AtomicValue<UInt64>(0)
     /// The latest action seq the worker has seen (what log records it writes say).
     @exclusivity(unchecked) var latestSeq: UInt64 = 0

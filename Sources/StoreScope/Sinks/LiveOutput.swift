@@ -22,6 +22,9 @@ protocol LiveOutput: AnyObject {
     func chunkWritten(actions: UInt64)
     /// Whether a listener is connected now (commands can arrive).
     var isConnected: Bool { get }
+    /// How many connections to a listener have ended so far: a lock or pause set through one
+    /// ends with it.
+    var connectionsEnded: Int { get }
     /// The control commands the listener sent since the last call (at most
     /// ``LiveSocketOutput/mostCommandsPerTurn``; more in one turn are answered as refused).
     func takeCommands() -> [ReceivedCommand]

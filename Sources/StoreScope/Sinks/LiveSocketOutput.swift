@@ -87,6 +87,7 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     var counters: [SinkCounters] { [stream] }
 
     var isConnected: Bool { socket != nil }
+    private(set) var connectionsEnded = 0
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) {
         guard header != nil else {
@@ -305,6 +306,7 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
         }
         // Confirmations the listener sent before it went away are still readable.
         if let socket { _ = readMessages(from: socket) }
+        if socket != nil { connectionsEnded += 1 }
         socket?.close()
         socket = nil
         // Everything unconfirmed may never have reached the listener's file.

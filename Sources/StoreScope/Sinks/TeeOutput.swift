@@ -57,5 +57,6 @@ final class TeeOutput: TraceOutput, LiveOutput {
     func resume() -> StreamLoss { stream.resume() }
     func takeCommands() -> [ReceivedCommand] { stream.takeCommands() }
     var isConnected: Bool { stream.isConnected }
+    var connectionsEnded: Int { stream.connectionsEnded }
     var bufferLimit: Int { stream.bufferLimit }
 }

@@ -223,7 +223,7 @@ private struct OpenChunk {
 
 extension Duration {
     /// The duration in whole nanoseconds (saturating).
-    var nanoseconds: Int64 {
+    package var nanoseconds: Int64 {
         let (seconds, attoseconds) = components
         let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         return overflow ? .max : product + attoseconds / 1_000_000_000
