@@ -16,14 +16,29 @@ extension LiveProcessTests {
     /// rest of the process (9,688 of 13,552 lost), and nothing in the trace said so.
     @Suite("a lock or pause ends with its listener")
     struct ControlHoldEndsTests {
+        /// A listener recording in `directory`, and an app that allows control (held locks),
+        /// records to its own file too, and has sent its first action.
+        struct Session {
+            let directory: TemporaryDirectory
+            let socket: String
+            let file: String
+            let listener: RunningProcess
+            let app: RunningProcess
+
+            init(app name: String, _ extra: [String] = []) throws {
+                directory = try TemporaryDirectory()
+                socket = directory.path("run/scope.sock")
+                file = directory.path("app.sstrace")
+                listener = try Live.listen(socket, record: directory.path("sessions"))
+                app = try Live.app(name, socket: socket, ["--control", "held", "--file", file] + extra)
+                try Live.record(app, 1, endingAt: 1)
+            }
+        }
+
         @Test("the listener SIGKILLed while it holds a lock: the app sends the held actions, in order, and its trace says why; none is lost", arguments: [SIGKILL, SIGTERM])
         func lockEndsWithItsListener(signal: Int32) throws {
-            let directory = try TemporaryDirectory()
-            let socket = directory.path("run/scope.sock")
-            let file = directory.path("app.sstrace")
-            let listener = try Live.listen(socket, record: directory.path("sessions"))
-            let app = try Live.app("holder", socket: socket, ["--control", "held", "--file", file])
-            try Live.record(app, 1, endingAt: 1)
+            let session = try Session(app: "holder")
+            let (socket, file, listener, app) = (session.socket, session.file, session.listener, session.app)
             #expect(try Control.run(["lock"], socket: socket).stdout.contains("the app's actions are held"))
             let before = try Control.appTotal(app)
             app.send("record 3")
@@ -47,12 +62,8 @@ extension LiveProcessTests {
 
         @Test("a lock held longer than RecorderConfiguration.control.maximumHold ends by itself, the listener still there")
         func lockEndsAfterTheBound() throws {
-            let directory = try TemporaryDirectory()
-            let socket = directory.path("run/scope.sock")
-            let file = directory.path("app.sstrace")
-            let listener = try Live.listen(socket, record: directory.path("sessions"))
-            let app = try Live.app("bounded", socket: socket, ["--control", "held", "--file", file, "--max-hold-ms", "300"])
-            try Live.record(app, 1, endingAt: 1)
+            let session = try Session(app: "bounded", ["--max-hold-ms", "300"])
+            let (socket, file, listener, app) = (session.socket, session.file, session.listener, session.app)
             #expect(try Control.run(["lock"], socket: socket).stdout.contains("the app's actions are held"))
             app.send("record 2")
             try Control.waitForLines(app, "recorded 1", count: 2)
@@ -67,12 +78,8 @@ extension LiveProcessTests {
 
         @Test("the listener killed while the recording is paused: recording resumes, and the paused actions are one dropped record")
         func pauseEndsWithItsListener() throws {
-            let directory = try TemporaryDirectory()
-            let socket = directory.path("run/scope.sock")
-            let file = directory.path("app.sstrace")
-            let listener = try Live.listen(socket, record: directory.path("sessions"))
-            let app = try Live.app("pauser", socket: socket, ["--control", "held", "--file", file])
-            try Live.record(app, 1, endingAt: 1)
+            let session = try Session(app: "pauser")
+            let (socket, file, listener, app) = (session.socket, session.file, session.listener, session.app)
             #expect(try Control.run(["pause"], socket: socket).stdout.contains("actions are not recorded until resumed"))
             try Live.record(app, 2, endingAt: 3)
             listener.signal(SIGKILL)
