@@ -31,7 +31,7 @@ nonisolated(unsafe) private var scratchPath: String?
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let input = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
-    switch data[0] % 12 {
+    switch data[0] % 15 {
     case 0: fuzzPayload(input)
     case 1: fuzzFile(input)
     case 2: fuzzPatch(input)
@@ -43,7 +43,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 8: fuzzRendering(input)
     case 9: fuzzLiveConnection(input)
     case 10: fuzzListenerMessages(input)
-    default: fuzzControlOutcome(input)
+    case 11: fuzzControlOutcome(input)
+    case 12: fuzzControlCommand(input)
+    case 13: fuzzControlRequestLine(input)
+    default: fuzzValueLiteral(input)
     }
     return 0
 }
@@ -381,5 +384,39 @@ private func fuzzControlOutcome(_ input: UnsafeRawBufferPointer) {
         guard let outcome = ControlOutcome(message: message) else { continue }
         guard let again = ControlOutcome(message: outcome.message) else { fatalError("an outcome's message does not read back: \(outcome)") }
         precondition(again.id == outcome.id && again.result == outcome.result, "read back differs: \(outcome) / \(again)")
+    }
+}
+
+/// A command body as a listener sends it to an app (`ControlCommand.decode`, which the app's
+/// worker runs on every command): never a trap, never more than the limit inflated; a command
+/// that decodes encodes again and decodes to the same request kind, id and store.
+private func fuzzControlCommand(_ input: UnsafeRawBufferPointer) {
+    var inflated = 0
+    guard let command = try? ControlCommand.decode(Array(input), maximumValueBytes: 1 << 20, valueBytes: &inflated) else { return }
+    precondition(inflated <= 1 << 20, "inflated \(inflated) past the limit")
+    guard let body = try? command.encoded() else { return }
+    let again = try? ControlCommand.decode(body, maximumValueBytes: 1 << 20)
+    precondition(again?.id == command.id && again?.store == command.store && again?.name == command.name, "re-encoded differs: \(command)")
+}
+
+/// A control client's request line and a listener's reply line (`ControlRequestLine`,
+/// `ControlReplyLine`: the listener runs one on every client, the CLI the other on every reply):
+/// never a trap; a reply that decodes writes a line that decodes.
+private func fuzzControlRequestLine(_ input: UnsafeRawBufferPointer) {
+    let bytes = Array(input)
+    _ = ControlRequestLine.decode(bytes)
+    if let reply = ControlReplyLine.decode(bytes) {
+        precondition(ControlReplyLine.decode(Array(reply.line.dropLast())) != nil, "a reply's own line does not decode: \(reply)")
+    }
+}
+
+/// An action typed at the viewer's `D` prompt or given to `control dispatch`
+/// (`ValueLiteral.parse`): never a trap, an error pointing inside the text.
+private func fuzzValueLiteral(_ input: UnsafeRawBufferPointer) {
+    let text = String(decoding: input, as: UTF8.self)
+    do {
+        _ = try ValueLiteral.parse(text)
+    } catch {
+        precondition(error.offset >= 0 && error.offset <= text.utf8.count + 1, "offset \(error.offset) outside \(text.utf8.count) bytes")
     }
 }

@@ -55,6 +55,10 @@ printf '\x07\x01\x03\x02\x00\x0b\x02\x01\x0a\x03abc\x01\x03\x02\x00\x0b\x04\x01\
 # budget of 64 KiB; two acknowledgements in two parts (10).
 { printf '\x09\x06\x02\x20\x90'; cat "$fixture"; } > "$work/corpus/seed-live"
 printf '\x0a\x01\x07SSLM\x01\x01\x00\x00\x08\x00\x00\x00\x2a\x00\x00\x00\x00\x00\x00\x00SSLM\x01\x01\x00\x00\x08\x00\x00\x00\x2b\x00\x00\x00\x00\x00\x00\x00' > "$work/corpus/seed-messages"
+# Modes 12-14: a command body, a control request line, an action literal.
+printf '\x0c\x01\x01\x07\x04main\x01\x02' > "$work/corpus/seed-command"
+printf '\x0d{"command":"dispatch","action":".step(1, \\"a\\")"}' > "$work/corpus/seed-request"
+printf '\x0e.navigate(.detail(userID: 2, name: "a\\u{1F600}", tags: ["x"], at: nil))' > "$work/corpus/seed-literal"
 # Mode 11: a control outcome as an app logs it.
 printf '\x0bcontrol #7 jump #42 \xe2\x86\x92 done (store "main", asked by pid 4242 uid 1000, listener pid 4100 uid 1000)' \
     > "$work/corpus/seed-outcome"
