@@ -47,12 +47,15 @@ enum AppTraceFile {
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_".unicodeScalars.contains(scalar))
                 ? Character(scalar) : "_"
         })
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let date = Date(timeIntervalSince1970: Double(startWallNanos / 1_000_000_000))
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-        let stamp = "\(parts.year ?? 1970)\(two(parts.month))\(two(parts.day))-\(two(parts.hour))\(two(parts.minute))\(two(parts.second))"
+        // The trace's own UTC formatter (`2026-12-06T14:25:01Z`), to the second, without its
+        // separators.
+        let stamp = String(TraceValue.iso8601(Double(startWallNanos / 1_000_000_000)).compactMap { character -> Character? in
+            switch character {
+            case "-", ":", "Z": nil
+            case "T": "-"
+            default: character
+            }
+        })
         let id = sessionID.prefix(3).map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
         return "\(app.isEmpty ? "app" : app)-\(stamp)-\(id).sstrace"
     }
