@@ -125,8 +125,6 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
         }
     }
 
-    var isLocked: Bool { lock.isLocked }
-
     func releaseLock(because reason: String) {
         guard lock.isLocked else { return }
         let release = ControlCommand(id: 0, store: name, issuer: .init(pid: 0, uid: 0), request: .unlock)

@@ -8,8 +8,6 @@ protocol StoreControlling: AnyObject, Sendable {
     /// Whether the store keeps its own state after `seq` (``KeptStates``), so a jump to it
     /// needs no state from the listener. Worker thread only.
     func keepsState(after seq: UInt64) -> Bool
-    /// Whether a listener's lock holds the store's actions now.
-    var isLocked: Bool { get }
     /// Opens a lock whose listener is gone (or that lasted too long), as an unlock would:
     /// the held actions are sent in order, and an outcome record says why and how many.
     func releaseLock(because reason: String)

@@ -52,6 +52,11 @@ extension RecorderWorker {
         let outcome = ControlOutcome(
             id: 0, command: "unreadable command", result: .refused, detail: reason, store: "",
             issuer: .init(pid: 0, uid: 0), listener: listener)
+        record(outcome)
+    }
+
+    /// Writes what became of a command, as the trace keeps it: a log record (``ControlOutcome``).
+    private func record(_ outcome: ControlOutcome) {
         append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
     }
 
@@ -60,7 +65,7 @@ extension RecorderWorker {
             let outcome = ControlOutcome(
                 id: command.id, command: command.name, result: result, detail: detail, store: command.store,
                 issuer: command.issuer, listener: listener)
-            append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
+            record(outcome)
         }
         if let reason = refusal(of: command) { return answer(.refused, reason) }
         guard let control = controls?.control(of: command.store) else { return }
@@ -117,10 +122,9 @@ extension RecorderWorker {
         }
         holdingSince = nil
         if isPaused {
-            let outcome = ControlOutcome(
+            record(ControlOutcome(
                 id: 0, command: "resume", result: .done, detail: "\(reason): " + resume(), store: "",
-                issuer: .init(pid: 0, uid: 0), listener: .init(pid: 0, uid: 0))
-            append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
+                issuer: .init(pid: 0, uid: 0), listener: .init(pid: 0, uid: 0)))
             flushForControl()
         }
         for control in controls?.all ?? [] { control.releaseLock(because: reason) }
