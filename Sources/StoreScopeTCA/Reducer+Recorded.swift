@@ -56,6 +56,11 @@ public struct RecordedReducer<Base: Reducer>: Reducer where Base.State: Sendable
 
     public func _reduce(into state: inout State, action: Action) -> Effect<Action> {
         let link = links.take()
+        guard recording.admits(action) else {
+            // Held (sent again at unlock, then linked to no effect) or refused by a listener's lock.
+            link.endEffect()
+            return .none
+        }
         let pending = recording.willSend(action, from: link.span)
         let span = RecordedSpan()
         let effect = RecordedSpan.$reducing.withValue(span) { base._reduce(into: &state, action: action) }

@@ -13,9 +13,11 @@
 //
 // With --control held|refused the store allows control (held or refused: what a lock does to
 // the app's actions); a state installed by a listener prints "installed total=T last=L", an
-// action dispatched by one "dispatched SEQ".
+// action dispatched by one "dispatched SEQ". With --path reduce the store records through
+// `recording.reduce(&state, action) { ... }` (which cannot hold an action), with --path
+// reduce-held through `reduce(&state, action, whileLocked: ...)`; `record(_:reducing:)` otherwise.
 //
-// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES] [--kept-states N] [--store NAME] [--max-hold-ms N]
+// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES] [--kept-states N] [--store NAME] [--max-hold-ms N] [--path reduce|reduce-held]
 import Foundation
 import StoreScope
 
@@ -61,13 +63,26 @@ final class Store: Sendable {
     }
     let contents = LockedValue(Contents())
 
+    static let path = option("--path", in: arguments)
+
     func send(_ action: AppAction) {
+        func reduce(_ state: inout AppState, _ action: AppAction) {
+            if case let .step(value, text) = action {
+                state.total += value
+                state.last = text
+            }
+        }
         contents.withLock { contents in
-            let seq = recording.record(action, reducing: &contents.state) { state, action in
-                if case let .step(value, text) = action {
-                    state.total += value
-                    state.last = text
-                }
+            let seq: UInt64
+            switch Self.path {
+            case "reduce":
+                recording.reduce(&contents.state, action, reduce)
+                seq = recording.lastSentSeq
+            case "reduce-held":
+                let reduced = recording.reduce(&contents.state, action, whileLocked: false) { reduce(&$0, $1); return true }
+                seq = reduced ? recording.lastSentSeq : 0
+            default:
+                seq = recording.record(action, reducing: &contents.state, reduce)
             }
             if case let .step(value, _) = action, seq == recording.lastSentSeq, seq > (contents.journal.last?.seq ?? 0) {
                 contents.journal.append((seq, value))

@@ -74,6 +74,33 @@ extension StoreRecorder {
         return result
     }
 
+    /// The same, for a store that can be locked (``allowControl(_:whileLocked:replaceState:dispatch:)``):
+    /// while a listener has locked the store, the action is held or refused, `reduce` does not
+    /// run, and `whileLocked` is returned instead (for OneWay, `.none`: no effect).
+    ///
+    /// ```swift
+    /// func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
+    ///     recording.reduce(&state, action, whileLocked: .none) { state, action in
+    ///         switch action { ... }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: the store's state, reduced in place.
+    ///   - action: the action.
+    ///   - whileLocked: what to return for an action the lock holds.
+    ///   - reduce: the reducer's body.
+    /// - Returns: what `reduce` returned, or `whileLocked`.
+    @inlinable
+    public func reduce<Result>(
+        _ state: inout State, _ action: Action, whileLocked: @autoclosure () -> Result, fileID: StaticString? = nil,
+        line: UInt = 0, _ reduce: (inout State, Action) -> Result
+    ) -> Result {
+        guard admits(action) else { return whileLocked() }
+        return self.reduce(&state, action, fileID: fileID, line: line, reduce)
+    }
+
     /// Wraps an Elm-style update, `(State, Environment, Action) -> Update`, where the update
     /// carries the new state (read with `state`) and the effects to run.
     ///

@@ -17,6 +17,8 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
     /// The store's own state after a seq, if the worker keeps it (``KeptStates``); worker
     /// thread only.
     private let keptState: @Sendable (UInt64) -> State?
+    /// The store's latest action's number (0 before any).
+    private let latestSeq: @Sendable () -> UInt64
     private let work: AsyncStream<@Sendable () async -> Void>.Continuation
     private let pending = LockedValue(Pending())
     /// Commands waiting for the closures, and how many of them carry a value (a state, an
@@ -31,7 +33,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
     init(
         name: String, recorder: Recorder, lock: ControlLock<Action>,
         recordInstalled: @escaping @Sendable (State, UInt64, ControlOutcome) -> Void, keptState: @escaping @Sendable (UInt64) -> State?,
-        commands: ControlCommands, whileLocked: LockedActions,
+        latestSeq: @escaping @Sendable () -> UInt64, commands: ControlCommands, whileLocked: LockedActions,
         replaceState: (@Sendable (State) async -> Void)?, dispatch: (@Sendable (Action) async -> Void)?
     ) {
         self.name = name
@@ -39,6 +41,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
         self.lock = lock
         self.recordInstalled = recordInstalled
         self.keptState = keptState
+        self.latestSeq = latestSeq
         self.commands = commands
         self.whileLocked = whileLocked
         self.replaceState = replaceState
@@ -88,6 +91,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
     private func carryOut(_ command: ControlCommand, listener: ControlCommand.Issuer, kept: State?) async {
         switch command.request {
         case .lock:
+            if let refusal = lockRefusal() { return report(command, listener, .refused, refusal) }
             lock.lock(refusing: whileLocked == .refused)
             report(command, listener, .done, whileLocked == .held ? "the app's actions are held" : "the app's actions are refused")
         case .unlock:
@@ -133,15 +137,30 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
         }
     }
 
-    /// Opens the lock and sends the held actions in order; says how many went and how many
-    /// were refused (past ``ControlLock/mostHeld``, or with `whileLocked: .refused`).
+    /// Why a lock would not hold this store's actions: the store has reduced actions, and
+    /// none through a path that asks ``StoreRecorder/admits(_:)``. `nil` when it would, or
+    /// when no action shows it yet (the unlock then counts what passed).
+    private func lockRefusal() -> String? {
+        guard !lock.asksAdmission.load(ordering: .relaxed), latestSeq() != 0 else { return nil }
+        return "store \"\(name)\" reduces its actions without asking admits(_:) (it records through willSend, "
+            + "reduce(_:_:_:) or update(_:state:)), so a lock could not hold them; "
+            + "see docs/GUIDE.md, \"Lock the app's actions\""
+    }
+
+    /// Opens the lock and sends the held actions in order; says how many went, how many were
+    /// refused (past ``ControlLock/mostHeld``, or with `whileLocked: .refused`), and how many
+    /// the store reduced anyway (a path that does not ask ``StoreRecorder/admits(_:)``).
     private func unlock() async -> String {
-        let (held, refused) = lock.unlock()
+        let (held, refused, passed) = lock.unlock()
         if let dispatch {
             for action in held { await dispatch(action) }
         }
         let sent = dispatch == nil ? 0 : held.count
-        return "\(sent) held actions sent, \(refused + held.count - sent) refused while locked"
+        var answer = "\(sent) held actions sent, \(refused + held.count - sent) refused while locked"
+        if passed > 0 {
+            answer += "; \(passed) reduced while locked by a path that does not ask admits(_:), not held"
+        }
+        return answer
     }
 
     private func outcome(

@@ -37,6 +37,7 @@ extension StoreRecorder where State: Decodable, Action: Decodable {
                 }))
             },
             keptState: { seq in inbox.track.keptStates?.state(after: seq) },
+            latestSeq: { [weak self] in self?.lastSentSeq ?? 0 },
             commands: commands, whileLocked: whileLocked, replaceState: replaceState, dispatch: dispatch)
         if replaceState != nil, commands.contains(.jump) {
             let settings = recorder.configuration.control

@@ -70,6 +70,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     public func willSend(
         _ action: Action, from effect: EffectSpan? = nil, fileID: StaticString? = nil, line: UInt = 0
     ) -> PendingAction<Action> {
+        lock.noteReducing()
         let seq = recorder.nextSeq()
         latestSeq.store(seq, ordering: .relaxed)
         dispatchFrames.noteReduced(seq)
