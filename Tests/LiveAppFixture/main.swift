@@ -26,6 +26,8 @@ enum AppAction: Sendable, Codable { case step(Int, String) }
 struct AppState: Sendable, Codable {
     var total = 0
     var last = ""
+    /// Redacted in the trace (a default pattern): a far jump takes it from the app's state.
+    var sessionToken = "token-of-this-run"
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -104,7 +106,7 @@ if let mode = option("--control", in: arguments) {
         whileLocked: mode == "refused" ? .refused : .held,
         replaceState: { state in
             store.contents.withLock { $0.state = state }
-            say("installed total=\(state.total) last=\(state.last)")
+            say("installed total=\(state.total) last=\(state.last) sessionToken=\(state.sessionToken)")
         },
         dispatch: { action in
             store.send(action)

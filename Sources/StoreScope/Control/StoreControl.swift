@@ -19,6 +19,8 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
     private let keptState: @Sendable (UInt64) -> State?
     /// The store's latest action's number (0 before any).
     private let latestSeq: @Sendable () -> UInt64
+    /// The store's latest state the worker recorded; worker thread only.
+    private let latestState: @Sendable () -> State
     private let work: AsyncStream<@Sendable () async -> Void>.Continuation
     private let pending = LockedValue(Pending())
     /// Commands waiting for the closures, and how many of them carry a value (a state, an
@@ -33,7 +35,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
     init(
         name: String, recorder: Recorder, lock: ControlLock<Action>,
         recordInstalled: @escaping @Sendable (State, UInt64, ControlOutcome) -> Void, keptState: @escaping @Sendable (UInt64) -> State?,
-        latestSeq: @escaping @Sendable () -> UInt64, commands: ControlCommands, whileLocked: LockedActions,
+        latestSeq: @escaping @Sendable () -> UInt64, latestState: @escaping @Sendable () -> State, commands: ControlCommands, whileLocked: LockedActions,
         replaceState: (@Sendable (State) async -> Void)?, dispatch: (@Sendable (Action) async -> Void)?
     ) {
         self.name = name
@@ -42,6 +44,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
         self.recordInstalled = recordInstalled
         self.keptState = keptState
         self.latestSeq = latestSeq
+        self.latestState = latestState
         self.commands = commands
         self.whileLocked = whileLocked
         self.replaceState = replaceState
@@ -77,10 +80,15 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
             return nil
         }
         if let refusal { return report(command, listener, .refused, refusal) }
-        // Taken now, on the worker: the kept states are its own.
-        let kept: State? = if case let .jump(seq, _) = command.request { keptState(seq) } else { nil }
-        work.yield { [self] in
-            await carryOut(command, listener: listener, kept: kept)
+        // Taken now, on the worker: the kept states are its own, and so is the latest state,
+        // which fills what the trace redacted in a state the listener sent.
+        var kept: State?, latest: State?
+        if case let .jump(seq, _) = command.request {
+            kept = keptState(seq)
+            if kept == nil { latest = latestState() }
+        }
+        work.yield { [self, kept, latest] in
+            await carryOut(command, listener: listener, kept: kept, latest: latest)
             pending.withLock { pending in
                 pending.commands -= 1
                 if carriesValue { pending.values -= 1 }
@@ -88,7 +96,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
         }
     }
 
-    private func carryOut(_ command: ControlCommand, listener: ControlCommand.Issuer, kept: State?) async {
+    private func carryOut(_ command: ControlCommand, listener: ControlCommand.Issuer, kept: State?, latest: State?) async {
         switch command.request {
         case .lock:
             if let refusal = lockRefusal() { return report(command, listener, .refused, refusal) }
@@ -99,9 +107,19 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
         case let .jump(seq, tree):
             guard let replaceState else { return report(command, listener, .refused, "this store installs no states") }
             let state: State
+            var detail: String?
             if let kept {
                 state = kept
-            } else if let tree {
+                detail = "the app's own state after #\(seq)"
+            } else if var tree {
+                if RedactedFill.needed(in: tree), let latest {
+                    var fill = RedactedFill()
+                    tree = fill.fill(tree, from: captureValue(latest, options: recorder.configuration.capture.revealingEverything))
+                    if !fill.blocked.isEmpty {
+                        return report(command, listener, .failed, "the state after #\(seq) has redacted values the app's state has no counterpart for: \(Self.list(fill.blocked))")
+                    }
+                    detail = "redacted values kept from the app's state: \(Self.list(fill.filled))"
+                }
                 do {
                     state = try TraceValueDecoder().decode(State.self, from: tree)
                 } catch {
@@ -111,7 +129,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
                 return report(command, listener, .failed, "no state was sent, and this app does not keep its state after #\(seq)")
             }
             await replaceState(state)
-            let outcome = outcome(command, listener, .done, kept == nil ? nil : "the app's own state after #\(seq)")
+            let outcome = outcome(command, listener, .done, detail)
             recordInstalled(state, seq, outcome)
         case let .dispatch(tree):
             guard let dispatch else { return report(command, listener, .refused, "this store takes no actions from listeners") }
@@ -127,6 +145,11 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
             // The worker answers these itself.
             report(command, listener, .refused, "not a store command")
         }
+    }
+
+    /// Paths for an outcome: the first five, and how many more.
+    private static func list(_ paths: [String]) -> String {
+        paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
     }
 
     func releaseLock(because reason: String) {

@@ -38,6 +38,7 @@ extension StoreRecorder where State: Decodable, Action: Decodable {
             },
             keptState: { seq in inbox.track.keptStates?.state(after: seq) },
             latestSeq: { [weak self] in self?.lastSentSeq ?? 0 },
+            latestState: { inbox.track.previous },
             commands: commands, whileLocked: whileLocked, replaceState: replaceState, dispatch: dispatch)
         if replaceState != nil, commands.contains(.jump) {
             let settings = recorder.configuration.control

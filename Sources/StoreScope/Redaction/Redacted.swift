@@ -32,6 +32,16 @@ extension Redacted: TraceValueConvertible {
     public var traceValue: TraceValue { .redacted(type: TypeNames.name(of: Value.self)) }
 }
 
+/// A ``Redacted`` value, for the capture that fills a jump's redacted values from the app's own
+/// state (``CaptureOptions/revealsRedacted``): the one capture that opens it.
+protocol RevealableRedaction {
+    var revealed: Any { get }
+}
+
+extension Redacted: RevealableRedaction {
+    var revealed: Any { value }
+}
+
 extension Redacted: Sendable where Value: Sendable {}
 extension Redacted: Equatable where Value: Equatable {}
 extension Redacted: Hashable where Value: Hashable {}

@@ -27,7 +27,9 @@ struct TraceValueEncoder {
             return .some(try box(wrapped, options: options, depth: depth, codingPath: codingPath))
         }
         if let scalar = value as? any _CapturedScalar { return scalar._capturedScalar(redacting: options.redaction) }
-        if let custom = value as? any TraceValueConvertible { return custom.traceValue }
+        if let custom = value as? any TraceValueConvertible, !(options.revealsRedacted && value is any RevealableRedaction) {
+            return custom.traceValue
+        }
         if depth >= options.maximumDepth { return .truncated(.init(reason: .depth, type: TypeNames.name(ofValue: value))) }
         if let unordered = value as? any _EncodableUnordered {
             return try unordered._encodeTree(options: options, depth: depth) { element in

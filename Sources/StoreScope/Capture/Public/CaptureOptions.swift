@@ -17,6 +17,9 @@ public struct CaptureOptions: Sendable, Hashable {
     public var maximumCollectionCount: Int
     /// Which fields are redacted.
     public var redaction: Redaction
+    /// Whether ``Redacted`` values are captured as what they wrap: only for a capture that
+    /// stays in memory (``RedactedFill``), never for one that is written.
+    var revealsRedacted = false
 
     /// Creates options.
     ///
@@ -46,4 +49,12 @@ public struct CaptureOptions: Sendable, Hashable {
     /// about 1.5 million nodes. The limits are there for pathological sizes (millions of
     /// elements), whose trees would take hundreds of megabytes.
     public static let `default` = CaptureOptions()
+
+    /// These limits, with nothing redacted: for a capture that never leaves the app's memory.
+    var revealingEverything: CaptureOptions {
+        var options = self
+        options.redaction = .none
+        options.revealsRedacted = true
+        return options
+    }
 }

@@ -44,7 +44,9 @@ struct ValueCapturer {
         switch path {
         case .optional: return traits.capture!(value, &self, depth)
         case .scalar: return traits.scalar!(value, options.redaction)
-        case .custom: return (value as! any TraceValueConvertible).traceValue
+        case .custom:
+            if options.revealsRedacted, let redacted = value as? any RevealableRedaction { return capture(redacted.revealed, depth: depth) }
+            return (value as! any TraceValueConvertible).traceValue
         default: break
         }
         if depth >= options.maximumDepth {
