@@ -70,7 +70,7 @@ extension LiveListener {
                 let detail = [outcome.detail, outcome.result == .done ? client.note : nil].compactMap { $0 }.joined(separator: "; ")
                 client.reply(ControlReply(
                     result: outcome.result.rawValue, detail: detail.isEmpty ? nil : detail, id: outcome.id, session: connection.session?.tag,
-                    store: outcome.store, command: outcome.command))
+                    store: outcome.store, command: client.awaiting?.command ?? outcome.command))
             }
         }
         for client in clients where client.isFinished { client.close() }
@@ -111,7 +111,8 @@ extension LiveListener {
             return client.reply(ControlReply(result: reply.result, detail: reply.detail, session: session.tag, store: store))
         case let .success(made): command = made
         }
-        let name = ControlCommand(id: 0, store: store, issuer: client.issuer, request: command).name
+        // A resend is a dispatch to the app; whoever asked is answered about the resend.
+        let name = request.command == "resend" ? "resend #\(request.seq ?? 0)" : ControlCommand(id: 0, store: store, issuer: client.issuer, request: command).name
         do throws(TraceError) {
             guard let id = try connection.send(command, store: store, issuer: client.issuer) else {
                 return client.reply(.error("too many commands wait to be sent to \(session.tag)"))

@@ -227,6 +227,22 @@ extension LiveProcessTests {
             #expect(journal[5].value == journal[2].value && journal[6].value == journal[3].value, "the same actions again")
         }
 
+        @Test("resend #N is answered as the resend it is, and the app reduces #N's action again")
+        func resend() throws {
+            let controlled = try ControlledSession(app: "resender")
+            let (socket, listener, app) = (controlled.socket, controlled.listener, controlled.app)
+            try Live.record(app, 3, endingAt: 3)
+            app.send("flush")
+            try app.waitForOutput(containing: "flushed")
+            let resend = try Control.run(["resend", "#2"], socket: socket)
+            #expect(resend.status == 0, "\(resend.stdout)\(resend.stderr)")
+            #expect(resend.stdout.hasSuffix("resend #2: done\n"), "not \"dispatch: done\": \(resend.stdout)")
+            try app.waitForOutput(containing: "dispatched 4")
+            let journal = try Live.close(app)
+            try Live.stop(listener)
+            #expect(journal.map(\.seq) == [1, 2, 3, 4] && journal[3].value == journal[1].value)
+        }
+
         @Test("an app that did not allow control, allows only some commands, or runs with STORESCOPE_CONTROL=off refuses, recorded in its trace; with no listener the client says so")
         func notAllowed() throws {
             let directory = try TemporaryDirectory()
