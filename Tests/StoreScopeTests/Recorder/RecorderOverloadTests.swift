@@ -102,8 +102,19 @@ final class GatedOutput: TraceOutput, @unchecked Sendable {
     private let gate = DispatchSemaphore(value: 0)
     private let writes = AtomicValue<Int>(0)
     private let isOpen = AtomicValue<Bool>(false)
+    /// The first write held at the gate (the header, write 1, passes).
+    private let heldFrom = AtomicValue<Int>(2)
 
     init(file: TraceFile) { self.file = file }
+
+    /// Lets the writes so far through and holds from the next one: for a recorder that
+    /// should process a first action before it stalls. Only on an output never opened.
+    func hold(afterPassing passing: Int) {
+        heldFrom.store(passing + 1, ordering: .relaxed)
+    }
+
+    /// How many writes were asked for so far.
+    var writeCount: Int { writes.load(ordering: .relaxed) }
 
     func open() {
         isOpen.store(true, ordering: .releasing)
@@ -111,7 +122,7 @@ final class GatedOutput: TraceOutput, @unchecked Sendable {
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) {
-        if writes.add(1, ordering: .relaxed).newValue > 1 && !isOpen.load(ordering: .acquiring) {
+        if writes.add(1, ordering: .relaxed).newValue >= heldFrom.load(ordering: .relaxed) && !isOpen.load(ordering: .acquiring) {
             gate.wait()
             gate.signal()
         }
@@ -123,5 +134,5 @@ final class GatedOutput: TraceOutput, @unchecked Sendable {
     var wantsFooterIndex: Bool { true }
 
     /// Whether a write is held at the gate (the worker is blocked in it).
-    var isHolding: Bool { writes.load(ordering: .relaxed) > 1 && !isOpen.load(ordering: .acquiring) }
+    var isHolding: Bool { writes.load(ordering: .relaxed) >= heldFrom.load(ordering: .relaxed) && !isOpen.load(ordering: .acquiring) }
 }
