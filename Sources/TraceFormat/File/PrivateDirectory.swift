@@ -6,7 +6,21 @@
 /// Private means: a real directory (not a symbolic link, which is not followed), owned by the
 /// user (or by an owner the caller trusts, such as root), with no permission bits for group or
 /// others (`0700` or stricter). Group bits count too: a group of one today can gain members.
+/// A directory that only holds private files (``Use/privateFiles``: the listener's recordings,
+/// each `0600`) may be readable by others, as an ordinary `0755` folder is: what it must not be
+/// is writable by them, where they could remove, rename or plant files, unless its sticky bit
+/// keeps each user to their own files (as `/tmp`'s does).
 package enum PrivateDirectory {
+    /// What the directory is for, which decides what "private" asks of its mode.
+    package enum Use: Sendable {
+        /// Sockets and anything whose name or presence is itself private: no bits for group or
+        /// others.
+        case everything
+        /// Files created `0600` and never followed through a link: not writable by group or
+        /// others without the sticky bit.
+        case privateFiles
+    }
+
     /// Why a directory is not private.
     package enum Problem: Sendable, Hashable {
         /// Nothing is at the path.
@@ -29,8 +43,9 @@ package enum PrivateDirectory {
     /// - Parameters:
     ///   - path: the directory.
     ///   - owners: the user ids it may belong to; this process's real user id when `nil`.
+    ///   - use: what the directory holds (``Use``).
     /// - Returns: the first problem found, or `nil`.
-    package static func problem(at path: String, owners: Set<UInt32>? = nil) -> Problem? {
+    package static func problem(at path: String, owners: Set<UInt32>? = nil, for use: Use = .everything) -> Problem? {
         // `lstat("link/")` would follow the link: look at the name itself.
         var path = Substring(path)
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
@@ -41,7 +56,12 @@ package enum PrivateDirectory {
             guard Syscalls.isDirectory(mode: status.mode) else { return .notADirectory }
             guard (owners ?? [userID]).contains(status.owner) else { return .owned(by: status.owner) }
             let permissions = status.mode & 0o7777
-            guard permissions & 0o077 == 0 else { return .open(permissions: permissions) }
+            switch use {
+            case .everything:
+                guard permissions & 0o077 == 0 else { return .open(permissions: permissions) }
+            case .privateFiles:
+                guard permissions & 0o022 == 0 || permissions & 0o1000 != 0 else { return .open(permissions: permissions) }
+            }
             return nil
         }
     }
@@ -60,7 +80,7 @@ package enum PrivateDirectory {
     /// does: when missing it is created `0700` (with its missing ancestors, also `0700`, when
     /// `withParents`), and then, new or not, it must be private (``problem(at:owners:)``). An
     /// existing directory is never changed: one open to others is usually shared on purpose.
-    package static func create(at path: String, withParents: Bool) -> Result<Void, CreationFailure> {
+    package static func create(at path: String, withParents: Bool, for use: Use = .everything) -> Result<Void, CreationFailure> {
         if problem(at: path) == .missing {
             let parent = parent(of: path)
             if problem(at: parent) == .missing {
@@ -75,7 +95,7 @@ package enum PrivateDirectory {
             // mkdir applies the umask, which can only remove bits; a new directory is ours.
             _ = Syscalls.setPermissions(path, 0o700)
         }
-        if let problem = problem(at: path) { return .failure(.notPrivate(problem)) }
+        if let problem = problem(at: path, for: use) { return .failure(.notPrivate(problem)) }
         return .success(())
     }
 

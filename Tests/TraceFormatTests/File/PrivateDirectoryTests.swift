@@ -43,6 +43,19 @@ struct PrivateDirectoryTests {
         #expect(Self.failure(PrivateDirectory.create(at: link, withParents: true)) == .notPrivate(.notADirectory))
     }
 
+    @Test("For private files, a directory may be readable by others, not writable by them unless sticky", arguments: [
+        (0o700, true), (0o755, true), (0o750, true), (0o1777, true), (0o775, false), (0o757, false), (0o777, false),
+    ])
+    func privateFiles(mode: Int, accepted: Bool) throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.path + "/folder"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        #expect(chmod(folder, mode_t(mode)) == 0)
+        let problem = PrivateDirectory.problem(at: folder, for: .privateFiles)
+        #expect(accepted ? problem == nil : problem == .open(permissions: UInt32(mode)), "\(String(mode, radix: 8))")
+        #expect(PrivateDirectory.problem(at: folder) == (mode == 0o700 ? nil : .open(permissions: UInt32(mode))), "a socket's directory stays 0700")
+    }
+
     @Test("A temporary directory is new, private and named by its prefix")
     func temporary() throws {
         let directory = try TemporaryDirectory()

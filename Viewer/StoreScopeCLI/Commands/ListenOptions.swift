@@ -53,18 +53,19 @@ enum ListenOptions {
         return options
     }
 
-    /// Creates `directory` (and its parents) `0700` when missing, then checks that it is
-    /// private (``PrivateDirectory``): sessions hold app states, so a directory another user
-    /// owns, or one open to group or others, is refused, never recorded into and never
-    /// changed. Nothing here advises `chmod`: a directory open to others is usually shared on
-    /// purpose, and the fix is a private directory inside it.
+    /// Creates `directory` (and its parents) `0700` when missing, then checks that it can hold
+    /// private files (``PrivateDirectory/Use/privateFiles``): each session is written `0600`,
+    /// so an ordinary `0755` folder of the user's is fine, while a directory another user
+    /// owns, a symbolic link, or one others may write to (without the sticky bit) is refused,
+    /// never recorded into and never changed. Nothing here advises `chmod`: a directory open
+    /// to others is usually shared on purpose, and the fix is a private directory inside it.
     ///
     /// - Returns: `nil`, or the failure to print and exit with (``ExitStatus/notPrivate`` for
     ///   a directory that is not private).
     static func createRecordDirectory(_ directory: String) -> ListenFailure? {
         let shown = directory.sanitizedForTerminal
         let why: String
-        switch PrivateDirectory.create(at: directory, withParents: true) {
+        switch PrivateDirectory.create(at: directory, withParents: true, for: .privateFiles) {
         case .success: return nil
         case let .failure(.parentMissing(parent)):
             return ListenFailure(message: "Error: cannot create \(shown): \(parent.sanitizedForTerminal) does not exist")
@@ -74,7 +75,7 @@ enum ListenOptions {
         case let .failure(.notPrivate(.unreadable(_, message))): why = "it cannot be inspected (\(message))"
         case .failure(.notPrivate(.notADirectory)): why = "it is not a directory (a symbolic link is not followed)"
         case let .failure(.notPrivate(.owned(by: owner))): why = "it belongs to uid \(owner), not to you (uid \(PrivateDirectory.userID))"
-        case let .failure(.notPrivate(.open(permissions))): why = "it has mode \(String(permissions, radix: 8)), so other users could read the sessions recorded there"
+        case let .failure(.notPrivate(.open(permissions))): why = "it has mode \(String(permissions, radix: 8)), so other users could remove, replace or plant the sessions recorded there"
         }
         let inside = (directory.hasSuffix("/") ? String(directory.dropLast()) : directory) + "/storescope-sessions"
         return ListenFailure(
