@@ -44,7 +44,10 @@ enum CheckCommand: Command {
             && mismatches.isEmpty && consistency.count == 0
         let status: String
         if clean {
-            status = "clean"
+            // Intact as a file; whether the app ended its session is another question, which
+            // `effects --running` answers too (issue 39, item 9: a SIGKILLed app's file was
+            // just "clean").
+            status = counts.sessionEnded ? "clean" : "clean, but the session did not end"
         } else if readableChunks == 0 && reader.chunks.count + reader.gaps.count > 0 {
             status = "damaged: no readable chunk"
         } else {
@@ -58,6 +61,8 @@ enum CheckCommand: Command {
             json.field("formatVersion", "\(TraceFormatVersion.major).\(TraceFormatVersion.minor)")
             json.field("session", reader.header.sessionIDString)
             json.field("app", reader.header.appName)
+            json.key("sessionEnded")
+            json.bool(counts.sessionEnded)
             json.field("index", reader.indexSource == .footer ? "footer" : "rebuilt")
             json.field("chunks", UInt64(reader.chunks.count))
             json.field("readableChunks", UInt64(readableChunks))
@@ -140,6 +145,9 @@ enum CheckCommand: Command {
             }
             if let torn = reader.tornTail {
                 console.line("torn tail: \(TraceGap.bytes(from: torn.start, to: torn.end)) (\(torn.end - torn.start) bytes): an incomplete last chunk (the session was cut off)")
+            }
+            if !counts.sessionEnded {
+                console.line("ended:     no 'session ended' record: the app was killed, lost its listener, or is still recording")
             }
             console.line("status:    \(status)")
         }

@@ -8,6 +8,9 @@ struct RecordCounts {
     /// Values cut by capture limits, and the first record holding one.
     var truncatedValues = 0
     var firstTruncated: (kind: String, seq: UInt64)?
+    /// Whether the app ended its session (a `session ended` record): a trace without one is
+    /// of an app that was killed, lost its listener for good, or is still running.
+    var sessionEnded = false
 
     mutating func count(_ record: Record) {
         total += 1
@@ -26,7 +29,7 @@ struct RecordCounts {
         case .effectStarted, .effectEmitted, .effectEnded: effects += 1
         case .log: logs += 1
         case let .dropped(record): dropped = dropped.addingSaturated(record.count)
-        case .sessionEnded: break
+        case .sessionEnded: sessionEnded = true
         }
     }
 
