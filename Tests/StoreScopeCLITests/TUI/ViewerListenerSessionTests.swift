@@ -73,6 +73,34 @@ struct ViewerListenerSessionTests {
         #expect(!viewer.screen.contains("fetchUsers"))
         users.hangUp()
     }
+
+    /// Issue 39, item 9: the viewer said "session ended" of an app that vanished, where
+    /// `listen --quiet` says "disconnected".
+    @Test("An app that hangs up mid-session reads 'app disconnected' on the status line; one that closes its session, 'session ended'")
+    func disconnectedIsNotEnded() throws {
+        let directory = try TemporaryDirectory()
+        let socket = directory.path("run/scope.sock")
+        let arrivals = try ListenerArrivals(path: socket, options: .init(recordDirectory: directory.path("sessions"), stallTimeout: .seconds(60)))
+        defer { _ = arrivals.finish() }
+        var viewer = ListenerViewer(arrivals)
+        let checkoutPath = directory.path("checkout.sstrace")
+        try CheckoutTrace.write(to: checkoutPath, chunkSize: 200)
+        let vanishing = try StreamingApp(trace: checkoutPath, socket: socket)
+        try vanishing.stream(upToSeq: 5)
+        try viewer.poll { $0.lastSeq == 5 }
+        vanishing.hangUp()
+        try viewer.poll { $0.sessionEnded }
+        #expect(viewer.state.sessionEnding == "app disconnected")
+        #expect(viewer.screen.contains("app disconnected") && !viewer.screen.contains("session ended"), "\(viewer.screen)")
+
+        let closing = try StreamingApp(trace: try AnalysisCommandTests.fixture("users"), socket: socket)
+        try closing.stream(upToSeq: .max)
+        closing.hangUp()
+        try viewer.poll { $0.sessions.entries.count == 2 && $0.sessions.entries[1].ended }
+        viewer.press(.character(">"))
+        try viewer.poll { $0.sessionEnded }
+        #expect(viewer.state.sessionEnding == "session ended", "\(viewer.screen)")
+    }
 }
 
 /// A viewer on a listener's sessions, polled as the viewer's loop polls them.

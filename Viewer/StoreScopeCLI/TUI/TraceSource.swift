@@ -21,10 +21,18 @@ package protocol TraceSource: AnyObject {
     /// session since the last call, and ``session`` is now the new one: why, in words
     /// (`was truncated`); `nil` when nothing of the kind happened.
     func takeRestart() -> String?
+    /// How the status line says the session is over, once ``hasEnded`` or its app's
+    /// `session ended` record (`closed`) says so: a file without that record is of a session
+    /// that never ended, a live one of an app that disconnected.
+    func ending(closed: Bool) -> String
 }
 
 extension TraceSource {
     package func takeRestart() -> String? { nil }
+
+    package func ending(closed: Bool) -> String {
+        closed ? "session ended" : "session did not end"
+    }
 }
 
 /// A trace file, finished or still being written, followed by its path as `tail -F` does:

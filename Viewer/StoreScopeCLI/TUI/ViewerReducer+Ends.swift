@@ -67,11 +67,14 @@ extension ViewerReducer {
             let end = session.chunks[deferred].header.lastMonotonicNanos
             state.lastSeq = session.seqRange?.upperBound
             state.timeColumn = TimeColumn(span: end.subtractingSaturated(session.header.startMonotonicNanos))
+            if source.hasEnded, !state.sessionEnded { state.sessionEnding = source.ending(closed: false) }
             state.sessionEnded = source.hasEnded || state.sessionEnded
             return
         }
         state.lastSeq = last?.seq
         state.timeColumn = TimeColumn(span: last?.sinceStart ?? 0)
-        state.sessionEnded = source.hasEnded || last?.events.contains { if case .sessionEnded = $0 { true } else { false } } ?? false
+        let closed = last?.events.contains { if case .sessionEnded = $0 { true } else { false } } ?? false
+        state.sessionEnded = source.hasEnded || closed
+        state.sessionEnding = source.ending(closed: closed)
     }
 }

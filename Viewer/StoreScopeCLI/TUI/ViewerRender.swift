@@ -168,7 +168,7 @@ package enum ViewerRender {
         }
         parts.append(state.filter.expression == .all ? "no filter" : "filter: \(state.filter.description.sanitizedForTerminal)")
         parts.append(playStatus(state))
-        if state.sessionEnded { parts.append("session ended") }
+        if state.sessionEnded { parts.append(state.sessionEnding) }
         if state.droppedActions > 0 { parts.append("dropped \(state.droppedActions)") }
         if state.damagedRanges > 0 { parts.append("damaged \(state.damagedRanges)") }
         var left = " " + parts.joined(separator: " │ ")

@@ -92,9 +92,11 @@ package struct ViewerState: Sendable, Equatable {
     var damagedRanges = 0
     /// The time column's unit, chosen by the session's span.
     var timeColumn = TimeColumn(span: 0)
-    /// The last action's seq, and whether its session ended.
+    /// The last action's seq, whether its session is over, and how the status line says so
+    /// (``TraceSource/ending(closed:)``).
     var lastSeq: UInt64?
     var sessionEnded = false
+    var sessionEnding = "session ended"
     /// The effects view (`e`) and the effect lifetimes it has read.
     var effects = EffectsView()
     /// The sessions to switch between (live sessions) and the `S` list.

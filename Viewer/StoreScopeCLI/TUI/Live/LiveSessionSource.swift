@@ -45,4 +45,14 @@ final class LiveSessionSource: TraceSource {
     func poll() -> Bool {
         (try? session.refresh()) ?? false
     }
+
+    /// As `listen` says it (issue 39, item 9: an app that vanished read "session ended").
+    func ending(closed: Bool) -> String {
+        switch end {
+        case _ where closed, .closed: "session ended"
+        case .hungUp, .rejected: "app disconnected"
+        case .listenerStopped: "listener stopped"
+        case nil: "session ended"
+        }
+    }
 }
