@@ -23,6 +23,11 @@ extension TraceSession {
         public var hidesChange = false
         /// With ``isUnknown``: the action removed the path (``new`` is `nil` for that reason).
         public var isRemoval = false
+        /// A change told by the keyframe that ends a drop: the first dropped action. Any of the
+        /// actions from it to ``entry`` made it (they were lost, so which one is not known);
+        /// ``old`` is the value before the drop and ``new`` the keyframe's, and the change is
+        /// reported only where the two differ.
+        public var since: UInt64?
 
         /// The short forms of a change's values.
         public struct Summary: Sendable, Hashable {
@@ -58,18 +63,27 @@ extension TraceSession {
     ) rethrows {
         let first = seqRange?.lowerBound ?? 1
         var current: TraceValue? = state(of: store, after: first > 0 ? first - 1 : 0).value
+        // The state before the store's latest drop, and its first dropped action: the keyframe
+        // that follows tells what changed across it.
+        var beforeDrop: (state: TraceValue, first: UInt64)?
         try forEachAction { item in
             let entry: ActionEntry
             switch item {
             case let .damage(damage):
                 current = nil
+                beforeDrop = nil
                 return try body(.damage(damage))
             case let .action(action):
                 entry = action
             }
             // Actions lost after this one leave the state unknown until the next keyframe.
             let drops = entry.events.compactMap { if case let .dropped(dropped) = $0 { dropped } else { nil } }
-            defer { if !drops.isEmpty { current = nil } }
+            defer {
+                if let drop = drops.first {
+                    if let current { beforeDrop = (current, drop.firstSeq) }
+                    current = nil
+                }
+            }
             guard entry.action.store == store else {
                 return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
             }
@@ -94,6 +108,16 @@ extension TraceSession {
                 return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
             }
             let known = current != nil
+            if !known, let keyframe = entry.keyframe, let (old, since) = beforeDrop {
+                // Known again: compare with the state before the drop, and tell the change as
+                // made somewhere from the first dropped action to this one.
+                beforeDrop = nil
+                current = keyframe
+                for change in Self.changesAcrossDrop(of: pattern, from: old, to: keyframe, entry: entry, since: since) {
+                    guard try body(.change(change)) else { return false }
+                }
+                return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
+            }
             if !known, !touching.isEmpty {
                 // The state before is unknown, so the node the pattern names is too; but each
                 // operation carries its own new value: report it where it was written. A
@@ -139,6 +163,27 @@ extension TraceSession {
             }
             return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
         }
+    }
+
+    /// The nodes `pattern` names that differ between `old` (before a drop) and `keyframe` (the
+    /// first state known after it), each as a change made in `since`...`entry`.
+    private static func changesAcrossDrop(
+        of pattern: PathPattern, from old: TraceValue, to keyframe: TraceValue, entry: ActionEntry, since: UInt64
+    ) -> [PathChange] {
+        func change(_ path: String, _ before: TraceValue?, _ after: TraceValue?) -> PathChange {
+            var change = PathChange(entry: entry, path: path, old: before, new: after, isUnknown: true)
+            change.since = since
+            return change
+        }
+        guard pattern.hasWildcard else {
+            let before = pattern.node(in: old), after = pattern.node(in: keyframe)
+            return before == after ? [] : [change(pattern.description, before, after)]
+        }
+        let before = pattern.nodes(in: old), after = pattern.nodes(in: keyframe)
+        let beforeByPath = Dictionary(before.map { ($0.path, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let afterPaths = Set(after.map(\.path))
+        return after.compactMap { node in beforeByPath[node.path] == node.value ? nil : change(renderPath(node.path), beforeByPath[node.path], node.value) }
+            + before.filter { !afterPaths.contains($0.path) }.map { change(renderPath($0.path), $0.value, nil) }
     }
 
     /// Whether `operation` writes a redacted value: the hidden value changed (the recorder

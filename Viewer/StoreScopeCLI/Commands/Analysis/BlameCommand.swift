@@ -135,6 +135,12 @@ enum BlameCommand: Command {
         if let summary = change.summary {
             return "\(change.path): \(summary.old ?? "(absent)") → \(summary.new ?? "(absent)")\(hidden)"
         }
+        if let since = change.since {
+            // Which of the dropped actions, or this one, made it is not known.
+            let lost = since < change.entry.seq - 1 ? "#\(since)…#\(change.entry.seq - 1) were" : "#\(since) was"
+            return "\(change.path): \(change.old?.shortDescription ?? "(absent)") → \(change.new?.shortDescription ?? "(absent)")"
+                + " somewhere in #\(since)…#\(change.entry.seq) (\(lost) dropped; the keyframe after #\(change.entry.seq) tells the value)"
+        }
         if change.isUnknown {
             let new = change.new?.shortDescription ?? (change.isRemoval ? "(removed)" : "(unknown)")
             return "\(change.path): (unknown) → \(new)"
@@ -153,6 +159,7 @@ enum BlameCommand: Command {
         json.field("path", change.path)
         json.key("unknown")
         json.bool(change.isUnknown)
+        if let since = change.since { json.field("since", since) }
         json.key("redactedChanged")
         json.bool(change.hidesChange)
         json.key("old")
