@@ -1,6 +1,7 @@
 import Foundation
 import StoreScopeTestSupport
 import Testing
+import TraceFormat
 
 /// End-to-end tests of `storescope effects` on a recorded sample session and on a written
 /// session with a failed and a leaked effect.
@@ -35,6 +36,39 @@ struct EffectsCommandTests {
                 [[1,1,[],"cancelled",false,true],[2,2,[3],"finished",false,true],[3,3,[],"finished",false,true],[4,4,[],"failed",false,true],[5,5,[6],"finished",false,true],[6,6,[],"finished",false,true]]
 
                 """#)
+    }
+
+    /// Issue 39, item 9: a polling effect's 300 emitted seqs filled one line.
+    @Test("an effect that emitted hundreds of actions lists runs as ranges, and past eight runs the count, the first and the last; --json lists every one")
+    func manyEmittedActions() throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("poll.sstrace")
+        let writer = try TraceWriter(path: trace, header: TraceFixture.header(app: "Mail", store: "inbox", schemaFingerprint: 1))
+        func action(_ seq: UInt64) throws {
+            try writer.append(.action(ActionRecord(
+                seq: seq, store: "inbox", monotonicNanos: seq * 1_000, wallNanos: 0, reducerNanos: 10,
+                action: .enumeration(type: "InboxAction", caseName: seq == 1 ? "startPolling" : "pollTick", payload: []))))
+        }
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "inbox", state: .structure(type: "Inbox", fields: []))))
+        try action(1)
+        try writer.append(.effectStarted(EffectStarted(effectID: 1, name: "poll", store: "inbox", parentSeq: 1, monotonicNanos: 1_500)))
+        try writer.append(.effectStarted(EffectStarted(effectID: 2, name: "burst", store: "inbox", parentSeq: 1, monotonicNanos: 1_600)))
+        // Effect 1 emits the even seqs up to #600 (300 runs of one), effect 2 #602…#606 (one run).
+        for seq in 2...606 as ClosedRange<UInt64> {
+            if seq % 2 == 0 || seq > 601 {
+                try writer.append(.effectEmitted(EffectEmitted(effectID: seq > 601 ? 2 : 1, actionSeq: seq, monotonicNanos: seq * 1_000 - 1)))
+            }
+            try action(seq)
+        }
+        try writer.append(.effectEnded(EffectEnded(effectID: 2, outcome: .finished, monotonicNanos: 607_000)))
+        try writer.close()
+        let effects = try ChildProcess.storescope(["effects", trace])
+        let lines = effects.stdout.split(separator: "\n")
+        #expect(lines.first?.contains(", emitted 300 actions, #2 #4 #6 #8 #10 #12 … #598 #600, ") == true, "\(effects.stdout)")
+        #expect(lines.dropFirst().first?.contains(", emitted #602…#606, finished") == true, "\(effects.stdout)")
+        let json = try ChildProcess.storescope(["effects", "--json", trace])
+        let counts = try Analysis.jq(["-c", "-s", "map(.emitted | length)"], input: json.stdout)
+        #expect(counts.stdout == "[300,5]\n", "\(counts.stdout)")
     }
 
     @Test("effects flags an effect still running at the session end as leaked, and filters by --running, --failed, --slower-than")

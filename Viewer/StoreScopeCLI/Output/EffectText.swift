@@ -12,7 +12,7 @@ struct EffectText {
         if let parent = effect.parentSeq { text += " by #\(parent)" }
         text += " at \(RecordLine(startMonotonicNanos: startNanos).time(effect.startNanos))"
         if let location = effect.location { text += " (\(location))" }
-        if !effect.emitted.isEmpty { text += ", emitted " + effect.emitted.map { "#\($0)" }.joined(separator: " ") }
+        if !effect.emitted.isEmpty { text += ", emitted " + Self.seqs(effect.emitted) }
         let duration = RecordLine.duration(effect.duration(traceEndNanos: traceEndNanos))
         switch effect.end?.outcome {
         case nil where effect.endMayBeMissing:
@@ -27,6 +27,29 @@ struct EffectText {
         }
         return text.sanitizedForTerminal
     }
+
+    /// The actions an effect emitted, runs of consecutive seqs as ranges (`#3 #5…#9`); past
+    /// ``mostRuns`` runs, the count, the first runs and the last (`312 actions, #3 #5…#9 … #900`).
+    /// A polling effect emits hundreds, and `--json` lists every one.
+    static func seqs(_ seqs: [UInt64]) -> String {
+        var runs: [ClosedRange<UInt64>] = []
+        for seq in seqs {
+            if let last = runs.last, seq == last.upperBound &+ 1 {
+                runs[runs.count - 1] = last.lowerBound...seq
+            } else {
+                runs.append(seq...seq)
+            }
+        }
+        func text(_ run: ClosedRange<UInt64>) -> String {
+            run.count == 1 ? "#\(run.lowerBound)" : "#\(run.lowerBound)…#\(run.upperBound)"
+        }
+        guard runs.count > mostRuns else { return runs.map(text).joined(separator: " ") }
+        return "\(seqs.count) actions, " + runs.prefix(mostRuns - 2).map(text).joined(separator: " ") + " … "
+            + runs.suffix(2).map(text).joined(separator: " ")
+    }
+
+    /// The most runs of emitted seqs a line lists in full.
+    static let mostRuns = 8
 
     /// `6 effects: 4 finished, 1 cancelled, 1 failed, 0 running at the end`.
     func summary(_ all: [EffectLifetime], shown: Int) -> String {
