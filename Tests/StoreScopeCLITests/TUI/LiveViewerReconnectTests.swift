@@ -20,7 +20,7 @@ struct LiveViewerReconnectTests {
         first?.send(app.firstConnection)
         try tmux.waitFor("#5/5 │ no filter │ following")
         first = nil  // the app loses its listener
-        try tmux.waitFor("#5/5 │ no filter │ following │ session ended")
+        try tmux.waitFor("#5/5 │ no filter │ following │ app disconnected")
 
         let second = try RawPeer(connectingTo: socket)
         second.send(app.secondConnection)

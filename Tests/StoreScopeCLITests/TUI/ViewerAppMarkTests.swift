@@ -29,7 +29,7 @@ struct ViewerAppMarkTests {
         var viewer = try ViewerHarness(path: try Self.trace(in: directory))
         let rows = viewer.screen.split(separator: "\n")
         let third = try #require(rows.first { $0.contains(" #3 ") })
-        #expect(third.contains("◆ checkout star…") && third.hasSuffix(" M"), "\(third)")
+        #expect(third.contains("◆ checkout started") && third.hasSuffix(" M"), "\(third)")
         let eighth = try #require(rows.first { $0.contains(" #8 ") })
         #expect(!eighth.contains("◆") && !eighth.hasSuffix("M"), "a log line is not a mark: \(eighth)")
 
@@ -64,7 +64,7 @@ struct ViewerAppMarkTerminalTests {
         let trace = try ViewerAppMarkTests.trace(in: tmux.directory)
         tmux.type("\(storescope) view \(trace); echo exit=$?")
         let first = try tmux.waitFor("#1/10 │ no filter")
-        #expect(first.contains("◆ checkout star…"))
+        #expect(first.contains("◆ checkout started"))
         tmux.keys(")")
         let marked = try tmux.waitFor("#3/10 │ no filter")
         #expect(marked.contains("#3 mark \"checkout started\""))

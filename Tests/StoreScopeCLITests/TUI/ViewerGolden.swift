@@ -175,17 +175,17 @@ enum ViewerGolden {
         """
 
     static let wideDiff = """
-            seq time      store    action                                                 reducer changes                  fx
+            seq time      store    action                                 reducer changes                                  fx
              #0 +0.000ms  users    (initial state)
-             #1 +19.639ms users    .fetch                                                   1.8µs .isLoading               SF
-             #2 +20.411ms users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
-             #3 +20.480ms users    .fetch                                                   672ns .isLoading .errorMessage S
-             #4 +20.590ms users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us… E
-             #5 +20.614ms users    .setFilter("a")                                          1.6µs .filter
-             #6 +20.622ms users    .navigate(.detail(userID: 1))                            390ns .route                   SC
-        >    #7 +20.842ms users    .navigate(.detail(userID: 2))                            901ns .route?.userID           S
-             #8 +20.938ms users    .detailsLoaded(UserDetails(…))                           801ns .details                 E
-             #9 +20.956ms users    .navigate(nil)                                           421ns .route .details
+             #1 +19.639ms users    .fetch                                   1.8µs .isLoading                               SF
+             #2 +20.411ms users    .failed("503 Service Unavailable")       932ns .isLoading .errorMessage
+             #3 +20.480ms users    .fetch                                   672ns .isLoading .errorMessage                 S
+             #4 +20.590ms users    .loaded([3 elements])                    892ns .users[0] .users[1] .users[2] .isLoading E
+             #5 +20.614ms users    .setFilter("a")                          1.6µs .filter
+             #6 +20.622ms users    .navigate(.detail(userID: 1))            390ns .route                                   SC
+        >    #7 +20.842ms users    .navigate(.detail(userID: 2))            901ns .route?.userID                           S
+             #8 +20.938ms users    .detailsLoaded(UserDetails(…))           801ns .details                                 E
+             #9 +20.956ms users    .navigate(nil)                           421ns .route .details
 
 
 
@@ -217,17 +217,17 @@ enum ViewerGolden {
         """
 
     static let wideTree = """
-            seq time      store    action                                                 reducer changes                  fx
+            seq time      store    action                                 reducer changes                                  fx
              #0 +0.000ms  users    (initial state)
-             #1 +19.639ms users    .fetch                                                   1.8µs .isLoading               SF
-             #2 +20.411ms users    .failed("503 Service Unavailable")                       932ns .isLoading .errorMessage
-             #3 +20.480ms users    .fetch                                                   672ns .isLoading .errorMessage S
-             #4 +20.590ms users    .loaded([3 elements])                                    892ns .users[0] .users[1] .us… E
-             #5 +20.614ms users    .setFilter("a")                                          1.6µs .filter
-             #6 +20.622ms users    .navigate(.detail(userID: 1))                            390ns .route                   SC
-        >    #7 +20.842ms users    .navigate(.detail(userID: 2))                            901ns .route?.userID           S
-             #8 +20.938ms users    .detailsLoaded(UserDetails(…))                           801ns .details                 E
-             #9 +20.956ms users    .navigate(nil)                                           421ns .route .details
+             #1 +19.639ms users    .fetch                                   1.8µs .isLoading                               SF
+             #2 +20.411ms users    .failed("503 Service Unavailable")       932ns .isLoading .errorMessage
+             #3 +20.480ms users    .fetch                                   672ns .isLoading .errorMessage                 S
+             #4 +20.590ms users    .loaded([3 elements])                    892ns .users[0] .users[1] .users[2] .isLoading E
+             #5 +20.614ms users    .setFilter("a")                          1.6µs .filter
+             #6 +20.622ms users    .navigate(.detail(userID: 1))            390ns .route                                   SC
+        >    #7 +20.842ms users    .navigate(.detail(userID: 2))            901ns .route?.userID                           S
+             #8 +20.938ms users    .detailsLoaded(UserDetails(…))           801ns .details                                 E
+             #9 +20.956ms users    .navigate(nil)                           421ns .route .details
 
 
 

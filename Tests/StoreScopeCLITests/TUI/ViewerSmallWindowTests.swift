@@ -34,6 +34,22 @@ struct ViewerSmallWindowTests {
         #expect(ViewerLayout(columns: 80, rows: 24).showsChanges)
     }
 
+    /// Issue 39, item 8: at 200x50 short actions kept ~60 blank cells while the changes were cut at 40.
+    @Test("The action and changes columns share their cells by what the rows on screen need, each down to its narrowest")
+    func columnsShareByNeed() {
+        let wide = ViewerLayout(columns: 200, rows: 50)
+        let room = wide.actionWidth + wide.changesWidth
+        let short = wide.fitted(actionNeeds: 20, changesNeed: 150)
+        #expect(short.actionWidth == 20 && short.changesWidth == room - 20, "short actions give the changes their room")
+        let longActions = wide.fitted(actionNeeds: 170, changesNeed: 5)
+        #expect(longActions.changesWidth == ViewerLayout.narrowestChanges && longActions.actionWidth == room - ViewerLayout.narrowestChanges)
+        let tiny = wide.fitted(actionNeeds: 3, changesNeed: 500)
+        #expect(tiny.actionWidth == ViewerLayout.narrowestAction, "never under the narrowest action column")
+        #expect(wide.fitted(actionNeeds: 50, changesNeed: 30) == wide, "both fit: nothing moves")
+        let narrow = ViewerLayout(columns: 60, rows: 24)
+        #expect(narrow.fitted(actionNeeds: 3, changesNeed: 90) == narrow, "no changes column, nothing to share")
+    }
+
     @Test("Made small, then 80x24 again: the timeline uses every row it has")
     func growBack() throws {
         var viewer = try ViewerHarness(fixture: "users")

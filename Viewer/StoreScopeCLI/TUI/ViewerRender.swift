@@ -28,6 +28,8 @@ package enum ViewerRender {
     // MARK: - Timeline
 
     private static func drawTimeline(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
+        let ambiguous = ambiguousCases(state.timeline.prefix(layout.timelineRows))
+        let layout = fitted(layout, to: state.timeline.prefix(layout.timelineRows), qualified: ambiguous)
         grid.put(row(seq: "seq", time: "time", store: "store", action: "action", reducer: "reducer", changes: "changes", marks: "fx", layout), row: 0, column: 0, style: .bold)
         if state.longSearch?.isFiltering == true {
             grid.put("  searching… \(state.longSearch?.percent ?? 0)%", row: 1, column: 0, style: .dim)
@@ -36,7 +38,6 @@ package enum ViewerRender {
         if state.timeline.isEmpty {
             grid.put(state.filter.expression == .all ? "  (no actions yet)" : "  (no action matches the filter)", row: 1, column: 0, style: .dim)
         }
-        let ambiguous = ambiguousCases(state.timeline.prefix(layout.timelineRows))
         for (index, line) in state.timeline.prefix(layout.timelineRows).enumerated() {
             let y = index + 1
             switch line {
@@ -72,6 +73,20 @@ package enum ViewerRender {
                 grid.put("  … reading the actions (a large chunk)", row: y, column: 0, style: .dim)
             }
         }
+    }
+
+    /// `layout` with its action and changes columns shared by what `rows` show
+    /// (``ViewerLayout/fitted(actionNeeds:changesNeed:)``).
+    static func fitted(_ layout: ViewerLayout, to rows: ArraySlice<ViewerState.TimelineRow>, qualified: Set<String>) -> ViewerLayout {
+        guard layout.showsChanges else { return layout }
+        let room = layout.actionWidth + layout.changesWidth
+        var actionNeeds = 0, changesNeed = 0
+        for case let .action(entry, paths) in rows {
+            actionNeeds = max(actionNeeds, summary(of: entry.action.action, width: room, qualified: qualified).displayWidth)
+            let marks = ViewerReducer.appMarks(of: entry)
+            changesNeed = max(changesNeed, (marks.isEmpty ? changesText(paths) : "◆ " + marks.joined(separator: ", ")).displayWidth)
+        }
+        return layout.fitted(actionNeeds: actionNeeds, changesNeed: changesNeed)
     }
 
     /// The action as the timeline shows it: whole when it fits the column (a 200-column
