@@ -52,6 +52,11 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     /// from action 500 on.
     public var seqBounds: ClosedRange<UInt64>? { expression.seqBounds }
 
+    /// The paths the filter asks about: its `path:` conditions that are not negated. An answer
+    /// is scoped to them (`log 'path:.unreadCount'` prints the changes under `.unreadCount`,
+    /// not every message the same action inserted).
+    public var askedPaths: [PathPattern] { expression.askedPaths }
+
     /// Whether `action` matches.
     ///
     /// - Parameters:
@@ -91,6 +96,14 @@ extension Filter.Expression {
             return min(x.lowerBound, y.lowerBound)...max(x.upperBound, y.upperBound)
         default:
             return nil
+        }
+    }
+
+    var askedPaths: [PathPattern] {
+        switch self {
+        case let .term(.path(pattern)): [pattern]
+        case let .and(a, b), let .or(a, b): a.askedPaths + b.askedPaths
+        case .all, .term, .not: []
         }
     }
 

@@ -277,11 +277,7 @@ enum Golden {
     static let logFiltered = #"""
             +0.023557s #3 search action SearchAction.setResults(repos: [Repo(id: 1, name: "apple/swift", stars: 67000), Repo(id: 3, name: "pointfreeco/swift-composable-architecture", stars: 12000), Repo(id: 2, name: "apple/swift-nio", stars: 8000), Repo(id: 5, name: "ReSwift/ReSwift", stars: 7500), Repo(id: 4, name: "apple/swift-collections", stars: 3700)]) (reducer 1.8µs) from effect 2
                 .repos[0] inserted Repo(id: 1, name: "apple/swift", stars: 67000)
-                .repos[1] inserted Repo(id: 3, name: "pointfreeco/swift-composable-architecture", stars: 12000)
-                .repos[2] inserted Repo(id: 2, name: "apple/swift-nio", stars: 8000)
-                .repos[3] inserted Repo(id: 5, name: "ReSwift/ReSwift", stars: 7500)
-                .repos[4] inserted Repo(id: 4, name: "apple/swift-collections", stars: 3700)
-                .isLoading = false
+                (and 5 other changes outside .repos[0])
                 +0.023602s effect 3 started "SearchMiddleware" in search by #3 at StoreScopeSamples/UnidirectionalFlow.swift:59
                 +0.023619s effect 3 finished
                 +0.023627s effect 2 finished

@@ -12,20 +12,31 @@ struct ActionLines {
     }
 
     /// The action's line, its changes and its events, each line ending in a newline.
-    func text(_ entry: ActionEntry) -> String {
+    ///
+    /// - Parameter paths: the paths the question asked about (``Filter/askedPaths``): when the
+    ///   action changed any of them, only those changes are listed, and one line counts the
+    ///   others.
+    func text(_ entry: ActionEntry, scopedTo paths: [PathPattern] = []) -> String {
         var text = records.text(.action(entry.action)) + "\n"
-        for line in changeLines(entry) { text += "    " + line.sanitizedForTerminal + "\n" }
+        for line in changeLines(entry, scopedTo: paths) { text += "    " + line.sanitizedForTerminal + "\n" }
         for event in entry.events { text += "    " + records.text(event) + "\n" }
         return text
     }
 
-    /// The changes as `.path = value` lines.
-    func changeLines(_ entry: ActionEntry) -> [String] {
-        guard entry.keyframe != nil else { return entry.operations.map(RecordLine.describe) }
-        guard let operations = session.changes(of: entry) else {
+    /// The changes as `.path = value` lines, scoped to `paths` as ``text(_:scopedTo:)`` says.
+    func changeLines(_ entry: ActionEntry, scopedTo paths: [PathPattern] = []) -> [String] {
+        let operations: [PatchOperation]
+        if entry.keyframe == nil {
+            operations = entry.operations
+        } else if let changes = session.changes(of: entry) {
+            operations = changes
+        } else {
             return ["(state recorded as a keyframe; the change is unknown because the state before it is)"]
         }
-        return operations.map(RecordLine.describe)
+        let asked = paths.isEmpty ? [] : operations.filter { operation in paths.contains { $0.overlaps(operation) } }
+        guard !asked.isEmpty, asked.count < operations.count else { return operations.map(RecordLine.describe) }
+        let others = operations.count - asked.count
+        return asked.map(RecordLine.describe) + ["(and \(others) other \(others == 1 ? "change" : "changes") outside \(paths.map(\.description).joined(separator: ", ")))"]
     }
 
     /// `{"seq":…,"store":…,"t":…,"reducerNanos":…,"action":…,"ops":[…],"events":[…]}`.

@@ -34,7 +34,7 @@ enum LogCommand: Command {
                 case let .action(entry):
                     progress.update(Double(entry.seq) / last)
                     matched = true
-                    console.write(json ? lines.json(entry) + "\n" : lines.text(entry))
+                    console.write(json ? lines.json(entry) + "\n" : lines.text(entry, scopedTo: filter.askedPaths))
                 case let .damage(damage):
                     input.warn(damage)
                 }
