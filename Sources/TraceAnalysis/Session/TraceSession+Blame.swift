@@ -145,7 +145,12 @@ extension TraceSession {
                         let path = pattern.concretePrefix(of: operation.path) ?? pattern.extending(operation.path) ?? operation.path
                         guard seen.insert(path).inserted else { continue }
                         let hidden = touching.contains { Self.setsRedacted($0) && $0.path.starts(with: path) }
-                        before.append((renderPath(path), { $0.node(at: path) }, current.flatMap { $0.node(at: path) }, hidden))
+                        // An element inserted, removed or moved is not the element that was, or
+                        // is now, at its index: compare it with nothing, or with itself.
+                        let placed = Self.placement(of: path, by: touching)
+                        before.append((
+                            renderPath(placed.after ?? path), { state in placed.after.flatMap { state.node(at: $0) } },
+                            placed.before.flatMap { current?.node(at: $0) }, hidden))
                     }
                 }
             }
@@ -184,6 +189,27 @@ extension TraceSession {
         let afterPaths = Set(after.map(\.path))
         return after.compactMap { node in beforeByPath[node.path] == node.value ? nil : change(renderPath(node.path), beforeByPath[node.path], node.value) }
             + before.filter { !afterPaths.contains($0.path) }.map { change(renderPath($0.path), $0.value, nil) }
+    }
+
+    /// Where the element holding `path` was before the patch and is after it, for a `[*]`
+    /// blame: `path` itself, unless an element on the way was inserted (nothing before),
+    /// removed (nothing after) or moved (after: at its new index). An element removed and
+    /// inserted at one index is a replacement, compared in place.
+    static func placement(of path: [PathComponent], by operations: [PatchOperation]) -> (before: [PathComponent]?, after: [PathComponent]?) {
+        var inserted = false, removed = false
+        var after: [PathComponent]? = path
+        for operation in operations where path.starts(with: operation.path) {
+            switch operation {
+            case .insert: inserted = true
+            case .remove: removed = true
+            case let .move(from, destination):
+                after = Array(from.dropLast()) + [.index(destination)] + path.dropFirst(from.count)
+            case .set: break
+            }
+        }
+        if inserted, !removed { return (nil, after) }
+        if removed, !inserted { return (path, nil) }
+        return (path, after)
     }
 
     /// Whether `operation` writes a redacted value: the hidden value changed (the recorder

@@ -378,7 +378,7 @@ enum Golden {
                 .repos[4].name: "apple/swift-collections" → (absent)
                 .repos[3].name: "ReSwift/ReSwift" → (absent)
                 .repos[1].name: "pointfreeco/swift-composable-architecture" → (absent)
-                .repos[0].name: "apple/swift" → "apple/swift-nio"
+                .repos[0].name: "apple/swift" → (absent)
             """#
     static let blameUsers = #"""
             +0.020622s #6 users action UsersAction.navigate(.detail(userID: 1)) (reducer 390ns)
