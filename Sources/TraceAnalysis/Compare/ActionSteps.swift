@@ -8,11 +8,15 @@ public struct ActionSteps: IteratorProtocol, Sequence {
         /// Its store's state after it, or `nil` when unknown (after a drop or a damaged part,
         /// until the next keyframe).
         public var state: TraceValue?
+        /// Whether an effect sent it (an `effect emitted` record names it), rather than the app.
+        public var fromEffect = false
     }
 
     private let items: AnyIterator<SourceItem>
     private var replay = StateReplay()
     private var pending: ActionRecord?
+    /// Seqs an `effect emitted` record named, not yet stepped over.
+    private var emitted = Set<UInt64>()
 
     /// Steps over a session's items; after a gap every state is unknown until its store's
     /// next keyframe.
@@ -43,13 +47,18 @@ public struct ActionSteps: IteratorProtocol, Sequence {
             if case let .action(action) = record {
                 let previous = pending
                 pending = action
-                if let previous { return Step(action: previous, state: replay.state(of: previous.store)) }
+                if let previous { return step(previous) }
             } else {
+                if case let .effectEmitted(event) = record { emitted.insert(event.actionSeq) }
                 replay.apply(record)
             }
         }
         guard let last = pending else { return nil }
         pending = nil
-        return Step(action: last, state: replay.state(of: last.store))
+        return step(last)
+    }
+
+    private mutating func step(_ action: ActionRecord) -> Step {
+        Step(action: action, state: replay.state(of: action.store), fromEffect: emitted.remove(action.seq) != nil)
     }
 }

@@ -15,6 +15,10 @@ public enum SessionComparison {
         /// One session ends after `index` pairs (the last of them at `afterSeq`); `extra` is
         /// the other's next action.
         case length(index: Int, afterSeq: UInt64?, extra: ActionRecord, inA: Bool)
+        /// Compared by the app's own actions (``compareByAppActions(_:_:)``): the app actions
+        /// `a` and `b` are equal, but their effects sent different actions before the app's
+        /// next one (compared as a set: their order may differ); those only one side sent.
+        case effectActions(index: Int, a: ActionRecord?, b: ActionRecord?, onlyInA: [ActionRecord], onlyInB: [ActionRecord])
     }
 
     /// Actions of one session whose seqs the other session does not have: its records there

@@ -9,13 +9,22 @@ enum CompareCommand: Command {
             .init(name: "A", help: "The reference trace (e.g. yesterday's build)."),
             .init(name: "B", help: "The trace to check against it."),
         ],
-        options: [.flag("json", help: "Print the result as one JSON object.")],
+        options: [
+            .flag("app-actions", help: "Pair the app's own actions in order, whatever their seqs; what effects sent before the next one is compared as a set, and the state after it."),
+            .flag("json", help: "Print the result as one JSON object."),
+        ],
         discussion: """
             The actions with the same sequence number must be equal (store and value) and leave
-            equal states; times and reducer durations are ignored. The difference is printed -/+
-            (- only in A, + only in B). Actions one session lacks (lost in a damaged part, or
-            dropped by its recorder) are a gap, reported as such; the rest still pairs up. A
-            state unknown on either side (after a gap, until the next keyframe) is not compared.
+            equal states; times and reducer durations are ignored. The first line names the
+            diverging actions, or the paths whose values differ; then the difference, -/+ (- only
+            in A, + only in B). Actions one session lacks (lost in a damaged part, or dropped by
+            its recorder) are a gap, reported as such; the rest still pairs up. A state unknown
+            on either side (after a gap, until the next keyframe) is not compared.
+
+            Two runs of one script whose effects finished in another order differ in their seqs:
+            with --app-actions they are paired by the actions the app sent itself, the actions
+            their effects sent before the app's next one compared as a set, and each app action's
+            store's state compared once those were reduced.
 
             \(ExitStatus.discussion(no: "when the sessions diverge"))
             """)
@@ -23,7 +32,9 @@ enum CompareCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let paths = (arguments.positionals[0], arguments.positionals[1])
         guard let a = console.openTrace(paths.0), let b = console.openTrace(paths.1) else { return ExitStatus.unreadable }
-        let result = SessionComparison.compare(ActionSteps(a.items()), ActionSteps(b.items()))
+        let (stepsA, stepsB) = (ActionSteps(a.items()), ActionSteps(b.items()))
+        let result = arguments.has("app-actions")
+            ? SessionComparison.compareByAppActions(stepsA, stepsB) : SessionComparison.compare(stepsA, stepsB)
         let text = ComparisonText(result: result, schemasDiffer: a.header.schemaFingerprint != b.header.schemaFingerprint)
         console.line(arguments.has("json") ? text.json() : text.text())
         let intactA = console.reportIntegrity(of: a, label: "A (\(paths.0))")
@@ -47,12 +58,19 @@ struct ComparisonText {
         case nil:
             lines.append("equal where both have the action: \(counted(result.actionsCompared, "action")) compared, the same actions and states")
         case let .action(_, a, b):
-            lines.append("diverge at #\(a.seq): the actions differ")
+            lines.append("diverge at \(Self.place(a, b)): A has \(a.action.shortDescription), B has \(b.action.shortDescription)")
             if a.store != b.store { lines += ["- store \(a.store)", "+ store \(b.store)"] }
             lines.append(DiffRendering.render(from: a.action, to: b.action))
         case let .state(_, a, b):
-            lines.append("diverge at #\(a.action.seq): \(Self.actionText(a.action)) left different states in \(a.action.store)")
-            if let stateA = a.state, let stateB = b.state { lines.append(DiffRendering.render(from: stateA, to: stateB)) }
+            lines.append("diverge at \(Self.place(a.action, b.action)): \(Self.actionText(a.action)) left different states in \(a.action.store)")
+            if let stateA = a.state, let stateB = b.state {
+                lines.append("paths that differ: " + Self.differingPaths(stateA, stateB))
+                lines.append(DiffRendering.render(from: stateA, to: stateB))
+            }
+        case let .effectActions(_, a, b, onlyInA, onlyInB):
+            let after = a.map { "after \(Self.place($0, b ?? $0)) \(Self.actionText($0))" } ?? "before the app's first action"
+            lines.append("diverge \(after): its effects sent different actions (compared as a set)")
+            lines += onlyInA.map { "- #\($0.seq) \($0.store) \(Self.actionText($0))" } + onlyInB.map { "+ #\($0.seq) \($0.store) \(Self.actionText($0))" }
         case let .length(_, afterSeq, extra, inA):
             let place = afterSeq.map { "after #\($0)" } ?? "at the start"
             lines.append("diverge \(place): only \(inA ? "A" : "B") goes on, with #\(extra.seq) \(Self.actionText(extra))")
@@ -106,6 +124,23 @@ struct ComparisonText {
             side("a", a.action, state: a.state, to: &json)
             side("b", b.action, state: b.state, to: &json)
             if let stateA = a.state, let stateB = b.state { json.field("diff", DiffRendering.render(from: stateA, to: stateB)) }
+        case let .effectActions(_, a, b, onlyInA, onlyInB):
+            json.field("divergence", "effectActions")
+            if let a { side("a", a, state: nil, to: &json) }
+            if let b { side("b", b, state: nil, to: &json) }
+            for (name, actions) in [("onlyInA", onlyInA), ("onlyInB", onlyInB)] {
+                json.key(name)
+                json.beginArray()
+                for action in actions {
+                    json.beginObject()
+                    json.field("seq", action.seq)
+                    json.field("store", action.store)
+                    json.key("action")
+                    action.action.writeJSON(to: &json)
+                    json.endObject()
+                }
+                json.endArray()
+            }
         case let .length(_, afterSeq, extra, inA):
             json.field("divergence", "length")
             if let afterSeq { json.field("afterSeq", afterSeq) } else { json.key("afterSeq"); json.null() }
@@ -131,5 +166,21 @@ struct ComparisonText {
 
     static func actionText(_ action: ActionRecord) -> String {
         action.action.qualifiedDescription
+    }
+
+    /// `#12`, or `#12 in A, #14 in B` when paired by the app's own actions.
+    static func place(_ a: ActionRecord, _ b: ActionRecord) -> String {
+        a.seq == b.seq ? "#\(a.seq)" : "#\(a.seq) in A, #\(b.seq) in B"
+    }
+
+    /// The paths whose values differ between two states, the first ten and how many more:
+    /// what the diff below shows, named before its lines.
+    static func differingPaths(_ a: TraceValue, _ b: TraceValue) -> String {
+        var paths: [String] = []
+        for operation in StateChanges.operations(from: a, to: b) {
+            let path = operation.path.map(\.description).joined()
+            if !paths.contains(path) { paths.append(path.isEmpty ? "(the whole state)" : path) }
+        }
+        return paths.prefix(10).joined(separator: ", ") + (paths.count > 10 ? " and \(paths.count - 10) more" : "")
     }
 }
