@@ -53,8 +53,7 @@ public enum Samples {
     /// - Returns: what the scenario did.
     /// - Throws: ``TraceError`` when the file cannot be created, or the scenario's error.
     public static func record(_ sample: any SampleApp.Type, to path: String) async throws -> SampleRun {
-        let recorder = try Recorder(
-            sink: .default(file: path), mainStore: sample.name, configuration: .init(appName: "storescope-demo-\(sample.name)"))
+        let recorder = try Recorder(sink: .default(file: path), configuration: .init(appName: "storescope-demo-\(sample.name)"))
         do {
             var run = try await sample.runScenario(recorder: recorder)
             recorder.close()

@@ -48,7 +48,7 @@ if let hold = option("--max-hold-ms", in: arguments).flatMap(Int.init) { configu
 // runs as a release build): control is on unless STORESCOPE_CONTROL=off, as in a debug build.
 configuration.control.isEnabled = ProcessInfo.processInfo.environment["STORESCOPE_CONTROL"] != "off"
 let storeName = option("--store", in: arguments) ?? "main"
-let recorder = try Recorder(sink: .default(file: file), mainStore: storeName, configuration: configuration)
+let recorder = try Recorder(sink: .default(file: file), configuration: configuration)
 let recording = recorder.store(storeName, initialState: AppState(), actions: AppAction.self)
 let payload = String(repeating: "x", count: payloadSize)
 

@@ -79,6 +79,28 @@ struct ReducerReplayTests {
         }
     }
 
+    @Test("Without store:, the replay takes the first store the app registered, whatever its name (issue 39)")
+    func replaysTheAppsFirstStore() throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("results.sstrace")
+        let recorder = try Recorder(sink: .file(trace), configuration: .init(diagnostics: { _ in }))
+        var state = SearchState()
+        let recording = recorder.store("results", initialState: state, actions: SearchAction.self)
+        var other = SearchState()
+        let history = recorder.store("history", initialState: other, actions: SearchAction.self)
+        for query in ["a", "ab"] {
+            _ = recording.record(SearchAction.search(query: query), reducing: &state) { state, action in
+                state = SearchReducer().reduce(oldState: state, with: action)
+            }
+        }
+        _ = history.record(SearchAction.search(query: "old"), reducing: &other) { state, action in
+            state = SearchReducer().reduce(oldState: state, with: action)
+        }
+        #expect(recorder.close())
+        let report = try ReducerReplay(reducer: SearchReducer().reduce(oldState:with:)).check(tracePath: trace)
+        #expect(report.store == "results" && report.actionsReplayed == 2 && report.divergence == nil, "\(report)")
+    }
+
     @Test("Replaying a trace whose store has no keyframe, or with the wrong action type, says why")
     func replayErrors() async throws {
         let directory = try TemporaryDirectory()

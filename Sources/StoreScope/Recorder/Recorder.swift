@@ -4,10 +4,14 @@ import Foundation
 ///
 /// ```swift
 /// let recorder = try Recorder(sink: .file(), configuration: .init(appName: "Counter"))  // the app's caches
-/// let recording = recorder.store("main", initialState: state, actions: CounterAction.self)
+/// let recording = recorder.store("counter", initialState: state, actions: CounterAction.self)
 /// // in the store: willSend / didReduce, or one of the adapters
 /// recorder.close()
 /// ```
+///
+/// The first store the app registers is the session's main store, the one `storescope`
+/// commands and the viewer show and act on when the user names none (`--store NAME` names
+/// another); `mainStore:` names a different one.
 ///
 /// A recorder is closed when its last reference goes away, as if ``close(timeout:)`` were
 /// called then: a recorder kept in a local of `main` or of a setup function still leaves a
@@ -48,7 +52,8 @@ public final class Recorder: Sendable {
     ///
     /// - Parameters:
     ///   - sink: where the trace goes.
-    ///   - mainStore: the name of the session's main store, written in the header.
+    ///   - mainStore: the name of the store readers take for the session's main one, written
+    ///     in the header; `nil` (the default): the first store the app registers.
     ///   - schema: types whose names fingerprint the session (usually State and Action).
     ///   - configuration: limits, chunking, redaction; its capture depth is capped at
     ///     ``RecorderConfiguration/maximumCaptureDepth``.
@@ -57,7 +62,7 @@ public final class Recorder: Sendable {
     ///   and the app goes on unrecorded. A live socket never throws: it connects when a
     ///   listener appears (see ``RecordingSink/socket(_:)``).
     public init(
-        sink: RecordingSink, mainStore: String = "main", schema: [Any.Type] = [],
+        sink: RecordingSink, mainStore: String? = nil, schema: [Any.Type] = [],
         configuration: RecorderConfiguration = .init()
     ) throws(TraceError) {
         var configuration = configuration
@@ -66,7 +71,7 @@ public final class Recorder: Sendable {
         var id = SystemRandomNumberGenerator()
         header = SessionHeader(
             sessionID: (0..<16).map { _ in UInt8.random(in: 0...255, using: &id) }, appName: configuration.appName,
-            storeName: mainStore, startWallNanos: Clock.wallNanos(), startMonotonicNanos: Clock.monotonicNanos(),
+            storeName: mainStore ?? "", startWallNanos: Clock.wallNanos(), startMonotonicNanos: Clock.monotonicNanos(),
             schemaFingerprint: SchemaFingerprint.of(schema))
         // A live stream's buffer is a quarter of the memory budget; the queue gets the rest.
         let output = try sink.open(.init(

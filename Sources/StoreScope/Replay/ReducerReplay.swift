@@ -30,7 +30,8 @@ public struct ReducerReplay<State: Decodable, Action: Decodable> {
     /// A replay through an in-place reducer (`(inout State, Action) -> Void`).
     ///
     /// - Parameters:
-    ///   - store: the store whose actions to replay; the trace's main store by default.
+    ///   - store: the store whose actions to replay; the trace's main store by default (the
+    ///     store the app named `mainStore`, else the only or first to register).
     ///   - from: the first action to replay (a seq of the trace); the replay starts from the
     ///     recorded state before it. `nil`: the store's first action.
     ///   - to: the last action to replay; `nil`: the store's last one.
@@ -84,7 +85,7 @@ public struct ReducerReplay<State: Decodable, Action: Decodable> {
             ? "the trace was recorded with other State and Action types than \(String(reflecting: State.self)) and \(String(reflecting: Action.self)) (its schema fingerprint differs)"
             : nil
         var run = ReplayRun(
-            store: store ?? reader.header.storeName, capture: capture, range: range, redactedText: redactedText, sent: actions, reduce: reduce,
+            store: store ?? reader.header.mainStore(among: RegisteredStores(reader).names) ?? "", capture: capture, range: range, redactedText: redactedText, sent: actions, reduce: reduce,
             schemaMismatch: mismatch)
         reading: for chunk in reader.chunks {
             guard let records = try? reader.records(in: chunk) else {

@@ -64,7 +64,8 @@ public struct ControlReply: Codable, Sendable, Hashable, Error {
     public var store: String?
     /// The command's name (`jump #42`).
     public var command: String?
-    /// For `sessions`: each connected session as `TAG STORE`.
+    /// For `sessions`: each connected session as its tag and stores, `app/1f3a store "inbox"`
+    /// (``SessionStores/summary``).
     public var sessions: [String]?
     /// For `replayable`: the store's actions after `seq` that the app itself sent (not those
     /// an effect sent: the app's effects send them again), in order, at most 10,000.

@@ -18,6 +18,11 @@ final class ControlClientConnection {
     /// When the command was sent: a client waits at most ``answerTimeout``.
     var sentAt: ContinuousClock.Instant?
     let connectedAt = ContinuousClock.now
+    /// The request, when its session had no store yet (the app connected a moment ago): served
+    /// again at each poll until a store registers, for at most ``storeWait`` after connecting.
+    var waitingForStore: ControlRequest?
+    /// How long a request waits for the session's first store.
+    static let storeWait = Duration.seconds(5)
     private var unsentReply: [UInt8] = []
     /// Whether the reply is all sent (the connection can close).
     private(set) var isFinished = false

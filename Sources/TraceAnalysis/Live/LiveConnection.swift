@@ -97,7 +97,9 @@ final class LiveConnection {
             defer { if recordingFailure == nil { confirmableBytes = decoder.consumedBytes } }
             switch event {
             case let .header(header, headerBytes):
-                var started = LiveSession(id: number, header: header, tag: Self.tag(for: header), recordingPath: nil)
+                var started = LiveSession(
+                    id: number, header: header, tag: Self.tag(for: header), recordingPath: nil,
+                    stores: decoder.decodesRecords ? SessionStores(header: header) : nil)
                 if let recordDirectory {
                     do throws(TraceError) {
                         let writer: FrameTraceWriter
@@ -122,7 +124,12 @@ final class LiveConnection {
                 events.append(.started(started))
             case let .chunk(chunk, frame, records):
                 held += decoder.lastChunkMemory
-                guard let session else { continue }
+                guard var session else { continue }
+                // Stores register with a keyframe: only a chunk holding one can name a new store.
+                if chunk.flags.contains(.keyframe), session.stores != nil {
+                    for record in records { session.stores?.note(record) }
+                    self.session = session
+                }
                 if let recording {
                     do throws(TraceError) {
                         if let note = pendingReconnectNote {

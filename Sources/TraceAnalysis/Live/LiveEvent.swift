@@ -14,6 +14,9 @@ public struct LiveSession: Sendable, Hashable {
     /// earlier one): ``recordingPath`` holds the session's earlier records too, then a
     /// ``ReconnectNote``.
     public var continuesRecording = false
+    /// The session's stores seen so far (their keyframes), or `nil` when the listener does not
+    /// decode records (``LiveListener/Options/decodesRecords``).
+    public var stores: SessionStores?
 }
 
 /// How a session's connection ended.

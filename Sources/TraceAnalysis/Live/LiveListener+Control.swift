@@ -63,6 +63,11 @@ extension LiveListener {
 
     /// Replies to the clients whose commands' outcomes arrived, and sends queued commands.
     func answerClients() {
+        for client in clients {
+            guard let request = client.waitingForStore else { continue }
+            client.waitingForStore = nil
+            serve(client, .success(request))
+        }
         for connection in connections {
             if connection.hasOutgoing { connection.sendOutgoing() }
             for outcome in connection.takeOutcomes() {
@@ -86,7 +91,10 @@ extension LiveListener {
         let live = connections.filter { $0.session != nil }
         if request.command == "sessions" {
             return client.reply(ControlReply(
-                result: "done", sessions: live.compactMap { $0.session.map { "\($0.tag) \($0.header.storeName)" } }))
+                result: "done",
+                sessions: live.compactMap { connection in
+                    connection.session.map { "\($0.tag) " + (stores(of: connection)?.summary ?? "stores unknown (listen --quiet without --record)") }
+                }))
         }
         let matching = request.session.map { wanted in live.filter { $0.session?.tag == wanted || String($0.number) == wanted } } ?? live
         guard matching.count == 1, let connection = matching.first, let session = connection.session else {
@@ -96,12 +104,23 @@ extension LiveListener {
                 : "\(matching.count) sessions are connected; name one with --session"
             return client.reply(.error(live.isEmpty ? why : "\(why) (\(names))"))
         }
-        let store = request.store ?? session.header.storeName
-        var recording = recordings[connection.number]
-        if recording == nil, let path = session.recordingPath {
-            recording = try? TraceSession(path: path)
-            recordings[connection.number] = recording
+        let store: String
+        do throws(NoSuchStore) {
+            guard let chosen = try self.store(named: request.store, of: connection) else {
+                return client.reply(ControlReply(
+                    result: "error", detail: "this listener does not know the stores of \(session.tag) (listen --quiet without --record): name one with --store",
+                    session: session.tag))
+            }
+            store = chosen
+        } catch {
+            // An app that just connected registers its stores a moment later: wait for one.
+            if error.stores.isEmpty, ContinuousClock.now - client.connectedAt < ControlClientConnection.storeWait {
+                client.waitingForStore = request
+                return
+            }
+            return client.reply(ControlReply(result: "error", detail: error.description, session: session.tag, store: request.store))
         }
+        let recording = recording(of: connection)
         if request.command == "replayable" {
             return client.reply(ControlCommandBuilder.replayable(after: request.seq ?? 0, through: request.through, store: store, recording: recording, session: session.tag))
         }
@@ -128,5 +147,41 @@ extension LiveListener {
         } catch {
             client.reply(.error("the command cannot be encoded: \(error)"))
         }
+    }
+
+    /// The session's recording on this listener (`--record`), opened at the first command
+    /// that needs it.
+    private func recording(of connection: LiveConnection) -> TraceSession? {
+        if let recording = recordings[connection.number] { return recording }
+        guard let path = connection.session?.recordingPath else { return nil }
+        let recording = try? TraceSession(path: path)
+        recordings[connection.number] = recording
+        return recording
+    }
+
+    /// The session's stores known so far: those the listener saw register, or, when it
+    /// decodes no records, those its recording holds; `nil` when it neither decodes nor records.
+    private func stores(of connection: LiveConnection) -> SessionStores? {
+        if let stores = connection.session?.stores { return stores }
+        guard let recording = recording(of: connection) else { return nil }
+        _ = try? recording.refresh()
+        return recording.stores()
+    }
+
+    /// The store a request acts on (``SessionStores``): the one it names, which must be one of
+    /// the session's, or the session's main store; `nil` when the listener cannot know the
+    /// session's stores and the request and the app name none.
+    ///
+    /// - Throws: ``NoSuchStore`` listing the stores known so far.
+    private func store(named asked: String?, of connection: LiveConnection) throws(NoSuchStore) -> String? {
+        guard let session = connection.session else { return nil }
+        let place = "session \(session.tag)"
+        if let stores = session.stores { return try stores.store(named: asked, in: place) }
+        if let recording = recording(of: connection) {
+            _ = try? recording.refresh()
+            return try recording.store(named: asked, in: place)
+        }
+        // Neither decoded nor recorded: the store asked for, or the one the app named.
+        return asked ?? session.header.mainStore(among: [])
     }
 }

@@ -109,6 +109,8 @@ public final class LiveListener {
         let listening = acceptPausedUntil == nil ? descriptor : -1
         // Commands or replies still to send: come back soon to send the rest.
         if connections.contains(where: \.hasOutgoing) || clients.contains(where: \.hasUnsentReply) { wait = min(wait, .milliseconds(5)) }
+        // Requests waiting for their session's first store are served again soon.
+        if clients.contains(where: { $0.waitingForStore != nil }) { wait = min(wait, .milliseconds(20)) }
         let clientDescriptors = clients.map(\.descriptor)
         var ready = LiveSyscalls.waitForInput(
             [listening] + connections.map(\.descriptor) + clientDescriptors, milliseconds: Self.milliseconds(wait))

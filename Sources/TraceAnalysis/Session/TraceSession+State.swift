@@ -105,28 +105,6 @@ extension TraceSession {
         return answer
     }
 
-    /// Names of the stores with a keyframe in the first keyframe chunks (stores register
-    /// with a keyframe, usually at the start), and of the stores with actions when the start
-    /// of the trace is damaged, sorted.
-    public func storeNames() -> [String] {
-        var names = Set<String>()
-        var looked = 0
-        for index in reader.chunks.indices where reader.chunks[index].hasKeyframe {
-            for case let .keyframe(keyframe) in records(ofChunk: index) ?? [] { names.insert(keyframe.store) }
-            looked += 1
-            if looked == 8 { break }
-        }
-        // When records before the first action were lost, where stores register, a store may
-        // have lost every keyframe and still have its actions (and their patches): name it
-        // too. Only a trace damaged at its start pays for reading its actions.
-        if damage.contains(where: { $0.afterSeq == nil }) {
-            for index in reader.chunks.indices where reader.chunks[index].seqRange != nil {
-                for case let .action(action) in records(ofChunk: index) ?? [] { names.insert(action.store) }
-            }
-        }
-        return names.sorted()
-    }
-
     /// A replay decodes this many chunks before the point whole into the cache (see
     /// ``stateRecords(ofChunk:store:near:)``); it reads the others selectively.
     static let nearChunks = 4

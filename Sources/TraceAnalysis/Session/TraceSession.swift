@@ -89,6 +89,10 @@ public final class TraceSession {
     public private(set) var storesWithLeftOutKeyframes: Set<String> = []
     /// The raw length of the largest chunk in the file (so far, for a growing file).
     public private(set) var largestChunk: UInt32 = 0
+    /// The stores read from the first keyframe chunks so far, and, in a trace damaged at its
+    /// start, the stores of the actions read so far (see ``stores(readingActions:)``).
+    var registeredStores = RegisteredStores()
+    var storesWithActions = (nextChunk: 0, names: [String]())
     /// The changes of keyframes, by store and seq (see ``changes(of:)``).
     var keyframeChanges: [KeyframeKey: [PatchOperation]] = [:]
     /// The last keyframe action ``changes(of:)`` compared (see `keyframeJustBefore`).

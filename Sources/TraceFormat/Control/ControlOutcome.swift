@@ -3,8 +3,8 @@ import Foundation
 /// What an app did with a ``ControlCommand``, as it records it in the trace: a `log` record
 /// (§6; `info` when done, `warning` when refused, `error` when it failed) whose message is
 ///
-///     control #7 jump #42 → done (store "main", asked by pid 4242 uid 1000, listener pid 4100 uid 1000)
-///     control #8 dispatch → refused: this store allows only pause, resume (store "main", ...)
+///     control #7 jump #42 → done (store "inbox", asked by pid 4242 uid 1000, listener pid 4100 uid 1000)
+///     control #8 dispatch → refused: this store allows only pause, resume (store "inbox", ...)
 ///
 /// so that readers that know nothing of control (format 1.0) still show it, and a session
 /// says exactly what was done to it, by whom. ``init(message:)`` reads it back.

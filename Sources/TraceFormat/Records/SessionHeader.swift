@@ -4,7 +4,9 @@ public struct SessionHeader: Sendable, Hashable {
     public var sessionID: [UInt8]
     /// The app's name.
     public var appName: String
-    /// The main store's name (several stores may record into one session).
+    /// The main store's name, as the app named it (several stores may record into one
+    /// session); empty when the app named none: the main store is then the first to register
+    /// (see ``mainStore(among:)``).
     public var storeName: String
     /// Wall-clock start time in nanoseconds since 1970 UTC.
     public var startWallNanos: Int64
@@ -33,6 +35,20 @@ public struct SessionHeader: Sendable, Hashable {
         self.schemaFingerprint = schemaFingerprint
         self.compatibleFeatures = compatibleFeatures
         self.incompatibleFeatures = incompatibleFeatures
+    }
+
+    /// The session's main store among `stores` (docs/FORMAT.md §3): the store the header
+    /// names when the session has it, otherwise the first of `stores` (the only one, when one
+    /// records). The one rule every reader applies, so that an app that names no main store,
+    /// or a trace whose header names a store that never recorded, means its real store.
+    ///
+    /// - Parameter stores: the session's stores in the order they registered (for a session
+    ///   still arriving, those known so far).
+    /// - Returns: the main store; the name in the header when `stores` is empty, `nil` when
+    ///   that is empty too.
+    package func mainStore(among stores: [String]) -> String? {
+        if stores.contains(storeName) { return storeName }
+        return stores.first ?? (storeName.isEmpty ? nil : storeName)
     }
 
     /// The session id as a UUID string.

@@ -61,11 +61,12 @@ struct ControlledSession {
     let listener: RunningProcess
     let app: RunningProcess
 
-    init(app name: String) throws {
+    /// - Parameter extra: more of the app's options (`--store NAME`, `--flush-ms N`).
+    init(app name: String, _ extra: [String] = []) throws {
         directory = try TemporaryDirectory()
         socket = directory.path("run/scope.sock")
         recordings = directory.path("sessions")
         listener = try Live.listen(socket, record: recordings)
-        app = try Live.app(name, socket: socket, ["--control", "held"])
+        app = try Live.app(name, socket: socket, ["--control", "held"] + extra)
     }
 }

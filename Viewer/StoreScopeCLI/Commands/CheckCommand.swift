@@ -25,6 +25,7 @@ enum CheckCommand: Command {
         let path = arguments.positionals[0]
         guard let reader = console.openTrace(path) else { return ExitStatus.unreadable }
         var counts = RecordCounts()
+        var stores = SessionStores(header: reader.header)
         var consistency = RecordConsistency()
         var badChunks = 0
         for chunk in reader.chunks {
@@ -35,6 +36,7 @@ enum CheckCommand: Command {
             }
             for record in records {
                 counts.count(record)
+                stores.note(record)
                 consistency.add(record, in: chunk)
             }
         }
@@ -63,6 +65,11 @@ enum CheckCommand: Command {
             json.field("app", reader.header.appName)
             json.key("sessionEnded")
             json.bool(counts.sessionEnded)
+            if let main = stores.main { json.field("store", main) }
+            json.key("stores")
+            json.beginArray()
+            for name in stores.mainFirst { json.string(name) }
+            json.endArray()
             json.field("index", reader.indexSource == .footer ? "footer" : "rebuilt")
             json.field("chunks", UInt64(reader.chunks.count))
             json.field("readableChunks", UInt64(readableChunks))
@@ -118,7 +125,7 @@ enum CheckCommand: Command {
         } else {
             let header = reader.header
             console.line("file:      \(path.sanitizedForTerminal) (\(reader.fileSize) bytes)")
-            console.line("session:   \(header.sessionIDString), app \"\(header.appName.sanitizedForTerminal)\", store \"\(header.storeName.sanitizedForTerminal)\"")
+            console.line("session:   \(header.sessionIDString), app \"\(header.appName.sanitizedForTerminal)\", \(stores.summary.sanitizedForTerminal)")
             console.line("format:    \(TraceFormatVersion.major).\(TraceFormatVersion.minor)")
             switch reader.indexSource {
             case .footer: console.line("index:     footer")

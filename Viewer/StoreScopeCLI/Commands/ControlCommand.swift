@@ -16,7 +16,7 @@ enum ControlCommandLine: Command {
         options: [
             .value("socket", "PATH", help: ListenOptions.pathHelp),
             .value("session", "TAG", help: "The session to act on, by its tag (app/1f3a) or number; needed when several are connected."),
-            .value("store", "NAME", help: "The store to act on (default: the session's main store)."),
+            .value("store", "NAME", help: "The store to act on (default: the main store: the one the app named, else the only or first to register)."),
             .value("through", "N", help: "For replay: the last action to re-send (default: the session's last)."),
             .flag("step", help: "For replay: wait for Enter on standard input before each action, instead of the recorded pace."),
             .flag("json", help: "Print the listener's reply as one JSON object (for replay, one per action)."),

@@ -1,4 +1,5 @@
 import Foundation
+import TraceAnalysis
 import TraceFormat
 
 /// `storescope test`: turns a recorded session into a Swift Testing regression test that
@@ -22,7 +23,7 @@ enum TestCommand: Command {
         options: [
             .value("module", "MODULE", help: "The app's module the test imports (required)."),
             .value("reducer", "EXPR", help: "The reducer entry point: (inout State, Action) -> Void or (State, Action) -> State (required)."),
-            .value("store", "NAME", help: "The store to replay (default: the trace's main store)."),
+            .value("store", "NAME", help: "The store to replay (default: the main store: the one the app named, else the only or first to register)."),
             .value("from", "SEQ", help: "The first action to replay (default: the store's first)."),
             .value("to", "SEQ", help: "The last action to replay (default: the store's last)."),
             .value("state", "TYPE", help: "The State type (default: the type the trace recorded)."),
@@ -52,8 +53,9 @@ enum TestCommand: Command {
         if let from, let to, from > to { throw UsageError("--from \(from) is after --to \(to)", command: spec) }
         guard let reader = console.openTrace(trace) else { return ExitStatus.unreadable }
         let records = reader.allRecords()
-        let stores = storeNames(records)
-        guard !stores.isEmpty else {
+        var stores = SessionStores(header: reader.header)
+        for record in records { stores.note(record) }
+        guard !stores.names.isEmpty else {
             // A damaged trace says where (`storescope check` says the same); an intact one is empty.
             let missing = reader.missingParts
             console.error("Error: no action or keyframe of any store could be read from \(trace.sanitizedForTerminal)"
@@ -61,9 +63,11 @@ enum TestCommand: Command {
             for part in missing { console.error("  \(part.sanitizedForTerminal)") }
             return ExitStatus.failure
         }
-        let store = arguments.value("store") ?? reader.header.storeName
-        guard stores.contains(store) else {
-            throw UsageError("no store \"\(store.sanitizedForTerminal)\" in the trace (stores: \(stores.joined(separator: ", ").sanitizedForTerminal))", command: spec)
+        let store: String
+        do throws(NoSuchStore) {
+            store = try stores.store(named: arguments.value("store"))
+        } catch {
+            throw UsageError(error.description.sanitizedForTerminal, command: spec)
         }
         let session = RecordedRange(records: records, store: store, from: from ?? 0, to: to ?? .max)
         guard let first = session.actions.first, let last = session.actions.last else {
@@ -108,22 +112,6 @@ enum TestCommand: Command {
             throw UsageError("--\(option) expects an action's seq (a number), not '\(text.sanitizedForTerminal)'", command: spec)
         }
         return value
-    }
-
-    /// The stores with a keyframe or an action, in order of appearance (linear in records).
-    private static func storeNames(_ records: [Record]) -> [String] {
-        var names: [String] = []
-        var seen: Set<String> = []
-        for record in records {
-            let name: String
-            switch record {
-            case let .keyframe(keyframe): name = keyframe.store
-            case let .action(action): name = action.store
-            default: continue
-            }
-            if seen.insert(name).inserted { names.append(name) }
-        }
-        return names
     }
 
     /// Copies the trace beside the test, unless it already is the fixture (regenerating in place).

@@ -8,13 +8,17 @@ import TraceAnalysis
 /// `"kind":"connectionEnded"` (with `"end"`: `closed`, `hungUp`, `rejected`,
 /// `listenerStopped`), never a record's kind: the app's own `sessionEnded` record is another
 /// object. A connection that continues its session's earlier file (the app reconnected) says
-/// `session reconnected`, and in NDJSON has `"continues":true`.
+/// `session reconnected`, and in NDJSON has `"continues":true`. A session's stores are named
+/// as each registers (its first keyframe arrives): `store "inbox" registered`, in NDJSON
+/// `"kind":"storeRegistered"` with `"store"`.
 final class LivePrinter {
     private let console: Console
     private let json: Bool
     private let quiet: Bool
     /// Each session's line renderer, by connection number.
     private var renderers: [Int: RecordLine] = [:]
+    /// How many of each session's stores were announced, by connection number.
+    private var announcedStores: [Int: Int] = [:]
 
     init(console: Console, json: Bool, quiet: Bool = false) {
         self.console = console
@@ -28,15 +32,22 @@ final class LivePrinter {
             switch event {
             case let .started(session):
                 renderers[session.id] = RecordLine(startMonotonicNanos: session.header.startMonotonicNanos)
-                var text = "session started: app \"\(session.header.appName)\", store \"\(session.header.storeName)\""
+                announcedStores[session.id] = 0
+                var text = "session started: app \"\(session.header.appName)\""
                 if let path = session.recordingPath {
                     text = session.continuesRecording
-                        ? "session reconnected: app \"\(session.header.appName)\", store \"\(session.header.storeName)\", continuing \(path)"
+                        ? "session reconnected: app \"\(session.header.appName)\", continuing \(path)"
                         : text + ", recording to \(path)"
                 }
                 announce(session, kind: "connectionStarted", continues: session.continuesRecording, text)
             case let .records(session, records):
                 guard !quiet else { continue }
+                // The stores are known as they register (their first keyframe), not at the start.
+                let names = session.stores?.names ?? []
+                for store in names.dropFirst(announcedStores[session.id] ?? 0) {
+                    announce(session, kind: "storeRegistered", store: store, "store \"\(store)\" registered")
+                }
+                announcedStores[session.id] = names.count
                 let start = session.header.startMonotonicNanos
                 let lines = renderers[session.id] ?? RecordLine(startMonotonicNanos: start)
                 for record in records {
@@ -44,6 +55,7 @@ final class LivePrinter {
                 }
             case let .ended(session, end):
                 renderers[session.id] = nil
+                announcedStores[session.id] = nil
                 switch end {
                 case .closed: announce(session, kind: "connectionEnded", end: "closed", "app closed the session")
                 case .listenerStopped: announce(session, kind: "connectionEnded", end: "listenerStopped", "listener stopped; session file completed")
@@ -62,7 +74,7 @@ final class LivePrinter {
         console.flush()
     }
 
-    private func announce(_ session: LiveSession, kind: String, end: String? = nil, continues: Bool = false, _ text: String) {
+    private func announce(_ session: LiveSession, kind: String, end: String? = nil, store: String? = nil, continues: Bool = false, _ text: String) {
         if quiet {
             console.error("[\(session.tag)] \(text.sanitizedForTerminal)")
             return
@@ -77,6 +89,7 @@ final class LivePrinter {
         object.field("kind", kind)
         if let end { object.field("end", end) }
         object.field("app", session.header.appName)
+        if let store { object.field("store", store) }
         object.field("message", text)
         if let path = session.recordingPath { object.field("file", path) }
         if continues {

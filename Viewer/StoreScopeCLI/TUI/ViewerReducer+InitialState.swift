@@ -17,7 +17,7 @@ extension ViewerReducer {
         // Under a filter the timeline lists the matching actions only (`:start` still
         // selects #0, hidden by the filter like any state `[` travels to).
         guard state.top == 0, state.filter.expression == .all else { return }
-        let withInitial = [ViewerState.TimelineRow.initial(store: session.header.storeName)] + state.timeline
+        let withInitial = [ViewerState.TimelineRow.initial(store: mainStore)] + state.timeline
         // The row must not push the selection off the window (damage rows take lines too):
         // then the window starts at the first action instead.
         if let selected = state.selected, selected != 0, state.timeline.prefix(height).contains(where: { $0.seq == selected }),
@@ -28,11 +28,16 @@ extension ViewerReducer {
         state.timeline = Array(withInitial.prefix(height))
     }
 
+    /// The session's main store (``SessionStores``): whose initial state `#0` is, and which
+    /// store the control keys act on when no action is selected. From the keyframes alone:
+    /// the loop does not read a damaged trace's every action for it.
+    var mainStore: String { session.stores(readingActions: false).main ?? session.header.storeName }
+
     /// `#0` as an action entry: the main store's `@@INIT`, at the session's start.
     var initialEntry: ActionEntry {
         ActionEntry(
             action: ActionRecord(
-                seq: 0, store: session.header.storeName, monotonicNanos: session.header.startMonotonicNanos,
+                seq: 0, store: mainStore, monotonicNanos: session.header.startMonotonicNanos,
                 wallNanos: session.header.startWallNanos, reducerNanos: 0, action: .enumeration(type: "", caseName: "@@INIT", payload: [])),
             sinceStart: 0)
     }

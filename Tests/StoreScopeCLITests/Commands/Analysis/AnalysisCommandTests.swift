@@ -93,7 +93,7 @@ struct AnalysisCommandTests {
         (["state", "search", "--at", "99"], Int32(1), "Error: #99 is past the last action of the trace (#6)\n"),
         (["state", "search", "--at", "3", "--path", ".repos[9].name"], 1, "Error: the state of search after #3 has no .repos[9].name (.repos has [0]…[4])\n"),
         (["state", "search", "--at", "3", "--path", ".nope"], 1, "Error: the state of search after #3 has no .nope (the state has .query, .repos, .isLoading)\n"),
-        (["diff", "search", "--from", "2", "--store", "nope"], 1, "Error: the trace has no store named 'nope' (stores: search)\n"),
+        (["diff", "search", "--from", "2", "--store", "nope"], 1, "Error: no store \"nope\" in the trace (stores: search)\n"),
         (["blame", "search", ".repos[", "--json"], 64, "Error: invalid path at column 7: '[' is not closed by ']'\n  .repos[\n        ^\nUsage: storescope blame [options] FILE PATH\nSee 'storescope blame --help'.\n"),
         (["state", "search", "--at", "soon"], 64, "Error: invalid --at 'soon': expected a sequence number, start, end, or a time such as 1.5s\nUsage: storescope state [options] FILE\nSee 'storescope state --help'.\n"),
     ])

@@ -10,7 +10,7 @@ struct AnalysisInput {
     private var reported: Set<Damage> = []
 
     /// The common options.
-    static let storeOption = CommandSpec.Option.value("store", "NAME", help: "The store to look at (default: the session's main store).")
+    static let storeOption = CommandSpec.Option.value("store", "NAME", help: "The store to look at (default: the main store: the one the app named, else the only or first to register).")
     static let pathOption = CommandSpec.Option.value("path", "PATH", help: "Only this part of the state, e.g. .users[3].name.")
     static let jsonOption = CommandSpec.Option.flag("json", help: "Print NDJSON (one JSON object per line) for jq and scripts.")
 
@@ -28,20 +28,14 @@ struct AnalysisInput {
         }
     }
 
-    /// The store `--store` names, or else the session's main store (or the only store, when
-    /// the header names one that recorded nothing); a store the trace does not have is an
-    /// error naming the ones it has.
+    /// The store `--store` names, or else the session's main store (``SessionStores``); a
+    /// store the trace does not have is an error naming the ones it has.
     func store(_ arguments: ParsedArguments) throws(AnalysisFailure) -> String {
-        let names = session.storeNames(), main = session.header.storeName
-        guard let name = arguments.value("store") else {
-            if names.contains(main) || names.isEmpty { return main }
-            if names.count == 1 { return names[0] }
-            throw AnalysisFailure("the session's main store '\(main.sanitizedForTerminal)' recorded nothing: pick one with --store (stores: \(names.joined(separator: ", ").sanitizedForTerminal))")
+        do throws(NoSuchStore) {
+            return try session.store(named: arguments.value("store"))
+        } catch {
+            throw AnalysisFailure(error.description.sanitizedForTerminal)
         }
-        guard names.contains(name) || name == main else {
-            throw AnalysisFailure("the trace has no store named '\(name.sanitizedForTerminal)' (stores: \(names.joined(separator: ", ").sanitizedForTerminal))")
-        }
-        return name
     }
 
     /// The filter in positional argument `index` (every action when it is absent); a usage

@@ -93,7 +93,7 @@ enum BlameCommand: Command {
             guard has(store) else { throw Self.absent(pattern, in: store, input) }
             return [store]
         }
-        let names = session.storeNames()
+        let names = session.stores().names
         let having = names.filter(has)
         guard having.isEmpty else { return having }
         let main = try input.store(arguments)
