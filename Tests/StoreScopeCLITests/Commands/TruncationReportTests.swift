@@ -32,7 +32,8 @@ struct TruncationReportTests {
         #expect(check.stdout.contains("""
             truncated: 3 values cut by capture limits, first in keyframe #0, shown as <truncated …> (warning: the trace is intact, but those values are incomplete)
             gaps:      0
-            status:    clean
+            ended:     no 'session ended' record: the app was killed, lost its listener, or is still recording
+            status:    clean, but the session did not end
             """))
 
         let json = try ChildProcess.storescope(["check", "--json", path])

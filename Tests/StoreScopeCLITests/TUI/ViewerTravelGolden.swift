@@ -54,14 +54,14 @@ enum ViewerTravelGolden {
         """
 
     /// CJK and emoji take two columns each: the reducer column stays in place on every row,
-    /// and the long name is cut after six CJK characters (12 columns).
+    /// and the long name is cut at a whole CJK character where its column ends.
     static let wide = """
-            seq time      store    action                 reducer changes          fx
+            seq time      store    action                     reducer changes      fx
              #0 +0.000µs  main     (initial state)
-             #1 +0.001µs  main     .rename("名前")            1ns .name
-             #2 +0.002µs  main     .react("👍")               1ns .reaction
-        >    #3 +0.003µs  main     .rename("東京都渋谷区…     1ns .name
-             #4 +0.004µs  main     .react("❤️👍🏽")             1ns .reaction
+             #1 +0.001µs  main     .rename("名前")                1ns .name
+             #2 +0.002µs  main     .react("👍")                   1ns .reaction
+        >    #3 +0.003µs  main     .rename("東京都渋谷区の長…     1ns .name
+             #4 +0.004µs  main     .react("❤️👍🏽")                 1ns .reaction
 
 
 
@@ -78,6 +78,6 @@ enum ViewerTravelGolden {
 
 
 
-         wide.sstrace │ #3/4 │ no filter │ paused │ session ended        ? help  q quit
+         wide.sstrace │ #3/4 │ no filter │ paused │ session did not end  ? help  q quit
         """
 }

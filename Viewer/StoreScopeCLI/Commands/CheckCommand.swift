@@ -153,7 +153,8 @@ enum CheckCommand: Command {
             if let torn = reader.tornTail {
                 console.line("torn tail: \(TraceGap.bytes(from: torn.start, to: torn.end)) (\(torn.end - torn.start) bytes): an incomplete last chunk (the session was cut off)")
             }
-            if !counts.sessionEnded {
+            if clean, !counts.sessionEnded {
+                // Damage says so already (a torn tail: "the session was cut off").
                 console.line("ended:     no 'session ended' record: the app was killed, lost its listener, or is still recording")
             }
             console.line("status:    \(status)")

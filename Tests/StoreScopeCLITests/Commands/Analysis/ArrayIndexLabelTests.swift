@@ -64,6 +64,7 @@ struct ArrayIndexLabelTests {
         #expect(state.status == 1, "stderr: \(state.stderr)")
         #expect(state.stdout == """
             diverge at #1: BasketAction.set(tags: []) left different states in main
+            paths that differ: .items[1]
               Basket(
                 items: [
                   [0] "apple"
