@@ -23,7 +23,7 @@ struct DispatchCheck {
         refused = nil
         guard !isRepeated, read(recording), let unseen = stores[store]?.unseenCase(in: action) else { return nil }
         refused = (store, text)
-        return "\(unseen.description); the same dispatch again sends it as typed"
+        return "\(unseen) The same dispatch again sends it as typed (\(unseen.seenText))"
     }
 
     /// Takes in the actions of the chunks written since the last call; whether every chunk

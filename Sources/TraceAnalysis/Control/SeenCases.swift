@@ -155,11 +155,13 @@ public struct UnseenCase: Sendable, Hashable, CustomStringConvertible {
     /// The seen case the typed one most likely meant.
     public var nearest: String
 
-    /// `no case "serch" in InboxAction in this session: did you mean "search"? (cases seen:
-    /// search, toggleSelect)`.
+    /// `no case "serch" in InboxAction in this session: did you mean "search"?`
     public var description: String {
-        let type = types.isEmpty ? "the enum" : types.joined(separator: " or ")
-        let shown = seen.prefix(20).joined(separator: ", ") + (seen.count > 20 ? ", … \(seen.count - 20) more" : "")
-        return "no case \"\(caseName)\" in \(type) in this session: did you mean \"\(nearest)\"? (cases seen: \(shown))"
+        "no case \"\(caseName)\" in \(types.isEmpty ? "the enum" : types.joined(separator: " or ")) in this session: did you mean \"\(nearest)\"?"
+    }
+
+    /// `cases seen: search, toggleSelect` (the first 20).
+    public var seenText: String {
+        "cases seen: " + seen.prefix(20).joined(separator: ", ") + (seen.count > 20 ? ", … \(seen.count - 20) more" : "")
     }
 }

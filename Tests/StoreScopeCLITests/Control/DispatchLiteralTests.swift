@@ -64,15 +64,15 @@ extension LiveProcessTests {
             let refused = try Control.run(["dispatch", typo], socket: socket)
             #expect(refused.status == 1)
             #expect(refused.stdout == """
-                \(session): error: no case "serch" in InboxAction in this session: did you mean "search"? \
-                (cases seen: move, open, received, refresh, search, snooze, toggleSelect); the same dispatch again sends it as typed
+                \(session): error: no case "serch" in InboxAction in this session: did you mean "search"? The same dispatch again \
+                sends it as typed (cases seen: move, open, received, refresh, search, snooze, toggleSelect)
 
                 """, "\(refused.stdout)")
             let again = try Control.run(["dispatch", typo], socket: socket)
             #expect(again.status == 1)
             #expect(again.stdout.contains(#"dispatch: failed: the action does not decode as AppAction: at .inbox._0: InboxAction has no case "serch""#), "\(again.stdout)")
             let atRoot = try Control.run(["dispatch", #".Step(1, "x")"#], socket: socket)
-            #expect(atRoot.stdout.contains(#"error: no case "Step" in AppAction in this session: did you mean "step"? (cases seen: inbox, step)"#), "\(atRoot.stdout)")
+            #expect(atRoot.stdout.contains(#"error: no case "Step" in AppAction in this session: did you mean "step"? The same dispatch again sends it as typed (cases seen: inbox, step)"#), "\(atRoot.stdout)")
             // A case the session has not seen, and no near miss of one, goes to the app.
             let unseen = try Control.run(["dispatch", ".inbox(.archiveAll)"], socket: socket)
             #expect(unseen.stdout.contains(#"dispatch: failed: the action does not decode as AppAction: at .inbox._0: InboxAction has no case "archiveAll""#), "\(unseen.stdout)")

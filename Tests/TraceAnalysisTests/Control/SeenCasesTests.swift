@@ -35,7 +35,8 @@ struct SeenCasesTests {
             (".move(to: nil, filter: Filter(kinds: [.unrad]))", #"no case "unrad" in Kind in this session: did you mean "unread"? (cases seen: unread)"#),
         ]
         for (text, message) in cases {
-            #expect(Self.seen.unseenCase(in: try Self.action(text))?.description == message, "\(text)")
+            let unseen = Self.seen.unseenCase(in: try Self.action(text))
+            #expect(unseen.map { "\($0) (\($0.seenText))" } == message, "\(text)")
         }
     }
 
