@@ -121,7 +121,7 @@ struct ValueLiteralParser {
         }
         guard current == "(" else {
             if let (type, caseName) = qualified { return .enumeration(type: type, caseName: caseName, payload: []) }
-            throw refusal("expected \"(\" after \(name): a string is written in quotes (\"\(name)\"), an enum case after a dot (.\(name))", at: index)
+            throw refusal("expected \"(\" after \(name): a string is written in quotes (\"\(name)\"), an enum case after a dot (.\(name))", at: start)
         }
         if upcoming("(reference #") {
             throw refusal("\(name) was recorded by reference only, its contents unknown: it cannot be typed", at: start)

@@ -114,7 +114,7 @@ struct ValueLiteralTests {
             (".setFilter(\"a\"", "expected \",\" or \")\", found the end at column 15\n  .setFilter(\"a\"\n                ^"),
             (".setFilter(\"a\"))", "expected the end of the literal, found \")\" at column 16\n  .setFilter(\"a\"))\n                 ^"),
             (".navigate(.detail(userID: 2x))", "expected \",\" or \")\", found \"x\" at column 28\n  .navigate(.detail(userID: 2x))\n                             ^"),
-            ("setFilter", "expected \"(\" after setFilter: a string is written in quotes (\"setFilter\"), an enum case after a dot (.setFilter) at column 10\n  setFilter\n           ^"),
+            ("setFilter", "expected \"(\" after setFilter: a string is written in quotes (\"setFilter\"), an enum case after a dot (.setFilter) at column 1\n  setFilter\n  ^"),
             (".a(\"\\q\")", "unknown escape, found \"q\" at column 6\n  .a(\"\\q\")\n       ^"),
             (".a(\"\\u{110000}\")", "expected a Unicode scalar, found \"1\" at column 8\n  .a(\"\\u{110000}\")\n         ^"),
         ]
