@@ -32,32 +32,20 @@ enum InboxAction: Sendable, Codable {
     case toggleSelect(UUID)
     case open(URL)
     case snooze(until: Date)
-    case received(Message)
+    case received(subject: String, link: URL?, price: Decimal, labels: Set<String>, counts: [String: Int], ratio: Double)
     case move([UUID], to: Folder?)
     case search(query: String)
     case refresh
 
     enum Folder: String, Sendable, Codable { case inbox, archive }
 
-    struct Message: Sendable, Codable {
-        var id: UUID
-        var subject: String
-        var link: URL?
-        var received: Date
-        var price: Decimal
-        var folder: Folder
-        var labels: Set<String>
-        var counts: [String: Int]
-        var ratio: Double
-    }
-
     static var samples: [InboxAction] {
         let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
-        let message = Message(
-            id: id, subject: "Re: \"quotes\"\n\u{1b}[1m", link: URL(string: "https://example.com/m?id=1&x=%20"), received: Date(),
-            price: Decimal(string: "12.34")!, folder: .archive, labels: ["b", "a"], counts: ["x": 3, "y": 0], ratio: -0.1)
         return [
-            .toggleSelect(id), .open(URL(string: "https://example.com/a?q=1")!), .snooze(until: Date()), .received(message),
+            .toggleSelect(id), .open(URL(string: "https://example.com/a?q=1")!), .snooze(until: Date()),
+            .received(
+                subject: "Re: \"quotes\"\n\u{1b}[1m", link: URL(string: "https://example.com/m?id=1&x=%20"), price: Decimal(string: "12.34")!,
+                labels: ["b", "a"], counts: ["x": 3, "y": 0], ratio: -0.1),
             .move([id, UUID()], to: .inbox), .move([], to: nil), .search(query: "sw"), .refresh,
         ]
     }

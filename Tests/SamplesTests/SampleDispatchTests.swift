@@ -28,18 +28,9 @@ struct SampleDispatchTests {
 
     @Test("every action a sample recorded, dispatched as the viewer prints it through the real listener, is decoded by the sample's store into the same action", arguments: Samples.names)
     func printedActionsDispatch(_ name: String) async throws {
-        let sample = try #require(Samples.named(name))
-        let directory = try TemporaryDirectory()
-        let socket = directory.path("run/scope.sock"), recordings = directory.path("sessions")
-        let listener = try RunningProcess(product: "storescope", ["listen", socket, "--record", recordings])
-        defer { listener.signal(SIGKILL) }
-        try listener.waitForError(containing: "Listening on")
-
-        var configuration = RecorderConfiguration(appName: "sample-\(name)")
-        configuration.control.isEnabled = true  // the release suite's default is off
-        let recorder = try Recorder(sink: .socket(socket), mainStore: name, configuration: configuration)
-        let run = try await sample.runScenario(recorder: recorder)
-        recorder.flush()
+        let listened = try await ListenedSample.start(name)
+        defer { listened.listener.signal(SIGKILL) }
+        let (socket, recordings, run) = (listened.socket, listened.recordings, listened.run)
         let scenario = try await Self.actions(in: recordings, store: name) { $0.count >= run.journal.count }
         let typeable = scenario.filter { !$0.action.qualifiedDescription.contains("<redacted ") }
 
@@ -48,10 +39,7 @@ struct SampleDispatchTests {
             let sent = try await SampleControlTests.control(["dispatch", printed], socket: socket)
             #expect(sent.status == 0 && sent.stdout.contains("dispatch: done"), "\(printed): \(sent.stdout)\(sent.stderr)")
         }
-        recorder.close()
-        try listener.waitForOutput(containing: "app closed the session")
-        listener.signal(SIGINT)
-        #expect(try listener.waitForExit() == 0)
+        try listened.finish()
 
         // The dispatched actions, recorded as the store reduced them (those their effects sent
         // have an effect id), are the recorded ones, to the bit.

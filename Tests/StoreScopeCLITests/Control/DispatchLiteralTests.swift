@@ -25,14 +25,20 @@ extension LiveProcessTests {
 
         struct NeverRecorded: Error { var count: Int }
 
+        /// A controlled app that recorded its eight `.inbox(...)` actions and one `.step`, and
+        /// those nine actions as the listener recorded them.
+        static func inboxSession(_ name: String) throws -> (ControlledSession, [ActionRecord]) {
+            let controlled = try ControlledSession(app: name)
+            controlled.app.send("inbox")
+            try controlled.app.waitForOutput(containing: "recorded 8\n")
+            try Live.record(controlled.app, 1, endingAt: 9)
+            return (controlled, try recordedActions(in: controlled.recordings, count: 9))
+        }
+
         @Test("every action the app recorded, dispatched as the viewer prints it, is decoded by the app into the same action")
         func printedActionsRoundTrip() throws {
-            let controlled = try ControlledSession(app: "inbox")
+            let (controlled, recorded) = try Self.inboxSession("inbox")
             let (socket, recordings, listener, app) = (controlled.socket, controlled.recordings, controlled.listener, controlled.app)
-            app.send("inbox")
-            try app.waitForOutput(containing: "recorded 8\n")
-            try Live.record(app, 1, endingAt: 9)
-            let recorded = try Self.recordedActions(in: recordings, count: 9)
 
             for (index, action) in recorded.enumerated() {
                 let printed = action.action.qualifiedDescription
@@ -52,12 +58,8 @@ extension LiveProcessTests {
 
         @Test("a misspelled case is refused before it is sent, with the cases the session saw; sent again as typed, the app names it")
         func misspelledCase() throws {
-            let controlled = try ControlledSession(app: "typo")
+            let (controlled, _) = try Self.inboxSession("typo")
             let (socket, recordings, listener, app) = (controlled.socket, controlled.recordings, controlled.listener, controlled.app)
-            app.send("inbox")
-            try app.waitForOutput(containing: "recorded 8\n")
-            try Live.record(app, 1, endingAt: 9)
-            _ = try Self.recordedActions(in: recordings, count: 9)
             let session = try #require(try Control.run(["sessions"], socket: socket).stdout.split(separator: " ").first.map(String.init))
 
             let typo = #".inbox(.serch(query: "sw"))"#

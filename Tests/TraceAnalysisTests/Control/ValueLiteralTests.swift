@@ -98,14 +98,7 @@ struct ValueLiteralTests {
             (".search(query: sw)", "expected \"(\" after sw: a string is written in quotes (\"sw\"), an enum case after a dot (.sw)"),
             (".at(2025-02-30T00:00:00Z)", "expected a date in UTC such as 2026-12-01T04:24:02Z, found \"2\""),
         ]
-        for (text, message) in cases {
-            #expect(throws: ValueLiteralError.self) { try ValueLiteral.parse(text) }
-            do {
-                _ = try ValueLiteral.parse(text)
-            } catch {
-                #expect(error.message == message, "\(text)")
-            }
-        }
+        Self.expectErrors(cases, as: \.message)
     }
 
     @Test("a typo is an error that points at the character at fault")
@@ -118,13 +111,14 @@ struct ValueLiteralTests {
             (".a(\"\\q\")", "unknown escape, found \"q\" at column 6\n  .a(\"\\q\")\n       ^"),
             (".a(\"\\u{110000}\")", "expected a Unicode scalar, found \"1\" at column 8\n  .a(\"\\u{110000}\")\n         ^"),
         ]
+        Self.expectErrors(cases, as: \.pointed)
+    }
+
+    /// Expects each text to be refused with its error, as `shown`.
+    static func expectErrors(_ cases: [(text: String, error: String)], as shown: KeyPath<ValueLiteralError, String>, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         for (text, expected) in cases {
-            #expect(throws: ValueLiteralError.self) { try ValueLiteral.parse(text) }
-            do {
-                _ = try ValueLiteral.parse(text)
-            } catch {
-                #expect(error.pointed == expected, "\(text)")
-            }
+            let error = #expect(throws: ValueLiteralError.self, sourceLocation: sourceLocation) { try ValueLiteral.parse(text) }
+            #expect(error?[keyPath: shown] == expected, "\(text)", sourceLocation: sourceLocation)
         }
     }
 }
