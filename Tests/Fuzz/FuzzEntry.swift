@@ -411,12 +411,19 @@ private func fuzzControlRequestLine(_ input: UnsafeRawBufferPointer) {
 }
 
 /// An action typed at the viewer's `D` prompt or given to `control dispatch`
-/// (`ValueLiteral.parse`): never a trap, an error pointing inside the text.
+/// (`ValueLiteral.parse`): never a trap, an error pointing inside the text; what reads, the
+/// printer prints as text that reads back printing the same (the two are one grammar).
 private func fuzzValueLiteral(_ input: UnsafeRawBufferPointer) {
     let text = String(decoding: input, as: UTF8.self)
+    let value: TraceValue
     do {
-        _ = try ValueLiteral.parse(text)
+        value = try ValueLiteral.parse(text)
     } catch {
         precondition(error.offset >= 0 && error.offset <= text.utf8.count + 1, "offset \(error.offset) outside \(text.utf8.count) bytes")
+        return
     }
+    let printed = value.qualifiedDescription
+    // A value printed in part (deeper than the printer opens, a closure's type) is refused.
+    guard let again = try? ValueLiteral.parse(printed) else { return }
+    precondition(again.qualifiedDescription == printed, "\(printed) read back as \(again.qualifiedDescription)")
 }

@@ -7,6 +7,8 @@
 //   effect NAME starts an effect that stays running, prints "effect started"
 //   finish      finishes the effect started first of those running, prints "effect finished"
 //   state       prints "state total=T last=L" (the store's state now)
+//   inbox       records one `.inbox(...)` action of each kind (UUID, URL, Date to the bit,
+//               Decimal, sets, dictionaries, optionals, nested enums), prints "recorded SEQ"
 //   close       closes the recorder, prints its journal ("journal SEQ VALUE" per action),
 //               each sink's figures ("sink DESTINATION recorded=R dropped=D unconfirmed=U")
 //               and "closed", and exits
@@ -21,7 +23,35 @@
 import Foundation
 import StoreScope
 
-enum AppAction: Sendable, Codable { case step(Int, String) }
+enum AppAction: Sendable, Codable {
+    case step(Int, String)
+    case inbox(InboxAction)
+}
+
+/// Actions whose payloads hold what a typed action must spell (`inbox`): the reducer ignores
+/// them.
+enum InboxAction: Sendable, Codable {
+    case toggleSelect(UUID)
+    case open(URL)
+    case snooze(until: Date)
+    case received(subject: String, link: URL?, price: Decimal, labels: Set<String>, counts: [String: Int], ratio: Double)
+    case move([UUID], to: Folder?)
+    case search(query: String)
+    case refresh
+
+    enum Folder: String, Sendable, Codable { case inbox, archive }
+
+    static var samples: [InboxAction] {
+        let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        return [
+            .toggleSelect(id), .open(URL(string: "https://example.com/a?q=1")!), .snooze(until: Date()),
+            .received(
+                subject: "Re: \"quotes\"\n\u{1b}[1m", link: URL(string: "https://example.com/m?id=1&x=%20"), price: Decimal(string: "12.34")!,
+                labels: ["b", "a"], counts: ["x": 3, "y": 0], ratio: -0.1),
+            .move([id, UUID()], to: .inbox), .move([], to: nil), .search(query: "sw"), .refresh,
+        ]
+    }
+}
 
 struct AppState: Sendable, Codable {
     var total = 0
@@ -122,6 +152,9 @@ while let line = readLine() {
         for _ in 0..<count {
             store.send(.step(Int.random(in: 0..<1_000_000), payload))
         }
+        say("recorded \(recording.lastSentSeq)")
+    case "inbox":
+        for action in InboxAction.samples { store.send(.inbox(action)) }
         say("recorded \(recording.lastSentSeq)")
     case "effect":
         // Starts an effect that stays running until the app closes.

@@ -22,20 +22,11 @@ struct SampleControlTests {
 
     @Test("jump to the middle of the session installs exactly the recorded state there (the app's own, redacted fields included), and resend #1 runs #1's action again", arguments: Samples.names)
     func jumpAndResend(_ name: String) async throws {
-        let sample = try #require(Samples.named(name))
-        let directory = try TemporaryDirectory()
-        let socket = directory.path("run/scope.sock"), recordings = directory.path("sessions")
-        let listener = try RunningProcess(product: "storescope", ["listen", socket, "--record", recordings])
-        defer { listener.signal(SIGKILL) }
-        try listener.waitForError(containing: "Listening on")
-
-        var configuration = RecorderConfiguration(appName: "sample-\(name)")
-        configuration.control.isEnabled = true  // the release suite's default is off
-        let recorder = try Recorder(sink: .socket(socket), mainStore: name, configuration: configuration)
-        let run = try await sample.runScenario(recorder: recorder)
+        let listened = try await ListenedSample.start(name)
+        let (socket, recordings, run) = (listened.socket, listened.recordings, listened.run)
+        defer { listened.listener.signal(SIGKILL) }
         let middle = UInt64(max(1, run.journal.count / 2))
 
-        recorder.flush()
         // The listener takes in what was flushed on its own thread: until then a jump is refused
         // with "no action #N yet", and sent once it has the action.
         var jump = try await Self.control(["jump", "#\(middle)"], socket: socket)
@@ -48,10 +39,7 @@ struct SampleControlTests {
         #expect(jump.status == 0 && jump.stdout.contains("jump #\(middle): done: the app's own state after #\(middle)"), "\(jump.stdout)\(jump.stderr)")
         let resend = try await Self.control(["resend", "#1"], socket: socket)
         #expect(resend.status == 0 && resend.stdout.contains("done"), "\(resend.stdout)\(resend.stderr)")
-        recorder.close()
-        try listener.waitForOutput(containing: "app closed the session")
-        listener.signal(SIGINT)
-        #expect(try listener.waitForExit() == 0)
+        try listened.finish()
 
         let file = try #require(try FileManager.default.contentsOfDirectory(atPath: recordings).first { $0.hasSuffix(".sstrace") })
         let path = recordings + "/" + file

@@ -123,7 +123,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
                 do {
                     state = try TraceValueDecoder().decode(State.self, from: tree)
                 } catch {
-                    return report(command, listener, .failed, "the state after #\(seq) does not decode as \(State.self): \(error)")
+                    return report(command, listener, .failed, "the state after #\(seq) does not decode as \(State.self): \(TraceValueDecoder.reason(error))")
                 }
             } else {
                 return report(command, listener, .failed, "no state was sent, and this app does not keep its state after #\(seq)")
@@ -137,7 +137,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
             do {
                 action = try TraceValueDecoder().decode(Action.self, from: tree)
             } catch {
-                return report(command, listener, .failed, "the action does not decode as \(Action.self): \(error)")
+                return report(command, listener, .failed, "the action does not decode as \(Action.self): \(TraceValueDecoder.reason(error))")
             }
             await ControlDispatch.$sending.withValue(true) { await dispatch(action) }
             report(command, listener, .done, nil)

@@ -114,18 +114,7 @@ struct ReplayRun<State: Decodable, Action: Decodable> {
             }
         }
         do { return try TraceValueDecoder().decode(type, from: value) } catch {
-            throw .undecodable(seq: seq, what: what, reason: Self.reason(error))
-        }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        switch error {
-        case let .typeMismatch(_, context), let .valueNotFound(_, context), let .keyNotFound(_, context), let .dataCorrupted(context):
-            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return (path.isEmpty ? "" : "at \(path): ") + context.debugDescription
-        @unknown default:
-            return "\(error)"
+            throw .undecodable(seq: seq, what: what, reason: TraceValueDecoder.reason(error))
         }
     }
 }

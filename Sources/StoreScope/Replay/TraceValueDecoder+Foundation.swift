@@ -18,19 +18,28 @@ extension TreeDecoding {
             return Data(bytes) as? T
         }
         if type == UUID.self {
-            guard case let .scalar(_, text) = node, let uuid = UUID(uuidString: text) else { throw mismatch("a UUID") }
+            guard let text = text(of: node), let uuid = UUID(uuidString: text) else { throw mismatch("a UUID") }
             return uuid as? T
         }
         if type == URL.self {
-            guard case let .scalar(_, text) = node, let url = URL(string: text) else { throw mismatch("a URL") }
+            guard let text = text(of: node), let url = URL(string: text) else { throw mismatch("a URL") }
             return url as? T
         }
         if type == Decimal.self {
-            guard case let .scalar(_, text) = node, let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            guard let text = text(of: node), let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
                 throw mismatch("a decimal")
             }
             return decimal as? T
         }
         return nil
+    }
+
+    /// The text of a scalar the format keeps as text (`UUID("…")`), or of a plain string, as
+    /// an action typed at the viewer may give it (`.open("https://example.com")`).
+    private static func text(of node: TraceValue) -> String? {
+        switch node {
+        case let .scalar(_, text), let .string(text): text
+        default: nil
+        }
     }
 }

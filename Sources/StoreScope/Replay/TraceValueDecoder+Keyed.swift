@@ -32,6 +32,12 @@ struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         case let .structure(_, fields), let .object(_, _, fields):
             layout = .fields(fields, node: value)
         case let .enumeration(type, caseName, payload):
+            // Swift's synthesized `init(from:)` would find no key and say "Invalid number of
+            // keys found, expected one": a typed action's misspelled case is named instead.
+            guard Key(stringValue: caseName) != nil else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath(of: anchor), debugDescription: "\(TypeNames.name(of: decoder.type)) has no case \"\(caseName)\""))
+            }
             layout = .enumCase(type: type, caseName: caseName, payload: payload)
         case let .dictionary(pairs):
             let entries = pairs.map { TraceValue.Field(Self.keyText($0.key), $0.value) }

@@ -9,12 +9,14 @@ import Foundation
 /// unlabeled ones); an optional is its value or nil; arrays and sets are unkeyed containers;
 /// a dictionary is a keyed container (string or integer keys, or any key whose text the key
 /// type accepts) or an unkeyed container of alternating keys and values. `Date`, `UUID`,
-/// `URL`, `Data` and `Decimal` are read from their own node kinds, and a payload-less enum
-/// case decodes as the `String` of its name (a `String`-backed enum whose raw values are its
-/// case names).
+/// `URL`, `Data` and `Decimal` are read from their own node kinds (`UUID`, `URL` and `Decimal`
+/// from a string too, as a typed action may give them), and a payload-less enum case decodes
+/// as the `String` of its name (a `String`-backed enum whose raw values are its case names).
 ///
 /// A redacted or truncated value cannot be decoded: it throws `DecodingError.dataCorrupted`
-/// naming the path, as does any mismatch between the tree and the type.
+/// naming the path, as does any mismatch between the tree and the type, and a case the enum
+/// does not have (`InboxAction has no case "serch"`, where synthesized `Codable` would say
+/// "Invalid number of keys found").
 public struct TraceValueDecoder: Sendable {
     /// Creates a decoder.
     public init() {}
@@ -46,6 +48,9 @@ final class TreeDecoding: Decoder {
     private(set) var node: TraceValue
     /// The keys from the root to ``node``.
     private(set) var path: [any CodingKey]
+    /// The type ``node`` is decoded as, for errors that name it (`InboxAction has no case
+    /// "serch"`).
+    private(set) var type: Any.Type = Any.self
 
     init(node: TraceValue, codingPath: [any CodingKey]) {
         self.node = node
@@ -87,9 +92,10 @@ final class TreeDecoding: Decoder {
         let node = node.unwrapped
         try Self.refuseUnreadable(node, path: path)
         if let special = try Self.foundationValue(node, as: type, path: path) { return special }
-        let parent = self.node
+        let (parent, parentType) = (self.node, self.type)
         self.node = node
-        defer { self.node = parent }
+        self.type = type
+        defer { (self.node, self.type) = (parent, parentType) }
         return try T(from: self)
     }
 

@@ -1,12 +1,12 @@
 import TraceFormat
 
 /// Turns a ``ControlRequest`` into the command the app is sent: a jump's state rebuilt by the
-/// session engine from the session's recording, a typed action parsed, a recorded action
-/// read back.
+/// session engine from the session's recording, a typed action parsed (and its cases checked
+/// against those the recording holds), a recorded action read back.
 enum ControlCommandBuilder {
     /// The command's request, or the reason it cannot be made.
     static func request(
-        for request: ControlRequest, store: String, recording: TraceSession?
+        for request: ControlRequest, store: String, recording: TraceSession?, check: inout DispatchCheck
     ) -> Result<ControlCommand.Request, ControlReply> {
         switch request.command {
         case "pause": return .success(.pause)
@@ -15,11 +15,17 @@ enum ControlCommandBuilder {
         case "unlock": return .success(.unlock)
         case "dispatch":
             guard let text = request.action else { return .failure(.error("dispatch needs an action, e.g. .setFilter(\"a\")")) }
+            let action: TraceValue
             do throws(ValueLiteralError) {
-                return .success(.dispatch(try ValueLiteral.parse(text)))
+                action = try ValueLiteral.parse(text)
             } catch {
                 return .failure(.error(error.pointed))
             }
+            if let recording {
+                _ = try? recording.refresh()
+                if let refusal = check.refusal(of: action, text: text, store: store, recording: recording) { return .failure(.error(refusal)) }
+            }
+            return .success(.dispatch(action))
         case "jump", "resend":
             guard let seq = request.seq else { return .failure(.error("\(request.command) needs an action number (#N)")) }
             guard let recording else {

@@ -125,7 +125,7 @@ extension LiveListener {
             return client.reply(ControlCommandBuilder.replayable(after: request.seq ?? 0, through: request.through, store: store, recording: recording, session: session.tag))
         }
         let command: ControlCommand.Request
-        switch ControlCommandBuilder.request(for: request, store: store, recording: recording) {
+        switch ControlCommandBuilder.request(for: request, store: store, recording: recording, check: &dispatchChecks[connection.number, default: .init()]) {
         case let .failure(reply):
             return client.reply(ControlReply(result: reply.result, detail: reply.detail, session: session.tag, store: store))
         case let .success(made): command = made

@@ -64,6 +64,8 @@ public final class LiveListener {
     var recordings: [Int: TraceSession] = [:]
     /// The effects the recordings hold, by connection, as far as jumps have read them.
     var collectedEffects: [Int: ControlCommandBuilder.CollectedEffects] = [:]
+    /// What typed actions are checked against, by connection.
+    var dispatchChecks: [Int: DispatchCheck] = [:]
     private var nextNumber = 1
     private var readBuffer = [UInt8](repeating: 0, count: 256 * 1024)
     /// While the process is out of file descriptors, accepting waits until this instant (the
@@ -281,6 +283,7 @@ public final class LiveListener {
         let problem = connection.close()
         recordings[connection.number] = nil
         collectedEffects[connection.number] = nil
+        dispatchChecks[connection.number] = nil
         for client in clients where client.awaiting?.connection == connection.number {
             client.reply(.error("the app's session ended before it recorded the command's outcome"))
         }

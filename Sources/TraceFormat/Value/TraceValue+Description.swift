@@ -118,7 +118,7 @@ extension TraceValue: CustomStringConvertible {
         case let .uint(value):
             output += String(value)
         case let .double(value):
-            output += String(value)
+            output += Self.literal(value)
         case let .bool(value):
             output += value ? "true" : "false"
         case let .date(seconds):
@@ -136,6 +136,12 @@ extension TraceValue: CustomStringConvertible {
             if truncation.omitted > 0 { output += ", \(truncation.omitted) omitted" }
             output += ">"
         }
+    }
+
+    /// `1.5`, `1e-05`, `-inf`; a NaN with its sign and payload (`-nan`, `snan`, `nan(0x5)`),
+    /// which `description` drops: every double prints as text that reads back to the bit.
+    static func literal(_ value: Double) -> String {
+        value.isNaN ? value.debugDescription : String(value)
     }
 
     private func quoted(_ string: String) -> String {

@@ -109,7 +109,7 @@ extension LiveProcessTests {
             #expect(try Control.appTotal(app) == before + 7)
             let wrongCase = try Control.run(["dispatch", ".jump(1)"], socket: socket)
             #expect(wrongCase.status == 1)
-            #expect(wrongCase.stdout.contains("dispatch: failed: the action does not decode as AppAction"), "\(wrongCase.stdout)")
+            #expect(wrongCase.stdout.contains("dispatch: failed: the action does not decode as AppAction: AppAction has no case \"jump\""), "\(wrongCase.stdout)")
             _ = try Live.close(app)
             try listener.waitForOutput(containing: "app closed the session")
             try Live.stop(listener)

@@ -72,6 +72,36 @@ struct ViewerControlTerminalTests {
         try tmux.waitFor("exit=0")
     }
 
+    @Test("D sends an action copied from the detail's action line (its type, UUID(\"…\") and all); a misspelled case is refused with the cases seen, and sent as typed when entered again")
+    func dispatchWhatTheViewerPrints() throws {
+        let (tmux, app) = try Self.viewerAndApp()
+        tmux.resize(columns: 200, rows: 30)
+        app.send("inbox")
+        try app.waitForOutput(containing: "recorded 8\n")
+        try tmux.waitFor("#8/8 │ no filter │ following")
+
+        tmux.keys("g")
+        let screen = try tmux.waitFor("action AppAction.inbox(.toggleSelect(UUID(")
+        let line = try #require(screen.split(separator: "\n").first { $0.hasPrefix("action AppAction.inbox(") })
+        let printed = String(line.dropFirst("action ".count)).trimmingCharacters(in: .whitespaces)
+        #expect(printed == #"AppAction.inbox(.toggleSelect(UUID("E621E1F8-C36C-495A-93FC-0C247A3E6E5F")))"#)
+        tmux.keys("D")
+        try tmux.waitFor("dispatch to the app:")
+        tmux.type(printed)
+        try tmux.waitFor("dispatch: done")
+        try app.waitForOutput(containing: "dispatched 9\n")
+
+        tmux.keys("D")
+        try tmux.waitFor("dispatch to the app:")
+        tmux.type(#".inbox(.toggleSelct(UUID("E621E1F8-C36C-495A-93FC-0C247A3E6E5F")))"#)
+        try tmux.waitFor(#"error: no case "toggleSelct" in InboxAction in this session: did you mean "toggleSelect"?"#)
+        tmux.keys("D", "Up", "Enter")
+        try tmux.waitFor(#"dispatch: failed: the action does not decode as AppAction: at .inbox._0: InboxAction has no case "toggleSelct""#)
+        tmux.keys("q")
+        _ = try Live.close(app)
+        try tmux.waitFor("exit=0")
+    }
+
     @Test("x re-sends the app's actions after the selected one, one per press, saying which is next; X again stops a paced replay")
     func stepAndStop() throws {
         let (tmux, app) = try Self.viewerAndApp()
