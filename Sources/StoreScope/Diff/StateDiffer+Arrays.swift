@@ -119,6 +119,28 @@ struct ArrayDiffInput {
     var newID: ((Int) -> AnyHashable)?
 }
 
+extension ArrayDiffInput {
+    /// The elements of two collections read through their custom mirrors, held as `Any` and
+    /// captured as an array of `Any`: compared by diffing them, matched by id when every
+    /// element is `Identifiable` (see ``TypeTraits/identity``).
+    init(oldElements old: [Any], newElements new: [Any]) {
+        self.init(
+            oldCount: old.count, newCount: new.count, elementType: "Any", old: { old[$0] }, new: { new[$0] },
+            equal: nil, affixes: nil, oldID: Self.identities(of: old), newID: Self.identities(of: new))
+    }
+
+    /// The id of each element, read when asked; `nil` unless every element is `Identifiable`.
+    private static func identities(of elements: [Any]) -> ((Int) -> AnyHashable)? {
+        var identities: [(Any) -> AnyHashable] = []
+        identities.reserveCapacity(elements.count)
+        for element in elements {
+            guard let identity = TypeTraits.of(element).identity else { return nil }
+            identities.append(identity)
+        }
+        return { identities[$0](elements[$0]) }
+    }
+}
+
 extension StateDiffer {
     /// Diffs the captured windows of two arrays (their first
     /// ``CaptureOptions/maximumCollectionCount`` elements), then fixes up the
