@@ -1,5 +1,5 @@
 // Release-build benchmarks. Run: swift run -c release StoreScopeBenchmarks [suite ...]
-// Suites: format, diff (or only its rebuilt-array table: diff-rebuilt), analysis (needs storescope built in release; `analysis-trace PATH` only
+// Suites: format, diff (or only its rebuilt-array table: diff-rebuilt; its reordered-todos table: diff-keyed), analysis (needs storescope built in release; `analysis-trace PATH` only
 // writes its trace), live (needs `swift build -c release` for storescope), stats (needs
 // `swift build -c release --product storescope` first), recorder (or one part of it: recorder-store, recorder-pace,
 // recorder-worker, recorder-tail). With no argument every suite runs. `recorder-profile` runs only 50,000
@@ -19,9 +19,11 @@ func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(su
 if wants("format") { FormatBenchmarks.run() }
 if wants("diff") {
     DiffBenchmarks.run()
+    KeyedElementsBenchmarks.run()
     KeyframeBenchmarks.run()
-} else if wants("diff-rebuilt") {
-    RebuiltArrayBenchmarks.run()
+} else {
+    if wants("diff-rebuilt") { RebuiltArrayBenchmarks.run() }
+    if wants("diff-keyed") { KeyedElementsBenchmarks.run() }
 }
 if wants("analysis") { AnalysisBenchmarks.run() }
 if requested.contains("hostile") { HostileTraces.run() }

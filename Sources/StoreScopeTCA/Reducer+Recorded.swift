@@ -126,11 +126,6 @@ extension Effect where Action: Sendable {
     }
 }
 
-/// A navigation stack is recorded as its screens, in order, as TCA's `Codable` and its
-/// `customDump` show it; its storage (the screens keyed by generated ids) and the `@Dependency`
-/// that generates the ids are bookkeeping, and decodes back through `StackState: Decodable`.
-extension StackState: TraceCapturedAsElements {}
-
 /// Which kind of effect an effect is: `.none`, `.run`, or a publisher. TCA keeps an effect's
 /// operation internal, so it is read through the runtime's reflection, as StoreScope's capture
 /// reads values: the stored field `operation` of `Effect`, an enum whose case is `run`,

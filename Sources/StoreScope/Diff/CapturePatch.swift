@@ -5,9 +5,10 @@
 /// `tree == captureValue(new)`, redaction and depth and collection truncation included.
 ///
 /// The cost follows the change, not the state: equal subtrees are pruned with `==`, arrays
-/// that share storage are skipped in O(1), `Identifiable` elements are matched by id (an
-/// insertion at the front is one `insert`, not a `set` per element), and only changed structs
-/// and enums are reflected.
+/// that share storage are skipped in O(1), `Identifiable` elements of arrays and of collections
+/// recorded as their elements are matched by id (an insertion at the front is one `insert`, not
+/// a `set` per element; a reorder the fewest `move`s), and only changed structs and enums are
+/// reflected.
 ///
 /// A redacted value that changed is recorded as a `set` of its redacted node (the same node the
 /// tree holds): a reader sees that it changed, never its value. A dictionary or set whose keys

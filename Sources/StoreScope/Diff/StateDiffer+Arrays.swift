@@ -119,6 +119,28 @@ struct ArrayDiffInput {
     var newID: ((Int) -> AnyHashable)?
 }
 
+extension ArrayDiffInput {
+    /// The elements of two collections read through their custom mirrors, held as `Any` and
+    /// captured as an array of `Any`: compared by diffing them, matched by id when every
+    /// element is `Identifiable` (see ``TypeTraits/identity``).
+    init(oldElements old: [Any], newElements new: [Any]) {
+        self.init(
+            oldCount: old.count, newCount: new.count, elementType: "Any", old: { old[$0] }, new: { new[$0] },
+            equal: nil, affixes: nil, oldID: Self.identities(of: old), newID: Self.identities(of: new))
+    }
+
+    /// The id of each element, read when asked; `nil` unless every element is `Identifiable`.
+    private static func identities(of elements: [Any]) -> ((Int) -> AnyHashable)? {
+        var identities: [(Any) -> AnyHashable] = []
+        identities.reserveCapacity(elements.count)
+        for element in elements {
+            guard let identity = TypeTraits.of(element).identity else { return nil }
+            identities.append(identity)
+        }
+        return { identities[$0](elements[$0]) }
+    }
+}
+
 extension StateDiffer {
     /// Diffs the captured windows of two arrays (their first
     /// ``CaptureOptions/maximumCollectionCount`` elements), then fixes up the
@@ -208,8 +230,9 @@ extension StateDiffer {
         }
     }
 
-    /// Removals (back to front), then one pass over the new order: an element already in
-    /// place is diffed, one found later is moved up then diffed, a new one is inserted.
+    /// Removals (back to front, at old positions), the moves that put the elements kept into
+    /// the new order (the fewest: see ``Reordering``), the insertions (front to back), then the
+    /// changes within kept elements; insertions and changes at their new positions.
     ///
     /// - Returns: `false` without emitting anything when the elements are not `Identifiable`
     ///   or an id repeats.
@@ -221,27 +244,27 @@ extension StateDiffer {
         // The same ids in the same order (an element changed in place): matching by position
         // gives the same operations, without building the sets.
         if oldIDs == newIDs { return false }
-        let oldSet = Set(oldIDs), newSet = Set(newIDs)
-        guard oldSet.count == oldIDs.count, newSet.count == newIDs.count else { return false }
+        let newSet = Set(newIDs)
+        guard Set(oldIDs).count == oldIDs.count, newSet.count == newIDs.count else { return false }
         let start = old.lowerBound
-        for offset in oldIDs.indices.reversed() where !newSet.contains(oldIDs[offset]) {
+        // The old elements still present, by id: their position among them, and their index.
+        var kept: [AnyHashable: (position: Int, index: Int)] = [:]
+        kept.reserveCapacity(min(oldIDs.count, newIDs.count))
+        for (offset, id) in oldIDs.enumerated() where newSet.contains(id) { kept[id] = (kept.count, start + offset) }
+        for offset in oldIDs.indices.reversed() where kept[oldIDs[offset]] == nil {
             remove(input, start + offset, at: start + offset, depth: depth)
         }
-        // The old elements still present, in their current order: (old index, id); -1 marks
-        // an inserted element.
-        var working = oldIDs.indices.filter { newSet.contains(oldIDs[$0]) }.map { (index: start + $0, id: oldIDs[$0]) }
-        for (offset, id) in newIDs.enumerated() {
-            let position = start + offset
-            if offset < working.count && working[offset].id == id {
-                diffElement(input, working[offset].index, new.lowerBound + offset, at: position, depth: depth)
-            } else if oldSet.contains(id), let found = working[min(offset + 1, working.count)...].firstIndex(where: { $0.id == id }) {
-                operations.append(.move(path: path + [.index(start + found)], to: position))
-                working.insert(working.remove(at: found), at: offset)
-                diffElement(input, working[offset].index, new.lowerBound + offset, at: position, depth: depth)
-            } else {
-                insert(input, new.lowerBound + offset, at: position, depth: depth)
-                working.insert((-1, id), at: offset)
-            }
+        let found = newIDs.map { kept[$0] }
+        for (from, to) in Reordering.moves(order: found.compactMap { $0?.position }) {
+            operations.append(.move(path: path + [.index(start + from)], to: start + to))
+        }
+        // The elements kept are in the new order; each insertion goes where it belongs.
+        for offset in found.indices where found[offset] == nil {
+            insert(input, new.lowerBound + offset, at: start + offset, depth: depth)
+        }
+        for (offset, element) in found.enumerated() {
+            guard let element else { continue }
+            diffElement(input, element.index, new.lowerBound + offset, at: start + offset, depth: depth)
         }
         return true
     }

@@ -43,6 +43,14 @@ extension StateDiffer {
             diffFields(
                 Reflection.payloadFields(oldMirror), Reflection.payloadFields(newMirror), of: old, new, owner: .enumCase(caseName),
                 depth: depth)
+        case .collection?:
+            // Captured as the array of its children (see `ValueCapturer`), diffed as one.
+            let newMirror = Mirror(reflecting: new)
+            guard newMirror.displayStyle == .collection else {
+                replace(old, new, depth: depth)
+                return
+            }
+            diffArray(ArrayDiffInput(oldElements: oldMirror.children.map(\.value), newElements: newMirror.children.map(\.value)), depth: depth)
         case nil where !oldMirror.children.isEmpty:
             diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, owner: .fields, depth: depth)
         default:

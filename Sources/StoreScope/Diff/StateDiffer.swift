@@ -4,9 +4,11 @@
 /// It walks old and new together and descends only where they differ: `Equatable` values are
 /// compared with `==` through an opened existential, arrays sharing storage are skipped in
 /// O(1), arrays, dictionaries and sets take typed paths (conditional conformances found by one
-/// dynamic cast), `Identifiable` elements are matched by id, and only changed structs and
-/// enums are reflected with `Mirror`. Each node is treated in the order ``ValueCapturer``
-/// uses, so the emitted values are exactly what a full capture would hold there.
+/// dynamic cast), collections recorded as their elements (``TraceCapturedAsElements``, custom
+/// mirrors of style `.collection`) take the arrays' path, `Identifiable` elements are matched
+/// by id, and only changed structs and enums are reflected with `Mirror`. Each node is treated
+/// in the order ``ValueCapturer`` uses, so the emitted values are exactly what a full capture
+/// would hold there.
 struct StateDiffer {
     /// The limits and redaction in force (the same as the keyframe's).
     let options: CaptureOptions

@@ -39,6 +39,9 @@ final class TypeTraits: @unchecked Sendable {
     let captureAt: ((UnsafeRawPointer, inout ValueCapturer, Int) -> TraceValue)?
     /// Diffs two optionals or two collections of this type.
     let diff: ((Any, Any, inout StateDiffer, Int) -> Void)?
+    /// The id of a value of this type, boxed, when the type is `Identifiable`: how the elements
+    /// of a collection reflected by its custom mirror are matched (see ``ArrayDiffInput``).
+    let identity: ((Any) -> AnyHashable)?
 
     /// Whether the type is an enum without a custom mirror, whose payload is read without
     /// building a `Mirror` (through ``enumLayout``, else ``RuntimeReflection``).
@@ -144,6 +147,7 @@ final class TypeTraits: @unchecked Sendable {
         self.diff = diff
         self.scalar = scalar
         self.scalarAt = scalarAt
+        if let identifiable = type as? any Identifiable.Type { identity = Self.identityWitness(identifiable) } else { identity = nil }
         let kind = MetadataKind.of(type)
         isExact = kind == .struct || kind == .enum || kind == .optional || kind == .tuple
         // What `Mirror(reflecting:).displayStyle` says, read from the metadata kind: a custom
@@ -190,6 +194,10 @@ final class TypeTraits: @unchecked Sendable {
         return lhs == rhs
     }
 
+    private static func identityWitness<Value: Identifiable>(_: Value.Type) -> (Any) -> AnyHashable {
+        { AnyHashable(($0 as! Value).id) }
+    }
+
     private static func scalarWitness<Value: _CapturedScalar>(_: Value.Type) -> (Any, Redaction) -> TraceValue {
         { value, redaction in
             ValueAddress.with(value, ifExactly: Value.self) {
@@ -219,12 +227,12 @@ final class TypeTraits: @unchecked Sendable {
     }
 
     private static func elementsCaptureWitness<Value: TraceCapturedAsElements>(_: Value.Type) -> (Any, inout ValueCapturer, Int) -> TraceValue {
-        { value, capturer, depth in (value as! Value)._recordedElements._capture(with: &capturer, depth: depth) }
+        { value, capturer, depth in (value as! Value).recordedElements._capture(with: &capturer, depth: depth) }
     }
 
     private static func elementsCaptureAtWitness<Value: TraceCapturedAsElements>(_: Value.Type) -> (UnsafeRawPointer, inout ValueCapturer, Int) -> TraceValue {
         { address, capturer, depth in
-            address.assumingMemoryBound(to: Value.self).pointee._recordedElements._capture(with: &capturer, depth: depth)
+            address.assumingMemoryBound(to: Value.self).pointee.recordedElements._capture(with: &capturer, depth: depth)
         }
     }
 
@@ -233,7 +241,7 @@ final class TypeTraits: @unchecked Sendable {
         -> (Any, Any, inout StateDiffer, Int) -> Void
     {
         { (old, new, differ, depth) in
-            (old as! Value)._recordedElements._diff(against: (new as! Value)._recordedElements, with: &differ, depth: depth)
+            (old as! Value).recordedElements._diff(against: (new as! Value).recordedElements, with: &differ, depth: depth)
         }
     }
 
