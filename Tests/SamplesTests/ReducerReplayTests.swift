@@ -21,6 +21,23 @@ struct ReducerReplayTests {
         #expect(report.description == "replayed 6 actions of store \"search\" from the initial state through #6: every state matches the recording")
     }
 
+    /// Issue 39, item 7: `storescope test --reducer inboxReducer`, a reducer returning its effects, made a test that did not compile.
+    @Test("A reducer that returns its effects replays too; the effects are dropped")
+    func aReducerReturningEffectsReplays() async throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("search.sstrace")
+        _ = try await Samples.record(RepoSearchSample.self, to: trace)
+        var effectsReturned = 0
+        func reducerWithEffects(_ state: inout SearchState, _ action: SearchAction) -> [String] {
+            state = SearchReducer().reduce(oldState: state, with: action)
+            effectsReturned += 1
+            return ["search"]
+        }
+        let report = try ReducerReplay(reducer: reducerWithEffects).check(tracePath: trace)
+        #expect(report.divergence == nil, "\(report)")
+        #expect(report.actionsReplayed == 6 && effectsReturned == 6)
+    }
+
     @Test("A reducer that forgets to clear isLoading diverges right after the first results, with the change")
     func aRegressionIsFoundAtItsAction() async throws {
         let directory = try TemporaryDirectory()

@@ -70,6 +70,21 @@ public struct ReducerReplay<State: Decodable, Action: Decodable> {
         }
     }
 
+    /// A replay through a reducer that also returns its effects
+    /// (`(inout State, Action) -> Effects`: OneWay's `AnyEffect`, a hand-written store's
+    /// `[Effect]`, an Elm `Cmd`). The effects are dropped: a replay runs none, the actions they
+    /// sent are in the trace as inputs.
+    ///
+    /// - Parameters: see ``init(store:from:to:capture:redactedText:actions:reducer:)-(_,_,_,_,_,_,(inout State, Action) -> Void)``.
+    public init<Effects>(
+        store: String? = nil, from: UInt64? = nil, to: UInt64? = nil, capture: CaptureOptions = .default, redactedText: String? = nil,
+        actions: [UInt64: Action] = [:], reducer: @escaping (inout State, Action) -> Effects
+    ) {
+        self.init(store: store, from: from, to: to, capture: capture, redactedText: redactedText, actions: actions) { (state: inout State, action: Action) in
+            _ = reducer(&state, action)
+        }
+    }
+
     /// Replays the trace at `tracePath`.
     ///
     /// - Returns: the report: how many actions were replayed, what could not be compared, and

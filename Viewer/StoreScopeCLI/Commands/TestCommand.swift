@@ -22,7 +22,7 @@ enum TestCommand: Command {
         arguments: [.init(name: "TRACE", help: "The recorded trace.")],
         options: [
             .value("module", "MODULE", help: "The app's module the test imports (required)."),
-            .value("reducer", "EXPR", help: "The reducer entry point: (inout State, Action) -> Void or (State, Action) -> State (required)."),
+            .value("reducer", "EXPR", help: "The reducer entry point: (inout State, Action) -> Void, (State, Action) -> State, or (inout State, Action) -> Effects, whose effects the replay drops (required)."),
             .value("store", "NAME", help: "The store to replay (default: the main store: the one the app named, else the only or first to register)."),
             .value("from", "SEQ", help: "The first action to replay (default: the store's first)."),
             .value("to", "SEQ", help: "The last action to replay (default: the store's last)."),
