@@ -82,6 +82,30 @@ struct TestCommandTests {
         #expect(FileManager.default.fileExists(atPath: directory.path("LoginReplayTests.sstrace")))
     }
 
+    /// Issue 39, item 7: the note said "the replay stops there with an error" for values the
+    /// app's Decodable may never read (a class its coding keys leave out), and the replay went on.
+    @Test("a redacted value, a cut one and a class by identity are named with what happens only if the type's Decodable reads them")
+    func undecodableInputsAreNamedHonestly() throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("inbox.sstrace")
+        let writer = try TraceWriter(path: trace, header: TraceFixture.header(app: "Mail", store: "inbox", schemaFingerprint: 1))
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "inbox", state: .structure(type: "InboxState", fields: [
+            .init("session", .redacted(type: "UserSession")), .init("cache", .reference(type: "ImageCache", id: 7)),
+            .init("count", .int(0)),
+        ]))))
+        try writer.append(.action(ActionRecord(
+            seq: 1, store: "inbox", monotonicNanos: 1_000, wallNanos: 0, reducerNanos: 10,
+            action: .enumeration(type: "InboxAction", caseName: "refresh", payload: []))))
+        try writer.append(.patch(StatePatch(seq: 1, store: "inbox", operations: [.set(path: [.field("count")], value: .int(1))])))
+        try writer.close()
+        let run = try ChildProcess.storescope(["test", trace, "--module", "Mail", "--reducer", "inboxReducer"], workingDirectory: directory.url)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let source = try String(contentsOfFile: directory.path("InboxReplayTests.swift"), encoding: .utf8)
+        #expect(source.contains("//   the initial state: .session (UserSession) was redacted in the recording: if the type's Decodable reads it, the replay fails there, naming the path\n"), "\(source)")
+        #expect(source.contains("//   the initial state: .cache is a ImageCache recorded by its identity alone: if the type's Decodable reads it, the replay fails there, naming the path\n"), "\(source)")
+        #expect(!source.contains("stops there"))
+    }
+
     @Test("test's usage errors exit 64 with the reason, a missing trace exits 2, an empty range exits 1")
     func errors() throws {
         let directory = try TemporaryDirectory()

@@ -46,11 +46,11 @@ struct ReplayTestSource {
             case let .redacted(type) where type.hasPrefix("Optional<") || type.hasPrefix("Swift.Optional<"):
                 found.append("\(shown) was redacted in the recording; the reducer gets nil")
             case let .redacted(type):
-                found.append("\(shown) (\(type)) was redacted in the recording and cannot be decoded: the replay stops there with an error")
+                found.append("\(shown) (\(type)) was redacted in the recording: if the type's Decodable reads it, the replay fails there, naming the path")
             case .truncated:
-                found.append("\(shown) was cut by a capture limit and cannot be decoded: the replay stops there with an error")
+                found.append("\(shown) was cut by a capture limit: if the type's Decodable reads it, the replay fails there, naming the path")
             case let .reference(type, _):
-                found.append("\(shown) is a \(type) recorded by its identity alone and cannot be decoded: the replay stops there with an error")
+                found.append("\(shown) is a \(type) recorded by its identity alone: if the type's Decodable reads it, the replay fails there, naming the path")
             case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
                 for (index, field) in fields.enumerated() { walk(field.value, path + (field.name.isEmpty ? "[\(index)]" : ".\(field.name)")) }
             case let .some(wrapped): walk(wrapped, path)
