@@ -106,6 +106,30 @@ struct TestCommandTests {
         #expect(!source.contains("stops there"))
     }
 
+    /// Issue 39, item 7: a TCA app's trace names `State` and `Action` alone, and the generated
+    /// `ReducerReplay<State, Action>` did not compile.
+    @Test("types the trace names only by their nested name (TCA's State, Action) are asked for, not written as code that cannot compile")
+    func nestedTypeNamesAreAskedFor() throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("todos.sstrace")
+        let writer = try TraceWriter(path: trace, header: TraceFixture.header(app: "Todos", store: "app", schemaFingerprint: 1))
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "app", state: .structure(type: "State", fields: [.init("count", .int(0))]))))
+        try writer.append(.action(ActionRecord(
+            seq: 1, store: "app", monotonicNanos: 1_000, wallNanos: 0, reducerNanos: 10, action: .enumeration(type: "Action", caseName: "increment", payload: []))))
+        try writer.append(.patch(StatePatch(seq: 1, store: "app", operations: [.set(path: [.field("count")], value: .int(1))])))
+        try writer.close()
+        let refused = try ChildProcess.storescope(["test", trace, "--module", "Todos", "--reducer", "AppFeature().reduce"], workingDirectory: directory.url)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("the trace names the state type 'State' and action type 'Action' without the type it is nested in (TCA's AppFeature.State), which the test could not resolve; name it: --state Feature.State --action Feature.Action"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("AppReplayTests.swift")))
+        let named = try ChildProcess.storescope(
+            ["test", trace, "--module", "Todos", "--reducer", "AppFeature().reduce", "--state", "AppFeature.State", "--action", "AppFeature.Action"],
+            workingDirectory: directory.url)
+        #expect(named.status == 0, "\(named.stderr)")
+        let source = try String(contentsOfFile: directory.path("AppReplayTests.swift"), encoding: .utf8)
+        #expect(source.contains("ReducerReplay<AppFeature.State, AppFeature.Action>("))
+    }
+
     @Test("test's usage errors exit 64 with the reason, a missing trace exits 2, an empty range exits 1")
     func errors() throws {
         let directory = try TemporaryDirectory()

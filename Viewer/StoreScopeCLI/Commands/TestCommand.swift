@@ -81,6 +81,15 @@ enum TestCommand: Command {
             console.error("Error: the trace's \(option) type '\(type.sanitizedForTerminal)' is not a Swift type name; name it with --\(option) TYPE")
             return ExitStatus.failure
         }
+        // TCA's `@Reducer struct AppFeature { struct State; enum Action }`: the trace names the
+        // nested types alone, which the test's module cannot resolve.
+        let nested = [("state", state), ("action", action)].filter { arguments.value($0.0) == nil && ["State", "Action"].contains($0.1) }
+        if !nested.isEmpty {
+            let options = nested.map { "--\($0.0) Feature.\($0.1)" }.joined(separator: " ")
+            console.error("Error: the trace names the \(nested.map { "\($0.0) type '\($0.1)'" }.joined(separator: " and ")) without the type "
+                + "it is nested in (TCA's AppFeature.State), which the test could not resolve; name it: \(options)")
+            return ExitStatus.usage
+        }
         let name = arguments.value("name") ?? store
         let output = arguments.value("output") ?? "\(typeName(name))ReplayTests.swift"
         let fixture = URL(fileURLWithPath: output).deletingPathExtension().appendingPathExtension("sstrace")
