@@ -20,13 +20,10 @@ import Darwin
 struct ViewerListenerSessionTests {
     @Test("With the effects view open on live sessions, > and < switch sessions and each shows only its own effects, also those that arrive meanwhile")
     func switchingWithEffectsOpen() throws {
-        let directory = try TemporaryDirectory()
-        let socket = directory.path("run/scope.sock")
-        let arrivals = try ListenerArrivals(path: socket, options: .init(recordDirectory: directory.path("sessions"), stallTimeout: .seconds(60)))
-        defer { _ = arrivals.finish() }
-        var viewer = ListenerViewer(arrivals)
-        let checkoutPath = directory.path("checkout.sstrace")
-        try CheckoutTrace.write(to: checkoutPath, chunkSize: 200)
+        let listening = try Listening()
+        defer { _ = listening.arrivals.finish() }
+        var viewer = ListenerViewer(listening.arrivals)
+        let (socket, checkoutPath) = (listening.socket, listening.checkoutPath)
         let checkout = try StreamingApp(trace: checkoutPath, socket: socket)
         let users = try StreamingApp(trace: try AnalysisCommandTests.fixture("users"), socket: socket)
 
@@ -78,13 +75,10 @@ struct ViewerListenerSessionTests {
     /// `listen --quiet` says "disconnected".
     @Test("An app that hangs up mid-session reads 'app disconnected' on the status line; one that closes its session, 'session ended'")
     func disconnectedIsNotEnded() throws {
-        let directory = try TemporaryDirectory()
-        let socket = directory.path("run/scope.sock")
-        let arrivals = try ListenerArrivals(path: socket, options: .init(recordDirectory: directory.path("sessions"), stallTimeout: .seconds(60)))
-        defer { _ = arrivals.finish() }
-        var viewer = ListenerViewer(arrivals)
-        let checkoutPath = directory.path("checkout.sstrace")
-        try CheckoutTrace.write(to: checkoutPath, chunkSize: 200)
+        let listening = try Listening()
+        defer { _ = listening.arrivals.finish() }
+        var viewer = ListenerViewer(listening.arrivals)
+        let (socket, checkoutPath) = (listening.socket, listening.checkoutPath)
         let vanishing = try StreamingApp(trace: checkoutPath, socket: socket)
         try vanishing.stream(upToSeq: 5)
         try viewer.poll { $0.lastSeq == 5 }
@@ -100,6 +94,23 @@ struct ViewerListenerSessionTests {
         viewer.press(.character(">"))
         try viewer.poll { $0.sessionEnded }
         #expect(viewer.state.sessionEnding == "session ended", "\(viewer.screen)")
+    }
+}
+
+/// A listener's arrivals on a socket in a temporary directory, recording there, and the
+/// checkout trace (small chunks) for an app to stream.
+private struct Listening {
+    let directory: TemporaryDirectory
+    let socket: String
+    let arrivals: ListenerArrivals
+    let checkoutPath: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        socket = directory.path("run/scope.sock")
+        arrivals = try ListenerArrivals(path: socket, options: .init(recordDirectory: directory.path("sessions"), stallTimeout: .seconds(60)))
+        checkoutPath = directory.path("checkout.sstrace")
+        try CheckoutTrace.write(to: checkoutPath, chunkSize: 200)
     }
 }
 
