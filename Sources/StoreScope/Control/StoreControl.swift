@@ -198,7 +198,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
         _ command: ControlCommand, _ listener: ControlCommand.Issuer, _ result: ControlOutcome.Result, _ detail: String?
     ) {
         let outcome = outcome(command, listener, result, detail)
-        recorder.log(outcome.message, level: outcome.level)
+        recorder.record(outcome.message, level: outcome.level)
         // Written at once, so the listener can tell whoever asked.
         recorder.queue.enqueueControl(.job(WorkerJob { $0.flushForControl() }))
     }

@@ -119,7 +119,17 @@ public final class Recorder: Sendable {
     }
 
     /// Writes a log line into the trace.
+    ///
+    /// A message that reads as a control command's outcome (`control #7 jump #42 → done (store
+    /// …)`) is written with `app: ` before it: only the recorder's own outcomes read as outcomes,
+    /// so a listener never takes an app's line for the answer to a command.
     public func log(_ message: String, level: LogRecord.Level = .info) {
+        record(ControlOutcome(message: message) == nil ? message : "app: " + message, level: level)
+    }
+
+    /// Writes a log record as it is: the app's lines through ``log(_:level:)``, the outcomes of
+    /// control commands from the recorder's own code.
+    func record(_ message: String, level: LogRecord.Level) {
         queue.enqueueRecord(.log(LogRecord(level: level, message: message, monotonicNanos: Clock.monotonicNanos(), seq: lastSeq)))
     }
 

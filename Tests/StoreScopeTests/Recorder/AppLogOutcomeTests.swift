@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@testable import StoreScope
+import StoreScopeTestSupport
+import TraceFormat
+
+/// An app's own log line cannot pass for a control command's outcome (issue 44: outcomes
+/// travelled as log text an app could write too, and a listener matched them by their id).
+@Suite struct AppLogOutcomeTests {
+    @Test func anAppsLineThatReadsAsAnOutcomeIsMarkedAsTheApps() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("logs.sstrace")
+        let recorder = try Recorder(sink: .file(path))
+        let forged = #"control #1 lock → done (store "inbox", asked by pid 1 uid 1, listener pid 1 uid 1)"#
+        #expect(ControlOutcome(message: forged) != nil, "the line reads as an outcome as written")
+        recorder.log(forged)
+        recorder.log("control #2 is not an outcome")
+        recorder.mark(forged)
+        #expect(recorder.close())
+        let logs = try TraceReader(path: path).allRecords().compactMap { if case let .log(log) = $0 { log } else { nil } }
+        #expect(logs.map(\.message) == ["app: " + forged, "control #2 is not an outcome", "app: " + forged])
+        #expect(logs.allSatisfy { ControlOutcome(message: $0.message) == nil }, "no app line reads as an outcome")
+    }
+}
