@@ -28,9 +28,11 @@ enum RecorderBenchmarks {
             for change in [UsersFixture.Change.toggleLoading, .rename] {
                 let result = compareRounds(users: users, change: change, burst: 100, configuration: .init())
                 rows.append([
-                    "\(users) users, \(change.rawValue)", Report.nanos(result.plain.median), Report.nanos(result.recorded.median),
-                    Report.nanos(result.recorded.median - result.plain.median), Report.nanos(result.plain.p99),
-                    Report.nanos(result.recorded.p99), "\(result.dropped)",
+                    "\(users) users, \(change.rawValue)", Report.nanos(result.plain.median),
+                    Report.unlessDropped(Report.nanos(result.recorded.median), dropped: result.dropped),
+                    Report.unlessDropped(Report.nanos(result.recorded.median - result.plain.median), dropped: result.dropped),
+                    Report.nanos(result.plain.p99), Report.unlessDropped(Report.nanos(result.recorded.p99), dropped: result.dropped),
+                    "\(result.dropped)",
                 ])
             }
         }
@@ -117,7 +119,8 @@ enum RecorderBenchmarks {
                 let recorded = timeActions(users: 1_000, change: change, count: 2_000, recorder: recorder, pace: .milliseconds(1))
                 recorder.close()
                 unlink(path)
-                row += [Report.nanos(recorded.median), Report.nanos(recorded.p99)]
+                let dropped = recorder.status.actionsDropped
+                row += [Report.unlessDropped(Report.nanos(recorded.median), dropped: dropped), Report.unlessDropped(Report.nanos(recorded.p99), dropped: dropped)]
             }
             rows.append(row)
         }

@@ -15,6 +15,13 @@ enum Stopwatch {
 
 /// Formats numbers for the benchmark tables.
 enum Report {
+    /// `figure`, unless the run it was measured on dropped actions: a median over dropped actions
+    /// is the cost of a drop, not of recording (issue 40: the 10k-user rename row's 120 ns was
+    /// the median of a run that dropped 13.3k of its 20k actions).
+    static func unlessDropped(_ figure: String, dropped: UInt64) -> String {
+        dropped == 0 ? figure : "not reported: \(dropped) dropped"
+    }
+
     static func rate(_ count: Double, per seconds: Double) -> String {
         let value = count / seconds
         switch value {
