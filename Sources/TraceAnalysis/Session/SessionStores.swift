@@ -15,6 +15,9 @@ import TraceFormat
 public struct SessionStores: Sendable, Hashable {
     /// The stores known so far, in the order they registered (their first keyframe or action).
     public private(set) var names: [String]
+    /// The same names, for ``note(_:)-(String)`` to tell a new one in O(1): a command that
+    /// notes every record of a trace with 40,000 stores stays linear (issue 44, item 5).
+    private var known: Set<String>
     /// The session header: the main store the app named, if any.
     public let header: SessionHeader
 
@@ -26,6 +29,7 @@ public struct SessionStores: Sendable, Hashable {
     public init(header: SessionHeader, names: [String] = []) {
         self.header = header
         self.names = names
+        known = Set(names)
     }
 
     /// Notes the store of a keyframe or an action, when it is new.
@@ -39,7 +43,7 @@ public struct SessionStores: Sendable, Hashable {
 
     /// Notes a store, when it is new.
     public mutating func note(_ store: String) {
-        if !names.contains(store) { names.append(store) }
+        if known.insert(store).inserted { names.append(store) }
     }
 
     /// The store a command acts on when the user names none (see the type's rule); `nil`
@@ -57,7 +61,7 @@ public struct SessionStores: Sendable, Hashable {
         let main = self.main
         if let asked {
             // Before any store registers, the one the app named is the one it will have.
-            guard names.contains(asked) || asked == main else { throw NoSuchStore(asked: asked, stores: names, place: place) }
+            guard known.contains(asked) || asked == main else { throw NoSuchStore(asked: asked, stores: names, place: place) }
             return asked
         }
         guard let main else { throw NoSuchStore(asked: nil, stores: names, place: place) }
@@ -67,7 +71,7 @@ public struct SessionStores: Sendable, Hashable {
     /// The stores as a reader names them: the main store first, then the others in the
     /// order they registered.
     public var mainFirst: [String] {
-        guard let main, names.contains(main) else { return names }
+        guard let main, known.contains(main) else { return names }
         return [main] + names.filter { $0 != main }
     }
 
