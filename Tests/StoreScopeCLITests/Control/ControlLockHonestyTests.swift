@@ -40,7 +40,11 @@ extension LiveProcessTests {
         @Test("locked before its first action, such a store's unlock counts the actions that passed the lock")
         func unlockCountsWhatPassed() throws {
             let session = try Session(app: "passing", path: "reduce")
-            #expect(try Control.run(["lock"], socket: session.socket).stdout.contains("the app's actions are held"))
+            // The app has allowed control (its set-up ran) and sent no action yet.
+            session.app.send("flush")
+            try session.app.waitForOutput(containing: "flushed")
+            let lock = try Control.run(["lock"], socket: session.socket)
+            #expect(lock.stdout.contains("the app's actions are held"), "\(lock.stdout)\(lock.stderr)")
             try Live.record(session.app, 3, endingAt: 3)
             let reply = try Control.run(["unlock"], socket: session.socket)
             #expect(reply.stdout.contains("0 held actions sent, 0 refused while locked; 3 reduced while locked by a path that does not ask admits(_:), not held"), "\(reply.stdout)")
