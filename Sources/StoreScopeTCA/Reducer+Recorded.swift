@@ -21,7 +21,7 @@ extension Reducer where State: Sendable, Action: Sendable {
     /// merge or concatenation that holds one) are recorded too: their actions are sent at once,
     /// as before, and their span ends when the store lets the publisher go. An
     /// effect, `.run` or publisher,
-    /// made cancellable with ``ComposableArchitecture/Effect/recordedCancellable(id:cancelInFlight:)``
+    /// made cancellable with ``ComposableArchitecture/Effect/recordedCancellable(id:cancelInFlight:fileID:line:)``
     /// instead of `.cancellable(id:cancelInFlight:)` is recorded as cancelled when
     /// `.cancel(id:)` (or a newer effect with `cancelInFlight`) stops it. An effect made with
     /// ``ComposableArchitecture/Effect/recordedRun(priority:name:operation:catch:fileID:filePath:line:column:)``
@@ -249,7 +249,8 @@ final class RecordedSpan: Sendable {
 
     private let state = LockedValue(Progress())
 
-    /// The span of the action being reduced, for ``Effect/recordedCancellable(id:cancelInFlight:)``.
+    /// The span of the action being reduced, for ``Effect/recordedCancellable(id:cancelInFlight:fileID:line:)``
+    /// and ``Effect/recordedRun(priority:name:operation:catch:fileID:filePath:line:column:)``.
     @TaskLocal static var reducing: RecordedSpan?
 
     var span: EffectSpan? { state.withLock { $0.span } }
