@@ -21,40 +21,47 @@ extension Reducer where State: Sendable, Action: Sendable {
     /// merge or concatenation that holds one) are recorded too: their actions are sent at once,
     /// as before, and their span ends when the store lets the publisher go. An
     /// effect, `.run` or publisher,
-    /// made cancellable with ``ComposableArchitecture/Effect/recordedCancellable(id:cancelInFlight:)``
+    /// made cancellable with ``ComposableArchitecture/Effect/recordedCancellable(id:cancelInFlight:fileID:line:)``
     /// instead of `.cancellable(id:cancelInFlight:)` is recorded as cancelled when
-    /// `.cancel(id:)` (or a newer effect with `cancelInFlight`) stops it.
+    /// `.cancel(id:)` (or a newer effect with `cancelInFlight`) stops it. An effect made with
+    /// ``ComposableArchitecture/Effect/recordedRun(priority:name:operation:catch:fileID:filePath:line:column:)``
+    /// instead of `.run` is recorded as cancelled whoever cancels it (TCA too, when it dismisses
+    /// or pops the feature that returned it), as failed when its `catch:` handled an error, and
+    /// at the line that made it; other effects are recorded at no source location, as TCA keeps
+    /// where they were made to itself.
+    ///
+    /// The reducer also installs the states a listener jumps the store to
+    /// (``StoreScope/StoreRecorder/allowControl(store:_:whileLocked:)``): keep it the outermost
+    /// modifier of the store's reducer.
     ///
     /// - Parameter recording: the store's recorder, `recorder.store(_:initialState:actions:)`.
     /// - Returns: the reducer, recorded.
-    public func recorded(
-        by recording: StoreRecorder<State, Action>, fileID: StaticString = #fileID, line: UInt = #line
-    ) -> RecordedReducer<Self> {
-        RecordedReducer(base: self, recording: recording, fileID: fileID, line: line)
+    public func recorded(by recording: StoreRecorder<State, Action>) -> RecordedReducer<Self> {
+        RecordedReducer(base: self, recording: recording)
     }
 }
 
-/// A reducer recorded by ``ComposableArchitecture/Reducer/recorded(by:fileID:line:)``.
+/// A reducer recorded by ``ComposableArchitecture/Reducer/recorded(by:)``.
 public struct RecordedReducer<Base: Reducer>: Reducer where Base.State: Sendable, Base.Action: Sendable {
     public typealias State = Base.State
     public typealias Action = Base.Action
 
     let base: Base
     let recording: StoreRecorder<State, Action>
-    let fileID: StaticString
-    let line: UInt
     let links = ActionLinks()
     let cases = EffectCases<Action>()
     let lifetime = ReducerLifetime()
+    let installer: StateInstaller<State, Action>
 
-    init(base: Base, recording: StoreRecorder<State, Action>, fileID: StaticString, line: UInt) {
+    init(base: Base, recording: StoreRecorder<State, Action>) {
         self.base = base
         self.recording = recording
-        self.fileID = fileID
-        self.line = line
+        installer = StateInstaller.of(recording)
     }
 
     public func _reduce(into state: inout State, action: Action) -> Effect<Action> {
+        // A jump's carrier: not reduced, not recorded, and sent by no effect.
+        if installer.intercept(action, into: &state) { return .none }
         let link = links.take()
         guard recording.admits(action) else {
             // Held (sent again at unlock, then linked to no effect) or refused by a listener's lock.
@@ -77,8 +84,8 @@ public struct RecordedReducer<Base: Reducer>: Reducer where Base.State: Sendable
             // All in the store's task, one after the other: start the span, run the effect, end
             // the span. Each action the effect sends passes `map` on the main actor right before
             // the store reduces it there (`Send` reduces at once), so the reducer takes the link.
-            return Effect<Action>.run { [recording, fileID, line] _ in
-                span.start(recording.startEffect(name, startedBy: parent, fileID: fileID, line: line))
+            return Effect<Action>.run { [recording] _ in
+                span.start(recording.startEffect(name, startedBy: parent, at: span.location))
             }
             .concatenate(with: sent)
             .concatenate(with: .run { _ in span.end(cancelled: Task.isCancelled) })
@@ -90,7 +97,7 @@ public struct RecordedReducer<Base: Reducer>: Reducer where Base.State: Sendable
             // and `.cancel(id:)` do while the store reduces (``RecordedSpan``'s deinit), and after
             // the actions it sent if they still wait. A trailing `.run` to end it would cost a
             // task and ~75 µs per `.send`.
-            span.start(recording.startEffect(name, startedBy: parent, fileID: fileID, line: line))
+            span.start(recording.startEffect(name, startedBy: parent, at: span.location))
             span.endWhenLetGo(by: lifetime, after: links)
             return sent
         }
@@ -108,21 +115,33 @@ extension Effect where Action: Sendable {
     /// return .run { send in ... }
     ///     .recordedCancellable(id: CancelID.meeting)  // was .cancellable(id: CancelID.meeting)
     /// ```
-    public func recordedCancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+    ///
+    /// The effect is recorded at this call's line, unless it was made where its line is known
+    /// already (``recordedRun(priority:name:operation:catch:fileID:filePath:line:column:)``).
+    public func recordedCancellable(
+        id: some Hashable & Sendable, cancelInFlight: Bool = false, fileID: StaticString = #fileID, line: UInt = #line
+    ) -> Self {
         guard let span = RecordedSpan.reducing, let kind = EffectCases<Action>().kind(of: self) else {
             return cancellable(id: id, cancelInFlight: cancelInFlight)
         }
+        span.noteLocation(fileID: fileID, line: line)
         switch kind {
         case .none:
             return cancellable(id: id, cancelInFlight: cancelInFlight)
         case .run:
-            return concatenate(with: .run { _ in if Task.isCancelled { span.noteCancelled() } })
-                .cancellable(id: id, cancelInFlight: cancelInFlight)
+            return notingCancellation(in: span).cancellable(id: id, cancelInFlight: cancelInFlight)
         case .publisher:
             span.expectCompletion()
             return concatenate(with: .run { _ in span.noteCompletion() })
                 .cancellable(id: id, cancelInFlight: cancelInFlight)
         }
+    }
+
+    /// This `.run` effect, then a last step in the same task that notes for `span` whether that
+    /// task was cancelled: inside whatever TCA wraps the effect in later (a `.cancellable`, the
+    /// navigation of a presented or stacked feature), so it sees who cancels it.
+    func notingCancellation(in span: RecordedSpan) -> Self {
+        concatenate(with: .run { _ in if Task.isCancelled { span.noteCancelled() } })
     }
 }
 
@@ -183,6 +202,17 @@ extension UnsafePointer<CChar> {
     }
 }
 
+extension EffectSpan {
+    /// Ends the span with `outcome`.
+    func end(_ outcome: EffectEnded.Outcome) {
+        switch outcome {
+        case .finished: finish()
+        case .cancelled: cancel()
+        case let .failed(message): fail(message: message)
+        }
+    }
+}
+
 /// The runtime's name of an enum value's case (what `String(describing:)` prints for it).
 @_silgen_name("swift_EnumCaseName")
 private func enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
@@ -195,6 +225,10 @@ final class RecordedSpan: Sendable {
     private struct Progress {
         var span: EffectSpan?
         var cancelled = false
+        /// Where the effect was made, when an effect of it said so.
+        var location: SourceLocation?
+        /// The error a `catch:` of the effect handled (``Effect/recordedRun(priority:name:operation:catch:fileID:filePath:line:column:)``).
+        var handledFailure: String?
         /// Cancellable publishers in the effect, and how many of them came to their own end.
         var publishers = 0, completed = 0
         /// For a publisher: the reducer of the store running it, while the store holds it, and
@@ -205,14 +239,37 @@ final class RecordedSpan: Sendable {
 
         /// Whether the effect was stopped before its own end.
         var wasCancelled: Bool { cancelled || completed < publishers || (endsWhenLetGo && store == nil) }
+
+        /// How the effect ended, as far as its parts saw.
+        var outcome: EffectEnded.Outcome {
+            if wasCancelled { return .cancelled }
+            return handledFailure.map { .failed("\($0) (handled by catch:)") } ?? .finished
+        }
     }
 
     private let state = LockedValue(Progress())
 
-    /// The span of the action being reduced, for ``Effect/recordedCancellable(id:cancelInFlight:)``.
+    /// The span of the action being reduced, for ``Effect/recordedCancellable(id:cancelInFlight:fileID:line:)``
+    /// and ``Effect/recordedRun(priority:name:operation:catch:fileID:filePath:line:column:)``.
     @TaskLocal static var reducing: RecordedSpan?
 
     var span: EffectSpan? { state.withLock { $0.span } }
+
+    /// Where the effect was made, if an effect of it said so before it started.
+    var location: SourceLocation? { state.withLock { $0.location } }
+
+    /// An effect of the span was made at `fileID:line`; the first to say so names the span's place.
+    func noteLocation(fileID: StaticString, line: UInt) {
+        state.withLock {
+            if $0.location == nil { $0.location = SourceLocation(file: "\(fileID)", line: UInt32(truncatingIfNeeded: line)) }
+        }
+    }
+
+    /// A `catch:` of the effect handled `error`.
+    func noteHandledFailure(_ error: any Error) {
+        let message = String(describing: error)
+        state.withLock { if $0.handledFailure == nil { $0.handledFailure = message } }
+    }
 
     func start(_ span: EffectSpan) { state.withLock { $0.span = span } }
 
@@ -236,16 +293,17 @@ final class RecordedSpan: Sendable {
     func noteCompletion() { state.withLock { $0.completed += 1 } }
 
     func end(cancelled: Bool) {
-        let (span, seen) = state.withLock { ($0.span, $0.wasCancelled) }
-        if cancelled || seen { span?.cancel() } else { span?.finish() }
+        let (span, outcome) = state.withLock { ($0.span, $0.outcome) }
+        guard let span else { return }
+        if cancelled { span.cancel() } else { span.end(outcome) }
     }
 
     deinit {
         // Ignored by a span that ended; a `.run` effect's ends after its work, so here it was
         // dropped before that.
-        let (span, cancelled, links) = state.withLock { ($0.span, $0.wasCancelled, $0.links) }
+        let (span, outcome, links) = state.withLock { ($0.span, $0.outcome, $0.links) }
         guard let span else { return }
-        if let links { links.end(span, cancelled: cancelled) } else { span.cancel() }
+        if let links { links.end(span, outcome) } else { span.cancel() }
     }
 }
 
@@ -263,14 +321,14 @@ final class ReducerLifetime: Sendable {}
 final class ActionLinks: Sendable {
     private struct Waiting {
         var links: [EffectSpan?] = []
-        /// Spans let go while actions they sent still wait, with whether they were cancelled.
-        var endings: [(span: EffectSpan, cancelled: Bool)] = []
+        /// Spans let go while actions they sent still wait, with how they ended.
+        var endings: [(span: EffectSpan, outcome: EffectEnded.Outcome)] = []
 
         /// Removes and returns the ending of `span` if no action it sent waits any more.
-        mutating func ending(of span: EffectSpan) -> Bool? {
+        mutating func ending(of span: EffectSpan) -> EffectEnded.Outcome? {
             guard let index = endings.firstIndex(where: { $0.span === span }),
                   !links.contains(where: { $0 === span }) else { return nil }
-            return endings.remove(at: index).cancelled
+            return endings.remove(at: index).outcome
         }
     }
 
@@ -278,11 +336,11 @@ final class ActionLinks: Sendable {
     /// if the action was the last it sent and it was let go.
     struct Link {
         var span: EffectSpan?
-        var ending: Bool?
+        var ending: EffectEnded.Outcome?
 
         func endEffect() {
-            guard let span, let cancelled = ending else { return }
-            if cancelled { span.cancel() } else { span.finish() }
+            guard let span, let ending else { return }
+            span.end(ending)
         }
     }
 
@@ -316,13 +374,13 @@ final class ActionLinks: Sendable {
     }
 
     /// Ends `span`, let go by the store: now, or after the last action it sent that still waits.
-    func end(_ span: EffectSpan, cancelled: Bool) {
+    func end(_ span: EffectSpan, _ outcome: EffectEnded.Outcome) {
         let now = waiting.withLock { waiting in
             guard waiting.links.contains(where: { $0 === span }) else { return true }
-            waiting.endings.append((span, cancelled))
+            waiting.endings.append((span, outcome))
             return false
         }
-        if now { Link(span: span, ending: cancelled).endEffect() }
+        if now { Link(span: span, ending: outcome).endEffect() }
     }
 }
 

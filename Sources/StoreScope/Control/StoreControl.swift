@@ -7,7 +7,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
     /// The store's name, for the records of a lock released without a command.
     private let name: String
     private let whileLocked: LockedActions
-    private let replaceState: (@Sendable (State) async -> Void)?
+    private let replaceState: (@Sendable (State) async throws -> Void)?
     private let dispatch: (@Sendable (Action) async -> Void)?
     private let recorder: Recorder
     private let lock: ControlLock<Action>
@@ -36,7 +36,7 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
         name: String, recorder: Recorder, lock: ControlLock<Action>,
         recordInstalled: @escaping @Sendable (State, UInt64, ControlOutcome) -> Void, keptState: @escaping @Sendable (UInt64) -> State?,
         latestSeq: @escaping @Sendable () -> UInt64, latestState: @escaping @Sendable () -> State, commands: ControlCommands, whileLocked: LockedActions,
-        replaceState: (@Sendable (State) async -> Void)?, dispatch: (@Sendable (Action) async -> Void)?
+        replaceState: (@Sendable (State) async throws -> Void)?, dispatch: (@Sendable (Action) async -> Void)?
     ) {
         self.name = name
         self.recorder = recorder
@@ -128,7 +128,11 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
             } else {
                 return report(command, listener, .failed, "no state was sent, and this app does not keep its state after #\(seq)")
             }
-            await replaceState(state)
+            do {
+                try await replaceState(state)
+            } catch {
+                return report(command, listener, .failed, "the app did not install the state after #\(seq): \(error)")
+            }
             let outcome = outcome(command, listener, .done, detail)
             recordInstalled(state, seq, outcome)
         case let .dispatch(tree):

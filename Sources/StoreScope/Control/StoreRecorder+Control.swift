@@ -8,7 +8,8 @@ extension StoreRecorder where State: Decodable, Action: Decodable {
     /// The closures run on a task of the recorder's, one command at a time, never on the
     /// store's thread: hop to the store's executor in them (`await MainActor.run { ... }`,
     /// `await store.send(...)`). `replaceState` must have installed the state when it returns:
-    /// the trace records a keyframe of it then.
+    /// the trace records a keyframe of it then. If it cannot, it throws: the jump then fails
+    /// with the error's description, and nothing is recorded as installed.
     ///
     /// ```swift
     /// recording.allowControl(
@@ -19,12 +20,12 @@ extension StoreRecorder where State: Decodable, Action: Decodable {
     /// - Parameters:
     ///   - commands: the commands allowed; others are refused (and recorded as such).
     ///   - whileLocked: whether the app's actions wait while locked, or are refused.
-    ///   - replaceState: installs a state; `nil` refuses jumps.
+    ///   - replaceState: installs a state, or throws saying why it could not; `nil` refuses jumps.
     ///   - dispatch: sends an action as the app would; `nil` refuses dispatches (and held
     ///     actions are then refused at unlock).
     public func allowControl(
         _ commands: ControlCommands = .all, whileLocked: LockedActions = .held,
-        replaceState: (@Sendable (State) async -> Void)?, dispatch: (@Sendable (Action) async -> Void)?
+        replaceState: (@Sendable (State) async throws -> Void)?, dispatch: (@Sendable (Action) async -> Void)?
     ) {
         guard ControlSettings.isCompiledIn else { return }
         let inbox = self.inbox

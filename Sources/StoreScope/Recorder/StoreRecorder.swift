@@ -130,10 +130,22 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     public func startEffect(
         _ name: String, startedBy parentSeq: UInt64?, fileID: StaticString = #fileID, line: UInt = #line
     ) -> EffectSpan {
+        startEffect(name, startedBy: parentSeq, at: SourceLocation(file: "\(fileID)", line: UInt32(truncatingIfNeeded: line)))
+    }
+
+    /// Starts an effect span whose parent is the action `parentSeq`, made at `location`, or
+    /// at no known place when `nil` (an adapter that cannot see where the effect was made).
+    ///
+    /// - Parameters:
+    ///   - name: a human name for the effect.
+    ///   - parentSeq: the action whose reduction started it.
+    ///   - location: where the effect was made, if known.
+    /// - Returns: the span.
+    public func startEffect(_ name: String, startedBy parentSeq: UInt64?, at location: SourceLocation?) -> EffectSpan {
         let id = recorder.nextEffectID()
         recorder.queue.enqueueRecord(.effectStarted(EffectStarted(
             effectID: id, name: name, store: self.name, parentSeq: parentSeq, monotonicNanos: Clock.monotonicNanos(),
-            location: SourceLocation(file: "\(fileID)", line: UInt32(truncatingIfNeeded: line)))))
+            location: location)))
         return EffectSpan(id: id, name: name, recorder: recorder)
     }
 }

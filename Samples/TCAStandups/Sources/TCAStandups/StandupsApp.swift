@@ -28,8 +28,8 @@ public final class StandupsApp {
         let recording = recorder.store("standups", initialState: StandupsFeature.State(), actions: StandupsFeature.Action.self)  // StoreScope
         store = Store(initialState: StandupsFeature.State()) {
             StandupsFeature()
-                .recorded(by: recording)  // StoreScope
                 .journaled(in: journal)
+                .recorded(by: recording)  // StoreScope
         } withDependencies: {
             $0.standupsClient = server.client
             $0.continuousClock = ContinuousClock()
@@ -43,7 +43,7 @@ public final class StandupsApp {
         ExpectedEffect(name: "standups.element.endMeeting", parent: 8, emitted: [], outcome: .finished),
         ExpectedEffect(name: "saveTapped", parent: 9, emitted: [], outcome: .finished),
         ExpectedEffect(name: "syncTapped", parent: 10, emitted: [11], outcome: .finished),
-        ExpectedEffect(name: "syncTapped", parent: 12, emitted: [13], outcome: .finished),
+        ExpectedEffect(name: "syncTapped", parent: 12, emitted: [13], outcome: .failed("offline (handled by catch:)")),
         ExpectedEffect(name: "startAutosave", parent: 14, emitted: [15], outcome: .cancelled),
         ExpectedEffect(name: "stopAutosave", parent: 16, emitted: [], outcome: .finished),
     ]

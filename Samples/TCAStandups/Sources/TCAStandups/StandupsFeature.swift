@@ -69,13 +69,15 @@ public struct StandupsFeature {
                 return .run { [client, titles = state.standups.map(\.title)] _ in
                     await client.save(titles)
                 }
+            // StoreScope: begin TCA recorded run
             case .syncTapped:
                 state.sync.inFlight = true
-                return .run { [client, titles = state.standups.map(\.title)] send in
+                return .recordedRun { [client, titles = state.standups.map(\.title)] send in  // StoreScope: was .run
                     await send(.synced(count: try await client.sync(titles)))
                 } catch: { error, send in
                     await send(.syncFailed(message: "\(error)"))
                 }
+            // StoreScope: end TCA recorded run
             case let .synced(count):
                 state.sync = SyncStatus(inFlight: false, syncedCount: count, lastError: nil)
                 return .none

@@ -107,7 +107,7 @@ import TraceAnalysis
         }
     }
 
-    @Test("each effect, .run and publisher alike, has the right parent, the actions it sent, and its end: cancelled by .cancel(id:), finished otherwise")
+    @Test("each effect, .run and publisher alike, has the right parent, the actions it sent, and its end: cancelled by .cancel(id:), failed when .recordedRun's catch: handled an error, finished otherwise")
     func effectsMatchTheScenario() async throws {
         let (journal, records) = try await Self.record()
         let seqs = records.compactMap { if case let .action(action) = $0 { action.seq } else { nil } }
