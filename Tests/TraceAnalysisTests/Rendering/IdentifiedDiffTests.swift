@@ -81,7 +81,7 @@ struct IdentifiedDiffTests {
         #expect(moved?.path == [.field("items"), .index(0)])
     }
 
-    @Test("duplicate ids, an element without an id, or elements that are not structs pair by position")
+    @Test("duplicate ids or an element without an id pair by position")
     func positionalOtherwise() {
         let duplicated = [Self.item(1, "a"), Self.item(1, "b"), Self.item(2)]
         let withoutID = [Self.item(1), .structure(type: "Item", fields: [.init("name", .string("x"))]), Self.item(2)]
