@@ -38,9 +38,10 @@ enum ReorderedTodosFixture {
         return (todos, done)
     }
 
-    /// Writes the trace; returns the number of todos #3 removed.
+    /// Writes the trace, #1 moving the todo at `moving` to the top; returns the number of todos
+    /// #3 removed.
     @discardableResult
-    static func write(to path: String, count: Int = 2_000) throws -> Int {
+    static func write(to path: String, count: Int = 2_000, moving: Int = movedIndex) throws -> Int {
         let writer = try TraceWriter(path: path, header: TraceFixture.header(app: "Todos", store: "todos", schemaFingerprint: 1))
         var (todos, done) = initialTodos(count: count)
         try writer.append(.keyframe(Keyframe(seq: 0, store: "todos", state: state(todos))))
@@ -51,8 +52,8 @@ enum ReorderedTodosFixture {
                 action: .enumeration(type: "TodosAction", caseName: name, payload: []))))
             try writer.append(.patch(StatePatch(seq: seq, store: "todos", operations: operations)))
         }
-        try action(1, "moveToTop", [.move(path: [field, .index(movedIndex)], to: 0)])
-        todos.insert(todos.remove(at: movedIndex), at: 0)
+        try action(1, "moveToTop", [.move(path: [field, .index(moving)], to: 0)])
+        todos.insert(todos.remove(at: moving), at: 0)
         func title(_ todo: TraceValue) -> String {
             guard case let .structure(_, fields) = todo, case let .string(title) = fields[1].value else { return "" }
             return title

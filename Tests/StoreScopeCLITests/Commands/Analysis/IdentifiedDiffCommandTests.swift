@@ -71,4 +71,24 @@ struct IdentifiedDiffCommandTests {
         let first = lines.firstIndex { $0.hasPrefix("-     [") }.map { lines[$0 - 1] + "\n" + lines[$0] }
         #expect(first == "      … (14 unchanged)\n-     [14] Todo(", "\(first ?? "")")
     }
+
+    @Test("compare shows two runs that moved different todos to the top as two moved lines, not 1,500 changed todos")
+    func compareMoves() throws {
+        let directory = try TemporaryDirectory()
+        let a = directory.path("a.sstrace"), b = directory.path("b.sstrace")
+        try ReorderedTodosFixture.write(to: a)
+        try ReorderedTodosFixture.write(to: b, moving: 1_400)
+        let compare = try ChildProcess.storescope(["compare", a, b])
+        #expect(compare.status == 1, "stderr: \(compare.stderr)")
+        #expect(compare.stdout.hasSuffix("""
+                todos: [
+            ~     [0] moved from [1401]: Todo(id: UUID("00000000-0000-4000-8000-000000001400"), …)
+                  … (1499 unchanged)
+            ~     [1500] moved from [0]: Todo(id: UUID("00000000-0000-4000-8000-000000001500"), …)
+                  … (499 unchanged)
+                ]
+              )
+
+            """), "\(compare.stdout)")
+    }
 }
