@@ -21,30 +21,40 @@ struct UnchangedRun {
         case moved(index: Int, from: Int, value: TraceValue)
     }
 
+    /// The parts before the current stretch of children in place.
     private var parts: [Part] = []
+    /// The current stretch of children in place: how many, and the first (a diff of a 1M-entry
+    /// dictionary adds a million of them, so adding one only counts it).
+    private var inPlace = 0, firstInPlace: (label: ChildPairing.Label, step: PathComponent, value: TraceValue)?
     private var count = 0, moved = 0
 
     /// Adds an unchanged child in place.
     mutating func add(_ label: ChildPairing.Label, _ step: PathComponent, _ value: TraceValue) {
+        if inPlace == 0 { firstInPlace = (label, step, value) }
+        inPlace += 1
         count += 1
-        if case let .inPlace(run, first)? = parts.last {
-            parts[parts.count - 1] = .inPlace(count: run + 1, first: first)
-        } else {
-            parts.append(.inPlace(count: 1, first: (label, step, value)))
-        }
     }
 
     /// Adds an unchanged element that moved from `from` to `index`.
     mutating func addMoved(to index: Int, from: Int, _ value: TraceValue) {
         count += 1
         moved += 1
-        if moved <= Self.movesListed { parts.append(.moved(index: index, from: from, value: value)) }
+        guard moved <= Self.movesListed else { return }
+        endStretch()
+        parts.append(.moved(index: index, from: from, value: value))
+    }
+
+    private mutating func endStretch() {
+        if inPlace > 0, let first = firstInPlace { parts.append(.inPlace(count: inPlace, first: first)) }
+        inPlace = 0
+        firstInPlace = nil
     }
 
     /// Writes the run's lines at `indent` and empties it. `path` gives a child's state path
     /// from its step; the run's summary lines get none (they stand for the container).
     mutating func flush(indent: Int, into lines: inout [RenderedLine], path: (PathComponent) -> [PathComponent]) {
         defer { self = UnchangedRun() }
+        endStretch()
         if moved > Self.movesListed {
             lines.append(RenderedLine(mark: .oneLine, indent: indent, content: "… (\(count) unchanged, \(moved) of them moved)"))
             return
