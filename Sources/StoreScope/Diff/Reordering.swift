@@ -19,7 +19,7 @@ enum Reordering {
     ///   (take out at `from`, insert at `to` counted after the removal); applied in turn to the
     ///   elements in old order, they leave them in the new order.
     static func moves(order: [Int]) -> [(from: Int, to: Int)] {
-        let staying = longestIncreasingRun(order)
+        let staying = LongestIncreasingRun.members(of: order)
         // The place of each element after its move: behind the last staying element before it in
         // the new order (its anchor; -1 for the front), `behind` places down the anchor's chain.
         var anchor = -1, behind = 0
@@ -52,29 +52,6 @@ enum Reordering {
             occupied.occupy(to)
         }
         return moves
-    }
-
-    /// Which entries of `values` (distinct) belong to one longest strictly increasing run of them.
-    static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
-        // `ends[l]`: the offset of the smallest value ending a run of length l + 1 so far.
-        var ends: [Int] = []
-        var previous = [Int](repeating: -1, count: values.count)
-        for (offset, value) in values.enumerated() {
-            var low = 0, high = ends.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[ends[middle]] < value { low = middle + 1 } else { high = middle }
-            }
-            if low > 0 { previous[offset] = ends[low - 1] }
-            if low == ends.count { ends.append(offset) } else { ends[low] = offset }
-        }
-        var result = [Bool](repeating: false, count: values.count)
-        var offset = ends.last ?? -1
-        while offset >= 0 {
-            result[offset] = true
-            offset = previous[offset]
-        }
-        return result
     }
 }
 

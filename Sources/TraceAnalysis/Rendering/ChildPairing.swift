@@ -9,6 +9,9 @@ enum ChildPairing {
         case changed(Label, PathComponent, TraceValue, TraceValue)
         case removed(Label, PathComponent, TraceValue)
         case added(Label, PathComponent, TraceValue)
+        /// An array element matched by id that moved from index `from` in the old array to
+        /// index `to` in the new, changed or not.
+        case moved(to: Int, from: Int, TraceValue, TraceValue)
     }
 
     /// A child's label, built only when a line shows it: a diff of a 1M-entry dictionary
@@ -60,7 +63,7 @@ enum ChildPairing {
         case let (.enumeration(t1, c1, p1), .enumeration(t2, c2, p2)) where t1 == t2 && c1 == c2 && !p1.isEmpty && sameNames(p1, p2):
             fields(p1, p2).forEach(body)
         case let (.array(a), .array(b)):
-            elements(a, b).forEach(body)
+            elements(a, b, body)
         case let (.set(a), .set(b)):
             merged(a, b, key: { $0 }, value: { $0 }, label: { _ in .text("") }, body)
         case let (.dictionary(a), .dictionary(b)):
@@ -80,27 +83,27 @@ enum ChildPairing {
         }
     }
 
-    /// Equal prefix and suffix, then pairs by position; the longer side's extra elements are
+    /// Equal prefix and suffix, then the elements in between: by id when they all have one
+    /// (``identified(_:_:offset:_:)``), else by position, the longer side's extra elements
     /// removed or added.
-    private static func elements(_ old: [TraceValue], _ new: [TraceValue]) -> [Pair] {
+    private static func elements(_ old: [TraceValue], _ new: [TraceValue], _ body: (Pair) -> Void) {
         let shorter = min(old.count, new.count)
         var prefix = 0
         while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        var pairs = old[..<prefix].enumerated().map { Pair.same(.index($0), .index($0), $1) }
-        let oldMiddle = Array(old[prefix..<(old.count - suffix)]), newMiddle = Array(new[prefix..<(new.count - suffix)])
-        let common = min(oldMiddle.count, newMiddle.count)
-        for index in 0..<common {
-            let step = PathComponent.index(prefix + index)
-            pairs.append(
-                oldMiddle[index] == newMiddle[index]
-                    ? .same(.index(prefix + index), step, newMiddle[index]) : .changed(.index(prefix + index), step, oldMiddle[index], newMiddle[index]))
+        for index in 0..<prefix { body(.same(.index(index), .index(index), new[index])) }
+        let oldMiddle = old[prefix..<(old.count - suffix)], newMiddle = new[prefix..<(new.count - suffix)]
+        if !identified(oldMiddle, newMiddle, offset: prefix, body) {
+            let common = min(oldMiddle.count, newMiddle.count)
+            for index in prefix..<(prefix + common) {
+                let step = PathComponent.index(index)
+                body(old[index] == new[index] ? .same(.index(index), step, new[index]) : .changed(.index(index), step, old[index], new[index]))
+            }
+            for index in (prefix + common)..<oldMiddle.endIndex { body(.removed(.index(index), .index(index), old[index])) }
+            for index in (prefix + common)..<newMiddle.endIndex { body(.added(.index(index), .index(index), new[index])) }
         }
-        pairs += oldMiddle[common...].enumerated().map { Pair.removed(.index(prefix + common + $0), .index(prefix + common + $0), $1) }
-        pairs += newMiddle[common...].enumerated().map { Pair.added(.index(prefix + common + $0), .index(prefix + common + $0), $1) }
-        pairs += new[(new.count - suffix)...].enumerated().map { Pair.same(.index(new.count - suffix + $0), .index(new.count - suffix + $0), $1) }
-        return pairs
+        for index in (new.count - suffix)..<new.count { body(.same(.index(index), .index(index), new[index])) }
     }
 
     /// Merge of two lists sorted by key (dictionaries and sets are stored that way).

@@ -135,7 +135,7 @@ public enum DiffRendering {
                 // Reached only on the way to a change in `hidden`: the value changed behind its
                 // redaction.
                 if case let .redacted(type) = new, hidden.contains(path) {
-                    lines.append(RenderedLine(mark: .hiddenChange, indent: indent, content: label + (TreeLayout.singleLine(new) ?? "<redacted \(type)>") + " (changed)"))
+                    lines.append(RenderedLine(mark: .oneLine, indent: indent, content: label + (TreeLayout.singleLine(new) ?? "<redacted \(type)>") + " (changed)"))
                 }
                 if !ChildPairing.pairable(old, new) { return }
             }
@@ -148,25 +148,16 @@ public enum DiffRendering {
                 return
             }
             lines.append(RenderedLine(mark: .context, indent: indent, content: label + shape.opener))
-            // A run of unchanged children: how many, and the first (shown when it is alone).
-            var unchanged = 0, firstUnchanged: (label: ChildPairing.Label, step: PathComponent, value: TraceValue)?
+            var run = UnchangedRun()
             func flush() {
-                if unchanged == 1, let first = firstUnchanged, let single = TreeLayout.singleLine(first.value) {
-                    lines.append(RenderedLine(
-                        mark: .context, indent: indent + 1, content: first.label.text + single, path: statePath(to: first.step, in: old)))
-                } else if unchanged > 0 {
-                    lines.append(RenderedLine(mark: .context, indent: indent + 1, content: "… (\(unchanged) unchanged)"))
-                }
-                unchanged = 0
-                firstUnchanged = nil
+                run.flush(indent: indent + 1, into: &lines) { statePath(to: $0, in: old) }
             }
             ChildPairing.forEachPair(old, new) { pair in
                 childrenVisited += 1
                 switch pair {
                 case let .same(label, step, value):
                     guard hidesChange(under: step) else {
-                        if unchanged == 0 { firstUnchanged = (label, step, value) }
-                        unchanged += 1
+                        run.add(label, step, value)
                         return
                     }
                     flush()
@@ -174,6 +165,17 @@ public enum DiffRendering {
                 case let .changed(label, step, before, after):
                     flush()
                     descend(step, name: Self.fieldName(of: old, at: step)) { $0.diff(before, after, label: label.text, indent: indent + 1, into: &lines) }
+                case let .moved(index, from, before, after):
+                    let step = PathComponent.index(index)
+                    guard before != after || hidesChange(under: step) else {
+                        run.addMoved(to: index, from: from, after)
+                        return
+                    }
+                    flush()
+                    // The element's first line (its opener) says where it came from.
+                    let start = lines.count
+                    descend(step) { $0.diff(before, after, label: TreeLayout.movedLabel(to: index, from: from), indent: indent + 1, into: &lines) }
+                    if lines.indices.contains(start), lines[start].mark == .context { lines[start].mark = .oneLine }
                 case let .removed(label, step, value):
                     flush()
                     let start = lines.count
@@ -236,8 +238,9 @@ public enum DiffRendering {
 /// (`nil` until the walk sets it; see ``DiffLine/path``).
 struct RenderedLine {
     enum Mark: String {
-        /// `~`: a redacted value that changed, shown once since both sides read the same.
-        case context = " ", removed = "-", added = "+", hiddenChange = "~"
+        /// `~`: a change shown on one line: a redacted value that changed (shown once since
+        /// both sides read the same), or an array element matched by id that moved.
+        case context = " ", removed = "-", added = "+", oneLine = "~"
     }
     var mark: Mark
     var indent: Int

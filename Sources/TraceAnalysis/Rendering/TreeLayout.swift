@@ -46,6 +46,22 @@ enum TreeLayout {
         "[" + String(index) + "] "
     }
 
+    /// The label of an array element matched by id that moved: its index in the new array,
+    /// then its index in the old, `[0] moved from [1999]: `.
+    static func movedLabel(to index: Int, from old: Int) -> String {
+        "[" + String(index) + "] moved from [" + String(old) + "]: "
+    }
+
+    /// An element matched by id, on one line by its id alone: `Todo(id: 7, …)`
+    /// (``ChildPairing/id(of:)``; the element in one line when it has no id).
+    static func identity(of element: TraceValue) -> String {
+        guard let id = ChildPairing.id(of: element), let shape = ContainerShape(element) else {
+            return sanitized(element.description)
+        }
+        let others = TreeOutline.childCount(of: element) > 1 ? ", …" : ""
+        return shape.opener + "id: " + sanitized(id.description) + others + shape.closer
+    }
+
     /// The label of a dictionary entry: the key in short form.
     static func keyLabel(_ key: TraceValue) -> String {
         sanitized(key.shortDescription) + ": "

@@ -329,30 +329,25 @@ enum Golden {
               stars: 8000
             )
             """#
+    /// The repos are matched by id: apple/swift-nio, at [2] before and [0] after, is the one
+    /// that stays; the other four are removed.
     static let diff = #"""
             search from #3 to #6:
               SearchState(
             -   query: "swift"
             +   query: "nio"
                 repos: [
-                  [0] Repo(
+            -     [0] Repo(
             -       id: 1
-            +       id: 2
             -       name: "apple/swift"
-            +       name: "apple/swift-nio"
             -       stars: 67000
-            +       stars: 8000
-                  )
+            -     )
             -     [1] Repo(
             -       id: 3
             -       name: "pointfreeco/swift-composable-architecture"
             -       stars: 12000
             -     )
-            -     [2] Repo(
-            -       id: 2
-            -       name: "apple/swift-nio"
-            -       stars: 8000
-            -     )
+                  … (1 unchanged)
             -     [3] Repo(
             -       id: 5
             -       name: "ReSwift/ReSwift"
