@@ -1,6 +1,6 @@
 // Release-build benchmarks. Run: swift run -c release StoreScopeBenchmarks [suite ...]
-// Suites: format, diff (or only its rebuilt-array table: diff-rebuilt; its reordered-todos table: diff-keyed), analysis (needs storescope built in release; `analysis-trace PATH` only
-// writes its trace), live (needs `swift build -c release` for storescope), stats (needs
+// Suites: format, diff (or only its rebuilt-array table: diff-rebuilt; its reordered-todos table: diff-keyed), analysis (needs storescope built in release; `analysis-trace PATH [ACTIONS]`
+// only writes its trace, 1,000,000 actions by default), live (needs `swift build -c release` for storescope), stats (needs
 // `swift build -c release --product storescope` first), recorder (or one part of it: recorder-store, recorder-pace,
 // recorder-worker, recorder-tail). With no argument every suite runs. `recorder-profile` runs only 50,000
 // scalar actions through the worker, `recorder-profile-rename` 5,000 renames among 1,000 users,
@@ -29,7 +29,11 @@ if wants("analysis") { AnalysisBenchmarks.run() }
 if requested.contains("hostile") { HostileTraces.run() }
 if requested.contains("hostile-viewer") { HostileViewer.run() }
 if requested.contains("hostile-traces"), let path = CommandLine.arguments.last { HostileTraces.write(to: path) }
-if requested.contains("analysis-trace"), let path = CommandLine.arguments.last { AnalysisBenchmarks.record(actions: 1_000_000, users: 1_000, to: path) }
+if requested.contains("analysis-trace"), let index = CommandLine.arguments.firstIndex(of: "analysis-trace"), index + 1 < CommandLine.arguments.count {
+    // analysis-trace PATH [ACTIONS]: fewer actions for a profile under callgrind.
+    let actions = CommandLine.arguments.count > index + 2 ? Int(CommandLine.arguments[index + 2]) ?? 1_000_000 : 1_000_000
+    AnalysisBenchmarks.record(actions: actions, users: 1_000, to: CommandLine.arguments[index + 1])
+}
 if wants("live") { LiveBenchmarks.run() }
 if wants("control") { ControlBenchmark.run() }
 if requested.contains("control-stages") { ControlStages.run() }
