@@ -70,6 +70,8 @@ extension PathPattern {
             for element in elements { collect(rest, element, path + [.key(element)], into: &found) }
         case (.any, _):
             return
+        case let (.case(name), .enumeration(_, caseName, _)):
+            if name == caseName { collect(rest, current, path, into: &found) }
         case let (.field(name), _):
             if let child = current.child(.field(name)) { collect(rest, child, path + [.field(name)], into: &found) }
         case let (.index(i), _):
@@ -100,6 +102,9 @@ extension PathPattern {
             if case let .some(wrapped) = value { return wrapped }
             return nil
         case .any: return nil
+        case let .case(name):
+            if case let .enumeration(_, caseName, _) = value, caseName == name { return value }
+            return nil
         case let .key(text):
             switch value {
             case let .dictionary(entries):
