@@ -104,4 +104,33 @@ struct EnumPathTests {
         let wrong = try ChildProcess.storescope(["blame", path, ".path[0][0].todo.tilte"])
         #expect(wrong.status == 1 && wrong.stderr.contains("has no .path[0][0].todo.tilte"), "\(wrong.stderr)")
     }
+
+    @Test("Printed paths name the enum cases they pass through, and --path and path: take them back")
+    func pathsNameCases() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("stack.sstrace")
+        try Self.writeStackTrace(to: path)
+        let log = try ChildProcess.storescope(["log", path, "seq:5"])
+        #expect(log.stdout.contains(".path[0]/detail[0].todo.title = \"Milk\""), "\(log.stdout)")
+        let blame = try ChildProcess.storescope(["blame", path, ".path[*][0].todo.title"])
+        #expect(blame.stdout.contains(".path[0]/detail[0].todo.title: \"Buy\" → \"Milk\""), "\(blame.stdout)")
+        #expect(blame.stdout.contains(".path[0]/detail[0].todo.title: \"Milk\" → (absent)"), "\(blame.stdout)")
+
+        // What log printed is what --path takes; the spelling without the case still works.
+        for asked in [".path[0]/detail[0].todo.title", ".path[0][0].todo.title"] {
+            let state = try ChildProcess.storescope(["state", path, "--at", "5", "--path", asked])
+            #expect(state.status == 0 && state.stdout.contains("\"Milk\""), "\(asked): \(state.stdout) \(state.stderr)")
+        }
+        // A case step matches only that case, and only an enum: not a struct field of that name.
+        let otherCase = try ChildProcess.storescope(["state", path, "--at", "5", "--path", ".path[0]/edit[0].todo"])
+        #expect(otherCase.status == 1 && otherCase.stderr.contains("(.path[0] has /detail[0])"), "\(otherCase.stderr)")
+        let field = try ChildProcess.storescope(["state", path, "--at", "5", "--path", ".path[0][0]/todo"])
+        #expect(field.status == 1, "\(field.stdout)")
+        let noName = try ChildProcess.storescope(["state", path, "--path", ".path[0]/"])
+        #expect(noName.status == 64 && noName.stderr.contains("expected a case name after '/'"), "\(noName.stderr)")
+
+        let filtered = try ChildProcess.storescope(["log", path, "path:.path[0]/detail[0].todo.title"])
+        let seqs = filtered.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.compactMap { $0.split(separator: " ").first { $0.hasPrefix("#") } }
+        #expect(seqs == ["#4", "#5", "#6"], "\(filtered.stdout)")
+    }
 }

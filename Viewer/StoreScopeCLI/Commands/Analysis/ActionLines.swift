@@ -34,9 +34,13 @@ struct ActionLines {
             return ["(state recorded as a keyframe; the change is unknown because the state before it is)"]
         }
         let asked = paths.isEmpty ? [] : operations.filter { operation in paths.contains { $0.overlaps(operation) } }
-        guard !asked.isEmpty, asked.count < operations.count else { return operations.map(RecordLine.describe) }
+        // The state after the action holds every enum a changed path passes through (a removed
+        // node's parent is still there): its cases are named in the paths.
+        let state = operations.contains { $0.path.count > 1 } ? session.state(of: entry.action.store, after: entry.seq).value : nil
+        let describe = { (operation: PatchOperation) in RecordLine.describe(operation, in: state) }
+        guard !asked.isEmpty, asked.count < operations.count else { return operations.map(describe) }
         let others = operations.count - asked.count
-        return asked.map(RecordLine.describe) + ["(and \(others) other \(others == 1 ? "change" : "changes") outside \(paths.map(\.description).joined(separator: ", ")))"]
+        return asked.map(describe) + ["(and \(others) other \(others == 1 ? "change" : "changes") outside \(paths.map(\.description).joined(separator: ", ")))"]
     }
 
     /// `{"seq":…,"store":…,"t":…,"reducerNanos":…,"action":…,"ops":[…],"events":[…]}`.

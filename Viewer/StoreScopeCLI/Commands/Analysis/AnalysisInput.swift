@@ -99,8 +99,11 @@ struct AnalysisInput {
     private static func childNames(_ value: TraceValue) -> [String] {
         switch value {
         case let .some(wrapped): return childNames(wrapped)
-        case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
+        case let .structure(_, fields), let .object(_, _, fields):
             return fields.enumerated().map { $1.name.isEmpty ? "[\($0)]" : "." + $1.name }
+        case let .enumeration(_, caseName, fields):
+            // Named with the case, as paths are printed: `/detail[0]`.
+            return fields.enumerated().map { "/" + caseName + ($1.name.isEmpty ? "[\($0)]" : "." + $1.name) }
         case let .array(elements): return elements.isEmpty ? [] : ["[0]…[\(elements.count - 1)]"]
         case let .dictionary(entries): return entries.prefix(8).map { "[\($0.key.shortDescription)]" } + (entries.count > 8 ? ["…"] : [])
         default: return []
