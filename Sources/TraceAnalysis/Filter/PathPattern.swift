@@ -44,17 +44,15 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         if characters == ["."] { i = 1 }
         while i < characters.count {
             switch characters[i] {
-            case ".":
+            case ".", "/":
+                let isCase = characters[i] == "/"
                 var j = i + 1
                 while j < characters.count, isNameCharacter(characters[j]) { j += 1 }
-                guard j > i + 1 else { throw PathPatternError(offset: i + 1, message: "expected a field name after '.'") }
-                steps.append(.field(String(characters[(i + 1)..<j])))
-                i = j
-            case "/":
-                var j = i + 1
-                while j < characters.count, isNameCharacter(characters[j]) { j += 1 }
-                guard j > i + 1 else { throw PathPatternError(offset: i + 1, message: "expected a case name after '/'") }
-                steps.append(.case(String(characters[(i + 1)..<j])))
+                guard j > i + 1 else {
+                    throw PathPatternError(offset: i + 1, message: "expected a \(isCase ? "case" : "field") name after '\(characters[i])'")
+                }
+                let name = String(characters[(i + 1)..<j])
+                steps.append(isCase ? .case(name) : .field(name))
                 i = j
             case "?":
                 steps.append(.some)

@@ -8,6 +8,22 @@ import TraceFormat
 /// navigation stack of enum screens and a parent action wrapping its children's.
 @Suite("Enum cases in paths, filters and stats")
 struct EnumPathTests {
+    let directory: TemporaryDirectory
+    /// The trace ``writeStackTrace(to:)`` wrote for this test.
+    let path: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        path = directory.path("stack.sstrace")
+        try Self.writeStackTrace(to: path)
+    }
+
+    /// The sequence numbers `log` lists for `filter`, in order.
+    func loggedSeqs(_ filter: String) throws -> [String] {
+        let result = try ChildProcess.storescope(["log", path, filter])
+        return result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.compactMap { $0.split(separator: " ").first { $0.hasPrefix("#") }.map(String.init) }
+    }
+
     /// A TCA-shaped session: `state.path` is a stack of `Path.State` screens, `.detail(Detail.State)`
     /// with a `todo`; `.todos(.queryChanged)` twice, a push, an edit through the pushed screen,
     /// a pop (the element removed).
@@ -49,30 +65,20 @@ struct EnumPathTests {
 
     @Test("action:queryChanged matches the case a parent case wraps; a dotted glob matches the case path")
     func actionFilterSeesNestedCases() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("stack.sstrace")
-        try Self.writeStackTrace(to: path)
-        func seqs(_ filter: String) throws -> [String] {
-            let result = try ChildProcess.storescope(["log", path, filter])
-            return result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.compactMap { line in line.split(separator: " ").first { $0.hasPrefix("#") }.map(String.init) }
-        }
-        #expect(try seqs("action:queryChanged") == ["#1", "#2"])
-        #expect(try seqs("action:todos.queryChanged") == ["#1", "#2"])
-        #expect(try seqs("action:todos.*") == ["#1", "#2", "#3"])
-        #expect(try seqs("action:TodosAction.clearCompleted") == ["#3"])
+        #expect(try loggedSeqs("action:queryChanged") == ["#1", "#2"])
+        #expect(try loggedSeqs("action:todos.queryChanged") == ["#1", "#2"])
+        #expect(try loggedSeqs("action:todos.*") == ["#1", "#2", "#3"])
+        #expect(try loggedSeqs("action:TodosAction.clearCompleted") == ["#3"])
         // Through TCA's StackAction.element(id:action:): the one enum among its values.
-        #expect(try seqs("action:titleChanged") == ["#5"])
-        #expect(try seqs("action:path.element.detail.*") == ["#5"])
+        #expect(try loggedSeqs("action:titleChanged") == ["#5"])
+        #expect(try loggedSeqs("action:path.element.detail.*") == ["#5"])
         // The top-level case still answers as before.
-        #expect(try seqs("action:todos") == ["#1", "#2", "#3"])
-        #expect(try seqs("action:AppAction.path") == ["#4", "#5", "#6"])
+        #expect(try loggedSeqs("action:todos") == ["#1", "#2", "#3"])
+        #expect(try loggedSeqs("action:AppAction.path") == ["#4", "#5", "#6"])
     }
 
     @Test("stats --by case-path gives each wrapped case its row; the default still counts the top-level case")
     func statsGroupsByCasePath() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("stack.sstrace")
-        try Self.writeStackTrace(to: path)
         let byPath = try ChildProcess.storescope(["stats", path, "--by", "case-path"])
         #expect(byPath.status == 0, "\(byPath.stderr)")
         let rows = byPath.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -91,9 +97,6 @@ struct EnumPathTests {
 
     @Test("blame on a path into a screen that was pushed, then popped, lists its life instead of refusing it")
     func blameOnPoppedScreen() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("stack.sstrace")
-        try Self.writeStackTrace(to: path)
         for asked in [".path[0][0].todo.title", ".path[0]/detail[0].todo.title"] {
             let blame = try ChildProcess.storescope(["blame", path, asked])
             #expect(blame.status == 0, "\(asked): \(blame.stderr)")
@@ -107,9 +110,6 @@ struct EnumPathTests {
 
     @Test("Printed paths name the enum cases they pass through, and --path and path: take them back")
     func pathsNameCases() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("stack.sstrace")
-        try Self.writeStackTrace(to: path)
         let log = try ChildProcess.storescope(["log", path, "seq:5"])
         #expect(log.stdout.contains(".path[0]/detail[0].todo.title = \"Milk\""), "\(log.stdout)")
         let blame = try ChildProcess.storescope(["blame", path, ".path[*][0].todo.title"])
@@ -129,8 +129,6 @@ struct EnumPathTests {
         let noName = try ChildProcess.storescope(["state", path, "--path", ".path[0]/"])
         #expect(noName.status == 64 && noName.stderr.contains("expected a case name after '/'"), "\(noName.stderr)")
 
-        let filtered = try ChildProcess.storescope(["log", path, "path:.path[0]/detail[0].todo.title"])
-        let seqs = filtered.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.compactMap { $0.split(separator: " ").first { $0.hasPrefix("#") } }
-        #expect(seqs == ["#4", "#5", "#6"], "\(filtered.stdout)")
+        #expect(try loggedSeqs("path:.path[0]/detail[0].todo.title") == ["#4", "#5", "#6"])
     }
 }
