@@ -5,10 +5,13 @@ import TraceAnalysis
 struct ActionLines {
     let session: TraceSession
     let records: RecordLine
+    /// Names the enum cases in the changes' paths.
+    let caseNamedPaths: CaseNamedPaths
 
     init(session: TraceSession) {
         self.session = session
         records = RecordLine(startMonotonicNanos: session.header.startMonotonicNanos)
+        caseNamedPaths = CaseNamedPaths(session: session)
     }
 
     /// The action's line, its changes and its events, each line ending in a newline.
@@ -34,9 +37,7 @@ struct ActionLines {
             return ["(state recorded as a keyframe; the change is unknown because the state before it is)"]
         }
         let asked = paths.isEmpty ? [] : operations.filter { operation in paths.contains { $0.overlaps(operation) } }
-        // The state after the action holds every enum a changed path passes through (a removed
-        // node's parent is still there): its cases are named in the paths.
-        let state = operations.contains { $0.path.count > 1 } ? session.state(of: entry.action.store, after: entry.seq).value : nil
+        let state = caseNamedPaths.state(for: entry, operations)
         let describe = { (operation: PatchOperation) in RecordLine.describe(operation, in: state) }
         guard !asked.isEmpty, asked.count < operations.count else { return operations.map(describe) }
         let others = operations.count - asked.count
