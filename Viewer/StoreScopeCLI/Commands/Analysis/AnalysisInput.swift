@@ -11,7 +11,7 @@ struct AnalysisInput {
 
     /// The common options.
     static let storeOption = CommandSpec.Option.value("store", "NAME", help: "The store to look at (default: the main store: the one the app named, else the only or first to register).")
-    static let pathOption = CommandSpec.Option.value("path", "PATH", help: "Only this part of the state, e.g. .users[3].name.")
+    static let pathOption = CommandSpec.Option.value("path", "PATH", help: "Only this part of the state, e.g. .users[3].name, or .path[0]/detail[0].title through an enum in case detail.")
     static let jsonOption = CommandSpec.Option.flag("json", help: "Print NDJSON (one JSON object per line) for jq and scripts.")
 
     static let statusDiscussion = ExitStatus.discussion(no: "when a state is unknown or the question has no answer (a seq past the end, a path the state does not have)")

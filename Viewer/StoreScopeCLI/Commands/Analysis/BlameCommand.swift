@@ -7,7 +7,7 @@ enum BlameCommand: Command {
         abstract: "List every action that changed a path of the state (or anything under it), with old → new values.",
         arguments: [
             .init(name: "FILE", help: "The trace file."),
-            .init(name: "PATH", help: "The path, e.g. .users[3].name; [*] stands for any index or key."),
+            .init(name: "PATH", help: "The path, e.g. .users[3].name; [*] stands for any index or key, /case for an enum in that case (.path[0]/detail[0].title)."),
         ],
         options: [
             .value("store", "NAME", help: "Only this store (default: every store whose state has the path, as log 'path:' does)."),
