@@ -89,6 +89,25 @@ extension PathPattern {
         }
     }
 
+    /// Whether the case steps of the pattern hold for `path` (a recorded path the pattern's
+    /// other steps match) in `state`: each enum the path passes where the pattern has `/case`
+    /// is that case. Where `state` has no node on the way, the rest is not judged.
+    public func namesCases(along path: [PathComponent], in state: TraceValue) -> Bool {
+        var current: TraceValue? = state
+        var components = path.filter { $0 != .some }[...]
+        for step in unwrappedSteps {
+            while case let .some(wrapped)? = current { current = wrapped }
+            guard let value = current else { return true }
+            if case let .case(name) = step {
+                guard case let .enumeration(_, caseName, _) = value, caseName == name else { return false }
+                continue
+            }
+            guard let component = components.popFirst() else { return true }
+            current = value.child(component)
+        }
+        return true
+    }
+
     /// The pattern up to its first `[*]` (all of it when it has none).
     public var beforeWildcard: PathPattern {
         prefix(steps.firstIndex(of: .any) ?? steps.count)

@@ -165,8 +165,11 @@ extension TraceSession {
             for (path, locate, old, hidesChange) in before {
                 let new = current.flatMap(locate)
                 guard old != new || hidesChange else { continue }
-                // A removed node's cases are in the state before.
-                let rendered = path.map { renderPath($0, in: new == nil ? previous : current) } ?? pattern.description
+                // A removed node's cases are in the state before; a place whose enum is not
+                // the case the pattern names is not the place asked about.
+                let state = new == nil ? previous : current
+                if let path, let state, !pattern.namesCases(along: path, in: state) { continue }
+                let rendered = path.map { renderPath($0, in: state) } ?? pattern.description
                 var change = PathChange(entry: entry, path: rendered, old: old, new: new, isUnknown: false)
                 change.hidesChange = hidesChange && old == new
                 guard try body(.change(change)) else { return false }

@@ -115,6 +115,9 @@ struct EnumPathTests {
         let blame = try ChildProcess.storescope(["blame", path, ".path[*][0].todo.title"])
         #expect(blame.stdout.contains(".path[0]/detail[0].todo.title: \"Buy\" → \"Milk\""), "\(blame.stdout)")
         #expect(blame.stdout.contains(".path[0]/detail[0].todo.title: \"Milk\" → (absent)"), "\(blame.stdout)")
+        // Through [*], a case step keeps only the elements in that case.
+        let otherScreen = try ChildProcess.storescope(["blame", path, ".path[*]/edit[0].todo.title"])
+        #expect(!otherScreen.stdout.contains("Milk") && otherScreen.status == 1, "\(otherScreen.stdout)")
 
         // What log printed is what --path takes; the spelling without the case still works.
         for asked in [".path[0]/detail[0].todo.title", ".path[0][0].todo.title"] {
