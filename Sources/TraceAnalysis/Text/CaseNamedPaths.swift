@@ -11,14 +11,15 @@ import TraceFormat
 /// followed through the next actions' changes while they come one after another, as an
 /// unfiltered `log` asks, so edits inside a navigation stack are not a replay each either.
 public final class CaseNamedPaths {
-    private let session: TraceSession
+    /// The session that owns this (``TraceSession/caseNamedPaths``).
+    private unowned let session: TraceSession
     /// Per store and path shape (`.items[].name`): whether an enum lies on the way.
     private var meetsEnum: [String: [String: Bool]] = [:]
     /// The last state read or followed, per store, and the action it is the state after.
     private var followed: [String: (seq: UInt64, state: TraceValue)] = [:]
 
     /// Creates the renderer over `session`'s states.
-    public init(session: TraceSession) {
+    init(session: TraceSession) {
         self.session = session
     }
 

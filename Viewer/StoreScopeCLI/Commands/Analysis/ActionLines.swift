@@ -5,13 +5,10 @@ import TraceAnalysis
 struct ActionLines {
     let session: TraceSession
     let records: RecordLine
-    /// Names the enum cases in the changes' paths.
-    let caseNamedPaths: CaseNamedPaths
 
     init(session: TraceSession) {
         self.session = session
         records = RecordLine(startMonotonicNanos: session.header.startMonotonicNanos)
-        caseNamedPaths = CaseNamedPaths(session: session)
     }
 
     /// The action's line, its changes and its events, each line ending in a newline.
@@ -37,7 +34,7 @@ struct ActionLines {
             return ["(state recorded as a keyframe; the change is unknown because the state before it is)"]
         }
         let asked = paths.isEmpty ? [] : operations.filter { operation in paths.contains { $0.overlaps(operation) } }
-        let state = caseNamedPaths.state(for: entry, operations)
+        let state = session.caseNamedPaths.state(for: entry, operations)
         let describe = { (operation: PatchOperation) in RecordLine.describe(operation, in: state) }
         guard !asked.isEmpty, asked.count < operations.count else { return operations.map(describe) }
         let others = operations.count - asked.count
