@@ -1,7 +1,8 @@
 /// One condition of a ``Filter``: `field:value`, or free text.
 public enum FilterTerm: Sendable, Hashable {
-    /// `action:GLOB`: the action's case name (`search`), type name (`SearchAction`) or both
-    /// (`SearchAction.search`) matches.
+    /// `action:GLOB`: the case name (`search`), type name (`SearchAction`) or both
+    /// (`SearchAction.search`) of the action or of any action it wraps matches, or the
+    /// dotted cases from one of them inward (`todos.queryChanged`, ``ActionCasePath/names``).
     case action(Glob)
     /// `store:GLOB`: the store that received the action.
     case store(Glob)
@@ -51,10 +52,11 @@ public enum FilterTerm: Sendable, Hashable {
         }
     }
 
-    /// The names an action answers to: its case, its type, and `Type.case`.
+    /// The names an action answers to: its cases along its nesting, their types, and
+    /// `Type.case` (``ActionCasePath/names``).
     static func names(of value: TraceValue) -> [String] {
         switch value {
-        case let .enumeration(type, caseName, _): [caseName, type, type + "." + caseName]
+        case .enumeration: ActionCasePath(of: value).names
         case let .structure(type, _), let .object(type, _, _): [type]
         case let .some(wrapped): names(of: wrapped)
         case let .scalar(type, _): [type]

@@ -70,6 +70,8 @@ extension PathPattern {
             for element in elements { collect(rest, element, path + [.key(element)], into: &found) }
         case (.any, _):
             return
+        case let (.case(name), .enumeration(_, caseName, _)):
+            if name == caseName { collect(rest, current, path, into: &found) }
         case let (.field(name), _):
             if let child = current.child(.field(name)) { collect(rest, child, path + [.field(name)], into: &found) }
         case let (.index(i), _):
@@ -87,6 +89,25 @@ extension PathPattern {
         }
     }
 
+    /// Whether the case steps of the pattern hold for `path` (a recorded path the pattern's
+    /// other steps match) in `state`: each enum the path passes where the pattern has `/case`
+    /// is that case. Where `state` has no node on the way, the rest is not judged.
+    public func namesCases(along path: [PathComponent], in state: TraceValue) -> Bool {
+        var current: TraceValue? = state
+        var components = path.filter { $0 != .some }[...]
+        for step in unwrappedSteps {
+            while case let .some(wrapped)? = current { current = wrapped }
+            guard let value = current else { return true }
+            if case let .case(name) = step {
+                guard case let .enumeration(_, caseName, _) = value, caseName == name else { return false }
+                continue
+            }
+            guard let component = components.popFirst() else { return true }
+            current = value.child(component)
+        }
+        return true
+    }
+
     /// The pattern up to its first `[*]` (all of it when it has none).
     public var beforeWildcard: PathPattern {
         prefix(steps.firstIndex(of: .any) ?? steps.count)
@@ -100,6 +121,9 @@ extension PathPattern {
             if case let .some(wrapped) = value { return wrapped }
             return nil
         case .any: return nil
+        case let .case(name):
+            if case let .enumeration(_, caseName, _) = value, caseName == name { return value }
+            return nil
         case let .key(text):
             switch value {
             case let .dictionary(entries):

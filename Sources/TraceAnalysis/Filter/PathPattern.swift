@@ -1,5 +1,6 @@
 /// A path into a state as users write it, `.users[3].name`, `.scores["ada"]`, `.selected?`,
-/// with `[*]` standing for any index or key. The root is `` (empty) or `.`.
+/// `.screen/detail.title` (the `title` of `screen` when it is the case `detail`), with `[*]`
+/// standing for any index or key. The root is `` (empty) or `.`.
 public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// One step of the pattern.
     public enum Step: Sendable, Hashable {
@@ -11,6 +12,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         case key(String)
         /// The wrapped value of an optional: `?`.
         case some
+        /// `/name`: the enum here is the case `name`; the step into its associated values
+        /// follows. It names no node of its own: the recorded paths have no step for it.
+        case `case`(String)
         /// `[*]`: any index or key.
         case any
     }
@@ -40,11 +44,15 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         if characters == ["."] { i = 1 }
         while i < characters.count {
             switch characters[i] {
-            case ".":
+            case ".", "/":
+                let isCase = characters[i] == "/"
                 var j = i + 1
                 while j < characters.count, isNameCharacter(characters[j]) { j += 1 }
-                guard j > i + 1 else { throw PathPatternError(offset: i + 1, message: "expected a field name after '.'") }
-                steps.append(.field(String(characters[(i + 1)..<j])))
+                guard j > i + 1 else {
+                    throw PathPatternError(offset: i + 1, message: "expected a \(isCase ? "case" : "field") name after '\(characters[i])'")
+                }
+                let name = String(characters[(i + 1)..<j])
+                steps.append(isCase ? .case(name) : .field(name))
                 i = j
             case "?":
                 steps.append(.some)
@@ -72,7 +80,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                     steps.append(.field(String(characters[i..<j])))
                     i = j
                 } else {
-                    throw PathPatternError(offset: i, message: "unexpected '\(characters[i])' in a path (use .field, [index], [\"key\"], [*] or ?)")
+                    throw PathPatternError(offset: i, message: "unexpected '\(characters[i])' in a path (use .field, [index], [\"key\"], [*], ? or /case)")
                 }
             }
         }
@@ -115,13 +123,24 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         return text == key.shortDescription
     }
 
+    /// The steps a walk over a value takes: optionals are looked through.
     var unwrappedSteps: [Step] { steps.filter { $0 != .some } }
+
+    /// The steps that match a recorded path's components one for one: neither optionals nor
+    /// case steps, which recorded paths have no component for (a case is checked only where
+    /// the value is at hand).
+    var componentSteps: [Step] {
+        steps.filter {
+            if case .case = $0 { return false }
+            return $0 != .some
+        }
+    }
 
     /// Whether `operation` changes what the pattern names: its path is the pattern, lies under
     /// it, or contains it. An insert, remove or move in an array also changes every later
     /// position, so `[i]` at its end overlaps the pattern's `[j]` for any `j ≥ i`.
     public func overlaps(_ operation: PatchOperation) -> Bool {
-        let steps = unwrappedSteps, path = operation.path.filter { $0 != .some }
+        let steps = componentSteps, path = operation.path.filter { $0 != .some }
         var shifting = false
         switch operation {
         case .insert, .remove, .move: shifting = true
@@ -144,7 +163,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The shortest prefix of `path` the pattern names (its optional steps aside), or `nil`
     /// when `path` does not reach that deep.
     public func concretePrefix(of path: [PathComponent]) -> [PathComponent]? {
-        let wanted = unwrappedSteps.count
+        let wanted = componentSteps.count
         var taken = 0, length = 0
         while taken < wanted {
             guard length < path.count else { return nil }
@@ -157,7 +176,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// `path` continued with the pattern's steps past its length, when they name one place
     /// (no `[*]`): how an operation on `.users[3]` reaches `.users[*].name`, as `.users[3].name`.
     public func extending(_ path: [PathComponent]) -> [PathComponent]? {
-        let steps = unwrappedSteps
+        let steps = componentSteps
         let depth = path.filter { $0 != .some }.count
         guard depth <= steps.count else { return nil }
         var result = path
@@ -168,7 +187,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             case let .key(text):
                 guard text.count >= 2, text.first == "\"", text.last == "\"" else { return nil }
                 result.append(.key(.string(String(text.dropFirst().dropLast()))))
-            case .some, .any: return nil
+            case .some, .any, .case: return nil
             }
         }
         return result
@@ -184,6 +203,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             case let .key(text): "[\(text)]"
             case .some: "?"
             case .any: "[*]"
+            case let .case(name): "/" + name
             }
         }.joined()
         return PathPattern(steps: steps, description: text)

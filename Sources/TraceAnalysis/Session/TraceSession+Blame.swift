@@ -126,7 +126,7 @@ extension TraceSession {
                 if let keyframe = entry.keyframe {
                     current = keyframe
                     changes = pattern.hasWildcard
-                        ? pattern.nodes(in: keyframe).map { PathChange(entry: entry, path: renderPath($0.path), old: nil, new: $0.value, isUnknown: true) }
+                        ? pattern.nodes(in: keyframe).map { PathChange(entry: entry, path: renderPath($0.path, in: keyframe), old: nil, new: $0.value, isUnknown: true) }
                         : [PathChange(entry: entry, path: pattern.description, old: nil, new: pattern.node(in: keyframe), isUnknown: true)]
                 }
                 for change in changes {
@@ -134,11 +134,13 @@ extension TraceSession {
                 }
                 return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
             }
-            var before: [(path: String, locate: (TraceValue) -> TraceValue?, old: TraceValue?, hidesChange: Bool)] = []
+            // Each place's path: `nil` for the pattern as written, else the concrete path,
+            // rendered once the state after the action names the cases on the way.
+            var before: [(path: [PathComponent]?, locate: (TraceValue) -> TraceValue?, old: TraceValue?, hidesChange: Bool)] = []
             if !touching.isEmpty {
                 if !pattern.hasWildcard {
                     let hidden = touching.contains { Self.setsRedacted($0) && pattern.concretePrefix(of: $0.path) != nil }
-                    before = [(pattern.description, { pattern.node(in: $0) }, current.flatMap { pattern.node(in: $0) }, hidden)]
+                    before = [(nil, { pattern.node(in: $0) }, current.flatMap { pattern.node(in: $0) }, hidden)]
                 } else {
                     var seen = Set<[PathComponent]>()
                     for operation in touching {
@@ -149,11 +151,12 @@ extension TraceSession {
                         // is now, at its index: compare it with nothing, or with itself.
                         let placed = Self.placement(of: path, by: touching)
                         before.append((
-                            renderPath(placed.after ?? path), { state in placed.after.flatMap { state.node(at: $0) } },
+                            placed.after ?? path, { state in placed.after.flatMap { state.node(at: $0) } },
                             placed.before.flatMap { current?.node(at: $0) }, hidden))
                     }
                 }
             }
+            let previous = current
             if let keyframe = entry.keyframe {
                 current = keyframe
             } else if current != nil {
@@ -162,7 +165,12 @@ extension TraceSession {
             for (path, locate, old, hidesChange) in before {
                 let new = current.flatMap(locate)
                 guard old != new || hidesChange else { continue }
-                var change = PathChange(entry: entry, path: path, old: old, new: new, isUnknown: false)
+                // A removed node's cases are in the state before; a place whose enum is not
+                // the case the pattern names is not the place asked about.
+                let state = new == nil ? previous : current
+                if let path, let state, !pattern.namesCases(along: path, in: state) { continue }
+                let rendered = path.map { renderPath($0, in: state) } ?? pattern.description
+                var change = PathChange(entry: entry, path: rendered, old: old, new: new, isUnknown: false)
                 change.hidesChange = hidesChange && old == new
                 guard try body(.change(change)) else { return false }
             }
@@ -187,8 +195,8 @@ extension TraceSession {
         let before = pattern.nodes(in: old), after = pattern.nodes(in: keyframe)
         let beforeByPath = Dictionary(before.map { ($0.path, $0.value) }, uniquingKeysWith: { first, _ in first })
         let afterPaths = Set(after.map(\.path))
-        return after.compactMap { node in beforeByPath[node.path] == node.value ? nil : change(renderPath(node.path), beforeByPath[node.path], node.value) }
-            + before.filter { !afterPaths.contains($0.path) }.map { change(renderPath($0.path), $0.value, nil) }
+        return after.compactMap { node in beforeByPath[node.path] == node.value ? nil : change(renderPath(node.path, in: keyframe), beforeByPath[node.path], node.value) }
+            + before.filter { !afterPaths.contains($0.path) }.map { change(renderPath($0.path, in: old), $0.value, nil) }
     }
 
     /// Where the element holding `path` was before the patch and is after it, for a `[*]`

@@ -93,6 +93,9 @@ public final class TraceSession {
     /// start, the stores of the actions read so far (see ``stores(readingActions:)``).
     var registeredStores = RegisteredStores()
     var storesWithActions = (nextChunk: 0, names: [String]())
+    /// Names the enum cases in the paths of actions' changes, learning as it is asked (`log`
+    /// and the viewer's changes column share what it learned).
+    public private(set) lazy var caseNamedPaths = CaseNamedPaths(session: self)
     /// The changes of keyframes, by store and seq (see ``changes(of:)``).
     var keyframeChanges: [KeyframeKey: [PatchOperation]] = [:]
     /// The last keyframe action ``changes(of:)`` compared (see `keyframeJustBefore`).

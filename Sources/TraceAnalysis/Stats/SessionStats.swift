@@ -82,6 +82,7 @@ public struct SessionStats: Sendable {
     public private(set) var effects = EffectLifetimes()
 
     private let startNanos: UInt64
+    private let grouping: Grouping
     private var caseIndex: [CaseKey: Int] = [:]
     private var pending: [String: PendingAction] = [:]
     private var storeSet: Set<String> = []
@@ -99,9 +100,20 @@ public struct SessionStats: Sendable {
         var keyframed = false
     }
 
-    /// Creates empty statistics for a session that started at `startMonotonicNanos`.
-    public init(startMonotonicNanos: UInt64) {
+    /// What an action row of ``actionCases`` stands for.
+    public enum Grouping: String, Sendable, CaseIterable {
+        /// The action's own case: `AppAction.todos` for `.todos(.queryChanged("a"))`.
+        case `case`
+        /// The cases the action passes through (``ActionCasePath``):
+        /// `AppAction.todos.queryChanged`.
+        case casePath = "case-path"
+    }
+
+    /// Creates empty statistics for a session that started at `startMonotonicNanos`, with
+    /// actions counted in rows by `grouping`.
+    public init(startMonotonicNanos: UInt64, grouping: Grouping = .case) {
         startNanos = startMonotonicNanos
+        self.grouping = grouping
     }
 
     /// Takes in one item. After a gap, the actions whose patch may have been in the damaged
@@ -187,7 +199,8 @@ public struct SessionStats: Sendable {
     }
 
     private mutating func caseIndexFor(_ action: TraceValue) -> Int {
-        let key = Self.caseKey(action)
+        var key = Self.caseKey(action)
+        if grouping == .casePath, key.caseName != nil { key.caseName = ActionCasePath(of: action).dotted }
         if let index = caseIndex[key] { return index }
         caseIndex[key] = actionCases.count
         actionCases.append(ActionCase(name: key.caseName.map { "\(key.type).\($0)" } ?? key.type))

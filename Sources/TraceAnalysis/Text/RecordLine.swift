@@ -20,7 +20,7 @@ public struct RecordLine: Sendable {
             if let location = action.location { text += " at \(location)" }
             line = text
         case let .patch(patch):
-            let changes = patch.operations.map(Self.describe).joined(separator: "; ")
+            let changes = patch.operations.map { Self.describe($0) }.joined(separator: "; ")
             line = "            #\(patch.seq) \(patch.store) patch \(changes.isEmpty ? "(no change)" : changes)"
         case let .keyframe(keyframe):
             line = "            #\(keyframe.seq) \(keyframe.store) keyframe \(keyframe.state.shortDescription)"
@@ -59,9 +59,11 @@ public struct RecordLine: Sendable {
         DurationText.text(nanos)
     }
 
-    /// `.path = value`, `.path inserted value`, `.path removed`, `.path moved to [i]`.
-    public static func describe(_ operation: PatchOperation) -> String {
-        let path = renderPath(operation.path)
+    /// `.path = value`, `.path inserted value`, `.path removed`, `.path moved to [i]`; with
+    /// `state` (the state the operation's path is in), the path names the cases of the enums
+    /// it passes through (`.path[0]/detail[0].title`).
+    public static func describe(_ operation: PatchOperation, in state: TraceValue? = nil) -> String {
+        let path = renderPath(operation.path, in: state)
         let shown = path.isEmpty ? "state" : path
         switch operation {
         case let .set(_, value): return "\(shown) = \(value.shortDescription)"

@@ -26,3 +26,23 @@ extension PathComponent: CustomStringConvertible {
 package func renderPath(_ path: [PathComponent]) -> String {
     path.map(\.description).joined()
 }
+
+/// Renders a path as ``renderPath(_:)`` does, naming the case of each enum it passes through
+/// in `value` before the step into that case's associated values: `.path[0]/detail[0].title`
+/// for the first element of `path` in case `detail`. Where `value` has no node on the way the
+/// rest of the path is rendered without case names.
+package func renderPath(_ path: [PathComponent], in value: TraceValue?) -> String {
+    var text = ""
+    var current = value
+    for component in path {
+        if case let .enumeration(_, caseName, _)? = current {
+            switch component {
+            case .field, .index: text += "/" + caseName
+            case .key, .some: break
+            }
+        }
+        text += component.description
+        current = current?.child(component)
+    }
+    return text
+}

@@ -183,7 +183,7 @@ enum ViewerGolden {
              #4 +20.590ms users    .loaded([3 elements])                    892ns .users[0] .users[1] .users[2] .isLoading E
              #5 +20.614ms users    .setFilter("a")                          1.6µs .filter
              #6 +20.622ms users    .navigate(.detail(userID: 1))            390ns .route                                   SC
-        >    #7 +20.842ms users    .navigate(.detail(userID: 2))            901ns .route?.userID                           S
+        >    #7 +20.842ms users    .navigate(.detail(userID: 2))            901ns .route?/detail.userID                    S
              #8 +20.938ms users    .detailsLoaded(UserDetails(…))           801ns .details                                 E
              #9 +20.956ms users    .navigate(nil)                           421ns .route .details
 
@@ -225,7 +225,7 @@ enum ViewerGolden {
              #4 +20.590ms users    .loaded([3 elements])                    892ns .users[0] .users[1] .users[2] .isLoading E
              #5 +20.614ms users    .setFilter("a")                          1.6µs .filter
              #6 +20.622ms users    .navigate(.detail(userID: 1))            390ns .route                                   SC
-        >    #7 +20.842ms users    .navigate(.detail(userID: 2))            901ns .route?.userID                           S
+        >    #7 +20.842ms users    .navigate(.detail(userID: 2))            901ns .route?/detail.userID                    S
              #8 +20.938ms users    .detailsLoaded(UserDetails(…))           801ns .details                                 E
              #9 +20.956ms users    .navigate(nil)                           421ns .route .details
 

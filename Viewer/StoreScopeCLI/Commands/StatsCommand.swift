@@ -7,7 +7,10 @@ enum StatsCommand: Command {
         name: "stats",
         abstract: "Summarize a trace: actions and reducer time per case, effects, no-ops, state size, drops, rate.",
         arguments: [.init(name: "FILE", help: "The trace file to read.")],
-        options: [.flag("json", help: "Print NDJSON: one object per row, with a \"kind\" member.")],
+        options: [
+            .value("by", "GROUPING", help: "What an action row counts: case (the action's own case, the default) or case-path (the cases it wraps too: Action.todos.queryChanged)."),
+            .flag("json", help: "Print NDJSON: one object per row, with a \"kind\" member."),
+        ],
         discussion: """
             Reducer percentiles are exact (nearest rank). A no-op action left its store's state
             unchanged (no patch was recorded); an action after which the recorder took a keyframe
@@ -19,9 +22,16 @@ enum StatsCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        var grouping = SessionStats.Grouping.case
+        if let by = arguments.value("by") {
+            guard let chosen = SessionStats.Grouping(rawValue: by) else {
+                throw UsageError("--by takes \(SessionStats.Grouping.allCases.map(\.rawValue).joined(separator: " or ")), not \(by)")
+            }
+            grouping = chosen
+        }
         let path = arguments.positionals[0]
         guard let reader = console.openTrace(path) else { return ExitStatus.unreadable }
-        var stats = SessionStats(startMonotonicNanos: reader.header.startMonotonicNanos)
+        var stats = SessionStats(startMonotonicNanos: reader.header.startMonotonicNanos, grouping: grouping)
         console.readItems(of: reader, label: path) { stats.add($0) }
         stats.finish()
         let report = StatsReport(stats: stats, missing: reader.missingParts)

@@ -218,9 +218,12 @@ extension ViewerReducer {
     private func changedPaths(of entry: ActionEntry, reading: Bool) -> ViewerState.ChangedPaths {
         if !reading, entry.keyframeLeftOut, !session.knowsChanges(of: entry) { return .notYetRead }
         guard let operations = session.changes(of: entry) else { return .unknown }
+        // Case names need the state after the action: not read for a row whose keyframe (of a
+        // large state) was left out, unless it is being read.
+        let state = reading || !entry.keyframeLeftOut ? session.caseNamedPaths.state(for: entry, operations) : nil
         var paths: [String] = []
         for operation in operations {
-            let path = renderPath(operation.path)
+            let path = renderPath(operation.path, in: state)
             if paths.last != path { paths.append(path.isEmpty ? "state" : path) }
         }
         return .known(paths)

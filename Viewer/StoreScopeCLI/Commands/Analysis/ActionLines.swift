@@ -34,9 +34,11 @@ struct ActionLines {
             return ["(state recorded as a keyframe; the change is unknown because the state before it is)"]
         }
         let asked = paths.isEmpty ? [] : operations.filter { operation in paths.contains { $0.overlaps(operation) } }
-        guard !asked.isEmpty, asked.count < operations.count else { return operations.map(RecordLine.describe) }
+        let state = session.caseNamedPaths.state(for: entry, operations)
+        let describe = { (operation: PatchOperation) in RecordLine.describe(operation, in: state) }
+        guard !asked.isEmpty, asked.count < operations.count else { return operations.map(describe) }
         let others = operations.count - asked.count
-        return asked.map(RecordLine.describe) + ["(and \(others) other \(others == 1 ? "change" : "changes") outside \(paths.map(\.description).joined(separator: ", ")))"]
+        return asked.map(describe) + ["(and \(others) other \(others == 1 ? "change" : "changes") outside \(paths.map(\.description).joined(separator: ", ")))"]
     }
 
     /// `{"seq":…,"store":…,"t":…,"reducerNanos":…,"action":…,"ops":[…],"events":[…]}`.

@@ -11,7 +11,7 @@ struct AnalysisInput {
 
     /// The common options.
     static let storeOption = CommandSpec.Option.value("store", "NAME", help: "The store to look at (default: the main store: the one the app named, else the only or first to register).")
-    static let pathOption = CommandSpec.Option.value("path", "PATH", help: "Only this part of the state, e.g. .users[3].name.")
+    static let pathOption = CommandSpec.Option.value("path", "PATH", help: "Only this part of the state, e.g. .users[3].name, or .path[0]/detail[0].title through an enum in case detail.")
     static let jsonOption = CommandSpec.Option.flag("json", help: "Print NDJSON (one JSON object per line) for jq and scripts.")
 
     static let statusDiscussion = ExitStatus.discussion(no: "when a state is unknown or the question has no answer (a seq past the end, a path the state does not have)")
@@ -99,8 +99,11 @@ struct AnalysisInput {
     private static func childNames(_ value: TraceValue) -> [String] {
         switch value {
         case let .some(wrapped): return childNames(wrapped)
-        case let .structure(_, fields), let .object(_, _, fields), let .enumeration(_, _, fields):
+        case let .structure(_, fields), let .object(_, _, fields):
             return fields.enumerated().map { $1.name.isEmpty ? "[\($0)]" : "." + $1.name }
+        case let .enumeration(_, caseName, fields):
+            // Named with the case, as paths are printed: `/detail[0]`.
+            return fields.enumerated().map { "/" + caseName + ($1.name.isEmpty ? "[\($0)]" : "." + $1.name) }
         case let .array(elements): return elements.isEmpty ? [] : ["[0]…[\(elements.count - 1)]"]
         case let .dictionary(entries): return entries.prefix(8).map { "[\($0.key.shortDescription)]" } + (entries.count > 8 ? ["…"] : [])
         default: return []

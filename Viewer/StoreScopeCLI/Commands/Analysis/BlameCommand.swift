@@ -7,7 +7,7 @@ enum BlameCommand: Command {
         abstract: "List every action that changed a path of the state (or anything under it), with old → new values.",
         arguments: [
             .init(name: "FILE", help: "The trace file."),
-            .init(name: "PATH", help: "The path, e.g. .users[3].name; [*] stands for any index or key."),
+            .init(name: "PATH", help: "The path, e.g. .users[3].name; [*] stands for any index or key, /case for an enum in that case (.path[0]/detail[0].title)."),
         ],
         options: [
             .value("store", "NAME", help: "Only this store (default: every store whose state has the path, as log 'path:' does)."),
@@ -17,7 +17,9 @@ enum BlameCommand: Command {
             A change made while the state was unknown (after a gap or dropped actions, before the
             next keyframe) is listed with an unknown old value and the value the action wrote. A
             redacted value that changed is listed too: the trace holds only <redacted> on both
-            sides. A path no store's state has is an error naming what the state has.
+            sides. A path that lived only between the first and last states (a screen pushed,
+            then popped) is searched too; a path no state has and no action changed is an error
+            naming what the state has.
 
             \(ExitStatus.discussion(no: "when no action changed the path or no state has it"))
             """)
@@ -27,7 +29,7 @@ enum BlameCommand: Command {
         guard var input = AnalysisInput(arguments, console: console) else { return ExitStatus.unreadable }
         let json = arguments.has("json")
         return input.answer { (input) throws(AnalysisFailure) in
-            let stores = try Self.stores(having: pattern, arguments, input)
+            let (stores, absent) = try Self.stores(having: pattern, arguments, input)
             let session = input.session
             let lines = ActionLines(session: session)
             let last = Double(session.seqRange?.upperBound ?? 1)
@@ -64,6 +66,9 @@ enum BlameCommand: Command {
                 }
             }
             progress.finish()
+            // Neither the first nor the last state has the path and no action changed it: the
+            // path is wrong, not the question.
+            if !changed, let absent { throw absent }
             if !changed && !json {
                 console.line("(no action changed \(pattern.description) in \(stores.joined(separator: ", ")))".sanitizedForTerminal)
             }
@@ -72,9 +77,13 @@ enum BlameCommand: Command {
     }
 
     /// The stores to search: `--store`, or every store whose state (at its start or at the
-    /// end) has the path, in the order the trace names them. When none has it, the error says
-    /// what the main store's state has there instead, as `state --path` does.
-    static func stores(having pattern: PathPattern, _ arguments: ParsedArguments, _ input: AnalysisInput) throws(AnalysisFailure) -> [String] {
+    /// end) has the path, in the order the trace names them. When none has it the path may
+    /// still have lived in between (a screen pushed, then popped): every store is searched,
+    /// with the error to give when no action changed the path, saying what the main store's
+    /// state has there instead, as `state --path` does.
+    static func stores(
+        having pattern: PathPattern, _ arguments: ParsedArguments, _ input: AnalysisInput
+    ) throws(AnalysisFailure) -> (stores: [String], absent: AnalysisFailure?) {
         let session = input.session
         let first = session.seqRange?.lowerBound ?? 1
         let end = session.seq(at: .end)
@@ -90,17 +99,16 @@ enum BlameCommand: Command {
         }
         if arguments.value("store") != nil {
             let store = try input.store(arguments)
-            guard has(store) else { throw Self.absent(pattern, in: store, input) }
-            return [store]
+            return ([store], has(store) ? nil : Self.absent(pattern, in: store, input))
         }
         let names = session.stores().names
         let having = names.filter(has)
-        guard having.isEmpty else { return having }
+        guard having.isEmpty else { return (having, nil) }
         let main = try input.store(arguments)
         var failure = Self.absent(pattern, in: main, input)
         let others = names.filter { $0 != main }
         if !others.isEmpty { failure.message += "; nor do the other stores (\(others.joined(separator: ", ").sanitizedForTerminal))" }
-        throw failure
+        return (names, failure)
     }
 
     /// The error for a path `store`'s state does not have, naming what it has instead.
