@@ -7,8 +7,9 @@
 // main run loop.
 // Release build, then one run per variant:
 //   swift build -c release --product tca-todos-bench
+//   strip --strip-debug -o /tmp/tca-todos-bench .build/release/tca-todos-bench  # valgrind 3.19 cannot read its DWARF
 //   valgrind --tool=callgrind --separate-threads=yes --toggle-collect='*measuredSend*' \
-//       --callgrind-out-file=plain.%p .build/release/tca-todos-bench plain
+//       --callgrind-out-file=plain.%p /tmp/tca-todos-bench plain
 //   (the same with `recorded`), then
 //   callgrind_annotate --inclusive=yes plain.<pid>-01   (the main thread: the store's)
 // Without --toggle-collect the files count the whole process, one per thread (the recorder's
