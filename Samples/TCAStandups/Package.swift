@@ -29,6 +29,13 @@ let package = Package(
                 .product(name: "ComposableArchitecture", package: "swift-composable-architecture"),
             ]
         ),
+        .executableTarget(
+            name: "tca-todos-bench",
+            dependencies: [
+                .product(name: "StoreScopeTCA", package: "StoreScope"),
+                .product(name: "ComposableArchitecture", package: "swift-composable-architecture"),
+            ]
+        ),
         .testTarget(
             name: "TCAStandupsTests",
             dependencies: [

@@ -385,30 +385,60 @@ final class ActionLinks: Sendable {
 }
 
 /// Effect names from actions: the case names down the action's nesting,
-/// `standups(.element(id: 1, action: .startMeeting))` -> `standups.element.startMeeting`.
+/// `standups(.element(id: 1, action: .startMeeting))` -> `standups.element.startMeeting`. Read
+/// through the runtime's reflection, as `Mirror` reads them, without making a `Mirror` of each
+/// level: through `Mirror` it cost ~480,000 instructions per action that returns an effect, as
+/// much as the whole send of a 2,000-todo TCA app (docs/BENCHMARKS.md, "TCA at the size of an
+/// app").
 enum EffectNames {
     static func name(of action: Any) -> String {
         var names: [String] = []
         var value: Any? = action
-        while let current = value {
-            let mirror = Mirror(reflecting: current)
-            guard mirror.displayStyle == .enum else { break }
-            guard let payload = mirror.children.first, let label = payload.label else {
+        while let current = value, Reflected.isEnum(current) {
+            guard Reflected.childCount(current) == 1, case let (label?, payload) = Reflected.child(current, at: 0) else {
                 names.append(String(describing: current))
                 break
             }
             names.append(label)
-            value = enumInside(payload.value)
+            value = enumInside(payload)
         }
         return names.isEmpty ? String(describing: type(of: action)) : names.joined(separator: ".")
     }
 
     /// The payload itself when it is an enum, else the last enum in a tuple payload.
     private static func enumInside(_ payload: Any) -> Any? {
-        let mirror = Mirror(reflecting: payload)
-        if mirror.displayStyle == .enum { return payload }
-        guard mirror.displayStyle == .tuple else { return nil }
-        return mirror.children.reversed().first { Mirror(reflecting: $0.value).displayStyle == .enum }?.value
+        if Reflected.isEnum(payload) { return payload }
+        guard Reflected.isTuple(payload) else { return nil }
+        return (0..<Reflected.childCount(payload)).reversed().lazy.map { Reflected.child(payload, at: $0).value }
+            .first(where: Reflected.isEnum)
     }
 }
+
+/// What `Mirror` reads of a value, asked of the runtime directly.
+private enum Reflected {
+    static func isEnum(_ value: Any) -> Bool { reflectedDisplayStyle(value) == CChar(truncatingIfNeeded: UInt8(ascii: "e")) }
+    static func isTuple(_ value: Any) -> Bool { reflectedDisplayStyle(value) == CChar(truncatingIfNeeded: UInt8(ascii: "t")) }
+    static func childCount(_ value: Any) -> Int { reflectedChildCount(value, type: type(of: value)) }
+
+    /// The `index`th child and its label: an enum's payload under its case's name.
+    static func child(_ value: Any, at index: Int) -> (label: String?, value: Any) {
+        var label: UnsafePointer<CChar>?
+        var freeLabel: (@convention(c) (UnsafePointer<CChar>?) -> Void)?
+        let child = reflectedChild(of: value, type: type(of: value), index: index, outName: &label, outFreeFunc: &freeLabel)
+        defer { freeLabel?(label) }
+        return (label.map { String(cString: $0) }, child)
+    }
+}
+
+@_silgen_name("swift_reflectionMirror_displayStyle")
+private func reflectedDisplayStyle<T>(_ value: T) -> CChar
+
+@_silgen_name("swift_reflectionMirror_count")
+private func reflectedChildCount<T>(_ value: T, type: any Any.Type) -> Int
+
+@_silgen_name("swift_reflectionMirror_subscript")
+private func reflectedChild<T>(
+    of value: T, type: any Any.Type, index: Int, outName: UnsafeMutablePointer<UnsafePointer<CChar>?>,
+    outFreeFunc: UnsafeMutablePointer<(@convention(c) (UnsafePointer<CChar>?) -> Void)?>
+) -> Any
 #endif
