@@ -9,6 +9,10 @@ public enum ListenerMessage: Sendable, Hashable {
     /// A piece of a ``ControlCommand``'s body (kind 2, more follow; kind 3, the last one). A
     /// command larger than ``maximumPayload`` is sent in several, back to back.
     case commandPart([UInt8], isLast: Bool)
+    /// The connection's header is that of a session file the listener would continue: the
+    /// app proves it started that session with a ``SessionProof`` before its first chunk
+    /// (kind 4, no payload), or the connection is recorded as a session of its own.
+    case proofWanted
     /// A kind this reader does not know (skipped).
     case unknown(kind: UInt8)
 
@@ -23,6 +27,7 @@ public enum ListenerMessage: Sendable, Hashable {
     static let acknowledgedKind: UInt8 = 1
     static let commandPartKind: UInt8 = 2
     static let commandLastPartKind: UInt8 = 3
+    static let proofWantedKind: UInt8 = 4
 
     /// The messages that carry a command's body: as many parts as its size needs.
     public static func messages(carrying body: [UInt8]) -> [UInt8] {
@@ -56,6 +61,14 @@ public enum ListenerMessage: Sendable, Hashable {
             writer.writeFixed(UInt16(0))
             writer.writeFixed(UInt32(part.count))
             writer.write(contentsOf: part)
+            return writer.bytes
+        case .proofWanted:
+            var writer = ByteWriter()
+            writer.write(contentsOf: Self.magic)
+            writer.write(Self.version)
+            writer.write(Self.proofWantedKind)
+            writer.writeFixed(UInt16(0))
+            writer.writeFixed(UInt32(0))
             return writer.bytes
         case .unknown:
             return []
@@ -100,6 +113,8 @@ public struct ListenerMessageDecoder: Sendable {
             return .acknowledged(bytes: value)
         case ListenerMessage.commandPartKind, ListenerMessage.commandLastPartKind:
             return .commandPart(Array(payload), isLast: kind == ListenerMessage.commandLastPartKind)
+        case ListenerMessage.proofWantedKind:
+            return .proofWanted
         default:
             return .unknown(kind: kind)
         }
