@@ -110,8 +110,9 @@ final class LiveConnection {
             case let .header(header, headerBytes):
                 if !decoder.decodesRecords { self.headerBytes = headerBytes }
                 if let recordDirectory, let commitment = header.continuationCommitment,
-                    SessionFileName.earlierRecording(in: recordDirectory, header: header, bytes: headerBytes, skipping: isRecordedElsewhere) != nil {
-                    // A file of this session exists: only the app that started it may continue it.
+                    SessionFileName.earlierRecording(in: recordDirectory, header: header, bytes: headerBytes, skipping: { _ in false }) != nil {
+                    // A file of this session exists: only the app that started it may continue
+                    // it, or start the session's next file while another connection writes it.
                     awaitedProof = AwaitedProof(directory: recordDirectory, header: header, bytes: headerBytes, commitment: commitment)
                     outgoing += ListenerMessage.proofWanted.encoded
                     sendOutgoing()

@@ -45,34 +45,28 @@ public enum ListenerMessage: Sendable, Hashable {
     public var encoded: [UInt8] {
         switch self {
         case let .acknowledged(bytes):
-            var writer = ByteWriter()
-            writer.write(contentsOf: Self.magic)
-            writer.write(Self.version)
-            writer.write(Self.acknowledgedKind)
-            writer.writeFixed(UInt16(0))
-            writer.writeFixed(UInt32(8))
-            writer.writeFixed(bytes)
-            return writer.bytes
+            var payload = ByteWriter()
+            payload.writeFixed(bytes)
+            return Self.message(kind: Self.acknowledgedKind, payload: payload.bytes)
         case let .commandPart(part, isLast):
-            var writer = ByteWriter(capacity: Self.headerSize + part.count)
-            writer.write(contentsOf: Self.magic)
-            writer.write(Self.version)
-            writer.write(isLast ? Self.commandLastPartKind : Self.commandPartKind)
-            writer.writeFixed(UInt16(0))
-            writer.writeFixed(UInt32(part.count))
-            writer.write(contentsOf: part)
-            return writer.bytes
+            return Self.message(kind: isLast ? Self.commandLastPartKind : Self.commandPartKind, payload: part)
         case .proofWanted:
-            var writer = ByteWriter()
-            writer.write(contentsOf: Self.magic)
-            writer.write(Self.version)
-            writer.write(Self.proofWantedKind)
-            writer.writeFixed(UInt16(0))
-            writer.writeFixed(UInt32(0))
-            return writer.bytes
+            return Self.message(kind: Self.proofWantedKind, payload: [])
         case .unknown:
             return []
         }
+    }
+
+    /// `SSLM`, the version, `kind`, two zero bytes, the payload's length, the payload.
+    private static func message(kind: UInt8, payload: [UInt8]) -> [UInt8] {
+        var writer = ByteWriter(capacity: headerSize + payload.count)
+        writer.write(contentsOf: magic)
+        writer.write(version)
+        writer.write(kind)
+        writer.writeFixed(UInt16(0))
+        writer.writeFixed(UInt32(payload.count))
+        writer.write(contentsOf: payload)
+        return writer.bytes
     }
 }
 

@@ -89,6 +89,35 @@ extension LiveProcessTests {
             }
         }
 
+        @Test("a peer replaying the header of a session whose app is connected gets a file of its own, which the app never continues")
+        func aForgerBesideTheLiveAppIsRecordedApart() throws {
+            let directory = try TemporaryDirectory()
+            let socket = directory.path("run/scope.sock")
+            let recordings = directory.path("sessions")
+            let first = try Live.listen(socket, record: recordings)
+            let app = try Live.app("beside", socket: socket)
+            try Live.record(app, 5, endingAt: 5)
+            try first.waitForOutput(containing: " #5 main action")
+            let appFile = try #require(try Live.recordings(in: recordings).first)
+            let recorded = try TraceBytes(path: appFile)
+            let forger = try RawPeer(connectingTo: socket)
+            forger.send(recorded.header + recorded.chunk)
+            try first.waitForError(containing: "did not prove it is that app (it sent a chunk instead of the proof asked for)")
+            try Live.stop(first)
+
+            let second = try Live.listen(socket, record: recordings)
+            let reconnected = try second.waitForOutput(containing: "session reconnected")
+            #expect(reconnected.contains("continuing \(appFile)"), "the app continues its own file, not the forger's: \(reconnected)")
+            try Live.record(app, 5, endingAt: 10)
+            try second.waitForOutput(containing: " #10 main action")
+            let journal = try Live.close(app)
+            try second.waitForOutput(containing: "app closed the session")
+            try Live.stop(second)
+            let counts = Live.verify(journal, against: try Live.records(appFile))
+            #expect(counts.received + counts.dropped == 10, "\(counts)")
+            #expect(try Live.recordings(in: recordings).count == 2)
+        }
+
         @Test("an app whose listener never asks for a proof streams as before, and never sends its secret")
         func noProofUnasked() throws {
             let directory = try TemporaryDirectory()
