@@ -260,6 +260,17 @@ final class LiveConnection {
         return records
     }
 
+    /// Whether the header arrived and the listener waits for the app's proof.
+    var awaitsProof: Bool { awaitedProof != nil }
+
+    /// For a connection that ends while the listener waits for its proof: its session, with
+    /// nothing recorded, and a warning saying so (so that its end is reported like any other).
+    func endProofWait() -> [LiveEvent] {
+        guard let awaited = awaitedProof else { return [] }
+        awaitedProof = nil
+        return start(header: awaited.header, bytes: awaited.bytes, in: nil, continuing: false, unproven: "it went away before proving it")
+    }
+
     /// Starts the session `header` (its bytes `bytes`): records it in `directory`, continuing
     /// its earlier file there when `continuing` allows, in a new file otherwise; `unproven`
     /// says why a connection that repeated the header of a recorded session did not prove it
