@@ -69,14 +69,17 @@ public final class Recorder: Sendable {
         configuration.capture.maximumDepth = min(configuration.capture.maximumDepth, RecorderConfiguration.maximumCaptureDepth)
         self.configuration = configuration
         var id = SystemRandomNumberGenerator()
+        // Only the live stream holds the secret, and sends it only to a listener that asks for
+        // it on a connection already checked both ways; the header carries its SHA-256.
+        let continuation = SessionProof.newSecret()
         header = SessionHeader(
             sessionID: (0..<16).map { _ in UInt8.random(in: 0...255, using: &id) }, appName: configuration.appName,
             storeName: mainStore ?? "", startWallNanos: Clock.wallNanos(), startMonotonicNanos: Clock.monotonicNanos(),
-            schemaFingerprint: SchemaFingerprint.of(schema))
+            schemaFingerprint: SchemaFingerprint.of(schema), continuationCommitment: continuation.commitment)
         // A live stream's buffer is a quarter of the memory budget; the queue gets the rest.
         let output = try sink.open(.init(
             bufferLimit: configuration.maximumPendingBytes / 4, diagnostics: configuration.diagnostics, control: configuration.control,
-            header: header))
+            header: header, sessionSecret: continuation.secret))
         let live = output as? any LiveOutput
         traceFile = (output as? LockedTraceFile)?.path ?? (output as? TeeOutput)?.path
         queue = RecordingQueue(budget: configuration.maximumPendingBytes - (live?.bufferLimit ?? 0))

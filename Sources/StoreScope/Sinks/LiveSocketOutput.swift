@@ -11,6 +11,12 @@
 /// every action (a chunk the listener wrote just before dying unconfirmed is counted as lost too:
 /// it may be both in the old session file and in the `dropped` record).
 ///
+/// On a reconnection the listener may ask the app to prove that it started the session
+/// (``ListenerMessage/proofWanted``) before continuing the session's file: the app then sends
+/// its secret (``SessionProof``) right after the header, on this connection only — one whose
+/// listener's directory and uid it checked. It waits for the listener's first word, at most
+/// ``longestProofWait``, before it resumes with keyframes, so that no chunk precedes the proof.
+///
 /// Used by the recorder's worker thread only (see ``LiveOutput``).
 final class LiveSocketOutput: TraceOutput, LiveOutput {
     let path: String
@@ -37,6 +43,10 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     /// Whether a connection that ended at once (a listener refusing us) was reported.
     private var reportedShortConnection = false
     private var lastFailure: SocketFailure?
+    /// The session's secret (``SessionProof``), or empty when the recorder has none.
+    private let sessionSecret: [UInt8]
+    /// Until when a reconnection waits for the listener's first message before resuming.
+    private var awaitingListenerUntil: UInt64?
 
     /// A chunk queued on the connection and not confirmed yet (or several, merged when
     /// ``mostInFlight`` is reached: memory stays bounded whatever the listener does).
@@ -71,11 +81,15 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     static let longestBackoff: UInt64 = 1_000_000_000
     static let steadyNanos: UInt64 = 1_000_000_000
     static let mostInFlight = 4_096
+    /// How long a reconnection waits for the listener's first message (a request for the
+    /// session's proof, or its acknowledgement of the header) before resuming without it.
+    static let longestProofWait: UInt64 = 500_000_000
 
     init(
-        path: String, bufferLimit: Int, control: ControlSettings = ControlSettings(),
+        path: String, bufferLimit: Int, control: ControlSettings = ControlSettings(), sessionSecret: [UInt8] = [],
         diagnostics: @escaping @Sendable (String) -> Void
     ) {
+        self.sessionSecret = sessionSecret
         commandParts = ControlCommandAssembler(maximumBodyBytes: control.maximumCommandBytes)
         self.path = path
         self.bufferLimit = bufferLimit
@@ -164,6 +178,10 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
         if socket == nil, header != nil, Clock.monotonicNanos() >= nextAttempt { connect() }
         if let socket, let error = pending.send(through: socket) ?? readMessages(from: socket) { disconnect(error) }
         guard isLosing, socket != nil else { return false }
+        if let until = awaitingListenerUntil, !closing {
+            guard Clock.monotonicNanos() >= until else { return false }
+            awaitingListenerUntil = nil
+        }
         return closing || pending.byteCount <= bufferLimit / 2
     }
 
@@ -219,9 +237,11 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
                 messages.append(buffer[0..<count])
                 do throws(TraceError) {
                     while let message = try messages.next() {
+                        awaitingListenerUntil = nil
                         switch message {
                         case let .acknowledged(bytes): confirm(through: bytes)
                         case let .commandPart(part, isLast): receiveCommandPart(part, isLast: isLast, from: socket)
+                        case .proofWanted: sendProof()
                         case .unknown: break
                         }
                     }
@@ -231,6 +251,16 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
                 }
             }
         }
+    }
+
+    /// Sends the session's secret, asked for by a listener this app checked (its socket's
+    /// directory and its uid), before the connection's first chunk only: one asked for later
+    /// is not answered, and the listener records the connection apart.
+    private func sendProof() {
+        guard !sessionSecret.isEmpty, let header, streamOffset == UInt64(header.count) else { return }
+        let proof = SessionProof.encoded(secret: sessionSecret)
+        proof.withUnsafeBytes { pending.append($0, sent: 0) }
+        streamOffset += UInt64(proof.count)
     }
 
     private func confirm(through bytes: UInt64) {
@@ -269,7 +299,10 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
             lastFailure = nil
             // A listener met after the first one has none of the stores' state: resume with
             // keyframes even if nothing was lost.
-            if hasConnected { isLosing = true }
+            if hasConnected {
+                isLosing = true
+                awaitingListenerUntil = connectedAt + Self.longestProofWait
+            }
             header.withUnsafeBytes { pending.append($0, sent: 0) }
             streamOffset = UInt64(header.count)
             confirmed = 0

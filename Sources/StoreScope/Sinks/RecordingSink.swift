@@ -13,6 +13,9 @@ public struct RecordingSink: Sendable {
         /// The session the sink records: its app, id and start name the file of
         /// ``RecordingSink/file(exclusive:)``.
         var header: SessionHeader
+        /// The secret whose SHA-256 the header commits to: a live stream proves with it that
+        /// a reconnection is this session's (``SessionProof``). Nothing else sees it.
+        var sessionSecret: [UInt8] = []
     }
 
     let open: @Sendable (Context) throws(TraceError) -> any TraceOutput
@@ -64,7 +67,9 @@ public struct RecordingSink: Sendable {
     /// - Parameter path: the socket; ``SocketPath/default`` unless given.
     public static func socket(_ path: String = SocketPath.default) -> RecordingSink {
         RecordingSink(opening: { context in
-            LiveSocketOutput(path: path, bufferLimit: context.bufferLimit, control: context.control, diagnostics: context.diagnostics)
+            LiveSocketOutput(
+                path: path, bufferLimit: context.bufferLimit, control: context.control, sessionSecret: context.sessionSecret,
+                diagnostics: context.diagnostics)
         })
     }
 
@@ -79,7 +84,9 @@ public struct RecordingSink: Sendable {
     public static func file(_ path: String, exclusive: Bool = false, streamingTo socket: String) -> RecordingSink {
         RecordingSink(opening: { (context) throws(TraceError) in
             let file = try LockedTraceFile(path: path, exclusive: exclusive)
-            let stream = LiveSocketOutput(path: socket, bufferLimit: context.bufferLimit, control: context.control, diagnostics: context.diagnostics)
+            let stream = LiveSocketOutput(
+                path: socket, bufferLimit: context.bufferLimit, control: context.control, sessionSecret: context.sessionSecret,
+                diagnostics: context.diagnostics)
             return TeeOutput(file: file, path: path, stream: stream, diagnostics: context.diagnostics)
         })
     }

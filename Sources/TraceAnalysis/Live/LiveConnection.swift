@@ -21,9 +21,20 @@ final class LiveConnection {
     /// Whether another connection of the listener records to a path now: that file is not
     /// continued by this one (set by the listener).
     var isRecordedElsewhere: (String) -> Bool = { _ in false }
-    /// The note to write before this connection's first chunk when it continues the file of
-    /// an earlier connection of its session: the last seq and time recorded there.
-    private var pendingReconnectNote: (seq: UInt64, monotonicNanos: UInt64)?
+    /// The note to write before this connection's first chunk: a ``ReconnectNote`` when it
+    /// continues the file of an earlier connection of its session, or why it does not when it
+    /// could not prove it is that session's app; its record at the chunk's first time, and
+    /// the time to use when the chunk has none.
+    private var pendingNote: (record: (UInt64) -> Record, monotonicNanos: UInt64)?
+    /// A header whose session has a file here, waiting for the app's ``SessionProof`` before
+    /// the first chunk: nothing is recorded until it arrives or a chunk comes instead.
+    private var awaitedProof: AwaitedProof?
+    private struct AwaitedProof {
+        var directory: String
+        var header: SessionHeader
+        var bytes: [UInt8]
+        var commitment: [UInt8]
+    }
     /// Listener messages being sent, whole messages back to back (part of the first may have
     /// gone), and the stream bytes the last acknowledgement queued covers.
     private var outgoing: [UInt8] = []
@@ -97,33 +108,32 @@ final class LiveConnection {
             defer { if recordingFailure == nil { confirmableBytes = decoder.consumedBytes } }
             switch event {
             case let .header(header, headerBytes):
-                var started = LiveSession(
-                    id: number, header: header, tag: Self.tag(for: header), recordingPath: nil,
-                    stores: decoder.decodesRecords ? SessionStores(header: header) : nil)
-                if let recordDirectory {
-                    do throws(TraceError) {
-                        let writer: FrameTraceWriter
-                        if let earlier = SessionFileName.earlierRecording(in: recordDirectory, header: header, bytes: headerBytes, skipping: isRecordedElsewhere),
-                            let continued = try? FrameTraceWriter(continuing: earlier, headerBytes: headerBytes) {
-                            writer = continued
-                            started.continuesRecording = true
-                            pendingReconnectNote = (
-                                continued.chunks.lazy.map(\.header.lastSeq).max() ?? 0, continued.chunks.last?.header.lastMonotonicNanos ?? 0)
-                        } else {
-                            writer = try Self.createRecording(in: recordDirectory, header: header, bytes: headerBytes)
-                        }
-                        recording = writer
-                        started.recordingPath = writer.path
-                    } catch {
-                        recordingFailure = "not recorded: \(error)"
-                        events.append(.warning(started, "not recorded: \(error)"))
-                    }
-                }
-                session = started
                 if !decoder.decodesRecords { self.headerBytes = headerBytes }
-                events.append(.started(started))
+                if let recordDirectory, let commitment = header.continuationCommitment,
+                    SessionFileName.earlierRecording(in: recordDirectory, header: header, bytes: headerBytes, skipping: { _ in false }) != nil {
+                    // A file of this session exists: only the app that started it may continue
+                    // it, or start the session's next file while another connection writes it.
+                    awaitedProof = AwaitedProof(directory: recordDirectory, header: header, bytes: headerBytes, commitment: commitment)
+                    outgoing += ListenerMessage.proofWanted.encoded
+                    sendOutgoing()
+                } else {
+                    events += start(header: header, bytes: headerBytes, in: recordDirectory, continuing: true)
+                }
+            case let .sessionProof(secret):
+                guard let awaited = awaitedProof else { continue }
+                awaitedProof = nil
+                let proven = SessionProof.proves(secret, awaited.commitment)
+                events += start(
+                    header: awaited.header, bytes: awaited.bytes, in: awaited.directory, continuing: proven,
+                    unproven: proven ? nil : "its proof of the session's secret is wrong")
             case let .chunk(chunk, frame, records):
                 held += decoder.lastChunkMemory
+                if let awaited = awaitedProof {
+                    awaitedProof = nil
+                    events += start(
+                        header: awaited.header, bytes: awaited.bytes, in: awaited.directory, continuing: false,
+                        unproven: "it sent a chunk instead of the proof asked for")
+                }
                 guard var session else { continue }
                 // Stores register with a keyframe: only a chunk holding one can name a new store.
                 if chunk.flags.contains(.keyframe), session.stores != nil {
@@ -132,10 +142,10 @@ final class LiveConnection {
                 }
                 if let recording {
                     do throws(TraceError) {
-                        if let note = pendingReconnectNote {
-                            pendingReconnectNote = nil
+                        if let note = pendingNote {
+                            pendingNote = nil
                             let time = chunk.firstMonotonicNanos > 0 ? chunk.firstMonotonicNanos : note.monotonicNanos
-                            try recording.append(records: [ReconnectNote.record(afterSeq: note.seq, at: time)])
+                            try recording.append(records: [note.record(time)])
                         }
                         try recording.append(frame: frame, header: chunk)
                     } catch {
@@ -248,6 +258,62 @@ final class LiveConnection {
         frame.withUnsafeBytes { one.append($0) }
         guard case .header? = try? one.next(memoryBudget: .max), case let .chunk(_, _, records)? = try? one.next(memoryBudget: .max) else { return [] }
         return records
+    }
+
+    /// Whether the header arrived and the listener waits for the app's proof.
+    var awaitsProof: Bool { awaitedProof != nil }
+
+    /// For a connection that ends while the listener waits for its proof: its session, with
+    /// nothing recorded, and a warning saying so (so that its end is reported like any other).
+    func endProofWait() -> [LiveEvent] {
+        guard let awaited = awaitedProof else { return [] }
+        awaitedProof = nil
+        return start(header: awaited.header, bytes: awaited.bytes, in: nil, continuing: false, unproven: "it went away before proving it")
+    }
+
+    /// Starts the session `header` (its bytes `bytes`): records it in `directory`, continuing
+    /// its earlier file there when `continuing` allows, in a new file otherwise; `unproven`
+    /// says why a connection that repeated the header of a recorded session did not prove it
+    /// started that session (its file is then its own, and its header carries no commitment,
+    /// so that the session's app never continues it).
+    private func start(
+        header: SessionHeader, bytes headerBytes: [UInt8], in recordDirectory: String?, continuing: Bool, unproven: String? = nil
+    ) -> [LiveEvent] {
+        var events: [LiveEvent] = []
+        var started = LiveSession(
+            id: number, header: header, tag: Self.tag(for: header), recordingPath: nil,
+            stores: decoder.decodesRecords ? SessionStores(header: header) : nil)
+        if let recordDirectory {
+            do throws(TraceError) {
+                let writer: FrameTraceWriter
+                if continuing,
+                    let earlier = SessionFileName.earlierRecording(in: recordDirectory, header: header, bytes: headerBytes, skipping: isRecordedElsewhere),
+                    let continued = try? FrameTraceWriter(continuing: earlier, headerBytes: headerBytes) {
+                    writer = continued
+                    started.continuesRecording = true
+                    let seq = continued.chunks.lazy.map(\.header.lastSeq).max() ?? 0
+                    pendingNote = ({ ReconnectNote.record(afterSeq: seq, at: $0) }, continued.chunks.last?.header.lastMonotonicNanos ?? 0)
+                } else if let unproven {
+                    var apart = header
+                    apart.continuationCommitment = nil
+                    writer = try Self.createRecording(in: recordDirectory, header: apart, bytes: apart.encodedFileHeader)
+                    pendingNote = ({ UnprovenSessionNote.record(why: unproven, at: $0) }, 0)
+                } else {
+                    writer = try Self.createRecording(in: recordDirectory, header: header, bytes: headerBytes)
+                }
+                recording = writer
+                started.recordingPath = writer.path
+            } catch {
+                recordingFailure = "not recorded: \(error)"
+                events.append(.warning(started, "not recorded: \(error)"))
+            }
+        }
+        session = started
+        events.append(.started(started))
+        if let unproven {
+            events.append(.warning(started, UnprovenSessionNote.warning(why: unproven, recordedTo: started.recordingPath)))
+        }
+        return events
     }
 
     /// Completes the recording with its footer index and closes the socket.

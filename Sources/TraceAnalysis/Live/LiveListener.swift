@@ -139,7 +139,7 @@ public final class LiveListener {
         for (index, connection) in connections.enumerated() where !finished.contains(index) {
             if let started = connection.unitStartedAt, now - started > options.stallTimeout {
                 finished.append(index)
-                let what = connection.session == nil ? "no complete session header" : "part of a chunk and then nothing more"
+                let what = connection.session == nil && !connection.awaitsProof ? "no complete session header" : "part of a chunk and then nothing more"
                 close(connection, .rejected("sent \(what) for \(options.stallTimeout); disconnected"), into: &events)
             }
         }
@@ -287,6 +287,7 @@ public final class LiveListener {
         for client in clients where client.awaiting?.connection == connection.number {
             client.reply(.error("the app's session ended before it recorded the command's outcome"))
         }
+        events += connection.endProofWait()
         guard let session = connection.session else {
             if case let .rejected(reason) = end { events.append(.refused("connection \(connection.number): \(reason)")) }
             return

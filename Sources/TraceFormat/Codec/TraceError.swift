@@ -37,7 +37,7 @@ public enum TraceFormatVersion {
     /// Incremented on changes old readers cannot read.
     public static let major: UInt16 = 1
     /// Incremented on additions old readers can skip.
-    public static let minor: UInt16 = 0
+    public static let minor: UInt16 = 1
     /// The incompatible feature bits this reader understands (none yet).
     public static let knownIncompatibleFeatures: UInt32 = 0
 }

@@ -6,6 +6,8 @@ enum FileHeader {
     static let fixedSize = 24
     /// The largest header body a reader accepts.
     static let maximumBodySize = 64 * 1024
+    /// The continuation commitment's size (a SHA-256 digest).
+    static let commitmentSize = 32
 
     static func encode(_ header: SessionHeader) -> [UInt8] {
         var body = ByteWriter()
@@ -17,11 +19,14 @@ enum FileHeader {
         body.writeFixed(header.schemaFingerprint)
         body.writeString(header.appName)
         body.writeString(header.storeName)
+        // Format 1.1: the commitment follows the store name; a header without one stays 1.0,
+        // byte for byte.
+        if let commitment = header.continuationCommitment { body.write(contentsOf: commitment) }
 
         var writer = ByteWriter()
         writer.write(contentsOf: magic)
         writer.writeFixed(TraceFormatVersion.major)
-        writer.writeFixed(TraceFormatVersion.minor)
+        writer.writeFixed(header.continuationCommitment == nil ? 0 : TraceFormatVersion.minor)
         writer.writeFixed(header.compatibleFeatures)
         writer.writeFixed(header.incompatibleFeatures)
         writer.writeFixed(UInt32(body.count))
@@ -77,8 +82,17 @@ enum FileHeader {
         let fingerprint = try reader.readFixed(UInt64.self)
         let app = try reader.readString()
         let store = try reader.readString()
+        // 1.1 and later: the continuation commitment; bytes after the fields known are ignored.
+        let minor = UInt16(bytes[10]) | UInt16(bytes[11]) << 8
+        let commitment = minor >= 1 && reader.remaining >= commitmentSize ? Array(try reader.readBytes(commitmentSize)) : nil
         return SessionHeader(
             sessionID: id, appName: app, storeName: store, startWallNanos: wall, startMonotonicNanos: mono,
-            schemaFingerprint: fingerprint, compatibleFeatures: compatible, incompatibleFeatures: incompatible)
+            schemaFingerprint: fingerprint, compatibleFeatures: compatible, incompatibleFeatures: incompatible,
+            continuationCommitment: commitment)
     }
+}
+
+extension SessionHeader {
+    /// The file header that starts a trace of this session (docs/FORMAT.md §3).
+    public var encodedFileHeader: [UInt8] { FileHeader.encode(self) }
 }

@@ -20,6 +20,8 @@ public final class TraceReader {
     public let header: SessionHeader
     /// Size of the file header in bytes (where the first chunk starts).
     public let headerSize: Int64
+    /// The format version the file was written in (`1.0`, `1.1`, ...).
+    public let formatVersion: String
     /// The file size when it was opened (or last refreshed, see ``refresh()``).
     public private(set) var fileSize: Int64
     /// The readable chunks in file order.
@@ -55,6 +57,8 @@ public final class TraceReader {
         let (header, total) = try FileHeader.read(from: file)
         self.header = header
         headerSize = Int64(total)
+        let version = try file.read(count: 4, at: 8)
+        formatVersion = "\(UInt16(version[0]) | UInt16(version[1]) << 8).\(UInt16(version[2]) | UInt16(version[3]) << 8)"
 
         switch Self.loadFooter(file: file, headerSize: headerSize, fileSize: fileSize, inflater: inflater) {
         case let .success(entries):

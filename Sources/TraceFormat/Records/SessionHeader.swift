@@ -20,12 +20,16 @@ public struct SessionHeader: Sendable, Hashable {
     public var compatibleFeatures: UInt32
     /// Features a reader must understand; a reader rejects any bit it does not know.
     public var incompatibleFeatures: UInt32
+    /// The SHA-256 of a secret only the recording app holds (32 bytes), or `nil` in traces
+    /// of recorders that predate it (format 1.0): a listener continues this session's file
+    /// for a new connection only when it proves the secret (docs/FORMAT.md §17).
+    public var continuationCommitment: [UInt8]?
 
     /// Creates a header.
     public init(
         sessionID: [UInt8], appName: String, storeName: String, startWallNanos: Int64,
         startMonotonicNanos: UInt64, schemaFingerprint: UInt64,
-        compatibleFeatures: UInt32 = 0, incompatibleFeatures: UInt32 = 0
+        compatibleFeatures: UInt32 = 0, incompatibleFeatures: UInt32 = 0, continuationCommitment: [UInt8]? = nil
     ) {
         self.sessionID = sessionID
         self.appName = appName
@@ -35,6 +39,7 @@ public struct SessionHeader: Sendable, Hashable {
         self.schemaFingerprint = schemaFingerprint
         self.compatibleFeatures = compatibleFeatures
         self.incompatibleFeatures = incompatibleFeatures
+        self.continuationCommitment = continuationCommitment
     }
 
     /// The session's main store among `stores` (docs/FORMAT.md §3): the store the header

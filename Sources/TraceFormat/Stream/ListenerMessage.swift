@@ -9,6 +9,10 @@ public enum ListenerMessage: Sendable, Hashable {
     /// A piece of a ``ControlCommand``'s body (kind 2, more follow; kind 3, the last one). A
     /// command larger than ``maximumPayload`` is sent in several, back to back.
     case commandPart([UInt8], isLast: Bool)
+    /// The connection's header is that of a session file the listener would continue: the
+    /// app proves it started that session with a ``SessionProof`` before its first chunk
+    /// (kind 4, no payload), or the connection is recorded as a session of its own.
+    case proofWanted
     /// A kind this reader does not know (skipped).
     case unknown(kind: UInt8)
 
@@ -23,6 +27,7 @@ public enum ListenerMessage: Sendable, Hashable {
     static let acknowledgedKind: UInt8 = 1
     static let commandPartKind: UInt8 = 2
     static let commandLastPartKind: UInt8 = 3
+    static let proofWantedKind: UInt8 = 4
 
     /// The messages that carry a command's body: as many parts as its size needs.
     public static func messages(carrying body: [UInt8]) -> [UInt8] {
@@ -40,26 +45,28 @@ public enum ListenerMessage: Sendable, Hashable {
     public var encoded: [UInt8] {
         switch self {
         case let .acknowledged(bytes):
-            var writer = ByteWriter()
-            writer.write(contentsOf: Self.magic)
-            writer.write(Self.version)
-            writer.write(Self.acknowledgedKind)
-            writer.writeFixed(UInt16(0))
-            writer.writeFixed(UInt32(8))
-            writer.writeFixed(bytes)
-            return writer.bytes
+            var payload = ByteWriter()
+            payload.writeFixed(bytes)
+            return Self.message(kind: Self.acknowledgedKind, payload: payload.bytes)
         case let .commandPart(part, isLast):
-            var writer = ByteWriter(capacity: Self.headerSize + part.count)
-            writer.write(contentsOf: Self.magic)
-            writer.write(Self.version)
-            writer.write(isLast ? Self.commandLastPartKind : Self.commandPartKind)
-            writer.writeFixed(UInt16(0))
-            writer.writeFixed(UInt32(part.count))
-            writer.write(contentsOf: part)
-            return writer.bytes
+            return Self.message(kind: isLast ? Self.commandLastPartKind : Self.commandPartKind, payload: part)
+        case .proofWanted:
+            return Self.message(kind: Self.proofWantedKind, payload: [])
         case .unknown:
             return []
         }
+    }
+
+    /// `SSLM`, the version, `kind`, two zero bytes, the payload's length, the payload.
+    private static func message(kind: UInt8, payload: [UInt8]) -> [UInt8] {
+        var writer = ByteWriter(capacity: headerSize + payload.count)
+        writer.write(contentsOf: magic)
+        writer.write(version)
+        writer.write(kind)
+        writer.writeFixed(UInt16(0))
+        writer.writeFixed(UInt32(payload.count))
+        writer.write(contentsOf: payload)
+        return writer.bytes
     }
 }
 
@@ -100,6 +107,8 @@ public struct ListenerMessageDecoder: Sendable {
             return .acknowledged(bytes: value)
         case ListenerMessage.commandPartKind, ListenerMessage.commandLastPartKind:
             return .commandPart(Array(payload), isLast: kind == ListenerMessage.commandLastPartKind)
+        case ListenerMessage.proofWantedKind:
+            return .proofWanted
         default:
             return .unknown(kind: kind)
         }

@@ -15,6 +15,9 @@ public struct TraceStreamDecoder {
         case chunk(ChunkHeader, frame: [UInt8], records: [Record])
         /// The writer's footer index: the session closed cleanly; nothing more follows.
         case footer
+        /// The app's proof that it started the session (``SessionProof``), right after the
+        /// header: its secret. No part of the trace.
+        case sessionProof(secret: [UInt8])
     }
 
     /// The largest stored chunk accepted (the format's own limit by default).
@@ -34,6 +37,8 @@ public struct TraceStreamDecoder {
 
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Whether a chunk or a proof came after the header: a proof is taken only before both.
+    private var pastProofPlace = false
     private let inflater: Inflater
 
     /// Creates a decoder expecting a file header first.
@@ -107,6 +112,13 @@ public struct TraceStreamDecoder {
             consume(total)
             return .header(decoded, bytes: bytes)
         }
+        if !pastProofPlace, buffer[start..<start + min(available, 4)].elementsEqual(SessionProof.magic.prefix(min(available, 4))) {
+            guard available >= SessionProof.size else { return nil }
+            let secret = try SessionProof.secret(of: buffer[start..<start + SessionProof.size])
+            consume(SessionProof.size)
+            pastProofPlace = true
+            return .sessionProof(secret: secret)
+        }
         guard available >= ChunkHeader.size else {
             // Fail early on bytes that cannot start a chunk, rather than waiting for 60 of them.
             let prefix = min(available, ChunkHeader.magic.count)
@@ -132,6 +144,7 @@ public struct TraceStreamDecoder {
         if buffer.capacity < start + total { buffer.reserveCapacity(start + total) }
         guard available >= total else { return nil }
         let frame = Array(buffer[start..<start + total])
+        pastProofPlace = true
         if chunk.kind == .index {
             consume(total)
             reservedBytes = 0

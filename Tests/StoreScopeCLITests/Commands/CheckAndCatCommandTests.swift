@@ -535,7 +535,7 @@ enum UnreadableFile: String, CaseIterable, CustomTestStringConvertible, Sendable
         case .empty: "not a StoreScope trace: the file is empty"
         case .text, .randomBytes: "not a StoreScope trace: it does not start with the StoreScope signature"
         case .shortHeader: "malformed trace data: the file header is cut short"
-        case .futureVersion: "trace format version 2.0 is newer than this reader (1.0); upgrade storescope"
+        case .futureVersion: "trace format version 2.0 is newer than this reader (1.1); upgrade storescope"
         case .directory: "cannot read \(path): Is a directory"
         case .namedPipe: "cannot read \(path): not a regular file (a pipe or socket cannot be read at an offset)"
         case .missing: "cannot open \(path): No such file or directory"

@@ -64,7 +64,7 @@ import Testing
         let bytes = try validTrace { $0[8] = 2; $0[10] = 3 }
         let error = try openingError(bytes)
         #expect(error == .unsupportedVersion(major: 2, minor: 3))
-        #expect(error?.description == "trace format version 2.3 is newer than this reader (1.0); upgrade storescope")
+        #expect(error?.description == "trace format version 2.3 is newer than this reader (1.1); upgrade storescope")
     }
 
     @Test func aFutureMinorVersionWithExtraHeaderFieldsAndUnknownCompatibleFlagsStillReads() throws {

@@ -60,7 +60,7 @@ enum CheckCommand: Command {
             json.beginObject()
             json.field("file", path)
             json.field("status", clean ? "clean" : "damaged")
-            json.field("formatVersion", "\(TraceFormatVersion.major).\(TraceFormatVersion.minor)")
+            json.field("formatVersion", reader.formatVersion)
             json.field("session", reader.header.sessionIDString)
             json.field("app", reader.header.appName)
             json.key("sessionEnded")
@@ -126,7 +126,7 @@ enum CheckCommand: Command {
             let header = reader.header
             console.line("file:      \(path.sanitizedForTerminal) (\(reader.fileSize) bytes)")
             console.line("session:   \(header.sessionIDString), app \"\(header.appName.sanitizedForTerminal)\", \(stores.summary.sanitizedForTerminal)")
-            console.line("format:    \(TraceFormatVersion.major).\(TraceFormatVersion.minor)")
+            console.line("format:    \(reader.formatVersion)")
             switch reader.indexSource {
             case .footer: console.line("index:     footer")
             case let .rebuilt(reason): console.line("index:     rebuilt by scanning: \(reason.sanitizedForTerminal)")
