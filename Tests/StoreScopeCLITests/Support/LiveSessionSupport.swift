@@ -43,6 +43,27 @@ enum Live {
         try app.waitForOutput(containing: "recorded \(seq)\n")
     }
 
+    /// Records one action at a time after `seq` until `listener` prints one: an app that
+    /// reconnected streams again only once it heard from the new listener (it may ask for the
+    /// session's proof first), and the actions before that are counted as dropped. Returns
+    /// the first action the listener received.
+    static func recordUntilReceived(_ app: RunningProcess, by listener: RunningProcess, after seq: Int, store: String = "main") throws -> Int {
+        var next = seq
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            next += 1
+            try record(app, 1, endingAt: next)
+            // Polled here: a timed-out wait of RunningProcess's would stop the listener.
+            let waitUntil = ContinuousClock.now + .milliseconds(200)
+            while ContinuousClock.now < waitUntil {
+                if listener.stdout.contains(" #\(next) \(store) action") { return next }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+        Issue.record("the new listener received no action after #\(seq) in 20 s")
+        return next
+    }
+
     /// Stops a listener with `signal` and expects it to exit 0, its files complete.
     static func stop(_ listener: RunningProcess, with signal: Int32 = SIGINT, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         listener.signal(signal)
