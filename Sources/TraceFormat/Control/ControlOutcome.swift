@@ -92,5 +92,9 @@ public struct ControlOutcome: Sendable, Hashable {
             store: String(rest[tail.upperBound..<storeEnd]),
             issuer: .init(pid: number(after: "pid", 0), uid: number(after: "uid", 0)),
             listener: .init(pid: number(after: "pid", 1), uid: number(after: "uid", 1)))
+        // Only a message written exactly as ``message`` writes these parts is an outcome: a
+        // store or detail holding ` → ` or ` (store "` would otherwise read as other parts, and
+        // the outcome would not read back from its own message (found by the fuzz target).
+        guard self.message == message else { return nil }
     }
 }

@@ -108,9 +108,17 @@ struct ControlCommandCodecTests {
         #expect(ControlOutcome(message: message) == nil)
     }
 
-    @Test func theShortestMessageInOrderIsAnOutcome() {
-        #expect(ControlOutcome(message: "control #1 a → done (store \"") == ControlOutcome(
-            id: 1, command: "a", result: .done, store: "", issuer: .init(pid: 0, uid: 0), listener: .init(pid: 0, uid: 0)))
+    /// Only a message written exactly as an outcome writes itself is one: the shortest message
+    /// in order is not (it lacks the closing parts), and an outcome whose store holds
+    /// ` → done (store "` reads back as itself or not at all, never as another outcome (the fuzz
+    /// target's find: it read back with other parts, and its message then read differently).
+    @Test func onlyAWholeOutcomeMessageIsAnOutcome() {
+        #expect(ControlOutcome(message: "control #1 a → done (store \"") == nil)
+        // The fuzz target's input (mode 11, an invalid UTF-8 byte read as U+FFFD).
+        let found = "control #7  julp → done (store \"ma0, liste\u{FFFD}7  julp → done (store "
+        if let read = ControlOutcome(message: found) { #expect(ControlOutcome(message: read.message) == read, "\(read)") }
+        let plain = ControlOutcome(id: 1, command: "a", result: .done, store: "", issuer: .init(pid: 0, uid: 0), listener: .init(pid: 0, uid: 0))
+        #expect(ControlOutcome(message: plain.message) == plain)
     }
 
     @Test func anOutcomeWhoseStoreNameHasAnArrowStillReadsBack() {
