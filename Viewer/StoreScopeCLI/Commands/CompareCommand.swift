@@ -176,10 +176,9 @@ struct ComparisonText {
     /// The paths whose values differ between two states, the first ten and how many more:
     /// what the diff below shows, named before its lines.
     static func differingPaths(_ a: TraceValue, _ b: TraceValue) -> String {
-        var paths: [String] = []
-        for operation in StateChanges.operations(from: a, to: b) {
-            let path = operation.path.map(\.description).joined()
-            if !paths.contains(path) { paths.append(path.isEmpty ? "(the whole state)" : path) }
+        var paths: [String] = [], seen = Set<[PathComponent]>()
+        for operation in StateChanges.operations(from: a, to: b) where seen.insert(operation.path).inserted {
+            paths.append(operation.path.isEmpty ? "(the whole state)" : renderPath(operation.path))
         }
         return paths.prefix(10).joined(separator: ", ") + (paths.count > 10 ? " and \(paths.count - 10) more" : "")
     }
