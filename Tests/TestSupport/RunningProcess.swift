@@ -46,9 +46,11 @@ public final class RunningProcess: @unchecked Sendable {
     /// What it printed so far on standard error.
     public var stderr: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
 
-    /// Writes `line` and a newline to its standard input.
+    /// Writes `line` and a newline to its standard input. A write that fails (the process
+    /// already ended) is left to the wait that follows, which reports what it printed: a trap
+    /// here would end every test running in the same process.
     public func send(_ line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
     }
 
     /// Waits until `condition` holds for its standard output.

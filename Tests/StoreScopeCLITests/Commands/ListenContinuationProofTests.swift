@@ -68,7 +68,9 @@ extension LiveProcessTests {
             }
 
             // The app goes back to a real listener: it proves itself and its file goes on.
-            close(connection)
+            // Shut down, not closed: the deferred close is the descriptor's only one (closing
+            // twice closed whatever a concurrent test had opened under the same number since).
+            shutdown(connection, Int32(SHUT_RDWR))
             unlink(socket)
             let third = try Live.listen(socket, record: recordings)
             let reconnected = try third.waitForOutput(containing: "session reconnected")
