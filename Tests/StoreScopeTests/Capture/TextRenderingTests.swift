@@ -46,13 +46,13 @@ struct TextRenderingTests {
     func tuplesAndClosures() {
         let event = Event(at: Date(timeIntervalSince1970: 0), span: (3, label: "x"), onTap: { _ in })
         let captured = captureValue(event)
-        #expect(captured.description == "Event(at: 1970-01-01T00:00:00Z, span: (3, label: \"x\"), onTap: <closure>)")
+        #expect(captured.description == "TextRenderingTests.Event(at: 1970-01-01T00:00:00Z, span: (3, label: \"x\"), onTap: <closure>)")
 
         var changed = event
         changed.span = (4, label: "x")
         #expect(
             DiffRendering.render(from: captured, to: captureValue(changed)) == """
-                  Event(
+                  TextRenderingTests.Event(
                     at: 1970-01-01T00:00:00Z
                     span: (
                 -     3
@@ -67,11 +67,11 @@ struct TextRenderingTests {
     @Test("An enum action prints with its type where it stands alone: SearchAction.search(query:)")
     func actionsPrintWithTheirType() {
         let action = captureValue(SearchAction.search(query: "sw"))
-        #expect(action.qualifiedDescription == "SearchAction.search(query: \"sw\")")
-        #expect(captureValue(SearchAction.clear).qualifiedDescription == "SearchAction.clear")
+        #expect(action.qualifiedDescription == "TextRenderingTests.SearchAction.search(query: \"sw\")")
+        #expect(captureValue(SearchAction.clear).qualifiedDescription == "TextRenderingTests.SearchAction.clear")
         #expect(action.description == ".search(query: \"sw\")", "nested values keep the short form")
         let record = Record.action(ActionRecord(seq: 7, store: "search", monotonicNanos: 2_000, wallNanos: 0, reducerNanos: 850, action: action))
-        #expect(RecordLine(startMonotonicNanos: 1_000).text(record) == "+0.000001s #7 search action SearchAction.search(query: \"sw\") (reducer 850ns)")
+        #expect(RecordLine(startMonotonicNanos: 1_000).text(record) == "+0.000001s #7 search action TextRenderingTests.SearchAction.search(query: \"sw\") (reducer 850ns)")
     }
 
     @Test("A dictionary is a JSON object whether empty or not, whatever its key type")
@@ -79,7 +79,7 @@ struct TextRenderingTests {
         #expect(captureValue([Int: String]()).jsonText == "{}")
         #expect(captureValue([2: "b", 1: "a"]).jsonText == #"{"1":"a","2":"b"}"#)
         #expect(captureValue(["x": 1]).jsonText == #"{"x":1}"#)
-        #expect(captureValue([Role.admin: 1]).jsonText == #"{"{\"$type\":\"Role\",\"$case\":\"admin\"}":1}"#)
+        #expect(captureValue([Role.admin: 1]).jsonText == #"{"{\"$type\":\"TextRenderingTests.Role\",\"$case\":\"admin\"}":1}"#)
         #expect(captureValue([Role: Int]()).jsonText == "{}")
     }
 }

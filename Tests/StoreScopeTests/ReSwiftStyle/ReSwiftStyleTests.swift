@@ -40,7 +40,7 @@ import TraceAnalysis
         #expect(actions.map(\.action) == dispatched.map { captureValue($0) })
         #expect(actions.map { Self.name(of: $0.action) } == [
             "AddTodo", "AddTodo", "Loading.started", "Loading.finished", "ToggleTodo", "ToggleTodo", "ToggleTodo", "ToggleTodo", "AllDone",
-        ])
+        ].map { "ReSwiftStyle." + $0 }, "the trace names each type from its outermost one")
 
         // Every state the store had is rebuilt from the keyframe and patches.
         let expected = Dictionary(uniqueKeysWithValues: zip(actions.map(\.seq), store.history.map { captureValue($0) }))

@@ -56,7 +56,7 @@ import TraceAnalysis
         store.dispatch(Ping(number: 2))
         #expect(store.state == 102)
         #expect(recorder.close())
-        #expect(try records(path).actions.map(typeName) == ["ShapeInit", "Ping"])
+        #expect(try records(path).actions.map(typeName) == ["ShapeInit", "CurriedMiddlewareTests.Ping"])
     }
 
     @Test("recording.reducer records the store's first reduction (no state yet) as an action, and each later one with its state")
@@ -71,7 +71,7 @@ import TraceAnalysis
         #expect(recorder.close())
 
         let (actions, _, all) = try records(path)
-        #expect(actions.map(typeName) == ["ShapeInit", "Ping"])
+        #expect(actions.map(typeName) == ["ShapeInit", "CurriedMiddlewareTests.Ping"])
         var replay = StateReplay()
         var states: [TraceValue?] = []
         for record in all {
@@ -101,8 +101,8 @@ import TraceAnalysis
         #expect(recorder.close())
 
         let (actions, started, all) = try records(path)
-        #expect(actions.map(typeName) == ["Note", "Ping", "Pong"])
-        let ping = try #require(actions.first { typeName($0) == "Ping" })
+        #expect(actions.map(typeName) == ["CurriedMiddlewareTests.Note", "CurriedMiddlewareTests.Ping", "CurriedMiddlewareTests.Pong"])
+        let ping = try #require(actions.first { typeName($0) == "CurriedMiddlewareTests.Ping" })
         #expect(started.map(\.name) == ["pong"])
         #expect(started.first?.parentSeq == ping.seq, "the Ping, not the Note reduced just before it")
         let pongAction = try #require(actions.last)
@@ -125,9 +125,9 @@ import TraceAnalysis
         #expect(recorder.close())
 
         let (actions, _, _) = try records(path)
-        #expect(actions.map(typeName) == ["Note", "Ping", "Note", "Ping"])
-        let pings = actions.filter { typeName($0) == "Ping" }.map(\.seq)
-        let notes = actions.filter { typeName($0) == "Note" }.map(\.seq)
+        #expect(actions.map(typeName) == ["CurriedMiddlewareTests.Note", "CurriedMiddlewareTests.Ping", "CurriedMiddlewareTests.Note", "CurriedMiddlewareTests.Ping"])
+        let pings = actions.filter { typeName($0) == "CurriedMiddlewareTests.Ping" }.map(\.seq)
+        let notes = actions.filter { typeName($0) == "CurriedMiddlewareTests.Note" }.map(\.seq)
         // Each Note passes `naming` first (dispatched from inside), then its Ping; the Work is kept.
         #expect(seen == [notes[0], pings[0], nil, notes[1], pings[1]])
     }

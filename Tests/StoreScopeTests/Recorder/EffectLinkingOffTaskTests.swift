@@ -29,7 +29,7 @@ import TraceAnalysis
     }
 
     private func route(_ action: ActionRecord) -> String? {
-        guard case let .structure("Pong", fields) = action.action, case let .string(route)? = fields.first(where: { $0.name == "route" })?.value else {
+        guard case let .structure("EffectLinkingOffTaskTests.Pong", fields) = action.action, case let .string(route)? = fields.first(where: { $0.name == "route" })?.value else {
             return nil
         }
         return route

@@ -69,8 +69,8 @@ struct TypedActionDecodingTests {
     @Test("a case the enum does not have is named with its type and path, not \"Invalid number of keys found\"")
     func unknownCaseIsNamed() throws {
         let cases: [(String, String)] = [
-            (#".serch(query: "sw")"#, #"InboxAction has no case "serch""#),
-            (#".list(.serch(query: "sw"))"#, #"at .list._0: ListAction has no case "serch""#),
+            (#".serch(query: "sw")"#, #"TypedActionDecodingTests.InboxAction has no case "serch""#),
+            (#".list(.serch(query: "sw"))"#, #"at .list._0: TypedActionDecodingTests.ListAction has no case "serch""#),
         ]
         for (text, reason) in cases {
             let typed = try ValueLiteral.parse(text)

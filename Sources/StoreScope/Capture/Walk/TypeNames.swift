@@ -1,14 +1,18 @@
-
-/// Short, readable type names used throughout captured trees: `_typeName(_:qualified: false)`
-/// drops module prefixes (`User`, `Array<User>`, `Optional<String>`), so names are stable
-/// across module renames and short on the wire. Nested types keep only their own name.
+/// Readable type names used throughout captured trees: as the source spells them from the
+/// outermost type, without modules (`User`, `Array<User>`, `AppFeature.State`; see
+/// ``readableName(of:)``), so names are stable across module renames, short on the wire, and
+/// tell nested types of the same name apart.
 enum TypeNames {
-    /// The short name of `type`.
+    /// The name of `type` (cached per type: building it demangles).
     static func name(of type: Any.Type) -> String {
-        _typeName(type, qualified: false)
+        let key = ObjectIdentifier(type)
+        if let name = names.withLock({ $0[key] }) { return name }
+        let name = readableName(of: type)
+        names.withLock { $0[key] = name }
+        return name
     }
 
-    /// The short name of the dynamic type of `value` (cached per type).
+    /// The name of the dynamic type of `value` (cached per type).
     static func name(ofValue value: Any) -> String {
         TypeTraits.of(value).typeName
     }
@@ -28,6 +32,9 @@ enum TypeNames {
         return String(describing: value)
     }
 }
+
+/// Type names by type: a type's metadata never moves.
+private let names = LockedValue<[ObjectIdentifier: String]>([:])
 
 /// Case names by the address of their text in the type's metadata, which never moves: the
 /// same case costs a lookup instead of a String allocation each time.

@@ -109,7 +109,7 @@ final class TypeTraits: @unchecked Sendable {
 
     private init(_ type: Any.Type) {
         self.type = type
-        typeName = _typeName(type, qualified: false)
+        typeName = TypeNames.readableName(of: type)
         var capture: ((Any, inout ValueCapturer, Int) -> TraceValue)?
         var captureAt: ((UnsafeRawPointer, inout ValueCapturer, Int) -> TraceValue)?
         var diff: ((Any, Any, inout StateDiffer, Int) -> Void)?
