@@ -112,7 +112,7 @@ import TraceAnalysis
             return
         }
         #expect(elements.count == 3)
-        #expect(elements.last == .truncated(.init(reason: .collection, type: "Todo", omitted: UInt64(Self.count - 2))))
+        #expect(elements.last == .truncated(.init(reason: .collection, type: "IdentifiedArrayTests.Todo", omitted: UInt64(Self.count - 2))))
         // Handed over without a copy: two reads share the identified array's own storage.
         let first = Self.initial.todos.recordedElements, second = Self.initial.todos.recordedElements
         #expect(first.withUnsafeBufferPointer(\.baseAddress) == second.withUnsafeBufferPointer(\.baseAddress))
