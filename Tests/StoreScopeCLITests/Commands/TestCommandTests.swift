@@ -130,6 +130,33 @@ struct TestCommandTests {
         #expect(source.contains("ReducerReplay<AppFeature.State, AppFeature.Action>("))
     }
 
+    /// Issue 39, item 7: a trace that names the feature's types with their feature is written
+    /// as code as it is, and `--tca` replays a TCA reducer with the dependencies the test sets.
+    @Test("a TCA feature's types named with their feature need no --state or --action; --tca imports StoreScopeTCA and sets dependencies")
+    func tcaFeature() throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("todos.sstrace")
+        let writer = try TraceWriter(path: trace, header: TraceFixture.header(app: "Todos", store: "app", schemaFingerprint: 1))
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "app", state: .structure(type: "AppFeature.State", fields: [.init("count", .int(0))]))))
+        try writer.append(.action(ActionRecord(
+            seq: 1, store: "app", monotonicNanos: 1_000, wallNanos: 0, reducerNanos: 10,
+            action: .enumeration(type: "AppFeature.Action", caseName: "increment", payload: []))))
+        try writer.append(.patch(StatePatch(seq: 1, store: "app", operations: [.set(path: [.field("count")], value: .int(1))])))
+        try writer.close()
+        let run = try ChildProcess.storescope(["test", trace, "--module", "Todos", "--reducer", "AppFeature()", "--tca"], workingDirectory: directory.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let source = try String(contentsOfFile: directory.path("AppReplayTests.swift"), encoding: .utf8)
+        #expect(source.contains("import ComposableArchitecture\nimport Foundation\nimport StoreScopeTCA\nimport Testing\nimport Todos\n"), "\(source)")
+        #expect(source.contains("        1: .increment,\n"), "the action is written as a literal of the recorded type: \(source)")
+        #expect(source.contains("""
+                let replay = ReducerReplay<AppFeature.State, AppFeature.Action>(
+                    store: "app", from: 1, to: 1, actions: actions,
+                    reducer: AppFeature(),
+                    dependencies: { dependencies in
+            """), "\(source)")
+        #expect(source.contains("//   storescope test AppReplayTests.sstrace --module Todos --reducer 'AppFeature()' --tca --output AppReplayTests.swift"), "\(source)")
+    }
+
     @Test("test's usage errors exit 64 with the reason, a missing trace exits 2, an empty range exits 1")
     func errors() throws {
         let directory = try TemporaryDirectory()

@@ -29,6 +29,7 @@ enum TestCommand: Command {
             .value("state", "TYPE", help: "The State type (default: the type the trace recorded)."),
             .value("action", "TYPE", help: "The Action type (default: the type the trace recorded)."),
             .value("name", "NAME", help: "The test's name (default: the store's name)."),
+            .flag("tca", help: "The reducer is a Composable Architecture reducer (--reducer 'AppFeature()'): the test replays it with the dependencies it sets."),
             .value("output", "FILE", short: "o", help: "The test source to write (default: <Name>ReplayTests.swift); the fixture goes beside it."),
         ],
         discussion: """
@@ -36,6 +37,7 @@ enum TestCommand: Command {
             every recorded action of the store in order (those emitted by effects too: effects are
             not re-run, their actions are inputs), and expects each state to equal the recorded one.
             Example: storescope test search.sstrace --module MyApp --reducer 'SearchReducer().reduce(oldState:with:)'
+            A TCA feature: storescope test app.sstrace --module MyApp --reducer 'AppFeature()' --tca
 
             \(ExitStatus.discussion(no: "the range holds no action of the store"))
             """)
@@ -96,7 +98,7 @@ enum TestCommand: Command {
         let source = ReplayTestSource(
             session: session, traceName: URL(fileURLWithPath: trace).lastPathComponent, fixtureName: fixture.lastPathComponent,
             store: store, name: name, module: module, reducer: reducer,
-            state: state, action: action,
+            state: state, action: action, isTCA: arguments.has("tca"),
             range: (first.seq, last.seq), command: commandLine(arguments, output: output))
         do {
             try copyFixture(from: trace, to: fixture)
@@ -146,6 +148,7 @@ enum TestCommand: Command {
         for option in ["module", "reducer", "store", "from", "to", "state", "action", "name"] {
             if let value = arguments.value(option) { words += ["--\(option)", shellQuoted(value)] }
         }
+        if arguments.has("tca") { words.append("--tca") }
         words += ["--output", shellQuoted(URL(fileURLWithPath: output).lastPathComponent)]
         return words.joined(separator: " ")
     }

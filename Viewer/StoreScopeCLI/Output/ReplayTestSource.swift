@@ -12,6 +12,9 @@ struct ReplayTestSource {
     let reducer: String
     let state: String
     let action: String
+    /// Whether the reducer is a Composable Architecture reducer: the test imports StoreScopeTCA
+    /// and sets the dependencies the reducer reads.
+    let isTCA: Bool
     let range: (first: UInt64, last: UInt64)
     let command: String
 
@@ -112,7 +115,8 @@ struct ReplayTestSource {
         lines += [
             "",
         ]
-        lines += Set(["Foundation", module, "StoreScope", "Testing"]).sorted().map { "import \($0)" }
+        let libraries = isTCA ? ["ComposableArchitecture", "StoreScopeTCA"] : ["StoreScope"]
+        lines += Set(["Foundation", module, "Testing"] + libraries).sorted().map { "import \($0)" }
         lines += [
             "",
             "@Test(\(Self.literal("Recorded session \"\(name)\", #\(range.first) through #\(range.last), replays through the reducer as recorded")))",
@@ -133,7 +137,15 @@ struct ReplayTestSource {
         lines += [
             "    let replay = ReducerReplay<\(state), \(action)>(",
             "        \(replayArguments.joined(separator: ", ")),",
+        ] + (isTCA ? [
+            "        reducer: \(reducer),",
+            "        dependencies: { dependencies in",
+            "            // What the reducer reads from its dependencies, as the recording app had it; for example:",
+            "            // dependencies.uuid = .incrementing",
+            "        })",
+        ] : [
             "        reducer: \(reducer))",
+        ]) + [
             "    let report = try replay.check(tracePath: fixture)",
             "    #expect(report.divergence == nil, \"\\(report)\")",
         ]
