@@ -63,14 +63,20 @@ enum ReplayComparison {
             collectUnverifiable(in: recorded, at: &path, skipped: &skipped)
             return replayed
         }
+        // Types compare by `sameType`: a recording made before type names carried their
+        // enclosing types (`State` for `AppFeature.State`) still replays; the recorded name is kept.
         switch (recorded, replayed) {
-        case let (.structure(t1, f1), .structure(t2, f2)) where t1 == t2 && f1.map(\.name) == f2.map(\.name):
-            return .structure(type: t2, fields: fields(f1, f2, at: &path, skipped: &skipped))
-        case let (.object(t1, id, f1), .object(t2, _, f2)) where t1 == t2 && f1.map(\.name) == f2.map(\.name):
+        case let (.structure(t1, f1), .structure(t2, f2)) where sameType(t1, t2) && f1.map(\.name) == f2.map(\.name):
+            return .structure(type: t1, fields: fields(f1, f2, at: &path, skipped: &skipped))
+        case let (.object(t1, id, f1), .object(t2, _, f2)) where sameType(t1, t2) && f1.map(\.name) == f2.map(\.name):
             // The replay's instances are new ones: their identity numbers are not the recording's.
-            return .object(type: t2, id: id, fields: fields(f1, f2, at: &path, skipped: &skipped))
-        case let (.enumeration(t1, c1, p1), .enumeration(t2, c2, p2)) where t1 == t2 && c1 == c2 && p1.map(\.name) == p2.map(\.name):
-            return .enumeration(type: t2, caseName: c2, payload: fields(p1, p2, payload: true, at: &path, skipped: &skipped))
+            return .object(type: t1, id: id, fields: fields(f1, f2, at: &path, skipped: &skipped))
+        case let (.enumeration(t1, c1, p1), .enumeration(t2, c2, p2)) where sameType(t1, t2) && c1 == c2 && p1.map(\.name) == p2.map(\.name):
+            return .enumeration(type: t1, caseName: c2, payload: fields(p1, p2, payload: true, at: &path, skipped: &skipped))
+        case let (.none(t1), .none(t2)) where sameType(t1, t2):
+            return recorded
+        case let (.scalar(t1, text1), .scalar(t2, text2)) where sameType(t1, t2) && text1 == text2:
+            return recorded
         case let (.some(a), .some(b)):
             path.append(.some)
             defer { path.removeLast() }
@@ -101,6 +107,31 @@ enum ReplayComparison {
             defer { path.removeLast() }
             return TraceValue.Field(name, mask(recorded[index].value, replayed[index].value, at: &path, skipped: &skipped))
         }
+    }
+
+    /// Whether two spellings name the same type: equal, or equal once each is cut to the
+    /// innermost names earlier writers recorded (`AppFeature.State` and `State`,
+    /// `Optional<AppFeature.State>` and `Optional<State>`).
+    static func sameType(_ recorded: String, _ replayed: String) -> Bool {
+        recorded == replayed || innermost(recorded) == innermost(replayed)
+    }
+
+    /// `spelling` with every name that encloses another removed: `A.B<C.D>` → `B<D>`.
+    private static func innermost(_ spelling: String) -> String {
+        var result = ""
+        var name = ""
+        for character in spelling {
+            if character == "." {
+                name = ""
+            } else if character.isLetter || character.isNumber || character == "_" {
+                name.append(character)
+            } else {
+                result += name
+                result.append(character)
+                name = ""
+            }
+        }
+        return result + name
     }
 
     /// Why a node cannot be checked against the other side, or `nil` when it can.
