@@ -106,18 +106,24 @@ struct TestCommandTests {
         #expect(!source.contains("stops there"))
     }
 
+    /// A counter store "app" of one `.increment`, its types named `state` and `action`.
+    private static func counterTrace(in directory: TemporaryDirectory, state: String, action: String) throws -> String {
+        let trace = directory.path("todos.sstrace")
+        let writer = try TraceWriter(path: trace, header: TraceFixture.header(app: "Todos", store: "app", schemaFingerprint: 1))
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "app", state: .structure(type: state, fields: [.init("count", .int(0))]))))
+        try writer.append(.action(ActionRecord(
+            seq: 1, store: "app", monotonicNanos: 1_000, wallNanos: 0, reducerNanos: 10, action: .enumeration(type: action, caseName: "increment", payload: []))))
+        try writer.append(.patch(StatePatch(seq: 1, store: "app", operations: [.set(path: [.field("count")], value: .int(1))])))
+        try writer.close()
+        return trace
+    }
+
     /// Issue 39, item 7: a TCA app's trace names `State` and `Action` alone, and the generated
     /// `ReducerReplay<State, Action>` did not compile.
     @Test("types the trace names only by their nested name (TCA's State, Action) are asked for, not written as code that cannot compile")
     func nestedTypeNamesAreAskedFor() throws {
         let directory = try TemporaryDirectory()
-        let trace = directory.path("todos.sstrace")
-        let writer = try TraceWriter(path: trace, header: TraceFixture.header(app: "Todos", store: "app", schemaFingerprint: 1))
-        try writer.append(.keyframe(Keyframe(seq: 0, store: "app", state: .structure(type: "State", fields: [.init("count", .int(0))]))))
-        try writer.append(.action(ActionRecord(
-            seq: 1, store: "app", monotonicNanos: 1_000, wallNanos: 0, reducerNanos: 10, action: .enumeration(type: "Action", caseName: "increment", payload: []))))
-        try writer.append(.patch(StatePatch(seq: 1, store: "app", operations: [.set(path: [.field("count")], value: .int(1))])))
-        try writer.close()
+        let trace = try Self.counterTrace(in: directory, state: "State", action: "Action")
         let refused = try ChildProcess.storescope(["test", trace, "--module", "Todos", "--reducer", "AppFeature().reduce"], workingDirectory: directory.url)
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("the trace names the state type 'State' and action type 'Action' without the type it is nested in (TCA's AppFeature.State), which the test could not resolve; name it: --state Feature.State --action Feature.Action"), "\(refused.stderr)")
@@ -135,14 +141,7 @@ struct TestCommandTests {
     @Test("a TCA feature's types named with their feature need no --state or --action; --tca imports StoreScopeTCA and sets dependencies")
     func tcaFeature() throws {
         let directory = try TemporaryDirectory()
-        let trace = directory.path("todos.sstrace")
-        let writer = try TraceWriter(path: trace, header: TraceFixture.header(app: "Todos", store: "app", schemaFingerprint: 1))
-        try writer.append(.keyframe(Keyframe(seq: 0, store: "app", state: .structure(type: "AppFeature.State", fields: [.init("count", .int(0))]))))
-        try writer.append(.action(ActionRecord(
-            seq: 1, store: "app", monotonicNanos: 1_000, wallNanos: 0, reducerNanos: 10,
-            action: .enumeration(type: "AppFeature.Action", caseName: "increment", payload: []))))
-        try writer.append(.patch(StatePatch(seq: 1, store: "app", operations: [.set(path: [.field("count")], value: .int(1))])))
-        try writer.close()
+        let trace = try Self.counterTrace(in: directory, state: "AppFeature.State", action: "AppFeature.Action")
         let run = try ChildProcess.storescope(["test", trace, "--module", "Todos", "--reducer", "AppFeature()", "--tca"], workingDirectory: directory.url)
         #expect(run.status == 0, "\(run.stderr)")
         let source = try String(contentsOfFile: directory.path("AppReplayTests.swift"), encoding: .utf8)
