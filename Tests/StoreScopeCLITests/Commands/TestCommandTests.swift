@@ -144,6 +144,8 @@ struct TestCommandTests {
         let trace = try Self.counterTrace(in: directory, state: "AppFeature.State", action: "AppFeature.Action")
         let run = try ChildProcess.storescope(["test", trace, "--module", "Todos", "--reducer", "AppFeature()", "--tca"], workingDirectory: directory.url)
         #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Wrote AppReplayTests.swift: 1 action of store \"app\", #1 through #1\nFixture AppReplayTests.sstrace: a copy of the trace\n"),
+                "both named as the output was given: \(run.stdout)")
         let source = try String(contentsOfFile: directory.path("AppReplayTests.swift"), encoding: .utf8)
         #expect(source.contains("import ComposableArchitecture\nimport Foundation\nimport StoreScopeTCA\nimport Testing\nimport Todos\n"), "\(source)")
         #expect(source.contains("        1: .increment,\n"), "the action is written as a literal of the recorded type: \(source)")

@@ -94,7 +94,9 @@ enum TestCommand: Command {
         }
         let name = arguments.value("name") ?? store
         let output = arguments.value("output") ?? "\(typeName(name))ReplayTests.swift"
-        let fixture = URL(fileURLWithPath: output).deletingPathExtension().appendingPathExtension("sstrace")
+        // Named as the output was given (relative or not), for the lines printed below.
+        let fixturePath = (output as NSString).deletingPathExtension + ".sstrace"
+        let fixture = URL(fileURLWithPath: fixturePath)
         let source = ReplayTestSource(
             session: session, traceName: URL(fileURLWithPath: trace).lastPathComponent, fixtureName: fixture.lastPathComponent,
             store: store, name: name, module: module, reducer: reducer,
@@ -110,8 +112,8 @@ enum TestCommand: Command {
             console.error("Error: cannot read \(trace.sanitizedForTerminal): \(error.localizedDescription.sanitizedForTerminal)")
             return ExitStatus.failure
         }
-        console.line("Wrote \(output.sanitizedForTerminal): \(session.actions.count) actions of store \"\(store.sanitizedForTerminal)\", #\(first.seq) through #\(last.seq)")
-        console.line("Fixture \(fixture.path.sanitizedForTerminal): a copy of the trace")
+        console.line("Wrote \(output.sanitizedForTerminal): \(counted(session.actions.count, "action")) of store \"\(store.sanitizedForTerminal)\", #\(first.seq) through #\(last.seq)")
+        console.line("Fixture \(fixturePath.sanitizedForTerminal): a copy of the trace")
         for note in source.caveats { console.line("note: \(note.sanitizedForTerminal)") }
         // A test from a damaged or unclosed trace replays what could be read: the one rule says so.
         return ExitStatus.of(traceIntact: console.reportIntegrity(of: reader), answered: true)
@@ -143,7 +145,9 @@ enum TestCommand: Command {
 
     /// The command that regenerates the file, for its header (the trace named as the fixture).
     private static func commandLine(_ arguments: ParsedArguments, output: String) -> String {
-        let fixture = URL(fileURLWithPath: output).deletingPathExtension().appendingPathExtension("sstrace").lastPathComponent
+        // Named as the output was given (relative or not), for the lines printed below.
+        let fixturePath = (output as NSString).deletingPathExtension + ".sstrace"
+        let fixture = URL(fileURLWithPath: fixturePath).lastPathComponent
         var words = ["storescope", "test", fixture]
         for option in ["module", "reducer", "store", "from", "to", "state", "action", "name"] {
             if let value = arguments.value(option) { words += ["--\(option)", shellQuoted(value)] }

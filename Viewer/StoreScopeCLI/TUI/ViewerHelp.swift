@@ -25,6 +25,7 @@ enum ViewerHelp {
         "  y               copy the path under the cursor (message line, clipboard)",
         "  e  p  o         effects view (enter: start); parent / next emitted action",
         "  in effects      f filter the list, / n N search it, F follow the newest",
+        "                  │ the selected action's time, ⇄ the app reconnected",
         "  esc             close a prompt; back to the timeline",
         "  in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries",
         "  < >  S          live sessions: previous / next session; list them to pick one",

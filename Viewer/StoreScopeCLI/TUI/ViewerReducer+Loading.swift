@@ -90,7 +90,7 @@ extension ViewerReducer {
         func filled(_ rows: [ViewerState.TimelineRow]) -> [ViewerState.TimelineRow] {
             rows.map { row in
                 guard case let .action(entry, .notYetRead) = row, session.knowsChanges(of: entry) else { return row }
-                return .action(entry, changedPaths: changedPaths(of: entry, reading: true))
+                return .action(entry, changedPaths: changedPaths(of: entry, reading: true, scopedTo: state.filter.askedPaths))
             }
         }
         guard state.timeline.contains(where: { if case .action(_, .notYetRead) = $0 { true } else { false } }) else { return }
@@ -202,7 +202,7 @@ extension ViewerReducer {
             case let .action(entry):
                 // A large keyframe stays out of the row: the detail reads it from the session.
                 let row = entry.keyframe?.hasMoreNodes(than: Self.largeState) == true ? entry.leavingOutKeyframe() : entry
-                rows.append(.action(row, changedPaths: changedPaths(of: row, reading: false)))
+                rows.append(.action(row, changedPaths: changedPaths(of: row, reading: false, scopedTo: filter.askedPaths)))
                 if rows.count < count, let reconnect = ReconnectNote.summary(after: entry) { rows.append(.reconnect(reconnect)) }
             case let .damage(damage):
                 rows.append(.damage(damage.description))
@@ -214,18 +214,23 @@ extension ViewerReducer {
 
     /// The paths `entry` changed. A keyframe's changes are a comparison with the state before
     /// (a replay): for a large state (a row leaves its keyframe out) worked out only when
-    /// `reading`, as the detail of the selected action does.
-    private func changedPaths(of entry: ActionEntry, reading: Bool) -> ViewerState.ChangedPaths {
+    /// `reading`, as the detail of the selected action does. When the filter asks about paths
+    /// (`asked`) and the action changed some of them and more, those come first and a count
+    /// stands for the others (`.unreadCount +4`), as `storescope log` scopes its changes.
+    private func changedPaths(of entry: ActionEntry, reading: Bool, scopedTo asked: [PathPattern]) -> ViewerState.ChangedPaths {
         if !reading, entry.keyframeLeftOut, !session.knowsChanges(of: entry) { return .notYetRead }
         guard let operations = session.changes(of: entry) else { return .unknown }
         // Case names need the state after the action: not read for a row whose keyframe (of a
         // large state) was left out, unless it is being read.
         let state = reading || !entry.keyframeLeftOut ? session.caseNamedPaths.state(for: entry, operations) : nil
+        let inScope = asked.isEmpty ? [] : operations.filter { operation in asked.contains { $0.overlaps(operation) } }
+        let shown = inScope.isEmpty ? operations : inScope
         var paths: [String] = []
-        for operation in operations {
+        for operation in shown {
             let path = renderPath(operation.path, in: state)
             if paths.last != path { paths.append(path.isEmpty ? "state" : path) }
         }
+        if shown.count < operations.count { paths.append("+\(operations.count - shown.count)") }
         return .known(paths)
     }
 
