@@ -76,7 +76,7 @@ public struct ControlCommands: OptionSet, Sendable, Hashable {
     /// Creates a set from its bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    /// Pause and resume the recording.
+    /// Pause and resume the store's recording (the app's other stores go on being recorded).
     public static let pause = ControlCommands(rawValue: 1 << 0)
     /// Lock and unlock the app's actions.
     public static let lock = ControlCommands(rawValue: 1 << 1)

@@ -1,7 +1,8 @@
 
 /// The worker's side of control (FORMAT.md §17): it takes the commands the live stream read,
-/// answers pause and resume itself (they concern the recording), and hands the others to the
-/// store's control, which runs the app's closures on its own task. Nothing here waits.
+/// answers pause and resume itself (they concern the store's recording, see
+/// ``StoreTrack/pause()``), and hands the others to the store's control, which runs the app's
+/// closures on its own task. Nothing here waits.
 extension RecorderWorker {
     /// How long the worker sleeps while the app is quiet: the chunk flush interval, or, while
     /// a store allows control and a listener may send commands, ``controlPoll``, so that a
@@ -70,15 +71,19 @@ extension RecorderWorker {
         if let reason = refusal(of: command) { return answer(.refused, reason) }
         guard let control = controls?.control(of: command.store) else { return }
         switch command.request {
-        case .pause:
-            guard !isPaused else { return answer(.done, "already paused") }
-            // What the open chunk holds came before the pause.
-            isPaused = true
+        case .pause, .resume:
+            // The store registers with the worker before it can allow control.
+            guard let source = sources.first(where: { $0.name == command.store }) else {
+                return answer(.failed, "store \"\(command.store)\" is not recording")
+            }
+            if case .resume = command.request {
+                guard source.isPaused else { return answer(.done, "not paused") }
+                return answer(.done, Self.resumed(source.resume(in: self)))
+            }
+            guard !source.isPaused else { return answer(.done, "already paused") }
+            source.pause()
             startHolding()
-            answer(.done, "actions are not recorded until resumed")
-        case .resume:
-            guard isPaused else { return answer(.done, "not paused") }
-            answer(.done, resume())
+            answer(.done, "actions are not recorded until resumed; other stores' are")
         case .lock:
             startHolding()
             control.perform(command, listener: listener)
@@ -87,17 +92,21 @@ extension RecorderWorker {
         }
     }
 
-    /// Ends a pause: the actions sent meanwhile become one `dropped` record, and every store's
-    /// next action carries a keyframe. Returns what the outcome says.
-    private func resume() -> String {
-        isPaused = false
-        let run = pausedRun
+    /// What a resume's outcome says of the store's actions not recorded while paused.
+    private static func resumed(_ run: DroppedRun?) -> String {
+        run.map { "\($0.count) actions (#\($0.firstSeq)…#\($0.lastSeq)) were not recorded while paused" } ?? "no action was sent while paused"
+    }
+
+    /// Writes the paused stores' actions not recorded since the trace's last action record as
+    /// one `dropped` record, then a keyframe of every other store, so that a reader knows
+    /// their states again at once (see ``StoreTrack/writePausedKeyframe(in:)``).
+    /// Called before the next action record, before any other `dropped` record, and at close:
+    /// so the record sits where the paused actions were, and covers none of the recorded ones.
+    func endPausedRun() {
+        guard let run = pausedRun else { return }
         pausedRun = nil
-        if let run {
-            append(.dropped(DroppedRecords(count: run.count, firstSeq: run.firstSeq, lastSeq: run.lastSeq, monotonicNanos: Clock.monotonicNanos())))
-            forceKeyframes()
-        }
-        return run.map { "\($0.count) actions (#\($0.firstSeq)…#\($0.lastSeq)) were not recorded while paused" } ?? "no action was sent while paused"
+        append(.dropped(DroppedRecords(count: run.count, firstSeq: run.firstSeq, lastSeq: run.lastSeq, monotonicNanos: Clock.monotonicNanos())))
+        for source in sources { source.writePausedKeyframe(in: self) }
     }
 
     /// Notes a lock or pause command: the bound runs from the latest.
@@ -121,9 +130,9 @@ extension RecorderWorker {
             return
         }
         holdingSince = nil
-        if isPaused {
+        for source in sources where source.isPaused {
             record(ControlOutcome(
-                id: 0, command: "resume", result: .done, detail: "\(reason): " + resume(), store: "",
+                id: 0, command: "resume", result: .done, detail: "\(reason): " + Self.resumed(source.resume(in: self)), store: source.name,
                 issuer: .init(pid: 0, uid: 0), listener: .init(pid: 0, uid: 0)))
             flushForControl()
         }
@@ -151,7 +160,8 @@ extension RecorderWorker {
         return nil
     }
 
-    /// Counts an action sent while paused.
+    /// Counts an action of a paused store, for the `dropped` record before the next action
+    /// record (``endPausedRun()``).
     func notePaused(_ seq: UInt64) {
         latestSeq = max(latestSeq, seq)
         actionsPaused.add(1, ordering: .relaxed)
