@@ -27,18 +27,32 @@ extension RecorderWorker {
             case let .unreadable(reason, listener):
                 refuseUnreadable(reason, listener: listener)
             case let .body(body, listener):
+                // Whether the command's value took a place among the values the app holds
+                // (``PendingValues``), or found none.
+                var holdsValue = false, busy = false
                 do throws(TraceError) {
                     var inflated = 0
                     // A command the app will refuse is answered before its value is inflated:
-                    // with control off, or a store that did not opt in, a listener's values
-                    // cost nothing.
+                    // with control off, a store that did not opt in, or as many values held
+                    // as the app holds for all its stores, a listener's values cost nothing.
                     let command = try ControlCommand.decode(
                         body, maximumValueBytes: configuration.control.maximumValueBytes - valueBytes, valueBytes: &inflated,
                         keepsState: { [controls] store, seq in controls?.control(of: store)?.keepsState(after: seq) ?? false },
-                        readsValue: { refusal(of: $0) == nil })
+                        readsValue: { command in
+                            guard refusal(of: command) == nil, let controls else { return false }
+                            holdsValue = controls.pendingValues.reserve()
+                            busy = !holdsValue
+                            return holdsValue
+                        })
                     valueBytes += inflated
-                    handle(command, listener: listener)
+                    if holdsValue, !Self.carriesValue(command) {
+                        // A jump with an empty value block: nothing to hold.
+                        controls?.pendingValues.release()
+                        holdsValue = false
+                    }
+                    handle(command, listener: listener, holdsValue: holdsValue, busy: busy)
                 } catch {
+                    if holdsValue { controls?.pendingValues.release() }
                     guard case let .malformed(reason) = error else {
                         refuseUnreadable("\(error)", listener: listener)
                         continue
@@ -61,15 +75,30 @@ extension RecorderWorker {
         append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
     }
 
-    private func handle(_ command: ControlCommand, listener: ControlCommand.Issuer) {
+    /// Whether `command` came with a value the app read (a state to install, an action).
+    private static func carriesValue(_ command: ControlCommand) -> Bool {
+        switch command.request {
+        case let .jump(_, state): state != nil
+        case .dispatch: true
+        default: false
+        }
+    }
+
+    /// Carries out `command`, or answers why not. `holdsValue`: its value holds a place among
+    /// ``ControlRegistry/pendingValues``; `busy`: it found none, and its value was not read.
+    private func handle(_ command: ControlCommand, listener: ControlCommand.Issuer, holdsValue: Bool, busy: Bool) {
         func answer(_ result: ControlOutcome.Result, _ detail: String?) {
+            if holdsValue { controls?.pendingValues.release() }
             let outcome = ControlOutcome(
                 id: command.id, command: command.name, result: result, detail: detail, store: command.store,
                 issuer: command.issuer, listener: listener)
             record(outcome)
         }
         if let reason = refusal(of: command) { return answer(.refused, reason) }
-        guard let control = controls?.control(of: command.store) else { return }
+        if busy {
+            return answer(.refused, "busy: \(PendingValues.limit) jumps or dispatches are waiting already, for this app's stores together")
+        }
+        guard let control = controls?.control(of: command.store) else { return answer(.failed, "store \"\(command.store)\" is gone") }
         switch command.request {
         case .pause, .resume:
             // The store registers with the worker before it can allow control.
@@ -86,9 +115,9 @@ extension RecorderWorker {
             answer(.done, "actions are not recorded until resumed; other stores' are")
         case .lock:
             startHolding()
-            control.perform(command, listener: listener)
+            control.perform(command, listener: listener, holdsValue: holdsValue)
         default:
-            control.perform(command, listener: listener)
+            control.perform(command, listener: listener, holdsValue: holdsValue)
         }
     }
 
