@@ -34,13 +34,7 @@ extension StoreTrack {
     /// Notes an action not recorded because the store is paused.
     func notePaused(_ seq: UInt64, in worker: RecorderWorker) {
         worker.notePaused(seq)
-        if var run = unrecorded {
-            run.count += 1
-            run.lastSeq = seq
-            unrecorded = run
-        } else {
-            unrecorded = DroppedRun(count: 1, firstSeq: seq, lastSeq: seq)
-        }
+        unrecorded = DroppedRun.adding(seq, to: unrecorded)
     }
 
     /// Writes a keyframe of the store's state after its latest action, after a `dropped`

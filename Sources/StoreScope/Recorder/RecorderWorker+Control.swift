@@ -194,12 +194,6 @@ extension RecorderWorker {
     func notePaused(_ seq: UInt64) {
         latestSeq = max(latestSeq, seq)
         actionsPaused.add(1, ordering: .relaxed)
-        if var run = pausedRun {
-            run.count += 1
-            run.lastSeq = seq
-            pausedRun = run
-        } else {
-            pausedRun = DroppedRun(count: 1, firstSeq: seq, lastSeq: seq)
-        }
+        pausedRun = DroppedRun.adding(seq, to: pausedRun)
     }
 }

@@ -15,53 +15,43 @@ extension LiveProcessTests {
     /// so a store that never opted into control stopped being recorded too.
     @Suite("a pause pauses one store")
     struct ControlPausePerStoreTests {
+        typealias Session = ControlHoldEndsTests.Session
+
         /// The real listener, and an app whose main store allows control and whose store
         /// "other" does not, recording to its own file too; each store has sent an action.
-        struct Session {
-            let directory: TemporaryDirectory
-            let socket: String
-            let file: String
-            let listener: RunningProcess
-            let app: RunningProcess
+        static func start(_ name: String) throws -> Session {
+            let session = try Session(app: name, ["--also", "other"])
+            try recordOther(session.app, 1, endingAt: 2)
+            return session
+        }
 
-            init(app name: String) throws {
-                directory = try TemporaryDirectory()
-                socket = directory.path("run/scope.sock")
-                file = directory.path("app.sstrace")
-                listener = try Live.listen(socket, record: directory.path("sessions"))
-                app = try Live.app(name, socket: socket, ["--control", "held", "--also", "other", "--file", file])
-                try Live.record(app, 1, endingAt: 1)
-                try recordOther(1, endingAt: 2)
-            }
+        static func recordOther(_ app: RunningProcess, _ count: Int, endingAt seq: Int) throws {
+            app.send("record-in other \(count)")
+            try app.waitForOutput(containing: "recorded \(seq)\n")
+        }
 
-            func recordOther(_ count: Int, endingAt seq: Int) throws {
-                app.send("record-in other \(count)")
-                try app.waitForOutput(containing: "recorded \(seq)\n")
-            }
-
-            /// Main and other take turns while main is paused: main #3 #4, other #5 #6, main
-            /// #7, other #8, main #9.
-            func takeTurns() throws {
-                try Live.record(app, 2, endingAt: 4)
-                try recordOther(2, endingAt: 6)
-                try Live.record(app, 1, endingAt: 7)
-                try recordOther(1, endingAt: 8)
-                try Live.record(app, 1, endingAt: 9)
-            }
+        /// Main and other take turns while main is paused: main #3 #4, other #5 #6, main
+        /// #7, other #8, main #9.
+        static func takeTurns(_ app: RunningProcess) throws {
+            try Live.record(app, 2, endingAt: 4)
+            try recordOther(app, 2, endingAt: 6)
+            try Live.record(app, 1, endingAt: 7)
+            try recordOther(app, 1, endingAt: 8)
+            try Live.record(app, 1, endingAt: 9)
         }
 
         static let paused: Set<UInt64> = [3, 4, 7, 9]
 
         @Test("paused, the main store's actions are dropped records where they were sent, and the store that did not opt in is recorded and rebuilt at every action")
         func pauseSparesTheOtherStore() throws {
-            let session = try Session(app: "two-stores")
+            let session = try Self.start("two-stores")
             let (socket, file, app) = (session.socket, session.file, session.app)
             let refused = try Control.run(["pause", "--store", "other"], socket: socket)
             #expect(refused.status == 1)
             #expect(refused.stdout.contains("pause: refused: store \"other\" does not allow control"), "\(refused.stdout)\(refused.stderr)")
             let pause = try Control.run(["pause"], socket: socket)
             #expect(pause.stdout.contains("actions are not recorded until resumed"), "\(pause.stdout)\(pause.stderr)")
-            try session.takeTurns()
+            try Self.takeTurns(app)
             let resume = try Control.run(["resume"], socket: socket)
             #expect(resume.stdout.contains("resume: done: 4 actions (#3…#9) were not recorded while paused"), "\(resume.stdout)\(resume.stderr)")
             try Live.record(app, 1, endingAt: 10)
@@ -79,10 +69,10 @@ extension LiveProcessTests {
 
         @Test("the listener killed while one store is paused: that store is resumed by name, the other was recorded throughout")
         func pauseOfOneStoreEndsWithItsListener() throws {
-            let session = try Session(app: "two-stores-killed")
+            let session = try Self.start("two-stores-killed")
             let (socket, file, app) = (session.socket, session.file, session.app)
             #expect(try Control.run(["pause"], socket: socket).status == 0)
-            try session.takeTurns()
+            try Self.takeTurns(app)
             session.listener.signal(SIGKILL)
             _ = try session.listener.waitForExit()
             try app.waitForOutput("the pause released") { _ in
@@ -102,7 +92,7 @@ extension LiveProcessTests {
 
         @Test("an app that closes while a store is paused marks the paused actions as dropped: none goes missing unsaid")
         func closedWhilePaused() throws {
-            let session = try Session(app: "closed-paused")
+            let session = try Self.start("closed-paused")
             #expect(try Control.run(["pause"], socket: session.socket).status == 0)
             try Live.record(session.app, 2, endingAt: 4)
             _ = try Live.close(session.app)
