@@ -131,10 +131,12 @@ extension RecorderWorker {
     /// their states again at once (see ``StoreTrack/writePausedKeyframe(in:)``).
     /// Called before the next action record, before any other `dropped` record, and at close:
     /// so the record sits where the paused actions were, and covers none of the recorded ones.
-    func endPausedRun() {
+    /// `nanos`: when recording goes on (the next recorded action's time, so that times read
+    /// in order).
+    func endPausedRun(at nanos: UInt64 = Clock.monotonicNanos()) {
         guard let run = pausedRun else { return }
         pausedRun = nil
-        append(.dropped(DroppedRecords(count: run.count, firstSeq: run.firstSeq, lastSeq: run.lastSeq, monotonicNanos: Clock.monotonicNanos())))
+        append(.dropped(DroppedRecords(count: run.count, firstSeq: run.firstSeq, lastSeq: run.lastSeq, monotonicNanos: nanos)))
         for source in sources { source.writePausedKeyframe(in: self) }
     }
 

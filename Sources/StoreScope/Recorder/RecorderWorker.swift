@@ -313,7 +313,7 @@ final class RecorderWorker: @unchecked Sendable {
     /// The paused stores' actions since the previous action record go first, as a `dropped`
     /// record (``endPausedRun()``).
     func appendAction(_ action: ActionRecord) -> Bool {
-        if pausedRun != nil { endPausedRun() }
+        if pausedRun != nil { endPausedRun(at: action.monotonicNanos) }
         latestSeq = max(latestSeq, action.seq)
         actionsInOpenChunk += 1
         if append(.action(action)) != nil { return true }
