@@ -19,7 +19,12 @@
 // `recording.reduce(&state, action) { ... }` (which cannot hold an action), with --path
 // reduce-held through `reduce(&state, action, whileLocked: ...)`; `record(_:reducing:)` otherwise.
 //
-// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES] [--kept-states N] [--store NAME] [--max-hold-ms N] [--path reduce|reduce-held]
+// With --also A,B the app has more stores, A and B, of the same types (`record-in A N` records
+// N actions in A, prints "recorded SEQ"); they allow control as the main store does only with
+// --also-control. With --hold-dispatch a dispatched action waits in the opt-in's closure
+// (printing "holding STORE") until a line `release`, one per line.
+//
+// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES] [--kept-states N] [--store NAME] [--max-hold-ms N] [--path reduce|reduce-held] [--also A,B] [--also-control] [--hold-dispatch]
 import Foundation
 import StoreScope
 
@@ -94,6 +99,11 @@ final class Store: Sendable {
         var journal: [(seq: UInt64, value: Int)] = []
     }
     let contents = LockedValue(Contents())
+    let recording: StoreRecorder<AppState, AppAction>
+
+    init(_ recording: StoreRecorder<AppState, AppAction>) {
+        self.recording = recording
+    }
 
     static let path = option("--path", in: arguments)
 
@@ -108,29 +118,36 @@ final class Store: Sendable {
             let seq: UInt64
             switch Self.path {
             case "reduce":
-                recording.reduce(&contents.state, action, reduce)
-                seq = recording.lastSentSeq
+                self.recording.reduce(&contents.state, action, reduce)
+                seq = self.recording.lastSentSeq
             case "reduce-held":
-                let reduced = recording.reduce(&contents.state, action, whileLocked: false) { reduce(&$0, $1); return true }
-                seq = reduced ? recording.lastSentSeq : 0
+                let reduced = self.recording.reduce(&contents.state, action, whileLocked: false) { reduce(&$0, $1); return true }
+                seq = reduced ? self.recording.lastSentSeq : 0
             default:
-                seq = recording.record(action, reducing: &contents.state, reduce)
+                seq = self.recording.record(action, reducing: &contents.state, reduce)
             }
-            if case let .step(value, _) = action, seq == recording.lastSentSeq, seq > (contents.journal.last?.seq ?? 0) {
+            if case let .step(value, _) = action, seq == self.recording.lastSentSeq, seq > (contents.journal.last?.seq ?? 0) {
                 contents.journal.append((seq, value))
             }
         }
     }
 }
-let store = Store()
+let store = Store(recording)
+let others = (option("--also", in: arguments)?.split(separator: ",").map(String.init) ?? []).map { name in
+    (name, Store(recorder.store(name, initialState: AppState(), actions: AppAction.self)))
+}
 var effects: [EffectSpan] = []
+/// Released once per `release` line (--hold-dispatch).
+let releases = DispatchSemaphore(value: 0)
 
-if let mode = option("--control", in: arguments) {
+func allowControl(_ store: Store, mode: String) {
     // --only pause,lock: the commands the store allows (all by default).
     let names = option("--only", in: arguments)?.split(separator: ",").map(String.init)
     let allowed: ControlCommands = names.map { names in
         ControlCommands([(ControlCommands.pause, "pause"), (.lock, "lock"), (.jump, "jump"), (.dispatch, "dispatch")].filter { names.contains($0.1) }.map(\.0))
     } ?? .all
+    let holds = arguments.contains("--hold-dispatch")
+    let recording = store.recording
     recording.allowControl(
         allowed,
         whileLocked: mode == "refused" ? .refused : .held,
@@ -139,9 +156,24 @@ if let mode = option("--control", in: arguments) {
             say("installed total=\(state.total) last=\(state.last) sessionToken=\(state.sessionToken)")
         },
         dispatch: { action in
+            if holds {
+                say("holding \(recording.name)")
+                await withCheckedContinuation { continuation in
+                    DispatchQueue.global().async {
+                        releases.wait()
+                        continuation.resume()
+                    }
+                }
+            }
             store.send(action)
             say("dispatched \(recording.lastSentSeq)")
         })
+}
+if let mode = option("--control", in: arguments) {
+    allowControl(store, mode: mode)
+    if arguments.contains("--also-control") {
+        for (_, other) in others { allowControl(other, mode: mode) }
+    }
 }
 
 while let line = readLine() {
@@ -153,6 +185,18 @@ while let line = readLine() {
             store.send(.step(Int.random(in: 0..<1_000_000), payload))
         }
         say("recorded \(recording.lastSentSeq)")
+    case "record-in":
+        guard words.count > 1, let other = others.first(where: { $0.0 == words[1] })?.1 else {
+            say("no store \(words.count > 1 ? words[1] : "")")
+            continue
+        }
+        let count = words.count > 2 ? Int(words[2]) ?? 1 : 1
+        for _ in 0..<count {
+            other.send(.step(Int.random(in: 0..<1_000_000), payload))
+        }
+        say("recorded \(other.recording.lastSentSeq)")
+    case "release":
+        releases.signal()
     case "inbox":
         for action in InboxAction.samples { store.send(.inbox(action)) }
         say("recorded \(recording.lastSentSeq)")

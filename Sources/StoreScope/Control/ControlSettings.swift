@@ -17,7 +17,9 @@ public struct ControlSettings: Sendable {
     /// 64 MiB).
     public var maximumValueBytes: Int
     /// The most commands waiting for a store's closures (default 8): beyond, commands are
-    /// refused ("busy"), so a flood cannot grow the app.
+    /// refused ("busy"), so a flood cannot grow the app. Of those carrying a value (a jump's
+    /// state, a dispatch's action), at most 2 wait for all the app's stores together, and the
+    /// others are refused before their value is read.
     public var maximumPendingCommands: Int
     /// How many of its recent states a store that allows jumps keeps while a listener is
     /// connected (default 50, as Redux DevTools' `maxAge`; 0 keeps none): a jump to one of them
@@ -76,7 +78,7 @@ public struct ControlCommands: OptionSet, Sendable, Hashable {
     /// Creates a set from its bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    /// Pause and resume the recording.
+    /// Pause and resume the store's recording (the app's other stores go on being recorded).
     public static let pause = ControlCommands(rawValue: 1 << 0)
     /// Lock and unlock the app's actions.
     public static let lock = ControlCommands(rawValue: 1 << 1)

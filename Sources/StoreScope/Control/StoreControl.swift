@@ -22,15 +22,9 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
     /// The store's latest state the worker recorded; worker thread only.
     private let latestState: @Sendable () -> State
     private let work: AsyncStream<@Sendable () async -> Void>.Continuation
-    private let pending = LockedValue(Pending())
-    /// Commands waiting for the closures, and how many of them carry a value (a state, an
-    /// action): at most two of those, so what a listener makes the app hold stays within a
-    /// few values' limit (``ControlSettings/maximumValueBytes``).
-    private struct Pending {
-        var commands = 0
-        var values = 0
-    }
-    static var mostPendingValues: Int { 2 }
+    /// Commands waiting for the closures. Those that carry a value (a state, an action) are
+    /// bounded across stores too (``PendingValues``).
+    private let pending = LockedValue(0)
 
     init(
         name: String, recorder: Recorder, lock: ControlLock<Action>,
@@ -66,20 +60,18 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
         keptState(seq) != nil
     }
 
-    func perform(_ command: ControlCommand, listener: ControlCommand.Issuer) {
+    func perform(_ command: ControlCommand, listener: ControlCommand.Issuer, holdsValue: Bool) {
         let limit = recorder.configuration.control.maximumPendingCommands
-        let carriesValue: Bool = switch command.request {
-        case .jump, .dispatch: true
-        default: false
+        let values = recorder.controls.pendingValues
+        let admitted = pending.withLock { pending in
+            guard pending < limit else { return false }
+            pending += 1
+            return true
         }
-        let refusal: String? = pending.withLock { pending in
-            if pending.commands >= limit { return "busy: \(limit) commands are waiting already" }
-            if carriesValue, pending.values >= Self.mostPendingValues { return "busy: \(Self.mostPendingValues) jumps or dispatches are waiting already" }
-            pending.commands += 1
-            if carriesValue { pending.values += 1 }
-            return nil
+        guard admitted else {
+            if holdsValue { values.release() }
+            return report(command, listener, .refused, "busy: \(limit) commands are waiting already")
         }
-        if let refusal { return report(command, listener, .refused, refusal) }
         // Taken now, on the worker: the kept states are its own, and so is the latest state,
         // which fills what the trace redacted in a state the listener sent.
         var kept: State?, latest: State?
@@ -89,10 +81,8 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
         }
         work.yield { [self, kept, latest] in
             await carryOut(command, listener: listener, kept: kept, latest: latest)
-            pending.withLock { pending in
-                pending.commands -= 1
-                if carriesValue { pending.values -= 1 }
-            }
+            pending.withLock { $0 -= 1 }
+            if holdsValue { values.release() }
         }
     }
 

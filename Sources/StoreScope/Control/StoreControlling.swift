@@ -3,8 +3,10 @@ protocol StoreControlling: AnyObject, Sendable {
     /// The commands the store allows.
     var commands: ControlCommands { get }
     /// Starts carrying out `command` (never waits: the work runs on the store's control task,
-    /// in the order commands arrived); the outcome goes into the trace.
-    func perform(_ command: ControlCommand, listener: ControlCommand.Issuer)
+    /// in the order commands arrived); the outcome goes into the trace. `holdsValue`: the
+    /// command's value took a place in ``ControlRegistry/pendingValues``, given back once the
+    /// command is done with.
+    func perform(_ command: ControlCommand, listener: ControlCommand.Issuer, holdsValue: Bool)
     /// Whether the store keeps its own state after `seq` (``KeptStates``), so a jump to it
     /// needs no state from the listener. Worker thread only.
     func keepsState(after seq: UInt64) -> Bool
@@ -20,6 +22,8 @@ final class ControlRegistry: Sendable {
         weak var control: (any StoreControlling)?
     }
     private let stores = LockedValue<[String: Entry]>([:])
+    /// The values the stores' commands hold, bounded across all of them.
+    let pendingValues = PendingValues()
 
     func register(_ control: any StoreControlling, as name: String) {
         stores.withLock { $0[name] = Entry(control: control) }

@@ -1,6 +1,6 @@
 extension StoreRecorder where State: Decodable, Action: Decodable {
     /// Lets a listener act on this store (FORMAT.md §17, docs/GUIDE.md "Control the app from
-    /// the viewer"): pause and resume the recording, lock the app's actions, install a
+    /// the viewer"): pause and resume this store's recording, lock the app's actions, install a
     /// recorded state, send actions. Nothing is controllable until this is called, and only
     /// while ``RecorderConfiguration/control`` is enabled (debug builds by default). Every
     /// command and its outcome is recorded in the trace.
@@ -78,10 +78,10 @@ extension StoreTrack {
         worker.append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
         worker.append(JumpMark.record(jumpedTo: seq, at: Clock.monotonicNanos(), latestSeq: latestSeq))
         defer { worker.flushForControl() }
-        guard worker.canWrite, !worker.isPaused, !needsKeyframe else {
+        guard worker.canWrite, !isAheadOfTrace, !needsKeyframe else {
             // The trace's state after the latest action stays the one before the jump, and so
-            // does the kept one.
-            needsKeyframe = true
+            // does the kept one. A paused store's keyframe at resume holds the installed state.
+            if !isAheadOfTrace { needsKeyframe = true }
             return
         }
         // The outcome reaches the listener at once, ahead of the keyframe's capture: whoever

@@ -1,6 +1,10 @@
 /// A store's inbox as the worker sees it, whatever the store's State and Action types.
 @usableFromInline
 protocol ActionSource: AnyObject, Sendable {
+    /// The store's name in the trace.
+    var name: String { get }
+    /// Whether a listener paused the store's recording (``StoreTrack/pause()``).
+    var isPaused: Bool { get }
     /// Writes the store's initial state as its first keyframe; `seq` is the session's last
     /// sequence number when the store registered.
     func register(seq: UInt64, in worker: RecorderWorker)
@@ -13,4 +17,12 @@ protocol ActionSource: AnyObject, Sendable {
     /// Writes a keyframe of the store's latest state if the trace has gone far since its last
     /// (see ``StoreTrack/writeKeyframeIfFarBehind(in:)``).
     func writeKeyframeIfFarBehind(in worker: RecorderWorker)
+    /// Pauses the store's recording (``StoreTrack/pause()``).
+    func pause()
+    /// Records the store again; returns its actions not recorded while paused
+    /// (``StoreTrack/resume(in:)``).
+    func resume(in worker: RecorderWorker) -> DroppedRun?
+    /// Writes a keyframe of the store's latest state after a `dropped` record of paused
+    /// actions, if none of them was its own (``StoreTrack/writePausedKeyframe(in:)``).
+    func writePausedKeyframe(in worker: RecorderWorker)
 }

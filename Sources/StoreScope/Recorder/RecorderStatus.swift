@@ -7,8 +7,8 @@ public struct RecorderStatus: Sendable, Hashable {
     /// Actions lost: dropped under overload, in a chunk whose write failed, or discarded after
     /// the sink failed. ``actionsRecorded`` plus this is every action sent before the close.
     public var actionsDropped: UInt64 = 0
-    /// Actions not recorded because a listener paused the recording: the trace marks each
-    /// paused interval with a `dropped` record of them (and the pause and resume commands).
+    /// Actions not recorded because a listener paused their store's recording: the trace marks
+    /// them with `dropped` records where they were sent (and the pause and resume commands).
     /// Counted in neither ``actionsRecorded`` nor ``actionsDropped``.
     public var actionsPaused: UInt64 = 0
     /// Effect and log events lost the same ways.

@@ -1,7 +1,8 @@
 
 /// The worker's side of control (FORMAT.md §17): it takes the commands the live stream read,
-/// answers pause and resume itself (they concern the recording), and hands the others to the
-/// store's control, which runs the app's closures on its own task. Nothing here waits.
+/// answers pause and resume itself (they concern the store's recording, see
+/// ``StoreTrack/pause()``), and hands the others to the store's control, which runs the app's
+/// closures on its own task. Nothing here waits.
 extension RecorderWorker {
     /// How long the worker sleeps while the app is quiet: the chunk flush interval, or, while
     /// a store allows control and a listener may send commands, ``controlPoll``, so that a
@@ -26,18 +27,32 @@ extension RecorderWorker {
             case let .unreadable(reason, listener):
                 refuseUnreadable(reason, listener: listener)
             case let .body(body, listener):
+                // Whether the command's value took a place among the values the app holds
+                // (``PendingValues``), or found none.
+                var holdsValue = false, busy = false
                 do throws(TraceError) {
                     var inflated = 0
                     // A command the app will refuse is answered before its value is inflated:
-                    // with control off, or a store that did not opt in, a listener's values
-                    // cost nothing.
+                    // with control off, a store that did not opt in, or as many values held
+                    // as the app holds for all its stores, a listener's values cost nothing.
                     let command = try ControlCommand.decode(
                         body, maximumValueBytes: configuration.control.maximumValueBytes - valueBytes, valueBytes: &inflated,
                         keepsState: { [controls] store, seq in controls?.control(of: store)?.keepsState(after: seq) ?? false },
-                        readsValue: { refusal(of: $0) == nil })
+                        readsValue: { command in
+                            guard refusal(of: command) == nil, let controls else { return false }
+                            holdsValue = controls.pendingValues.reserve()
+                            busy = !holdsValue
+                            return holdsValue
+                        })
                     valueBytes += inflated
-                    handle(command, listener: listener)
+                    if holdsValue, !Self.carriesValue(command) {
+                        // A jump with an empty value block: nothing to hold.
+                        controls?.pendingValues.release()
+                        holdsValue = false
+                    }
+                    handle(command, listener: listener, holdsValue: holdsValue, busy: busy)
                 } catch {
+                    if holdsValue { controls?.pendingValues.release() }
                     guard case let .malformed(reason) = error else {
                         refuseUnreadable("\(error)", listener: listener)
                         continue
@@ -60,44 +75,69 @@ extension RecorderWorker {
         append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
     }
 
-    private func handle(_ command: ControlCommand, listener: ControlCommand.Issuer) {
+    /// Whether `command` came with a value the app read (a state to install, an action).
+    private static func carriesValue(_ command: ControlCommand) -> Bool {
+        switch command.request {
+        case let .jump(_, state): state != nil
+        case .dispatch: true
+        default: false
+        }
+    }
+
+    /// Carries out `command`, or answers why not. `holdsValue`: its value holds a place among
+    /// ``ControlRegistry/pendingValues``; `busy`: it found none, and its value was not read.
+    private func handle(_ command: ControlCommand, listener: ControlCommand.Issuer, holdsValue: Bool, busy: Bool) {
         func answer(_ result: ControlOutcome.Result, _ detail: String?) {
+            if holdsValue { controls?.pendingValues.release() }
             let outcome = ControlOutcome(
                 id: command.id, command: command.name, result: result, detail: detail, store: command.store,
                 issuer: command.issuer, listener: listener)
             record(outcome)
         }
         if let reason = refusal(of: command) { return answer(.refused, reason) }
-        guard let control = controls?.control(of: command.store) else { return }
+        if busy {
+            return answer(.refused, "busy: \(PendingValues.limit) jumps or dispatches are waiting already, for this app's stores together")
+        }
+        guard let control = controls?.control(of: command.store) else { return answer(.failed, "store \"\(command.store)\" is gone") }
         switch command.request {
-        case .pause:
-            guard !isPaused else { return answer(.done, "already paused") }
-            // What the open chunk holds came before the pause.
-            isPaused = true
+        case .pause, .resume:
+            // The store registers with the worker before it can allow control.
+            guard let source = sources.first(where: { $0.name == command.store }) else {
+                return answer(.failed, "store \"\(command.store)\" is not recording")
+            }
+            if case .resume = command.request {
+                guard source.isPaused else { return answer(.done, "not paused") }
+                return answer(.done, Self.resumed(source.resume(in: self)))
+            }
+            guard !source.isPaused else { return answer(.done, "already paused") }
+            source.pause()
             startHolding()
-            answer(.done, "actions are not recorded until resumed")
-        case .resume:
-            guard isPaused else { return answer(.done, "not paused") }
-            answer(.done, resume())
+            answer(.done, "actions are not recorded until resumed; other stores' are")
         case .lock:
             startHolding()
-            control.perform(command, listener: listener)
+            control.perform(command, listener: listener, holdsValue: holdsValue)
         default:
-            control.perform(command, listener: listener)
+            control.perform(command, listener: listener, holdsValue: holdsValue)
         }
     }
 
-    /// Ends a pause: the actions sent meanwhile become one `dropped` record, and every store's
-    /// next action carries a keyframe. Returns what the outcome says.
-    private func resume() -> String {
-        isPaused = false
-        let run = pausedRun
+    /// What a resume's outcome says of the store's actions not recorded while paused.
+    private static func resumed(_ run: DroppedRun?) -> String {
+        run.map { "\($0.count) actions (#\($0.firstSeq)…#\($0.lastSeq)) were not recorded while paused" } ?? "no action was sent while paused"
+    }
+
+    /// Writes the paused stores' actions not recorded since the trace's last action record as
+    /// one `dropped` record, then a keyframe of every other store, so that a reader knows
+    /// their states again at once (see ``StoreTrack/writePausedKeyframe(in:)``).
+    /// Called before the next action record, before any other `dropped` record, and at close:
+    /// so the record sits where the paused actions were, and covers none of the recorded ones.
+    /// `nanos`: when recording goes on (the next recorded action's time, so that times read
+    /// in order).
+    func endPausedRun(at nanos: UInt64 = Clock.monotonicNanos()) {
+        guard let run = pausedRun else { return }
         pausedRun = nil
-        if let run {
-            append(.dropped(DroppedRecords(count: run.count, firstSeq: run.firstSeq, lastSeq: run.lastSeq, monotonicNanos: Clock.monotonicNanos())))
-            forceKeyframes()
-        }
-        return run.map { "\($0.count) actions (#\($0.firstSeq)…#\($0.lastSeq)) were not recorded while paused" } ?? "no action was sent while paused"
+        append(.dropped(DroppedRecords(count: run.count, firstSeq: run.firstSeq, lastSeq: run.lastSeq, monotonicNanos: nanos)))
+        for source in sources { source.writePausedKeyframe(in: self) }
     }
 
     /// Notes a lock or pause command: the bound runs from the latest.
@@ -121,9 +161,9 @@ extension RecorderWorker {
             return
         }
         holdingSince = nil
-        if isPaused {
+        for source in sources where source.isPaused {
             record(ControlOutcome(
-                id: 0, command: "resume", result: .done, detail: "\(reason): " + resume(), store: "",
+                id: 0, command: "resume", result: .done, detail: "\(reason): " + Self.resumed(source.resume(in: self)), store: source.name,
                 issuer: .init(pid: 0, uid: 0), listener: .init(pid: 0, uid: 0)))
             flushForControl()
         }
@@ -151,16 +191,11 @@ extension RecorderWorker {
         return nil
     }
 
-    /// Counts an action sent while paused.
+    /// Counts an action of a paused store, for the `dropped` record before the next action
+    /// record (``endPausedRun()``).
     func notePaused(_ seq: UInt64) {
         latestSeq = max(latestSeq, seq)
         actionsPaused.add(1, ordering: .relaxed)
-        if var run = pausedRun {
-            run.count += 1
-            run.lastSeq = seq
-            pausedRun = run
-        } else {
-            pausedRun = DroppedRun(count: 1, firstSeq: seq, lastSeq: seq)
-        }
+        pausedRun = DroppedRun.adding(seq, to: pausedRun)
     }
 }

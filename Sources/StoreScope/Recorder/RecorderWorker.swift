@@ -20,8 +20,9 @@ final class RecorderWorker: @unchecked Sendable {
     var liveOutput: (any LiveOutput)?
     /// The stores that allowed control (set before the thread starts).
     var controls: ControlRegistry?
-    /// Whether a listener paused the recording, and the actions not recorded since.
-    @exclusivity(unchecked) var isPaused = false
+    /// The actions of paused stores (``StoreTrack/isPaused``) not recorded since the trace's
+    /// last record of an action: written as one `dropped` record before the next action
+    /// record (``endPausedRun()``).
     @exclusivity(unchecked) var pausedRun: DroppedRun?
     /// When the oldest lock or pause in force began, and how many listener connections had
     /// ended then: both end with that connection, or after ``ControlSettings/maximumHold``.
@@ -226,6 +227,7 @@ final class RecorderWorker: @unchecked Sendable {
                 append(record)
             }
         case let .dropped(run):
+            endPausedRun()
             append(.dropped(DroppedRecords(
                 count: run.count, firstSeq: run.firstSeq, lastSeq: run.lastSeq, monotonicNanos: Clock.monotonicNanos())))
             if dropRuns == 0 {
@@ -247,6 +249,8 @@ final class RecorderWorker: @unchecked Sendable {
                 configuration.diagnostics("\(unwritableRecords) records could not be written over the session")
             }
             if writer != nil, !sinkFailed {
+                // What paused stores sent since the last action record is marked as dropped.
+                endPausedRun()
                 serviceLiveOutput(closing: true)
                 perform { (writer) throws(TraceError) in
                     try writer.append(.sessionEnded(SessionEnded(monotonicNanos: Clock.monotonicNanos(), wallNanos: Clock.wallNanos())))
@@ -306,7 +310,10 @@ final class RecorderWorker: @unchecked Sendable {
     /// and reported dropped though it was in the trace when the next chunk's write failed.)
     /// When the sink fails, the failure counts it as lost with the rest of the open chunk; when
     /// the format cannot hold the record, it is counted lost here and the trace marks the gap.
+    /// The paused stores' actions since the previous action record go first, as a `dropped`
+    /// record (``endPausedRun()``).
     func appendAction(_ action: ActionRecord) -> Bool {
+        if pausedRun != nil { endPausedRun(at: action.monotonicNanos) }
         latestSeq = max(latestSeq, action.seq)
         actionsInOpenChunk += 1
         if append(.action(action)) != nil { return true }

@@ -10,13 +10,7 @@ extension RecordingQueue.AppSide {
     /// Counts a dropped action into the current run of drops.
     @usableFromInline
     mutating func countDropped(seq: UInt64) {
-        if var run = dropping {
-            run.count += 1
-            run.lastSeq = seq
-            dropping = run
-        } else {
-            dropping = DroppedRun(count: 1, firstSeq: seq, lastSeq: seq)
-        }
+        dropping = DroppedRun.adding(seq, to: dropping)
         actionsDropped += 1
     }
 }

@@ -90,7 +90,28 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
 
     @usableFromInline
     func writeKeyframeNow(in worker: RecorderWorker) {
+        // A paused store's state is ahead of the trace: resume writes its keyframe.
+        guard !track.isAheadOfTrace else { return }
         track.writeLatestKeyframe(in: worker)
+    }
+
+    @usableFromInline var name: String { track.name }
+
+    @usableFromInline var isPaused: Bool { track.isPaused }
+
+    @usableFromInline
+    func pause() {
+        track.pause()
+    }
+
+    @usableFromInline
+    func resume(in worker: RecorderWorker) -> DroppedRun? {
+        track.resume(in: worker)
+    }
+
+    @usableFromInline
+    func writePausedKeyframe(in worker: RecorderWorker) {
+        track.writePausedKeyframe(in: worker)
     }
 
     @usableFromInline

@@ -22,7 +22,7 @@ extension StoreTrack {
     /// would hide from a reader that the actions dropped since may have changed it. The
     /// store's next action writes a keyframe then.
     func writeKeyframeIfFarBehind(in worker: RecorderWorker) {
-        guard !needsKeyframe, worker.canWrite else { return }
+        guard !needsKeyframe, !isAheadOfTrace, worker.canWrite else { return }
         let since = worker.recordBytesWritten - traceBytesAtKeyframe
         guard worker.configuration.keyframeIsFarBehind(traceBytesSince: since, keyframeBytes: Int64(keyframeBytes)) else { return }
         writeKeyframe(previous, seq: latestSeq, at: max(lastActionNanos, registeredNanos), worker: worker)
@@ -37,13 +37,12 @@ extension StoreTrack {
             worker.discardAction()
             return
         }
-        if worker.isPaused {
-            // Not recorded, and marked so at resume (a `dropped` record of the paused run);
-            // the store's next recorded action writes a keyframe.
-            worker.notePaused(seq)
+        if isPaused {
+            // Not recorded: inside the `dropped` record written before the trace's next action
+            // (``RecorderWorker/endPausedRun()``). The state is kept, for the keyframe at resume.
+            notePaused(seq, in: worker)
             previous = state
             latestSeq = seq
-            needsKeyframe = true
             return
         }
         let options = worker.configuration.capture
@@ -107,7 +106,7 @@ extension StoreTrack {
     }
 
     /// Writes a keyframe of `state`, the state after action `seq`, sent at `nanos` (monotonic).
-    private func writeKeyframe(_ state: State, seq: UInt64, at nanos: UInt64, worker: RecorderWorker) {
+    func writeKeyframe(_ state: State, seq: UInt64, at nanos: UInt64, worker: RecorderWorker) {
         let tree = captureValue(state, options: worker.configuration.capture)
         keyframeBytes = worker.append(.keyframe(Keyframe(seq: seq, store: name, state: tree))) ?? keyframeBytes
         warnOfMutableInstances(inKeyframe: tree, seq: seq, at: nanos, worker: worker)

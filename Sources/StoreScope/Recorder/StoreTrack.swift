@@ -26,6 +26,10 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     /// Whether the store was warned that its state holds mutable class instances
     /// (``warnOfMutableInstances(inKeyframe:seq:at:worker:)``).
     @exclusivity(unchecked) var warnedOfMutableInstances = false
+    /// Whether a listener paused this store's recording, and its actions not recorded since
+    /// (``pause()``).
+    @exclusivity(unchecked) var isPaused = false
+    @exclusivity(unchecked) var unrecorded: DroppedRun?
     /// The states after the store's recent actions, while it allows jumps (``KeptStates``).
     @exclusivity(unchecked) var keptStates: KeptStates<State>?
     /// When the store was registered (monotonic nanoseconds, read on the app's thread).

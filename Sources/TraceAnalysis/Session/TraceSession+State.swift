@@ -155,9 +155,11 @@ extension TraceSession {
         return .failure(UnknownState(reason: .noKeyframe))
     }
 
-    /// The seq of the first keyframe of `store` after `seq` (it follows an action after `seq`).
+    /// The seq of the first keyframe of `store` after `seq`: it follows the last action up to
+    /// `seq` (a paused store's keyframe at resume has the seq of its last unrecorded action, and
+    /// may come before the next recorded action's chunk).
     private func nextKeyframe(of store: String, after seq: UInt64) -> UInt64? {
-        guard seq < .max, let start = firstChunk(withActionAtOrAfter: seq + 1) else { return nil }
+        guard seq < .max, let start = firstChunk(withActionAtOrAfter: seq) else { return nil }
         for index in start..<reader.chunks.count where reader.chunks[index].hasKeyframe {
             for case let .keyframe(keyframe) in stateRecords(ofChunk: index, store: store, near: false)?.map(\.record) ?? [] where keyframe.store == store && keyframe.seq > seq {
                 return keyframe.seq

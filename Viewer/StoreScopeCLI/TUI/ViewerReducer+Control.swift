@@ -50,9 +50,10 @@ extension ViewerReducer {
             state.prompt = .init(kind: .dispatch)
             return true
         case .character("P"):
-            state.control.paused.toggle()
-            request.command = state.control.paused ? "pause" : "resume"
-            state.message = state.control.paused ? "pausing the recording…" : "resuming the recording…"
+            let pausing = state.control.paused.insert(store).inserted
+            if !pausing { state.control.paused.remove(store) }
+            request.command = pausing ? "pause" : "resume"
+            state.message = pausing ? "pausing the recording of store \"\(store)\"…" : "resuming the recording of store \"\(store)\"…"
         default:
             state.control.locked.toggle()
             request.command = state.control.locked ? "lock" : "unlock"

@@ -11,8 +11,9 @@ struct ControlKeys: Sendable, Equatable {
 
     /// The last request made.
     var ask: Ask?
-    /// Whether the viewer paused the app's recording (`P` toggles).
-    var paused = false
+    /// The stores whose recording the viewer paused (`P` toggles the selected action's store:
+    /// a pause is per store).
+    var paused: Set<String> = []
     /// Whether the viewer locked the app's actions (`K` toggles).
     var locked = false
 
