@@ -75,12 +75,11 @@ enum ViewerGolden {
            H L             collapse / expand every node of the tree (s, a)
            y               copy the path under the cursor (message line, clipboard)
            e  p  o         effects view (enter: start); parent / next emitted action
-         lines 1-21 of 34 (more: j PgDn G; any other key closes)
+         lines 1-21 of 35 (more: j PgDn G; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
     static let helpEnd = """
-           f               filter the timeline: action:search* and not store:ui
            F               follow a growing trace (the last action stays selected)
            d  s  a         detail pane: state diff / full state tree / the action's tree
            tab             move the keys between timeline and detail pane
@@ -89,6 +88,7 @@ enum ViewerGolden {
            y               copy the path under the cursor (message line, clipboard)
            e  p  o         effects view (enter: start); parent / next emitted action
            in effects      f filter the list, / n N search it, F follow the newest
+                           │ the selected action's time, ⇄ the app reconnected
            esc             close a prompt; back to the timeline
            in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries
            < >  S          live sessions: previous / next session; list them to pick one
@@ -101,7 +101,7 @@ enum ViewerGolden {
 
          fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
            and of the effects the action started: F failed  C cancelled  L leaked
-         lines 14-34 of 34 (END: k PgUp g scroll back; any other key closes)
+         lines 15-35 of 35 (END: k PgUp g scroll back; any other key closes)
          search.sstrace │ #1/6 │ no filter │ paused │ session ended      ? help  q quit
         """
 
@@ -128,6 +128,7 @@ enum ViewerGolden {
            y               copy the path under the cursor (message line, clipboard)
            e  p  o         effects view (enter: start); parent / next emitted action
            in effects      f filter the list, / n N search it, F follow the newest
+                           │ the selected action's time, ⇄ the app reconnected
            esc             close a prompt; back to the timeline
            in a prompt     ← → Home End ^A ^E move, ^W ^U ^K cut, ↑ ↓ earlier entries
            < >  S          live sessions: previous / next session; list them to pick one
@@ -140,7 +141,6 @@ enum ViewerGolden {
 
          fx marks: S started an effect  E emitted by one  D actions dropped  M app mark
            and of the effects the action started: F failed  C cancelled  L leaked
-
 
 
 
