@@ -50,14 +50,13 @@ extension ViewerReducer {
             state.prompt = .init(kind: .dispatch)
             return true
         case .character("P"):
-            let pausing = state.control.paused.insert(store).inserted
-            if !pausing { state.control.paused.remove(store) }
+            let pausing = state.control.paused.toggle(store)
             request.command = pausing ? "pause" : "resume"
             state.message = pausing ? "pausing the recording of store \"\(store)\"…" : "resuming the recording of store \"\(store)\"…"
         default:
-            state.control.locked.toggle()
-            request.command = state.control.locked ? "lock" : "unlock"
-            state.message = state.control.locked ? "locking the app's actions…" : "unlocking the app's actions…"
+            let locking = state.control.locked.toggle(store)
+            request.command = locking ? "lock" : "unlock"
+            state.message = locking ? "locking the actions of store \"\(store)\"…" : "unlocking the actions of store \"\(store)\"…"
         }
         state.control.send(request)
         return true

@@ -14,11 +14,23 @@ struct ControlKeys: Sendable, Equatable {
     /// The stores whose recording the viewer paused (`P` toggles the selected action's store:
     /// a pause is per store).
     var paused: Set<String> = []
-    /// Whether the viewer locked the app's actions (`K` toggles).
-    var locked = false
+    /// The stores whose actions the viewer locked (`K` toggles the selected action's store: a
+    /// lock is per store).
+    var locked: Set<String> = []
 
     /// Makes `request` the next one to send.
     mutating func send(_ request: ControlRequest) {
         ask = Ask(request: request, number: (ask?.number ?? 0) + 1)
+    }
+}
+
+extension Set<String> {
+    /// Adds `store`, or removes it when present (a per-store toggle such as `P` and `K`).
+    ///
+    /// - Returns: whether `store` is in the set now.
+    mutating func toggle(_ store: String) -> Bool {
+        if remove(store) != nil { return false }
+        insert(store)
+        return true
     }
 }
