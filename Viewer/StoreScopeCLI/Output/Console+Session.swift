@@ -6,8 +6,7 @@ extension Console {
     func readItems(of source: some RecordSource, label: String, _ body: (SourceItem) throws -> Void) rethrows {
         let progress = Progress("reading \(label.sanitizedForTerminal)")
         defer { progress.finish() }
-        let items = source.items(progress: progress.update)
-        while let item = items.next() { try body(item) }
+        try source.forEachItem(progress: progress.update, body)
     }
 
 }
