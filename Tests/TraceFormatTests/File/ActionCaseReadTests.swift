@@ -50,16 +50,8 @@ struct ActionCaseReadTests {
     @Test("A read with actions as cases refuses exactly the damaged or cut payloads a full read refuses")
     func refusesWhatAFullReadRefuses() throws {
         let payload = try SelectiveReadTests.payload()
-        var damages: [[UInt8]] = (0..<payload.count).map { Array(payload.prefix($0)) }
-        for offset in payload.indices {
-            for change in [{ (b: UInt8) in b ^ 0xFF }, { _ in 0 }, { _ in 0x7F }, { $0 &+ 1 }, { _ in 0x80 }] {
-                var damaged = payload
-                damaged[offset] = change(damaged[offset])
-                damages.append(damaged)
-            }
-        }
         var refused = 0
-        for (offset, damaged) in damages.enumerated() {
+        for (offset, damaged) in SelectiveReadTests.damagedCopies(of: payload).enumerated() {
             switch (Self.fullRead(damaged), Self.read(damaged)) {
             case let (.success(full), .success(cases)):
                 #expect(cases.count == full.count, "damage \(offset)")
