@@ -15,6 +15,8 @@ enum ChildRun {
         var seconds: Double
         /// Peak resident set size of the child, in bytes.
         var peakBytes: Int
+        /// User and system CPU seconds of the child (and of its children it waited for).
+        var cpuSeconds: Double = 0
     }
 
     static func run(_ arguments: [String], stdout path: String) -> Outcome {
@@ -25,7 +27,8 @@ enum ChildRun {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(Stopwatch.now() - start) / 1e9
-        return Outcome(status: (status >> 8) & 0xFF, seconds: seconds, peakBytes: peakBytes(usage))
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Outcome(status: (status >> 8) & 0xFF, seconds: seconds, peakBytes: peakBytes(usage), cpuSeconds: cpu)
     }
 
     /// Starts `arguments[0]` with `arguments` and this process's environment, after opening

@@ -1,7 +1,7 @@
 // Release-build benchmarks. Run: swift run -c release StoreScopeBenchmarks [suite ...]
 // Suites: format, diff (or only its rebuilt-array table: diff-rebuilt; its reordered-todos table: diff-keyed), analysis (needs storescope built in release; `analysis-trace PATH [ACTIONS]`
 // only writes its trace, 1,000,000 actions by default), live (needs `swift build -c release` for storescope), stats (needs
-// `swift build -c release --product storescope` first), recorder (or one part of it: recorder-store, recorder-pace,
+// `swift build -c release --product storescope` first; `stats-trace PATH [ACTIONS]` only writes its trace), recorder (or one part of it: recorder-store, recorder-pace,
 // recorder-worker, recorder-tail). With no argument every suite runs. `recorder-profile` runs only 50,000
 // scalar actions through the worker, `recorder-profile-rename` 5,000 renames among 1,000 users,
 // `recorder-handoff-profile` 20,000 scalar sends timed by callgrind on the store thread (HandOffProfile):
@@ -43,6 +43,11 @@ if requested.contains("control-memory-child"), CommandLine.arguments.count >= 5 
 }
 if requested.contains("live-throughput"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.throughput(storescope: storescope) }
 if wants("stats") { StatsBenchmarks.run() }
+if requested.contains("stats-trace"), let index = CommandLine.arguments.firstIndex(of: "stats-trace"), index + 1 < CommandLine.arguments.count {
+    // stats-trace PATH [ACTIONS]: the stats suite's trace only, to time or profile by hand.
+    let actions = CommandLine.arguments.count > index + 2 ? Int(CommandLine.arguments[index + 2]) ?? 1_000_000 : 1_000_000
+    _ = try! UsersTrace.write(actions: actions, to: CommandLine.arguments[index + 1])
+}
 if wants("viewer") { ViewerBenchmarks.run() }
 if requested.contains("viewer-walk"), let path = CommandLine.arguments.last { ViewerBenchmarks.walk(path) }
 if requested.contains("viewer-profile-end"), let path = CommandLine.arguments.last { ViewerBenchmarks.pressEnd(path) }

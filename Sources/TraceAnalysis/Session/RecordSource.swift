@@ -24,6 +24,11 @@ public protocol RecordSource: AnyObject {
     ///   a progress display; the unit is the source's own (chunks for a file).
     func items(progress: @escaping (_ done: Int, _ total: Int) -> Void) -> AnyIterator<SourceItem>
 
+    /// The same items as ``items(progress:)``, each passed to `body` in order: for a pass
+    /// over the whole session, which a source can make faster than pulling items one at a
+    /// time (``TraceReader`` decodes the next chunk on another thread meanwhile).
+    func forEachItem(progress: @escaping (_ done: Int, _ total: Int) -> Void, _ body: (SourceItem) throws -> Void) rethrows
+
     /// What could not be read, one sentence per damaged part (empty when the source was read
     /// whole). Complete once ``items(progress:)`` has been read to the end.
     var missingParts: [String] { get }
@@ -33,6 +38,12 @@ extension RecordSource {
     /// The items without progress.
     public func items() -> AnyIterator<SourceItem> {
         items(progress: { _, _ in })
+    }
+
+    /// Pulls the items one at a time from ``items(progress:)``.
+    public func forEachItem(progress: @escaping (_ done: Int, _ total: Int) -> Void, _ body: (SourceItem) throws -> Void) rethrows {
+        let items = items(progress: progress)
+        while let item = items.next() { try body(item) }
     }
 }
 

@@ -77,15 +77,22 @@ public struct SessionStats: Sendable {
     /// First and last action sequence numbers.
     public private(set) var seqRange: ClosedRange<UInt64>?
     /// Stores in order of first appearance.
-    public private(set) var stores: [String] = []
+    public var stores: [String] { storeNumbers.names }
     /// The effect lifetimes seen.
     public private(set) var effects = EffectLifetimes()
 
     private let startNanos: UInt64
     private let grouping: Grouping
     private var caseIndex: [CaseKey: Int] = [:]
-    private var pending: [String: PendingAction] = [:]
-    private var storeSet: Set<String> = []
+    /// The keys of ``actionCases``, by index: while there are few, a scan of them finds an
+    /// action's row faster than hashing its two names.
+    private var caseKeys: [CaseKey] = []
+    private static let scannedCases = 16
+    /// Numbers the stores as ``stores`` lists them.
+    private var storeNumbers = StoreNumbers()
+    /// By store number: its last action while it is not settled.
+    private var pending: [PendingAction?] = []
+    private var pendingCount = 0
     private var referenceTypeSet: Set<String> = []
 
     private struct CaseKey: Hashable {
@@ -125,8 +132,9 @@ public struct SessionStats: Sendable {
         case .gap:
             effects.add(.gap)
             storeSizes.add(.gap)
-            unjudged += pending.count
-            pending = [:]
+            unjudged += pendingCount
+            for number in pending.indices { pending[number] = nil }
+            pendingCount = 0
         }
     }
 
@@ -136,21 +144,24 @@ public struct SessionStats: Sendable {
         storeSizes.add(record)
         switch record {
         case let .action(action):
-            settle(store: action.store)
+            let store = number(of: action.store)
+            settle(store)
             let index = caseIndexFor(action.action)
             actionCases[index].count += 1
             actionCases[index].reducerNanos.append(action.reducerNanos)
             actions += 1
             seqRange = seqRange.map { min($0.lowerBound, action.seq)...max($0.upperBound, action.seq) } ?? action.seq...action.seq
             rate.count(atNanos: action.monotonicNanos &- startNanos > (1 << 62) ? 0 : action.monotonicNanos &- startNanos)
-            pending[action.store] = PendingAction(seq: action.seq, caseIndex: index)
-            note(store: action.store)
+            pending[store] = PendingAction(seq: action.seq, caseIndex: index)
+            pendingCount += 1
         case let .patch(patch):
-            if pending[patch.store]?.seq == patch.seq, !patch.operations.isEmpty { pending[patch.store]?.changed = true }
+            if !patch.operations.isEmpty, let store = storeNumbers.existingNumber(of: patch.store), pending[store]?.seq == patch.seq {
+                pending[store]?.changed = true
+            }
         case let .keyframe(keyframe):
             stateSizes.append(StateSize(seq: keyframe.seq, store: keyframe.store, nodes: keyframe.state.nodeCount))
-            if pending[keyframe.store]?.seq == keyframe.seq { pending[keyframe.store]?.keyframed = true }
-            note(store: keyframe.store)
+            let store = number(of: keyframe.store)
+            if pending[store]?.seq == keyframe.seq { pending[store]?.keyframed = true }
         case let .dropped(dropped):
             drops.append(dropped)
         default:
@@ -160,7 +171,7 @@ public struct SessionStats: Sendable {
 
     /// Settles the last actions and computes the percentiles; call once after the last record.
     public mutating func finish() {
-        for store in Array(pending.keys) { settle(store: store) }
+        for store in pending.indices { settle(store) }
         for index in actionCases.indices {
             actionCases[index].reducer = Percentiles(sorting: &actionCases[index].reducerNanos)
             actionCases[index].reducerNanos = []
@@ -201,19 +212,27 @@ public struct SessionStats: Sendable {
     private mutating func caseIndexFor(_ action: TraceValue) -> Int {
         var key = Self.caseKey(action)
         if grouping == .casePath, key.caseName != nil { key.caseName = ActionCasePath(of: action).dotted }
-        if let index = caseIndex[key] { return index }
+        if caseKeys.count <= Self.scannedCases {
+            if let index = caseKeys.firstIndex(of: key) { return index }
+        } else if let index = caseIndex[key] {
+            return index
+        }
         caseIndex[key] = actionCases.count
+        caseKeys.append(key)
         actionCases.append(ActionCase(name: key.caseName.map { "\(key.type).\($0)" } ?? key.type))
         return actionCases.count - 1
     }
 
-    private mutating func settle(store: String) {
-        guard let last = pending.removeValue(forKey: store) else { return }
+    /// Settles the pending action of the store numbered `store`, if there is one.
+    private mutating func settle(_ store: Int) {
+        guard let last = pending[store] else { return }
+        pending[store] = nil
+        pendingCount -= 1
         if last.keyframed && !last.changed {
             unjudged += 1
         } else if !last.changed {
             // Settled before the store's next patch: its known state is the one the action left.
-            let references = storeSizes.referenceTypes(in: store)
+            let references = storeSizes.referenceTypes(in: storeNumbers.names[store])
             if references.isEmpty {
                 noOps += 1
                 actionCases[last.caseIndex].noOps += 1
@@ -225,7 +244,10 @@ public struct SessionStats: Sendable {
         }
     }
 
-    private mutating func note(store: String) {
-        if storeSet.insert(store).inserted { stores.append(store) }
+    /// The number of `store`, which is added to ``stores`` when new.
+    private mutating func number(of store: String) -> Int {
+        let (number, isNew) = storeNumbers.number(of: store)
+        if isNew { pending.append(nil) }
+        return number
     }
 }

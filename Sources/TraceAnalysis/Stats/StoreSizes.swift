@@ -5,10 +5,11 @@ import TraceFormat
 /// has 8 nodes at its only keyframe, the initial state).
 ///
 /// The size is exact at every keyframe and kept exact through each patch by counting the
-/// nodes each operation adds and takes away (a `set` replaces the node at its path, an
-/// `insert` adds one, a `remove` takes one away), so following it costs the patches, not a walk
-/// of the state per action. It holds each store's latest state. After records are lost (a
-/// damaged part, dropped actions) a store's size is unknown until its next keyframe.
+/// nodes each operation adds and takes away (``StateCensus/count(_:appliedTo:)``), so
+/// following it costs the patches, not a walk of the state per action. It holds each store's
+/// latest state, less the scalars a `set` replaced with scalars (they change no size and no
+/// path). After records are lost (a damaged part, dropped actions) a store's size is unknown
+/// until its next keyframe.
 public struct StoreSizes: Sendable {
     /// A size and the action after which the state had it (0: the initial state).
     public struct SizeAt: Sendable, Hashable {
@@ -39,9 +40,16 @@ public struct StoreSizes: Sendable {
 
     /// The stores, in order of their first keyframe.
     public private(set) var stores: [Store] = []
-    private var index: [String: Int] = [:]
-    private var states: [String: TraceValue] = [:]
-    private var censuses: [String: StateCensus] = [:]
+    /// Numbers the stores as ``stores`` lists them.
+    private var numbers = StoreNumbers()
+    /// By store number: its latest state and that state's census; `nil` while unknown.
+    private var followed: [Followed?] = []
+
+    /// A store's latest state and what it holds.
+    private struct Followed {
+        var state: TraceValue
+        var census: StateCensus
+    }
 
     /// No store yet.
     public init() {}
@@ -58,36 +66,30 @@ public struct StoreSizes: Sendable {
     public mutating func add(_ record: Record) {
         switch record {
         case let .keyframe(keyframe):
-            let census = StateCensus(keyframe.state)
-            states[keyframe.store] = keyframe.state
-            censuses[keyframe.store] = census
-            stores[position(of: keyframe.store)].record(census.nodes, after: keyframe.seq)
-        case let .patch(patch):
-            // Taken out of the dictionaries while the patch applies: a copy left there would
-            // make the first write into each collection copy it whole (issue 40: three
-            // quarters of `stats` went to copying a 1,000-user array per patch).
-            guard var state = states.removeValue(forKey: patch.store) else { return }
-            guard var census = censuses.removeValue(forKey: patch.store) else {
-                states[patch.store] = state
-                return
+            let (number, isNew) = numbers.number(of: keyframe.store)
+            if isNew {
+                stores.append(Store(name: keyframe.store))
+                followed.append(nil)
             }
+            let census = StateCensus(keyframe.state)
+            followed[number] = Followed(state: keyframe.state, census: census)
+            stores[number].record(census.nodes, after: keyframe.seq)
+        case let .patch(patch):
+            guard let number = numbers.existingNumber(of: patch.store), var store = followed[number] else { return }
+            // Taken out of the array while the patch applies: a copy left there would make the
+            // first write into each collection copy it whole (issue 40: three quarters of
+            // `stats` went to copying a 1,000-user array per patch).
+            followed[number] = nil
             for operation in patch.operations {
-                switch operation {
-                case let .set(path, value):
-                    if let old = state.node(at: path) { census.remove(old) }
-                    census.add(value)
-                case let .insert(_, value): census.add(value)
-                case let .remove(path): if let old = state.node(at: path) { census.remove(old) }
-                case .move: break
-                }
-                do { try state.apply(operation) } catch {
-                    forget(patch.store)
+                // What follows sizes needs the state's shape, not its scalars' values.
+                guard store.census.count(operation, appliedTo: store.state) else { continue }
+                do { try store.state.apply(operation) } catch {
+                    stores[number].unknownAtEnd = true
                     return
                 }
             }
-            states[patch.store] = state
-            censuses[patch.store] = census
-            stores[position(of: patch.store)].record(census.nodes, after: patch.seq)
+            stores[number].record(store.census.nodes, after: patch.seq)
+            followed[number] = store
         case .dropped:
             // The recorder lost actions: every store's state is unknown until its keyframe.
             forgetAll()
@@ -100,23 +102,15 @@ public struct StoreSizes: Sendable {
     /// identity only: changes made inside them in place are not recorded), sorted; empty when
     /// it holds none or its state is unknown.
     public func referenceTypes(in store: String) -> [String] {
-        censuses[store]?.references.keys.sorted() ?? []
-    }
-
-    private mutating func position(of store: String) -> Int {
-        if let known = index[store] { return known }
-        index[store] = stores.count
-        stores.append(Store(name: store))
-        return stores.count - 1
-    }
-
-    private mutating func forget(_ store: String) {
-        states[store] = nil
-        censuses[store] = nil
-        if let known = index[store] { stores[known].unknownAtEnd = true }
+        var numbers = numbers  // a look-up remembers the name; this one need not
+        guard let number = numbers.existingNumber(of: store) else { return [] }
+        return followed[number]?.census.references.keys.sorted() ?? []
     }
 
     private mutating func forgetAll() {
-        for store in Array(states.keys) { forget(store) }
+        for number in followed.indices where followed[number] != nil {
+            followed[number] = nil
+            stores[number].unknownAtEnd = true
+        }
     }
 }

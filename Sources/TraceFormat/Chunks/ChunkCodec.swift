@@ -19,6 +19,19 @@ enum ChunkCodec {
         return records
     }
 
+    /// Decodes as ``decodeRecords(_:count:itemLimit:)`` does, but builds each action's value
+    /// only as far as its case (an enum case without its payload, a struct without its
+    /// fields), checking the rest as fully; with what the records say about the chunk.
+    static func decodeRecordsWithActionCases(
+        _ payload: UnsafeRawBufferPointer, count: Int, itemLimit: Int = TraceLimits.maximumItemsPerChunk
+    ) throws(TraceError) -> (records: [Record], summary: ChunkSummary) {
+        var records: [Record] = []
+        let decoded = try decode(
+            payload, count: count, itemLimit: itemLimit, keeping: nil, actionsAsCases: true, checked: { records.reserveCapacity($0) }
+        ) { records.append($1) }
+        return (records, decoded.summary)
+    }
+
     /// Decodes the records of a chunk payload that `selection` keeps, each with its index
     /// among all the chunk's records; checks the others as ``decodeRecords(_:count:itemLimit:)``
     /// does, so it refuses exactly the payloads that refuses.
@@ -61,19 +74,21 @@ enum ChunkCodec {
 
     /// Decodes the records `selection` keeps (all when `nil`) and passes each to `body` with
     /// its index; `checked` is told the record count once it is known to be within bounds,
-    /// `leftOut` each keyframe over `keyframeNodeLimit` nodes, which is not built.
+    /// `leftOut` each keyframe over `keyframeNodeLimit` nodes, which is not built; with
+    /// `actionsAsCases`, actions' values are built only as far as their case.
     ///
     /// - Returns: the items of `itemLimit` the payload took, and what the records say about the
     ///   chunk (all of them, built or not).
     private static func decode(
         _ payload: UnsafeRawBufferPointer, count: Int, itemLimit: Int, keeping selection: RecordSelection?,
-        keyframeNodeLimit: Int? = nil, checked: (Int) -> Void, leftOut: (LeftOutKeyframe) -> Void = { _ in },
+        keyframeNodeLimit: Int? = nil, actionsAsCases: Bool = false, checked: (Int) -> Void, leftOut: (LeftOutKeyframe) -> Void = { _ in },
         _ body: (Int, Record) -> Void
     ) throws(TraceError) -> (items: Int, summary: ChunkSummary) {
         var reader = ByteReader(payload)
         let strings = try StringTable.decode(from: &reader, itemLimit: itemLimit)
         var decoder = RecordDecoder(reader, strings: strings, itemLimit: itemLimit, selection: selection)
         decoder.keyframeNodeLimit = keyframeNodeLimit
+        decoder.actionsAsCases = actionsAsCases
         guard count <= payload.count else { throw .malformed("\(count) records cannot fit in \(payload.count) bytes") }
         guard count <= decoder.itemsLeft else { throw TraceLimits.tooManyItems }
         checked(count)

@@ -68,7 +68,7 @@ extension RecordDecoder {
         _ = try nameIndex()
     }
 
-    private mutating func skipFields(depth: Int) throws(TraceError) {
+    mutating func skipFields(depth: Int) throws(TraceError) {
         let count = try reader.readCount(minimumSize: 2)
         guard count <= itemsLeft else { throw TraceLimits.tooManyItems }
         for _ in 0..<count {

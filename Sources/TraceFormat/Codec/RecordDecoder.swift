@@ -11,6 +11,9 @@ struct RecordDecoder {
     /// Per string table entry, whether it names the selection's store: a record's store is
     /// then told by its index, without touching the string.
     private let isSelectedStore: [Bool]
+    /// Whether an action's value is built only as far as its case (``actionCase(depth:)``):
+    /// what a reader that groups actions by case needs of them.
+    var actionsAsCases = false
     /// Keyframes whose state has more value nodes than this are checked and left out
     /// (``decodeRecord()`` returns `nil` and ``leftOutKeyframe`` says what it was); `nil`:
     /// every kept keyframe is built.
@@ -64,7 +67,7 @@ struct RecordDecoder {
             summary.noteAction(seq: seq, time: mono)
             let keep = keeps(storeAt: storeIndex)
             let location = flags & 2 != 0 ? try location(building: keep) : nil
-            let action = try value(depth: 0, building: keep)
+            let action = keep && actionsAsCases ? try actionCase(depth: 0) : try value(depth: 0, building: keep)
             guard keep else { return nil }
             let store = strings[storeIndex]
             return .action(ActionRecord(
@@ -156,6 +159,28 @@ struct RecordDecoder {
             let record = SessionEnded(monotonicNanos: try reader.readVarint(), wallNanos: try reader.readSignedVarint())
             summary.time(record.monotonicNanos)
             return keeps(storeAt: nil) ? .sessionEnded(record) : nil
+        }
+    }
+
+    /// The next value built as far as its case, the rest checked as ``skipValue(depth:)``
+    /// checks it: an enum case or a struct or class without its fields (its type and case
+    /// names kept), an optional's wrapped value so far; any other value whole.
+    private mutating func actionCase(depth: Int) throws(TraceError) -> TraceValue {
+        let start = (reader: reader, itemsLeft: itemsLeft)
+        switch try valueKind(depth: depth) {
+        case .enumeration:
+            let type = try name(), caseName = try name()
+            try skipFields(depth: depth)
+            return .enumeration(type: type, caseName: caseName, payload: [])
+        case .structure:
+            let type = try name()
+            try skipFields(depth: depth)
+            return .structure(type: type, fields: [])
+        case .some:
+            return .some(try actionCase(depth: depth + 1))
+        default:
+            (reader, itemsLeft) = start
+            return try value(depth: depth)
         }
     }
 

@@ -113,6 +113,20 @@ public final class TraceReader {
         return records
     }
 
+    /// Reads one chunk as ``records(in:)`` does, but builds each action's value only as far
+    /// as its case: an enum case without its payload, a struct without its fields (through
+    /// optionals), the rest checked as fully, so the chunk is refused exactly when
+    /// ``records(in:)`` refuses it. What a reader that counts actions by case (`stats`) needs,
+    /// at a fraction of the cost when actions carry payloads. The header is verified as
+    /// ``records(in:)`` verifies it.
+    package func recordsWithActionCases(in chunk: ChunkInfo) throws(TraceError) -> [Record] {
+        let read = try withPayload(of: chunk) { (payload, count) throws(TraceError) in
+            try ChunkCodec.decodeRecordsWithActionCases(payload, count: count)
+        }
+        verifyHeader(of: chunk, against: read.summary)
+        return read.records
+    }
+
     /// Reads one chunk as ``records(in:)`` does, but leaves out the keyframes whose state has
     /// more than `limit` value nodes: they are checked as fully and never built (a reader of
     /// actions, such as a timeline, has no use for a state of millions of nodes, whose

@@ -47,4 +47,44 @@ struct StatsStoreSizeTests {
         let row = try Analysis.jq(["-c", "select(.kind == \"storeSize\")"], input: json.stdout)
         #expect(row.stdout == #"{"kind":"storeSize","store":"cart","endNodes":503,"lastKnownSeq":700,"peakNodes":603,"peakSeq":600}"# + "\n")
     }
+
+    /// A settings store whose dictionary gains two entries by patches (each a key and a value:
+    /// two nodes), loses one, and whose set is sent an element it holds already: the size
+    /// followed through the patches agrees with a count of the state at the end, which the
+    /// last keyframe holds.
+    @Test("a dictionary entry added or removed by a patch counts its key too; re-inserting a set element adds nothing")
+    func dictionaryEntriesCountTheirKeys() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("settings.sstrace")
+        let writer = try TraceWriter(path: path, header: TraceFixture.header(app: "Prefs", store: "settings", schemaFingerprint: 1))
+        func state(_ entries: [String], tags: [String]) -> TraceValue {
+            .structure(type: "Settings", fields: [
+                .init("values", .dictionary(entries.map { .init(key: .string($0), value: .int(1)) })),
+                .init("tags", .set(tags.map { .string($0) })),
+            ])
+        }
+        let operations: [[PatchOperation]] = [
+            [.set(path: [.field("values"), .key(.string("a"))], value: .int(1))],
+            [.set(path: [.field("values"), .key(.string("b"))], value: .int(1))],
+            [.remove(path: [.field("values"), .key(.string("a"))])],
+            [.insert(path: [.field("tags"), .key(.string("x"))], value: .string("x"))],
+        ]
+        try writer.append(.keyframe(Keyframe(seq: 0, store: "settings", state: state([], tags: ["x"]))))
+        for (index, patch) in operations.enumerated() {
+            let seq = UInt64(index + 1)
+            try writer.append(.action(ActionRecord(
+                seq: seq, store: "settings", monotonicNanos: seq * 1_000, wallNanos: 0, reducerNanos: 10,
+                action: .enumeration(type: "SettingsAction", caseName: "change", payload: []))))
+            try writer.append(.patch(StatePatch(seq: seq, store: "settings", operations: patch)))
+        }
+        // The state after the last action, counted whole: struct, dictionary, "b" and 1, set, "x".
+        try writer.append(.keyframe(Keyframe(seq: 4, store: "settings", state: state(["b"], tags: ["x"]))))
+        try writer.close()
+        let json = try ChildProcess.storescope(["stats", "--json", path])
+        #expect(json.status == 0, "\(json.stderr)")
+        let rows = try Analysis.jq(["-c", "select(.kind == \"storeSize\" or .kind == \"stateSize\")"], input: json.stdout)
+        // Two entries (4 nodes) after #2 on top of the keyframe's 4; one left after #3 and #4.
+        #expect(rows.stdout.contains(#"{"kind":"storeSize","store":"settings","endNodes":6,"lastKnownSeq":4,"peakNodes":8,"peakSeq":2}"#), "\(rows.stdout)")
+        #expect(rows.stdout.contains(#""seq":4,"store":"settings","nodes":6"#), "\(rows.stdout)")
+    }
 }

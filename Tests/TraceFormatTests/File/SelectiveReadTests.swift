@@ -76,6 +76,19 @@ struct SelectiveReadTests {
         }
     }
 
+    /// `payload` cut short at every length, then with every byte changed five ways.
+    static func damagedCopies(of payload: [UInt8]) -> [[UInt8]] {
+        var damages: [[UInt8]] = (0..<payload.count).map { Array(payload.prefix($0)) }
+        for offset in payload.indices {
+            for change in [{ (b: UInt8) in b ^ 0xFF }, { _ in 0 }, { _ in 0x7F }, { $0 &+ 1 }, { _ in 0x80 }] {
+                var damaged = payload
+                damaged[offset] = change(damaged[offset])
+                damages.append(damaged)
+            }
+        }
+        return damages
+    }
+
     @Test("A selective read keeps exactly the records of a full read that its selection keeps, at their indices")
     func keepsWhatAFullReadKeeps() throws {
         let payload = try Self.payload()
@@ -110,16 +123,7 @@ struct SelectiveReadTests {
     func refusesWhatAFullReadRefuses() throws {
         let payload = try Self.payload()
         var refused = 0
-        // Every byte changed five ways, and the payload cut short at every length.
-        var damages: [[UInt8]] = (0..<payload.count).map { Array(payload.prefix($0)) }
-        for offset in payload.indices {
-            for change in [{ (b: UInt8) in b ^ 0xFF }, { _ in 0 }, { _ in 0x7F }, { $0 &+ 1 }, { _ in 0x80 }] {
-                var damaged = payload
-                damaged[offset] = change(damaged[offset])
-                damages.append(damaged)
-            }
-        }
-        for (offset, damaged) in damages.enumerated() {
+        for (offset, damaged) in Self.damagedCopies(of: payload).enumerated() {
             for selection in Self.selections {
                 let full = Self.expected(damaged, selection), selective = Self.selective(damaged, selection)
                 switch (full, selective) {

@@ -16,12 +16,18 @@ struct AnalysisInput {
 
     static let statusDiscussion = ExitStatus.discussion(no: "when a state is unknown or the question has no answer (a seq past the end, a path the state does not have)")
 
+    /// What a command keeps decoded: chunks of 1 MiB of payload (about 16), where the viewer
+    /// keeps 4 MiB. A command reads front to back or replays from a checkpoint, so it seldom
+    /// reads a chunk twice, and a chunk of patches decodes to about ten times its payload:
+    /// with 4 MiB, `log` of a million users actions peaked at 107 MiB (issue 40: ≤ 100).
+    static let budget = TraceSession.Budget(chunkBytes: 1 << 20, states: 4)
+
     /// Opens the trace, or reports why not (the command then exits 2).
     init?(_ arguments: ParsedArguments, console: Console) {
         path = arguments.positionals[0]
         self.console = console
         do {
-            session = try TraceSession(path: path)
+            session = try TraceSession(path: path, budget: Self.budget)
         } catch {
             console.error("Error: \(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)")
             return nil
