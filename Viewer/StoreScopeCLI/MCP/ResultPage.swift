@@ -1,0 +1,89 @@
+import TraceAnalysis
+
+/// The bound on a tool's answer: items (each as JSON for `structuredContent` and as the
+/// CLI's text) are taken while their characters, JSON and text together, stay within
+/// ``budget``; the answer then carries a cursor to ask for the rest. No call can return a
+/// whole long trace, nor a state larger than the budget (``StateAtTool`` says which paths to
+/// ask for instead).
+struct ResultPage {
+    /// Characters of items per answer (docs/GUIDE.md, "Ask an agent: storescope mcp").
+    static let budget = 20_000
+
+    private(set) var items: [String] = []
+    private(set) var lines: [String] = []
+    private(set) var used = 0
+    /// Whether an item was refused: there is more than this page holds.
+    private(set) var isFull = false
+
+    /// Takes an item if it fits; else marks the page full and returns `false`. An item larger
+    /// than the whole budget on an empty page is taken as `oversized` instead (a short note
+    /// saying how to ask for it), so a page always moves the cursor on.
+    mutating func add(json: String, text: String, oversized: () -> (json: String, text: String)) -> Bool {
+        let size = json.utf8.count + text.utf8.count
+        if used + size <= Self.budget {
+            items.append(json)
+            lines.append(text)
+            used += size
+            return true
+        }
+        guard items.isEmpty else {
+            isFull = true
+            return false
+        }
+        let note = oversized()
+        items.append(note.json)
+        lines.append(note.text)
+        used += note.json.utf8.count + note.text.utf8.count
+        return true
+    }
+
+    /// Writes `"key": [items]`.
+    func writeItems(as key: String, to json: inout JSONWriter) {
+        json.key(key)
+        json.beginArray()
+        for item in items { json.raw(item) }
+        json.endArray()
+    }
+
+    /// Writes `"nextCursor"` and `"more"` (how to get the rest) when the page is full.
+    func writeCursor(_ cursor: String?, to json: inout JSONWriter) {
+        guard isFull, let cursor else { return }
+        json.field("nextCursor", cursor)
+        json.field("more", Self.moreNote)
+    }
+
+    /// The text, with the note on how to get the rest when the page is full.
+    func text(header: String? = nil, cursor: String?) -> String {
+        var all = header.map { [$0] } ?? []
+        all += lines
+        if isFull, let cursor { all.append("(more: call again with cursor \"\(cursor)\", or narrow the question)") }
+        return all.joined(separator: "\n")
+    }
+
+    /// The note standing for an item larger than the whole budget: `{"omitted": note}`.
+    static func omitted(_ note: String) -> (json: String, text: String) {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("omitted", note)
+        json.endObject()
+        return (json.text, note)
+    }
+
+    static let moreNote = "the answer reached its budget of \(budget) characters: call again with this cursor for the rest, or narrow the question"
+
+    /// The schema members every paged answer has.
+    static let cursorSchema = #""nextCursor":{"type":"string","description":"Present when there is more: pass it as 'cursor'."},"more":{"type":"string"}"#
+
+    /// The `cursor` argument's schema.
+    static let cursorArgument = #""cursor":{"type":"string","description":"From a previous answer's nextCursor, to get the rest."}"#
+}
+
+extension ToolArguments {
+    /// The position a `cursor` argument holds (0 when absent): cursors are the decimal
+    /// numbers the tools hand out.
+    func cursor() throws(ToolError) -> UInt64 {
+        guard let text = try string("cursor") else { return 0 }
+        guard let position = UInt64(text) else { throw ToolError("invalid cursor '\(text)': pass a nextCursor from a previous answer") }
+        return position
+    }
+}
