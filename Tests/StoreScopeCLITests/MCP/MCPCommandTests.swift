@@ -97,10 +97,13 @@ struct MCPCommandTests {
         try CheckoutTrace.write(to: trace)
         let huge = #"{"jsonrpc":"2.0","id":90,"method":"ping","params":{"x":""# + String(repeating: "a", count: 2 << 20) + #""}}"#
         let deep = #"{"jsonrpc":"2.0","id":91,"method":"ping","params":{"x":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}}"
+        // Deeper than the server reads (64), though Foundation's parser would take it.
+        let nested = #"{"jsonrpc":"2.0","id":92,"method":"ping","params":{"x":"# + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "}}"
         let talk = try MCPConversation(traces: [trace], messages: [
             "not json",
             huge,
             deep,
+            nested,
             #"{"jsonrpc":"2.0","id":1,"method":"nope"}"#,
             #"{"jsonrpc":"1.0","id":2,"method":"ping"}"#,
             #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
@@ -112,10 +115,13 @@ struct MCPCommandTests {
             #"{"jsonrpc":"2.0","id":8,"method":"ping"}"#,
         ])
         #expect(talk.outcome.status == 0, "stderr: \(talk.outcome.stderr)")
-        // "not json", the huge line and the deep one: parse errors without an id.
-        #expect(talk.anonymous.count == 3)
+        // "not json", the huge line and the deep ones: parse errors without an id.
+        #expect(talk.anonymous.count == 4)
         #expect(talk.anonymous.allSatisfy { ($0["error"] as? [String: Any])?["code"] as? Int == -32700 })
-        #expect(talk.answers[90] == nil && talk.answers[91] == nil)
+        let messages = talk.anonymous.compactMap { ($0["error"] as? [String: Any])?["message"] as? String }
+        #expect(messages.contains("Parse error: the message is larger than 1048576 bytes"))
+        #expect(messages.filter { $0 == "Parse error: the message nests deeper than 64 levels" }.count == 2)
+        #expect(talk.answers[90] == nil && talk.answers[91] == nil && talk.answers[92] == nil)
         #expect(talk.errorCode(1) == -32601)
         #expect(talk.errorCode(2) == -32600)
         #expect(talk.errorCode(3) == -32602)
