@@ -11,9 +11,9 @@ enum MCPCommand: Command {
             Reads JSON-RPC 2.0 messages, one per line, on standard input and answers on standard
             output; an MCP client (an agent's editor or CLI) starts it, e.g. with
             {"mcpServers": {"storescope": {"command": "storescope", "args": ["mcp", "app.trace"]}}}.
-            Protocol revisions 2026-07-28 (server/discover) and 2025-11-25 and 2025-06-18
+            Protocol revisions 2026-07-28 (server/discover), 2025-11-25 and 2025-06-18
             (initialize). The tools are read-only: list_sessions, query_actions, state_at, diff,
-            blame, effects, stats; each answer holds at most \(ResultPage.budget) characters of
+            blame, effects, stats. Each answer holds at most \(ResultPage.budget) characters of
             items and says how to get the rest. Ends when standard input does.
 
             Exit status: 0 when standard input ended, 2 when a trace could not be opened, 74 when
