@@ -86,10 +86,7 @@ final class MCPServer {
     private func discoverResult() -> String {
         var json = JSONWriter()
         json.beginObject()
-        json.key("supportedVersions")
-        json.beginArray()
-        for version in MCPProtocol.supportedVersions { json.string(version) }
-        json.endArray()
+        Self.writeSupportedVersions(as: "supportedVersions", to: &json)
         writeCapabilities(to: &json)
         json.field("instructions", MCPProtocol.instructions)
         Self.writeStatelessFields(cacheable: true, to: &json)
@@ -111,6 +108,13 @@ final class MCPServer {
         json.bool(false)
         json.endObject()
         json.endObject()
+    }
+
+    private static func writeSupportedVersions(as key: String, to json: inout JSONWriter) {
+        json.key(key)
+        json.beginArray()
+        for version in MCPProtocol.supportedVersions { json.string(version) }
+        json.endArray()
     }
 
     private static func writeServerInfo(to json: inout JSONWriter) {
@@ -210,32 +214,31 @@ final class MCPServer {
     }
 
     private static func result(id: JSONValue, _ result: String) -> String {
-        var json = JSONWriter()
-        json.beginObject()
-        json.field("jsonrpc", "2.0")
-        json.key("id")
-        id.write(to: &json)
-        json.key("result")
-        json.raw(result)
-        json.endObject()
-        return json.text
+        response(id: id, "result", result)
     }
 
     private static func error(id: JSONValue, _ code: Int, _ message: String, data: String? = nil) -> String {
+        var error = JSONWriter()
+        error.beginObject()
+        error.field("code", Int64(code))
+        error.field("message", message)
+        if let data {
+            error.key("data")
+            error.raw(data)
+        }
+        error.endObject()
+        return response(id: id, "error", error.text)
+    }
+
+    /// `{"jsonrpc":"2.0","id":…,"result"|"error":…}`.
+    private static func response(id: JSONValue, _ key: String, _ body: String) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.field("jsonrpc", "2.0")
         json.key("id")
         id.write(to: &json)
-        json.key("error")
-        json.beginObject()
-        json.field("code", Int64(code))
-        json.field("message", message)
-        if let data {
-            json.key("data")
-            json.raw(data)
-        }
-        json.endObject()
+        json.key(key)
+        json.raw(body)
         json.endObject()
         return json.text
     }
@@ -243,10 +246,7 @@ final class MCPServer {
     private static func unsupportedVersion(id: JSONValue, asked: JSONValue) -> String {
         var data = JSONWriter()
         data.beginObject()
-        data.key("supported")
-        data.beginArray()
-        for version in MCPProtocol.supportedVersions { data.string(version) }
-        data.endArray()
+        writeSupportedVersions(as: "supported", to: &data)
         data.key("requested")
         asked.write(to: &data)
         data.endObject()

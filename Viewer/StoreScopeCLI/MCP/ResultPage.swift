@@ -37,6 +37,21 @@ struct ResultPage {
         return true
     }
 
+    /// Takes `items` from index `start` on while they fit (``add(json:text:oversized:)``);
+    /// returns the cursor of the first one left out (its index), or `nil` when all were taken.
+    /// `render` gives an item's JSON and text; `tooLarge` the note for an item larger than
+    /// the budget (``omitted(_:)``).
+    mutating func fill<Item>(
+        _ items: [Item], from start: Int, tooLarge: (Item) -> String, render: (Item) -> (json: String, text: String)
+    ) -> String? {
+        for (index, item) in items.enumerated().dropFirst(start) {
+            let rendered = render(item)
+            let taken = add(json: rendered.json, text: rendered.text) { Self.omitted(tooLarge(item)) }
+            if !taken { return String(index) }
+        }
+        return nil
+    }
+
     /// Writes `"key": [items]`.
     func writeItems(as key: String, to json: inout JSONWriter) {
         json.key(key)
@@ -68,6 +83,9 @@ struct ResultPage {
         json.endObject()
         return (json.text, note)
     }
+
+    /// `what is larger than the budget of 20000 characters`.
+    static func tooLarge(_ what: String) -> String { "\(what) is larger than the budget of \(budget) characters" }
 
     static let moreNote = "the answer reached its budget of \(budget) characters: call again with this cursor for the rest, or narrow the question"
 

@@ -43,7 +43,7 @@ struct BlameTool: MCPTool {
                     guard index >= start else { return true }
                     let text = lines.records.text(.action(change.entry.action)) + "\n    " + BlameCommand.text(change)
                     let taken = page.add(json: BlameCommand.json(change, lines: lines), text: text) {
-                        ResultPage.omitted("the change by #\(change.entry.seq) is larger than the budget of \(ResultPage.budget) characters: ask state_at with seq and path")
+                        ResultPage.omitted(ResultPage.tooLarge("the change by #\(change.entry.seq)") + ": ask state_at with its seq and path")
                     }
                     if !taken { next = index }
                     return taken

@@ -33,19 +33,11 @@ struct DiffTool: MCPTool {
         let operations = diff.operations
         let start = Int(clamping: try arguments.cursor())
         var page = ResultPage()
-        var next: Int?
-        for (index, operation) in operations.enumerated().dropFirst(start) {
+        let cursor = page.fill(operations, from: start, tooLarge: { _ in ResultPage.tooLarge("an operation") + ": ask state_at for the path it changes" }) { operation in
             var json = JSONWriter()
             operation.writeJSON(to: &json)
-            let taken = page.add(json: json.text, text: RecordLine.describe(operation, in: diff.new)) {
-                ResultPage.omitted("operation \(index) is larger than the budget of \(ResultPage.budget) characters: ask state_at for the paths it changes")
-            }
-            if !taken {
-                next = index
-                break
-            }
+            return (json.text, RecordLine.describe(operation, in: diff.new))
         }
-        let cursor = next.map(String.init)
         var json = JSONWriter()
         json.beginObject()
         json.field("session", entry.name)

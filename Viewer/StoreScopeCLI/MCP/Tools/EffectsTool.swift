@@ -40,17 +40,7 @@ struct EffectsTool: MCPTool {
         let shown = effects.lifetimes.filter { selection.includes($0, of: effects) }
         let text = EffectText(startNanos: entry.session.header.startMonotonicNanos, traceEndNanos: effects.traceEndNanos, sessionEnded: effects.sessionEnded)
         var page = ResultPage()
-        var next: Int?
-        for (index, effect) in shown.enumerated().dropFirst(start) {
-            let taken = page.add(json: text.json(effect), text: text.line(effect)) {
-                ResultPage.omitted("effect \(effect.effectID) is larger than the budget of \(ResultPage.budget) characters")
-            }
-            if !taken {
-                next = index
-                break
-            }
-        }
-        let cursor = next.map(String.init)
+        let cursor = page.fill(shown, from: start, tooLarge: { ResultPage.tooLarge("effect \($0.effectID)") }) { (text.json($0), text.line($0)) }
         let summary = text.summary(effects.lifetimes, shown: shown.count)
         var json = JSONWriter()
         json.beginObject()

@@ -35,7 +35,7 @@ struct QueryActionsTool: MCPTool {
                 switch item {
                 case let .action(action):
                     let taken = page.add(json: lines.json(action), text: String(lines.text(action, scopedTo: filter.askedPaths).dropLast())) {
-                        ResultPage.omitted("action #\(action.seq) is larger than the budget of \(ResultPage.budget) characters: ask state_at or diff with a path")
+                        ResultPage.omitted(ResultPage.tooLarge("action #\(action.seq)") + ": ask state_at or diff with a path")
                     }
                     if !taken { next = action.seq }
                     return taken

@@ -32,16 +32,8 @@ struct StatsTool: MCPTool {
         stats.finish()
         let report = StatsReport(stats: stats, missing: reader.missingParts)
         var page = ResultPage()
-        var next: Int?
-        for (index, row) in report.jsonLines().enumerated().dropFirst(start) {
-            // A row's text is its JSON: the tables' columns only line up as a whole.
-            let taken = page.add(json: row, text: "") { ResultPage.omitted("row \(index) is larger than the budget of \(ResultPage.budget) characters") }
-            if !taken {
-                next = index
-                break
-            }
-        }
-        let cursor = next.map(String.init)
+        // A row's text is its JSON: the tables' columns only line up as a whole.
+        let cursor = page.fill(report.jsonLines(), from: start, tooLarge: { _ in ResultPage.tooLarge("a row") }) { ($0, "") }
         var json = JSONWriter()
         json.beginObject()
         json.field("session", entry.name)
