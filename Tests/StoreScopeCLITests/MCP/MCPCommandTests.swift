@@ -192,4 +192,33 @@ struct MCPCommandTests {
         #expect(whole["children"] as? [String] == [".rows", ".title"])
         #expect(try talk.structured(2)["state"] as? String == "row 1999 xxxxxxxxxxxxxxxxxxxx")
     }
+
+    @Test("redacted values stay redacted: the state and blame say only that they changed")
+    func redactedStaysRedacted() throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("login.sstrace")
+        let state = { (user: String) in
+            TraceValue.structure(type: "State", fields: [.init("user", .string(user)), .init("token", .redacted(type: "String"))])
+        }
+        try SmallTrace.write([
+            .keyframe(Keyframe(seq: 0, store: "main", state: state(""))),
+            SmallTrace.action(1, "login", [.init("token", .redacted(type: "String"))]),
+            .patch(StatePatch(seq: 1, store: "main", operations: [
+                .set(path: [.field("user")], value: .string("ada")), .set(path: [.field("token")], value: .redacted(type: "String")),
+            ])),
+        ], to: trace)
+        let talk = try MCPConversation(traces: [trace], messages: [
+            MCPConversation.call(1, "state_at", ["seq": 1]),
+            MCPConversation.call(2, "blame", ["path": ".token"]),
+            MCPConversation.call(3, "query_actions"),
+        ])
+        let stateAt = try #require(try talk.structured(1)["state"] as? [String: Any])
+        #expect(stateAt["token"] as? [String: String] == ["$redacted": "String"])
+        let changes = try #require(try talk.structured(2)["changes"] as? [[String: Any]])
+        #expect(changes.count == 1)
+        #expect(changes.first?["redactedChanged"] as? Bool == true)
+        #expect(changes.first?["new"] as? [String: String] == ["$redacted": "String"])
+        let text = try #require((try talk.result(3)["content"] as? [[String: Any]])?.first?["text"] as? String)
+        #expect(text.contains("<redacted"))
+    }
 }

@@ -9,6 +9,7 @@ final class MCPSessions {
         let path: String
         let session: TraceSession
         private var counted: Counts?
+        private var collectedEffects: EffectLifetimes?
 
         init(name: String, path: String, session: TraceSession) {
             self.name = name
@@ -28,6 +29,16 @@ final class MCPSessions {
             }
             counted = counts
             return counts
+        }
+
+        /// Its effect lifetimes, read in one pass the first time they are asked for.
+        var effects: EffectLifetimes {
+            if let collectedEffects { return collectedEffects }
+            var effects = EffectLifetimes()
+            let items = session.reader.items()
+            while let item = items.next() { effects.add(item) }
+            collectedEffects = effects
+            return effects
         }
     }
 

@@ -34,9 +34,7 @@ struct EffectsTool: MCPTool {
             selection.minimumNanos = nanos
         }
         let start = Int(clamping: try arguments.cursor())
-        var effects = EffectLifetimes()
-        let items = entry.session.reader.items()
-        while let item = items.next() { effects.add(item) }
+        let effects = entry.effects
         let shown = effects.lifetimes.filter { selection.includes($0, of: effects) }
         let text = EffectText(startNanos: entry.session.header.startMonotonicNanos, traceEndNanos: effects.traceEndNanos, sessionEnded: effects.sessionEnded)
         var page = ResultPage()
