@@ -48,6 +48,9 @@ struct MCPCommandTests {
         let blame = try cli(["blame", trace, ".total"])
         #expect(!blame.isEmpty)
         #expect(sameJSON(try talk.structured(5)["changes"] as Any, blame))
+        // #5 was sent by effect 1 (loadPrices, started by #3): blame names it.
+        #expect(blame.first { $0["seq"] as? Int == 5 }?["effect"] as? Int == 1)
+        #expect(blame.first { $0["seq"] as? Int == 1 }?["effect"] == nil)
         #expect(sameJSON(try talk.structured(6)["effects"] as Any, try cli(["effects", trace])))
         #expect(sameJSON(try talk.structured(7)["rows"] as Any, try cli(["stats", trace])))
         let sessions = try #require(try talk.structured(8)["sessions"] as? [[String: Any]])

@@ -163,6 +163,8 @@ enum BlameCommand: Command {
         json.field("t", change.entry.sinceStart)
         json.key("action")
         change.entry.action.action.writeJSON(to: &json)
+        // The effect that sent the action, as `log --json` names it.
+        if let effect = change.entry.action.effectID { json.field("effect", effect) }
         json.field("path", change.path)
         json.key("unknown")
         json.bool(change.isUnknown)
