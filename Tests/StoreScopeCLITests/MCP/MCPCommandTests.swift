@@ -160,7 +160,9 @@ struct MCPCommandTests {
             let answer = try talk.structured(1)
             let actions = try #require(answer["actions"] as? [[String: Any]])
             let size = try JSONSerialization.data(withJSONObject: actions).count
-            #expect(size <= 20_000)
+            let text = try #require((try talk.result(1)["content"] as? [[String: Any]])?.first?["text"] as? String)
+            // Items, JSON and text together, within the budget (plus the line saying how to go on).
+            #expect(size + text.utf8.count <= 20_000 + 100)
             #expect(!actions.isEmpty)
             seqs += actions.compactMap { $0["seq"] as? Int }
             cursor = answer["nextCursor"] as? String
@@ -194,6 +196,43 @@ struct MCPCommandTests {
         #expect((whole["omitted"] as? String)?.contains("ask for a narrower path") == true)
         #expect(whole["children"] as? [String] == [".rows", ".title"])
         #expect(try talk.structured(2)["state"] as? String == "row 1999 xxxxxxxxxxxxxxxxxxxx")
+    }
+
+    @Test("diff and stats page too: the cursors cover every operation and row once, as the CLI lists them")
+    func diffAndStatsPage() throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("wide.sstrace")
+        let rows = { (tag: String) in TraceValue.array((0..<1_500).map { .string("\(tag) \($0)") }) }
+        var records: [Record] = [.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "State", fields: [.init("rows", rows("old"))])))]
+        // 1,500 cases, so that stats has a row for each.
+        for seq in UInt64(1)...1_500 { records.append(SmallTrace.action(seq, "case\(seq)")) }
+        records.append(.keyframe(Keyframe(seq: 1_500, store: "main", state: .structure(type: "State", fields: [.init("rows", rows("new"))]))))
+        try SmallTrace.write(records, to: trace)
+
+        func pages(_ tool: String, _ key: String, _ arguments: [String: Any]) throws -> (items: [[String: Any]], pages: Int) {
+            var cursor: String?, items: [[String: Any]] = [], pages = 0
+            repeat {
+                var asked = arguments
+                if let cursor { asked["cursor"] = cursor }
+                let talk = try MCPConversation(traces: [trace], messages: [MCPConversation.call(1, tool, asked)])
+                let answer = try talk.structured(1)
+                let page = try #require(answer[key] as? [[String: Any]])
+                let text = try #require((try talk.result(1)["content"] as? [[String: Any]])?.first?["text"] as? String)
+                let size = try JSONSerialization.data(withJSONObject: page, options: .withoutEscapingSlashes).count
+                #expect(size + text.utf8.count <= 20_000 + 200, "\(tool): \(size) + \(text.utf8.count)")
+                items += page
+                cursor = answer["nextCursor"] as? String
+                pages += 1
+            } while cursor != nil && pages < 100
+            return (items, pages)
+        }
+        let diff = try pages("diff", "ops", ["from": 1, "to": 1_500])
+        #expect(diff.pages > 2)
+        let cliDiff = try jsonLines(try ChildProcess.storescope(["diff", trace, "--from", "1", "--to", "1500", "--json"]).stdout)[0]
+        #expect(sameJSON(diff.items, cliDiff["ops"] as Any))
+        let stats = try pages("stats", "rows", [:])
+        #expect(stats.pages > 2)
+        #expect(sameJSON(stats.items, try jsonLines(try ChildProcess.storescope(["stats", trace, "--json"]).stdout)))
     }
 
     @Test("redacted values stay redacted: the state and blame say only that they changed")

@@ -12,6 +12,8 @@ struct ResultPage {
     private(set) var items: [String] = []
     private(set) var lines: [String] = []
     private(set) var used = 0
+    /// The characters of the items' JSON alone.
+    private(set) var jsonUsed = 0
     /// Whether an item was refused: there is more than this page holds.
     private(set) var isFull = false
 
@@ -19,11 +21,13 @@ struct ResultPage {
     /// than the whole budget on an empty page is taken as `oversized` instead (a short note
     /// saying how to ask for it), so a page always moves the cursor on.
     mutating func add(json: String, text: String, oversized: () -> (json: String, text: String)) -> Bool {
-        let size = json.utf8.count + text.utf8.count
+        // With the comma between items in the JSON and the line break in the text.
+        let size = json.utf8.count + text.utf8.count + 2
         if used + size <= Self.budget {
             items.append(json)
             lines.append(text)
             used += size
+            jsonUsed += json.utf8.count
             return true
         }
         guard items.isEmpty else {
@@ -34,6 +38,7 @@ struct ResultPage {
         items.append(note.json)
         lines.append(note.text)
         used += note.json.utf8.count + note.text.utf8.count
+        jsonUsed += note.json.utf8.count
         return true
     }
 
@@ -50,6 +55,15 @@ struct ResultPage {
             if !taken { return String(index) }
         }
         return nil
+    }
+
+    /// `whole`, a command's whole text for every item, to stand for the items' text lines:
+    /// when the page holds every item (from the first) and `whole` fits the budget beside
+    /// their JSON; else `nil`.
+    func wholeText(_ whole: () -> String, from start: Int) -> String? {
+        guard start == 0, !isFull else { return nil }
+        let text = whole()
+        return jsonUsed + text.utf8.count <= Self.budget ? text : nil
     }
 
     /// Writes `"key": [items]`.

@@ -49,10 +49,8 @@ struct DiffTool: MCPTool {
         page.writeCursor(cursor, to: &json)
         json.endObject()
         // The whole diff as the CLI prints it when it fits; else the page's operations.
-        let whole = start == 0 && !page.isFull ? diff.text : nil
-        let fits = whole.map { $0.utf8.count <= ResultPage.budget } ?? false
         let place = diff.pattern.map { " at \($0.description)" } ?? ""
         let header = "\(diff.store) from #\(diff.fromSeq) to #\(diff.toSeq)\(place), operations \(start)…:"
-        return ToolResult(text: fits ? whole! : page.text(header: header, cursor: cursor), structured: json.text)
+        return ToolResult(text: page.wholeText({ diff.text }, from: start) ?? page.text(header: header, cursor: cursor), structured: json.text)
     }
 }

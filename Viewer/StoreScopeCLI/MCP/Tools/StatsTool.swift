@@ -32,7 +32,7 @@ struct StatsTool: MCPTool {
         stats.finish()
         let report = StatsReport(stats: stats, missing: reader.missingParts)
         var page = ResultPage()
-        // A row's text is its JSON: the tables' columns only line up as a whole.
+        // Rows have no text of their own: the tables' columns only line up as a whole.
         let cursor = page.fill(report.jsonLines(), from: start, tooLarge: { _ in ResultPage.tooLarge("a row") }) { ($0, "") }
         var json = JSONWriter()
         json.beginObject()
@@ -40,9 +40,9 @@ struct StatsTool: MCPTool {
         page.writeItems(as: "rows", to: &json)
         page.writeCursor(cursor, to: &json)
         json.endObject()
-        // The tables as the CLI prints them when they fit; else the page's rows.
-        let tables = report.textLines().joined(separator: "\n")
-        let text = start == 0 && !page.isFull && tables.utf8.count <= ResultPage.budget ? tables : page.items.joined(separator: "\n")
+        // The tables as the CLI prints them when they fit; else a note (the rows are the answer).
+        let note = "(the tables are larger than the budget of \(ResultPage.budget) characters: read the rows" + (cursor.map { ", and call again with cursor \"\($0)\" for more)" } ?? ")")
+        let text = page.wholeText({ report.textLines().joined(separator: "\n") }, from: start) ?? note
         return ToolResult(text: text, structured: json.text)
     }
 }
