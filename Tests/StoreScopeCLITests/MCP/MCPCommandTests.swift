@@ -263,4 +263,19 @@ struct MCPCommandTests {
         let text = try #require((try talk.result(3)["content"] as? [[String: Any]])?.first?["text"] as? String)
         #expect(text.contains("<redacted"))
     }
+
+    @Test("a trace that cannot be opened stops the server before it answers: exit 2, the reason on standard error")
+    func unreadableTrace() throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("checkout.sstrace")
+        try CheckoutTrace.write(to: trace)
+        let missing = directory.path("missing.sstrace")
+        let run = try ChildProcess.storescope(["mcp", trace, missing])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error: \(missing): "), "\(run.stderr)")
+        let none = try ChildProcess.storescope(["mcp"])
+        #expect(none.status == 64)
+        #expect(none.stderr.hasPrefix("Error: missing TRACE..."))
+    }
 }
