@@ -12,7 +12,9 @@ struct QueryActionsTool: MCPTool {
     ])
     let outputSchema = ToolSchema.object([
         ToolSchema.member("session", "string", "The session read."),
-        ToolSchema.objects("actions"), ToolSchema.objects("damage"), ResultPage.cursorSchema,
+        ToolSchema.objects("actions"),
+        #""damage":{"type":"array","items":{"type":"string"},"description":"Damage met on the way (the first 10): actions around it may be incomplete."}"#,
+        ResultPage.cursorSchema,
     ], required: ["session", "actions"])
 
     func call(_ arguments: ToolArguments, sessions: MCPSessions) throws(ToolError) -> ToolResult {
@@ -52,7 +54,7 @@ struct QueryActionsTool: MCPTool {
         page.writeItems(as: "actions", to: &json)
         json.key("damage")
         json.beginArray()
-        for text in damage { json.beginObject(); json.field("damage", text); json.endObject() }
+        for text in damage { json.string(text) }
         json.endArray()
         page.writeCursor(cursor, to: &json)
         json.endObject()
