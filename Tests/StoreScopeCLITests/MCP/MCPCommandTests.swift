@@ -116,6 +116,7 @@ struct MCPCommandTests {
             #"{"jsonrpc":"2.0","id":6,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#,
             #"{"jsonrpc":"2.0","id":7,"method":"initialize","params":{"protocolVersion":"2024-11-05"}}"#,
             #"{"jsonrpc":"2.0","id":8,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":9,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}"#,
         ])
         #expect(talk.outcome.status == 0, "stderr: \(talk.outcome.stderr)")
         // "not json", the huge line and the deep ones: parse errors without an id.
@@ -136,7 +137,9 @@ struct MCPCommandTests {
         // An older revision than the server speaks: it answers with its newest handshake one.
         #expect(try talk.result(7)["protocolVersion"] as? String == "2025-11-25")
         #expect(try talk.result(8).isEmpty)
-        #expect(talk.answers.count == 8)
+        // The previous handshake revision that has structured tool results is answered as asked.
+        #expect(try talk.result(9)["protocolVersion"] as? String == "2025-06-18")
+        #expect(talk.answers.count == 9)
     }
 
     @Test("a long trace is answered a page at a time: each page within the budget, the cursors cover every action once")
@@ -277,5 +280,35 @@ struct MCPCommandTests {
         let none = try ChildProcess.storescope(["mcp"])
         #expect(none.status == 64)
         #expect(none.stderr.hasPrefix("Error: missing TRACE..."))
+    }
+
+    @Test("a damaged trace is answered around the damage, and says so, as the CLI does")
+    func damagedTrace() throws {
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("damaged.sstrace")
+        try TraceFixture.writeOneActionChunks(10, to: trace)
+        let fifth = try TraceReader(path: trace).chunks[5]
+        try TraceFixture.flipByte(in: trace, at: fifth.offset + Int64(ChunkHeader.size) + Int64(fifth.header.storedLength / 2))
+        let talk = try MCPConversation(traces: [trace], messages: [
+            MCPConversation.call(1, "list_sessions"),
+            MCPConversation.call(2, "query_actions"),
+            MCPConversation.call(3, "state_at", ["seq": 9]),
+        ])
+        #expect(talk.outcome.status == 0, "stderr: \(talk.outcome.stderr)")
+        let session = try #require((try talk.structured(1)["sessions"] as? [[String: Any]])?.first)
+        #expect(session["damaged"] as? Bool == true)
+        let answer = try talk.structured(2)
+        let damage = try #require(answer["damage"] as? [String])
+        #expect(damage.count == 1)
+        let log = try ChildProcess.storescope(["log", trace, "--json"])
+        #expect(log.stderr.contains(damage[0]), "\(log.stderr) / \(damage)")
+        #expect(sameJSON(answer["actions"] as Any, try jsonLines(log.stdout)))
+        #expect((answer["actions"] as? [Any])?.count == 9)
+        // The state after the lost action is unknown (no keyframe after it): the same words as state's.
+        let state = try ChildProcess.storescope(["state", trace, "--at", "9", "--json"])
+        #expect(state.status == 1)
+        let error = try talk.toolError(3)
+        #expect(error.contains("unknown"), "\(error)")
+        #expect(state.stderr.contains(error), "\(state.stderr) / \(error)")
     }
 }
