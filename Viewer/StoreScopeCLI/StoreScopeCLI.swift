@@ -6,7 +6,7 @@ public enum StoreScopeCLI {
             CheckCommand.self, CatCommand.self, LogCommand.self, StateCommand.self, DiffCommand.self, BlameCommand.self,
             EffectsCommand.self, StatsCommand.self, ExportCommand.self, CompareCommand.self,
             ViewCommand.self, TailCommand.self, ListenCommand.self, DemoCommand.self,
-            TestCommand.self, ControlCommandLine.self,
+            TestCommand.self, ControlCommandLine.self, MCPCommand.self,
         ]
     }
 

@@ -52,7 +52,7 @@ enum ArgumentParser {
             let missing = spec.arguments[parsed.positionals.count]
             throw UsageError("missing \(missing.name)", command: spec)
         }
-        if parsed.positionals.count > spec.arguments.count {
+        if parsed.positionals.count > spec.arguments.count, spec.arguments.last?.isRepeated != true {
             throw UsageError("unexpected argument '\(parsed.positionals[spec.arguments.count])'", command: spec)
         }
         return parsed

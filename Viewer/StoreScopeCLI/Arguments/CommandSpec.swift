@@ -5,6 +5,8 @@ struct CommandSpec: Sendable {
         var name: String
         var help: String
         var isOptional = false
+        /// Whether it may be given more than once (the last argument only): `TRACE...`.
+        var isRepeated = false
     }
 
     /// A `--name` option, a flag unless it takes a value.

@@ -29,12 +29,9 @@ enum EffectsCommand: Command {
         guard let reader = console.openTrace(path) else { return ExitStatus.unreadable }
         var effects = EffectLifetimes()
         console.readItems(of: reader, label: path) { effects.add($0) }
-        let end = effects.traceEndNanos
-        let shown = effects.lifetimes.filter { effect in
-            (!arguments.has("running") || effect.isOpen) && (!arguments.has("failed") || effect.hasFailed)
-                && (minimum.map { effect.duration(traceEndNanos: end) >= $0 } ?? true)
-        }
-        let text = EffectText(startNanos: reader.header.startMonotonicNanos, traceEndNanos: end, sessionEnded: effects.sessionEnded)
+        let selection = EffectSelection(running: arguments.has("running"), failed: arguments.has("failed"), minimumNanos: minimum)
+        let shown = effects.lifetimes.filter { selection.includes($0, of: effects) }
+        let text = EffectText(startNanos: reader.header.startMonotonicNanos, traceEndNanos: effects.traceEndNanos, sessionEnded: effects.sessionEnded)
         if arguments.has("json") {
             for effect in shown { console.line(text.json(effect)) }
         } else {

@@ -81,7 +81,7 @@ struct EffectText {
         for seq in effect.emitted { json.number(seq) }
         json.endArray()
         json.key("leaked")
-        json.bool(effect.isOpen && sessionEnded && !effect.endMayBeMissing)
+        json.bool(effect.isLeaked(sessionEnded: sessionEnded))
         if effect.endMayBeMissing {
             json.key("endMayBeMissing")
             json.bool(true)

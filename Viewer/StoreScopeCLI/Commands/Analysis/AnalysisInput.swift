@@ -37,11 +37,7 @@ struct AnalysisInput {
     /// The store `--store` names, or else the session's main store (``SessionStores``); a
     /// store the trace does not have is an error naming the ones it has.
     func store(_ arguments: ParsedArguments) throws(AnalysisFailure) -> String {
-        do throws(NoSuchStore) {
-            return try session.store(named: arguments.value("store"))
-        } catch {
-            throw AnalysisFailure(error.description.sanitizedForTerminal)
-        }
+        try session.checkedStore(named: arguments.value("store"))
     }
 
     /// The filter in positional argument `index` (every action when it is absent); a usage
@@ -78,42 +74,12 @@ struct AnalysisInput {
         return point
     }
 
-    /// The seq a point names in this trace; a seq after the last readable action is an error
-    /// that says where the trace ends.
-    func seq(_ point: SessionPoint) throws(AnalysisFailure) -> UInt64 {
-        let seq = session.seq(at: point)
-        guard case let .seq(asked) = point, let range = session.seqRange, asked > range.upperBound else { return seq }
-        var message = "#\(asked) is past the last action of the trace (#\(range.upperBound))"
-        if let torn = session.reader.tornTail { message += "; an incomplete last chunk (the session was cut off: \(TraceGap.bytes(from: torn.start, to: torn.end))) may have held more" }
-        throw AnalysisFailure(message)
-    }
+    /// The seq a point names in this trace (``TraceSession/checkedSeq(_:)``).
+    func seq(_ point: SessionPoint) throws(AnalysisFailure) -> UInt64 { try session.checkedSeq(point) }
 
-    /// The sub-value `pattern` names in `state`, or an error naming what exists there.
+    /// The sub-value `pattern` names in `state` (``TraceSession/value(at:in:store:seq:)``).
     func value(at pattern: PathPattern?, in state: TraceValue, store: String, seq: UInt64) throws(AnalysisFailure) -> TraceValue {
-        guard let pattern else { return state }
-        if let node = pattern.node(in: state) { return node }
-        // Say how far the path goes and what is there instead.
-        var depth = 0
-        while depth < pattern.steps.count, pattern.prefix(depth + 1).node(in: state) != nil { depth += 1 }
-        let reached = pattern.prefix(depth)
-        let children = Self.childNames(reached.node(in: state) ?? state)
-        let place = depth == 0 ? "the state" : reached.description
-        let has = children.isEmpty ? "has no children" : "has \(children.joined(separator: ", "))"
-        throw AnalysisFailure("the state of \(store) after #\(seq) has no \(pattern.description) (\(place) \(has))".sanitizedForTerminal)
-    }
-
-    private static func childNames(_ value: TraceValue) -> [String] {
-        switch value {
-        case let .some(wrapped): return childNames(wrapped)
-        case let .structure(_, fields), let .object(_, _, fields):
-            return fields.enumerated().map { $1.name.isEmpty ? "[\($0)]" : "." + $1.name }
-        case let .enumeration(_, caseName, fields):
-            // Named with the case, as paths are printed: `/detail[0]`.
-            return fields.enumerated().map { "/" + caseName + ($1.name.isEmpty ? "[\($0)]" : "." + $1.name) }
-        case let .array(elements): return elements.isEmpty ? [] : ["[0]…[\(elements.count - 1)]"]
-        case let .dictionary(entries): return entries.prefix(8).map { "[\($0.key.shortDescription)]" } + (entries.count > 8 ? ["…"] : [])
-        default: return []
-        }
+        try session.value(at: pattern, in: state, store: store, seq: seq)
     }
 
     /// Reports damage met during the answer (once each).

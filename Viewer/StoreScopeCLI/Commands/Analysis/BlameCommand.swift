@@ -29,7 +29,7 @@ enum BlameCommand: Command {
         guard var input = AnalysisInput(arguments, console: console) else { return ExitStatus.unreadable }
         let json = arguments.has("json")
         return input.answer { (input) throws(AnalysisFailure) in
-            let (stores, absent) = try Self.stores(having: pattern, arguments, input)
+            let (stores, absent) = try Self.stores(having: pattern, named: arguments.value("store"), in: input.session)
             let session = input.session
             let lines = ActionLines(session: session)
             let last = Double(session.seqRange?.upperBound ?? 1)
@@ -76,15 +76,14 @@ enum BlameCommand: Command {
         }
     }
 
-    /// The stores to search: `--store`, or every store whose state (at its start or at the
+    /// The stores to search: the one `name` names (`--store`), or every store whose state (at its start or at the
     /// end) has the path, in the order the trace names them. When none has it the path may
     /// still have lived in between (a screen pushed, then popped): every store is searched,
     /// with the error to give when no action changed the path, saying what the main store's
     /// state has there instead, as `state --path` does.
     static func stores(
-        having pattern: PathPattern, _ arguments: ParsedArguments, _ input: AnalysisInput
+        having pattern: PathPattern, named name: String?, in session: TraceSession
     ) throws(AnalysisFailure) -> (stores: [String], absent: AnalysisFailure?) {
-        let session = input.session
         let first = session.seqRange?.lowerBound ?? 1
         let end = session.seq(at: .end)
         func states(_ store: String) -> [TraceValue] {
@@ -97,24 +96,24 @@ enum BlameCommand: Command {
             return known.isEmpty || known.contains { pattern.reaches(into: $0, throughEmpty: false) }
                 || known.allSatisfy { pattern.reaches(into: $0, throughEmpty: true) }
         }
-        if arguments.value("store") != nil {
-            let store = try input.store(arguments)
-            return ([store], has(store) ? nil : Self.absent(pattern, in: store, input))
+        if name != nil {
+            let store = try session.checkedStore(named: name)
+            return ([store], has(store) ? nil : Self.absent(pattern, in: store, session))
         }
         let names = session.stores().names
         let having = names.filter(has)
         guard having.isEmpty else { return (having, nil) }
-        let main = try input.store(arguments)
-        var failure = Self.absent(pattern, in: main, input)
+        let main = try session.checkedStore(named: nil)
+        var failure = Self.absent(pattern, in: main, session)
         let others = names.filter { $0 != main }
         if !others.isEmpty { failure.message += "; nor do the other stores (\(others.joined(separator: ", ").sanitizedForTerminal))" }
         return (names, failure)
     }
 
     /// The error for a path `store`'s state does not have, naming what it has instead.
-    private static func absent(_ pattern: PathPattern, in store: String, _ input: AnalysisInput) -> AnalysisFailure {
-        let seq = input.session.seq(at: .end)
-        guard let state = input.session.state(of: store, after: seq).value else {
+    private static func absent(_ pattern: PathPattern, in store: String, _ session: TraceSession) -> AnalysisFailure {
+        let seq = session.seq(at: .end)
+        guard let state = session.state(of: store, after: seq).value else {
             return AnalysisFailure("the state of \(store.sanitizedForTerminal) has no \(pattern.description.sanitizedForTerminal)")
         }
         // Through a [*], say what the first element has (or what is missing before the [*]).
@@ -130,7 +129,7 @@ enum BlameCommand: Command {
             asked = first
         }
         do throws(AnalysisFailure) {
-            _ = try input.value(at: asked, in: state, store: store, seq: seq)
+            _ = try session.value(at: asked, in: state, store: store, seq: seq)
         } catch {
             return error
         }
@@ -164,6 +163,8 @@ enum BlameCommand: Command {
         json.field("t", change.entry.sinceStart)
         json.key("action")
         change.entry.action.action.writeJSON(to: &json)
+        // The effect that sent the action, as `log --json` names it.
+        if let effect = change.entry.action.effectID { json.field("effect", effect) }
         json.field("path", change.path)
         json.key("unknown")
         json.bool(change.isUnknown)

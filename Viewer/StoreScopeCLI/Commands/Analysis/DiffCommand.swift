@@ -19,33 +19,8 @@ enum DiffCommand: Command {
         let pattern = try AnalysisInput.pathPattern(arguments, spec: spec)
         guard var input = AnalysisInput(arguments, console: console) else { return ExitStatus.unreadable }
         return input.answer { (input) throws(AnalysisFailure) in
-            let store = try input.store(arguments)
-            let (fromSeq, toSeq) = (try input.seq(from), try input.seq(to))
-            let oldState = try input.session.state(of: store, after: fromSeq).known()
-            let newState = try input.session.state(of: store, after: toSeq).known()
-            let old = try input.value(at: pattern, in: oldState, store: store, seq: fromSeq)
-            let new = try input.value(at: pattern, in: newState, store: store, seq: toSeq)
-            var hidden = RedactedChanges(in: input.session, store: store, from: fromSeq, to: toSeq, old: oldState, new: newState)
-            if let pattern { hidden = hidden.relative(to: pattern) }
-            if arguments.has("json") {
-                var json = JSONWriter()
-                json.beginObject()
-                json.field("store", store)
-                json.field("from", fromSeq)
-                json.field("to", toSeq)
-                if let pattern { json.field("path", pattern.description) }
-                json.key("ops")
-                json.beginArray()
-                for operation in StateChanges.operations(from: old, to: new, redactedChanges: hidden) { operation.writeJSON(to: &json) }
-                json.endArray()
-                json.endObject()
-                console.line(json.text)
-            } else {
-                let place = pattern.map { " at \($0.description)" } ?? ""
-                let rendered = DiffRendering.render(from: old, to: new, redactedChanges: hidden)
-                console.line("\(store) from #\(fromSeq) to #\(toSeq)\(place):".sanitizedForTerminal)
-                console.line(rendered.isEmpty ? "(no change)" : rendered)
-            }
+            let answer = try StateDiff(input.session, store: arguments.value("store"), from: from, to: to, pattern: pattern)
+            console.line(arguments.has("json") ? answer.json() : answer.text)
             return true
         }
     }

@@ -23,25 +23,8 @@ enum StateCommand: Command {
         let pattern = try AnalysisInput.pathPattern(arguments, spec: spec)
         guard var input = AnalysisInput(arguments, console: console) else { return ExitStatus.unreadable }
         return input.answer { (input) throws(AnalysisFailure) in
-            let store = try input.store(arguments)
-            let seq = try input.seq(point)
-            let state = try input.session.state(of: store, after: seq).known()
-            let value = try input.value(at: pattern, in: state, store: store, seq: seq)
-            if arguments.has("json") {
-                var json = JSONWriter()
-                json.beginObject()
-                json.field("store", store)
-                json.field("seq", seq)
-                if let pattern { json.field("path", pattern.description) }
-                json.key("state")
-                value.writeJSON(to: &json)
-                json.endObject()
-                console.line(json.text)
-            } else {
-                let place = pattern.map { " at \($0.description)" } ?? ""
-                console.line("\(store) after #\(seq)\(place):".sanitizedForTerminal)
-                console.line(TreeRendering.render(value))
-            }
+            let answer = try StateAtPoint(input.session, store: arguments.value("store"), at: point, pattern: pattern)
+            console.line(arguments.has("json") ? answer.json : answer.text)
             return true
         }
     }

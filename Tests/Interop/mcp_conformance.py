@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""`storescope mcp` against the official MCP Python SDK's stdio client.
+
+Usage: mcp_conformance.py STORESCOPE_BINARY SCRATCH_DIRECTORY
+
+Records two sample sessions with `storescope demo`, starts `storescope mcp` on them through
+`mcp.client.stdio` (the SDK spawns the binary and speaks JSON-RPC over its pipes), once for
+each protocol era the SDK speaks: the 2026-07-28 revision (the SDK's default: it probes
+`server/discover`) and the initialize handshake (2025-11-25). In each it lists the tools,
+calls every tool, checks the structured results against what the CLI prints with --json
+for the same question (the SDK itself validates each result against the tool's output
+schema), and checks that bad input comes back as a tool error (isError), never a protocol
+error or a crash. Exits 0 when every check passed; prints what failed otherwise.
+"""
+
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from mcp import Client, StdioServerParameters
+
+EXPECTED_TOOLS = {"list_sessions", "query_actions", "state_at", "diff", "blame", "effects", "stats"}
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print(f"FAIL: {what}", file=sys.stderr)
+
+
+def cli_json_lines(binary, *arguments):
+    """What `storescope ARGUMENTS --json` prints, one object per line."""
+    run = subprocess.run([binary, *arguments, "--json"], capture_output=True, text=True)
+    return [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
+
+
+def tool_error(result):
+    text = result.content[0].text if result.content else ""
+    return result.is_error and text.startswith("Error: ")
+
+
+async def converse(binary, traces, mode):
+    users, search = (str(path) for path in traces)
+    server = StdioServerParameters(command=binary, args=["mcp", users, search])
+    async with Client(server, mode=mode, raise_exceptions=True) as client:
+        version = client.session.protocol_version
+        print(f"[{mode}] negotiated protocol {version}")
+        check(version == ("2026-07-28" if mode == "auto" else "2025-11-25"), f"[{mode}] protocol version {version}")
+
+        tools = (await client.list_tools()).tools
+        names = {tool.name for tool in tools}
+        check(names == EXPECTED_TOOLS, f"[{mode}] tools {sorted(names)}")
+        for tool in tools:
+            check(tool.input_schema.get("type") == "object", f"[{mode}] {tool.name} inputSchema")
+            check((tool.output_schema or {}).get("type") == "object", f"[{mode}] {tool.name} outputSchema")
+
+        async def call(name, **arguments):
+            return await client.call_tool(name, arguments)
+
+        listed = await call("list_sessions")
+        sessions = {s["name"]: s for s in listed.structured_content["sessions"]}
+        check(set(sessions) == {"users.trace", "search.trace"}, f"[{mode}] sessions {sorted(sessions)}")
+        cli_check = subprocess.run([binary, "check", users, "--json"], capture_output=True, text=True)
+        check(sessions["users.trace"]["actions"] == json.loads(cli_check.stdout.splitlines()[0]).get("actions", sessions["users.trace"]["actions"]),
+              f"[{mode}] list_sessions action count")
+        check(sessions["users.trace"]["ended"] is True, f"[{mode}] users session ended")
+
+        actions = await call("query_actions", session="users.trace", filter="seq:1..4")
+        check(actions.structured_content["actions"] == cli_json_lines(binary, "log", users, "seq:1..4"),
+              f"[{mode}] query_actions = log --json")
+        check("#1 " in actions.content[0].text, f"[{mode}] query_actions text names #1")
+
+        state = await call("state_at", session="users.trace", seq=3)
+        cli_state = cli_json_lines(binary, "state", users, "--at", "3")[0]
+        check(state.structured_content["state"] == cli_state["state"], f"[{mode}] state_at = state --json")
+        check(state.structured_content["seq"] == 3, f"[{mode}] state_at seq")
+
+        diff = await call("diff", session="users.trace", **{"from": 1, "to": "end"})
+        cli_diff = cli_json_lines(binary, "diff", users, "--from", "1", "--to", "end")[0]
+        check(diff.structured_content["ops"] == cli_diff["ops"], f"[{mode}] diff = diff --json")
+
+        blame = await call("blame", session="users.trace", path=".isLoading")
+        check(blame.structured_content["changes"] == cli_json_lines(binary, "blame", users, ".isLoading"),
+              f"[{mode}] blame = blame --json")
+        check(len(blame.structured_content["changes"]) > 0, f"[{mode}] blame found changes")
+
+        effects = await call("effects", session="search.trace")
+        check(effects.structured_content["effects"] == cli_json_lines(binary, "effects", search),
+              f"[{mode}] effects = effects --json")
+        failed = await call("effects", session="users.trace", failed=True)
+        check(failed.structured_content["effects"] == [e for e in cli_json_lines(binary, "effects", users) if e["outcome"] == "failed"],
+              f"[{mode}] effects failed=true")
+        check(len(failed.structured_content["effects"]) > 0, f"[{mode}] the users sample has a failed effect")
+
+        stats = await call("stats", session="search.trace")
+        check(stats.structured_content["rows"] == cli_json_lines(binary, "stats", search), f"[{mode}] stats = stats --json")
+
+        # Bad input: tool errors the agent can read, and the server keeps answering.
+        bad = {
+            "unknown session": await call("stats", session="nope.trace"),
+            "missing session with two traces": await call("stats"),
+            "bad filter": await call("query_actions", session="users.trace", filter="action:("),
+            "out-of-range seq": await call("state_at", session="users.trace", seq=999999),
+            "bad path": await call("blame", session="users.trace", path=".users[")
+            ,
+            "path the state lacks": await call("state_at", session="users.trace", path=".nothing"),
+            "wrong argument type": await call("effects", session="users.trace", failed="yes"),
+            "bad cursor": await call("query_actions", session="users.trace", cursor="x"),
+        }
+        for what, result in bad.items():
+            check(tool_error(result), f"[{mode}] {what} is a tool error: {result}")
+        check("nope.trace" in bad["unknown session"].content[0].text, f"[{mode}] unknown session named")
+        check("#999999" in bad["out-of-range seq"].content[0].text, f"[{mode}] out-of-range seq named")
+        still = await call("list_sessions")
+        check(not still.is_error, f"[{mode}] still answering after bad input")
+
+
+def main():
+    binary, scratch = sys.argv[1], Path(sys.argv[2])
+    scratch.mkdir(parents=True, exist_ok=True)
+    traces = []
+    for sample in ("users", "search"):
+        path = scratch / f"{sample}.trace"
+        subprocess.run([binary, "demo", "--sample", sample, "--output", str(path)], check=True, capture_output=True)
+        traces.append(path)
+    for mode in ("auto", "legacy"):
+        asyncio.run(converse(binary, traces, mode))
+    if failures:
+        print(f"{len(failures)} checks failed", file=sys.stderr)
+        return 1
+    print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,255 @@
+import TraceAnalysis
+
+/// Answers MCP messages, one line in, at most one line out: requests get a response,
+/// notifications none. A malformed message gets a JSON-RPC error; a tool's bad input a tool
+/// result with `isError: true`; nothing a client sends ends the server.
+final class MCPServer {
+    let sessions: MCPSessions
+    let tools: [any MCPTool]
+
+    init(sessions: MCPSessions, tools: [any MCPTool] = MCPServer.allTools) {
+        self.sessions = sessions
+        self.tools = tools
+    }
+
+    /// The tools, in the order `tools/list` gives them.
+    static let allTools: [any MCPTool] = [
+        ListSessionsTool(), QueryActionsTool(), StateAtTool(), DiffTool(), BlameTool(), EffectsTool(), StatsTool(),
+    ]
+
+    /// The response to one message (`bytes`, without its newline), or `nil` for a
+    /// notification or an empty line.
+    func respond(to bytes: some Collection<UInt8>) -> String? {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+        let message: JSONValue
+        do throws(JSONParseError) {
+            message = try JSONValue.parse(bytes)
+        } catch {
+            return Self.error(id: .null, JSONRPCError.parseError, "Parse error: \(error.description)")
+        }
+        guard case let .object(members) = message else {
+            return Self.error(id: .null, JSONRPCError.invalidRequest, "Invalid Request: a message is a JSON object")
+        }
+        let id = members["id"]
+        if let id, !Self.isValidID(id) {
+            return Self.error(id: .null, JSONRPCError.invalidRequest, "Invalid Request: an id is a string or a whole number")
+        }
+        guard members["jsonrpc"] == .string("2.0"), let method = members["method"]?.string else {
+            // A response from the client (it has no method) asks for nothing.
+            if members["method"] == nil, members["result"] != nil || members["error"] != nil { return nil }
+            return Self.error(id: id ?? .null, JSONRPCError.invalidRequest, "Invalid Request: expected jsonrpc \"2.0\" and a method")
+        }
+        let params = members["params"] ?? .object([:])
+        guard let paramMembers = params.object else {
+            return id.map { Self.error(id: $0, JSONRPCError.invalidParams, "Invalid params: params is an object") }
+        }
+        // Notifications (initialized, cancelled, …) need no answer.
+        guard let id else { return nil }
+        let version = paramMembers["_meta"]?[MCPProtocol.protocolVersionKey]
+        if let version, method != "initialize" {
+            guard let asked = version.string, asked == MCPProtocol.statelessVersion else {
+                return Self.unsupportedVersion(id: id, asked: version)
+            }
+        }
+        let stateless = version != nil
+        switch method {
+        case "initialize": return Self.result(id: id, initializeResult(paramMembers))
+        case "server/discover": return Self.result(id: id, discoverResult())
+        case "ping": return Self.result(id: id, "{}")
+        case "tools/list": return Self.result(id: id, toolsList(stateless: stateless))
+        case "tools/call": return call(id: id, paramMembers, stateless: stateless)
+        default: return Self.error(id: id, JSONRPCError.methodNotFound, "Method not found: \(method)")
+        }
+    }
+
+    /// The response to a line longer than ``JSONLimits/bytes`` (not read, so its id is unknown).
+    func respond(toOversized: Void) -> String {
+        Self.error(id: .null, JSONRPCError.parseError, "Parse error: the message is larger than \(JSONLimits.bytes) bytes")
+    }
+
+    // MARK: Lifecycle
+
+    private func initializeResult(_ params: [String: JSONValue]) -> String {
+        let asked = params["protocolVersion"]?.string ?? ""
+        let version = MCPProtocol.handshakeVersions.contains(asked) ? asked : MCPProtocol.handshakeVersions[0]
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("protocolVersion", version)
+        writeCapabilities(to: &json)
+        json.key("serverInfo")
+        Self.writeServerInfo(to: &json)
+        json.field("instructions", MCPProtocol.instructions)
+        json.endObject()
+        return json.text
+    }
+
+    private func discoverResult() -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        Self.writeSupportedVersions(as: "supportedVersions", to: &json)
+        writeCapabilities(to: &json)
+        json.field("instructions", MCPProtocol.instructions)
+        Self.writeStatelessFields(cacheable: true, to: &json)
+        json.key("_meta")
+        json.beginObject()
+        json.key(MCPProtocol.serverInfoKey)
+        Self.writeServerInfo(to: &json)
+        json.endObject()
+        json.endObject()
+        return json.text
+    }
+
+    private func writeCapabilities(to json: inout JSONWriter) {
+        json.key("capabilities")
+        json.beginObject()
+        json.key("tools")
+        json.beginObject()
+        json.key("listChanged")
+        json.bool(false)
+        json.endObject()
+        json.endObject()
+    }
+
+    private static func writeSupportedVersions(as key: String, to json: inout JSONWriter) {
+        json.key(key)
+        json.beginArray()
+        for version in MCPProtocol.supportedVersions { json.string(version) }
+        json.endArray()
+    }
+
+    private static func writeServerInfo(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("name", "storescope")
+        json.field("version", StoreScopeCLI.version)
+        json.endObject()
+    }
+
+    /// `resultType` (every 2026-07-28 result) and the caching directives (listings): the
+    /// traces do not change while the server runs, but a client should ask again anyway.
+    private static func writeStatelessFields(cacheable: Bool, to json: inout JSONWriter) {
+        json.field("resultType", "complete")
+        guard cacheable else { return }
+        json.field("ttlMs", UInt64(0))
+        json.field("cacheScope", "private")
+    }
+
+    // MARK: Tools
+
+    private func toolsList(stateless: Bool) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("tools")
+        json.beginArray()
+        for tool in tools {
+            json.beginObject()
+            json.field("name", tool.name)
+            json.field("description", tool.description)
+            json.key("inputSchema")
+            json.raw(tool.inputSchema)
+            json.key("outputSchema")
+            json.raw(tool.outputSchema)
+            json.key("annotations")
+            json.beginObject()
+            json.key("readOnlyHint")
+            json.bool(true)
+            json.key("openWorldHint")
+            json.bool(false)
+            json.endObject()
+            json.endObject()
+        }
+        json.endArray()
+        if stateless { Self.writeStatelessFields(cacheable: true, to: &json) }
+        json.endObject()
+        return json.text
+    }
+
+    private func call(id: JSONValue, _ params: [String: JSONValue], stateless: Bool) -> String {
+        guard let name = params["name"]?.string else {
+            return Self.error(id: id, JSONRPCError.invalidParams, "Invalid params: tools/call needs a tool name")
+        }
+        guard let tool = tools.first(where: { $0.name == name }) else {
+            return Self.error(id: id, JSONRPCError.invalidParams, "Unknown tool: \(name)")
+        }
+        let outcome: Result<ToolResult, ToolError>
+        switch params["arguments"] ?? .object([:]) {
+        case let .object(arguments):
+            outcome = Result { () throws(ToolError) in try tool.call(ToolArguments(values: arguments), sessions: sessions) }
+        case let other:
+            outcome = .failure(ToolError("arguments must be an object, not \(other.kindName)"))
+        }
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("content")
+        json.beginArray()
+        json.beginObject()
+        json.field("type", "text")
+        switch outcome {
+        case let .success(result):
+            json.field("text", result.text)
+            json.endObject()
+            json.endArray()
+            json.key("structuredContent")
+            json.raw(result.structured)
+            json.key("isError")
+            json.bool(false)
+        case let .failure(error):
+            json.field("text", "Error: \(error.message)")
+            json.endObject()
+            json.endArray()
+            json.key("isError")
+            json.bool(true)
+        }
+        if stateless { Self.writeStatelessFields(cacheable: false, to: &json) }
+        json.endObject()
+        return Self.result(id: id, json.text)
+    }
+
+    // MARK: Framing
+
+    private static func isValidID(_ id: JSONValue) -> Bool {
+        switch id {
+        case .string, .integer: true
+        default: false
+        }
+    }
+
+    private static func result(id: JSONValue, _ result: String) -> String {
+        response(id: id, "result", result)
+    }
+
+    private static func error(id: JSONValue, _ code: Int, _ message: String, data: String? = nil) -> String {
+        var error = JSONWriter()
+        error.beginObject()
+        error.field("code", Int64(code))
+        error.field("message", message)
+        if let data {
+            error.key("data")
+            error.raw(data)
+        }
+        error.endObject()
+        return response(id: id, "error", error.text)
+    }
+
+    /// `{"jsonrpc":"2.0","id":…,"result"|"error":…}`.
+    private static func response(id: JSONValue, _ key: String, _ body: String) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("jsonrpc", "2.0")
+        json.key("id")
+        id.write(to: &json)
+        json.key(key)
+        json.raw(body)
+        json.endObject()
+        return json.text
+    }
+
+    private static func unsupportedVersion(id: JSONValue, asked: JSONValue) -> String {
+        var data = JSONWriter()
+        data.beginObject()
+        writeSupportedVersions(as: "supported", to: &data)
+        data.key("requested")
+        asked.write(to: &data)
+        data.endObject()
+        return error(id: id, JSONRPCError.unsupportedProtocolVersion, "Unsupported protocol version", data: data.text)
+    }
+}

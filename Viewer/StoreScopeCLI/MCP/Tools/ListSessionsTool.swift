@@ -1,0 +1,52 @@
+import TraceAnalysis
+
+/// `list_sessions`: the traces the server was started on, their stores and action counts, and
+/// whether each session ended (the app closed it) or was cut off.
+struct ListSessionsTool: MCPTool {
+    let name = "list_sessions"
+    let description = "List the recorded sessions (trace files) this server reads: each one's name (for the other tools' 'session'), stores with their action counts, seq range, and whether the app ended the session or it was cut off."
+    let inputSchema = ToolSchema.object([])
+    let outputSchema = ToolSchema.object([ToolSchema.objects("sessions")], required: ["sessions"])
+
+    func call(_ arguments: ToolArguments, sessions: MCPSessions) throws(ToolError) -> ToolResult {
+        var json = JSONWriter()
+        var lines: [String] = []
+        json.beginObject()
+        json.key("sessions")
+        json.beginArray()
+        for entry in sessions.entries {
+            let counts = entry.counts
+            let stores = entry.session.stores()
+            let main = stores.main
+            json.beginObject()
+            json.field("name", entry.name)
+            json.field("path", entry.path)
+            if let main { json.field("mainStore", main) }
+            json.key("stores")
+            json.beginArray()
+            for store in stores.mainFirst {
+                json.beginObject()
+                json.field("name", store)
+                json.field("actions", UInt64(counts.actionsByStore[store] ?? 0))
+                json.endObject()
+            }
+            json.endArray()
+            json.field("actions", UInt64(counts.records.actions))
+            if let first = counts.records.firstSeq, let last = counts.records.lastSeq {
+                json.field("firstSeq", first)
+                json.field("lastSeq", last)
+            }
+            json.key("ended")
+            json.bool(counts.records.sessionEnded)
+            json.key("damaged")
+            json.bool(!entry.session.damage.isEmpty)
+            json.endObject()
+            let storeText = stores.mainFirst.map { "\($0) (\(counts.actionsByStore[$0] ?? 0))" }.joined(separator: ", ")
+            let end = counts.records.sessionEnded ? "ended by the app" : "not ended (cut off, or still recording)"
+            lines.append("\(entry.name): \(counts.records.actions) actions\(counts.records.seqRangeText); stores \(storeText); \(end)")
+        }
+        json.endArray()
+        json.endObject()
+        return ToolResult(text: lines.joined(separator: "\n"), structured: json.text)
+    }
+}
