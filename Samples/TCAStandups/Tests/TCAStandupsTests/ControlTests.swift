@@ -67,7 +67,7 @@ import TraceAnalysis
             #expect(control != nil, "the store registered its control")
             control?.perform(
                 ControlCommand(id: nextID, store: recording.name, issuer: .init(pid: 1, uid: 1), request: request),
-                listener: .init(pid: 2, uid: 2))
+                listener: .init(pid: 2, uid: 2), holdsValue: false)
             nextID += 1
         }
 
