@@ -43,9 +43,13 @@ import TraceAnalysis
         }
         #expect(type == "ItemsFeature.Action", "the trace names the feature's Action with its feature")
 
-        let replay = ReducerReplay(reducer: ItemsFeature()) { $0.uuid = .incrementing }
+        // StoreScope: begin TCA replay
+        let replay = ReducerReplay(reducer: ItemsFeature()) {
+            $0.uuid = .incrementing
+        }
         let report = try replay.check(tracePath: path)
         #expect(report.divergence == nil, "\(report)")
+        // StoreScope: end TCA replay
         #expect(report.actionsReplayed == 7, "\(report)")
 
         // Another uuid generator gives the items other ids than the app did: the replay says
