@@ -209,3 +209,13 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         return PathPattern(steps: steps, description: text)
     }
 }
+
+extension Array where Element == PathPattern {
+    /// The operations of `operations` that change what any of these patterns names
+    /// (``PathPattern/overlaps(_:)``), in order: the changes a question about these paths asks
+    /// for (`log 'path:.x'`, the viewer's changes column under such a filter). None when the
+    /// patterns are none.
+    public func operations(overlapping operations: [PatchOperation]) -> [PatchOperation] {
+        isEmpty ? [] : operations.filter { operation in contains { $0.overlaps(operation) } }
+    }
+}

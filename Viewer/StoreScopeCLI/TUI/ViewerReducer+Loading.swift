@@ -223,7 +223,7 @@ extension ViewerReducer {
         // Case names need the state after the action: not read for a row whose keyframe (of a
         // large state) was left out, unless it is being read.
         let state = reading || !entry.keyframeLeftOut ? session.caseNamedPaths.state(for: entry, operations) : nil
-        let inScope = asked.isEmpty ? [] : operations.filter { operation in asked.contains { $0.overlaps(operation) } }
+        let inScope = asked.operations(overlapping: operations)
         let shown = inScope.isEmpty ? operations : inScope
         var paths: [String] = []
         for operation in shown {

@@ -33,7 +33,7 @@ struct ActionLines {
         } else {
             return ["(state recorded as a keyframe; the change is unknown because the state before it is)"]
         }
-        let asked = paths.isEmpty ? [] : operations.filter { operation in paths.contains { $0.overlaps(operation) } }
+        let asked = paths.operations(overlapping: operations)
         let state = session.caseNamedPaths.state(for: entry, operations)
         let describe = { (operation: PatchOperation) in RecordLine.describe(operation, in: state) }
         guard !asked.isEmpty, asked.count < operations.count else { return operations.map(describe) }
