@@ -101,7 +101,7 @@ enum TestCommand: Command {
             session: session, traceName: URL(fileURLWithPath: trace).lastPathComponent, fixtureName: fixture.lastPathComponent,
             store: store, name: name, module: module, reducer: reducer,
             state: state, action: action, isTCA: arguments.has("tca"),
-            range: (first.seq, last.seq), command: commandLine(arguments, output: output))
+            range: (first.seq, last.seq), command: commandLine(arguments, output: output, fixtureName: fixture.lastPathComponent))
         do {
             try copyFixture(from: trace, to: fixture)
             try write(Array(source.text.utf8), to: output)
@@ -144,11 +144,8 @@ enum TestCommand: Command {
     }
 
     /// The command that regenerates the file, for its header (the trace named as the fixture).
-    private static func commandLine(_ arguments: ParsedArguments, output: String) -> String {
-        // Named as the output was given (relative or not), for the lines printed below.
-        let fixturePath = (output as NSString).deletingPathExtension + ".sstrace"
-        let fixture = URL(fileURLWithPath: fixturePath).lastPathComponent
-        var words = ["storescope", "test", fixture]
+    private static func commandLine(_ arguments: ParsedArguments, output: String, fixtureName: String) -> String {
+        var words = ["storescope", "test", fixtureName]
         for option in ["module", "reducer", "store", "from", "to", "state", "action", "name"] {
             if let value = arguments.value(option) { words += ["--\(option)", shellQuoted(value)] }
         }
