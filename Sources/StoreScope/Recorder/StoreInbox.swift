@@ -19,6 +19,13 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     @exclusivity(unchecked) @usableFromInline var taken: [QueuedAction<State, Action>] = []
     @exclusivity(unchecked) @usableFromInline var nextTaken = 0
     @usableFromInline let track: StoreTrack<State>
+    /// The seq of the latest action the store handed over (written by the app's thread on
+    /// each deposit, read by the worker only after collection changes at UI pace): while the
+    /// action the worker records is still the store's latest, the store's live state shares
+    /// that action's collections, and the worker gives its copy storage of its own
+    /// (``StoreTrack/record(_:seq:monotonicNanos:effectID:location:state:reducerNanos:isLatest:in:)``).
+    /// On a cache line of its own, so the app's write never evicts what the worker reads.
+    @usableFromInline let latestSeq = AtomicValue<UInt64>(0, ownCacheLine: true)
     /// The budget an action of this store holds at the least (its entry in the inbox and the
     /// queue), so the budget admits at most `budget / entryCost` of them.
     @usableFromInline let entryCost = MemoryLayout<QueuedAction<State, Action>>.stride + MemoryLayout<RecorderEvent>.stride
@@ -53,6 +60,7 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     /// `recorder-handoff-profile`).
     @inlinable
     func deposit(_ pending: PendingAction<Action>, state: State, reducerNanos: UInt64, cost: Int, lane: Int) {
+        latestSeq.store(pending.seq, ordering: .relaxed)
         if lane == 0 {
             arriving0.append(QueuedAction(pending, state: state, reducerNanos: reducerNanos, cost: cost))
         } else {
@@ -79,7 +87,8 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
         track.record(
             queued.action, seq: queued.seq, monotonicNanos: queued.monotonicNanos, effectID: queued.effectID,
             location: SourceLocation(fileID: queued.fileID, line: queued.line), state: state,
-            reducerNanos: queued.reducerNanos, in: worker)
+            reducerNanos: queued.reducerNanos, isLatest: { self.latestSeq.load(ordering: .relaxed) == queued.seq },
+            in: worker)
         return queued.cost
     }
 

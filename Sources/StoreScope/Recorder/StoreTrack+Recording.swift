@@ -31,7 +31,7 @@ extension StoreTrack {
     @usableFromInline
     func record<Action>(
         _ action: Action, seq: UInt64, monotonicNanos: UInt64, effectID: UInt64?, location: SourceLocation?,
-        state: State, reducerNanos: UInt64, in worker: RecorderWorker
+        state: State, reducerNanos: UInt64, isLatest: () -> Bool, in worker: RecorderWorker
     ) {
         guard worker.canWrite else {
             worker.discardAction()
@@ -57,19 +57,44 @@ extension StoreTrack {
             return
         }
         latestSeq = seq
+        // Whether the action came at UI pace after the store's previous one.
+        let paced = monotonicNanos &- lastActionNanos >= Self.uiPaceGapNanos
+        lastActionNanos = monotonicNanos
 
         let configuration = worker.configuration
         if needsKeyframe || actionsSinceKeyframe + 1 >= configuration.keyframeEveryActions
             || patchBytesSinceKeyframe >= max(configuration.keyframeEveryPatchBytes, keyframeBytes)
         {
-            // A keyframe says nothing of what the action changed: the estimate stands.
-            writeKeyframe(state, seq: seq, at: monotonicNanos, worker: worker)
+            // A keyframe says nothing of what the action changed: the estimate stands, and the
+            // collections the store changed last are the ones given storage of their own.
             previous = state
-            keep(state, after: seq, bytes: keyframeBytes, in: worker)
+            if configuration.unsharesChangedCollections, paced, let hot = changedSlots?.slots, isLatest() {
+                StorageUnsharing.unshare(&previous, at: hot)
+            }
+            writeKeyframe(previous, seq: seq, at: monotonicNanos, worker: worker)
+            keep(previous, after: seq, bytes: keyframeBytes, in: worker)
             return
         }
         let operations = capturePatch(from: previous, to: state, options: options)
         actionsSinceKeyframe += 1
+        let changed = ChangedCollections(operations)
+        previous = state
+        let slots = changed.touchesCollections ? changedCollectionSlots(changed.topLevelFields) : nil
+        // What the next queued states pin when the store changes these collections again:
+        // their buffers (or, for a state the worker cannot walk, the whole state's size).
+        let changedBytes = changed.touchesCollections ? slots.map { StorageUnsharing.bufferBytes(of: &previous, at: $0) } ?? keyframeBytes : nil
+        setPinnedEstimate(changedBytes ?? pinnedEstimate.load(ordering: .relaxed) / 2)
+        // At UI pace, while this is still the store's latest state, the store's live state
+        // shares every collection with it: the ones the store changes (these, or after a
+        // scalar change the ones it changed last), copied here before the patch is encoded and
+        // written, are the worker's own, and the store's next change to them is made in place.
+        // Whatever else the worker has queued (effects' events, other stores' actions) waits.
+        // Not in a burst: there the store's next action has most likely changed them already
+        // (copying them on the app's thread, as the queued state shared them), and a copy here
+        // would be a second one.
+        if configuration.unsharesChangedCollections, paced, let hot = slots ?? changedSlots?.slots, isLatest() {
+            StorageUnsharing.unshare(&previous, at: hot)
+        }
         if !operations.isEmpty {
             if let size = worker.append(.patch(StatePatch(seq: seq, store: name, operations: operations))) {
                 patchBytesSinceKeyframe += size
@@ -78,20 +103,6 @@ extension StoreTrack {
                 // The change is not in the trace: the next action's keyframe carries it.
                 needsKeyframe = true
             }
-        }
-        let changed = ChangedCollections(operations)
-        previous = state
-        let slots = changed.touchesCollections ? changedCollectionSlots(changed.topLevelFields) : nil
-        // What the next queued states pin when the store changes these collections again:
-        // their buffers (or, for a state the worker cannot walk, the whole state's size).
-        let changedBytes = changed.touchesCollections ? slots.map { StorageUnsharing.bufferBytes(of: &previous, at: $0) } ?? keyframeBytes : nil
-        setPinnedEstimate(changedBytes ?? pinnedEstimate.load(ordering: .relaxed) / 2)
-        // Only at UI pace: in a burst the next queued state already shares the storage, so
-        // the store copies anyway and unsharing here would copy twice.
-        let paced = monotonicNanos &- lastActionNanos >= Self.uiPaceGapNanos
-        lastActionNanos = monotonicNanos
-        if configuration.unsharesChangedCollections && paced && worker.isIdle, let slots {
-            StorageUnsharing.unshare(&previous, at: slots)
         }
         // Kept once unshared: the store's own buffers stay its own.
         keep(previous, after: seq, bytes: changedBytes ?? MemoryLayout<State>.size, in: worker)

@@ -21,7 +21,8 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     /// The seq of the store's latest recorded action (at first, the seq it registered at).
     @exclusivity(unchecked) var latestSeq: UInt64 = 0
     /// The collections under the top-level fields the store's latest collection change touched
-    /// (`nil` slots: the state cannot be walked), kept while changes touch the same fields.
+    /// (`nil` slots: the state cannot be walked), kept while changes touch the same fields: the
+    /// ones the worker gives storage of its own at UI pace, also after scalar changes.
     @exclusivity(unchecked) var changedSlots: (fields: Set<String>?, slots: [StorageUnsharing.CollectionSlot]?)?
     /// Whether the store was warned that its state holds mutable class instances
     /// (``warnOfMutableInstances(inKeyframe:seq:at:worker:)``).
