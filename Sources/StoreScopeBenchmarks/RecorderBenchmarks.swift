@@ -12,6 +12,7 @@ enum RecorderBenchmarks {
         storeThread()
         uiPace()
         uiPaceParts()
+        StateGrowth.run()
         workerThroughput()
         RecorderTailLatency.run()
     }

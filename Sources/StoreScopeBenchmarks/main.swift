@@ -4,7 +4,9 @@
 // `swift build -c release --product storescope` first; `stats-trace PATH [ACTIONS]` only writes its trace), recorder (or one part of it: recorder-store, recorder-pace,
 // recorder-worker, recorder-tail). With no argument every suite runs. `recorder-profile` runs only 50,000
 // scalar actions through the worker, `recorder-profile-rename` 5,000 renames among 1,000 users,
-// `recorder-handoff-profile` 20,000 scalar sends timed by callgrind on the store thread (HandOffProfile):
+// `recorder-handoff-profile` 20,000 scalar sends timed by callgrind on the store thread (HandOffProfile),
+// `recorder-growth` one rename's cost as the users grow, at UI pace and in a burst (StateGrowth), and
+// `recorder-growth-profile USERS ui|burst` its runs for callgrind:
 // the workloads to run under callgrind. `recorder-floor` times what a rename's queued state costs by itself (the
 // store's copy, its free on the worker or on the store thread). `viewer`: the interactive viewer on a 1M-action
 // trace (cached in the temp directory); `viewer-walk PATH` is its memory child,
@@ -66,4 +68,11 @@ if wants("recorder") {
     if wants("recorder-floor") { WorkerFloor.run() }
     if wants("recorder-handoff-profile") { HandOffProfile.run() }
     if wants("recorder-profile-rename") { RecorderBenchmarks.workerThroughput([(1_000, .rename, 5_000, 100)]) }
+    if wants("recorder-growth") { StateGrowth.run() }
+}
+if requested.contains("recorder-growth-profile"), let index = CommandLine.arguments.firstIndex(of: "recorder-growth-profile"),
+    index + 2 < CommandLine.arguments.count, let users = Int(CommandLine.arguments[index + 1])
+{
+    // recorder-growth-profile USERS ui|burst: one plain and one recorded run, for callgrind.
+    StateGrowth.profile(users: users, paced: CommandLine.arguments[index + 2] == "ui")
 }

@@ -44,7 +44,7 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
 
     @usableFromInline
     func register(seq: UInt64, in worker: RecorderWorker) {
-        track.register(seq: seq, in: worker)
+        track.register(seq: seq, beforeAnyAction: latestSeq.load(ordering: .relaxed) == 0, in: worker)
     }
 
     @usableFromInline

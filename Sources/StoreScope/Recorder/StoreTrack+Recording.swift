@@ -2,8 +2,15 @@
 /// previous state or, every so often, a keyframe.
 extension StoreTrack {
     /// Writes the store's initial state as its first keyframe.
-    func register(seq: UInt64, in worker: RecorderWorker) {
+    ///
+    /// - Parameter beforeAnyAction: whether the store has sent no action yet: its live state
+    ///   then still shares every collection with the initial state kept here, which the worker
+    ///   gives storage of its own, so that the store's first change is made in place.
+    func register(seq: UInt64, beforeAnyAction: Bool, in worker: RecorderWorker) {
         latestSeq = seq
+        if worker.configuration.unsharesChangedCollections, beforeAnyAction {
+            StorageUnsharing.unshare(&previous, fields: nil)
+        }
         writeKeyframe(previous, seq: seq, at: registeredNanos, worker: worker)
     }
 

@@ -41,7 +41,7 @@ import StoreScopeTestSupport
         let directory = try TemporaryDirectory()
         let recorder = try Recorder(sink: .file(directory.path("t.sstrace")))
         let store = PacedStore(recorder)
-        _ = store.send(.toggle(1))  // the recorder kept the initial state: this one copies
+        #expect(store.send(.toggle(1)), "the initial state the recorder keeps shared the items")
         #expect(store.send(.toggle(2)))
         _ = store.send(.setLoading(true))
         #expect(store.send(.toggle(3)), "the worker's copy after the scalar change shared the items")
