@@ -64,12 +64,15 @@ enum StateGrowth {
         runs.sorted { $0.samples.median < $1.samples.median }[runs.count / 2]
     }
 
-    static func time(users: Int, paced: Bool, recording: Bool) -> Run {
+    static func time(users: Int, paced: Bool, recording: Bool, frame: Double = frame, uiActions: Int = uiActions) -> Run {
         var state = UsersFixture.state(users: users)
         let path = RecorderBenchmarks.temporaryPath("growth")
         let recorder = recording ? try! Recorder(sink: .file(path)) : nil
         let store = recorder?.store("users", initialState: state, actions: Action.self)
         recorder?.flush()
+        // As in an app, whose first action comes a while after its store registered (the
+        // worker's first keyframe of 100,000 users takes some 100 ms).
+        Thread.sleep(forTimeInterval: 0.25)
         let count = paced ? uiActions : burstActions
         let actions = (0..<count).map { UsersFixture.Change.rename.action(step: $0 * 7919, count: users) }
         var samples: [Double] = []
@@ -94,12 +97,16 @@ enum StateGrowth {
             dropped: recorder?.status.actionsDropped ?? 0)
     }
 
-    /// `recorder-growth-profile USERS PACE`: the renames of one recorded and one plain run,
-    /// for callgrind.
-    static func profile(users: Int, paced: Bool) {
+    /// `recorder-growth-profile USERS ui|burst [FRAME_MS]`: the renames of one plain and one
+    /// recorded run, for callgrind. Under callgrind the worker runs some 50 times slower than
+    /// the store's frame assumes: give UI pace a longer frame (500 ms for 100,000 users) so
+    /// that it measures the worker keeping up, 20 actions.
+    static func profile(users: Int, paced: Bool, frameMilliseconds: Double?) {
         for recording in [false, true] {
-            let run = time(users: users, paced: paced, recording: recording)
-            print("\(recording ? "recorded" : "plain"): \(paced ? uiActions : burstActions) renames among \(users) users, \(run.copies) copied the users, \(run.dropped) dropped")
+            let run = time(
+                users: users, paced: paced, recording: recording, frame: frameMilliseconds.map { $0 / 1_000 } ?? frame,
+                uiActions: frameMilliseconds == nil ? uiActions : 20)
+            print("\(recording ? "recorded" : "plain"): \(paced ? (frameMilliseconds == nil ? uiActions : 20) : burstActions) renames among \(users) users, \(run.copies) copied the users, \(run.dropped) dropped")
         }
     }
 

@@ -23,9 +23,10 @@ public struct RecorderConfiguration: Sendable {
     /// trace, and rebuilding its state would read every chunk since; its keyframes are small,
     /// so this costs little.
     public var keyframeEveryTraceBytes: Int
-    /// After processing a change to a collection, and only while no other action waits, the
-    /// worker copies that collection for itself, so the reducer's next in-place mutation does
-    /// not pay a copy-on-write on the store thread (see docs/GUIDE.md, "Copy-on-write").
+    /// At UI pace, once the worker has recorded a store's latest action, it copies for itself
+    /// the collections the store changes (and, when the store registers, all of them), so the
+    /// reducer's next in-place mutation does not pay a copy-on-write on the store thread (see
+    /// docs/GUIDE.md, "Copy-on-write: what a collection change costs the app").
     public var unsharesChangedCollections: Bool
     /// Receives the recorder's own problems (a failing sink, dropped actions) once each.
     /// The default writes one line to standard error.
