@@ -28,7 +28,7 @@ struct MCPCommandTests {
         #expect(talk.outcome.stderr.isEmpty)
         #expect(try talk.result(0)["protocolVersion"] as? String == "2025-11-25")
         let tools = try #require(try talk.result(1)["tools"] as? [[String: Any]])
-        #expect(tools.compactMap { $0["name"] as? String } == ["list_sessions", "query_actions", "state_at", "diff", "blame", "effects", "stats"])
+        #expect(tools.compactMap { $0["name"] as? String } == ["list_sessions", "query_actions", "state_at", "diff", "blame", "effects", "stats", "compare", "test"])
         for tool in tools {
             #expect((tool["inputSchema"] as? [String: Any])?["type"] as? String == "object")
             #expect((tool["outputSchema"] as? [String: Any])?["type"] as? String == "object")

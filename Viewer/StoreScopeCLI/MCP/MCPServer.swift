@@ -15,6 +15,7 @@ final class MCPServer {
     /// The tools, in the order `tools/list` gives them.
     static let allTools: [any MCPTool] = [
         ListSessionsTool(), QueryActionsTool(), StateAtTool(), DiffTool(), BlameTool(), EffectsTool(), StatsTool(),
+        CompareTool(), TestTool(),
     ]
 
     /// The response to one message (`bytes`, without its newline), or `nil` for a

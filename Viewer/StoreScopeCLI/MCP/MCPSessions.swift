@@ -79,6 +79,11 @@ final class MCPSessions {
             }
             return entries[0]
         }
+        return try entry(named: name)
+    }
+
+    /// The session named `name` (as `list_sessions` names it).
+    func entry(named name: String) throws(ToolError) -> Entry {
         guard let entry = entries.first(where: { $0.name == name }) else {
             throw ToolError("no session named '\(name)'; the sessions are \(names)")
         }

@@ -62,6 +62,18 @@ struct ToolArguments: Sendable {
         }
     }
 
+    /// An action's seq (a whole number, or text such as `#12`), or `nil` when absent.
+    func seq(_ name: String) throws(ToolError) -> UInt64? {
+        switch values[name] {
+        case nil, .null?: return nil
+        case let .integer(seq)? where seq >= 0: return UInt64(seq)
+        case let .string(text)?:
+            guard let seq = UInt64(text.hasPrefix("#") ? String(text.dropFirst()) : text) else { fallthrough }
+            return seq
+        default: throw ToolError("'\(name)' must be an action's seq (a whole number at least 0)")
+        }
+    }
+
     /// A point of the trace: a seq (number or text), `start`, `end`, or a time such as `1.5s`.
     func point(_ name: String, default fallback: SessionPoint) throws(ToolError) -> SessionPoint {
         let text: String
