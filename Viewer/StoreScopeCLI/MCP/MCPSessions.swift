@@ -10,6 +10,7 @@ final class MCPSessions {
         let session: TraceSession
         private var counted: Counts?
         private var collectedEffects: EffectLifetimes?
+        private var statsAnswers: [SessionStats.Grouping: StatsAnswer] = [:]
 
         init(name: String, path: String, session: TraceSession) {
             self.name = name
@@ -40,7 +41,36 @@ final class MCPSessions {
             collectedEffects = effects
             return effects
         }
+
+        /// The stats by `grouping`, summarized in one pass the first time they are asked for
+        /// and kept while they are under ``MCPSessions/statsKeptCharacters``.
+        func stats(by grouping: SessionStats.Grouping) -> StatsAnswer {
+            if let kept = statsAnswers[grouping] { return kept }
+            let reader = session.reader
+            var stats = SessionStats(startMonotonicNanos: reader.header.startMonotonicNanos, grouping: grouping)
+            let items = reader.items()
+            while let item = items.next() { stats.add(item) }
+            stats.finish()
+            let report = StatsReport(stats: stats, missing: reader.missingParts)
+            let rows = report.jsonLines()
+            let size = rows.reduce(0) { $0 + $1.utf8.count }
+            let tables = size < ResultPage.budget ? report.textLines().joined(separator: "\n") : nil
+            let answer = StatsAnswer(rows: rows, tables: tables)
+            if size <= MCPSessions.statsKeptCharacters { statsAnswers[grouping] = answer }
+            return answer
+        }
     }
+
+    /// What `stats` answers from: the rows of `stats --json`, and the tables of `stats` when
+    /// they fit the answer budget beside the rows (``ResultPage/wholeText(_:from:)``).
+    struct StatsAnswer {
+        var rows: [String]
+        var tables: String?
+    }
+
+    /// The most characters of stats rows kept per session and grouping; a session with more
+    /// (millions of distinct cases) is summarized again on each call instead.
+    static let statsKeptCharacters = 8 << 20
 
     /// What `list_sessions` says of a trace.
     struct Counts {
