@@ -10,8 +10,14 @@ protocol MCPTool: Sendable {
     var inputSchema: String { get }
     /// The JSON Schema of ``ToolResult/structured`` (an object schema), as JSON text.
     var outputSchema: String { get }
+    /// Whether the tool only reads (every tool but the control tools).
+    var readOnly: Bool { get }
     /// Answers, or throws ``ToolError`` for a question the traces cannot answer (bad input).
     func call(_ arguments: ToolArguments, sessions: MCPSessions) throws(ToolError) -> ToolResult
+}
+
+extension MCPTool {
+    var readOnly: Bool { true }
 }
 
 /// A tool's answer: readable text (what the CLI prints for the same question) and the same
