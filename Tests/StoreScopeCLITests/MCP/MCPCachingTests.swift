@@ -35,25 +35,19 @@ struct MCPCachingTests {
         let directory = try TemporaryDirectory()
         let trace = directory.path("rows.sstrace")
         try Self.rowsTrace(trace, count: 300)
-        var cursor: String?, changes: [[String: Any]] = [], pages = 0
-        repeat {
-            var arguments: [String: Any] = ["path": ".rows[*]"]
-            if let cursor { arguments["cursor"] = cursor }
-            let talk = try MCPConversation(traces: [trace], messages: [MCPConversation.call(1, "blame", arguments)])
-            let answer = try talk.structured(1)
-            let page = try #require(answer["changes"] as? [[String: Any]])
-            let text = try #require((try talk.result(1)["content"] as? [[String: Any]])?.first?["text"] as? String)
-            let size = try JSONSerialization.data(withJSONObject: page, options: .withoutEscapingSlashes).count
-            #expect(size + text.utf8.count <= 20_000 + 200)
+        let pages = try MCPConversation.pages(traces: [trace], "blame", ["path": ".rows[*]"])
+        var changes: [[String: Any]] = [], cursor: String?
+        for page in pages {
+            let items = try #require(page.answer["changes"] as? [[String: Any]])
+            #expect(try page.size(of: "changes") + page.text.utf8.count <= 20_000 + 200)
             // The page starts at the action the cursor named (STORE:SEQ:SKIP).
             if let cursor, let seq = cursor.split(separator: ":").dropFirst().first.flatMap({ Int($0) }) {
-                #expect(page.first?["seq"] as? Int == seq, "cursor \(cursor)")
+                #expect(items.first?["seq"] as? Int == seq, "cursor \(cursor)")
             }
-            changes += page
-            cursor = answer["nextCursor"] as? String
-            pages += 1
-        } while cursor != nil && pages < 100
-        #expect(pages > 3)
+            changes += items
+            cursor = page.answer["nextCursor"] as? String
+        }
+        #expect(pages.count > 3)
         let cli = try jsonLines(try ChildProcess.storescope(["blame", trace, ".rows[*]", "--json"]).stdout)
         #expect(cli.count == 600)
         #expect(sameJSON(changes, cli))

@@ -8,39 +8,22 @@ import TraceFormat
 /// states out.
 @Suite("storescope mcp: the test and compare tools")
 struct MCPTestToolTests {
-    /// A trace of `count` actions of store "main", each setting `.count` (and `.notes` to
-    /// `notes(seq)` when given).
-    static func longTrace(_ path: String, count: UInt64, note: String = "") throws {
-        var records: [Record] = [.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "State", fields: [.init("count", .int(0))])))]
-        for seq in UInt64(1)...count {
-            records.append(SmallTrace.action(seq, "tick", [.init("note", .string(note))]))
-            records.append(.patch(StatePatch(seq: seq, store: "main", operations: [.set(path: [.field("count")], value: .int(Int64(seq)))])))
-        }
-        try SmallTrace.write(records, to: path)
-    }
-
     @Test("test: the source a page of lines at a time, each within the budget, together the file storescope test writes")
     func testSourcePages() throws {
         let directory = try TemporaryDirectory()
         let trace = directory.path("long.sstrace")
-        try Self.longTrace(trace, count: 800, note: String(repeating: "n", count: 40))
+        try SmallTrace.ticks(800, note: String(repeating: "n", count: 40), to: trace)
         let options: [String: Any] = ["module": "App", "reducer": "reduce", "state": "App.State", "action": "App.Action", "from": 5]
-        var source = "", cursor: String?, pages = 0
-        var last: [String: Any] = [:]
-        repeat {
-            var arguments = options
-            if let cursor { arguments["cursor"] = cursor }
-            let talk = try MCPConversation(traces: [trace], messages: [MCPConversation.call(1, "test", arguments)])
-            last = try talk.structured(1)
-            #expect(last["firstLine"] as? Int == source.filter { $0 == "\n" }.count)
-            let page = try #require(last["source"] as? String)
-            let text = try #require((try talk.result(1)["content"] as? [[String: Any]])?.first?["text"] as? String)
-            #expect(page.utf8.count + text.utf8.count <= 20_000 + 400, "\(page.utf8.count) + \(text.utf8.count)")
-            source += page
-            cursor = last["nextCursor"] as? String
-            pages += 1
-        } while cursor != nil && pages < 50
-        #expect(pages > 2)
+        let pages = try MCPConversation.pages(traces: [trace], "test", options)
+        var source = ""
+        for page in pages {
+            #expect(page.answer["firstLine"] as? Int == source.filter { $0 == "\n" }.count)
+            let lines = try #require(page.answer["source"] as? String)
+            #expect(lines.utf8.count + page.text.utf8.count <= 20_000 + 400, "\(lines.utf8.count) + \(page.text.utf8.count)")
+            source += lines
+        }
+        #expect(pages.count > 2)
+        let last = try #require(pages.last?.answer)
         let output = directory.path("MainReplayTests.swift")
         let cli = try ChildProcess.storescope(["test", trace, "--module", "App", "--reducer", "reduce", "--state", "App.State", "--action", "App.Action", "--from", "5", "--output", output])
         #expect(cli.status == 0, "\(cli.stderr)")
@@ -53,7 +36,7 @@ struct MCPTestToolTests {
     func testBounds() throws {
         let directory = try TemporaryDirectory()
         let trace = directory.path("long.sstrace")
-        try Self.longTrace(trace, count: 5_001)
+        try SmallTrace.ticks(5_001, to: trace)
         let talk = try MCPConversation(traces: [trace], messages: [
             MCPConversation.call(1, "test", ["module": "App", "reducer": "r", "state": "S", "action": "A"]),
             MCPConversation.call(2, "test", ["module": "App", "reducer": "r", "state": "S", "action": "A", "from": 1, "to": 5_001]),
