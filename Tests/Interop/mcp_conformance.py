@@ -7,7 +7,8 @@ Records two sample sessions with `storescope demo`, starts `storescope mcp` on t
 `mcp.client.stdio` (the SDK spawns the binary and speaks JSON-RPC over its pipes), once for
 each protocol era the SDK speaks: the 2026-07-28 revision (the SDK's default: it probes
 `server/discover`) and the initialize handshake (2025-11-25). In each it lists the tools,
-calls every tool, checks the structured results against what the CLI prints with --json
+calls every tool (compare against `storescope compare`, test against the file `storescope test`
+writes), checks the structured results against what the CLI prints with --json
 for the same question (the SDK itself validates each result against the tool's output
 schema), and checks that bad input comes back as a tool error (isError), never a protocol
 error or a crash. Exits 0 when every check passed; prints what failed otherwise.
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from mcp import Client, StdioServerParameters
 
-EXPECTED_TOOLS = {"list_sessions", "query_actions", "state_at", "diff", "blame", "effects", "stats"}
+EXPECTED_TOOLS = {"list_sessions", "query_actions", "state_at", "diff", "blame", "effects", "stats", "compare", "test"}
 failures = []
 
 
@@ -42,7 +43,7 @@ def tool_error(result):
     return result.is_error and text.startswith("Error: ")
 
 
-async def converse(binary, traces, mode):
+async def converse(binary, traces, mode, scratch):
     users, search = (str(path) for path in traces)
     server = StdioServerParameters(command=binary, args=["mcp", users, search])
     async with Client(server, mode=mode, raise_exceptions=True) as client:
@@ -98,6 +99,35 @@ async def converse(binary, traces, mode):
         stats = await call("stats", session="search.trace")
         check(stats.structured_content["rows"] == cli_json_lines(binary, "stats", search), f"[{mode}] stats = stats --json")
 
+        compared = await call("compare", a="users.trace", b="search.trace")
+        cli_compare = cli_json_lines(binary, "compare", users, search)[0]
+        check(compared.structured_content["comparison"] == cli_compare, f"[{mode}] compare = compare --json")
+        check(cli_compare["equal"] is False, f"[{mode}] the samples diverge")
+        cli_compare_text = subprocess.run([binary, "compare", users, search], capture_output=True, text=True).stdout
+        check(compared.content[0].text == cli_compare_text.rstrip("\n"), f"[{mode}] compare text = compare's")
+        same = await call("compare", a="users.trace", b="users.trace")
+        check(same.structured_content["comparison"]["equal"] is True, f"[{mode}] a session equals itself")
+
+        # test: the pages put together are the file storescope test writes for the same options.
+        options = {"module": "UsersApp", "reducer": "usersReducer", "from": 3}
+        source, cursor, pages = "", None, 0
+        while True:
+            arguments = dict(session="users.trace", **options, **({"cursor": cursor} if cursor else {}))
+            page = (await call("test", **arguments)).structured_content
+            check(page["firstLine"] == source.count("\n"), f"[{mode}] test page starts where the last ended")
+            source += page["source"]
+            cursor, pages = page.get("nextCursor"), pages + 1
+            if cursor is None or pages > 50:
+                break
+        written = scratch / f"{mode}-UsersReplayTests.swift"
+        subprocess.run([binary, "test", users, "--module", "UsersApp", "--reducer", "usersReducer", "--from", "3",
+                        "--output", str(written)], check=True, capture_output=True)
+        # The source names its own file (and fixture) in its header: the tool's default name.
+        expected = written.read_text().replace(written.stem, "UsersReplayTests")
+        check(source == expected, f"[{mode}] test source = storescope test's file")
+        check(page["firstSeq"] == 3 and page["store"] == "users", f"[{mode}] test range {page['firstSeq']}, {page['store']}")
+        check(page["command"].startswith(f"storescope test {users} --module UsersApp"), f"[{mode}] test command {page['command']}")
+
         # Bad input: tool errors the agent can read, and the server keeps answering.
         bad = {
             "unknown session": await call("stats", session="nope.trace"),
@@ -109,6 +139,11 @@ async def converse(binary, traces, mode):
             "path the state lacks": await call("state_at", session="users.trace", path=".nothing"),
             "wrong argument type": await call("effects", session="users.trace", failed="yes"),
             "bad cursor": await call("query_actions", session="users.trace", cursor="x"),
+            "compare with an unknown session": await call("compare", a="users.trace", b="nope.trace"),
+            "test without a reducer": await call("test", session="users.trace", module="UsersApp"),
+            "test from after to": await call("test", session="users.trace", module="M", reducer="r", **{"from": 5, "to": 2}),
+            "test of an unknown store": await call("test", session="users.trace", module="M", reducer="r", store="nope"),
+            "test past the last action": await call("test", session="users.trace", module="M", reducer="r", **{"from": 999}),
         }
         for what, result in bad.items():
             check(tool_error(result), f"[{mode}] {what} is a tool error: {result}")
@@ -127,7 +162,7 @@ def main():
         subprocess.run([binary, "demo", "--sample", sample, "--output", str(path)], check=True, capture_output=True)
         traces.append(path)
     for mode in ("auto", "legacy"):
-        asyncio.run(converse(binary, traces, mode))
+        asyncio.run(converse(binary, traces, mode, scratch))
     if failures:
         print(f"{len(failures)} checks failed", file=sys.stderr)
         return 1

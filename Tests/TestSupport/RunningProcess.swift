@@ -53,6 +53,11 @@ public final class RunningProcess: @unchecked Sendable {
         try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
     }
 
+    /// Closes its standard input: a process reading it to the end then ends.
+    public func closeInput() {
+        try? input.fileHandleForWriting.close()
+    }
+
     /// Waits until `condition` holds for its standard output.
     ///
     /// - Throws: ``ChildProcess/TimedOut`` at the deadline, naming what was awaited.

@@ -54,19 +54,23 @@ extension TraceSession {
     ///   - pattern: the path; with `[*]`, each concrete path is reported on its own.
     ///   - store: the store.
     ///   - body: return `false` to stop.
+    ///   - resume: start at this action instead of the first, from the state before it (a
+    ///     page of an answer that resumes where the previous one stopped, without replaying
+    ///     what came before from the first keyframe). A change made across a drop that ends
+    ///     after `resume` is then told as made with the state unknown.
     ///   - summarizing: report the values' short forms only (``PathChange/summary``): then a
     ///     change made by `set`s under the path is told by comparing what they set, and the
     ///     node is not held while the patch applies, so blaming a huge node (the root of a
     ///     2M-node state) costs the patches, not a copy of the node per change.
     public func forEachChange(
-        of pattern: PathPattern, in store: String, summarizing: Bool = false, _ body: (PathChangeItem) throws -> Bool
+        of pattern: PathPattern, in store: String, from resume: UInt64? = nil, summarizing: Bool = false, _ body: (PathChangeItem) throws -> Bool
     ) rethrows {
-        let first = seqRange?.lowerBound ?? 1
+        let first = max(seqRange?.lowerBound ?? 1, resume ?? 0)
         var current: TraceValue? = state(of: store, after: first > 0 ? first - 1 : 0).value
         // The state before the store's latest drop, and its first dropped action: the keyframe
         // that follows tells what changed across it.
         var beforeDrop: (state: TraceValue, first: UInt64)?
-        try forEachAction { item in
+        try forEachAction(in: resume.map { $0...UInt64.max }) { item in
             let entry: ActionEntry
             switch item {
             case let .damage(damage):

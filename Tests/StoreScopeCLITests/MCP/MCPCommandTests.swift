@@ -28,7 +28,7 @@ struct MCPCommandTests {
         #expect(talk.outcome.stderr.isEmpty)
         #expect(try talk.result(0)["protocolVersion"] as? String == "2025-11-25")
         let tools = try #require(try talk.result(1)["tools"] as? [[String: Any]])
-        #expect(tools.compactMap { $0["name"] as? String } == ["list_sessions", "query_actions", "state_at", "diff", "blame", "effects", "stats"])
+        #expect(tools.compactMap { $0["name"] as? String } == ["list_sessions", "query_actions", "state_at", "diff", "blame", "effects", "stats", "compare", "test"])
         for tool in tools {
             #expect((tool["inputSchema"] as? [String: Any])?["type"] as? String == "object")
             #expect((tool["outputSchema"] as? [String: Any])?["type"] as? String == "object")
@@ -147,32 +147,18 @@ struct MCPCommandTests {
         let directory = try TemporaryDirectory()
         let trace = directory.path("long.sstrace")
         let note = String(repeating: "n", count: 200)
-        var records: [Record] = [.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "State", fields: [.init("count", .int(0))])))]
-        for seq in UInt64(1)...600 {
-            records.append(SmallTrace.action(seq, "tick", [.init("note", .string(note))]))
-            records.append(.patch(StatePatch(seq: seq, store: "main", operations: [.set(path: [.field("count")], value: .int(Int64(seq)))])))
-        }
-        try SmallTrace.write(records, to: trace)
-        var cursor: String?
+        try SmallTrace.ticks(600, note: note, to: trace)
+        let pages = try MCPConversation.pages(traces: [trace], "query_actions", ["filter": "action:tick"])
         var seqs: [Int] = []
-        var pages = 0
-        repeat {
-            var arguments: [String: Any] = ["filter": "action:tick"]
-            if let cursor { arguments["cursor"] = cursor }
-            let talk = try MCPConversation(traces: [trace], messages: [MCPConversation.call(1, "query_actions", arguments)])
-            let answer = try talk.structured(1)
-            let actions = try #require(answer["actions"] as? [[String: Any]])
-            let size = try JSONSerialization.data(withJSONObject: actions).count
-            let text = try #require((try talk.result(1)["content"] as? [[String: Any]])?.first?["text"] as? String)
+        for page in pages {
+            let actions = try #require(page.answer["actions"] as? [[String: Any]])
             // Items, JSON and text together, within the budget (plus the line saying how to go on).
-            #expect(size + text.utf8.count <= 20_000 + 100)
+            #expect(try page.size(of: "actions") + page.text.utf8.count <= 20_000 + 100)
             #expect(!actions.isEmpty)
             seqs += actions.compactMap { $0["seq"] as? Int }
-            cursor = answer["nextCursor"] as? String
-            if cursor != nil { #expect(answer["more"] is String) }
-            pages += 1
-        } while cursor != nil && pages < 100
-        #expect(pages > 3)
+            if page.answer["nextCursor"] != nil { #expect(page.answer["more"] is String) }
+        }
+        #expect(pages.count > 3)
         #expect(seqs == Array(1...600))
         // blame pages the same way.
         let blame = try MCPConversation(traces: [trace], messages: [MCPConversation.call(1, "blame", ["path": ".count"])])
@@ -213,21 +199,14 @@ struct MCPCommandTests {
         try SmallTrace.write(records, to: trace)
 
         func pages(_ tool: String, _ key: String, _ arguments: [String: Any]) throws -> (items: [[String: Any]], pages: Int) {
-            var cursor: String?, items: [[String: Any]] = [], pages = 0
-            repeat {
-                var asked = arguments
-                if let cursor { asked["cursor"] = cursor }
-                let talk = try MCPConversation(traces: [trace], messages: [MCPConversation.call(1, tool, asked)])
-                let answer = try talk.structured(1)
-                let page = try #require(answer[key] as? [[String: Any]])
-                let text = try #require((try talk.result(1)["content"] as? [[String: Any]])?.first?["text"] as? String)
-                let size = try JSONSerialization.data(withJSONObject: page, options: .withoutEscapingSlashes).count
-                #expect(size + text.utf8.count <= 20_000 + 200, "\(tool): \(size) + \(text.utf8.count)")
-                items += page
-                cursor = answer["nextCursor"] as? String
-                pages += 1
-            } while cursor != nil && pages < 100
-            return (items, pages)
+            let pages = try MCPConversation.pages(traces: [trace], tool, arguments)
+            var items: [[String: Any]] = []
+            for page in pages {
+                let size = try page.size(of: key)
+                #expect(size + page.text.utf8.count <= 20_000 + 200, "\(tool): \(size) + \(page.text.utf8.count)")
+                items += try #require(page.answer[key] as? [[String: Any]])
+            }
+            return (items, pages.count)
         }
         let diff = try pages("diff", "ops", ["from": 1, "to": 1_500])
         #expect(diff.pages > 2)

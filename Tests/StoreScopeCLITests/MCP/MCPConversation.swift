@@ -77,3 +77,33 @@ func jsonLines(_ text: String) throws -> [[String: Any]] {
 func sameJSON(_ a: Any, _ b: Any) -> Bool {
     (a as? NSObject)?.isEqual(b as? NSObject) ?? false
 }
+
+extension MCPConversation {
+    /// One page of a paged tool's answer.
+    struct Page {
+        /// Its structured content.
+        let answer: [String: Any]
+        /// Its readable text.
+        let text: String
+        /// The JSON of its `key` member's items, as the agent gets them.
+        func size(of key: String) throws -> Int {
+            try JSONSerialization.data(withJSONObject: answer[key] as Any, options: .withoutEscapingSlashes).count
+        }
+    }
+
+    /// Calls `tool` with `arguments` on `traces`, one conversation per page, following
+    /// `nextCursor` (at most 100 pages).
+    static func pages(traces: [String], _ tool: String, _ arguments: [String: Any]) throws -> [Page] {
+        var pages: [Page] = [], cursor: String?
+        repeat {
+            var asked = arguments
+            if let cursor { asked["cursor"] = cursor }
+            let talk = try MCPConversation(traces: traces, messages: [call(1, tool, asked)])
+            let answer = try talk.structured(1)
+            let text = try #require((try talk.result(1)["content"] as? [[String: Any]])?.first?["text"] as? String)
+            pages.append(Page(answer: answer, text: text))
+            cursor = answer["nextCursor"] as? String
+        } while cursor != nil && pages.count < 100
+        return pages
+    }
+}

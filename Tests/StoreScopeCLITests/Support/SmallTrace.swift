@@ -23,4 +23,14 @@ enum SmallTrace {
             seq: seq, store: "main", monotonicNanos: seq, wallNanos: 0, reducerNanos: 1,
             action: .enumeration(type: "Action", caseName: name, payload: payload)))
     }
+
+    /// Writes `count` actions `Action.tick(note:)` of store "main", each setting `.count` to its seq.
+    static func ticks(_ count: UInt64, note: String = "", to path: String) throws {
+        var records: [Record] = [.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "State", fields: [.init("count", .int(0))])))]
+        for seq in UInt64(1)...count {
+            records.append(action(seq, "tick", [.init("note", .string(note))]))
+            records.append(.patch(StatePatch(seq: seq, store: "main", operations: [.set(path: [.field("count")], value: .int(Int64(seq)))])))
+        }
+        try write(records, to: path)
+    }
 }

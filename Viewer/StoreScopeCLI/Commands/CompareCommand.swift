@@ -49,6 +49,11 @@ struct ComparisonText {
     /// Whether the two headers' schema fingerprints differ: the sessions were recorded by
     /// builds whose State and Action types (as the apps named them) differ.
     var schemasDiffer = false
+    /// Whether the JSON holds the two states where they diverge (the MCP server's answer may
+    /// leave them out to stay within its budget).
+    var includesStates = true
+    /// The most characters of a -/+ difference shown; past it, a line says how much was left out.
+    var maximumDiffCharacters = Int.max
 
     func text() -> String {
         var lines: [String] = []
@@ -60,12 +65,12 @@ struct ComparisonText {
         case let .action(_, a, b):
             lines.append("diverge at \(Self.place(a, b)): A has \(a.action.shortDescription), B has \(b.action.shortDescription)")
             if a.store != b.store { lines += ["- store \(a.store)", "+ store \(b.store)"] }
-            lines.append(DiffRendering.render(from: a.action, to: b.action))
+            lines.append(bounded(DiffRendering.render(from: a.action, to: b.action)))
         case let .state(_, a, b):
             lines.append("diverge at \(Self.place(a.action, b.action)): \(Self.actionText(a.action)) left different states in \(a.action.store)")
             if let stateA = a.state, let stateB = b.state {
                 lines.append("paths that differ: " + Self.differingPaths(stateA, stateB))
-                lines.append(DiffRendering.render(from: stateA, to: stateB))
+                lines.append(bounded(DiffRendering.render(from: stateA, to: stateB)))
             }
         case let .effectActions(_, a, b, onlyInA, onlyInB):
             let after = a.map { "after \(Self.place($0, b ?? $0)) \(Self.actionText($0))" } ?? "before the app's first action"
@@ -117,13 +122,13 @@ struct ComparisonText {
             json.field("seq", a.seq)
             side("a", a, state: nil, to: &json)
             side("b", b, state: nil, to: &json)
-            json.field("diff", DiffRendering.render(from: a.action, to: b.action))
+            json.field("diff", bounded(DiffRendering.render(from: a.action, to: b.action)))
         case let .state(_, a, b):
             json.field("divergence", "state")
             json.field("seq", a.action.seq)
             side("a", a.action, state: a.state, to: &json)
             side("b", b.action, state: b.state, to: &json)
-            if let stateA = a.state, let stateB = b.state { json.field("diff", DiffRendering.render(from: stateA, to: stateB)) }
+            if let stateA = a.state, let stateB = b.state { json.field("diff", bounded(DiffRendering.render(from: stateA, to: stateB))) }
         case let .effectActions(_, a, b, onlyInA, onlyInB):
             json.field("divergence", "effectActions")
             if let a { side("a", a, state: nil, to: &json) }
@@ -157,11 +162,24 @@ struct ComparisonText {
         json.field("store", action.store)
         json.key("action")
         action.action.writeJSON(to: &json)
-        if let state {
+        if let state, includesStates {
             json.key("state")
             state.writeJSON(to: &json)
         }
         json.endObject()
+    }
+
+    /// `diff` cut at a line break within ``maximumDiffCharacters``, with a line saying so.
+    private func bounded(_ diff: String) -> String {
+        guard diff.utf8.count > maximumDiffCharacters else { return diff }
+        var kept = 0, lines: [Substring] = []
+        let all = diff.split(separator: "\n", omittingEmptySubsequences: false)
+        for line in all {
+            guard kept + line.utf8.count + 1 <= maximumDiffCharacters else { break }
+            kept += line.utf8.count + 1
+            lines.append(line)
+        }
+        return (lines + ["… \(counted(all.count - lines.count, "more line")) of difference left out: ask diff or state_at for a path"]).joined(separator: "\n")
     }
 
     static func actionText(_ action: ActionRecord) -> String {

@@ -50,61 +50,23 @@ enum TestCommand: Command {
         guard let reducer = arguments.value("reducer") else {
             throw UsageError("missing --reducer EXPR (the reducer entry point, e.g. 'SearchReducer().reduce(oldState:with:)')", command: spec)
         }
-        let from = try seq(arguments, "from")
-        let to = try seq(arguments, "to")
-        if let from, let to, from > to { throw UsageError("--from \(from) is after --to \(to)", command: spec) }
+        let options = ReplayTestOptions(
+            module: module, reducer: reducer, store: arguments.value("store"), from: try seq(arguments, "from"), to: try seq(arguments, "to"),
+            state: arguments.value("state"), action: arguments.value("action"), name: arguments.value("name"),
+            isTCA: arguments.has("tca"), output: arguments.value("output"))
         guard let reader = console.openTrace(trace) else { return ExitStatus.unreadable }
-        let records = reader.allRecords()
-        var stores = SessionStores(header: reader.header)
-        for record in records { stores.note(record) }
-        guard !stores.names.isEmpty else {
-            // A damaged trace says where (`storescope check` says the same); an intact one is empty.
-            let missing = reader.missingParts
-            console.error("Error: no action or keyframe of any store could be read from \(trace.sanitizedForTerminal)"
-                + (missing.isEmpty ? " (the session recorded none)" : ":"))
-            for part in missing { console.error("  \(part.sanitizedForTerminal)") }
-            return ExitStatus.failure
-        }
-        let store: String
-        do throws(NoSuchStore) {
-            store = try stores.store(named: arguments.value("store"))
+        let plan: ReplayTestPlan
+        do throws(ReplayTestFailure) {
+            plan = try ReplayTestPlan(trace: trace, reader: reader, options: options)
         } catch {
-            throw UsageError(error.description.sanitizedForTerminal, command: spec)
-        }
-        let session = RecordedRange(records: records, store: store, from: from ?? 0, to: to ?? .max)
-        guard let first = session.actions.first, let last = session.actions.last else {
-            console.error("Error: store \"\(store.sanitizedForTerminal)\" has no action \(to == nil ? "from #\(from ?? 0) on" : "from #\(from ?? 0) to #\(to!)")")
+            if error.isUsage { throw UsageError(error.message, command: spec) }
+            console.error("Error: \(error.message)")
+            for line in error.details { console.error("  \(line)") }
             return ExitStatus.failure
         }
-        // A type name from the trace becomes code: only a plain Swift type name is taken.
-        let state = arguments.value("state") ?? session.stateType ?? "State"
-        let action = arguments.value("action") ?? session.actionType ?? "Action"
-        for (option, type) in [("state", state), ("action", action)] where arguments.value(option) == nil && !isTypeName(type) {
-            console.error("Error: the trace's \(option) type '\(type.sanitizedForTerminal)' is not a Swift type name; name it with --\(option) TYPE")
-            return ExitStatus.failure
-        }
-        // TCA's `@Reducer struct AppFeature { struct State; enum Action }`: the trace names the
-        // nested types alone, which the test's module cannot resolve.
-        let nested = [("state", state), ("action", action)].filter { arguments.value($0.0) == nil && ["State", "Action"].contains($0.1) }
-        if !nested.isEmpty {
-            let options = nested.map { "--\($0.0) Feature.\($0.1)" }.joined(separator: " ")
-            console.error("Error: the trace names the \(nested.map { "\($0.0) type '\($0.1)'" }.joined(separator: " and ")) without the type "
-                + "it is nested in (TCA's AppFeature.State), which the test could not resolve; name it: \(options)")
-            return ExitStatus.usage
-        }
-        let name = arguments.value("name") ?? store
-        let output = arguments.value("output") ?? "\(typeName(name))ReplayTests.swift"
-        // Named as the output was given (relative or not), for the lines printed below.
-        let fixturePath = (output as NSString).deletingPathExtension + ".sstrace"
-        let fixture = URL(fileURLWithPath: fixturePath)
-        let source = ReplayTestSource(
-            session: session, traceName: URL(fileURLWithPath: trace).lastPathComponent, fixtureName: fixture.lastPathComponent,
-            store: store, name: name, module: module, reducer: reducer,
-            state: state, action: action, isTCA: arguments.has("tca"),
-            range: (first.seq, last.seq), command: commandLine(arguments, output: output, fixtureName: fixture.lastPathComponent))
         do {
-            try copyFixture(from: trace, to: fixture)
-            try write(Array(source.text.utf8), to: output)
+            try copyFixture(from: trace, to: URL(fileURLWithPath: plan.fixturePath))
+            try write(Array(plan.source.text.utf8), to: plan.output)
         } catch let error as TraceError {
             console.error("Error: \(error.description.sanitizedForTerminal)")
             return ExitStatus.failure
@@ -112,9 +74,7 @@ enum TestCommand: Command {
             console.error("Error: cannot read \(trace.sanitizedForTerminal): \(error.localizedDescription.sanitizedForTerminal)")
             return ExitStatus.failure
         }
-        console.line("Wrote \(output.sanitizedForTerminal): \(counted(session.actions.count, "action")) of store \"\(store.sanitizedForTerminal)\", #\(first.seq) through #\(last.seq)")
-        console.line("Fixture \(fixturePath.sanitizedForTerminal): a copy of the trace")
-        for note in source.caveats { console.line("note: \(note.sanitizedForTerminal)") }
+        for line in plan.summaryLines { console.line(line) }
         // A test from a damaged or unclosed trace replays what could be read: the one rule says so.
         return ExitStatus.of(traceIntact: console.reportIntegrity(of: reader), answered: true)
     }
@@ -141,22 +101,6 @@ enum TestCommand: Command {
         let file = try TraceFile.create(path)
         defer { file.close() }
         try bytes.withRawBytes { (raw) throws(TraceError) in try file.write(raw) }
-    }
-
-    /// The command that regenerates the file, for its header (the trace named as the fixture).
-    private static func commandLine(_ arguments: ParsedArguments, output: String, fixtureName: String) -> String {
-        var words = ["storescope", "test", fixtureName]
-        for option in ["module", "reducer", "store", "from", "to", "state", "action", "name"] {
-            if let value = arguments.value(option) { words += ["--\(option)", shellQuoted(value)] }
-        }
-        if arguments.has("tca") { words.append("--tca") }
-        words += ["--output", shellQuoted(URL(fileURLWithPath: output).lastPathComponent)]
-        return words.joined(separator: " ")
-    }
-
-    private static func shellQuoted(_ word: String) -> String {
-        if !word.isEmpty, word.allSatisfy({ $0.isLetter || $0.isNumber || "._-/".contains($0) }) { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Whether `text` is a type name such as `SearchState`, `App.Action` or `Box<Int, [String]>`:

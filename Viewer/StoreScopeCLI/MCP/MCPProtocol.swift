@@ -24,7 +24,8 @@ enum MCPProtocol {
         StoreScope reads recordings of Redux-style stores: every action with the state change \
         it made and the effects around it. Start with list_sessions; then query_actions with a \
         filter, state_at and diff for the state, blame for which actions changed a path, effects \
-        for running, leaked, failed or cancelled effects, stats for a summary. Answers are \
+        for running, leaked, failed or cancelled effects, stats for a summary, compare for where \
+        two sessions diverge, test for a regression test replaying a session. Answers are \
         bounded: follow nextCursor, or ask with a narrower path.
         """
 }

@@ -12,9 +12,16 @@ final class MCPServer {
         self.tools = tools
     }
 
+    /// The control tools (`storescope mcp --listen --allow-control`), acting through the
+    /// listener at `socket`.
+    static func controlTools(socket: String) -> [any MCPTool] {
+        ControlTool.Command.allCases.map { ControlTool(command: $0, socket: socket) } + [ReplayTool(socket: socket)]
+    }
+
     /// The tools, in the order `tools/list` gives them.
     static let allTools: [any MCPTool] = [
         ListSessionsTool(), QueryActionsTool(), StateAtTool(), DiffTool(), BlameTool(), EffectsTool(), StatsTool(),
+        CompareTool(), TestTool(),
     ]
 
     /// The response to one message (`bytes`, without its newline), or `nil` for a
@@ -57,7 +64,9 @@ final class MCPServer {
         case "server/discover": return Self.result(id: id, discoverResult())
         case "ping": return Self.result(id: id, "{}")
         case "tools/list": return Self.result(id: id, toolsList(stateless: stateless))
-        case "tools/call": return call(id: id, paramMembers, stateless: stateless)
+        case "tools/call":
+            sessions.poll()
+            return call(id: id, paramMembers, stateless: stateless)
         default: return Self.error(id: id, JSONRPCError.methodNotFound, "Method not found: \(method)")
         }
     }
@@ -151,9 +160,9 @@ final class MCPServer {
             json.key("annotations")
             json.beginObject()
             json.key("readOnlyHint")
-            json.bool(true)
+            json.bool(tool.readOnly)
             json.key("openWorldHint")
-            json.bool(false)
+            json.bool(!tool.readOnly)
             json.endObject()
             json.endObject()
         }
@@ -168,6 +177,11 @@ final class MCPServer {
             return Self.error(id: id, JSONRPCError.invalidParams, "Invalid params: tools/call needs a tool name")
         }
         guard let tool = tools.first(where: { $0.name == name }) else {
+            // A control tool the server was not started to offer: say how it is offered.
+            if Self.controlTools(socket: "").contains(where: { $0.name == name }) {
+                return Self.error(id: id, JSONRPCError.invalidParams,
+                    "Unknown tool: \(name) (the control tools are offered only by storescope mcp --listen --allow-control)")
+            }
             return Self.error(id: id, JSONRPCError.invalidParams, "Unknown tool: \(name)")
         }
         let outcome: Result<ToolResult, ToolError>

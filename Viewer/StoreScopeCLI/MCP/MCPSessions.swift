@@ -1,21 +1,48 @@
 import TraceAnalysis
 
 /// The trace files `storescope mcp` was started on, each opened once and named for the tools'
-/// `session` argument by its file name (with `#2`, `#3` after a name already taken).
+/// `session` argument by its file name (with `#2`, `#3` after a name already taken); with
+/// `--listen`, also the live sessions arriving at the listener, named by their tags.
 final class MCPSessions {
-    /// One opened trace.
+    /// One opened trace, or one live session's recording.
     final class Entry {
         let name: String
         let path: String
-        let session: TraceSession
+        /// The live session, when the entry is one: its recording grows while the app runs.
+        let live: LiveSessionSource?
+        private let file: TraceSession?
         private var counted: Counts?
         private var collectedEffects: EffectLifetimes?
+        private var statsAnswers: [SessionStats.Grouping: StatsAnswer] = [:]
 
         init(name: String, path: String, session: TraceSession) {
             self.name = name
             self.path = path
-            self.session = session
+            file = session
+            live = nil
         }
+
+        init(name: String, live: LiveSessionSource) {
+            self.name = name
+            path = live.path
+            self.live = live
+            file = nil
+        }
+
+        /// The session the tools read: a live one's recording as far as it was written when
+        /// ``refresh()`` last read it.
+        var session: TraceSession { live?.session ?? file! }
+
+        /// Reads what a live session's listener wrote since the last call; what was worked
+        /// out from the records before (counts, effects, stats) is worked out again.
+        func refresh() {
+            guard let live, live.poll() || cachedSession != ObjectIdentifier(live.session) else { return }
+            cachedSession = ObjectIdentifier(live.session)
+            (counted, collectedEffects, statsAnswers) = (nil, nil, [:])
+        }
+
+        /// The session object the kept answers were worked out from (a reconnect opens anew).
+        private var cachedSession: ObjectIdentifier?
 
         /// Its records counted in one pass, the first time they are asked for.
         var counts: Counts {
@@ -40,7 +67,36 @@ final class MCPSessions {
             collectedEffects = effects
             return effects
         }
+
+        /// The stats by `grouping`, summarized in one pass the first time they are asked for
+        /// and kept while they are under ``MCPSessions/statsKeptCharacters``.
+        func stats(by grouping: SessionStats.Grouping) -> StatsAnswer {
+            if let kept = statsAnswers[grouping] { return kept }
+            let reader = session.reader
+            var stats = SessionStats(startMonotonicNanos: reader.header.startMonotonicNanos, grouping: grouping)
+            let items = reader.items()
+            while let item = items.next() { stats.add(item) }
+            stats.finish()
+            let report = StatsReport(stats: stats, missing: reader.missingParts)
+            let rows = report.jsonLines()
+            let size = rows.reduce(0) { $0 + $1.utf8.count }
+            let tables = size < ResultPage.budget ? report.textLines().joined(separator: "\n") : nil
+            let answer = StatsAnswer(rows: rows, tables: tables)
+            if size <= MCPSessions.statsKeptCharacters { statsAnswers[grouping] = answer }
+            return answer
+        }
     }
+
+    /// What `stats` answers from: the rows of `stats --json`, and the tables of `stats` when
+    /// they fit the answer budget beside the rows (``ResultPage/wholeText(_:from:)``).
+    struct StatsAnswer {
+        var rows: [String]
+        var tables: String?
+    }
+
+    /// The most characters of stats rows kept per session and grouping; a session with more
+    /// (millions of distinct cases) is summarized again on each call instead.
+    static let statsKeptCharacters = 8 << 20
 
     /// What `list_sessions` says of a trace.
     struct Counts {
@@ -48,10 +104,16 @@ final class MCPSessions {
         var actionsByStore: [String: Int] = [:]
     }
 
-    let entries: [Entry]
+    private(set) var entries: [Entry]
+    /// The listener whose sessions are served too (`--listen`).
+    let arrivals: ListenerArrivals?
+    /// What the listener said (a refused peer, a session that could not be recorded): the
+    /// last few, for `list_sessions`.
+    private(set) var notes: [String] = []
 
     /// Opens every file; the first that cannot be read is the error (the server does not start).
-    init(paths: [String]) throws(AnalysisFailure) {
+    init(paths: [String], arrivals: ListenerArrivals? = nil) throws(AnalysisFailure) {
+        self.arrivals = arrivals
         var entries: [Entry] = []
         for path in paths {
             let session: TraceSession
@@ -61,27 +123,57 @@ final class MCPSessions {
                 throw AnalysisFailure("\(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)")
             }
             let base = path.split(separator: "/").last.map(String.init) ?? path
-            var name = base, suffix = 2
-            while entries.contains(where: { $0.name == name }) {
-                name = "\(base)#\(suffix)"
-                suffix += 1
-            }
-            entries.append(Entry(name: name, path: path, session: session))
+            entries.append(Entry(name: Self.unused(base, among: entries), path: path, session: session))
         }
         self.entries = entries
+    }
+
+    /// `base`, or `base#2`, `base#3`… when taken.
+    private static func unused(_ base: String, among entries: [Entry]) -> String {
+        var name = base, suffix = 2
+        while entries.contains(where: { $0.name == name }) {
+            name = "\(base)#\(suffix)"
+            suffix += 1
+        }
+        return name
+    }
+
+    /// Takes the live sessions that arrived since the last call (before every request).
+    func poll() {
+        guard let arrivals else { return }
+        for arrival in arrivals.poll() {
+            switch arrival {
+            case let .started(source as LiveSessionSource):
+                entries.append(Entry(name: Self.unused(source.live.tag, among: entries), live: source))
+            case let .message(line):
+                notes = Array((notes + [line]).suffix(10))
+            default:
+                // A resumed source is the same entry, read anew; an ended one says so itself.
+                break
+            }
+        }
     }
 
     /// The session a tool's `session` argument names; it may be left out when there is one.
     func entry(_ arguments: ToolArguments) throws(ToolError) -> Entry {
         guard let name = try arguments.string("session") else {
             guard entries.count == 1 else {
-                throw ToolError("'session' is required when there are several: \(names)")
+                throw ToolError(entries.isEmpty
+                    ? "no session yet: no app has connected to the listener (list_sessions shows them as they arrive)"
+                    : "'session' is required when there are several: \(names)")
             }
+            entries[0].refresh()
             return entries[0]
         }
+        return try entry(named: name)
+    }
+
+    /// The session named `name` (as `list_sessions` names it).
+    func entry(named name: String) throws(ToolError) -> Entry {
         guard let entry = entries.first(where: { $0.name == name }) else {
-            throw ToolError("no session named '\(name)'; the sessions are \(names)")
+            throw ToolError("no session named '\(name)'; " + (entries.isEmpty ? "there is none yet" : "the sessions are \(names)"))
         }
+        entry.refresh()
         return entry
     }
 

@@ -10,8 +10,14 @@ protocol MCPTool: Sendable {
     var inputSchema: String { get }
     /// The JSON Schema of ``ToolResult/structured`` (an object schema), as JSON text.
     var outputSchema: String { get }
+    /// Whether the tool only reads (every tool but the control tools).
+    var readOnly: Bool { get }
     /// Answers, or throws ``ToolError`` for a question the traces cannot answer (bad input).
     func call(_ arguments: ToolArguments, sessions: MCPSessions) throws(ToolError) -> ToolResult
+}
+
+extension MCPTool {
+    var readOnly: Bool { true }
 }
 
 /// A tool's answer: readable text (what the CLI prints for the same question) and the same
@@ -59,6 +65,18 @@ struct ToolArguments: Sendable {
         case nil, .null?: return fallback
         case let .integer(value)? where range.contains(Int(clamping: value)) && Int64(Int(clamping: value)) == value: return Int(value)
         default: throw ToolError("'\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+    }
+
+    /// An action's seq (a whole number, or text such as `#12`), or `nil` when absent.
+    func seq(_ name: String) throws(ToolError) -> UInt64? {
+        switch values[name] {
+        case nil, .null?: return nil
+        case let .integer(seq)? where seq >= 0: return UInt64(seq)
+        case let .string(text)?:
+            guard let seq = UInt64(text.hasPrefix("#") ? String(text.dropFirst()) : text) else { fallthrough }
+            return seq
+        default: throw ToolError("'\(name)' must be an action's seq (a whole number at least 0)")
         }
     }
 

@@ -163,8 +163,16 @@ enum BlameCommand: Command {
         json.field("t", change.entry.sinceStart)
         json.key("action")
         change.entry.action.action.writeJSON(to: &json)
-        // The effect that sent the action, as `log --json` names it.
-        if let effect = change.entry.action.effectID { json.field("effect", effect) }
+        // The effect that sent the action, as `log --json` names it, with its name, the action
+        // that started it and how it ended: "from which effect" in one answer.
+        if let id = change.entry.action.effectID {
+            json.field("effect", id)
+            if let effect = lines.session.effect(id) {
+                json.field("effectName", effect.name)
+                if let parent = effect.parentSeq { json.field("effectStartedBy", parent) }
+                json.field("effectOutcome", effect.state.kind.rawValue)
+            }
+        }
         json.field("path", change.path)
         json.key("unknown")
         json.bool(change.isUnknown)

@@ -29,23 +29,29 @@ struct BlameTool: MCPTool {
         } catch {
             throw ToolError(error)
         }
-        let start = try arguments.cursor()
+        let start = try BlameCursor(arguments)
         let lines = ActionLines(session: session)
         var page = ResultPage()
-        var index: UInt64 = 0
-        var next: UInt64?
+        var changed = false
+        var next: BlameCursor?
         var incomplete: String?
-        for store in stores where next == nil {
-            session.forEachChange(of: pattern, in: store, summarizing: false) { item in
+        for (storeIndex, store) in stores.enumerated() where next == nil && storeIndex >= (start?.store ?? 0) {
+            // A later page starts at the action the previous one stopped at, from the state
+            // before it, skipping the changes of that action it already gave.
+            let resume = storeIndex == start?.store ? start : nil
+            var (seq, atSeq): (UInt64?, Int) = (nil, 0)
+            session.forEachChange(of: pattern, in: store, from: resume?.seq, summarizing: false) { item in
                 switch item {
                 case let .change(change):
-                    defer { index += 1 }
-                    guard index >= start else { return true }
+                    if change.entry.seq != seq { (seq, atSeq) = (change.entry.seq, 0) }
+                    atSeq += 1
+                    if let resume, change.entry.seq == resume.seq, atSeq <= resume.skip { return true }
+                    changed = true
                     let text = lines.records.text(.action(change.entry.action)) + "\n    " + BlameCommand.text(change)
                     let taken = page.add(json: BlameCommand.json(change, lines: lines), text: text) {
                         ResultPage.omitted(ResultPage.tooLarge("the change by #\(change.entry.seq)") + ": ask state_at with its seq and path")
                     }
-                    if !taken { next = index }
+                    if !taken { next = BlameCursor(store: storeIndex, seq: change.entry.seq, skip: atSeq - 1) }
                     return taken
                 case let .damage(damage):
                     incomplete = incomplete ?? "damaged trace: \(damage.description)"
@@ -55,8 +61,8 @@ struct BlameTool: MCPTool {
                 return true
             }
         }
-        if index == 0, let absent { throw ToolError(absent) }
-        let cursor = next.map(String.init)
+        if !changed, start == nil, let absent { throw ToolError(absent) }
+        let cursor = next?.description
         var json = JSONWriter()
         json.beginObject()
         json.field("session", entry.name)
@@ -65,7 +71,7 @@ struct BlameTool: MCPTool {
         page.writeCursor(cursor, to: &json)
         if let incomplete { json.field("incomplete", incomplete) }
         json.endObject()
-        let none = index == 0 ? "(no action changed \(pattern.description) in \(stores.joined(separator: ", ")))" : nil
+        let none = !changed && start == nil ? "(no action changed \(pattern.description) in \(stores.joined(separator: ", ")))" : nil
         let text = none ?? page.text(cursor: cursor)
         return ToolResult(text: text + (incomplete.map { "\n(\($0))" } ?? ""), structured: json.text)
     }

@@ -4,7 +4,7 @@ import TraceAnalysis
 /// whether each session ended (the app closed it) or was cut off.
 struct ListSessionsTool: MCPTool {
     let name = "list_sessions"
-    let description = "List the recorded sessions (trace files) this server reads: each one's name (for the other tools' 'session'), stores with their action counts, seq range, and whether the app ended the session or it was cut off."
+    let description = "List the recorded sessions (trace files) this server reads, and with --listen the live sessions of apps streaming to it (their 'live' member: tag, whether the app is still connected): each one's name (for the other tools' 'session'), stores with their action counts, seq range, and whether the app ended the session or it was cut off."
     let inputSchema = ToolSchema.object([])
     let outputSchema = ToolSchema.object([ToolSchema.objects("sessions")], required: ["sessions"])
 
@@ -15,6 +15,7 @@ struct ListSessionsTool: MCPTool {
         json.key("sessions")
         json.beginArray()
         for entry in sessions.entries {
+            entry.refresh()
             let counts = entry.counts
             let stores = entry.session.stores()
             let main = stores.main
@@ -40,12 +41,29 @@ struct ListSessionsTool: MCPTool {
             json.bool(counts.records.sessionEnded)
             json.key("damaged")
             json.bool(!entry.session.damage.isEmpty)
+            if let live = entry.live {
+                json.key("live")
+                json.beginObject()
+                json.field("tag", live.live.tag)
+                json.key("connected")
+                json.bool(!live.hasEnded)
+                json.endObject()
+            }
             json.endObject()
             let storeText = stores.mainFirst.map { "\($0) (\(counts.actionsByStore[$0] ?? 0))" }.joined(separator: ", ")
-            let end = counts.records.sessionEnded ? "ended by the app" : "not ended (cut off, or still recording)"
+            let end = entry.live.map { $0.hasEnded ? "live, \($0.ending(closed: counts.records.sessionEnded))" : "live, the app is connected" }
+                ?? (counts.records.sessionEnded ? "ended by the app" : "not ended (cut off, or still recording)")
             lines.append("\(entry.name): \(counts.records.actions) actions\(counts.records.seqRangeText); stores \(storeText); \(end)")
         }
         json.endArray()
+        if sessions.arrivals != nil {
+            json.key("listenerNotes")
+            json.beginArray()
+            for note in sessions.notes { json.string(note) }
+            json.endArray()
+            if sessions.entries.isEmpty { lines.append("no session yet: no app has connected to the listener") }
+            lines += sessions.notes.map { "listener: \($0)" }
+        }
         json.endObject()
         return ToolResult(text: lines.joined(separator: "\n"), structured: json.text)
     }

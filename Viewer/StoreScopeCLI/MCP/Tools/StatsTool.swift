@@ -25,15 +25,10 @@ struct StatsTool: MCPTool {
             grouping = chosen
         }
         let start = Int(clamping: try arguments.cursor())
-        let reader = entry.session.reader
-        var stats = SessionStats(startMonotonicNanos: reader.header.startMonotonicNanos, grouping: grouping)
-        let items = reader.items()
-        while let item = items.next() { stats.add(item) }
-        stats.finish()
-        let report = StatsReport(stats: stats, missing: reader.missingParts)
+        let answer = entry.stats(by: grouping)
         var page = ResultPage()
         // Rows have no text of their own: the tables' columns only line up as a whole.
-        let cursor = page.fill(report.jsonLines(), from: start, tooLarge: { _ in ResultPage.tooLarge("a row") }) { ($0, "") }
+        let cursor = page.fill(answer.rows, from: start, tooLarge: { _ in ResultPage.tooLarge("a row") }) { ($0, "") }
         var json = JSONWriter()
         json.beginObject()
         json.field("session", entry.name)
@@ -42,7 +37,7 @@ struct StatsTool: MCPTool {
         json.endObject()
         // The tables as the CLI prints them when they fit; else a note (the rows are the answer).
         let note = "(the tables are larger than the budget of \(ResultPage.budget) characters: read the rows" + (cursor.map { ", and call again with cursor \"\($0)\" for more)" } ?? ")")
-        let text = page.wholeText({ report.textLines().joined(separator: "\n") }, from: start) ?? note
+        let text = answer.tables.flatMap { tables in page.wholeText({ tables }, from: start) } ?? note
         return ToolResult(text: text, structured: json.text)
     }
 }
