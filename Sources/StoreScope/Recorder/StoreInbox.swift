@@ -59,7 +59,7 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     /// copy destroyed, some 400 instructions per action on the store thread (callgrind,
     /// `recorder-handoff-profile`).
     @inlinable
-    func deposit(_ pending: PendingAction<Action>, state: State, reducerNanos: UInt64, cost: Int, lane: Int) {
+    func deposit(_ pending: consuming PendingAction<Action>, state: State, reducerNanos: UInt64, cost: Int, lane: Int) {
         latestSeq.store(pending.seq, ordering: .relaxed)
         if lane == 0 {
             arriving0.append(QueuedAction(pending, state: state, reducerNanos: reducerNanos, cost: cost))
@@ -84,10 +84,11 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
         // Move the state out, so the worker pins no more than its own previous state.
         guard let state = taken[index].state.take() else { return taken[index].cost }
         let queued = taken[index]
+        let pending = queued.pending
         track.record(
-            queued.action, seq: queued.seq, monotonicNanos: queued.monotonicNanos, effectID: queued.effectID,
-            location: SourceLocation(fileID: queued.fileID, line: queued.line), state: state,
-            reducerNanos: queued.reducerNanos, isLatest: { self.latestSeq.load(ordering: .relaxed) == queued.seq },
+            pending.action, seq: pending.seq, monotonicNanos: pending.monotonicNanos, effectID: pending.effectID,
+            location: SourceLocation(fileID: pending.fileID, line: pending.line), state: state,
+            reducerNanos: queued.reducerNanos, isLatest: { self.latestSeq.load(ordering: .relaxed) == pending.seq },
             in: worker)
         return queued.cost
     }
@@ -129,32 +130,24 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     }
 }
 
-/// An action with the state its reducer produced, as queued in a ``StoreInbox``: the fields
-/// of its ``PendingAction``, flattened.
+/// An action with the state its reducer produced, as queued in a ``StoreInbox``.
 @usableFromInline
 struct QueuedAction<State: Sendable, Action: Sendable>: @unchecked Sendable {
     // @unchecked: handed from the app's thread to the worker's through the queue's lane handshake.
-    @usableFromInline let seq: UInt64
-    @usableFromInline let monotonicNanos: UInt64
+    /// What ``StoreRecorder/willSend(_:from:fileID:line:)`` took, moved here whole: copying
+    /// its fields out would copy the action (a retain of its payload, and a release when the
+    /// pending action ends).
+    @usableFromInline let pending: PendingAction<Action>
     @usableFromInline let reducerNanos: UInt64
     /// The bytes of the queue's budget this action holds until recorded.
     @usableFromInline let cost: Int
-    @usableFromInline let effectID: UInt64?
-    @usableFromInline let fileID: StaticString?
-    @usableFromInline let line: UInt
-    @usableFromInline let action: Action
     @usableFromInline var state: State?
 
     @inlinable
-    init(_ pending: PendingAction<Action>, state: State, reducerNanos: UInt64, cost: Int) {
-        seq = pending.seq
-        monotonicNanos = pending.monotonicNanos
+    init(_ pending: consuming PendingAction<Action>, state: State, reducerNanos: UInt64, cost: Int) {
+        self.pending = pending
         self.reducerNanos = reducerNanos
         self.cost = cost
-        effectID = pending.effectID
-        fileID = pending.fileID
-        line = pending.line
-        action = pending.action
         self.state = state
     }
 }

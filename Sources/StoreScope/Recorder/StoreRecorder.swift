@@ -90,13 +90,11 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     ///   - pending: what ``willSend(_:from:fileID:line:)`` returned.
     ///   - state: the state after the reducer ran.
     @inlinable
-    public func didReduce(_ pending: PendingAction<Action>, state: State) {
+    public func didReduce(_ pending: consuming PendingAction<Action>, state: State) {
         let reducerNanos = Clock.monotonicNanos() &- pending.monotonicNanos
         let cost = entryCost + inbox.track.pinnedEstimate.load(ordering: .relaxed)
-        let inbox = self.inbox
-        let admission = recorder.queue.enqueueAction(seq: pending.seq, cost: cost, from: token) { lane in
-            inbox.deposit(pending, state: state, reducerNanos: reducerNanos, cost: cost, lane: lane)
-        }
+        let admission = recorder.queue.enqueueAction(
+            pending, state: state, reducerNanos: reducerNanos, cost: cost, into: inbox, from: token)
         if case .afterClose(first: true) = admission { recorder.reportActionAfterClose(store: name) }
     }
 

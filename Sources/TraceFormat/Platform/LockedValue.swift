@@ -22,19 +22,22 @@ import Darwin
 /// ```
 @usableFromInline
 package final class LockedValue<Value: ~Copyable>: @unchecked Sendable {
-    // @unchecked: `value` is read and written only inside `withLock`, between
-    // `pthread_mutex_lock` and `pthread_mutex_unlock` on `mutex`; it is taken `sending` at
-    // init, as `Mutex` takes it, so no other reference to it survives outside the lock.
+    // @unchecked: `value` is read and written only inside `withLock` (or between `lock` and
+    // `unlock`), between `pthread_mutex_lock` and `pthread_mutex_unlock` on `mutex`; it is
+    // taken `sending` at init, as `Mutex` takes it, so no other reference to it survives
+    // outside the lock.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    /// The runtime's exclusivity check is off: the mutex already makes every access exclusive,
-    /// and the check (a thread-local access set) cost the store thread some 120 instructions
-    /// per action.
-    @exclusivity(unchecked) @usableFromInline var value: Value
+    /// The value, in memory of its own that never moves, so that ``lock()`` can hand out its
+    /// address. Reached through a pointer, it has no runtime exclusivity check: the mutex
+    /// already makes every access exclusive, and the check (a thread-local access set) cost
+    /// the store thread some 120 instructions per action.
+    @usableFromInline let value: UnsafeMutablePointer<Value>
 
     /// Creates the lock around `initialValue`.
     @usableFromInline
     package init(_ initialValue: consuming sending Value) {
-        value = initialValue
+        value = .allocate(capacity: 1)
+        value.initialize(to: initialValue)
         // A pthread mutex must not move once initialized, so it lives on the heap.
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -46,6 +49,24 @@ package final class LockedValue<Value: ~Copyable>: @unchecked Sendable {
         pthread_mutex_destroy(mutex)
         mutex.deinitialize(count: 1)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
+    }
+
+    /// Takes the lock and gives the value to code that cannot be a closure: the recorder's
+    /// hand-off moves each action into the queue, and a closure can only copy what it captures.
+    /// Every call is followed, in the same function and with nothing in between that can throw
+    /// or return early, by ``unlock()``; prefer ``withLock(_:)`` everywhere else.
+    @inlinable
+    package func lock() -> UnsafeMutablePointer<Value> {
+        pthread_mutex_lock(mutex)
+        return value
+    }
+
+    /// Releases the lock ``lock()`` took.
+    @inlinable
+    package func unlock() {
+        pthread_mutex_unlock(mutex)
     }
 
     /// Runs `body` with the value, holding the lock; `body` must not call `withLock` on the
@@ -59,6 +80,6 @@ package final class LockedValue<Value: ~Copyable>: @unchecked Sendable {
     ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }
