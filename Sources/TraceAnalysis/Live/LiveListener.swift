@@ -129,8 +129,9 @@ public final class LiveListener {
             let left = until - ContinuousClock.now
             if left <= .zero { acceptPausedUntil = nil } else { wait = min(wait, left) }
         }
-        // Chunks deferred by the last poll's memory budget are decoded now, without waiting.
-        let deferred = connections.map(\.hasDeferredChunks)
+        // Chunks deferred by the last poll's memory budget are decoded now, without waiting, and
+        // so are stream bytes a paired channel opened but this poll's reads left there.
+        let deferred = connections.map { $0.hasDeferredChunks || $0.channel.hasBufferedStream }
         if deferred.contains(true) { wait = .zero }
         // A negative descriptor is ignored by poll: the listening socket sits out a pause.
         let listening = acceptPausedUntil == nil ? descriptor : -1

@@ -5,14 +5,16 @@ import Foundation
 
 /// HMAC-SHA256 (RFC 2104) with one key, for pairing and for the frames of a paired stream
 /// (docs/FORMAT.md §17, "Pairing"): CryptoKit's on Apple platforms, ``PortableSHA256`` on
-/// Linux, where the package links no crypto library. The key's padded states are computed once,
-/// so each code costs only the message's blocks and two more.
+/// Linux, where the package links no crypto library. On Linux the key's padded states are
+/// computed once, so each code costs only the message's blocks and two more.
 public struct HMACSHA256: Sendable {
     /// The size of a code.
     public static let codeSize = 32
 
     #if canImport(CryptoKit)
-    private let key: SymmetricKey
+    /// The key's bytes: `SymmetricKey` is made for each code, so that this type stays
+    /// `Sendable` whatever the SDK says of CryptoKit's.
+    private let key: [UInt8]
     #else
     private let inner: PortableSHA256
     private let outer: PortableSHA256
@@ -21,7 +23,7 @@ public struct HMACSHA256: Sendable {
     /// A key for codes; any length (one longer than a block is hashed first, as RFC 2104 says).
     public init(key: [UInt8]) {
         #if canImport(CryptoKit)
-        self.key = SymmetricKey(data: key)
+        self.key = key
         #else
         var block = key
         if block.count > 64 {
@@ -76,7 +78,7 @@ public struct HMACSHA256: Sendable {
     /// Starts a code.
     public func start() -> Computation {
         #if canImport(CryptoKit)
-        Computation(mac: HMAC<CryptoKit.SHA256>(key: key))
+        Computation(mac: HMAC<CryptoKit.SHA256>(key: SymmetricKey(data: key)))
         #else
         Computation(hasher: inner, outer: outer)
         #endif

@@ -48,6 +48,13 @@ public enum PairedFrames {
         /// Bytes received and not yet opened.
         public var bufferedBytes: Int { buffer.count - start }
 
+        /// Whether a whole frame waits to be opened (or a length that ends the connection).
+        public var hasWholeFrame: Bool {
+            guard bufferedBytes >= 4 else { return false }
+            let length = buffer.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: start, as: UInt32.self)) }
+            return length == 0 || Int(length) > maximumPayload || bufferedBytes >= 4 + Int(length) + HMACSHA256.codeSize
+        }
+
         public mutating func append(_ bytes: some Sequence<UInt8>) {
             if start > 0, start == buffer.count {
                 buffer.removeAll(keepingCapacity: true)

@@ -61,6 +61,13 @@ package final class StreamChannel {
     /// Whether stream bytes can travel: an unpaired channel, or a paired one whose proofs held.
     package var isOpen: Bool { handshake == nil }
 
+    /// Whether stream bytes wait in the channel itself (opened, or in frames received whole),
+    /// where waiting for the socket to become readable would not see them: the next
+    /// ``receive(into:)`` returns them without reading.
+    package var hasBufferedStream: Bool {
+        openedStart < opened.count || (opener?.hasWholeFrame ?? false)
+    }
+
     /// Whether bytes taken by ``send(_:)`` (or a handshake message) still wait for the kernel.
     package var hasUnsent: Bool { unsentStart < unsent.count }
 
