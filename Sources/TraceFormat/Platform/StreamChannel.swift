@@ -43,8 +43,11 @@ package final class StreamChannel {
         }
     }
 
-    /// - Parameter pairing: this side's role and the shared secret, for a TCP channel; `nil`
-    ///   for a Unix socket, whose peer the kernel vouches for.
+    /// - Parameters:
+    ///   - descriptor: a connected socket, non-blocking, made by the platform layer (which
+    ///     sets `SO_NOSIGPIPE` on Darwin on every socket it makes or accepts).
+    ///   - pairing: this side's role and the shared secret, for a TCP channel; `nil` for a
+    ///     Unix socket, whose peer the kernel vouches for.
     package init(descriptor: Int32, pairing: (role: PairingRole, secret: PairingSecret)?) {
         self.descriptor = descriptor
         if let pairing {
@@ -77,7 +80,7 @@ package final class StreamChannel {
     package func flush() -> Result<Bool, Failure> {
         while unsentStart < unsent.count {
             let result = unsent.withUnsafeBytes { raw in
-                valueOrErrno { Syscalls.sendWithoutSignal(descriptor, UnsafeRawBufferPointer(rebasing: raw[unsentStart...]), dontWait: true) }
+                valueOrErrno { systemSend(descriptor, UnsafeRawBufferPointer(rebasing: raw[unsentStart...])) }
             }
             switch result {
             case let .success(sent): unsentStart += sent
@@ -104,7 +107,7 @@ package final class StreamChannel {
         case .success(true): break
         }
         guard var sealer else {
-            switch valueOrErrno({ Syscalls.sendWithoutSignal(descriptor, bytes, dontWait: true) }) {
+            switch valueOrErrno({ systemSend(descriptor, bytes) }) {
             case let .success(sent): return .success(sent)
             case let .failure(failure) where failure.isWouldBlock: return .success(0)
             case let .failure(failure): return .failure(.system(failure))
@@ -238,4 +241,15 @@ package final class StreamChannel {
 
 private func systemClose(_ fd: Int32) -> Int32 {
     close(fd)
+}
+
+/// `send(2)` without waiting and without SIGPIPE: `MSG_NOSIGNAL` on Linux; on Darwin the
+/// socket's `SO_NOSIGPIPE`, set when it was made (not again on every send, as
+/// ``Syscalls/sendWithoutSignal(_:_:dontWait:)`` does for sockets of unknown origin).
+private func systemSend(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+    #if canImport(Darwin)
+    send(fd, bytes.baseAddress, bytes.count, MSG_DONTWAIT)
+    #else
+    send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+    #endif
 }
