@@ -31,15 +31,15 @@ enum LiveBenchmarks {
     /// the store thread's cost per action (the transport runs on the recorder's worker, so it
     /// should not move). Rounds alternate between the two so that the machine's load falls on
     /// both alike; each figure is the median of three.
-    static func transports(storescope: URL) {
+    static func transports(storescope: URL, actions: Int = 10_000, rounds: Int = 3) {
         print("### Unix socket vs loopback TCP (paired)\n")
         var latencies: [LiveTransport: [(Double, Double)]] = [:]
         var throughputs: [LiveTransport: [StreamThroughput]] = [:]
-        for _ in 0..<3 {
+        for _ in 0..<rounds {
             for transport in LiveTransport.allCases {
                 latencies[transport, default: []].append(
                     latency(storescope: storescope, flushMilliseconds: 5, actions: 300, pace: .milliseconds(10), over: transport))
-                throughputs[transport, default: []].append(streamThroughput(storescope: storescope, over: transport))
+                throughputs[transport, default: []].append(streamThroughput(storescope: storescope, actions: actions, over: transport))
             }
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -54,7 +54,7 @@ enum LiveBenchmarks {
             rows.append([
                 transport.rawValue,
                 Report.fixed(median(latencies[transport]!.map(\.0)), 2) + " ms", Report.fixed(p99, 2) + " ms",
-                Report.unlessDropped(Report.fixed(rate / 1_048_576, 0) + " MiB/s", dropped: dropped),
+                Report.unlessDropped(Report.fixed(rate / 1_048_576, 1) + " MiB/s", dropped: dropped),
                 Report.unlessDropped(Report.fixed(median(runs.map(\.actionsPerSecond)) / 1e3, 1) + " k actions/s", dropped: dropped),
                 Report.nanos(median(runs.map(\.storeNanosPerAction))),
                 Report.fixed(unixRate / rate, 2) + "x / " + Report.fixed(p99 / unixP99, 2) + "x",
@@ -73,11 +73,11 @@ enum LiveBenchmarks {
         var dropped: UInt64
     }
 
-    /// An app (this process's recorder) records 10,000 actions on 1,000 users with a keyframe
-    /// every 20 (about 60 MB of chunks) as fast as it can, over `transport` to
+    /// An app (this process's recorder) records `actions` (a multiple of 500) on 1,000 users
+    /// with a keyframe every 20 as fast as it can, over `transport` to
     /// `storescope listen --record --quiet`; timed from the first action until the listener
     /// confirmed the last one, which it does once the chunk is in its file.
-    static func streamThroughput(storescope: URL, over transport: LiveTransport) -> StreamThroughput {
+    static func streamThroughput(storescope: URL, actions: Int, over transport: LiveTransport) -> StreamThroughput {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storescope-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -90,7 +90,6 @@ enum LiveBenchmarks {
         var users = UsersFixture.state(users: 1_000)
         let store = recorder.store("users", initialState: users, actions: Int.self)
         Thread.sleep(forTimeInterval: 0.3)  // connected (and paired)
-        let actions = 10_000
         var storeNanos: UInt64 = 0
         let start = Stopwatch.now()
         for batch in 0..<(actions / 500) {

@@ -43,6 +43,8 @@ if requested.contains("control-memory-child"), CommandLine.arguments.count >= 5 
 }
 if requested.contains("live-throughput"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.throughput(storescope: storescope) }
 if requested.contains("live-tcp"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.transports(storescope: storescope) }
+// A smoke run of the same code, small enough for a debug build: it checks the table is made, it measures nothing.
+if requested.contains("live-tcp-smoke"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.transports(storescope: storescope, actions: 500, rounds: 1) }
 if wants("stats") { StatsBenchmarks.run() }
 if requested.contains("stats-trace"), let index = CommandLine.arguments.firstIndex(of: "stats-trace"), index + 1 < CommandLine.arguments.count {
     // stats-trace PATH [ACTIONS]: the stats suite's trace only, to time or profile by hand.

@@ -1,8 +1,8 @@
 /// A trace streamed to a listener, for live viewing: over its Unix socket, or over TCP with
-/// pairing (``LiveEndpoint``: the app dials the listener, or listens for it to dial). It never blocks and never
-/// fails the recording: it connects when a listener is there, reconnects with backoff when it
-/// goes away, and drops whole chunks (counting them in a ``StreamLoss``) when the listener is
-/// absent or too slow for its bounded buffer. Each connection starts with the session header,
+/// pairing (``LiveEndpoint``: the app dials the listener, or listens for it to dial). It never
+/// blocks and never fails the recording: it connects when a listener is there, reconnects
+/// with backoff when it goes away, and drops whole chunks (counting them in a ``StreamLoss``)
+/// when the listener is absent or too slow for its bounded buffer. Each connection starts with the session header,
 /// so the listener can write what it receives to a valid trace file.
 ///
 /// The listener confirms what it took in (``ListenerMessage/acknowledged(bytes:)``). A chunk
