@@ -49,7 +49,7 @@ public enum Samples {
     /// - Parameters:
     ///   - sample: the sample to run.
     ///   - path: the trace file to create (replaced if it exists). With `$STORESCOPE_SOCKET`
-    ///     set, the session also streams live to that socket.
+    ///     set, the session also streams live to that socket (with `$STORESCOPE_TCP`, over TCP).
     /// - Returns: what the scenario did.
     /// - Throws: ``TraceError`` when the file cannot be created, or the scenario's error.
     public static func record(_ sample: any SampleApp.Type, to path: String) async throws -> SampleRun {
@@ -57,9 +57,11 @@ public enum Samples {
         do {
             var run = try await sample.runScenario(recorder: recorder)
             recorder.close()
-            if let stream = recorder.status.sinks.first(where: { $0.destination.hasPrefix("socket ") }) {
+            // A Unix socket (`socket PATH`: the path), or TCP (`tcp HOST:PORT`, said whole).
+            if let stream = recorder.status.sinks.first(where: { $0.destination.hasPrefix("socket ") || $0.destination.hasPrefix("tcp ") }) {
+                let destination = stream.destination.hasPrefix("socket ") ? String(stream.destination.dropFirst("socket ".count)) : stream.destination
                 run.stream = SampleRun.StreamDelivery(
-                    socket: String(stream.destination.dropFirst("socket ".count)), received: stream.actionsRecorded,
+                    socket: destination, received: stream.actionsRecorded,
                     lost: stream.actionsDropped + stream.actionsUnconfirmed, lastError: stream.lastError)
             }
             return run

@@ -14,7 +14,7 @@ public struct SampleRun: Sendable {
 
     /// What a live stream delivered: the recorder's figures for that destination.
     public struct StreamDelivery: Sendable, Hashable {
-        /// The socket path.
+        /// The socket path, or `tcp HOST:PORT`.
         public var socket: String
         /// Actions a listener confirmed it took in.
         public var received: UInt64

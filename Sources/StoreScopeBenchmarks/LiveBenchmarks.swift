@@ -23,26 +23,109 @@ enum LiveBenchmarks {
         }
         Report.table(["flush interval", "p50 didReduce → line", "p99", "target p99"], rows)
         throughput(storescope: storescope)
+        transports(storescope: storescope)
+    }
+
+    /// The Unix socket and loopback TCP side by side, in one run: latency from `didReduce` to
+    /// the listener's line, and an app's throughput through the listener into its file, with
+    /// the store thread's cost per action (the transport runs on the recorder's worker, so it
+    /// should not move). Rounds alternate between the two so that the machine's load falls on
+    /// both alike; each figure is the median of three.
+    static func transports(storescope: URL, actions: Int = 10_000, rounds: Int = 3) {
+        print("### Unix socket vs loopback TCP (paired)\n")
+        var latencies: [LiveTransport: [(Double, Double)]] = [:]
+        var throughputs: [LiveTransport: [StreamThroughput]] = [:]
+        for _ in 0..<rounds {
+            for transport in LiveTransport.allCases {
+                latencies[transport, default: []].append(
+                    latency(storescope: storescope, flushMilliseconds: 5, actions: 300, pace: .milliseconds(10), over: transport))
+                throughputs[transport, default: []].append(streamThroughput(storescope: storescope, actions: actions, over: transport))
+            }
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let unixRate = median(throughputs[.unixSocket]!.map(\.bytesPerSecond))
+        let unixP99 = median(latencies[.unixSocket]!.map(\.1))
+        var rows: [[String]] = []
+        for transport in LiveTransport.allCases {
+            let runs = throughputs[transport]!
+            let rate = median(runs.map(\.bytesPerSecond))
+            let p99 = median(latencies[transport]!.map(\.1))
+            let dropped = runs.map(\.dropped).max() ?? 0
+            rows.append([
+                transport.rawValue,
+                Report.fixed(median(latencies[transport]!.map(\.0)), 2) + " ms", Report.fixed(p99, 2) + " ms",
+                Report.unlessDropped(Report.fixed(rate / 1_048_576, 1) + " MiB/s", dropped: dropped),
+                Report.unlessDropped(Report.fixed(median(runs.map(\.actionsPerSecond)) / 1e3, 1) + " k actions/s", dropped: dropped),
+                Report.nanos(median(runs.map(\.storeNanosPerAction))),
+                Report.fixed(unixRate / rate, 2) + "x / " + Report.fixed(p99 / unixP99, 2) + "x",
+            ])
+        }
+        Report.table(
+            ["transport", "p50 didReduce → line (5 ms flush)", "p99", "app → listen → file", "actions", "store thread per action", "vs Unix: time / p99 (goal ≤ 1.2x)"],
+            rows)
+    }
+
+    /// What one app streamed through a listener into its session file.
+    struct StreamThroughput {
+        var bytesPerSecond: Double
+        var actionsPerSecond: Double
+        var storeNanosPerAction: Double
+        var dropped: UInt64
+    }
+
+    /// An app (this process's recorder) records `actions` (a multiple of 500) on 1,000 users
+    /// with a keyframe every 20 as fast as it can, over `transport` to
+    /// `storescope listen --record --quiet`; timed from the first action until the listener
+    /// confirmed the last one, which it does once the chunk is in its file.
+    static func streamThroughput(storescope: URL, actions: Int, over transport: LiveTransport) -> StreamThroughput {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storescope-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let sessions = directory.appendingPathComponent("sessions").path
+        let listener = transport.startListener(storescope: storescope, in: directory, ["--record", sessions, "--quiet"], output: FileHandle.nullDevice)
+        defer { listener.stop() }
+        // A buffer that never drops: the transport, not the budget, is measured.
+        let recorder = try! Recorder(
+            sink: listener.sink, configuration: .init(appName: "throughput", maximumPendingBytes: 1 << 30, keyframeEveryActions: 20, diagnostics: { _ in }))
+        var users = UsersFixture.state(users: 1_000)
+        let store = recorder.store("users", initialState: users, actions: Int.self)
+        Thread.sleep(forTimeInterval: 0.3)  // connected (and paired)
+        var storeNanos: UInt64 = 0
+        let start = Stopwatch.now()
+        for batch in 0..<(actions / 500) {
+            let before = Stopwatch.now()
+            for index in 0..<500 {
+                store.record(batch * 500 + index, reducing: &users) { state, seq in state.users[seq % state.users.count].name = "user \(seq)" }
+            }
+            storeNanos += Stopwatch.now() - before
+        }
+        recorder.flush()
+        let deadline = Stopwatch.now() + 120_000_000_000
+        var status = recorder.status.sinks.first
+        while Stopwatch.now() < deadline, let sink = status, sink.actionsRecorded + sink.actionsDropped < UInt64(actions) {
+            Thread.sleep(forTimeInterval: 0.0005)
+            status = recorder.status.sinks.first
+        }
+        let seconds = Double(Stopwatch.now() - start) / 1e9
+        recorder.close()
+        let file = (try? FileManager.default.contentsOfDirectory(atPath: sessions))?.first.map { sessions + "/" + $0 }
+        let bytes = file.flatMap { try? TraceFile.openForReading($0).size() } ?? 0
+        return StreamThroughput(
+            bytesPerSecond: Double(bytes) / seconds, actionsPerSecond: Double(actions) / seconds,
+            storeNanosPerAction: Double(storeNanos) / Double(actions), dropped: status?.actionsDropped ?? UInt64(actions))
     }
 
     /// Records `actions` at `pace`, each carrying its `didReduce` time, and measures when
     /// `storescope listen` prints its line.
-    static func latency(storescope: URL, flushMilliseconds: Int, actions: Int, pace: Duration) -> (p50: Double, p99: Double) {
+    static func latency(
+        storescope: URL, flushMilliseconds: Int, actions: Int, pace: Duration, over transport: LiveTransport = .unixSocket
+    ) -> (p50: Double, p99: Double) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storescope-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let socket = directory.appendingPathComponent("run/live.sock").path
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let listener = Process()
         let output = Pipe()
-        listener.executableURL = storescope
-        listener.arguments = ["listen", socket]
-        listener.standardOutput = output
-        listener.standardError = FileHandle.nullDevice
-        try! listener.run()
-        defer {
-            listener.terminate()
-            listener.waitUntilExit()
-        }
+        let listener = transport.startListener(storescope: storescope, in: directory, [], output: output)
+        defer { listener.stop() }
         // Arrival times of each ping's line, read on a thread of their own.
         let arrivals = ArrivalLog()
         let reader = Thread {
@@ -64,9 +147,8 @@ enum LiveBenchmarks {
             }
         }
         reader.start()
-        while !FileManager.default.fileExists(atPath: socket) { Thread.sleep(forTimeInterval: 0.01) }
         let recorder = try! Recorder(
-            sink: .socket(socket),
+            sink: listener.sink,
             configuration: .init(appName: "latency", chunking: .init(flushInterval: .milliseconds(Int64(flushMilliseconds))), diagnostics: { _ in }))
         var state = 0
         let store = recorder.store("main", initialState: state, actions: Action.self)

@@ -1,6 +1,6 @@
 // Release-build benchmarks. Run: swift run -c release StoreScopeBenchmarks [suite ...]
 // Suites: format, diff (or only its rebuilt-array table: diff-rebuilt; its reordered-todos table: diff-keyed), analysis (needs storescope built in release; `analysis-trace PATH [ACTIONS]`
-// only writes its trace, 1,000,000 actions by default), live (needs `swift build -c release` for storescope), stats (needs
+// only writes its trace, 1,000,000 actions by default), live (needs `swift build -c release` for storescope; `live-tcp` runs only its Unix socket vs loopback TCP table), stats (needs
 // `swift build -c release --product storescope` first; `stats-trace PATH [ACTIONS]` only writes its trace), recorder (or one part of it: recorder-store, recorder-pace,
 // recorder-worker, recorder-tail). With no argument every suite runs. `recorder-profile` runs only 50,000
 // scalar actions through the worker, `recorder-profile-rename` 5,000 renames among 1,000 users,
@@ -44,6 +44,9 @@ if requested.contains("control-memory-child"), CommandLine.arguments.count >= 5 
     KeptStatesMemory.child(kind: CommandLine.arguments[2], kept: Int(CommandLine.arguments[3]) ?? 0, socket: CommandLine.arguments[4])
 }
 if requested.contains("live-throughput"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.throughput(storescope: storescope) }
+if requested.contains("live-tcp"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.transports(storescope: storescope) }
+// A smoke run of the same code, small enough for a debug build: it checks the table is made, it measures nothing.
+if requested.contains("live-tcp-smoke"), let storescope = LiveBenchmarks.storescopeBinary() { LiveBenchmarks.transports(storescope: storescope, actions: 500, rounds: 1) }
 if wants("stats") { StatsBenchmarks.run() }
 if requested.contains("stats-trace"), let index = CommandLine.arguments.firstIndex(of: "stats-trace"), index + 1 < CommandLine.arguments.count {
     // stats-trace PATH [ACTIONS]: the stats suite's trace only, to time or profile by hand.

@@ -14,7 +14,7 @@ extension LiveSocketOutput {
         return commands
     }
 
-    func receiveCommandPart(_ part: [UInt8], isLast: Bool, from socket: UnixSocket) {
+    func receiveCommandPart(_ part: [UInt8], isLast: Bool, from socket: StreamSocket) {
         guard let completed = commandParts.add(part, isLast: isLast) else { return }
         let received: ReceivedCommand
         switch completed {

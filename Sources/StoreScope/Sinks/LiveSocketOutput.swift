@@ -1,7 +1,8 @@
-/// A trace streamed to a listener's Unix socket, for live viewing. It never blocks and never
-/// fails the recording: it connects when a listener is there, reconnects with backoff when it
-/// goes away, and drops whole chunks (counting them in a ``StreamLoss``) when the listener is
-/// absent or too slow for its bounded buffer. Each connection starts with the session header,
+/// A trace streamed to a listener, for live viewing: over its Unix socket, or over TCP with
+/// pairing (``LiveEndpoint``: the app dials the listener, or listens for it to dial). It never
+/// blocks and never fails the recording: it connects when a listener is there, reconnects
+/// with backoff when it goes away, and drops whole chunks (counting them in a ``StreamLoss``)
+/// when the listener is absent or too slow for its bounded buffer. Each connection starts with the session header,
 /// so the listener can write what it receives to a valid trace file.
 ///
 /// The listener confirms what it took in (``ListenerMessage/acknowledged(bytes:)``). A chunk
@@ -19,11 +20,16 @@
 ///
 /// Used by the recorder's worker thread only (see ``LiveOutput``).
 final class LiveSocketOutput: TraceOutput, LiveOutput {
-    let path: String
+    /// Where the stream goes, in diagnostics: the socket's path, or `tcp HOST:PORT`.
+    var path: String { endpoint.place }
+    private let endpoint: any LiveEndpoint
     let bufferLimit: Int
     let stream: SinkCounters
     private let diagnostics: @Sendable (String) -> Void
-    private var socket: UnixSocket?
+    private var socket: StreamSocket?
+    /// Whether a connection is under way (TCP: connecting, pairing, or waiting for a tool):
+    /// the stream has started, and its bytes wait in ``pending`` until it opens.
+    private var isOpening = false
     /// The session header: the first bytes the writer sends, resent on every connection.
     private var header: [UInt8]?
     private var pending: PendingFrames
@@ -85,16 +91,26 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     /// session's proof, or its acknowledgement of the header) before resuming without it.
     static let longestProofWait: UInt64 = 500_000_000
 
-    init(
+    /// A stream to the listener's Unix socket at `path`.
+    convenience init(
         path: String, bufferLimit: Int, control: ControlSettings = ControlSettings(), sessionSecret: [UInt8] = [],
+        diagnostics: @escaping @Sendable (String) -> Void
+    ) {
+        self.init(
+            endpoint: UnixEndpoint(path: path), bufferLimit: bufferLimit, control: control, sessionSecret: sessionSecret,
+            diagnostics: diagnostics)
+    }
+
+    init(
+        endpoint: any LiveEndpoint, bufferLimit: Int, control: ControlSettings = ControlSettings(), sessionSecret: [UInt8] = [],
         diagnostics: @escaping @Sendable (String) -> Void
     ) {
         self.sessionSecret = sessionSecret
         commandParts = ControlCommandAssembler(maximumBodyBytes: control.maximumCommandBytes)
-        self.path = path
+        self.endpoint = endpoint
         self.bufferLimit = bufferLimit
         self.diagnostics = diagnostics
-        stream = SinkCounters(destination: "socket \(path)")
+        stream = SinkCounters(destination: endpoint.name)
         pending = PendingFrames(limit: bufferLimit)
     }
 
@@ -117,9 +133,9 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
             footerSeen = true
             return
         }
-        guard !isLosing, let socket else { return lose(chunk) }
+        guard !isLosing, socket != nil || isOpening else { return lose(chunk) }
         var sent = 0
-        if pending.isEmpty {
+        if pending.isEmpty, let socket {
             switch socket.send(bytes) {
             case let .success(n): sent = n
             case let .failure(error):
@@ -201,14 +217,15 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     /// Sends what is buffered and waits for the listener to confirm it, at most a second in
     /// all, then hangs up. What is still unconfirmed stays counted as such.
     func close() {
+        defer { endpoint.close() }
         guard let socket else { return }
         let deadline = Clock.monotonicNanos() + 1_000_000_000
-        while Clock.monotonicNanos() < deadline, !pending.isEmpty || confirmed < streamOffset {
+        while Clock.monotonicNanos() < deadline, !pending.isEmpty || socket.channel.hasUnsent || confirmed < streamOffset {
             if let error = pending.send(through: socket) ?? readMessages(from: socket) {
                 disconnect(error)
                 return
             }
-            if !pending.isEmpty {
+            if !pending.isEmpty || socket.channel.hasUnsent {
                 _ = socket.waitUntilWritable(milliseconds: 50)
             } else if confirmed < streamOffset {
                 socket.waitUntilReadable(milliseconds: 50)
@@ -225,7 +242,7 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     ///
     /// - Returns: the failure that ends the connection (the listener hung up, or sent bytes
     ///   that are not listener messages), if any.
-    private func readMessages(from socket: UnixSocket) -> SocketFailure? {
+    private func readMessages(from socket: StreamSocket) -> SocketFailure? {
         var buffer = [UInt8](repeating: 0, count: 4_096)
         while true {
             let result = buffer.withUnsafeMutableBytes { socket.receive(into: $0) }
@@ -292,26 +309,30 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
 
     private func connect() {
         guard let header else { return }
-        switch UnixSocket.connect(to: path) {
-        case let .success(connected):
+        let step = endpoint.open()
+        switch step {
+        case .waiting:
+            // Under way: the stream starts now, and waits in the buffer (within its limit)
+            // until the connection opens, so that a first connection loses nothing.
+            if !isOpening { startStream(header) }
+            isOpening = true
+        case let .connected(connected):
+            if !isOpening { startStream(header) }
+            isOpening = false
             socket = connected
             connectedAt = Clock.monotonicNanos()
             lastFailure = nil
-            // A listener met after the first one has none of the stores' state: resume with
-            // keyframes even if nothing was lost.
             if hasConnected {
-                isLosing = true
                 awaitingListenerUntil = connectedAt + Self.longestProofWait
+                if !reportedShortConnection { diagnostics("live stream to \(path) reconnected") }
             }
-            header.withUnsafeBytes { pending.append($0, sent: 0) }
-            streamOffset = UInt64(header.count)
-            confirmed = 0
-            messages = ListenerMessageDecoder()
-            // A command half sent by a listener that went away is not finished by the next one.
-            commandParts = ControlCommandAssembler(maximumBodyBytes: commandParts.maximumBodyBytes)
-            if hasConnected, !reportedShortConnection { diagnostics("live stream to \(path) reconnected") }
             hasConnected = true
-        case let .failure(error):
+        case let .failed(error):
+            if isOpening {
+                // What waited for this connection is lost with it.
+                isOpening = false
+                endStream(error)
+            }
             if let refusal = error.refusal {
                 // Said whenever the reason changes, whatever came before: a socket taken over by
                 // another user after a listener went away must not go unnoticed.
@@ -323,6 +344,19 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
             nextAttempt = Clock.monotonicNanos() + backoff
             backoff = min(backoff * 2, Self.longestBackoff)
         }
+    }
+
+    /// Starts a connection's stream: its header first, its offsets from zero.
+    private func startStream(_ header: [UInt8]) {
+        // A listener met after the first one has none of the stores' state: resume with
+        // keyframes even if nothing was lost.
+        if hasConnected { isLosing = true }
+        header.withUnsafeBytes { pending.append($0, sent: 0) }
+        streamOffset = UInt64(header.count)
+        confirmed = 0
+        messages = ListenerMessageDecoder()
+        // A command half sent by a listener that went away is not finished by the next one.
+        commandParts = ControlCommandAssembler(maximumBodyBytes: commandParts.maximumBodyBytes)
     }
 
     private func disconnect(_ error: SocketFailure) {
@@ -342,6 +376,14 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
         if socket != nil { connectionsEnded += 1 }
         socket?.close()
         socket = nil
+        endStream(error)
+        lastFailure = error
+        nextAttempt = Clock.monotonicNanos() + backoff
+        backoff = min(backoff * 2, Self.longestBackoff)
+    }
+
+    /// Ends a connection's stream: every chunk not confirmed is counted as lost.
+    private func endStream(_ error: SocketFailure) {
         // Everything unconfirmed may never have reached the listener's file.
         var actions: UInt64 = 0
         for chunk in inFlight[inFlightHead...] {
@@ -358,8 +400,5 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
         }
         pending.removeAll()
         isLosing = true
-        lastFailure = error
-        nextAttempt = Clock.monotonicNanos() + backoff
-        backoff = min(backoff * 2, Self.longestBackoff)
     }
 }

@@ -33,7 +33,9 @@ struct PendingFrames {
     /// Sends frames in order until the socket is full.
     ///
     /// - Returns: the failure that ends the connection, if any.
-    mutating func send(through socket: UnixSocket) -> SocketFailure? {
+    mutating func send(through socket: StreamSocket) -> SocketFailure? {
+        // The rest of a paired frame begun goes before anything else.
+        if let failure = socket.flush() { return failure }
         while !isEmpty {
             let frame = frames[head]
             let result = frame.bytes.withUnsafeBytes { raw in

@@ -91,6 +91,85 @@ public struct RecordingSink: Sendable {
         })
     }
 
+    /// A live stream to a listener over TCP (`storescope listen --tcp`), for an app on another
+    /// machine or device: an iPhone streaming to the Mac over Wi-Fi, the Simulator to
+    /// `127.0.0.1`. Everything ``socket(_:)`` does (non-blocking sends, the memory budget,
+    /// confirmations, reconnects that continue the session, control commands), after a mutual
+    /// pairing with the listener: each side proves it knows `pairing` without sending it, and
+    /// every frame either way carries a code only the pair can make. The stream is not
+    /// encrypted: on a network others can read it (docs/GUIDE.md, "Stream from an iPhone").
+    ///
+    /// - Parameters:
+    ///   - address: the listener's IP address and port (a numeric address, or `localhost`:
+    ///     the recorder never waits on a name lookup).
+    ///   - pairing: the secret the listener printed.
+    public static func tcp(_ address: TCPAddress, pairing: PairingSecret) -> RecordingSink {
+        live(file: nil) { _ in TCPDialer(address: address, secret: pairing) }
+    }
+
+    /// A live stream the app offers on a TCP port of its own, for a tool to connect to
+    /// (`storescope listen --connect HOST:PORT --pairing SECRET`): how a device on USB streams
+    /// (`iproxy` forwards a port of the Mac to the device's), and any ssh tunnel. Listen on
+    /// the loopback (`127.0.0.1`) unless the tool must reach the app across a network. The
+    /// recorder says through ``RecorderConfiguration/diagnostics`` where it listens, the
+    /// secret, and the command to connect. Otherwise as ``tcp(_:pairing:)``.
+    ///
+    /// - Parameters:
+    ///   - address: where to listen; port 0 lets the system choose (the diagnostic names it).
+    ///   - pairing: the secret, or `nil` for a new one (said in the diagnostic).
+    public static func tcpListening(_ address: TCPAddress, pairing: PairingSecret? = nil) -> RecordingSink {
+        live(file: nil) { context in
+            TCPAccepter(address: address, secret: pairing ?? .generate(), diagnostics: context.diagnostics)
+        }
+    }
+
+    /// A live stream to `endpoint`, and the trace `file` too when one is given (each failing
+    /// on its own, as ``file(_:exclusive:streamingTo:)``'s).
+    private static func live(file: String?, _ endpoint: @escaping @Sendable (Context) -> any LiveEndpoint) -> RecordingSink {
+        RecordingSink(opening: { (context) throws(TraceError) in
+            let stream = LiveSocketOutput(
+                endpoint: endpoint(context), bufferLimit: context.bufferLimit, control: context.control, sessionSecret: context.sessionSecret,
+                diagnostics: context.diagnostics)
+            guard let file else { return stream }
+            return TeeOutput(file: try LockedTraceFile(path: file, exclusive: false), path: file, stream: stream, diagnostics: context.diagnostics)
+        })
+    }
+
+    /// The live stream the environment asks for over TCP: `$STORESCOPE_TCP_LISTEN`
+    /// (``tcpListening(_:pairing:)``), else `$STORESCOPE_TCP` with `$STORESCOPE_PAIRING`
+    /// (``tcp(_:pairing:)``); `nil` when neither is set. A value that cannot be used is said
+    /// through the diagnostics, and the sink records as if it were not set.
+    private static func tcpFromEnvironment(file: String?, otherwise: RecordingSink) -> RecordingSink? {
+        let environment = ProcessInfo.processInfo.environment
+        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let pairingText = value(PairingSecret.environmentVariable)
+        let pairing = pairingText.flatMap(PairingSecret.init(typed:))
+        let problem: String
+        if let text = value(TCPAddress.listenEnvironmentVariable) {
+            if let address = TCPAddress(parsing: text), pairingText == nil || pairing != nil {
+                return live(file: file) { context in
+                    TCPAccepter(address: address, secret: pairing ?? .generate(), diagnostics: context.diagnostics)
+                }
+            }
+            problem = pairing == nil && pairingText != nil
+                ? "\(PairingSecret.environmentVariable) is not a pairing secret (28 letters and digits, as the listener printed it)"
+                : "\(TCPAddress.listenEnvironmentVariable)=\(text) is not [HOST:]PORT"
+        } else if let text = value(TCPAddress.environmentVariable) {
+            if let address = TCPAddress(parsing: text), let pairing {
+                return live(file: file) { _ in TCPDialer(address: address, secret: pairing) }
+            }
+            problem = TCPAddress(parsing: text) == nil
+                ? "\(TCPAddress.environmentVariable)=\(text) is not [HOST:]PORT"
+                : "\(TCPAddress.environmentVariable) needs \(PairingSecret.environmentVariable), the secret 'storescope listen --tcp' printed"
+        } else {
+            return nil
+        }
+        return RecordingSink(opening: { (context) throws(TraceError) in
+            context.diagnostics("not streaming over TCP: \(problem)")
+            return try otherwise.open(context)
+        })
+    }
+
     /// The sink an app records to unless it chooses: a live stream when
     /// `$STORESCOPE_SOCKET` is set, so that setting the variable alone streams an unchanged
     /// app, plus the trace `file` when one is given. With neither, it streams to
@@ -101,8 +180,18 @@ public struct RecordingSink: Sendable {
     /// ``file(exclusive:)``'s file in the app's caches when `file` is `nil`, and the recorder
     /// says once, through ``RecorderConfiguration/diagnostics``, that it records to a file only.
     ///
+    /// `$STORESCOPE_TCP` (with `$STORESCOPE_PAIRING`) streams over TCP instead, and
+    /// `$STORESCOPE_TCP_LISTEN` listens for a tool to connect (``tcp(_:pairing:)``,
+    /// ``tcpListening(_:pairing:)``), on a device too.
+    ///
     /// - Parameter file: a trace file to record into as well, or `nil`.
     public static func `default`(file: String? = nil) -> RecordingSink {
+        let local = localDefault(file: file)
+        return tcpFromEnvironment(file: file, otherwise: local) ?? local
+    }
+
+    /// ``default(file:)`` without TCP: the Unix socket, or a file on a device.
+    private static func localDefault(file: String?) -> RecordingSink {
         guard LocalListener.isReachable else {
             let sink = file.map { RecordingSink.file($0) } ?? .file()
             return RecordingSink(opening: { (context) throws(TraceError) in

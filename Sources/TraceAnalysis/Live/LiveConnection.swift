@@ -1,8 +1,17 @@
 /// One accepted connection of a ``LiveListener``: its stream decoder, its session once the
 /// header arrived, and the file it is recorded to. Memory is bounded by the decoder (one frame).
 final class LiveConnection {
-    let descriptor: Int32
+    /// The connection's socket: a Unix socket's, or a TCP one's that must pair before any byte
+    /// of the stream is taken.
+    let channel: StreamChannel
+    var descriptor: Int32 { channel.descriptor }
     let number: Int
+    /// Whether the peer came over TCP (and so is trusted by pairing, not by its uid): never a
+    /// control client.
+    var isTCP: Bool
+    /// The address this listener dialed to reach the app (`--connect`), which it dials again
+    /// when the connection ends; `nil` for a connection the listener accepted.
+    var dialed: TCPAddress?
     var decoder: TraceStreamDecoder
     private(set) var session: LiveSession?
     /// Whether complete chunks wait in the decoder for the next poll: the memory budget was
@@ -62,8 +71,11 @@ final class LiveConnection {
     /// unit for longer than the listener's stall timeout is disconnected.
     var unitStartedAt: ContinuousClock.Instant?
 
-    init(descriptor: Int32, number: Int, maximumFrameSize: Int, decodesRecords: Bool) throws(TraceError) {
-        self.descriptor = descriptor
+    init(
+        channel: StreamChannel, isTCP: Bool = false, number: Int, maximumFrameSize: Int, decodesRecords: Bool
+    ) throws(TraceError) {
+        self.channel = channel
+        self.isTCP = isTCP
         self.number = number
         decoder = try TraceStreamDecoder(maximumFrameSize: maximumFrameSize, decodesRecords: decodesRecords)
         unitStartedAt = .now
@@ -199,10 +211,11 @@ final class LiveConnection {
     /// Sends what the socket takes of the queued messages; returns whether all went.
     @discardableResult
     func sendOutgoing() -> Bool {
+        guard case .success(true) = channel.flush() else { return false }
         while outgoingStart < outgoing.count {
             // A failure is the app hanging up: its read reports that.
             let result = outgoing.withUnsafeBytes { raw in
-                LiveSyscalls.send(descriptor, UnsafeRawBufferPointer(rebasing: raw[outgoingStart...]))
+                channel.send(UnsafeRawBufferPointer(rebasing: raw[outgoingStart...]))
             }
             guard case let .success(sent) = result, sent > 0 else { return false }
             outgoingStart += sent
@@ -213,7 +226,7 @@ final class LiveConnection {
     }
 
     /// Whether messages wait to be sent.
-    var hasOutgoing: Bool { outgoingStart < outgoing.count }
+    var hasOutgoing: Bool { outgoingStart < outgoing.count || channel.hasUnsent }
 
     /// Queues a control command for the app; returns its id, or `nil` when too much is queued.
     func send(_ request: ControlCommand.Request, store: String, issuer: ControlCommand.Issuer) throws(TraceError) -> UInt64? {
@@ -318,7 +331,7 @@ final class LiveConnection {
 
     /// Completes the recording with its footer index and closes the socket.
     func close() -> String? {
-        LiveSyscalls.close(descriptor)
+        channel.close()
         guard let recording else { return nil }
         self.recording = nil
         do throws(TraceError) {

@@ -4,9 +4,15 @@
 /// recorded to its own trace file on its own, so a broken or hostile peer only loses its own
 /// connection.
 ///
+/// It can also listen on TCP (``Options/tcp``) and dial apps that listen themselves
+/// (``Options/connect``), for apps on other machines and devices; the Unix socket stays, for
+/// local apps and for control clients.
+///
 /// Security: the socket lives in a directory of ours closed to others (see
 /// ``SocketDirectory``), is created `0600`, and a peer whose uid is not ours (nor in
-/// ``Options/allowedUserIDs``) is refused.
+/// ``Options/allowedUserIDs``) is refused. A TCP peer must pair (``PairingHandshake``, with
+/// ``Options/pairing``) before any byte of its stream is taken, and every frame after that
+/// carries a code only the pair can make; a TCP peer is never a control client.
 ///
 /// A listener is used from one thread: call ``poll(timeout:)`` in a loop, then ``stop()``.
 public final class LiveListener {
@@ -31,6 +37,13 @@ public final class LiveListener {
         /// Off, chunks are only checked and recorded (faster: nothing is inflated), and an app
         /// closing its session is noticed only when it hangs up.
         public var decodesRecords: Bool
+        /// TCP addresses to listen on as well, for apps that stream over TCP.
+        public var tcp: [TCPAddress] = []
+        /// TCP addresses of apps that listen (``RecordingSink/tcpListening``) for this
+        /// listener to dial; each is dialed again, with backoff, whenever its connection ends.
+        public var connect: [TCPAddress] = []
+        /// The secret TCP peers pair with; required when ``tcp`` or ``connect`` is not empty.
+        public var pairing: PairingSecret?
 
         /// The default ``memoryBudget``: 512 MiB.
         public static let defaultMemoryBudget = 512 * 1024 * 1024
@@ -58,6 +71,12 @@ public final class LiveListener {
     public var sessions: [LiveSession] { connections.compactMap(\.session) }
 
     private var descriptor: Int32
+    /// The TCP sockets listening (``Options/tcp``), and the addresses they are bound to (the
+    /// port the system chose for port 0).
+    var tcpListeners: [Int32] = []
+    public internal(set) var tcpAddresses: [TCPAddress] = []
+    /// The apps this listener dials (``Options/connect``).
+    var dials: [Dial] = []
     var connections: [LiveConnection] = []
     /// Control clients (``ControlRequest``) and the session recordings their jumps read.
     var clients: [ControlClientConnection] = []
@@ -89,6 +108,12 @@ public final class LiveListener {
         case let .success(fd): descriptor = fd
         case let .failure(error): throw ListenError("cannot listen at \(path): \(error)")
         }
+        do throws(ListenError) {
+            try startTCP()
+        } catch {
+            stop()
+            throw error
+        }
     }
 
     deinit { if descriptor >= 0 { _ = stop() } }
@@ -104,8 +129,9 @@ public final class LiveListener {
             let left = until - ContinuousClock.now
             if left <= .zero { acceptPausedUntil = nil } else { wait = min(wait, left) }
         }
-        // Chunks deferred by the last poll's memory budget are decoded now, without waiting.
-        let deferred = connections.map(\.hasDeferredChunks)
+        // Chunks deferred by the last poll's memory budget are decoded now, without waiting, and
+        // so are stream bytes a paired channel opened but this poll's reads left there.
+        let deferred = connections.map { $0.hasDeferredChunks || $0.channel.hasBufferedStream }
         if deferred.contains(true) { wait = .zero }
         // A negative descriptor is ignored by poll: the listening socket sits out a pause.
         let listening = acceptPausedUntil == nil ? descriptor : -1
@@ -113,16 +139,23 @@ public final class LiveListener {
         if connections.contains(where: \.hasOutgoing) || clients.contains(where: \.hasUnsentReply) { wait = min(wait, .milliseconds(5)) }
         // Requests waiting for their session's first store are served again soon.
         if clients.contains(where: { $0.waitingForStore != nil }) { wait = min(wait, .milliseconds(20)) }
+        // Dials under way or due are looked at again soon.
+        if let dialWait { wait = min(wait, dialWait) }
         let clientDescriptors = clients.map(\.descriptor)
+        let listeningTCP = tcpListeners.map { acceptPausedUntil == nil ? $0 : -1 }
         var ready = LiveSyscalls.waitForInput(
-            [listening] + connections.map(\.descriptor) + clientDescriptors, milliseconds: Self.milliseconds(wait))
+            [listening] + listeningTCP + connections.map(\.descriptor) + clientDescriptors, milliseconds: Self.milliseconds(wait))
         let clientsReady = Array(ready.suffix(clientDescriptors.count))
         ready.removeLast(clientDescriptors.count)
+        let tcpReady = Array(ready[1..<1 + listeningTCP.count])
+        ready.removeSubrange(1..<1 + listeningTCP.count)
         for (index, isDeferred) in deferred.enumerated() where isDeferred { ready[index + 1] = true }
         var events: [LiveEvent] = []
         // The events of this poll hold their chunks' records until the caller takes them.
         heldThisPoll = 0
-        if ready[0] { accept(into: &events) }
+        if ready[0] { accept(descriptor, into: &events) }
+        for (index, fd) in tcpListeners.enumerated() where tcpReady[index] { accept(fd, tcp: true, into: &events) }
+        advanceDials(into: &events)
         var finished: [Int] = []
         for (index, connection) in connections.enumerated() where ready.count > index + 1 && ready[index + 1] {
             if let end = read(connection, into: &events) {
@@ -139,7 +172,8 @@ public final class LiveListener {
         for (index, connection) in connections.enumerated() where !finished.contains(index) {
             if let started = connection.unitStartedAt, now - started > options.stallTimeout {
                 finished.append(index)
-                let what = connection.session == nil && !connection.awaitsProof ? "no complete session header" : "part of a chunk and then nothing more"
+                let what = !connection.channel.isOpen ? "no complete pairing"
+                    : connection.session == nil && !connection.awaitsProof ? "no complete session header" : "part of a chunk and then nothing more"
                 close(connection, .rejected("sent \(what) for \(options.stallTimeout); disconnected"), into: &events)
             }
         }
@@ -164,6 +198,7 @@ public final class LiveListener {
         }
         clients.removeAll()
         recordings.removeAll()
+        stopTCP()
         LiveSyscalls.close(descriptor)
         descriptor = -1
         _ = LiveSyscalls.remove(path)
@@ -178,9 +213,9 @@ public final class LiveListener {
         return Int32(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
-    private func accept(into events: inout [LiveEvent]) {
+    private func accept(_ listening: Int32, tcp: Bool = false, into events: inout [LiveEvent]) {
         while true {
-            switch LiveSyscalls.accept(descriptor) {
+            switch LiveSyscalls.accept(listening) {
             case .success(nil): return
             case let .failure(error) where error.isOutOfDescriptors:
                 // Said once per episode; the waiting peers stay in the backlog until a
@@ -199,27 +234,44 @@ public final class LiveListener {
                     acceptBackoff = Self.firstAcceptBackoff
                     events.append(.refused("accepting connections again"))
                 }
+                if tcp {
+                    // A TCP peer has no uid to check: it pairs before anything else.
+                    Syscalls.setNoDelay(fd)
+                    serve(fd, tcp: true, into: &events)
+                    continue
+                }
                 let uid = Syscalls.peerUserID(fd)
                 guard let uid, uid == LiveSyscalls.userID || options.allowedUserIDs.contains(uid) else {
                     LiveSyscalls.close(fd)
                     events.append(.refused("refused a connection from uid \(uid.map(String.init) ?? "unknown"): only your own uid (\(LiveSyscalls.userID)) and --allow-uid may stream here"))
                     continue
                 }
-                do throws(TraceError) {
-                    let connection = try LiveConnection(
-                        descriptor: fd, number: nextNumber, maximumFrameSize: options.maximumFrameSize,
-                        decodesRecords: options.decodesRecords)
-                    // The listener owns its connections: they never outlive it.
-                    connection.isRecordedElsewhere = { [unowned self, unowned connection] path in
-                        connections.contains { $0 !== connection && $0.recordingPath == path }
-                    }
-                    connections.append(connection)
-                    nextNumber += 1
-                } catch {
-                    LiveSyscalls.close(fd)
-                    events.append(.refused("cannot serve a connection: \(error)"))
-                }
+                serve(fd, tcp: false, into: &events)
             }
+        }
+    }
+
+    /// Makes a connection of a socket accepted or dialed: paired first when it is TCP.
+    ///
+    /// - Returns: the connection, or `nil` when it cannot be served (said in `events`).
+    @discardableResult
+    func serve(_ fd: Int32, tcp: Bool, into events: inout [LiveEvent]) -> LiveConnection? {
+        let pairing = tcp ? options.pairing.map { (role: PairingRole.listener, secret: $0) } : nil
+        do throws(TraceError) {
+            let connection = try LiveConnection(
+                channel: StreamChannel(descriptor: fd, pairing: pairing), isTCP: tcp, number: nextNumber,
+                maximumFrameSize: options.maximumFrameSize, decodesRecords: options.decodesRecords)
+            // The listener owns its connections: they never outlive it.
+            connection.isRecordedElsewhere = { [unowned self, unowned connection] path in
+                connections.contains { $0 !== connection && $0.recordingPath == path }
+            }
+            connections.append(connection)
+            nextNumber += 1
+            return connection
+        } catch {
+            LiveSyscalls.close(fd)
+            events.append(.refused("cannot serve a connection: \(error)"))
+            return nil
         }
     }
 
@@ -233,14 +285,15 @@ public final class LiveListener {
         for _ in 0..<8 {
             // Past the budget for this poll, the rest waits in the kernel for the next one.
             guard !connection.hasDeferredChunks else { return nil }
-            let result = readBuffer.withUnsafeMutableBytes { LiveSyscalls.receive(connection.descriptor, into: $0) }
+            let result = readBuffer.withUnsafeMutableBytes { connection.channel.receive(into: $0) }
             switch result {
             case .success(nil): return nil
             case .success(0):
+                if !connection.channel.isOpen { return .rejected("hung up while pairing") }
                 if connection.decoder.isFinished || connection.lastChunkEndsSession { return .closed }
                 return .hungUp(unfinishedBytes: connection.decoder.bufferedBytes)
             case let .success(count?):
-                if connection.session == nil, connection.decoder.consumedBytes == 0, connection.decoder.bufferedBytes == 0,
+                if !connection.isTCP, connection.session == nil, connection.decoder.consumedBytes == 0, connection.decoder.bufferedBytes == 0,
                     count >= ControlRequest.magic.count, readBuffer[0..<ControlRequest.magic.count].elementsEqual(ControlRequest.magic)
                 {
                     // Not an app: a control client on the same socket, past the same uid check.
@@ -251,9 +304,17 @@ public final class LiveListener {
                     decode(UnsafeRawBufferPointer(rebasing: raw[0..<count]), from: connection, into: &events)
                 }
                 if let end { return end }
-            case .failure:
-                // ECONNRESET and the like: the peer is gone, as with an orderly hang-up.
-                return .hungUp(unfinishedBytes: connection.decoder.bufferedBytes)
+            case let .failure(failure):
+                switch failure {
+                case .pairing, .forged:
+                    // Nothing of a peer that fails pairing is taken; one that paired and then
+                    // sends a frame that fails its code loses its connection there.
+                    return .rejected("\(failure); disconnected")
+                case .system:
+                    // ECONNRESET and the like: the peer is gone, as with an orderly hang-up.
+                    if !connection.channel.isOpen { return .rejected("hung up while pairing") }
+                    return .hungUp(unfinishedBytes: connection.decoder.bufferedBytes)
+                }
             }
         }
         return nil
@@ -288,6 +349,11 @@ public final class LiveListener {
             client.reply(.error("the app's session ended before it recorded the command's outcome"))
         }
         events += connection.endProofWait()
+        if let address = connection.dialed {
+            let failure: String? = if connection.session == nil, case let .rejected(reason) = end { reason } else { nil }
+            dialEnded(address, reached: connection.session != nil, failure: failure, into: &events)
+            if failure != nil { return }
+        }
         guard let session = connection.session else {
             if case let .rejected(reason) = end { events.append(.refused("connection \(connection.number): \(reason)")) }
             return

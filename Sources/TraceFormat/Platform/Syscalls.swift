@@ -149,7 +149,7 @@ package enum Syscalls {
     }
 
     /// Closes without retrying: after EINTR the descriptor state is unspecified.
-    static func close(_ fd: Int32) {
+    package static func close(_ fd: Int32) {
         _ = systemClose(fd)
     }
 

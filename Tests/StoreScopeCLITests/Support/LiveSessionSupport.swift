@@ -120,6 +120,17 @@ enum Live {
         return (received, counted)
     }
 
+    /// The records of the one trace file a listener recorded in `directory` (one session, one
+    /// file, however often it reconnected), after checking that it is a clean trace.
+    static func recordsOfTheOneCleanFile(in directory: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [Record] {
+        let files = try recordings(in: directory)
+        #expect(files.count == 1, "one session, one file: \(files)", sourceLocation: sourceLocation)
+        let file = try #require(files.first, sourceLocation: sourceLocation)
+        let check = try ChildProcess.storescope(["check", file])
+        #expect(check.status == 0, "the continued file is a clean trace: \(check.stdout)\(check.stderr)", sourceLocation: sourceLocation)
+        return try records(file)
+    }
+
     /// Every record of a trace file (recovering a torn or unfinished one).
     static func records(_ path: String) throws -> [Record] {
         try TraceReader(path: path).allRecords()

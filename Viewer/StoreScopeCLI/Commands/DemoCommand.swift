@@ -68,12 +68,15 @@ enum DemoCommand: Command {
     /// What the live stream to `$STORESCOPE_SOCKET` delivered, in words.
     static func streamLine(_ stream: SampleRun.StreamDelivery) -> String {
         let socket = stream.socket
+        let isTCP = socket.hasPrefix("tcp ")
+        let variable = isTCP ? "$\(TCPAddress.environmentVariable)" : "$\(SocketPath.environmentVariable)"
         if stream.received > 0 {
-            return "Streamed live to \(socket) ($STORESCOPE_SOCKET): the listener received \(counted(Int(clamping: stream.received), "action"))"
+            return "Streamed live to \(socket) (\(variable)): the listener received \(counted(Int(clamping: stream.received), "action"))"
                 + (stream.lost > 0 ? ", \(stream.lost) not" : "")
         }
         let reason = stream.lastError.map { " (\($0))" } ?? ""
-        return "Not streamed to \(socket) ($STORESCOPE_SOCKET): no listener took the session\(reason); start one with: storescope listen \(socket)"
+        let start = isTCP ? "storescope listen --tcp \(socket.split(separator: ":").last ?? "")" : "storescope listen \(socket)"
+        return "Not streamed to \(socket) (\(variable)): no listener took the session\(reason); start one with: \(start)"
     }
 
     /// `<tmp>/storescope-demo-<sample>-<random>.sstrace`.

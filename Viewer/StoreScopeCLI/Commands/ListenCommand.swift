@@ -28,6 +28,15 @@ enum ListenCommand: Command {
               STORESCOPE_SOCKET=/tmp/scope.sock swift run storescope demo
             The socket's directory must be yours and closed to others (it is created 0700);
             the socket is created 0600. Ctrl-C ends every session, completing its file.
+
+            Over TCP (an app on another machine, a device, the Simulator), apps pair with
+            a secret this listener prints; the socket stays, for 'storescope control':
+              storescope listen --tcp 7420
+              STORESCOPE_TCP=127.0.0.1:7420 STORESCOPE_PAIRING=SECRET swift run storescope demo
+            An app that listens itself (STORESCOPE_TCP_LISTEN=7420, e.g. on a device
+            reached with 'iproxy 7420 7420') is reached with --connect 127.0.0.1:7420.
+            TCP is authenticated, not encrypted: it stays on the loopback unless you name
+            another address.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -59,6 +68,7 @@ enum ListenCommand: Command {
             return ExitStatus.failure
         }
         console.error("Listening on \(path.sanitizedForTerminal) (Ctrl-C to stop); run an app against it with STORESCOPE_SOCKET=\(path.sanitizedForTerminal), e.g. STORESCOPE_SOCKET=\(path.sanitizedForTerminal) storescope demo")
+        for line in ListenOptions.tcpBanner(options, bound: listener.tcpAddresses) { console.error(line.sanitizedForTerminal) }
         let printer = LivePrinter(console: console, json: json, quiet: quiet)
         while !StopSignals.requested {
             printer.print(listener.poll(timeout: .milliseconds(200)))

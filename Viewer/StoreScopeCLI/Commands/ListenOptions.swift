@@ -6,12 +6,16 @@ import TraceFormat
 /// stream, when a stalled one is cut off, and where sessions are recorded. Declared once and
 /// parsed once, so both commands accept and check them alike.
 enum ListenOptions {
-    /// `--record DIR`, `--allow-uid UIDS`, `--stall-timeout SECONDS`, `--memory-budget MIB`.
+    /// `--record DIR`, `--allow-uid UIDS`, `--stall-timeout SECONDS`, `--memory-budget MIB`,
+    /// `--tcp [HOST:]PORT`, `--connect HOST:PORT`, `--pairing SECRET`.
     static let specOptions: [CommandSpec.Option] = [
         .value("record", "DIR", help: "Write each session to its own trace file (0600) in DIR: created 0700 if missing; refused if another user owns it or it is open to others."),
         .value("allow-uid", "UIDS", help: "Accept sessions from these user ids too (comma-separated); by default only your own."),
         .value("stall-timeout", "SECONDS", help: "Disconnect a peer that stops in the middle of a chunk for this long: seconds, or 500ms, 1m (default 10)."),
         .value("memory-budget", "MIB", help: "The most memory all sessions' arriving chunks and control clients' requests may take together (default 512); a chunk or request past it loses its own connection."),
+        .value("tcp", "[HOST:]PORT", help: "Also listen on TCP, for apps on other machines and devices (STORESCOPE_TCP): on 127.0.0.1 unless HOST is named (0.0.0.0: every network). Apps must pair with the secret printed."),
+        .value("connect", "HOST:PORT", help: "Connect to an app that listens on TCP (STORESCOPE_TCP_LISTEN), e.g. through iproxy or an ssh tunnel, and again whenever the connection ends."),
+        .value("pairing", "SECRET", help: "The pairing secret TCP peers must prove (default: $STORESCOPE_PAIRING, else a new one, printed)."),
     ]
 
     /// The longest `--stall-timeout`, in seconds: a day.
@@ -50,7 +54,58 @@ enum ListenOptions {
             options.memoryBudget = mebibytes * 1024 * 1024
         }
         options.recordDirectory = arguments.value("record")
+        try parseTCP(arguments, spec: spec, into: &options)
         return options
+    }
+
+    /// `--tcp`, `--connect` and `--pairing`: a secret is needed only with TCP, and is made up
+    /// when neither the option nor `$STORESCOPE_PAIRING` gives one.
+    private static func parseTCP(_ arguments: ParsedArguments, spec: CommandSpec, into options: inout LiveListener.Options) throws(UsageError) {
+        if let text = arguments.value("tcp") {
+            guard let address = TCPAddress(parsing: text) else {
+                throw UsageError("--tcp takes [HOST:]PORT (a port from 0 to 65535), not '\(text.sanitizedForTerminal)'", command: spec)
+            }
+            options.tcp = [address]
+        }
+        if let text = arguments.value("connect") {
+            guard let address = TCPAddress(parsing: text) else {
+                throw UsageError("--connect takes HOST:PORT, not '\(text.sanitizedForTerminal)'", command: spec)
+            }
+            options.connect = [address]
+        }
+        let given = arguments.value("pairing") ?? ProcessInfo.processInfo.environment[PairingSecret.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        if let given {
+            guard let secret = PairingSecret(typed: given) else {
+                throw UsageError("--pairing (or $\(PairingSecret.environmentVariable)) takes a pairing secret: 28 letters and digits as a listener prints it (dashes optional)", command: spec)
+            }
+            options.pairing = secret
+        }
+        guard !options.tcp.isEmpty || !options.connect.isEmpty else {
+            if arguments.value("pairing") != nil { throw UsageError("--pairing goes with --tcp or --connect", command: spec) }
+            return
+        }
+        if options.pairing == nil { options.pairing = .generate() }
+    }
+
+    /// What a listener tells its user about TCP: where it listens and the line to give an app
+    /// (with its pairing secret), the apps it dials, and, off the loopback, that the stream is
+    /// not encrypted. Empty without TCP.
+    ///
+    /// - Parameter bound: the addresses it listens on (the ports chosen for port 0).
+    static func tcpBanner(_ options: LiveListener.Options, bound: [TCPAddress]) -> [String] {
+        guard let secret = options.pairing else { return [] }
+        var lines: [String] = []
+        for address in bound {
+            let reach = address.host == "0.0.0.0" || address.host == "::" ? "THIS-MACHINE'S-ADDRESS:\(address.port)" : "\(address)"
+            lines.append("Listening on tcp \(address) with pairing secret \(secret); run an app against it with \(TCPAddress.environmentVariable)=\(reach) \(PairingSecret.environmentVariable)=\(secret)")
+        }
+        for address in options.connect {
+            lines.append("Connecting to the app listening on tcp \(address) with pairing secret \(secret) (the app runs with \(TCPAddress.listenEnvironmentVariable)=PORT \(PairingSecret.environmentVariable)=\(secret))")
+        }
+        if (bound + options.connect).contains(where: { !$0.isLoopback }) {
+            lines.append("Warning: TCP sessions are authenticated (pairing) but not encrypted: anyone on the network path can read the app's records. Prefer the loopback with a tunnel (iproxy, ssh -L) where that matters.")
+        }
+        return lines
     }
 
     /// Creates `directory` (and its parents) `0700` when missing, then checks that it can hold

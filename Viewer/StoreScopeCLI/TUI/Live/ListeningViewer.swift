@@ -19,7 +19,8 @@ enum ListeningViewer {
         // The same words as `listen`'s first line.
         let sources = ViewerSources(
             arrivals: arrivals, waitingFor: "an app to connect on \(path)",
-            hint: "Run an app against it with STORESCOPE_SOCKET=\(path), e.g. STORESCOPE_SOCKET=\(path) storescope demo")
+            hint: (ListenOptions.tcpBanner(options, bound: options.tcp)
+                + ["Run an app against it with STORESCOPE_SOCKET=\(path), e.g. STORESCOPE_SOCKET=\(path) storescope demo"]).joined(separator: "  "))
         console.flush()
         var status = ExitStatus.failure
         if let screen = TerminalScreen() {

@@ -1,0 +1,58 @@
+/// A TCP connection being made, by the app's ``TCPDialer`` or accepted by its ``TCPAccepter``:
+/// connected (or still connecting), then paired, within ``longestAttempt``.
+struct PairingAttempt {
+    let descriptor: Int32
+    var connecting: Bool
+    let deadline: UInt64
+    var channel: StreamChannel?
+
+    /// How long connecting and pairing may take before the attempt counts as timed out.
+    static let longestAttempt: UInt64 = 5_000_000_000
+
+    init(descriptor: Int32, connecting: Bool, deadline: UInt64) {
+        self.descriptor = descriptor
+        self.connecting = connecting
+        self.deadline = deadline
+    }
+
+    /// Takes the next step: connected and paired, still under way, or failed (the descriptor
+    /// closed).
+    mutating func step(role: PairingRole, secret: PairingSecret, address: TCPAddress) -> LiveEndpointStep {
+        if connecting {
+            guard Syscalls.waitUntilWritable(descriptor, milliseconds: 0) else { return timeoutCheck(address) }
+            if let errno = Syscalls.pendingError(descriptor) {
+                abandon()
+                return .failed(SocketFailure(errno: errno, refusal: errno.connectCause(to: address)))
+            }
+            connecting = false
+        }
+        let channel = channel ?? StreamChannel(descriptor: descriptor, pairing: (role, secret))
+        self.channel = channel
+        switch channel.advancePairing() {
+        case .success(true):
+            return .connected(StreamSocket(channel: channel))
+        case .success(false):
+            return timeoutCheck(address)
+        case let .failure(failure):
+            abandon()
+            if case .system(.connectionReset) = failure {
+                return .failed(SocketFailure(
+                    errno: .connectionReset,
+                    refusal: "\(address) hung up while pairing (it refused this app's proof: compare the pairing secrets, or it is not a StoreScope \(role == .app ? "listener" : "app"))"))
+            }
+            return .failed(SocketFailure(failure))
+        }
+    }
+
+    private func timeoutCheck(_ address: TCPAddress) -> LiveEndpointStep {
+        guard Clock.monotonicNanos() >= deadline else { return .waiting }
+        let what = connecting ? "connecting to" : "pairing with"
+        abandon()
+        return .failed(SocketFailure(errno: .timedOut, refusal: "timed out \(what) \(address) after \(Self.longestAttempt / 1_000_000_000) s"))
+    }
+
+    /// Closes the connection under way.
+    func abandon() {
+        if let channel { channel.close() } else { Syscalls.close(descriptor) }
+    }
+}
