@@ -18,11 +18,13 @@ struct GuideSnippetTests {
         var description: String { region.map { "\(path) \"\($0)\"" } ?? path }
     }
 
-    /// The library's DocC articles (Sources/StoreScope/StoreScope.docc), relative to the root.
+    /// The libraries' DocC articles (StoreScope's and StoreScopeTCA's catalogues), relative to
+    /// the root.
     static func articles() throws -> [String] {
-        let catalogue = "Sources/StoreScope/StoreScope.docc"
-        return try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalogue).path)
-            .filter { $0.hasSuffix(".md") }.sorted().map { "\(catalogue)/\($0)" }
+        try ["Sources/StoreScope/StoreScope.docc", "Sources/StoreScopeTCA/StoreScopeTCA.docc"].flatMap { catalogue in
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalogue).path)
+                .filter { $0.hasSuffix(".md") }.sorted().map { "\(catalogue)/\($0)" }
+        }
     }
 
     /// The sample snippets of `document` (a path relative to the root).
