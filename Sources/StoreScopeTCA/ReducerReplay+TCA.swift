@@ -26,7 +26,7 @@ extension ReducerReplay {
     /// replay, so a generator's sequence goes on from action to action as it did in the app; a
     /// dependency left unset is TCA's test value (in a test, an unimplemented one fails it).
     ///
-    /// A navigation stack is recorded as its screens (``StoreScope/TraceCapturedAsElements``):
+    /// A navigation stack is recorded as its screens (StoreScope's `TraceCapturedAsElements`):
     /// decoding a recorded stack gives its screens new ids. The screens the reducer pushes get
     /// ids from 0 on, as in an app that started with the session: replay from the session's start
     /// (a stack that starts empty) to send element actions to the ids the app gave its screens.

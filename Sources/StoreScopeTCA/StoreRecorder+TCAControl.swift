@@ -6,8 +6,8 @@ import StoreScope
 
 extension StoreRecorder where State: Decodable, Action: Decodable {
     /// Lets a listener act on `store`, a TCA store whose root reducer is
-    /// ``ComposableArchitecture/Reducer/recorded(by:fileID:line:)`` with this recording: every
-    /// command of ``allowControl(_:whileLocked:replaceState:dispatch:)``, jumps included.
+    /// ``ComposableArchitecture/Reducer/recorded(by:)`` with this recording: every
+    /// command of `allowControl(_:whileLocked:replaceState:dispatch:)`, jumps included.
     ///
     /// ```swift
     /// store = Store(initialState: AppFeature.State()) { AppFeature().recorded(by: recording) }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// docs/GUIDE.md's integration snippets are copied from the samples, so they cannot drift: each
-/// block after `<!-- sample PATH "REGION" -->` is the region of PATH between
-/// `// StoreScope: begin REGION` and `// StoreScope: end REGION` (indentation removed), and each
-/// block after `<!-- sample-lines PATH -->` is PATH's lines marked `// StoreScope`, trimmed.
+/// docs/GUIDE.md's and the DocC articles' integration snippets are copied from the samples, so
+/// they cannot drift: each block after `<!-- sample PATH "REGION" -->` is the region of PATH
+/// between `// StoreScope: begin REGION` and `// StoreScope: end REGION` (indentation removed),
+/// and each block after `<!-- sample-lines PATH -->` is PATH's lines marked `// StoreScope`,
+/// trimmed. (DocC drops the HTML comments from the rendered articles.)
 @Suite("The guide's snippets are the samples' code")
 struct GuideSnippetTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
@@ -17,10 +18,20 @@ struct GuideSnippetTests {
         var description: String { region.map { "\(path) \"\($0)\"" } ?? path }
     }
 
-    static func snippets() throws -> [Snippet] {
-        let guide = try String(contentsOf: root.appendingPathComponent("docs/GUIDE.md"), encoding: .utf8)
+    /// The libraries' DocC articles (StoreScope's and StoreScopeTCA's catalogues), relative to
+    /// the root.
+    static func articles() throws -> [String] {
+        try ["Sources/StoreScope/StoreScope.docc", "Sources/StoreScopeTCA/StoreScopeTCA.docc"].flatMap { catalogue in
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalogue).path)
+                .filter { $0.hasSuffix(".md") }.sorted().map { "\(catalogue)/\($0)" }
+        }
+    }
+
+    /// The sample snippets of `document` (a path relative to the root).
+    static func snippets(in document: String = "docs/GUIDE.md") throws -> [Snippet] {
+        let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
         var snippets: [Snippet] = []
-        for part in guide.components(separatedBy: "<!-- sample").dropFirst() {
+        for part in text.components(separatedBy: "<!-- sample").dropFirst() {
             let header = try #require(part.components(separatedBy: " -->").first)
             let body = try #require(part.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
             if header.hasPrefix("-lines ") {
@@ -50,8 +61,19 @@ struct GuideSnippetTests {
     func snippetsMatchTheSamples() throws {
         let snippets = try Self.snippets()
         #expect(snippets.count >= 15)
+        try Self.expectSamplesHold(snippets)
+    }
+
+    @Test("Every sample snippet in the DocC articles is its sample's marked region or marked lines")
+    func articleSnippetsMatchTheSamples() throws {
+        let snippets = try Self.articles().flatMap { try Self.snippets(in: $0) }
+        #expect(snippets.count >= 20)
+        try Self.expectSamplesHold(snippets)
+    }
+
+    static func expectSamplesHold(_ snippets: [Snippet]) throws {
         for snippet in snippets {
-            let source = try String(contentsOf: Self.root.appendingPathComponent(snippet.path), encoding: .utf8)
+            let source = try String(contentsOf: root.appendingPathComponent(snippet.path), encoding: .utf8)
             if let region = snippet.region {
                 #expect(snippet.shown == (try Self.region(region, of: source)), "\(snippet)")
             } else {

@@ -21,7 +21,10 @@ public enum StoreScopeCLI {
             return usageError(UsageError("missing command"), console: console)
         }
         if first == "--help" || first == "-h" || first == "help" {
-            if first == "help", arguments.count > 1, let command = command(named: arguments[1]) {
+            if first == "help", arguments.dropFirst() == ["--markdown"] {
+                // Not in the overview: it writes docs/CLI.md (CommandReference).
+                console.write(CommandReference.markdown(commands))
+            } else if first == "help", arguments.count > 1, let command = command(named: arguments[1]) {
                 console.write(HelpText.help(command.spec))
             } else {
                 console.write(overview)

@@ -56,6 +56,8 @@ extension StoreRecorder {
     ///
     /// - Parameters:
     ///   - name: the effect's name in the trace.
+    ///   - fileID: the file the effect is made in (a runner of yours passes its caller's on).
+    ///   - line: the line the effect is made on.
     ///   - effect: the work to run for an action, or `nil` to run none.
     /// - Returns: the middleware.
     public func middleware(

@@ -9,6 +9,8 @@ extension StoreRecorder {
     ///   - name: the effect's name (for a middleware, its type name).
     ///   - parentSeq: the action that started it (read ``lastSentSeq`` right after the
     ///     reducer ran), or `nil` for none.
+    ///   - fileID: the file the effect is made in (a runner of yours passes its caller's on).
+    ///   - line: the line the effect is made on.
     ///   - operation: the effect, e.g. `{ await middleware.process(state: state, with: action) }`.
     ///   - send: how the store sends the produced action.
     /// - Returns: how the effect ended, so the store can turn a failure into an action.
@@ -30,6 +32,8 @@ extension StoreRecorder {
     /// - Parameters:
     ///   - name: the effect's name.
     ///   - parentSeq: the action that started it, or `nil` for none.
+    ///   - fileID: the file the effect is made in (a runner of yours passes its caller's on).
+    ///   - line: the line the effect is made on.
     ///   - actions: the stream.
     ///   - send: how the store sends each action.
     /// - Returns: how the effect ended.

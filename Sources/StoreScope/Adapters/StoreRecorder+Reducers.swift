@@ -61,6 +61,8 @@ extension StoreRecorder {
     /// - Parameters:
     ///   - state: the store's state, reduced in place.
     ///   - action: the action.
+    ///   - fileID: where the action was sent from.
+    ///   - line: the line it was sent from.
     ///   - reduce: the reducer's body.
     /// - Returns: what `reduce` returned.
     @inlinable
@@ -90,6 +92,8 @@ extension StoreRecorder {
     ///   - state: the store's state, reduced in place.
     ///   - action: the action.
     ///   - whileLocked: what to return for an action the lock holds.
+    ///   - fileID: where the action was sent from.
+    ///   - line: the line it was sent from.
     ///   - reduce: the reducer's body.
     /// - Returns: what `reduce` returned, or `whileLocked`.
     @inlinable

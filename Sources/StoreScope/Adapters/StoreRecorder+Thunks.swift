@@ -26,6 +26,8 @@ extension StoreRecorder {
     ///   - name: the effect's name in the trace.
     ///   - parentSeq: the action that started it (a thunk dispatched by a middleware for an
     ///     action), or `nil` (the default: a thunk is not itself reduced).
+    ///   - fileID: the file the effect is made in (a runner of yours passes its caller's on).
+    ///   - line: the line the effect is made on.
     ///   - work: the thunk's work.
     /// - Returns: the body to give the thunk.
     public func thunk(

@@ -23,8 +23,8 @@ import Foundation
 /// A recorder still open when the process exits normally (`exit()`, returning from `main`)
 /// is closed then, on the exiting thread, so its trace is complete. A crash or a fatal signal
 /// runs no code: the trace then ends at the last chunk written (at most about 100 ms of
-/// records are lost, see ``TraceWriter/Options/flushInterval``) and has no footer index;
-/// readers recover it by scanning.
+/// records are lost: the `flushInterval` of ``RecorderConfiguration/chunking``) and has no
+/// footer index; readers recover it by scanning.
 ///
 /// Nothing the recorder does can block or crash the app: hand-offs are O(1), the memory it
 /// holds is bounded, and a failing sink (a full disk) only stops the recording,
@@ -57,7 +57,7 @@ public final class Recorder: Sendable {
     ///   - schema: types whose names fingerprint the session (usually State and Action).
     ///   - configuration: limits, chunking, redaction; its capture depth is capped at
     ///     ``RecorderConfiguration/maximumCaptureDepth``.
-    /// - Throws: ``TraceError`` when the sink cannot be opened (a missing directory). A sink
+    /// - Throws: `TraceError` when the sink cannot be opened (a missing directory). A sink
     ///   that opens but fails to write does not throw: the recorder reports it in ``status``
     ///   and the app goes on unrecorded. A live socket never throws: it connects when a
     ///   listener appears (see ``RecordingSink/socket(_:)``).

@@ -104,6 +104,8 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     /// - Parameters:
     ///   - action: the action.
     ///   - state: the store's state, reduced in place.
+    ///   - fileID: where the action was sent from.
+    ///   - line: the line it was sent from.
     ///   - reduce: the reducer.
     /// - Returns: the action's sequence number.
     @inlinable @discardableResult
@@ -123,6 +125,8 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     /// - Parameters:
     ///   - name: a human name for the effect (`"search"`, `"loadUsers"`).
     ///   - parentSeq: the action whose reduction started it.
+    ///   - fileID: the file the effect is made in (a runner of yours passes its caller's on).
+    ///   - line: the line the effect is made on.
     /// - Returns: the span; end it with ``EffectSpan/finish()``, ``EffectSpan/cancel()`` or
     ///   ``EffectSpan/fail(_:)``.
     public func startEffect(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Decodes a captured ``TraceValue`` into the app's own `Decodable` types, so recorded
+/// Decodes a captured `TraceValue` into the app's own `Decodable` types, so recorded
 /// states and actions can be fed back to the real reducer.
 ///
 /// The tree maps onto the shapes Swift's synthesized `Codable` expects: a struct or class is a

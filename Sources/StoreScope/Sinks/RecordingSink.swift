@@ -64,7 +64,7 @@ public struct RecordingSink: Sendable {
     /// slower than the app) is counted and, once the stream can take bytes again, reported in
     /// a `dropped` record followed by a fresh keyframe of every store.
     ///
-    /// - Parameter path: the socket; ``SocketPath/default`` unless given.
+    /// - Parameter path: the socket; `SocketPath.default` unless given.
     public static func socket(_ path: String = SocketPath.default) -> RecordingSink {
         RecordingSink(opening: { context in
             LiveSocketOutput(
@@ -80,6 +80,7 @@ public struct RecordingSink: Sendable {
     ///
     /// - Parameters:
     ///   - path: the trace file (replaced if it exists, unless `exclusive`).
+    ///   - exclusive: fails to start rather than replace a file already at `path`.
     ///   - socket: the socket to stream to.
     public static func file(_ path: String, exclusive: Bool = false, streamingTo socket: String) -> RecordingSink {
         RecordingSink(opening: { (context) throws(TraceError) in
@@ -173,7 +174,7 @@ public struct RecordingSink: Sendable {
     /// The sink an app records to unless it chooses: a live stream when
     /// `$STORESCOPE_SOCKET` is set, so that setting the variable alone streams an unchanged
     /// app, plus the trace `file` when one is given. With neither, it streams to
-    /// ``SocketPath/default``, where `storescope listen` listens by default.
+    /// `SocketPath.default`, where `storescope listen` listens by default.
     ///
     /// On an iPhone, iPad, Apple TV, Apple Watch or Vision Pro (not their Simulators) no
     /// listener can be reached through a Unix socket, so the sink is the trace `file`, or

@@ -3,12 +3,25 @@ enum HelpText {
     static let toolName = "storescope"
 
     static func usage(_ spec: CommandSpec) -> String {
+        "Usage: " + synopsis(spec)
+    }
+
+    /// The command line the command takes: `storescope check [options] FILE`.
+    static func synopsis(_ spec: CommandSpec) -> String {
         var parts = [toolName, spec.name]
         if !spec.options.isEmpty { parts.append("[options]") }
         for argument in spec.arguments {
             parts.append(argument.isOptional ? "[\(argument.name)]" : argument.name)
         }
-        return "Usage: " + parts.joined(separator: " ")
+        return parts.joined(separator: " ")
+    }
+
+    /// How an option is written: `--json`, `-n, --lines N`.
+    static func optionName(_ option: CommandSpec.Option) -> String {
+        var name = option.short.map { "-\($0), " } ?? ""
+        name += "--" + option.name
+        if let value = option.valueName { name += " " + value }
+        return name
     }
 
     static func help(_ spec: CommandSpec) -> String {
@@ -19,10 +32,7 @@ enum HelpText {
         }
         lines += ["", "Options:"]
         lines += spec.options.map { option in
-            var name = option.short.map { "-\($0), " } ?? "    "
-            name += "--" + option.name
-            if let value = option.valueName { name += " " + value }
-            return row(name, option.help)
+            row((option.short == nil ? "    " : "") + optionName(option), option.help)
         }
         lines.append(row("-h, --help", "Show this help."))
         if !spec.discussion.isEmpty { lines += ["", spec.discussion] }

@@ -1,4 +1,4 @@
-/// Captures a Swift value as a ``TraceValue`` tree.
+/// Captures a Swift value as a `TraceValue` tree.
 ///
 /// Structs, enums with their associated values, tuples (type `(tuple)`, unlabeled elements
 /// named `0`, `1`, ...), optionals, arrays, dictionaries and sets (in canonical order, any

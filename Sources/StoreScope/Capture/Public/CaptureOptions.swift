@@ -1,4 +1,4 @@
-/// Limits and redaction rules that apply while a Swift value is turned into a ``TraceValue``.
+/// Limits and redaction rules that apply while a Swift value is turned into a `TraceValue`.
 ///
 /// The same options must be used for a state's keyframe and for the patches that follow it:
 /// ``capturePatch(from:to:options:)`` produces exactly the nodes ``captureValue(_:options:)``
