@@ -4,11 +4,17 @@ import TraceAnalysis
 
 @testable import StoreScopeCLI
 
-/// A viewer on a fixture trace driven by keys, without a terminal: the reducer and the render
-/// function are what the real loop runs.
+/// A viewer on a fixture trace driven by keys, without a terminal: the reducer, the render
+/// function and the effect runner (with the real ``BackgroundReader``) are what the real loop
+/// runs. Copies and control requests are kept in ``performed`` instead of leaving.
 struct ViewerHarness {
     let reducer: ViewerReducer
     var state: ViewerState
+    let runner: ViewerEffectRunner
+    /// Every effect the reducer asked for so far, in order.
+    private(set) var performed: [ViewerEffect] = []
+    /// The runner's reader.
+    var reader: BackgroundReader { runner.reader as! BackgroundReader }
 
     /// - Parameter idle: whether the first idle moment comes at once, as in ``ViewerApp`` (it
     ///   starts reading the effects, for the timeline's fx marks); `false` for tests of
@@ -16,8 +22,11 @@ struct ViewerHarness {
     /// - Parameter budget: the session's (a test of what is read again gives it no cache).
     init(path: String, columns: Int = 80, rows: Int = 24, idle: Bool = true, budget: TraceSession.Budget = .standard) throws {
         reducer = ViewerReducer(source: try FileTraceSource(path: path, budget: budget))
-        state = reducer.initialState(columns: columns, rows: rows)
-        if idle { reducer.reduce(&state, .tick) }
+        runner = ViewerEffectRunner()
+        let (state, effects) = reducer.start(columns: columns, rows: rows)
+        self.state = state
+        run(effects)
+        if idle { send(.tick) }
     }
 
     init(fixture: String, columns: Int = 80, rows: Int = 24) throws {
@@ -26,15 +35,21 @@ struct ViewerHarness {
 
     /// Sends each key in turn; a string sends its characters.
     mutating func press(_ keys: Key...) {
-        for key in keys { reducer.reduce(&state, .key(key)) }
+        for key in keys { send(.key(key)) }
     }
 
     mutating func type(_ text: String) {
-        for character in text { reducer.reduce(&state, .key(.character(character))) }
+        for character in text { send(.key(.character(character))) }
     }
 
     mutating func send(_ action: ViewerAction) {
-        reducer.reduce(&state, action)
+        run(reducer.reduce(&state, action))
+    }
+
+    /// Performs `effects` as the loop does, keeping them in ``performed``.
+    private mutating func run(_ effects: [ViewerEffect]) {
+        performed += effects
+        runner.run(effects)
     }
 
     /// Waits for the detail the ``BackgroundReader`` reads (and the timeline's large chunks
@@ -71,10 +86,10 @@ struct ViewerHarness {
     private mutating func waitForBackgroundReader(until done: (ViewerState) -> Bool, tick: Bool = false, limit: Duration) {
         let deadline = ContinuousClock.now + limit
         while !done(state) {
-            for action in reducer.takeBackgroundReads() { reducer.reduce(&state, action) }
+            for action in runner.takeAnswers() { send(action) }
             if done(state) { break }
             if tick, !state.waitsForBackgroundReader {
-                reducer.reduce(&state, .tick)
+                send(.tick)
                 continue
             }
             guard ContinuousClock.now < deadline else {

@@ -123,11 +123,11 @@ private struct ListenerViewer {
     init(_ arrivals: ListenerArrivals) {
         sources = ViewerSources(arrivals: arrivals, waitingFor: "an app")
         reducer = ViewerReducer(sources: sources)
-        state = reducer.initialState()
+        state = reducer.start().state
     }
 
     mutating func press(_ key: Key) {
-        reducer.reduce(&state, .key(key))
+        _ = reducer.reduce(&state, .key(key))
     }
 
     /// Polls the sources and ticks until `done` holds, for at most 10 s.
@@ -138,8 +138,8 @@ private struct ListenerViewer {
                 Issue.record("the condition never held; the screen:\n\(screen)", sourceLocation: sourceLocation)
                 throw CancellationError()
             }
-            for action in sources.poll() { reducer.reduce(&state, action) }
-            reducer.reduce(&state, .tick)
+            for action in sources.poll() { _ = reducer.reduce(&state, action) }
+            _ = reducer.reduce(&state, .tick)
             Thread.sleep(forTimeInterval: 0.01)
         }
     }

@@ -8,7 +8,7 @@ import TraceFormat
 /// the rows), the detail of a large state or of a state far from its keyframe (decoding a
 /// keyframe of a million entries and comparing it with the state before takes 0.3-0.7 s), and
 /// the effects of chunks holding such keyframes. The loop takes each finished read
-/// (``ViewerReducer/takeBackgroundReads()``) and reduces it as ``ViewerAction/backgroundRead(_:)``.
+/// (``ViewerEffectRunner/takeAnswers()``) and reduces it as ``ViewerAction/backgroundRead(_:)``.
 ///
 /// The reader asks its own ``TraceSession`` on the same file, used only on its own queue (a
 /// session is used by one thread at a time): the viewer's session is never touched off its
@@ -17,7 +17,7 @@ import TraceFormat
 /// and the detail wait for them), then a detail, then effects; the newest request of each kind
 /// wins (one asked while another is read replaces any that waits), and the reducer
 /// drops a read that is no longer wanted (the keys moved on, the session was replaced).
-package final class BackgroundReader: Sendable {
+package final class BackgroundReader: ViewerReading, Sendable {
     /// Which trace a request reads: the file at `path`, as the viewer's session `opening`
     /// (``TraceSession/opening``) reads it; another opening (the file replaced, the app
     /// reconnected) opens the reader's session again. A file at the path whose session header
@@ -75,6 +75,13 @@ package final class BackgroundReader: Sendable {
         var spans: EffectSpans
     }
 
+    /// What the reducer asks to read (``ViewerEffect/read(_:)``).
+    package enum Request: Sendable, Equatable {
+        case actions(ActionsRequest)
+        case detail(DetailRequest)
+        case effects(EffectsRequest)
+    }
+
     package enum Read: Sendable, Equatable {
         case actions(ActionsRead)
         case detail(DetailRead)
@@ -96,23 +103,20 @@ package final class BackgroundReader: Sendable {
     /// How long one part of an effects read may take before the reader looks for a detail.
     static let effectsPart = Duration.milliseconds(50)
 
-    /// Asks for the timeline's chunks: it replaces such a request still waiting.
-    func read(_ request: ActionsRequest) {
-        start { $0.actions = request }
-    }
-
-    /// Asks for a detail: it replaces a detail request still waiting.
-    func read(_ request: DetailRequest) {
-        start { $0.detail = request }
-    }
-
-    /// Asks for a part of the effects.
-    func read(_ request: EffectsRequest) {
-        start { $0.effects = request }
+    /// Asks for `request`: the timeline's chunks, a detail or a part of the effects. It
+    /// replaces a request of its kind still waiting.
+    package func read(_ request: Request) {
+        start { shared in
+            switch request {
+            case let .actions(actions): shared.actions = actions
+            case let .detail(detail): shared.detail = detail
+            case let .effects(effects): shared.effects = effects
+            }
+        }
     }
 
     /// The reads finished since the last call, oldest first.
-    func takeFinished() -> [Read] {
+    package func takeFinished() -> [Read] {
         shared.withLock { shared in
             defer { shared.finished = [] }
             return shared.finished
@@ -134,7 +138,7 @@ package final class BackgroundReader: Sendable {
 
     /// On the queue: reads what waits, a detail first, until nothing does.
     private func readWaiting() {
-        while let next = shared.withLock({ shared -> Waiting? in
+        while let next = shared.withLock({ shared -> Request? in
             if let actions = shared.actions {
                 shared.actions = nil
                 return .actions(actions)
@@ -159,13 +163,6 @@ package final class BackgroundReader: Sendable {
             }
             shared.withLock { $0.finished.append(read) }
         }
-    }
-
-    /// A request taken from ``Shared`` to read.
-    private enum Waiting {
-        case actions(ActionsRequest)
-        case detail(DetailRequest)
-        case effects(EffectsRequest)
     }
 }
 

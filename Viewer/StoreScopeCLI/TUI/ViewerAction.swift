@@ -22,7 +22,7 @@ package enum ViewerAction: Sendable, Equatable {
     /// Session `index` will receive nothing more.
     case sessionEnded(index: Int)
     /// The ``BackgroundReader`` read the detail of an action, or effects
-    /// (``ViewerReducer/takeBackgroundReads()``).
+    /// (``ViewerEffect/read(_:)``, handed back by ``ViewerEffectRunner/takeAnswers()``).
     case backgroundRead(BackgroundReader.Read)
     /// A line for the message line (a refused peer, a session that could not be recorded).
     case notice(String)

@@ -1,7 +1,9 @@
 import TraceAnalysis
 
 /// The viewer's loop: terminal events become ``ViewerAction``s, the reducer updates the
-/// state, the render function draws it, and the terminal gets only the changed cells. The
+/// state, the render function draws it, the terminal gets only the changed cells, and the
+/// ``ViewerEffectRunner`` performs what the reducer asked (reads, copies, control requests),
+/// whose answers come back as actions. The
 /// sources are polled every poll interval (on idle ticks, and while keys, playback steps or
 /// parts of a long read keep coming), so a growing trace shows its new actions and live
 /// sessions arrive. While playing, the loop wakes when the next step is due and passes its
@@ -29,13 +31,15 @@ package struct ViewerApp {
     func run(on screen: TerminalScreen) -> Int32 {
         defer { screen.restore() }
         let reducer = ViewerReducer(sources: sources)
+        let runner = ViewerEffectRunner(copy: { screen.copy($0) }, control: { [control] in control?.send($0) })
         let size = screen.size
-        var state = reducer.initialState(columns: size.columns, rows: size.rows, filter: filter)
+        var (state, effects) = reducer.start(columns: size.columns, rows: size.rows, filter: filter)
         // The first idle moment at once: the effects are read from the start (a part per
         // tick), so the timeline's fx marks are on the right actions from the first screen of
         // a short trace on.
-        reducer.reduce(&state, .tick)
+        effects += reducer.reduce(&state, .tick)
         screen.draw(ViewerRender.render(state))
+        runner.run(effects)
         let interval = Duration.milliseconds(sources.pollMilliseconds)
         var lastPoll = ContinuousClock.now
         let clock = PlayClock()
@@ -67,15 +71,14 @@ package struct ViewerApp {
                 actions += sources.poll()
                 actions += (control?.takeReplies() ?? []).map { .notice($0) }
             }
-            actions += reducer.takeBackgroundReads()
+            actions += runner.takeAnswers()
             let before = state
-            for action in actions { reducer.reduce(&state, action) }
-            if state.playback != nil { reducer.reduce(&state, .clock(nanos: clock.nanos)) }
+            var effects: [ViewerEffect] = []
+            for action in actions { effects += reducer.reduce(&state, action) }
+            if state.playback != nil { effects += reducer.reduce(&state, .clock(nanos: clock.nanos)) }
             if state != before { screen.draw(ViewerRender.render(state)) }
-            // `y` copied a path: the terminal gets it after the frame that names it.
-            if state.copied != before.copied, let copied = state.copied { screen.copy(copied.text) }
-            // A control key asked something of the live app: sent off the loop's thread.
-            if state.control.ask != before.control.ask, let ask = state.control.ask { control?.send(ask.request) }
+            // After the frame: a copied path reaches the terminal once the line naming it shows.
+            runner.run(effects)
         }
         return ExitStatus.success
     }

@@ -6,7 +6,7 @@ import TraceFormat
 /// app's actions after it at the recorded pace (a second `X` stops it), `x` steps through
 /// them one per press, `D` types one, `P`
 /// pauses or resumes the recording, `K` locks or unlocks the app's actions. The reducer only
-/// says what to send (``ViewerState/control``); the loop sends it through the listener the
+/// says what to send (``ViewerEffect/control(_:)``); the runner sends it through the listener the
 /// viewer runs and shows the app's answer on the message line.
 extension ViewerReducer {
     /// Handles a control key; returns whether `key` was one.
@@ -58,7 +58,7 @@ extension ViewerReducer {
             request.command = locking ? "lock" : "unlock"
             state.message = locking ? "locking the actions of store \"\(store)\"…" : "unlocking the actions of store \"\(store)\"…"
         }
-        state.control.send(request)
+        ask(.control(request))
         return true
     }
 
@@ -77,7 +77,7 @@ extension ViewerReducer {
         state.prompt = nil
         guard let live = source as? LiveSessionSource else { return }
         let store = state.detail?.entry.action.store ?? mainStore
-        state.control.send(ControlRequest(command: "dispatch", session: live.live.tag, store: store, action: prompt.text))
+        ask(.control(ControlRequest(command: "dispatch", session: live.live.tag, store: store, action: prompt.text)))
         state.message = "dispatching \(prompt.text)…"
     }
 }

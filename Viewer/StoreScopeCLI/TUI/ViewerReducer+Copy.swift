@@ -31,7 +31,7 @@ extension ViewerReducer {
         }
         // Sanitized: a key from the trace may hold control characters, and the path is pasted.
         let text = path.isEmpty ? "." : renderPath(path).sanitizedForTerminal
-        state.copied = ViewerState.Copied(text: text, number: (state.copied?.number ?? 0) + 1)
+        ask(.copy(text))
         state.message = "copied \(text)\(place)"
     }
 }

@@ -224,7 +224,7 @@ extension ViewerReducer {
             // thread, with what follows it, by the background reader.
             if session.chunks[spans.chunksRead].header.rawLength > Self.largeChunkBytes {
                 spans.isReadOffThread = true
-                backgroundReader.read(BackgroundReader.EffectsRequest(trace: backgroundTrace, spans: spans))
+                ask(.read(.effects(BackgroundReader.EffectsRequest(trace: backgroundTrace, spans: spans))))
                 return false
             }
             spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: chunks)

@@ -32,7 +32,7 @@ extension ViewerReducer {
         let request = BackgroundReader.ActionsRequest(trace: backgroundTrace, offsets: offsets)
         guard request != state.rowChunksAsked else { return }
         state.rowChunksAsked = request
-        backgroundReader.read(request)
+        ask(.read(.actions(request)))
     }
 
     /// Leaves the rest of a move, `count` rows from `seq`, to when the reader's chunks arrive;

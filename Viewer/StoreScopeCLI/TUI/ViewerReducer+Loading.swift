@@ -132,7 +132,7 @@ extension ViewerReducer {
     func askForDetail(of entry: ActionEntry, in state: inout ViewerState) {
         let reading = ViewerState.UnknownText(text: "reading the state…")
         state.detail = ViewerState.Detail(entry: entry, diff: .failure(reading), state: .failure(reading), isLoading: true)
-        backgroundReader.read(BackgroundReader.DetailRequest(trace: backgroundTrace, entry: entry))
+        ask(.read(.detail(BackgroundReader.DetailRequest(trace: backgroundTrace, entry: entry))))
     }
 
     /// Shows a detail the ``BackgroundReader`` read, when its action is still the one waiting for

@@ -2,16 +2,19 @@ import TraceAnalysis
 import TraceFormat
 
 /// The viewer's update function: `reduce(&state, action)` is the only code that changes a
-/// ``ViewerState``. It asks the source's ``TraceSession`` what it needs (the next match of a
-/// filter, the state at a seq) and keeps the answers in the state, so the same trace and the
-/// same actions always give the same state, and rendering reads no file.
+/// ``ViewerState``, and returns what it asks of the world (``ViewerEffect``: a read off the
+/// loop's thread, a copy to the clipboard, a request to the live app), which
+/// ``ViewerEffectRunner`` performs. It asks the source's ``TraceSession`` what it needs (the
+/// next match of a filter, the state at a seq) and keeps the answers in the state, so the same
+/// trace and the same actions always give the same state and the same effects, and rendering
+/// reads no file.
 package struct ViewerReducer {
     /// Every source the viewer can show; it shows ``ViewerSources/current``.
     let sources: ViewerSources
     var source: any TraceSource { sources.current }
     var session: TraceSession { source.session }
-    /// Reads the details of large states, and the effects of large chunks, off the loop's thread.
-    let backgroundReader = BackgroundReader()
+    /// The effects asked for by the ``reduce(_:_:)`` call under way.
+    private let outbox = Outbox()
 
     /// A reducer for one source.
     package init(source: any TraceSource) {
@@ -21,10 +24,20 @@ package struct ViewerReducer {
     /// What the ``BackgroundReader`` reads of the source shown.
     var backgroundTrace: BackgroundReader.Trace { BackgroundReader.Trace(path: source.path, opening: session.opening, header: session.header) }
 
-    /// The reads the ``BackgroundReader`` finished since the last call, as actions for the loop
-    /// to reduce (the reducer reads no clock and waits for no thread).
-    package func takeBackgroundReads() -> [ViewerAction] {
-        backgroundReader.takeFinished().map { .backgroundRead($0) }
+    /// Adds `effect` to what the ``reduce(_:_:)`` call under way returns.
+    func ask(_ effect: ViewerEffect) {
+        outbox.effects.append(effect)
+    }
+
+    /// Where one call's effects gather while its helpers run: taken, and emptied, when it
+    /// returns. Used only on the loop's thread, one call at a time.
+    private final class Outbox {
+        var effects: [ViewerEffect] = []
+
+        func take() -> [ViewerEffect] {
+            defer { effects = [] }
+            return effects
+        }
     }
 
     /// A reducer for sources that may arrive while it runs (live sessions).
@@ -33,21 +46,30 @@ package struct ViewerReducer {
     }
 
     /// The state for freshly opened sources: the first action selected (the last one when
-    /// following from the start), or a screen waiting for the first source.
-    package func initialState(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> ViewerState {
+    /// following from the start), or a screen waiting for the first source; and what it asks
+    /// to read (the first screen's large chunks, a large state's detail).
+    package func start(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> (state: ViewerState, effects: [ViewerEffect]) {
         var state = ViewerState(title: "", columns: columns, rows: rows, filter: filter)
         // A filter from the command line is the first one ↑ recalls at the f prompt.
         if filter.expression != .all { state.promptHistory[.filter] = [filter.description] }
-        guard startSessions(&state) else { return state }
+        guard startSessions(&state) else { return (state, outbox.take()) }
         refreshTotals(&state)
         // The first action may be in a large chunk the reader reads for the rows: then the
         // index's first seq stands for it (the rows and its detail come with the read).
         let first = state.following ? lastActionSeq(matching: filter, in: &state) : firstActionSeq(matching: filter, in: &state)
         select(first ?? state.lastSeq, in: &state)
-        return state
+        return (state, outbox.take())
     }
 
-    package func reduce(_ state: inout ViewerState, _ action: ViewerAction) {
+    /// Updates `state` for `action`.
+    ///
+    /// - Returns: what the update asks of the world, in order, for ``ViewerEffectRunner``.
+    package func reduce(_ state: inout ViewerState, _ action: ViewerAction) -> [ViewerEffect] {
+        update(&state, action)
+        return outbox.take()
+    }
+
+    private func update(_ state: inout ViewerState, _ action: ViewerAction) {
         // Sessions arriving and ending, switching between them, and the waiting screen.
         if reduceSessions(&state, action) { return }
         switch action {

@@ -64,18 +64,9 @@ package struct ViewerState: Sendable, Equatable {
     /// The folded nodes of the action tree (`a`).
     var actionFolded: Set<String> = []
 
-    /// The last path `y` copied, for the loop to send to the terminal's clipboard.
-    var copied: Copied?
-    /// The last command for the live app, for the loop to send (``ViewerReducer/handleControlKey(_:in:)``),
-    /// and what the viewer believes of the app (paused, locked) from the commands it sent.
+    /// What the viewer believes of the live app (paused, locked) from the commands it sent
+    /// (``ViewerReducer/handleControlKey(_:in:)``).
     var control = ControlKeys()
-
-    /// A path copied with `y`: its text, and how many copies were made in this run (so that
-    /// copying the same path again is a new copy).
-    struct Copied: Sendable, Equatable {
-        var text: String
-        var number: Int
-    }
 
     /// The open prompt, if any.
     var prompt: Prompt?
