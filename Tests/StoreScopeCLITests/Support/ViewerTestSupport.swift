@@ -4,33 +4,42 @@ import TraceAnalysis
 
 @testable import StoreScopeCLI
 
-/// A viewer on a fixture trace driven by keys, without a terminal: the reducer, the render
-/// function and the effect runner (with the real ``BackgroundReader``) are what the real loop
-/// runs. Copies and control requests are kept in ``performed`` instead of leaving.
+/// A viewer on a fixture trace driven by actions, without a terminal, as TCA's `TestStore`
+/// drives a feature: the reducer, the render function and the effect runner are what the real
+/// loop runs; each action's effects are kept (``effects``, ``performed``) for the test to
+/// assert, copies and control requests go nowhere, and reads go to the real
+/// ``BackgroundReader`` or to a ``ScriptedReader`` that answers only what the test says.
 struct ViewerHarness {
     let reducer: ViewerReducer
     var state: ViewerState
     let runner: ViewerEffectRunner
     /// Every effect the reducer asked for so far, in order.
     private(set) var performed: [ViewerEffect] = []
-    /// The runner's reader.
+    /// The effects of the last action sent.
+    private(set) var effects: [ViewerEffect] = []
+    /// The runner's reader, when it is the real one.
     var reader: BackgroundReader { runner.reader as! BackgroundReader }
 
     /// - Parameter idle: whether the first idle moment comes at once, as in ``ViewerApp`` (it
     ///   starts reading the effects, for the timeline's fx marks); `false` for tests of
     ///   reading in parts.
     /// - Parameter budget: the session's (a test of what is read again gives it no cache).
-    init(path: String, columns: Int = 80, rows: Int = 24, idle: Bool = true, budget: TraceSession.Budget = .standard) throws {
+    /// - Parameter reader: reads off the loop's thread (a ``ScriptedReader`` for a test that
+    ///   says when, and what, the reads answer).
+    init(
+        path: String, columns: Int = 80, rows: Int = 24, idle: Bool = true, budget: TraceSession.Budget = .standard,
+        reader: any ViewerReading = BackgroundReader()
+    ) throws {
         reducer = ViewerReducer(source: try FileTraceSource(path: path, budget: budget))
-        runner = ViewerEffectRunner()
+        runner = ViewerEffectRunner(reader: reader)
         let (state, effects) = reducer.start(columns: columns, rows: rows)
         self.state = state
         run(effects)
         if idle { send(.tick) }
     }
 
-    init(fixture: String, columns: Int = 80, rows: Int = 24) throws {
-        try self.init(path: try AnalysisCommandTests.fixture(fixture), columns: columns, rows: rows)
+    init(fixture: String, columns: Int = 80, rows: Int = 24, reader: any ViewerReading = BackgroundReader()) throws {
+        try self.init(path: try AnalysisCommandTests.fixture(fixture), columns: columns, rows: rows, reader: reader)
     }
 
     /// Sends each key in turn; a string sends its characters.
@@ -46,10 +55,16 @@ struct ViewerHarness {
         run(reducer.reduce(&state, action))
     }
 
-    /// Performs `effects` as the loop does, keeping them in ``performed``.
+    /// Performs `effects` as the loop does, keeping them in ``effects`` and ``performed``.
     private mutating func run(_ effects: [ViewerEffect]) {
+        self.effects = effects
         performed += effects
         runner.run(effects)
+    }
+
+    /// Reduces the reads the reader finished, as the loop does between keys.
+    mutating func takeAnswers() {
+        for action in runner.takeAnswers() { send(action) }
     }
 
     /// Waits for the detail the ``BackgroundReader`` reads (and the timeline's large chunks
@@ -86,7 +101,7 @@ struct ViewerHarness {
     private mutating func waitForBackgroundReader(until done: (ViewerState) -> Bool, tick: Bool = false, limit: Duration) {
         let deadline = ContinuousClock.now + limit
         while !done(state) {
-            for action in runner.takeAnswers() { send(action) }
+            takeAnswers()
             if done(state) { break }
             if tick, !state.waitsForBackgroundReader {
                 send(.tick)

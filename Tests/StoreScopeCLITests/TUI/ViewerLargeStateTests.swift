@@ -57,7 +57,7 @@ struct ViewerLargeStateTests {
         #expect(lines.map(\.text).joined(separator: "\n").contains("-   \"k4\": 4\n+   \"k4\": -4"), "\(lines)")
         #expect(!viewer.screen.contains("reading the state…"))
         // A read the keys moved past (#2's, #3's, if it finished) is dropped, never shown.
-        for action in viewer.runner.takeAnswers() { viewer.send(action) }
+        viewer.takeAnswers()
         #expect(viewer.state.detail?.entry.seq == 4)
 
         // Keys in the state tree while the detail is read do not wait for it: they move over

@@ -4,17 +4,16 @@ import Testing
 
 @testable import StoreScopeCLI
 
-/// End-to-end: the state tree of the real `storescope view` in a tmux pane at 80x24 (issue 19,
-/// item 18): the nodes the selected action changed marked `+` and scrolled into view.
-@Suite("storescope view's state tree in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
-struct ViewerTreeTerminalTests {
+/// The state tree at 80x24, on the reducer and the render function the real loop runs: the
+/// nodes the selected action changed marked `+` and scrolled into view.
+@Suite("The state tree's changed nodes")
+struct ViewerChangedNodesTests {
     @Test("s opens the tree on the node the action changed, below the screen's first rows, marked +; j k move the selection and the tree follows the next change")
     func changedNodeInView() throws {
-        let tmux = try Tmux.viewingUsers(at: 7)
-        tmux.keys("s")
-        let tree = try tmux.waitFor("[s state]")
+        var viewer = try ViewerHarness.users(at: 7)
+        viewer.press(.character("s"))
         // #7 set .route?.userID: the tree scrolled to it, down to the tree's last line.
-        #expect(String(tree.reversed().drop { $0 == "\n" }.reversed()).hasSuffix("""
+        #expect(viewer.screen.hasSuffix("""
             ── #7 users  d diff  [s state]  a action  ──────────────────────────────────────
             action UsersAction.navigate(.detail(userID: 2))
                     )
@@ -28,22 +27,15 @@ struct ViewerTreeTerminalTests {
                   details: nil
                 )
              users.sstrace │ #7/9 │ no filter │ paused │ session ended       ? help  q quit
-            """), "\(tree)")
+            """), "\(viewer.screen)")
 
         // #5 set .filter, higher in the tree: the tree scrolls back up to show it.
-        tmux.keys("k", "k")
-        let earlier = try tmux.waitFor("#5/9 │ no filter")
-        #expect(earlier.contains("\n+     filter: \"a\"\n"), "\(earlier)")
-        #expect(!earlier.contains("\n+       userID"), "only what #5 changed is marked: \(earlier)")
-
-        tmux.keys("q")
-        try tmux.waitFor("exit=0")
+        viewer.press(.character("k"), .character("k"))
+        #expect(viewer.screen.contains("#5/9 │ no filter"))
+        #expect(viewer.screen.contains("\n+     filter: \"a\"\n"), "\(viewer.screen)")
+        #expect(!viewer.screen.contains("\n+       userID"), "only what #5 changed is marked: \(viewer.screen)")
     }
-}
 
-/// The marks of changed nodes, on the reducer and the render function the real loop runs.
-@Suite("The state tree's changed nodes")
-struct ViewerChangedNodesTests {
     @Test("A folded container hiding a change is marked +; an unfolded one is not, its changed child is")
     func foldedContainerHidingAChange() throws {
         var viewer = try ViewerHarness(fixture: "users")
@@ -65,15 +57,15 @@ struct ViewerChangedNodesTests {
     }
 }
 
-/// `H` and `L` in the real viewer at 80x24: collapse and expand every node of the tree.
-@Suite("storescope view's collapse all and expand all in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
-struct ViewerFoldAllTerminalTests {
+/// `H` and `L` at 80x24: collapse and expand every node of the tree.
+@Suite("The state tree's collapse all and expand all")
+struct ViewerFoldAllTests {
     @Test("H folds every node but the root, keeping the cursor on the folded node that holds it; l opens one; L opens all")
     func collapseAndExpand() throws {
-        let tmux = try Tmux.viewingUsers(at: 7)
-        tmux.keys("s", "H")
-        let collapsed = try tmux.waitFor("collapsed every node")
-        #expect(collapsed.contains("""
+        var viewer = try ViewerHarness.users(at: 7)
+        viewer.press(.character("s"), .character("H"))
+        #expect(viewer.state.message == "collapsed every node: l or L to open")
+        #expect(viewer.screen.contains("""
             action UsersAction.navigate(.detail(userID: 2))
               ▾ UsersState(
                 ▸ users: [… 3]
@@ -84,16 +76,14 @@ struct ViewerFoldAllTerminalTests {
                   details: nil
                 )
 
-            """), "\(collapsed)")
-        tmux.keys("l")
-        let opened = try tmux.waitFor("+       userID: 2")
-        #expect(opened.contains("    ▸ users: [… 3]\n"), "the others stay folded: \(opened)")
-        tmux.keys("L")
-        let expanded = try tmux.waitFor("expanded every node")
-        #expect(expanded.contains("\n+       userID: 2\n"), "\(expanded)")
-        #expect(expanded.contains("\n      ]\n"), "the users are open again: \(expanded)")
-        tmux.keys("q")
-        try tmux.waitFor("exit=0")
+            """), "\(viewer.screen)")
+        viewer.press(.character("l"))
+        #expect(viewer.screen.contains("+       userID: 2"), "\(viewer.screen)")
+        #expect(viewer.screen.contains("    ▸ users: [… 3]\n"), "the others stay folded: \(viewer.screen)")
+        viewer.press(.character("L"))
+        #expect(viewer.state.message == "expanded every node")
+        #expect(viewer.screen.contains("\n+       userID: 2\n"), "\(viewer.screen)")
+        #expect(viewer.screen.contains("\n      ]\n"), "the users are open again: \(viewer.screen)")
     }
 }
 
@@ -101,7 +91,7 @@ struct ViewerFoldAllTerminalTests {
 /// the clipboard (tmux with `set-clipboard on` keeps what an application sets as a buffer).
 @Suite("storescope view's y copies the path in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
 struct ViewerCopyPathTerminalTests {
-    @Test("y in the tree copies the node's path; in the diff from the timeline, the action's first changed path; in the action tree, the path in the action")
+    @Test("y reaches the terminal's clipboard by OSC 52, after the line that names it (the paths copied: ViewerEffectTests)")
     func copyPath() throws {
         let tmux = try Tmux()
         tmux.command("set-option", "-g", "set-clipboard", "on")
@@ -112,20 +102,13 @@ struct ViewerCopyPathTerminalTests {
         tmux.keys(":")
         tmux.type("4")
         try tmux.waitFor("#4/9 │ no filter")
-        // #4 loaded the users: the tree opens on .users[0]; two rows down is its name.
         tmux.keys("s", "Tab", "j", "j", "y")
         let tree = try tmux.waitFor("copied .users[0].name")
         #expect(tree.split(separator: "\n").last { !$0.isEmpty } == "copied .users[0].name", "on the bottom line: \(tree)")
         #expect(tmux.command("show-buffer") == ".users[0].name")
-
         tmux.keys("d", "Tab", "y")
         try tmux.waitFor("copied .users[0]\n")
         #expect(tmux.command("show-buffer") == ".users[0]")
-
-        // .loaded's payload has no label: its position, [0], then the array's element [0].
-        tmux.keys("a", "Tab", "j", "j", "j", "y")
-        try tmux.waitFor("copied [0][0].id (in the action)")
-        #expect(tmux.command("show-buffer") == "[0][0].id")
         tmux.keys("q")
         try tmux.waitFor("exit=0")
     }
@@ -141,18 +124,19 @@ struct ClipboardSequenceTests {
     }
 }
 
-/// `/` `n` `N` in the real viewer's state tree at 80x24: a text search of the tree's lines.
-@Suite("storescope view's search in the tree in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
-struct ViewerTreeSearchTerminalTests {
+/// `/` `n` `N` in the state tree at 80x24: a text search of the tree's lines.
+@Suite("The search in the state tree")
+struct ViewerTreeSearchTests {
     @Test("/ in the tree finds a line inside a folded node and opens it; n and N say when there is no other")
     func searchInTheTree() throws {
-        let tmux = try Tmux.viewingUsers(at: 7)
+        var viewer = try ViewerHarness.users(at: 7)
         // H moves the keys to the tree and folds it all; g to its top.
-        tmux.keys("s", "H", "g", "/")
-        try tmux.waitFor("search the tree:")
-        tmux.type("TURING")
-        let found = try tmux.waitFor("\"TURING\" in the tree: n N next / previous")
-        #expect(found.contains("""
+        viewer.press(.character("s"), .character("H"), .character("g"), .character("/"))
+        #expect(viewer.screen.contains("search the tree:"))
+        viewer.type("TURING")
+        viewer.press(.enter)
+        #expect(viewer.screen.contains("\"TURING\" in the tree: n N next / previous"), "\(viewer.screen)")
+        #expect(viewer.screen.contains("""
             action UsersAction.navigate(.detail(userID: 2))
               ▾ UsersState(
                 ▾ users: [
@@ -165,30 +149,26 @@ struct ViewerTreeSearchTerminalTests {
                   ▸ [2] User(… 3)
                   ]
              users.sstrace │ #7/9 │ no filter │ paused │ session ended       ? help  q quit
-            """), "\(found)")
-        #expect(found.contains("#7/9"), "the timeline's selection stays")
-        tmux.keys("n")
-        try tmux.waitFor("no later line with \"TURING\" in the tree")
-        tmux.keys("N")
-        try tmux.waitFor("no earlier line with \"TURING\" in the tree")
-        tmux.keys("G", "N")
-        let back = try tmux.waitFor("\"TURING\" in the tree: n N")
-        #expect(back.contains("          name: \"Alan Turing\"\n"), "\(back)")
-        tmux.keys("q")
-        try tmux.waitFor("exit=0")
+            """), "\(viewer.screen)")
+        #expect(viewer.screen.contains("#7/9"), "the timeline's selection stays")
+        viewer.press(.character("n"))
+        #expect(viewer.state.message == "no later line with \"TURING\" in the tree")
+        viewer.press(.character("N"))
+        #expect(viewer.state.message == "no earlier line with \"TURING\" in the tree")
+        viewer.press(.character("G"), .character("N"))
+        #expect(viewer.screen.contains("\"TURING\" in the tree: n N"), "\(viewer.screen)")
+        #expect(viewer.screen.contains("          name: \"Alan Turing\"\n"), "\(viewer.screen)")
     }
 }
 
-extension Tmux {
-    /// `storescope view` of the users fixture in a new pane, with action `seq` selected.
-    static func viewingUsers(at seq: UInt64) throws -> Tmux {
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        tmux.type("\(storescope) view \(try AnalysisCommandTests.fixture("users")); echo exit=$?")
-        try tmux.waitFor("#1/9 │ no filter")
-        tmux.keys(":")
-        tmux.type(String(seq))
-        try tmux.waitFor("#\(seq)/9 │ no filter")
-        return tmux
+extension ViewerHarness {
+    /// The viewer on the users fixture, with action `seq` selected by `:`.
+    static func users(at seq: UInt64) throws -> ViewerHarness {
+        var viewer = try ViewerHarness(fixture: "users")
+        viewer.press(.character(":"))
+        viewer.type(String(seq))
+        viewer.press(.enter)
+        #expect(viewer.screen.contains("#\(seq)/9 │ no filter"))
+        return viewer
     }
 }
