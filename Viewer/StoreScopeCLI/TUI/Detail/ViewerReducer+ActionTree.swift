@@ -23,7 +23,7 @@ extension ViewerReducer {
             guard !id.isEmpty else { return true }
             TreeOutline.fold(id, in: &state.actionFolded)
             state.detailCursor = TreeOutline.rowIndex(ofNode: id, in: action, folded: state.actionFolded)
-            let visible = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 1)
+            let visible = max(1, state.layout.detailRows - 1)
             if state.detailCursor < state.detailScroll { state.detailScroll = state.detailCursor }
             if state.detailCursor >= state.detailScroll + visible { state.detailScroll = state.detailCursor - visible + 1 }
         }

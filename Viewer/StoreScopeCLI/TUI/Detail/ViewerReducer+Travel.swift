@@ -128,7 +128,7 @@ extension ViewerReducer {
         }
         guard let line else { return }
         state.detailCursor = line
-        let visible = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 1)
+        let visible = max(1, state.layout.detailRows - 1)
         if line < state.detailScroll || line >= state.detailScroll + visible { state.detailScroll = max(0, line - visible / 2) }
     }
 }

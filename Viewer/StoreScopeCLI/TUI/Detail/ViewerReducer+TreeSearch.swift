@@ -87,7 +87,7 @@ extension ViewerReducer {
         for depth in 1..<max(1, parts.count) { TreeOutline.unfold(parts.prefix(depth).joined(separator: "."), in: &opened) }
         if run.isAction { state.actionFolded = opened } else { state.folded = opened }
         state.detailCursor = TreeOutline.rowIndex(ofNode: id, in: tree, folded: opened, counts: run.isAction ? nil : state.detail?.treeCounts)
-        let visible = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 1)
+        let visible = max(1, state.layout.detailRows - 1)
         if state.detailCursor < state.detailScroll || state.detailCursor >= state.detailScroll + visible {
             state.detailScroll = max(0, state.detailCursor - visible / 3)
         }

@@ -66,7 +66,7 @@ extension ViewerReducer {
     /// Loads the effect rows on screen, scrolled so the cursor is on them.
     func loadEffectRows(_ state: inout ViewerState) {
         guard let lifetimes = state.effects.spans?.lifetimes else { return }
-        let height = ViewerLayout(columns: state.columns, rows: state.rows).timelineRows
+        let height = state.layout.timelineRows
         var view = state.effects
         // `top` and the window count the effects the filter lists; the cursor is on one of
         // them (the nearest after it when it was not).
@@ -97,7 +97,7 @@ extension ViewerReducer {
     // MARK: - In the effects view
 
     private func handleInEffectsView(_ key: Key, in state: inout ViewerState) -> Bool {
-        let page = max(1, ViewerLayout(columns: state.columns, rows: state.rows).timelineRows - 1)
+        let page = max(1, state.layout.timelineRows - 1)
         let lifetimes = state.effects.spans?.lifetimes ?? []
         let count = lifetimes.count
         let visible = state.effects.visibleIndices(of: lifetimes)

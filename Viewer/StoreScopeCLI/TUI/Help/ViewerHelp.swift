@@ -1,5 +1,5 @@
 /// The `?` screen: every key of the viewer. When the window has fewer rows than the help has
-/// lines, it scrolls like less (``ViewerReducer/handleHelpKey(_:in:)``) and its last row says
+/// lines, it scrolls like less (``HelpScreen/handle(_:rows:)``) and its last row says
 /// which lines are shown and how to see the others.
 enum ViewerHelp {
     static let lines = [

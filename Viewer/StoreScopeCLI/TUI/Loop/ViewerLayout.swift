@@ -71,3 +71,8 @@ struct ViewerLayout: Sendable, Equatable {
         columns - 1 - (1 + 7 + 10 + (store ? 9 : 0) + 1 + (reducer ? 8 : 0) + (changes.map { $0 + 1 } ?? 0) + 4)
     }
 }
+
+extension ViewerState {
+    /// Where each part of the screen goes in the state's window.
+    var layout: ViewerLayout { ViewerLayout(columns: columns, rows: rows) }
+}

@@ -114,7 +114,7 @@ package struct ViewerReducer {
     private func handle(_ key: Key, in state: inout ViewerState) {
         if key == .ctrl("c") { state.quit = true; return }
         if cancelSearch(on: key, in: &state) || cancelTreeSearch(on: key, in: &state) { return }
-        if handleHelpKey(key, in: &state) { return }
+        if state.help.handle(key, rows: state.layout.statusRow) { return }
         if state.prompt != nil { edit(key, in: &state); return }
         state.message = nil
         if handleEffectsKey(key, in: &state) { return }
@@ -129,7 +129,7 @@ package struct ViewerReducer {
         }
         if state.focus == .detail, state.detailMode == .action, foldActionTree(key, in: &state) { return }
         if state.focus == .detail, moveInDetail(key, in: &state) { return }
-        let page = max(1, ViewerLayout(columns: state.columns, rows: state.rows).timelineRows - 1)
+        let page = max(1, state.layout.timelineRows - 1)
         switch key {
         case .character("q"): state.quit = true
         case .character("j"), .down: step(1, in: &state)
@@ -170,7 +170,7 @@ package struct ViewerReducer {
         case .character("'"): jumpToBookmark(forward: true, in: &state)
         case .character("\""): jumpToBookmark(forward: false, in: &state)
         case .character("y"): copyPath(in: &state)
-        case .character("?"): state.showingHelp = true
+        case .character("?"): state.help.isShown = true
         case .escape: state.focus = .timeline
         default: break
         }
@@ -185,7 +185,7 @@ package struct ViewerReducer {
         let cursorNode = TreeOutline.rows(of: tree, folded: state[keyPath: folds], in: state.detailCursor..<state.detailCursor + 1, counts: counts).first?.id ?? "0"
         state[keyPath: folds] = key == .character("H") ? TreeOutline.everythingFolded : []
         state.detailCursor = TreeOutline.rowIndex(ofNode: cursorNode, in: tree, folded: state[keyPath: folds], counts: counts)
-        let visible = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 1)
+        let visible = max(1, state.layout.detailRows - 1)
         if state.detailCursor < state.detailScroll || state.detailCursor >= state.detailScroll + visible {
             state.detailScroll = max(0, state.detailCursor - visible / 3)
         }
@@ -200,7 +200,7 @@ package struct ViewerReducer {
     /// in a large chunk not yet read are asked of the reader; it scrolls back further once
     /// they are read (``takeIn(_:in:)`` fills the window again).
     func fillWindow(_ state: inout ViewerState) {
-        let height = ViewerLayout(columns: state.columns, rows: state.rows).timelineRows
+        let height = state.layout.timelineRows
         let free = height - state.timeline.count
         guard free > 0, state.top > 0 else { return }
         let top = state.top, filter = state.filter
@@ -223,7 +223,7 @@ package struct ViewerReducer {
         guard let current = state.selected else { return }
         // One engine pass for the whole move, not one query per matching action.
         var seq = current
-        let shown = currentRows(state, count: ViewerLayout(columns: state.columns, rows: state.rows).timelineRows)?.actionSeqs ?? []
+        let shown = currentRows(state, count: state.layout.timelineRows)?.actionSeqs ?? []
         if let here = shown.firstIndex(of: current), shown.indices.contains(here + count) {
             // Within the rows read last: no engine pass.
             seq = shown[here + count]

@@ -7,10 +7,10 @@ import TraceFormat
 package enum ViewerRender {
     /// The whole screen.
     package static func render(_ state: ViewerState) -> ScreenGrid {
-        let layout = ViewerLayout(columns: state.columns, rows: state.rows)
+        let layout = state.layout
         var grid = ScreenGrid(width: state.columns, height: state.rows)
-        if state.showingHelp {
-            ViewerHelp.draw(into: &grid, top: state.helpTop, rows: layout.statusRow)
+        if state.help.isShown {
+            ViewerHelp.draw(into: &grid, top: state.help.top, rows: layout.statusRow)
         } else if state.sessions.coversTimeline {
             drawSessions(state, layout, into: &grid)
         } else if state.effects.isShown {

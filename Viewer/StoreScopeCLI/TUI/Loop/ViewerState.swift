@@ -74,10 +74,8 @@ package struct ViewerState: Sendable, Equatable {
     package var message: String?
     /// Whether new records move the selection to the last action.
     var following = false
-    /// Whether the help screen is shown, and its first line shown (it scrolls in a short
-    /// window).
-    var showingHelp = false
-    var helpTop = 0
+    /// The `?` help.
+    var help = HelpScreen()
     /// Actions the recorder dropped, and damaged ranges, in the whole trace.
     var droppedActions: UInt64 = 0
     var damagedRanges = 0

@@ -143,16 +143,16 @@ extension ViewerReducer {
     private func handleSessionKey(_ key: Key, in state: inout ViewerState) -> Bool {
         guard let current = state.sessions.current else {
             // Waiting for the first session: only help and quitting mean anything.
-            if handleHelpKey(key, in: &state) {
+            if state.help.handle(key, rows: state.layout.statusRow) {
                 return true
             } else if key == .ctrl("c") || key == .character("q") {
                 state.quit = true
             } else if key == .character("?") {
-                state.showingHelp = true
+                state.help.isShown = true
             }
             return true
         }
-        guard state.prompt == nil, !state.showingHelp, key != .ctrl("c") else { return false }
+        guard state.prompt == nil, !state.help.isShown, key != .ctrl("c") else { return false }
         if state.sessions.isOpen { return moveInList(key, in: &state) }
         let count = sources.all.count
         switch key {
@@ -186,7 +186,7 @@ extension ViewerReducer {
             if state.sessions.cursor != state.sessions.current { show(state.sessions.cursor, in: &state) }
         case .escape, .character("S"): state.sessions.isOpen = false
         case .character("q"): state.quit = true
-        case .character("?"): state.showingHelp = true
+        case .character("?"): state.help.isShown = true
         default: break
         }
         return true

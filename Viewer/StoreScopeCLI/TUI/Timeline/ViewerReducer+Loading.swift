@@ -16,7 +16,7 @@ extension ViewerReducer {
 
     /// Loads the timeline window (scrolled so the selection is on it) and the detail.
     func load(_ state: inout ViewerState) {
-        let height = ViewerLayout(columns: state.columns, rows: state.rows).timelineRows
+        let height = state.layout.timelineRows
         if let selected = state.selected {
             if selected < state.top {
                 state.top = selected
@@ -171,7 +171,7 @@ extension ViewerReducer {
         guard let first = detail.changedNodes.first, case let .success(value) = detail.state else { return }
         let line = TreeOutline.rowIndex(ofNode: first, in: value, folded: state.folded, counts: detail.treeCounts)
         state.detailCursor = line
-        let visible = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 1)
+        let visible = max(1, state.layout.detailRows - 1)
         // A third of the pane above it for context, but no blank lines past the tree's end.
         if line >= state.detailScroll + visible {
             state.detailScroll = max(0, min(line - visible / 3, ViewerRender.detailLineCount(state) - visible))
@@ -243,7 +243,7 @@ extension ViewerReducer {
     /// Moves the detail cursor, scrolls, or folds; returns whether the key was used.
     func moveInDetail(_ key: Key, in state: inout ViewerState) -> Bool {
         let lines = ViewerRender.detailLineCount(state)
-        let page = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 2)
+        let page = max(1, state.layout.detailRows - 2)
         switch key {
         case .character("j"), .down: state.detailCursor = min(max(0, lines - 1), state.detailCursor + 1)
         case .character("k"), .up: state.detailCursor = max(0, state.detailCursor - 1)
@@ -273,7 +273,7 @@ extension ViewerReducer {
             }
         default: return false
         }
-        let visible = max(1, ViewerLayout(columns: state.columns, rows: state.rows).detailRows - 1)
+        let visible = max(1, state.layout.detailRows - 1)
         if state.detailCursor < state.detailScroll { state.detailScroll = state.detailCursor }
         if state.detailCursor >= state.detailScroll + visible { state.detailScroll = state.detailCursor - visible + 1 }
         return true
