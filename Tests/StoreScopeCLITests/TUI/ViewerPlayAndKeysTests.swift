@@ -14,7 +14,7 @@ struct ViewerPlayAndKeysTests {
         let second = ViewerTravelTests.second
         var viewer = try ViewerHarness(path: try ViewerTravelTests.timedTrace(in: directory))
         viewer.press(.character("*"))
-        #expect(viewer.state.playRate == .five)
+        #expect(viewer.state.pace.rate == .five)
         #expect(viewer.state.message == "play at a fixed rate: 5/s (+ - change it, * back to the recorded pace)")
         #expect(viewer.screen.contains("│ paused (5/s) "))
         viewer.press(.character(" "))
@@ -32,10 +32,10 @@ struct ViewerPlayAndKeysTests {
         #expect(viewer.state.message == "played to the last action")
 
         viewer.press(.character("+"))
-        #expect(viewer.state.playRate == .ten)
+        #expect(viewer.state.pace.rate == .ten)
         #expect(viewer.state.message == "play rate 10/s (one action every 100ms)")
         viewer.press(.character("*"))
-        #expect(viewer.state.playRate == nil)
+        #expect(viewer.state.pace.rate == nil)
         #expect(viewer.screen.contains("│ paused "))
     }
 

@@ -235,7 +235,7 @@ struct ViewerTravelTests {
         let directory = try TemporaryDirectory()
         var viewer = try ViewerHarness(path: try Self.timedTrace(in: directory))
         viewer.press(.character("-"))
-        #expect(viewer.state.playSpeed == .recorded)
+        #expect(viewer.state.pace.speed == .recorded)
         viewer.press(.character("+"))
         #expect(viewer.state.message == "play speed 2x")
         viewer.press(.character(" "))
@@ -251,7 +251,7 @@ struct ViewerTravelTests {
         #expect(viewer.screen.contains("│ paused (2x) "))
 
         for _ in 0..<6 { viewer.press(.character("+")) }
-        #expect(viewer.state.playSpeed == .max)
+        #expect(viewer.state.pace.speed == .max)
         viewer.press(.character(" "))
         #expect(viewer.state.selected == 1, "space at the last action plays again from the first")
         viewer.send(.clock(nanos: 3 * Self.second))

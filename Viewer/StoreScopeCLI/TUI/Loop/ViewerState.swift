@@ -95,10 +95,8 @@ package struct ViewerState: Sendable, Equatable {
 
     /// Playing through the states (`space`), or `nil` when not playing.
     var playback: Playback?
-    /// How fast `space` plays (`+` and `-` change it).
-    var playSpeed: PlaySpeed = .recorded
-    /// A fixed pace per action instead (`*`), or `nil` for the recorded pace.
-    var playRate: PlayRate?
+    /// How fast `space` plays (`+` `-` `*` change it).
+    var pace = PlayPace()
     /// The actions bookmarked with `m` (for this run of the viewer).
     var bookmarks: Set<UInt64> = []
     /// The path the last `}` or `{` followed from the timeline and the action it landed on:

@@ -1,62 +1,5 @@
 import TraceAnalysis
 
-/// How fast `space` plays: the recorded gaps between actions divided by the factor, or one
-/// action per screen update (`max`).
-enum PlaySpeed: Int, Sendable, Equatable, CaseIterable, CustomStringConvertible {
-    case recorded = 1, double = 2, five = 5, ten = 10, hundred = 100, max = 0
-
-    var description: String { self == .max ? "max" : "\(rawValue)x" }
-
-    /// The next speed up (`+`) or down (`-`), stopping at the ends.
-    func next(faster: Bool) -> PlaySpeed {
-        let all = Self.allCases, index = all.firstIndex(of: self)!
-        return all[Swift.max(0, Swift.min(all.count - 1, index + (faster ? 1 : -1)))]
-    }
-}
-
-/// A fixed pace for `space`, in actions per second whatever the recorded gaps (Redux DevTools'
-/// slider): `*` switches to it and back to the recorded pace, `+` and `-` change it.
-enum PlayRate: Int, Sendable, Equatable, CaseIterable, CustomStringConvertible {
-    case one = 1, two = 2, five = 5, ten = 10, twentyFive = 25
-
-    var description: String { "\(rawValue)/s" }
-
-    /// The nanoseconds between two steps.
-    var interval: UInt64 { 1_000_000_000 / UInt64(rawValue) }
-
-    /// The next rate up (`+`) or down (`-`), stopping at the ends.
-    func next(faster: Bool) -> PlayRate {
-        let all = Self.allCases, index = all.firstIndex(of: self)!
-        return all[Swift.max(0, Swift.min(all.count - 1, index + (faster ? 1 : -1)))]
-    }
-}
-
-/// Playing through the states: which recorded moment is on screen at which moment of the
-/// viewer's clock, and when the next action is due.
-struct Playback: Sendable, Equatable {
-    /// The viewer's clock and the recorded time (since the session start) it was lined up
-    /// with, at action `seq`; `nil` until the first clock after play, a speed change or a move.
-    struct Anchor: Sendable, Equatable {
-        var clock: UInt64, recorded: UInt64, seq: UInt64
-    }
-    var anchor: Anchor?
-    /// The viewer's clock when the next action is due (`nil`: at once).
-    var nextDue: UInt64?
-    /// Whether the viewer was following before play started (it follows again at the end).
-    var wasFollowing = false
-    /// How many due actions one playback step passes at most.
-    static let actionsPerStep = 256
-
-    /// How long the loop may wait for input before the next step is due, in milliseconds.
-    static func timeout(for state: ViewerState, now: UInt64, poll: Int32) -> Int32 {
-        guard let playback = state.playback else { return poll }
-        guard playback.anchor != nil, let due = playback.nextDue, due > now else { return 0 }
-        // Rounded up to whole milliseconds without `+ 999_999` overflowing a due time far ahead.
-        let nanos = due - now
-        return Int32(min(UInt64(poll), nanos / 1_000_000 + (nanos % 1_000_000 == 0 ? 0 : 1)))
-    }
-}
-
 /// `space` plays and pauses, `+` and `-` change the speed. Playing steps through every action
 /// (like `]`, whatever the filter) at the recorded gaps divided by the speed, on the clock the
 /// loop passes in (``ViewerAction/clock(nanos:)``); when the clock is late it skips to the
@@ -81,27 +24,10 @@ extension ViewerReducer {
         state.message = nil
     }
 
-    func changeSpeed(faster: Bool, in state: inout ViewerState) {
+    /// `+` `-` `*`: the pace's own update; playing, the clock lines up again at the next step.
+    func changePace(_ key: Key, in state: inout ViewerState) {
         state.playback?.anchor = nil
-        if let rate = state.playRate {
-            state.playRate = rate.next(faster: faster)
-            state.message = "play rate \(state.playRate!) (one action every \(DurationText.text(state.playRate!.interval)))"
-            return
-        }
-        state.playSpeed = state.playSpeed.next(faster: faster)
-        state.message = "play speed \(state.playSpeed)"
-    }
-
-    /// `*`: plays at a fixed rate per action (5 a second to begin with), or again at the
-    /// recorded pace.
-    func togglePlayRate(in state: inout ViewerState) {
-        state.playback?.anchor = nil
-        state.playRate = state.playRate == nil ? .five : nil
-        if let rate = state.playRate {
-            state.message = "play at a fixed rate: \(rate) (+ - change it, * back to the recorded pace)"
-        } else {
-            state.message = "play at the recorded pace, \(state.playSpeed)"
-        }
+        state.message = key == .character("*") ? state.pace.toggleRate() : state.pace.change(faster: key == .character("+"))
     }
 
     /// One fixed-rate step: the actions due since the anchor, one per interval.
@@ -140,10 +66,10 @@ extension ViewerReducer {
             state.message = "cannot play from here: the selected action is unreadable"
             return
         }
-        if let rate = state.playRate { return advanceAtRate(rate, entry: entry, to: now, playback: playback, in: &state) }
+        if let rate = state.pace.rate { return advanceAtRate(rate, entry: entry, to: now, playback: playback, in: &state) }
         // Started, sped up, or moved by a key: line the clock up with this action.
         var anchor = playback.anchor.flatMap { $0.seq == entry.seq ? $0 : nil } ?? .init(clock: now, recorded: entry.sinceStart, seq: entry.seq)
-        let speed = UInt64(state.playSpeed.rawValue)
+        let speed = UInt64(state.pace.speed.rawValue)
         // Saturating: recorded times are any u64, so the next action may be due centuries ahead.
         let (scaled, overflow) = now.subtractingSaturated(anchor.clock).multipliedReportingOverflow(by: speed)
         let target = anchor.recorded.addingSaturated(overflow ? .max : scaled)
@@ -210,19 +136,8 @@ extension ViewerRender {
     /// The status line's mode: `playing 2x`, `following`, or `paused` (with the speed when it
     /// is not the recorded one).
     static func playStatus(_ state: ViewerState) -> String {
-        let pace = state.playRate.map(\.description) ?? state.playSpeed.description
-        if state.playback != nil { return "playing \(pace)" }
+        if state.playback != nil { return "playing \(state.pace.description)" }
         if state.following { return "following" }
-        return state.playSpeed == .recorded && state.playRate == nil ? "paused" : "paused (\(pace))"
-    }
-}
-
-/// The viewer loop's monotonic clock for playback: nanoseconds since the loop started.
-struct PlayClock {
-    private let start = ContinuousClock.now
-
-    var nanos: UInt64 {
-        let elapsed = (ContinuousClock.now - start).components
-        return UInt64(max(0, elapsed.seconds)) * 1_000_000_000 + UInt64(max(0, elapsed.attoseconds) / 1_000_000_000)
+        return state.pace.isRecorded ? "paused" : "paused (\(state.pace.description))"
     }
 }
