@@ -121,3 +121,25 @@ struct ViewerPromptTerminalTests {
         try tmux.waitFor("exit=0")
     }
 }
+
+/// The prompt's line as a feature of its own: its update needs no viewer, no trace.
+@Suite("The prompt's line")
+struct PromptLineTests {
+    @Test("The line edits itself and says when it is submitted or closed; ↑ recalls from the history it is given, ↓ back to the draft")
+    func editsOnItsOwn() {
+        var line = ViewerState.Prompt(kind: .filter)
+        for character in "store:a" { #expect(line.edit(.character(character), history: []) == .editing) }
+        #expect(line.edit(.ctrl("w"), history: []) == .editing && line.text == "")
+        for character in "action:go" { _ = line.edit(.character(character), history: []) }
+        _ = line.edit(.home, history: [])
+        _ = line.edit(.delete, history: [])
+        #expect(line.text == "ction:go" && line.cursor == 0)
+        #expect(line.edit(.up, history: ["store:ui", "seq:>3"]) == .editing && line.text == "seq:>3")
+        #expect(line.edit(.up, history: ["store:ui", "seq:>3"]) == .editing && line.text == "store:ui")
+        _ = line.edit(.down, history: ["store:ui", "seq:>3"])
+        _ = line.edit(.down, history: ["store:ui", "seq:>3"])
+        #expect(line.text == "ction:go", "back to the line being typed")
+        #expect(line.edit(.enter, history: []) == .submitted)
+        #expect(line.edit(.escape, history: []) == .closed)
+    }
+}

@@ -112,40 +112,6 @@ package struct ViewerState: Sendable, Equatable {
     enum DetailMode: Sendable, Equatable { case diff, tree, action }
     enum Focus: Sendable, Equatable { case timeline, detail }
 
-    /// A line of input being typed at the bottom of the screen, edited like a shell's line
-    /// (``ViewerReducer/edit(_:in:)``).
-    struct Prompt: Sendable, Equatable {
-        enum Kind: String, Sendable, Equatable, Hashable {
-            case filter, search, jump
-            /// `/` with the keys in a tree: text, not a filter.
-            case treeSearch
-            /// `f` and `/` in the effects view.
-            case effectsFilter, effectsSearch
-            /// `D` in a live session: an action to send to the app.
-            case dispatch
-        }
-        var kind: Kind
-        var text: String
-        /// The cursor, in characters from the start of `text` (`text.count`: at the end).
-        var cursor = 0
-        /// Which history entry the line shows (`nil`: the line being typed), and that line,
-        /// kept while ↑ and ↓ go through the history.
-        var historyIndex: Int?
-        var draft = ""
-        /// Why the text was refused (shown in place; the prompt stays open to fix it).
-        var error: FilterError?
-        var jumpError: String?
-        /// Where in the text ``jumpError`` points (a typed action's typo), from its start.
-        var errorColumn: Int?
-
-        /// An empty prompt of `kind`.
-        init(kind: Kind, text: String = "") {
-            self.kind = kind
-            self.text = text
-            cursor = text.count
-        }
-    }
-
     /// What was entered at each prompt in this run, oldest first (↑ and ↓ recall it).
     var promptHistory: [Prompt.Kind: [String]] = [:]
 
