@@ -42,6 +42,21 @@ struct ViewerTravelTests {
         #expect(viewer.state.message == "no earlier change of .isLoading in search")
     }
 
+    @Test("At 80x24: put the cursor on a path in the state tree, press }: the next action that changed it is selected, in the timeline and the pane")
+    func nextChangeOnScreen() throws {
+        var viewer = try ViewerHarness(fixture: "search")
+        // g: from the tree's top (it opens on the node #1 changed).
+        viewer.press(.character("s"), .tab, .character("g"), .character("j"), .character("j"), .character("j"), .character("}"))
+        #expect(viewer.screen.contains("#3 changed .isLoading"), "\(viewer.screen)")
+        #expect(viewer.screen.contains(" search.sstrace │ #3/6 │"))
+        #expect(viewer.screen.contains("── #3 search  d diff  [s state]"))
+        #expect(viewer.screen.split(separator: "\n").contains { $0.hasPrefix(">    #3 ") }, "the timeline selects #3")
+        viewer.press(.character("}"))
+        #expect(viewer.screen.contains("#4 changed .isLoading"))
+        viewer.press(.character("{"), .character("{"))
+        #expect(viewer.screen.contains("#1 changed .isLoading"))
+    }
+
     @Test("} on a node deep in an array finds the action that removed its element (a change of a container holding it)")
     func descendantOfChangedContainer() throws {
         var viewer = try ViewerHarness(fixture: "search")
