@@ -84,7 +84,7 @@ struct ViewerHarness {
     /// Runs the timeline's search to its end as the loop does: ticks, and the large chunks the
     /// reader reads for it.
     mutating func finishSearch(limit: Duration = .seconds(120)) {
-        waitForBackgroundReader(until: { $0.longSearch == nil }, tick: true, limit: limit)
+        waitForBackgroundReader(until: { $0.search.running == nil }, tick: true, limit: limit)
     }
 
     /// Reads the effects to the end as the loop does: idle ticks, and the background reader's

@@ -45,7 +45,7 @@ extension ViewerReducer {
             return
         }
         var step = TreeOutline.SearchStep.notFound
-        state.partBudget.spend { _ in
+        state.search.budget.spend { _ in
             step = TreeOutline.search(
                 run.needle, in: tree, from: (run.cursorID, run.cursorIsCloser), forward: run.forward, resuming: run.progress,
                 nodes: TreeSearchRun.nodesPerPart)

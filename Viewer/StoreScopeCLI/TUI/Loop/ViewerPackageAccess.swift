@@ -11,7 +11,7 @@ extension GridDiff {
 extension ViewerState {
     /// Whether a search is reading the trace, or a tree, a part per tick (the benchmark ticks
     /// until done).
-    package var isSearching: Bool { longSearch != nil || treeSearchRun != nil }
+    package var isSearching: Bool { search.running != nil || treeSearchRun != nil }
     /// Whether the timeline's rows (or the screens beside them) wait for large chunks the
     /// ``BackgroundReader`` reads.
     package var isReadingRows: Bool { rowChunksAsked != nil }

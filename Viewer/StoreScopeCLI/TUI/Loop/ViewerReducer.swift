@@ -98,7 +98,7 @@ package struct ViewerReducer {
         case .tick:
             // One long read per tick, so a key waits for one part at most: a search first, the
             // effects once no search runs (a part of each made a tick 65-85 ms).
-            let searching = state.longSearch != nil || state.treeSearchRun != nil
+            let searching = state.search.running != nil || state.treeSearchRun != nil
             advanceSearch(&state)
             advanceTreeSearch(&state)
             if !searching { refreshEffects(&state, idle: true) }
@@ -294,7 +294,7 @@ package struct ViewerReducer {
     }
 
     private func findNext(forward: Bool, in state: inout ViewerState) {
-        guard let search = state.search else { state.message = "no search yet: press / to search"; return }
+        guard let search = state.search.last else { state.message = "no search yet: press / to search"; return }
         guard let current = state.selected else { return }
         startSearch(.match(search), forward: forward, from: current, in: &state)
     }
@@ -330,7 +330,7 @@ package struct ViewerReducer {
             }
             state.prompt = nil
             if prompt.kind == .search {
-                state.search = filter.expression == .all ? nil : filter
+                state.search.last = filter.expression == .all ? nil : filter
                 findNext(forward: true, in: &state)
                 return
             }

@@ -31,8 +31,8 @@ package enum ViewerRender {
         let ambiguous = ambiguousCases(state.timeline.prefix(layout.timelineRows))
         let layout = fitted(layout, to: state.timeline.prefix(layout.timelineRows), qualified: ambiguous)
         grid.put(row(seq: "seq", time: "time", store: "store", action: "action", reducer: "reducer", changes: "changes", marks: "fx", layout), row: 0, column: 0, style: .bold)
-        if state.longSearch?.isFiltering == true {
-            grid.put("  searching… \(state.longSearch?.percent ?? 0)%", row: 1, column: 0, style: .dim)
+        if state.search.running?.isFiltering == true {
+            grid.put("  searching… \(state.search.running?.percent ?? 0)%", row: 1, column: 0, style: .dim)
             return
         }
         if state.timeline.isEmpty {
@@ -201,7 +201,7 @@ package enum ViewerRender {
     }
 
     private static func drawPrompt(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
-        if let search = state.longSearch {
+        if let search = state.search.running {
             grid.put("searching… \(search.percent)% (esc cancels)", row: layout.promptRow, column: 0, style: .colored(.yellow))
             return
         }

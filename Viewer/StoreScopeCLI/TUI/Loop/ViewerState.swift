@@ -12,8 +12,6 @@ package struct ViewerState: Sendable, Equatable {
 
     /// The filter hiding actions from the timeline (`.all`: none hidden).
     var filter: Filter = .all
-    /// The last search, for `n` and `N`.
-    var search: Filter?
     /// The last text searched in a tree (`/` with the keys in the state or action tree).
     var treeSearch: String?
     /// The tree search running a part at a time, if any.
@@ -102,10 +100,8 @@ package struct ViewerState: Sendable, Equatable {
     /// The path the last `}` or `{` followed from the timeline and the action it landed on:
     /// pressed again there, they keep following that path.
     var followedPath: FollowedPath?
-    /// The search reading the trace a part at a time, while one runs.
-    var longSearch: LongSearch?
-    /// How much each of its parts reads.
-    var partBudget = PartBudget()
+    /// The timeline's search: the last one, and the one reading the trace while it runs.
+    var search = TimelineSearch()
 
     /// What the detail pane shows: the state diff (`d`), the state tree (`s`), or the action
     /// itself as a foldable tree (`a`).

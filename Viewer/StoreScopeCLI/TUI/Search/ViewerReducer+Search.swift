@@ -8,17 +8,17 @@ extension ViewerReducer {
     func startSearch(_ goal: LongSearch.Goal, forward: Bool, from seq: UInt64, in state: inout ViewerState) {
         // A filter keeps the selection when it shows it: its forward pass starts at it.
         let resume = if case .filter = goal { seq - min(seq, 1) } else { seq }
-        state.longSearch = LongSearch(goal: goal, forward: forward, origin: seq, resume: resume, engine: ObjectIdentifier(session))
+        state.search.running = LongSearch(goal: goal, forward: forward, origin: seq, resume: resume, engine: ObjectIdentifier(session))
         advanceSearch(&state)
     }
 
     /// Reads one more part of the running search (parts of ``PartBudget/chunks`` chunks until
     /// its time is up), and finishes it when it found an action or read everything.
     func advanceSearch(_ state: inout ViewerState) {
-        guard var search = state.longSearch else { return }
-        guard search.engine == ObjectIdentifier(session) else { state.longSearch = nil; return }
+        guard var search = state.search.running else { return }
+        guard search.engine == ObjectIdentifier(session) else { state.search.running = nil; return }
         var outcome: PartResult = .searched
-        state.partBudget.spend { chunks in
+        state.search.budget.spend { chunks in
             while true {
                 outcome = part(of: &search, chunks: chunks)
                 guard case .exhausted = outcome, search.isFiltering, search.forward else { break }
@@ -38,13 +38,13 @@ extension ViewerReducer {
             askForChunks(from: chunk, forward: search.forward, count: Self.searchChunksAhead, in: &state)
         }
         search.percent = percent(of: search, last: state.lastSeq ?? search.resume)
-        state.longSearch = search
+        state.search.running = search
     }
 
     /// Cancels the running search on any key; returns whether the key was only that (`esc`).
     func cancelSearch(on key: Key, in state: inout ViewerState) -> Bool {
-        guard let search = state.longSearch else { return false }
-        state.longSearch = nil
+        guard let search = state.search.running else { return false }
+        state.search.running = nil
         if search.isFiltering { load(&state) }
         guard key == .escape else { return false }
         state.message = "search cancelled"
@@ -135,7 +135,7 @@ extension ViewerReducer {
     }
 
     private func finish(_ search: LongSearch, found: ActionEntry?, in state: inout ViewerState) {
-        state.longSearch = nil
+        state.search.running = nil
         switch search.goal {
         case let .match(filter):
             guard let found else {

@@ -1,6 +1,17 @@
 import TraceAnalysis
 import TraceFormat
 
+/// The timeline's search as a feature's state: the last search `n` and `N` repeat, the search
+/// running (``LongSearch``) and how much each of its parts may read.
+struct TimelineSearch: Sendable, Equatable {
+    /// The last search, for `n` and `N`.
+    var last: Filter?
+    /// The search reading the trace a part at a time, while one runs.
+    var running: LongSearch?
+    /// How much each of its parts reads.
+    var budget = PartBudget()
+}
+
 /// A search that may read far into the trace (`/` ⏎, `n`, `N`, applying a filter, `}` `{`,
 /// `)` `(`),
 /// run a part at a time so the screen never freezes: the key that starts it reads one part,
@@ -55,5 +66,5 @@ extension ViewerState {
     /// Whether the loop should tick without waiting: a search (of the trace or of a tree) or the
     /// effects view is reading in parts (a detail read off the thread only shortens the wait:
     /// ``ViewerApp/detailWait``; so do the timeline's large chunks, a search waiting for them too).
-    var isReading: Bool { longSearch != nil && rowChunksAsked == nil || treeSearchRun != nil || effects.isReading }
+    var isReading: Bool { search.running != nil && rowChunksAsked == nil || treeSearchRun != nil || effects.isReading }
 }

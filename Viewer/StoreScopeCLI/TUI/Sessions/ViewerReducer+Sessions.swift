@@ -112,7 +112,7 @@ extension ViewerReducer {
             state.message = "\(name) \(reason): session \(index + 1) starts over"
             return
         }
-        state.longSearch = nil
+        state.search.running = nil
         state.sessions.positions[index] = .init(selected: nil, top: 0, following: state.following)
         state.sessions.current = nil
         show(index, in: &state)
@@ -131,7 +131,7 @@ extension ViewerReducer {
             return
         }
         // The engine is a new one: what was read from the old one is read again.
-        state.longSearch = nil
+        state.search.running = nil
         state.effects = EffectsView()
         refreshTotals(&state)
         let seq = state.following ? lastActionSeq(matching: state.filter, in: &state) : state.selected
