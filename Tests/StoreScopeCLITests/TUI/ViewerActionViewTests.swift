@@ -25,7 +25,7 @@ struct ViewerActionViewTests {
         viewer.press(.tab, .character("j"), .character("h"))
         let folded = ViewerRender.detailLines(viewer.state, from: 0, count: 100).map(\.text)
         #expect(folded.count < lines.count, "h folded the node under the cursor: \(folded)")
-        #expect(viewer.state.folded.isEmpty, "the state tree's folds are its own")
+        #expect(viewer.state.pane.folded.isEmpty, "the state tree's folds are its own")
         viewer.press(.character("l"))
         #expect(ViewerRender.detailLines(viewer.state, from: 0, count: 100).map(\.text) == lines)
         viewer.press(.enter)

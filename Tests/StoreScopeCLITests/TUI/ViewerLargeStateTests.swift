@@ -66,7 +66,7 @@ struct ViewerLargeStateTests {
         #expect(viewer.state.selected == 5 && viewer.state.detail?.isLoading == true)
         // (A read is shown only when the loop, here the test, reduces it.)
         viewer.press(.tab, .character("j"))
-        #expect(viewer.state.detail?.isLoading == true && viewer.state.detailCursor == 0)
+        #expect(viewer.state.detail?.isLoading == true && viewer.state.pane.cursor == 0)
         // A key that needs the state says it is being read, and does nothing else.
         viewer.press(.character("y"))
         #expect(viewer.state.message == "still reading the state after #5: press again once it shows")
@@ -75,9 +75,9 @@ struct ViewerLargeStateTests {
         #expect(viewer.state.detail?.isLoading == false && viewer.state.detail?.entry.seq == 5)
         // Read, the tree opened on the entry #5 changed ("k5", row 244,446: the keys sort as
         // strings, 244,445 of them before it), and j moves one row down from there.
-        #expect(viewer.state.detailCursor == 244_446)
+        #expect(viewer.state.pane.cursor == 244_446)
         viewer.press(.character("j"))
-        #expect(viewer.state.detailCursor == 244_447)
+        #expect(viewer.state.pane.cursor == 244_447)
         #expect(viewer.screen.contains("\n+     \"k5\": -5\n"), "\(viewer.screen)")
     }
 

@@ -12,8 +12,8 @@ struct ViewerTravelTests {
     /// The text of the detail line under the cursor, without its indentation (nor, in the
     /// state tree, the `+` of a node the action changed).
     static func cursorLine(_ viewer: ViewerHarness) -> String? {
-        let line = ViewerRender.detailLines(viewer.state)[safe: viewer.state.detailCursor]?.text
-        return (viewer.state.detailMode == .tree ? line.map { String($0.dropFirst(2)) } : line)?.trimmingSpaces
+        let line = ViewerRender.detailLines(viewer.state)[safe: viewer.state.pane.cursor]?.text
+        return (viewer.state.pane.mode == .tree ? line.map { String($0.dropFirst(2)) } : line)?.trimmingSpaces
     }
 
     @Test("} and { in the state tree go to the actions that changed the node under the cursor, keeping the cursor on it")
@@ -24,7 +24,7 @@ struct ViewerTravelTests {
         viewer.press(.character("}"))
         #expect(viewer.state.selected == 3, "#2 left isLoading alone; #3 set it back to false")
         #expect(Self.cursorLine(viewer) == "isLoading: false", "the cursor follows the node below the five new repos")
-        #expect(viewer.state.detailCursor > 3)
+        #expect(viewer.state.pane.cursor > 3)
         #expect(viewer.state.message == "#3 changed .isLoading")
         viewer.press(.character("}"))
         #expect(viewer.state.selected == 4)

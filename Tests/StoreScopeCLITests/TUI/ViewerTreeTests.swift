@@ -42,7 +42,7 @@ struct ViewerChangedNodesTests {
         viewer.press(.character(":"))
         viewer.type("7")
         viewer.press(.enter, .character("s"), .tab)
-        #expect(viewer.state.detailCursor == 22, "the cursor on .route?.userID, row 22")
+        #expect(viewer.state.pane.cursor == 22, "the cursor on .route?.userID, row 22")
         #expect(viewer.screen.contains("\n    ▾ route: .detail(\n+       userID: 2\n"), "\(viewer.screen)")
         viewer.press(.character("h"))
         #expect(viewer.screen.contains("\n+   ▸ route: .detail(… 1)\n"), "\(viewer.screen)")

@@ -15,10 +15,10 @@ extension ViewerReducer {
         }
         var path: [PathComponent]?
         var place = ""
-        if state.detailMode == .action {
-            let cursor = state.detailCursor
+        if state.pane.mode == .action {
+            let cursor = state.pane.cursor
             if let action = ViewerRender.actionTree(state),
-                let row = TreeOutline.rows(of: action, folded: state.actionFolded, in: cursor..<cursor + 1).first {
+                let row = TreeOutline.rows(of: action, folded: state.pane.actionFolded, in: cursor..<cursor + 1).first {
                 path = CursorPath.path(ofNode: row.id, in: action)
                 place = " (in the action)"
             }

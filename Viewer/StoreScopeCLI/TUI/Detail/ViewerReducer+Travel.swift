@@ -98,12 +98,12 @@ extension ViewerReducer {
     func pathUnderCursor(_ state: ViewerState, _ detail: ViewerState.Detail) -> [PathComponent]? {
         let changed = { (session.changes(of: detail.entry) ?? []).map(\.path) }
         guard state.focus == .detail else { return changed().first }
-        switch (state.detailMode, detail.state, detail.diff) {
+        switch (state.pane.mode, detail.state, detail.diff) {
         case let (.tree, .success(value), _):
-            guard let row = ViewerRender.treeRow(state, at: state.detailCursor) else { return nil }
+            guard let row = ViewerRender.treeRow(state, at: state.pane.cursor) else { return nil }
             return CursorPath.path(ofNode: row.id, in: value)
-        case let (.diff, _, .success(lines)) where lines.indices.contains(state.detailCursor):
-            return CursorPath.path(ofDiffLine: state.detailCursor, in: lines, changes: changed())
+        case let (.diff, _, .success(lines)) where lines.indices.contains(state.pane.cursor):
+            return CursorPath.path(ofDiffLine: state.pane.cursor, in: lines, changes: changed())
         default:
             return changed().first
         }
@@ -114,22 +114,22 @@ extension ViewerReducer {
     func putCursor(on path: [PathComponent], in state: inout ViewerState) {
         guard let detail = state.detail else { return }
         guard !detail.isLoading else {
-            state.cursorPathOnRead = path
+            state.pane.cursorPathOnRead = path
             return
         }
         let line: Int?
-        switch (state.detailMode, detail.state, detail.diff) {
+        switch (state.pane.mode, detail.state, detail.diff) {
         case let (.tree, .success(value), _):
-            line = TreeOutline.rowIndex(ofNode: CursorPath.nodeID(of: path, in: value), in: value, folded: state.folded, counts: state.detail?.treeCounts)
+            line = TreeOutline.rowIndex(ofNode: CursorPath.nodeID(of: path, in: value), in: value, folded: state.pane.folded, counts: state.detail?.treeCounts)
         case let (.diff, _, .success(lines)):
             line = CursorPath.diffLine(showing: path, in: lines)
         default:
             line = nil
         }
         guard let line else { return }
-        state.detailCursor = line
+        state.pane.cursor = line
         let visible = max(1, state.layout.detailRows - 1)
-        if line < state.detailScroll || line >= state.detailScroll + visible { state.detailScroll = max(0, line - visible / 2) }
+        if line < state.pane.scroll || line >= state.pane.scroll + visible { state.pane.scroll = max(0, line - visible / 2) }
     }
 }
 

@@ -8,7 +8,7 @@ import TraceFormat
 extension ViewerReducer {
     /// Whether the keys are in a tree, so `/` `n` `N` search it rather than the timeline.
     static func searchesTree(_ state: ViewerState) -> Bool {
-        state.focus == .detail && (state.detailMode == .tree || state.detailMode == .action)
+        state.focus == .detail && (state.pane.mode == .tree || state.pane.mode == .action)
     }
 
     /// Runs the prompt's search, or `n` / `N` with the last one: the first part now (a match
@@ -20,14 +20,14 @@ extension ViewerReducer {
             return
         }
         guard !waitingForDetail(&state) else { return }
-        let isAction = state.detailMode == .action
+        let isAction = state.pane.mode == .action
         guard let tree = Self.searchedTree(state, isAction: isAction), let seq = state.detail?.entry.seq else {
             state.message = "no tree to search"
             return
         }
-        let folded = isAction ? state.actionFolded : state.folded
+        let folded = isAction ? state.pane.actionFolded : state.pane.folded
         let counts = isAction ? nil : state.detail?.treeCounts
-        let row = TreeOutline.rows(of: tree, folded: folded, in: state.detailCursor..<state.detailCursor + 1, counts: counts).first
+        let row = TreeOutline.rows(of: tree, folded: folded, in: state.pane.cursor..<state.pane.cursor + 1, counts: counts).first
         state.treeSearchRun = TreeSearchRun(
             needle: needle, forward: forward, cursorID: row?.id ?? "0", cursorIsCloser: row?.isCloser ?? false, isAction: isAction, seq: seq)
         advanceTreeSearch(&state)
@@ -38,7 +38,7 @@ extension ViewerReducer {
     /// looked at all of them. A search whose tree is no longer shown is dropped.
     func advanceTreeSearch(_ state: inout ViewerState) {
         guard var run = state.treeSearchRun else { return }
-        guard state.detail?.entry.seq == run.seq, (state.detailMode == .action) == run.isAction,
+        guard state.detail?.entry.seq == run.seq, (state.pane.mode == .action) == run.isAction,
             let tree = Self.searchedTree(state, isAction: run.isAction)
         else {
             state.treeSearchRun = nil
@@ -82,14 +82,14 @@ extension ViewerReducer {
 
     /// Opens the folded nodes above the match and puts the cursor on it, scrolled into view.
     private func show(found id: String, in tree: TraceValue, _ run: TreeSearchRun, _ state: inout ViewerState) {
-        var opened = run.isAction ? state.actionFolded : state.folded
+        var opened = run.isAction ? state.pane.actionFolded : state.pane.folded
         let parts = id.split(separator: ".")
         for depth in 1..<max(1, parts.count) { TreeOutline.unfold(parts.prefix(depth).joined(separator: "."), in: &opened) }
-        if run.isAction { state.actionFolded = opened } else { state.folded = opened }
-        state.detailCursor = TreeOutline.rowIndex(ofNode: id, in: tree, folded: opened, counts: run.isAction ? nil : state.detail?.treeCounts)
+        if run.isAction { state.pane.actionFolded = opened } else { state.pane.folded = opened }
+        state.pane.cursor = TreeOutline.rowIndex(ofNode: id, in: tree, folded: opened, counts: run.isAction ? nil : state.detail?.treeCounts)
         let visible = max(1, state.layout.detailRows - 1)
-        if state.detailCursor < state.detailScroll || state.detailCursor >= state.detailScroll + visible {
-            state.detailScroll = max(0, state.detailCursor - visible / 3)
+        if state.pane.cursor < state.pane.scroll || state.pane.cursor >= state.pane.scroll + visible {
+            state.pane.scroll = max(0, state.pane.cursor - visible / 3)
         }
         state.message = "\"\(run.needle)\" in the tree: n N next / previous"
     }

@@ -19,7 +19,7 @@ extension ViewerRender {
         } else {
             title = "── "
         }
-        let tabs = switch state.detailMode {
+        let tabs = switch state.pane.mode {
         case .diff: "[d diff]  s state   a action  "
         case .tree: " d diff  [s state]  a action  "
         case .action: " d diff   s state  [a action] "
@@ -33,10 +33,10 @@ extension ViewerRender {
         let action = detail.entry.seq == 0 ? "(none: the initial state, before the first action)" : pad(detail.entry.action.action.qualifiedDescription.sanitizedForTerminal, max(0, state.columns - 7))
         grid.put(action, row: y + 1, column: 7, style: detail.entry.seq == 0 ? .dim : .plain)
         let visible = layout.detailRows - 1
-        for (offset, line) in detailLines(state, from: state.detailScroll, count: visible).enumerated() {
+        for (offset, line) in detailLines(state, from: state.pane.scroll, count: visible).enumerated() {
             let row = y + 2 + offset
             grid.put(line.text, row: row, column: 0, style: line.style)
-            if state.focus == .detail, state.detailScroll + offset == state.detailCursor { grid.fill(row: row, style: .reverse) }
+            if state.focus == .detail, state.pane.scroll + offset == state.pane.cursor { grid.fill(row: row, style: .reverse) }
         }
     }
 
@@ -44,7 +44,7 @@ extension ViewerRender {
     static func detailLines(_ state: ViewerState) -> [DetailLine] {
         guard let detail = state.detail else { return [] }
         guard !detail.isLoading else { return [DetailLine(text: "  reading the state…", style: .dim)] }
-        switch state.detailMode {
+        switch state.pane.mode {
         case .diff:
             var lines: [DetailLine]
             switch detail.diff {
@@ -65,7 +65,7 @@ extension ViewerRender {
             return lines
         case .action:
             guard detail.entry.seq != 0 else { return [DetailLine(text: "  (no action: the initial state)", style: .dim)] }
-            return TreeOutline.rows(of: detail.entry.action.action, folded: state.actionFolded).map { actionTreeLine($0, of: detail.entry.action.action) }
+            return TreeOutline.rows(of: detail.entry.action.action, folded: state.pane.actionFolded).map { actionTreeLine($0, of: detail.entry.action.action) }
         case .tree:
             guard let rows = treeRows(state) else {
                 if case let .failure(unknown) = detail.state { return [DetailLine(text: "  " + unknown.text.sanitizedForTerminal, style: .colored(.yellow))] }
@@ -88,23 +88,23 @@ extension ViewerRender {
     /// `count` detail lines from line `first`: what the pane shows. The state tree builds only
     /// those rows, so a key costs the screen, not the state's size.
     static func detailLines(_ state: ViewerState, from first: Int, count: Int) -> [DetailLine] {
-        if state.detailMode == .action, let action = actionTree(state) {
-            return TreeOutline.rows(of: action, folded: state.actionFolded, in: first..<first + max(0, count)).map { actionTreeLine($0, of: action) }
+        if state.pane.mode == .action, let action = actionTree(state) {
+            return TreeOutline.rows(of: action, folded: state.pane.actionFolded, in: first..<first + max(0, count)).map { actionTreeLine($0, of: action) }
         }
-        guard state.detailMode == .tree, case let .success(value)? = state.detail?.state else {
+        guard state.pane.mode == .tree, case let .success(value)? = state.detail?.state else {
             return Array(detailLines(state).dropFirst(first).prefix(count))
         }
         let changed = state.detail?.changedNodes ?? ChangedNodes()
-        return TreeOutline.rows(of: value, folded: state.folded, in: first..<first + max(0, count), counts: state.detail?.treeCounts).map {
+        return TreeOutline.rows(of: value, folded: state.pane.folded, in: first..<first + max(0, count), counts: state.detail?.treeCounts).map {
             stateTreeLine($0, changed)
         }
     }
 
     /// How many detail lines there are (the state tree's are counted, not built).
     static func detailLineCount(_ state: ViewerState) -> Int {
-        if state.detailMode == .action, let action = actionTree(state) { return TreeOutline.rowCount(of: action, folded: state.actionFolded) }
-        guard state.detailMode == .tree, case let .success(value)? = state.detail?.state else { return detailLines(state).count }
-        return TreeOutline.rowCount(of: value, folded: state.folded, counts: state.detail?.treeCounts)
+        if state.pane.mode == .action, let action = actionTree(state) { return TreeOutline.rowCount(of: action, folded: state.pane.actionFolded) }
+        guard state.pane.mode == .tree, case let .success(value)? = state.detail?.state else { return detailLines(state).count }
+        return TreeOutline.rowCount(of: value, folded: state.pane.folded, counts: state.detail?.treeCounts)
     }
 
     /// The selected action's value for the action tree (`nil`: none, or #0).
@@ -116,7 +116,7 @@ extension ViewerRender {
     /// The state tree's row at `index`, or `nil` when there is none or the state is unknown.
     static func treeRow(_ state: ViewerState, at index: Int) -> TreeOutline.Row? {
         guard index >= 0, case let .success(value)? = state.detail?.state else { return nil }
-        return TreeOutline.rows(of: value, folded: state.folded, in: index..<index + 1, counts: state.detail?.treeCounts).first
+        return TreeOutline.rows(of: value, folded: state.pane.folded, in: index..<index + 1, counts: state.detail?.treeCounts).first
     }
 
     /// A line of the action tree: its root names the action's type (`UsersAction.loaded(`).
@@ -147,6 +147,6 @@ extension ViewerRender {
     /// The state tree's rows with the state's folds, or `nil` when the state is unknown.
     static func treeRows(_ state: ViewerState) -> [TreeOutline.Row]? {
         guard case let .success(value)? = state.detail?.state else { return nil }
-        return TreeOutline.rows(of: value, folded: state.folded)
+        return TreeOutline.rows(of: value, folded: state.pane.folded)
     }
 }

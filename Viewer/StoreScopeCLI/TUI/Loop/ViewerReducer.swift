@@ -121,13 +121,13 @@ package struct ViewerReducer {
         if handleControlKey(key, in: &state) { return }
         if state.focus == .timeline, Self.foldKeys.contains(key) {
             // The fold keys act on the tree at once: the keys move to the detail pane.
-            guard state.detailMode != .diff else {
+            guard state.pane.mode != .diff else {
                 state.message = "h l enter H L fold the state tree (s) or the action (a); the diff has nothing to fold"
                 return
             }
             state.focus = .detail
         }
-        if state.focus == .detail, state.detailMode == .action, foldActionTree(key, in: &state) { return }
+        if state.focus == .detail, state.pane.mode == .action, foldActionTree(key, in: &state) { return }
         if state.focus == .detail, moveInDetail(key, in: &state) { return }
         let page = max(1, state.layout.timelineRows - 1)
         switch key {
@@ -151,12 +151,12 @@ package struct ViewerReducer {
         case .character("F"):
             state.following.toggle()
             if state.following { select(lastActionSeq(matching: state.filter, in: &state), in: &state) }
-        case .character("d"): state.detailMode = .diff; resetDetailCursor(&state)
+        case .character("d"): state.pane.mode = .diff; resetDetailCursor(&state)
         case .character("s"):
-            state.detailMode = .tree
+            state.pane.mode = .tree
             resetDetailCursor(&state)
             revealChange(&state)
-        case .character("a"): state.detailMode = .action; resetDetailCursor(&state)
+        case .character("a"): state.pane.mode = .action; resetDetailCursor(&state)
         case .tab: state.focus = state.focus == .timeline ? .detail : .timeline
         case .character("}"): jumpToChange(forward: true, in: &state)
         case .character("{"): jumpToChange(forward: false, in: &state)
@@ -180,15 +180,15 @@ package struct ViewerReducer {
     /// Collapses (`H`) or expands (`L`) every node of the tree whose folds are `folds` but the root, keeping the
     /// cursor on the node it was on (or the folded node holding it).
     func foldAll(_ key: Key, _ folds: WritableKeyPath<ViewerState, Set<String>>, tree: TraceValue, counts: TreeOutline.Counts?, in state: inout ViewerState) {
-        let cursorNode = TreeOutline.rows(of: tree, folded: state[keyPath: folds], in: state.detailCursor..<state.detailCursor + 1, counts: counts).first?.id ?? "0"
+        let cursorNode = TreeOutline.rows(of: tree, folded: state[keyPath: folds], in: state.pane.cursor..<state.pane.cursor + 1, counts: counts).first?.id ?? "0"
         state[keyPath: folds] = key == .character("H") ? TreeOutline.everythingFolded : []
-        state.detailCursor = TreeOutline.rowIndex(ofNode: cursorNode, in: tree, folded: state[keyPath: folds], counts: counts)
+        state.pane.cursor = TreeOutline.rowIndex(ofNode: cursorNode, in: tree, folded: state[keyPath: folds], counts: counts)
         let visible = max(1, state.layout.detailRows - 1)
-        if state.detailCursor < state.detailScroll || state.detailCursor >= state.detailScroll + visible {
-            state.detailScroll = max(0, state.detailCursor - visible / 3)
+        if state.pane.cursor < state.pane.scroll || state.pane.cursor >= state.pane.scroll + visible {
+            state.pane.scroll = max(0, state.pane.cursor - visible / 3)
         }
         // A tree grown shorter than the pane is shown from its top, without blank lines.
-        state.detailScroll = min(state.detailScroll, max(0, ViewerRender.detailLineCount(state) - visible))
+        state.pane.scroll = min(state.pane.scroll, max(0, ViewerRender.detailLineCount(state) - visible))
         state.message = key == .character("H") ? "collapsed every node: l or L to open" : "expanded every node"
     }
 

@@ -27,22 +27,15 @@ package struct ViewerState: Sendable, Equatable {
     var readTimeline: ReadTimeline?
     /// The selected action and its states.
     var detail: Detail?
+    /// How the detail pane shows it: the view, the cursor, the folds.
+    var pane = DetailPane()
 
-    /// Which view the detail pane shows.
-    var detailMode: DetailMode = .diff
     /// Stores whose state was found to be large (``ViewerReducer/largeState``): their detail is
     /// read off the loop's thread (``BackgroundReader``), so keys are answered at once whatever the
     /// state's size.
     var largeStores: Set<String> = []
     /// Whether keys move in the timeline or in the detail pane.
     var focus: Focus = .timeline
-    /// The detail pane's cursor line and first line shown.
-    var detailCursor = 0, detailScroll = 0
-    /// Whether the state tree, once its detail is read, opens on the first node the action
-    /// changed (set when the tree opens or the selection moves; cleared once done).
-    var revealChange = false
-    /// Where `}` and `{` put the cursor once the detail they landed on is read.
-    var cursorPathOnRead: [PathComponent]?
     /// The timeline's large chunks asked of the ``BackgroundReader``: the rows, or the next or
     /// previous screen of them, wait for their actions.
     var rowChunksAsked: BackgroundReader.ActionsRequest?
@@ -57,10 +50,6 @@ package struct ViewerState: Sendable, Equatable {
         /// `:N`: the first action from `seq` on, asked with action `from` selected.
         case jump(seq: UInt64, from: UInt64?)
     }
-    /// The folded nodes of the state tree (ids from ``TreeOutline``).
-    var folded: Set<String> = []
-    /// The folded nodes of the action tree (`a`).
-    var actionFolded: Set<String> = []
 
     /// What the viewer believes of the live app (paused, locked) from the commands it sent
     /// (``ViewerReducer/handleControlKey(_:in:)``).

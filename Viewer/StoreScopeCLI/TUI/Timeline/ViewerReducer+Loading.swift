@@ -149,8 +149,8 @@ extension ViewerReducer {
         state.detail = read.couldNotOpen ? detail(of: pending.entry, in: &state) : read.detail
         fillChangedPaths(&state)
         revealChange(&state)
-        if let path = state.cursorPathOnRead {
-            state.cursorPathOnRead = nil
+        if let path = state.pane.cursorPathOnRead {
+            state.pane.cursorPathOnRead = nil
             putCursor(on: path, in: &state)
         }
     }
@@ -164,17 +164,17 @@ extension ViewerReducer {
     }
 
     /// Puts the tree's cursor on the first node the action changed, scrolled into view, when
-    /// ``ViewerState/revealChange`` asks for it and the detail is read.
+    /// ``DetailPane/revealChange`` asks for it and the detail is read.
     func revealChange(_ state: inout ViewerState) {
-        guard state.revealChange, state.detailMode == .tree, let detail = state.detail, !detail.isLoading else { return }
-        state.revealChange = false
+        guard state.pane.revealChange, state.pane.mode == .tree, let detail = state.detail, !detail.isLoading else { return }
+        state.pane.revealChange = false
         guard let first = detail.changedNodes.first, case let .success(value) = detail.state else { return }
-        let line = TreeOutline.rowIndex(ofNode: first, in: value, folded: state.folded, counts: detail.treeCounts)
-        state.detailCursor = line
+        let line = TreeOutline.rowIndex(ofNode: first, in: value, folded: state.pane.folded, counts: detail.treeCounts)
+        state.pane.cursor = line
         let visible = max(1, state.layout.detailRows - 1)
         // A third of the pane above it for context, but no blank lines past the tree's end.
-        if line >= state.detailScroll + visible {
-            state.detailScroll = max(0, min(line - visible / 3, ViewerRender.detailLineCount(state) - visible))
+        if line >= state.pane.scroll + visible {
+            state.pane.scroll = max(0, min(line - visible / 3, ViewerRender.detailLineCount(state) - visible))
         }
     }
 
@@ -188,10 +188,10 @@ extension ViewerReducer {
     static let longReplay = 4_096
 
     func resetDetailCursor(_ state: inout ViewerState) {
-        state.cursorPathOnRead = nil
-        state.detailCursor = 0
-        state.detailScroll = 0
-        state.revealChange = state.detailMode == .tree
+        state.pane.cursorPathOnRead = nil
+        state.pane.cursor = 0
+        state.pane.scroll = 0
+        state.pane.revealChange = state.pane.mode == .tree
     }
 
     private func rows(from top: UInt64, count: Int, filter: Filter) -> [ViewerState.TimelineRow] {
@@ -245,37 +245,37 @@ extension ViewerReducer {
         let lines = ViewerRender.detailLineCount(state)
         let page = max(1, state.layout.detailRows - 2)
         switch key {
-        case .character("j"), .down: state.detailCursor = min(max(0, lines - 1), state.detailCursor + 1)
-        case .character("k"), .up: state.detailCursor = max(0, state.detailCursor - 1)
-        case .pageDown: state.detailCursor = min(max(0, lines - 1), state.detailCursor + page)
-        case .pageUp: state.detailCursor = max(0, state.detailCursor - page)
-        case .character("g"), .home: state.detailCursor = 0
-        case .character("G"), .end: state.detailCursor = max(0, lines - 1)
+        case .character("j"), .down: state.pane.cursor = min(max(0, lines - 1), state.pane.cursor + 1)
+        case .character("k"), .up: state.pane.cursor = max(0, state.pane.cursor - 1)
+        case .pageDown: state.pane.cursor = min(max(0, lines - 1), state.pane.cursor + page)
+        case .pageUp: state.pane.cursor = max(0, state.pane.cursor - page)
+        case .character("g"), .home: state.pane.cursor = 0
+        case .character("G"), .end: state.pane.cursor = max(0, lines - 1)
         case .character("H"), .character("L"):
-            guard state.detailMode == .tree, case let .success(value)? = state.detail?.state else { return true }
-            foldAll(key, \.folded, tree: value, counts: state.detail?.treeCounts, in: &state)
+            guard state.pane.mode == .tree, case let .success(value)? = state.detail?.state else { return true }
+            foldAll(key, \.pane.folded, tree: value, counts: state.detail?.treeCounts, in: &state)
             return true
         case .character("h"), .character("l"), .enter:
-            guard state.detailMode == .tree, let row = ViewerRender.treeRow(state, at: state.detailCursor) else { return true }
+            guard state.pane.mode == .tree, let row = ViewerRender.treeRow(state, at: state.pane.cursor) else { return true }
             switch key {
-            case .character("l"): TreeOutline.unfold(row.id, in: &state.folded)
-            case .enter where row.isFoldable && row.isFolded: TreeOutline.unfold(row.id, in: &state.folded)
-            case .enter: if row.isFoldable { TreeOutline.fold(row.id, in: &state.folded) }
+            case .character("l"): TreeOutline.unfold(row.id, in: &state.pane.folded)
+            case .enter where row.isFoldable && row.isFolded: TreeOutline.unfold(row.id, in: &state.pane.folded)
+            case .enter: if row.isFoldable { TreeOutline.fold(row.id, in: &state.pane.folded) }
             default:
                 // h folds the node (from its opening or closing line), or the node holding
                 // the cursor's line, and moves there.
                 let id = row.isFoldable && !row.isFolded || row.isCloser ? row.id : String(row.id.split(separator: ".").dropLast().joined(separator: "."))
                 guard !id.isEmpty else { return true }
-                TreeOutline.fold(id, in: &state.folded)
+                TreeOutline.fold(id, in: &state.pane.folded)
                 if case let .success(value)? = state.detail?.state {
-                    state.detailCursor = TreeOutline.rowIndex(ofNode: id, in: value, folded: state.folded, counts: state.detail?.treeCounts)
+                    state.pane.cursor = TreeOutline.rowIndex(ofNode: id, in: value, folded: state.pane.folded, counts: state.detail?.treeCounts)
                 }
             }
         default: return false
         }
         let visible = max(1, state.layout.detailRows - 1)
-        if state.detailCursor < state.detailScroll { state.detailScroll = state.detailCursor }
-        if state.detailCursor >= state.detailScroll + visible { state.detailScroll = state.detailCursor - visible + 1 }
+        if state.pane.cursor < state.pane.scroll { state.pane.scroll = state.pane.cursor }
+        if state.pane.cursor >= state.pane.scroll + visible { state.pane.scroll = state.pane.cursor - visible + 1 }
         return true
     }
 }
