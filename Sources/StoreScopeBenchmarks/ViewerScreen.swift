@@ -20,8 +20,7 @@ final class ViewerScreen {
         reducer = ViewerReducer(source: source)
         let (state, effects) = reducer.start(columns: columns, rows: rows)
         self.state = state
-        draw()
-        runner.run(effects)
+        runner.run(effects) { draw() }
     }
 
     var selected: UInt64? { state.selected }
@@ -40,8 +39,7 @@ final class ViewerScreen {
     func send(_ action: ViewerAction) {
         let before = state
         let effects = reducer.reduce(&state, action)
-        if state != before { draw() }
-        runner.run(effects)
+        runner.run(effects) { if state != before { draw() } }
     }
 
     func press(_ key: Key) { send(.key(key)) }

@@ -77,4 +77,18 @@ struct ViewerEffectTests {
         #expect(viewer.state.detail?.entry.seq == 3)
         #expect(viewer.effects == [], "a detail shown asks for nothing more")
     }
+
+    @Test("The runner starts reads before the frame is drawn and sends copies and requests after it, each kind in the order asked")
+    func runnerOrder() throws {
+        let reader = ScriptedReader()
+        var events: [String] = []
+        let runner = ViewerEffectRunner(reader: reader, copy: { events.append("copy \($0)") }, control: { events.append("control \($0.command)") })
+        let viewer = try ViewerHarness(fixture: "users", reader: ScriptedReader())
+        let request = BackgroundReader.DetailRequest(trace: viewer.reducer.backgroundTrace, entry: try #require(viewer.state.detail?.entry))
+        runner.run([.copy(".a"), .read(.detail(request)), .control(ControlRequest(command: "pause")), .copy(".b")]) {
+            events.append("draw after \(reader.asked.count) read")
+        }
+        #expect(events == ["draw after 1 read", "copy .a", "control pause", "copy .b"])
+        #expect(reader.asked == [.detail(request)])
+    }
 }

@@ -38,8 +38,7 @@ package struct ViewerApp {
         // tick), so the timeline's fx marks are on the right actions from the first screen of
         // a short trace on.
         effects += reducer.reduce(&state, .tick)
-        screen.draw(ViewerRender.render(state))
-        runner.run(effects)
+        runner.run(effects) { screen.draw(ViewerRender.render(state)) }
         let interval = Duration.milliseconds(sources.pollMilliseconds)
         var lastPoll = ContinuousClock.now
         let clock = PlayClock()
@@ -76,9 +75,7 @@ package struct ViewerApp {
             var effects: [ViewerEffect] = []
             for action in actions { effects += reducer.reduce(&state, action) }
             if state.playback != nil { effects += reducer.reduce(&state, .clock(nanos: clock.nanos)) }
-            if state != before { screen.draw(ViewerRender.render(state)) }
-            // After the frame: a copied path reaches the terminal once the line naming it shows.
-            runner.run(effects)
+            runner.run(effects) { if state != before { screen.draw(ViewerRender.render(state)) } }
         }
         return ExitStatus.success
     }

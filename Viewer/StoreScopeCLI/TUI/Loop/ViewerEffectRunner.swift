@@ -2,8 +2,8 @@ import TraceAnalysis
 
 /// Performs every ``ViewerEffect`` the reducer asks for, and hands back what the reads brought
 /// as actions: the only place where the viewer's decisions leave its state. The loop runs the
-/// effects of a frame once the frame is drawn (a copied path reaches the terminal after the
-/// message line that names it); tests run it with a fake reader (``ViewerReading``) or none.
+/// effects of a frame around its drawing (``run(_:around:)``); tests run it with a fake reader
+/// (``ViewerReading``).
 package final class ViewerEffectRunner {
     /// Reads off the loop's thread.
     package let reader: any ViewerReading
@@ -21,11 +21,20 @@ package final class ViewerEffectRunner {
 
     /// Performs `effects` in order.
     package func run(_ effects: [ViewerEffect]) {
+        run(effects, around: {})
+    }
+
+    /// Performs `effects` around `draw`, each kind in order: the reads start before it (the
+    /// reader works while the frame is drawn), copies and requests leave after it (a copied
+    /// path reaches the terminal once the line naming it shows).
+    package func run(_ effects: [ViewerEffect], around draw: () -> Void) {
+        for case let .read(request) in effects { reader.read(request) }
+        draw()
         for effect in effects {
             switch effect {
             case let .copy(text): copy(text)
             case let .control(request): sendControl(request)
-            case let .read(request): reader.read(request)
+            case .read: break
             }
         }
     }
