@@ -78,17 +78,33 @@ struct ViewerEffectTests {
         #expect(viewer.effects == [], "a detail shown asks for nothing more")
     }
 
-    @Test("The runner starts reads before the frame is drawn and sends copies and requests after it, each kind in the order asked")
+    @Test("The runner starts reads before the frame is drawn and sends copies and requests after it, each kind in the order asked; the app's replies come back as notices")
     func runnerOrder() throws {
         let reader = ScriptedReader()
-        var events: [String] = []
-        let runner = ViewerEffectRunner(reader: reader, copy: { events.append("copy \($0)") }, control: { events.append("control \($0.command)") })
+        let control = RecordedControl()
+        let runner = ViewerEffectRunner(reader: reader, copy: { control.events.append("copy \($0)") }, control: control)
         let viewer = try ViewerHarness(fixture: "users", reader: ScriptedReader())
         let request = BackgroundReader.DetailRequest(trace: viewer.reducer.backgroundTrace, entry: try #require(viewer.state.detail?.entry))
         runner.run([.copy(".a"), .read(.detail(request)), .control(ControlRequest(command: "pause")), .copy(".b")]) {
-            events.append("draw after \(reader.asked.count) read")
+            control.events.append("draw after \(reader.asked.count) read")
         }
-        #expect(events == ["draw after 1 read", "copy .a", "control pause", "copy .b"])
+        #expect(control.events == ["draw after 1 read", "copy .a", "control pause", "copy .b"])
         #expect(reader.asked == [.detail(request)])
+        control.replies = ["pause: done"]
+        #expect(runner.takeAnswers() == [.notice("pause: done")])
+        #expect(runner.takeAnswers() == [])
+    }
+}
+
+/// A control link that sends nothing: it notes what was sent, and replies what the test says.
+private final class RecordedControl: ViewerControl {
+    var events: [String] = []
+    var replies: [String] = []
+
+    func send(_ request: ControlRequest) { events.append("control \(request.command)") }
+
+    func takeReplies() -> [String] {
+        defer { replies = [] }
+        return replies
     }
 }

@@ -31,7 +31,7 @@ package struct ViewerApp {
     func run(on screen: TerminalScreen) -> Int32 {
         defer { screen.restore() }
         let reducer = ViewerReducer(sources: sources)
-        let runner = ViewerEffectRunner(copy: { screen.copy($0) }, control: { [control] in control?.send($0) })
+        let runner = ViewerEffectRunner(copy: { screen.copy($0) }, control: control)
         let size = screen.size
         var (state, effects) = reducer.start(columns: size.columns, rows: size.rows, filter: filter)
         // The first idle moment at once: the effects are read from the start (a part per
@@ -68,7 +68,6 @@ package struct ViewerApp {
             if waitedFully || ContinuousClock.now - lastPoll >= interval {
                 lastPoll = .now
                 actions += sources.poll()
-                actions += (control?.takeReplies() ?? []).map { .notice($0) }
             }
             actions += runner.takeAnswers()
             let before = state

@@ -9,14 +9,20 @@ package final class ViewerEffectRunner {
     package let reader: any ViewerReading
     /// Writes to the terminal's clipboard.
     private let copy: (String) -> Void
-    /// Sends a control request to the live app.
-    private let sendControl: (ControlRequest) -> Void
+    /// Sends control requests to the live app (`nil`: the viewer has no live sessions).
+    private let control: (any ViewerControl)?
 
-    /// A runner over `reader`, copying with `copy` and sending control requests with `control`.
-    package init(reader: any ViewerReading = BackgroundReader(), copy: @escaping (String) -> Void = { _ in }, control: @escaping (ControlRequest) -> Void = { _ in }) {
+    /// A runner over `reader`, copying with `copy` and sending control requests to `control`.
+    init(reader: any ViewerReading = BackgroundReader(), copy: @escaping (String) -> Void = { _ in }, control: (any ViewerControl)? = nil) {
         self.reader = reader
         self.copy = copy
-        sendControl = control
+        self.control = control
+    }
+
+    /// A runner that reads with a ``BackgroundReader`` and copies and sends nowhere (the
+    /// benchmark's screen).
+    package convenience init() {
+        self.init(reader: BackgroundReader())
     }
 
     /// Performs `effects` in order.
@@ -33,17 +39,28 @@ package final class ViewerEffectRunner {
         for effect in effects {
             switch effect {
             case let .copy(text): copy(text)
-            case let .control(request): sendControl(request)
+            case let .control(request): control?.send(request)
             case .read: break
             }
         }
     }
 
-    /// The reads finished since the last call, as actions for the loop to reduce.
+    /// What came back since the last call, as actions for the loop to reduce: the reads
+    /// finished, then the live app's replies to control requests, as message lines.
     package func takeAnswers() -> [ViewerAction] {
-        reader.takeFinished().map { .backgroundRead($0) }
+        reader.takeFinished().map { .backgroundRead($0) } + (control?.takeReplies() ?? []).map { .notice($0) }
     }
 }
+
+/// Where control requests go and their replies come from: ``ControlLink``, or a fake in tests.
+protocol ViewerControl: AnyObject {
+    /// Sends `request`; its reply comes back through ``takeReplies()``.
+    func send(_ request: ControlRequest)
+    /// The replies since the last call, as message lines.
+    func takeReplies() -> [String]
+}
+
+extension ControlLink: ViewerControl {}
 
 /// What reads the trace for the viewer off the loop's thread: ``BackgroundReader``, or a fake
 /// in tests that answers what the test says.
