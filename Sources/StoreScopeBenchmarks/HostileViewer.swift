@@ -87,7 +87,7 @@ enum HostileViewer {
                         var tick = Timings()
                         tick.time {
                             screen.send(.tick)
-                            for read in screen.reducer.takeBackgroundReads() { screen.send(read) }
+                            for read in screen.runner.takeAnswers() { screen.send(read) }
                             if screen.isPlaying { screen.send(.clock(nanos: DispatchTime.now().uptimeNanoseconds)) }
                         }
                         longest = max(longest, tick.cpu[0])

@@ -3,10 +3,12 @@ import TraceAnalysis
 
 /// The interactive viewer as its loop runs it, minus the terminal: each action goes through
 /// the real reducer, the real render and the real grid diff (the bytes the terminal would
-/// get), so a timed key costs what the user waits for.
+/// get) and the real effect runner (reads off the thread start as the loop starts them), so a
+/// timed key costs what the user waits for.
 final class ViewerScreen {
     let source: any TraceSource
     let reducer: ViewerReducer
+    let runner = ViewerEffectRunner()
     private(set) var state: ViewerState
     private var grid: ScreenGrid?
     /// Bytes written to the terminal by the last draw.
@@ -16,8 +18,9 @@ final class ViewerScreen {
     init(source: any TraceSource, columns: Int, rows: Int) {
         self.source = source
         reducer = ViewerReducer(source: source)
-        state = reducer.initialState(columns: columns, rows: rows)
-        draw()
+        let (state, effects) = reducer.start(columns: columns, rows: rows)
+        self.state = state
+        runner.run(effects) { draw() }
     }
 
     var selected: UInt64? { state.selected }
@@ -35,8 +38,8 @@ final class ViewerScreen {
     /// comparison of the states before and after is part of what a key costs).
     func send(_ action: ViewerAction) {
         let before = state
-        reducer.reduce(&state, action)
-        if state != before { draw() }
+        let effects = reducer.reduce(&state, action)
+        runner.run(effects) { if state != before { draw() } }
     }
 
     func press(_ key: Key) { send(.key(key)) }

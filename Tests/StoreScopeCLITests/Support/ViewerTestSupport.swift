@@ -4,37 +4,67 @@ import TraceAnalysis
 
 @testable import StoreScopeCLI
 
-/// A viewer on a fixture trace driven by keys, without a terminal: the reducer and the render
-/// function are what the real loop runs.
+/// A viewer on a fixture trace driven by actions, without a terminal, as TCA's `TestStore`
+/// drives a feature: the reducer, the render function and the effect runner are what the real
+/// loop runs; each action's effects are kept (``effects``, ``performed``) for the test to
+/// assert, copies and control requests go nowhere, and reads go to the real
+/// ``BackgroundReader`` or to a ``ScriptedReader`` that answers only what the test says.
 struct ViewerHarness {
     let reducer: ViewerReducer
     var state: ViewerState
+    let runner: ViewerEffectRunner
+    /// Every effect the reducer asked for so far, in order.
+    private(set) var performed: [ViewerEffect] = []
+    /// The effects of the last action sent.
+    private(set) var effects: [ViewerEffect] = []
+    /// The runner's reader, when it is the real one.
+    var reader: BackgroundReader { runner.reader as! BackgroundReader }
 
     /// - Parameter idle: whether the first idle moment comes at once, as in ``ViewerApp`` (it
     ///   starts reading the effects, for the timeline's fx marks); `false` for tests of
     ///   reading in parts.
     /// - Parameter budget: the session's (a test of what is read again gives it no cache).
-    init(path: String, columns: Int = 80, rows: Int = 24, idle: Bool = true, budget: TraceSession.Budget = .standard) throws {
+    /// - Parameter reader: reads off the loop's thread (a ``ScriptedReader`` for a test that
+    ///   says when, and what, the reads answer).
+    init(
+        path: String, columns: Int = 80, rows: Int = 24, idle: Bool = true, budget: TraceSession.Budget = .standard,
+        reader: any ViewerReading = BackgroundReader()
+    ) throws {
         reducer = ViewerReducer(source: try FileTraceSource(path: path, budget: budget))
-        state = reducer.initialState(columns: columns, rows: rows)
-        if idle { reducer.reduce(&state, .tick) }
+        runner = ViewerEffectRunner(reader: reader)
+        let (state, effects) = reducer.start(columns: columns, rows: rows)
+        self.state = state
+        run(effects)
+        if idle { send(.tick) }
     }
 
-    init(fixture: String, columns: Int = 80, rows: Int = 24) throws {
-        try self.init(path: try AnalysisCommandTests.fixture(fixture), columns: columns, rows: rows)
+    init(fixture: String, columns: Int = 80, rows: Int = 24, reader: any ViewerReading = BackgroundReader()) throws {
+        try self.init(path: try AnalysisCommandTests.fixture(fixture), columns: columns, rows: rows, reader: reader)
     }
 
     /// Sends each key in turn; a string sends its characters.
     mutating func press(_ keys: Key...) {
-        for key in keys { reducer.reduce(&state, .key(key)) }
+        for key in keys { send(.key(key)) }
     }
 
     mutating func type(_ text: String) {
-        for character in text { reducer.reduce(&state, .key(.character(character))) }
+        for character in text { send(.key(.character(character))) }
     }
 
     mutating func send(_ action: ViewerAction) {
-        reducer.reduce(&state, action)
+        run(reducer.reduce(&state, action))
+    }
+
+    /// Performs `effects` as the loop does, keeping them in ``effects`` and ``performed``.
+    private mutating func run(_ effects: [ViewerEffect]) {
+        self.effects = effects
+        performed += effects
+        runner.run(effects)
+    }
+
+    /// Reduces the reads the reader finished, as the loop does between keys.
+    mutating func takeAnswers() {
+        for action in runner.takeAnswers() { send(action) }
     }
 
     /// Waits for the detail the ``BackgroundReader`` reads (and the timeline's large chunks
@@ -54,7 +84,7 @@ struct ViewerHarness {
     /// Runs the timeline's search to its end as the loop does: ticks, and the large chunks the
     /// reader reads for it.
     mutating func finishSearch(limit: Duration = .seconds(120)) {
-        waitForBackgroundReader(until: { $0.longSearch == nil }, tick: true, limit: limit)
+        waitForBackgroundReader(until: { $0.search.running == nil }, tick: true, limit: limit)
     }
 
     /// Reads the effects to the end as the loop does: idle ticks, and the background reader's
@@ -71,10 +101,10 @@ struct ViewerHarness {
     private mutating func waitForBackgroundReader(until done: (ViewerState) -> Bool, tick: Bool = false, limit: Duration) {
         let deadline = ContinuousClock.now + limit
         while !done(state) {
-            for action in reducer.takeBackgroundReads() { reducer.reduce(&state, action) }
+            takeAnswers()
             if done(state) { break }
             if tick, !state.waitsForBackgroundReader {
-                reducer.reduce(&state, .tick)
+                send(.tick)
                 continue
             }
             guard ContinuousClock.now < deadline else {

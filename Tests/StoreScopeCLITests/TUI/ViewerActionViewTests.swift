@@ -25,7 +25,7 @@ struct ViewerActionViewTests {
         viewer.press(.tab, .character("j"), .character("h"))
         let folded = ViewerRender.detailLines(viewer.state, from: 0, count: 100).map(\.text)
         #expect(folded.count < lines.count, "h folded the node under the cursor: \(folded)")
-        #expect(viewer.state.folded.isEmpty, "the state tree's folds are its own")
+        #expect(viewer.state.pane.folded.isEmpty, "the state tree's folds are its own")
         viewer.press(.character("l"))
         #expect(ViewerRender.detailLines(viewer.state, from: 0, count: 100).map(\.text) == lines)
         viewer.press(.enter)
@@ -63,21 +63,14 @@ struct ViewerActionViewTests {
     }
 }
 
-@Suite("The action view (tmux)", .enabled(if: Tmux.path != nil), .serialized)
-struct ViewerActionViewTerminalTests {
-    @Test("In the real binary: a shows the action's tree with its payload")
-    func inTheTerminal() throws {
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        tmux.type("\(storescope) view \(try AnalysisCommandTests.fixture("users")); echo exit=$?")
-        try tmux.waitFor("#1/9 │ no filter")
-        tmux.keys(":")
-        tmux.type("8")
-        tmux.keys("a")
-        let screen = try tmux.waitFor("[a action]")
-        #expect(screen.contains("▾ UsersAction.detailsLoaded("), "\(screen)")
-        #expect(screen.contains("phone: \"+44 20 7946 0120\""))
-        tmux.keys("q")
-        try tmux.waitFor("exit=0")
+@Suite("The action view at 80x24")
+struct ViewerActionViewScreenTests {
+    @Test("a shows the action's tree with its payload")
+    func actionTree() throws {
+        var viewer = try ViewerHarness.users(at: 8)
+        viewer.press(.character("a"))
+        #expect(viewer.screen.contains("[a action]"), "\(viewer.screen)")
+        #expect(viewer.screen.contains("▾ UsersAction.detailsLoaded("), "\(viewer.screen)")
+        #expect(viewer.screen.contains("phone: \"+44 20 7946 0120\""))
     }
 }

@@ -55,21 +55,17 @@ struct ViewerAppMarkTests {
     }
 }
 
-@Suite("App marks in the viewer (tmux)", .enabled(if: Tmux.path != nil), .serialized)
-struct ViewerAppMarkTerminalTests {
-    @Test("In the real binary: the mark's row, ) to it, the event in the detail pane")
-    func inTheTerminal() throws {
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        let trace = try ViewerAppMarkTests.trace(in: tmux.directory)
-        tmux.type("\(storescope) view \(trace); echo exit=$?")
-        let first = try tmux.waitFor("#1/10 │ no filter")
-        #expect(first.contains("◆ checkout started"))
-        tmux.keys(")")
-        let marked = try tmux.waitFor("#3/10 │ no filter")
-        #expect(marked.contains("#3 mark \"checkout started\""))
-        #expect(marked.contains("mark after #3: checkout started"), "the detail pane lists the mark: \(marked)")
-        tmux.keys("q")
-        try tmux.waitFor("exit=0")
+@Suite("App marks in the viewer at 80x24")
+struct ViewerAppMarkScreenTests {
+    @Test("The mark's row, ) to it, the event in the detail pane")
+    func markOnScreen() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try ViewerHarness(path: try ViewerAppMarkTests.trace(in: directory))
+        #expect(viewer.screen.contains("#1/10 │ no filter"))
+        #expect(viewer.screen.contains("◆ checkout started"))
+        viewer.press(.character(")"))
+        #expect(viewer.screen.contains("#3/10 │ no filter"))
+        #expect(viewer.screen.contains("#3 mark \"checkout started\""))
+        #expect(viewer.screen.contains("mark after #3: checkout started"), "the detail pane lists the mark: \(viewer.screen)")
     }
 }

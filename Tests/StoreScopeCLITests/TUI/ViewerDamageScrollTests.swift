@@ -43,22 +43,18 @@ struct ViewerDamageScrollTests {
     }
 }
 
-/// The same in the real binary, at 80x24.
-@Suite("The timeline's selection with damaged ranges on screen (tmux)", .enabled(if: Tmux.path != nil), .serialized)
-struct ViewerDamageScrollTerminalTests {
+/// The same at 80x24, as the screen shows it.
+@Suite("The timeline's selection with damaged ranges on the screen")
+struct ViewerDamageScrollScreenTests {
     @Test("Moving past two records-lost rows at 80x24 keeps the > row on screen")
     func pastTheGaps() throws {
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        let trace = try ViewerDamageScrollTests.trace(damaged: [10, 11, 20], in: tmux.directory)
-        tmux.type("\(storescope) view \(trace); echo exit=$?")
-        try tmux.waitFor("#1/40 │ no filter")
-        for _ in 0..<10 { tmux.keys("j") }
-        let screen = try tmux.waitFor("#13/40 │ no filter")
-        let timeline = screen.split(separator: "\n").prefix(10)
-        #expect(timeline.contains { $0.hasPrefix(">   #13 ") }, "\(screen)")
+        let directory = try TemporaryDirectory()
+        var viewer = try ViewerHarness(path: try ViewerDamageScrollTests.trace(damaged: [10, 11, 20], in: directory))
+        #expect(viewer.screen.contains("#1/40 │ no filter"))
+        for _ in 0..<10 { viewer.press(.character("j")) }
+        #expect(viewer.screen.contains("#13/40 │ no filter"), "\(viewer.screen)")
+        let timeline = viewer.screen.split(separator: "\n").prefix(10)
+        #expect(timeline.contains { $0.hasPrefix(">   #13 ") }, "\(viewer.screen)")
         #expect(timeline.contains { $0.contains("!! records after #") && $0.contains(" are lost: bytes ") }, "the gap rows are on screen too, what was lost first")
-        tmux.keys("q")
-        try tmux.waitFor("exit=0")
     }
 }

@@ -68,20 +68,16 @@ struct ViewerFxMarkTests {
 
 }
 
-@Suite("fx marks in the timeline (tmux)", .enabled(if: Tmux.path != nil), .serialized)
-struct ViewerFxMarkTerminalTests {
-    @Test("In the real binary at 80x24: E on the emitted action, F C L on the actions that started those effects")
-    func inTheTerminal() throws {
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        let trace = try ViewerFxMarkTests.trace(in: tmux.directory)
-        tmux.type("\(storescope) view \(trace); echo exit=$?")
-        let screen = try tmux.waitFor("#1/8 │ no filter")
-        #expect(ViewerFxMarkTests.marks(screen) == ViewerFxMarkTests.expected, "\(screen)")
-        tmux.keys("?", "G")
-        try tmux.waitFor("F failed  C cancelled  L leaked")
-        tmux.keys("q", "q")
-        try tmux.waitFor("exit=0")
+@Suite("fx marks in the timeline at 80x24")
+struct ViewerFxMarkScreenTests {
+    @Test("E on the emitted action, F C L on the actions that started those effects; the help explains them")
+    func marksOnScreen() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try ViewerHarness(path: try ViewerFxMarkTests.trace(in: directory))
+        #expect(viewer.screen.contains("#1/8 │ no filter"))
+        #expect(ViewerFxMarkTests.marks(viewer.screen) == ViewerFxMarkTests.expected, "\(viewer.screen)")
+        viewer.press(.character("?"), .character("G"))
+        #expect(viewer.screen.contains("F failed  C cancelled  L leaked"), "\(viewer.screen)")
     }
 }
 

@@ -34,22 +34,17 @@ struct ViewerInitialStateTests {
     }
 }
 
-@Suite("The initial state row (tmux)", .enabled(if: Tmux.path != nil), .serialized)
-struct ViewerInitialStateTerminalTests {
-    @Test("In the real binary at 80x24: :start selects #0 and s shows the initial state")
-    func inTheTerminal() throws {
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        tmux.type("\(storescope) view \(try AnalysisCommandTests.fixture("search")); echo exit=$?")
-        try tmux.waitFor("#1/6 │ no filter")
-        tmux.keys(":")
-        tmux.type("start")
-        let screen = try tmux.waitFor("#0/6 │ no filter")
-        #expect(screen.contains(">    #0 +0.000ms  search   (initial state)"), "\(screen)")
-        tmux.keys("s")
-        let state = try tmux.waitFor("[s state]")
-        #expect(state.contains("isLoading: false"), "\(state)")
-        tmux.keys("q")
-        try tmux.waitFor("exit=0")
+@Suite("The initial state row at 80x24")
+struct ViewerInitialStateScreenTests {
+    @Test(":start selects #0 and s shows the initial state")
+    func startOnScreen() throws {
+        var viewer = try ViewerHarness(fixture: "search")
+        viewer.press(.character(":"))
+        viewer.type("start")
+        viewer.press(.enter)
+        #expect(viewer.screen.contains("#0/6 │ no filter"))
+        #expect(viewer.screen.contains(">    #0 +0.000ms  search   (initial state)"), "\(viewer.screen)")
+        viewer.press(.character("s"))
+        #expect(viewer.screen.contains("[s state]") && viewer.screen.contains("isLoading: false"), "\(viewer.screen)")
     }
 }

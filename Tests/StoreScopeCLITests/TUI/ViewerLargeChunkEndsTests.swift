@@ -110,7 +110,7 @@ struct ViewerLargeChunkEndsTests {
         var clock: UInt64 = 1, passed: [UInt64] = [1]
         let deadline = ContinuousClock.now + .seconds(120)
         while viewer.state.playback != nil, ContinuousClock.now < deadline {
-            for read in viewer.reducer.takeBackgroundReads() { viewer.send(read) }
+            viewer.takeAnswers()
             // A second of the viewer's clock a step: every action is due at once.
             clock += 1_000_000_000
             viewer.send(.clock(nanos: clock))

@@ -81,7 +81,7 @@ struct ViewerLargeChunkRowsTests {
         viewer.press(.character("/"))
         viewer.type("seq:14")
         viewer.press(.enter)
-        #expect(viewer.state.longSearch != nil && viewer.state.isReadingRows && !viewer.state.isReading, "the loop waits for the reader, it does not spin")
+        #expect(viewer.state.search.running != nil && viewer.state.isReadingRows && !viewer.state.isReading, "the loop waits for the reader, it does not spin")
         viewer.finishSearch()
         #expect(viewer.state.selected == 14, "\(String(describing: viewer.state.selected)) \(viewer.state.message ?? "")")
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks for the search")

@@ -57,7 +57,7 @@ struct ViewerLargeStateTests {
         #expect(lines.map(\.text).joined(separator: "\n").contains("-   \"k4\": 4\n+   \"k4\": -4"), "\(lines)")
         #expect(!viewer.screen.contains("reading the state…"))
         // A read the keys moved past (#2's, #3's, if it finished) is dropped, never shown.
-        for action in viewer.reducer.takeBackgroundReads() { viewer.send(action) }
+        viewer.takeAnswers()
         #expect(viewer.state.detail?.entry.seq == 4)
 
         // Keys in the state tree while the detail is read do not wait for it: they move over
@@ -66,18 +66,18 @@ struct ViewerLargeStateTests {
         #expect(viewer.state.selected == 5 && viewer.state.detail?.isLoading == true)
         // (A read is shown only when the loop, here the test, reduces it.)
         viewer.press(.tab, .character("j"))
-        #expect(viewer.state.detail?.isLoading == true && viewer.state.detailCursor == 0)
+        #expect(viewer.state.detail?.isLoading == true && viewer.state.pane.cursor == 0)
         // A key that needs the state says it is being read, and does nothing else.
         viewer.press(.character("y"))
         #expect(viewer.state.message == "still reading the state after #5: press again once it shows")
-        #expect(viewer.state.copied == nil)
+        #expect(!viewer.performed.contains { if case .copy = $0 { true } else { false } })
         viewer.waitForDetail()
         #expect(viewer.state.detail?.isLoading == false && viewer.state.detail?.entry.seq == 5)
         // Read, the tree opened on the entry #5 changed ("k5", row 244,446: the keys sort as
         // strings, 244,445 of them before it), and j moves one row down from there.
-        #expect(viewer.state.detailCursor == 244_446)
+        #expect(viewer.state.pane.cursor == 244_446)
         viewer.press(.character("j"))
-        #expect(viewer.state.detailCursor == 244_447)
+        #expect(viewer.state.pane.cursor == 244_447)
         #expect(viewer.screen.contains("\n+     \"k5\": -5\n"), "\(viewer.screen)")
     }
 
@@ -157,14 +157,14 @@ struct ViewerLargeStateTests {
         for case let .action(entry, _) in viewer.state.timeline {
             #expect(entry.keyframe == nil && entry.keyframeLeftOut && entry.hasKeyframe, "#\(entry.seq)")
         }
-        let decodes = session.chunkDecodes, readerDecodes = viewer.reducer.backgroundReader.chunkDecodes
+        let decodes = session.chunkDecodes, readerDecodes = viewer.reader.chunkDecodes
         viewer.press(.character("j"))
         #expect(viewer.state.selected == 2 && viewer.state.detail?.isLoading == true)
         #expect(session.chunkDecodes == decodes, "the key moved within the rows read last")
         viewer.waitForDetail()
         #expect(session.chunkDecodes == decodes, "the viewer's own session read nothing: the reader did")
         // The reader's session kept the state after #1: the state before #2, without its chunk.
-        #expect(viewer.reducer.backgroundReader.chunkDecodes - readerDecodes == 1, "\(viewer.reducer.backgroundReader.chunkDecodes - readerDecodes) chunks")
+        #expect(viewer.reader.chunkDecodes - readerDecodes == 1, "\(viewer.reader.chunkDecodes - readerDecodes) chunks")
         #expect(viewer.state.detail?.isLoading == false)
         guard case let .success(lines)? = viewer.state.detail?.diff else { Issue.record("no diff after the ticks"); return }
         #expect(lines.map(\.text).joined(separator: "\n").contains("-   \"k2\": 2\n+   \"k2\": -2"), "\(lines)")
@@ -176,11 +176,11 @@ struct ViewerLargeStateTests {
         #expect(row(3).hasSuffix(" …"), "\(viewer.screen)")
 
         // k goes back within the rows: #1's states are kept by the reader, nothing is read again.
-        let before = viewer.reducer.backgroundReader.chunkDecodes
+        let before = viewer.reader.chunkDecodes
         viewer.press(.character("k"))
         viewer.waitForDetail()
         #expect(viewer.state.selected == 1 && viewer.state.detail?.isLoading == false)
-        #expect(viewer.reducer.backgroundReader.chunkDecodes == before)
+        #expect(viewer.reader.chunkDecodes == before)
     }
 
     @Test("A trace removed from its path, or replaced by another session's, while shown: the reader does not read it, the viewer's session (which holds it open) reads the detail", arguments: [false, true])

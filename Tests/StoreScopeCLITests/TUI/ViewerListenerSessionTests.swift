@@ -95,6 +95,26 @@ struct ViewerListenerSessionTests {
         try viewer.poll { $0.sessionEnded }
         #expect(viewer.state.sessionEnding == "session ended", "\(viewer.screen)")
     }
+
+    @Test("The control keys on a live session ask the runner to send the request to the app, for the selected action's store; the reducer sends nothing itself")
+    func controlKeysAskForRequests() throws {
+        let listening = try Listening()
+        defer { _ = listening.arrivals.finish() }
+        var viewer = ListenerViewer(listening.arrivals)
+        let checkout = try StreamingApp(trace: listening.checkoutPath, socket: listening.socket)
+        try checkout.stream(upToSeq: 5)
+        try viewer.poll { $0.sessions.current == 0 && $0.lastSeq == 5 }
+        let tag = try #require((viewer.sources.current as? LiveSessionSource)?.live.tag)
+        viewer.press(.character("k"))
+        let store = try #require(viewer.state.detail?.entry.action.store)
+        #expect(viewer.press(.character("J")) == [.control(ControlRequest(command: "jump", session: tag, store: store, seq: 4))])
+        #expect(viewer.state.message == "jumping the app to the state after #4…")
+        #expect(viewer.press(.character("P")) == [.control(ControlRequest(command: "pause", session: tag, store: store))])
+        #expect(viewer.press(.character("P")) == [.control(ControlRequest(command: "resume", session: tag, store: store))])
+        #expect(viewer.press(.character("D")) == [] && viewer.state.prompt?.kind == .dispatch)
+        for character in ".pay" { viewer.press(.character(character)) }
+        #expect(viewer.press(.enter) == [.control(ControlRequest(command: "dispatch", session: tag, store: store, action: ".pay"))])
+    }
 }
 
 /// A listener's arrivals on a socket in a temporary directory, recording there, and the
@@ -123,10 +143,12 @@ private struct ListenerViewer {
     init(_ arrivals: ListenerArrivals) {
         sources = ViewerSources(arrivals: arrivals, waitingFor: "an app")
         reducer = ViewerReducer(sources: sources)
-        state = reducer.initialState()
+        state = reducer.start().state
     }
 
-    mutating func press(_ key: Key) {
+    /// Reduces `key`; returns the effects it asked for.
+    @discardableResult
+    mutating func press(_ key: Key) -> [ViewerEffect] {
         reducer.reduce(&state, .key(key))
     }
 
@@ -138,8 +160,8 @@ private struct ListenerViewer {
                 Issue.record("the condition never held; the screen:\n\(screen)", sourceLocation: sourceLocation)
                 throw CancellationError()
             }
-            for action in sources.poll() { reducer.reduce(&state, action) }
-            reducer.reduce(&state, .tick)
+            for action in sources.poll() { _ = reducer.reduce(&state, action) }
+            _ = reducer.reduce(&state, .tick)
             Thread.sleep(forTimeInterval: 0.01)
         }
     }

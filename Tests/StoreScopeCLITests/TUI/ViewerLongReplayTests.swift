@@ -29,7 +29,7 @@ struct ViewerLongReplayTests {
 
         viewer.waitForDetail()
         #expect(session.chunkDecodes - before < 64, "the viewer's session replayed nothing: \(session.chunkDecodes - before) chunks")
-        #expect(viewer.reducer.backgroundReader.chunkDecodes >= count - 8, "the reader replayed the chunks")
+        #expect(viewer.reader.chunkDecodes >= count - 8, "the reader replayed the chunks")
         guard case let .success(state)? = viewer.state.detail?.state else {
             Issue.record("no state once read")
             return
@@ -40,11 +40,11 @@ struct ViewerLongReplayTests {
 
         // The replay left its states and checkpoints in the reader's session: k replays from
         // there, a few chunks, not the 20,000 again.
-        let replayed = viewer.reducer.backgroundReader.chunkDecodes
+        let replayed = viewer.reader.chunkDecodes
         viewer.press(.character("k"))
         #expect(viewer.state.selected == UInt64(count - 1))
         viewer.waitForDetail()
-        #expect(viewer.reducer.backgroundReader.chunkDecodes - replayed < 64, "\(viewer.reducer.backgroundReader.chunkDecodes - replayed) chunks")
+        #expect(viewer.reader.chunkDecodes - replayed < 64, "\(viewer.reader.chunkDecodes - replayed) chunks")
         guard case let .success(previous)? = viewer.state.detail?.state else { Issue.record("no state of #\(count - 1)"); return }
         #expect(previous == .structure(type: "S", fields: [.init("n", .int(Int64(count - 1)))]))
     }

@@ -14,7 +14,7 @@ struct ViewerPlayAndKeysTests {
         let second = ViewerTravelTests.second
         var viewer = try ViewerHarness(path: try ViewerTravelTests.timedTrace(in: directory))
         viewer.press(.character("*"))
-        #expect(viewer.state.playRate == .five)
+        #expect(viewer.state.pace.rate == .five)
         #expect(viewer.state.message == "play at a fixed rate: 5/s (+ - change it, * back to the recorded pace)")
         #expect(viewer.screen.contains("│ paused (5/s) "))
         viewer.press(.character(" "))
@@ -32,10 +32,10 @@ struct ViewerPlayAndKeysTests {
         #expect(viewer.state.message == "played to the last action")
 
         viewer.press(.character("+"))
-        #expect(viewer.state.playRate == .ten)
+        #expect(viewer.state.pace.rate == .ten)
         #expect(viewer.state.message == "play rate 10/s (one action every 100ms)")
         viewer.press(.character("*"))
-        #expect(viewer.state.playRate == nil)
+        #expect(viewer.state.pace.rate == nil)
         #expect(viewer.screen.contains("│ paused "))
     }
 
@@ -48,10 +48,10 @@ struct ViewerPlayAndKeysTests {
         // The tree opens on what #1 changed, .isLoading: h folds the node holding it, the root.
         viewer.press(.character("s"), .character("h"))
         #expect(viewer.state.focus == .detail)
-        #expect(viewer.state.folded == ["0"], "h folded the root, which holds the cursor's line")
+        #expect(viewer.state.pane.folded == ["0"], "h folded the root, which holds the cursor's line")
         #expect(viewer.screen.contains("▸ UsersState(… "))
         viewer.press(.tab, .character("l"))
-        #expect(viewer.state.folded.isEmpty)
+        #expect(viewer.state.pane.folded.isEmpty)
     }
 
     @Test("enter with the keys in the timeline toggles the tree's node under the cursor, in the state tree and in the action tree")
@@ -59,14 +59,14 @@ struct ViewerPlayAndKeysTests {
         var viewer = try ViewerHarness(fixture: "users")
         // The tree's cursor on its root, the keys back in the timeline.
         viewer.press(.character("s"), .tab, .character("g"), .tab)
-        #expect(viewer.state.focus == .timeline && viewer.state.detailCursor == 0)
+        #expect(viewer.state.focus == .timeline && viewer.state.pane.cursor == 0)
         viewer.press(.enter)
         #expect(viewer.state.focus == .detail, "enter moved the keys to the tree")
-        #expect(viewer.state.folded == ["0"], "enter folded the node under the cursor, the root")
+        #expect(viewer.state.pane.folded == ["0"], "enter folded the node under the cursor, the root")
         #expect(viewer.screen.contains("▸ UsersState(… "))
         viewer.press(.tab, .enter)
         #expect(viewer.state.focus == .detail)
-        #expect(viewer.state.folded.isEmpty, "and from the timeline again, unfolded it")
+        #expect(viewer.state.pane.folded.isEmpty, "and from the timeline again, unfolded it")
 
         // An action with a payload: its tree's root folds the same way.
         viewer.press(.tab)
@@ -74,9 +74,9 @@ struct ViewerPlayAndKeysTests {
             viewer.press(.character("j"))
         }
         viewer.press(.character("a"))
-        #expect(viewer.state.focus == .timeline && viewer.state.detailCursor == 0)
+        #expect(viewer.state.focus == .timeline && viewer.state.pane.cursor == 0)
         viewer.press(.enter)
-        #expect(viewer.state.actionFolded == ["0"], "in the action view enter folds the action's node")
+        #expect(viewer.state.pane.actionFolded == ["0"], "in the action view enter folds the action's node")
     }
 
     @Test("F in the effects view follows, and F again keeps following")

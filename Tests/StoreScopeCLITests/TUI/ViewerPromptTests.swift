@@ -48,7 +48,7 @@ struct ViewerPromptTests {
     @Test("Each prompt opens empty and ↑ ↓ go through what was entered there, back to the line being typed; the command line's filter comes first")
     func history() throws {
         var viewer = try ViewerHarness(fixture: "search")
-        viewer.state = viewer.reducer.initialState(filter: try Filter(parsing: "store:search"))
+        viewer.state = viewer.reducer.start(filter: try Filter(parsing: "store:search")).state
         viewer.press(.character("f"))
         #expect(viewer.state.prompt?.text == "")
         viewer.press(.up)
@@ -119,5 +119,27 @@ struct ViewerPromptTerminalTests {
         try tmux.waitFor("filter: not seq:>2 │")
         tmux.keys("q")
         try tmux.waitFor("exit=0")
+    }
+}
+
+/// The prompt's line as a feature of its own: its update needs no viewer, no trace.
+@Suite("The prompt's line")
+struct PromptLineTests {
+    @Test("The line edits itself and says when it is submitted or closed; ↑ recalls from the history it is given, ↓ back to the draft")
+    func editsOnItsOwn() {
+        var line = ViewerState.Prompt(kind: .filter)
+        for character in "store:a" { #expect(line.edit(.character(character), history: []) == .editing) }
+        #expect(line.edit(.ctrl("w"), history: []) == .editing && line.text == "")
+        for character in "action:go" { _ = line.edit(.character(character), history: []) }
+        _ = line.edit(.home, history: [])
+        _ = line.edit(.delete, history: [])
+        #expect(line.text == "ction:go" && line.cursor == 0)
+        #expect(line.edit(.up, history: ["store:ui", "seq:>3"]) == .editing && line.text == "seq:>3")
+        #expect(line.edit(.up, history: ["store:ui", "seq:>3"]) == .editing && line.text == "store:ui")
+        _ = line.edit(.down, history: ["store:ui", "seq:>3"])
+        _ = line.edit(.down, history: ["store:ui", "seq:>3"])
+        #expect(line.text == "ction:go", "back to the line being typed")
+        #expect(line.edit(.enter, history: []) == .submitted)
+        #expect(line.edit(.escape, history: []) == .closed)
     }
 }

@@ -26,7 +26,7 @@ struct ViewerScreenTests {
         viewer.press(.character("?"))
         #expect(viewer.screen == ViewerGolden.help)
         viewer.press(.character("x"))
-        #expect(!viewer.state.showingHelp)
+        #expect(!viewer.state.help.isShown)
         #expect(viewer.screen == (try ViewerHarness(fixture: "search")).screen)
     }
 
@@ -41,7 +41,7 @@ struct ViewerScreenTests {
         #expect(viewer.screen == ViewerGolden.help)
         viewer.press(.character("k"), .pageUp)
         #expect(viewer.screen == ViewerGolden.help)
-        #expect(viewer.state.showingHelp)
+        #expect(viewer.state.help.isShown)
     }
 
     @Test("Scrolling through the help a line or a page at a time shows every one of its lines, in any window height", arguments: [(.character("j"), 24), (.pageDown, 24), (.character(" "), 12), (.down, 8)] as [(Key, Int)])
@@ -61,7 +61,7 @@ struct ViewerScreenTests {
             #expect(seen.contains(line), "shows \(line)")
         }
         #expect(screens.last?.contains("(END") == true)
-        #expect(viewer.state.showingHelp)
+        #expect(viewer.state.help.isShown)
     }
 
     @Test("At 120x40 the whole help fits, with no scroll hint")

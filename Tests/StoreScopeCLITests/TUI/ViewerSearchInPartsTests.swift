@@ -27,7 +27,7 @@ struct ViewerSearchInPartsTests {
 
     static func viewer(_ path: String) throws -> ViewerHarness {
         var viewer = try ViewerHarness(path: path)
-        viewer.state.partBudget = PartBudget(chunks: 2, time: nil)
+        viewer.state.search.budget = PartBudget(chunks: 2, time: nil)
         return viewer
     }
 
@@ -46,13 +46,13 @@ struct ViewerSearchInPartsTests {
         viewer.press(.character("f"))
         viewer.type("seq:..120")
         viewer.press(.enter)
-        while viewer.state.longSearch != nil { viewer.send(.tick) }
+        while viewer.state.search.running != nil { viewer.send(.tick) }
         #expect(viewer.state.selected == 1 && viewer.state.filter.description == "seq:..120")
         viewer.press(.character("G"))
-        #expect(viewer.state.longSearch != nil, "280 actions after the last match: one part of 2 chunks did not reach it")
+        #expect(viewer.state.search.running != nil, "280 actions after the last match: one part of 2 chunks did not reach it")
         #expect(viewer.state.selected == 1)
         var ticks = 0
-        while viewer.state.longSearch != nil, ticks < 1_000 {
+        while viewer.state.search.running != nil, ticks < 1_000 {
             viewer.send(.tick)
             ticks += 1
         }
@@ -63,9 +63,9 @@ struct ViewerSearchInPartsTests {
         viewer.press(.character("f"))
         for _ in 0..<20 { viewer.press(.backspace) }
         viewer.press(.enter)
-        while viewer.state.longSearch != nil { viewer.send(.tick) }
+        while viewer.state.search.running != nil { viewer.send(.tick) }
         viewer.press(.character("G"))
-        #expect(viewer.state.longSearch == nil && viewer.state.selected == 400)
+        #expect(viewer.state.search.running == nil && viewer.state.selected == 400)
     }
 
     @Test("/ finds the same match as the one-shot search, a part per tick, showing progress on the prompt line")
@@ -73,7 +73,7 @@ struct ViewerSearchInPartsTests {
         let directory = try TemporaryDirectory()
         let path = try Self.longTrace(directory)
         var oneShot = try ViewerHarness(path: path)
-        oneShot.state.partBudget = PartBudget(chunks: 1_000, time: nil)
+        oneShot.state.search.budget = PartBudget(chunks: 1_000, time: nil)
         oneShot.press(.character("/"))
         oneShot.type("action:rare")
         oneShot.press(.enter)
@@ -82,11 +82,11 @@ struct ViewerSearchInPartsTests {
         var viewer = try Self.viewer(path)
         Self.search(&viewer)
         #expect(viewer.state.selected == 1, "one part read: not found yet")
-        let first = try #require(viewer.state.longSearch)
+        let first = try #require(viewer.state.search.running)
         #expect(viewer.screen.contains("searching… \(first.percent)% (esc cancels)"))
         var ticks = 0, percents: [Int] = []
-        while viewer.state.longSearch != nil, ticks < 1_000 {
-            percents.append(viewer.state.longSearch!.percent)
+        while viewer.state.search.running != nil, ticks < 1_000 {
+            percents.append(viewer.state.search.running!.percent)
             viewer.send(.tick)
             ticks += 1
         }
@@ -96,7 +96,7 @@ struct ViewerSearchInPartsTests {
         #expect(!viewer.screen.contains("searching…"))
         // n: no later match; found out a part at a time too.
         viewer.press(.character("n"))
-        while viewer.state.longSearch != nil { viewer.send(.tick) }
+        while viewer.state.search.running != nil { viewer.send(.tick) }
         #expect(viewer.state.message == "no later match for action:rare")
         #expect(viewer.state.selected == 350)
     }
@@ -107,18 +107,18 @@ struct ViewerSearchInPartsTests {
         var viewer = try Self.viewer(try Self.longTrace(directory))
         Self.search(&viewer)
         viewer.send(.tick)
-        #expect(viewer.state.longSearch != nil)
+        #expect(viewer.state.search.running != nil)
         viewer.press(.escape)
-        #expect(viewer.state.longSearch == nil)
+        #expect(viewer.state.search.running == nil)
         #expect(viewer.state.selected == 1)
         #expect(viewer.state.message == "search cancelled")
         viewer.send(.tick)
         #expect(viewer.state.selected == 1, "a cancelled search does not go on")
 
         viewer.press(.character("n"))
-        #expect(viewer.state.longSearch != nil)
+        #expect(viewer.state.search.running != nil)
         viewer.press(.character("j"))
-        #expect(viewer.state.longSearch == nil)
+        #expect(viewer.state.search.running == nil)
         #expect(viewer.state.selected == 2, "j was answered")
     }
 
@@ -129,11 +129,11 @@ struct ViewerSearchInPartsTests {
         viewer.press(.character("f"))
         viewer.type("action:rare")
         viewer.press(.enter)
-        #expect(viewer.state.longSearch?.isFiltering == true)
+        #expect(viewer.state.search.running?.isFiltering == true)
         let lines = viewer.screen.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[1].hasPrefix("  searching… "))
         #expect(viewer.screen.contains("(esc cancels)"))
-        while viewer.state.longSearch != nil { viewer.send(.tick) }
+        while viewer.state.search.running != nil { viewer.send(.tick) }
         #expect(viewer.state.selected == 350)
         #expect(viewer.state.filter.description == "action:rare")
         #expect(viewer.state.timeline.count == 1)
@@ -142,7 +142,7 @@ struct ViewerSearchInPartsTests {
         for _ in 0..<20 { viewer.press(.backspace) }
         viewer.type("action:nothing")
         viewer.press(.enter)
-        while viewer.state.longSearch != nil { viewer.send(.tick) }
+        while viewer.state.search.running != nil { viewer.send(.tick) }
         #expect(viewer.state.message == "no action matches action:nothing")
     }
 
@@ -153,7 +153,7 @@ struct ViewerSearchInPartsTests {
         Self.search(&viewer)
         viewer.send(.tick)
         let last = viewer.screen.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init)
-        #expect(last == "searching… \(viewer.state.longSearch!.percent)% (esc cancels)")
-        #expect(viewer.state.longSearch!.percent > 0)
+        #expect(last == "searching… \(viewer.state.search.running!.percent)% (esc cancels)")
+        #expect(viewer.state.search.running!.percent > 0)
     }
 }

@@ -47,17 +47,12 @@ struct ViewerTimeColumnTests {
     }
 }
 
-@Suite("The timeline's time column (tmux)", .enabled(if: Tmux.path != nil), .serialized)
-struct ViewerTimeColumnTerminalTests {
-    @Test("The demo's search session in the real binary at 80x24 reads in milliseconds")
-    func inTheTerminal() throws {
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        tmux.type("\(storescope) view \(try AnalysisCommandTests.fixture("search")); echo exit=$?")
-        let screen = try tmux.waitFor("#1/6 │ no filter")
-        #expect(screen.contains(">    #1 +7.486ms  search   .search(query: \"sw\")"), "\(screen)")
-        #expect(screen.contains("     #3 +23.557ms search"))
-        tmux.keys("q")
-        try tmux.waitFor("exit=0")
+@Suite("The timeline's time column at 80x24")
+struct ViewerTimeColumnScreenTests {
+    @Test("The demo's search session at 80x24 reads in milliseconds")
+    func milliseconds() throws {
+        let viewer = try ViewerHarness(fixture: "search")
+        #expect(viewer.screen.contains(">    #1 +7.486ms  search   .search(query: \"sw\")"), "\(viewer.screen)")
+        #expect(viewer.screen.contains("     #3 +23.557ms search"))
     }
 }

@@ -15,25 +15,6 @@ struct ViewerTravelTerminalTests {
         return tmux
     }
 
-    @Test("Put the cursor on a path in the state tree, press }: the next action that changed it is selected")
-    func nextChangeOfPath() throws {
-        let tmux = try Self.viewSearchSample()
-        // g: from the tree's top (it opens on the node #1 changed).
-        tmux.keys("s", "Tab", "g", "j", "j", "j")
-        try tmux.waitFor("[s state]")
-        tmux.keys("}")
-        let screen = try tmux.waitFor("#3 changed .isLoading")
-        #expect(screen.contains(" search.sstrace │ #3/6 │"))
-        #expect(screen.contains("── #3 search  d diff  [s state]"))
-        #expect(screen.split(separator: "\n").contains { $0.hasPrefix(">    #3 ") }, "the timeline selects #3")
-        tmux.keys("}")
-        try tmux.waitFor("#4 changed .isLoading")
-        tmux.keys("{", "{")
-        try tmux.waitFor("#1 changed .isLoading")
-        tmux.keys("q")
-        try tmux.waitFor("exit=0")
-    }
-
     @Test("space plays the trace through the real loop to its last action; m marks a row")
     func play() throws {
         let tmux = try Self.viewSearchSample()

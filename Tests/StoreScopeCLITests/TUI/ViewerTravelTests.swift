@@ -12,8 +12,8 @@ struct ViewerTravelTests {
     /// The text of the detail line under the cursor, without its indentation (nor, in the
     /// state tree, the `+` of a node the action changed).
     static func cursorLine(_ viewer: ViewerHarness) -> String? {
-        let line = ViewerRender.detailLines(viewer.state)[safe: viewer.state.detailCursor]?.text
-        return (viewer.state.detailMode == .tree ? line.map { String($0.dropFirst(2)) } : line)?.trimmingSpaces
+        let line = ViewerRender.detailLines(viewer.state)[safe: viewer.state.pane.cursor]?.text
+        return (viewer.state.pane.mode == .tree ? line.map { String($0.dropFirst(2)) } : line)?.trimmingSpaces
     }
 
     @Test("} and { in the state tree go to the actions that changed the node under the cursor, keeping the cursor on it")
@@ -24,7 +24,7 @@ struct ViewerTravelTests {
         viewer.press(.character("}"))
         #expect(viewer.state.selected == 3, "#2 left isLoading alone; #3 set it back to false")
         #expect(Self.cursorLine(viewer) == "isLoading: false", "the cursor follows the node below the five new repos")
-        #expect(viewer.state.detailCursor > 3)
+        #expect(viewer.state.pane.cursor > 3)
         #expect(viewer.state.message == "#3 changed .isLoading")
         viewer.press(.character("}"))
         #expect(viewer.state.selected == 4)
@@ -40,6 +40,21 @@ struct ViewerTravelTests {
         #expect(viewer.state.selected == 1)
         viewer.press(.character("{"))
         #expect(viewer.state.message == "no earlier change of .isLoading in search")
+    }
+
+    @Test("At 80x24: put the cursor on a path in the state tree, press }: the next action that changed it is selected, in the timeline and the pane")
+    func nextChangeOnScreen() throws {
+        var viewer = try ViewerHarness(fixture: "search")
+        // g: from the tree's top (it opens on the node #1 changed).
+        viewer.press(.character("s"), .tab, .character("g"), .character("j"), .character("j"), .character("j"), .character("}"))
+        #expect(viewer.screen.contains("#3 changed .isLoading"), "\(viewer.screen)")
+        #expect(viewer.screen.contains(" search.sstrace │ #3/6 │"))
+        #expect(viewer.screen.contains("── #3 search  d diff  [s state]"))
+        #expect(viewer.screen.split(separator: "\n").contains { $0.hasPrefix(">    #3 ") }, "the timeline selects #3")
+        viewer.press(.character("}"))
+        #expect(viewer.screen.contains("#4 changed .isLoading"))
+        viewer.press(.character("{"), .character("{"))
+        #expect(viewer.screen.contains("#1 changed .isLoading"))
     }
 
     @Test("} on a node deep in an array finds the action that removed its element (a change of a container holding it)")
@@ -235,7 +250,7 @@ struct ViewerTravelTests {
         let directory = try TemporaryDirectory()
         var viewer = try ViewerHarness(path: try Self.timedTrace(in: directory))
         viewer.press(.character("-"))
-        #expect(viewer.state.playSpeed == .recorded)
+        #expect(viewer.state.pace.speed == .recorded)
         viewer.press(.character("+"))
         #expect(viewer.state.message == "play speed 2x")
         viewer.press(.character(" "))
@@ -251,7 +266,7 @@ struct ViewerTravelTests {
         #expect(viewer.screen.contains("│ paused (2x) "))
 
         for _ in 0..<6 { viewer.press(.character("+")) }
-        #expect(viewer.state.playSpeed == .max)
+        #expect(viewer.state.pace.speed == .max)
         viewer.press(.character(" "))
         #expect(viewer.state.selected == 1, "space at the last action plays again from the first")
         viewer.send(.clock(nanos: 3 * Self.second))

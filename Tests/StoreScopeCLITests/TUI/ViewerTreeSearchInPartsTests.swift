@@ -25,7 +25,7 @@ struct ViewerTreeSearchInPartsTests {
     func findsOnTicks() throws {
         let directory = try TemporaryDirectory()
         var viewer = try ViewerHarness(path: try Self.bigState(directory))
-        viewer.state.partBudget = PartBudget(chunks: 1, time: nil)
+        viewer.state.search.budget = PartBudget(chunks: 1, time: nil)
         viewer.press(.character("s"), .tab, .character("/"))
         viewer.type("\"k59990\"")
         viewer.press(.enter)
@@ -38,7 +38,7 @@ struct ViewerTreeSearchInPartsTests {
         }
         #expect(ticks >= 2, "the 60,000 lines took parts: \(ticks) ticks")
         #expect(viewer.state.message == "\"\"k59990\"\" in the tree: n N next / previous")
-        let row = try #require(ViewerRender.treeRow(viewer.state, at: viewer.state.detailCursor))
+        let row = try #require(ViewerRender.treeRow(viewer.state, at: viewer.state.pane.cursor))
         #expect(row.id == TreeOutline.search("\"k59990\"", in: TraceFixture.numbers(60_000), from: ("0", false), forward: true), "the one-shot search's answer")
     }
 
@@ -46,7 +46,7 @@ struct ViewerTreeSearchInPartsTests {
     func cancels() throws {
         let directory = try TemporaryDirectory()
         var viewer = try ViewerHarness(path: try Self.bigState(directory))
-        viewer.state.partBudget = PartBudget(chunks: 1, time: nil)
+        viewer.state.search.budget = PartBudget(chunks: 1, time: nil)
         viewer.press(.character("s"), .tab, .character("/"))
         viewer.type("nothing like it")
         viewer.press(.enter)
@@ -57,9 +57,9 @@ struct ViewerTreeSearchInPartsTests {
         #expect(viewer.state.focus == .detail, "esc only cancelled")
         viewer.press(.character("n"))
         #expect(viewer.state.treeSearchRun != nil, "n searches again")
-        let cursor = viewer.state.detailCursor
+        let cursor = viewer.state.pane.cursor
         viewer.press(.character("j"))
         #expect(viewer.state.treeSearchRun == nil)
-        #expect(viewer.state.detailCursor == cursor + 1, "j cancelled it and moved the cursor")
+        #expect(viewer.state.pane.cursor == cursor + 1, "j cancelled it and moved the cursor")
     }
 }

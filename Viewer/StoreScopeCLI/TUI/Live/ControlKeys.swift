@@ -1,27 +1,14 @@
 import TraceAnalysis
 
-/// What the viewer's control keys asked of the live app, for the loop to send
-/// (``ControlLink``), and what the viewer believes of the app from the commands it sent.
+/// What the viewer believes of the live app from the commands its control keys sent
+/// (``ViewerEffect/control(_:)``).
 struct ControlKeys: Sendable, Equatable {
-    /// A request and its number in this run (so asking the same again is a new request).
-    struct Ask: Sendable, Equatable {
-        var request: ControlRequest
-        var number: Int
-    }
-
-    /// The last request made.
-    var ask: Ask?
     /// The stores whose recording the viewer paused (`P` toggles the selected action's store:
     /// a pause is per store).
     var paused: Set<String> = []
     /// The stores whose actions the viewer locked (`K` toggles the selected action's store: a
     /// lock is per store).
     var locked: Set<String> = []
-
-    /// Makes `request` the next one to send.
-    mutating func send(_ request: ControlRequest) {
-        ask = Ask(request: request, number: (ask?.number ?? 0) + 1)
-    }
 }
 
 extension Set<String> {

@@ -1,0 +1,291 @@
+import TraceAnalysis
+import TraceFormat
+
+/// The effects view's keys and data: `e` opens it on an effect related to the selected action,
+/// `j`/`k` move its cursor, and `p` (the action that started the effect), `o` (the next action
+/// it emitted) and `enter` (where it started) go back to the timeline with that action
+/// selected. `p` and `o` work in the timeline too, on the selected action's effect, so `o`
+/// pressed again cycles through what the effect emitted.
+extension ViewerReducer {
+    /// Handles `key` when it belongs to the effects view or is one of its keys in the timeline;
+    /// returns whether it did.
+    func handleEffectsKey(_ key: Key, in state: inout ViewerState) -> Bool {
+        if state.effects.isShown { return handleInEffectsView(key, in: &state) }
+        switch key {
+        case .character("e"): openEffects(&state)
+        case .character("p"): goToParent(of: effectEmittingSelection(&state), in: &state)
+        case .character("o"): goToNextEmitted(by: effectForSelection(&state), in: &state)
+        default: return false
+        }
+        return true
+    }
+
+    /// Reads on, when the effects view has been opened: the rest of a long trace (a part per
+    /// call, `idle` ones taking longer) or what a growing one appended.
+    ///
+    /// An idle moment starts the first pass when the view has not been opened: the
+    /// timeline's fx marks of effects that failed, were cancelled or leaked go on the action
+    /// that started them, wherever their end was recorded (``EffectSpans/outcomeMarks``).
+    func refreshEffects(_ state: inout ViewerState, idle: Bool = false) {
+        if idle, state.effects.spans == nil {
+            readEffects(&state, budget: state.effects.idleReadBudget)
+            return
+        }
+        guard let spans = state.effects.spans, !spans.isComplete || spans.chunksRead < session.reader.chunks.count else { return }
+        readEffects(&state, budget: idle ? state.effects.idleReadBudget : state.effects.readBudget)
+        showReadEffects(&state)
+    }
+
+    /// Takes in the effects the ``BackgroundReader`` read on, when the spans are still where
+    /// they were when it was asked (same session, nothing read meanwhile); a read that got no
+    /// further (the reader could not open the trace) is done here, one chunk.
+    func takeIn(_ read: BackgroundReader.EffectsRead, in state: inout ViewerState) {
+        guard var spans = state.effects.spans, spans.isReadOffThread, spans.source == read.request.spans.source,
+            spans.chunksRead == read.request.spans.chunksRead else { return }
+        let known = spans.chunksKnown
+        spans = read.spans
+        spans.isReadOffThread = false
+        spans.chunksKnown = max(known, spans.chunksKnown)
+        if spans.chunksRead == read.request.spans.chunksRead, spans.chunksRead < spans.chunksKnown {
+            spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: 1)
+        }
+        spans.noteMarks()
+        state.effects.spans = spans
+        showReadEffects(&state)
+    }
+
+    /// What follows more effects read: the cursor, following, the rows on screen.
+    private func showReadEffects(_ state: inout ViewerState) {
+        if state.effects.pendingSync { syncCursor(&state, keepingOnSameSelection: false) }
+        if state.effects.isShown, state.following, let last = state.effects.spans?.lifetimes.indices.last {
+            state.effects.cursor = last
+        }
+        if state.effects.isShown { loadEffectRows(&state) }
+    }
+
+    /// Loads the effect rows on screen, scrolled so the cursor is on them.
+    func loadEffectRows(_ state: inout ViewerState) {
+        guard let lifetimes = state.effects.spans?.lifetimes else { return }
+        let height = state.layout.timelineRows
+        var view = state.effects
+        // `top` and the window count the effects the filter lists; the cursor is on one of
+        // them (the nearest after it when it was not).
+        let visible = view.visibleIndices(of: lifetimes)
+        view.cursor = max(0, min(view.cursor, lifetimes.count - 1))
+        let position = visible.firstIndex { $0 >= view.cursor } ?? max(0, visible.count - 1)
+        if let index = visible[safe: position] { view.cursor = index }
+        if position < view.top { view.top = position }
+        if position >= view.top + height { view.top = position - height + 1 }
+        view.top = max(0, min(view.top, visible.count - height))
+        let shown = visible[min(view.top, visible.count)..<min(visible.count, view.top + height)]
+        // Parent actions are read again only when the rows change; those in a large chunk
+        // not yet read are asked of the reader (50-100 ms a chunk on the loop's thread), and
+        // ``takeIn(_:in:)`` reads the rows again.
+        var unread: Int?
+        if view.rows.map(\.index) != Array(shown) || view.rows.map(\.lifetime) != shown.map({ lifetimes[$0] }) {
+            view.rows = shown.map { index in
+                let lifetime = lifetimes[index]
+                let parent = lifetime.parentSeq.map { parentSummary(of: $0) }
+                unread = unread ?? parent?.unread
+                return EffectsView.Row(index: index, lifetime: lifetime, parent: parent?.text)
+            }
+        }
+        state.effects = view
+        if let unread { askForChunks(from: unread, count: 1, in: &state) }
+    }
+
+    // MARK: - In the effects view
+
+    private func handleInEffectsView(_ key: Key, in state: inout ViewerState) -> Bool {
+        let page = max(1, state.layout.timelineRows - 1)
+        let lifetimes = state.effects.spans?.lifetimes ?? []
+        let count = lifetimes.count
+        let visible = state.effects.visibleIndices(of: lifetimes)
+        let position = visible.firstIndex(of: state.effects.cursor) ?? 0
+        // Moves go through the effects the filter lists.
+        func go(_ target: Int) {
+            guard !visible.isEmpty else { return }
+            move(to: visible[max(0, min(visible.count - 1, target))], in: &state)
+        }
+        switch key {
+        case .character("q"), .character("?"): return false
+        case .character("e"), .escape: closeEffects(&state); return true
+        case .character("j"), .down: go(position + 1)
+        case .character("k"), .up: go(position - 1)
+        case .pageDown: go(position + page)
+        case .pageUp: go(position - page)
+        case .character("g"), .home: go(0)
+        case .character("G"), .end: go(visible.count - 1)
+        case .character("f"): state.prompt = .init(kind: .effectsFilter)
+        case .character("/"): state.prompt = .init(kind: .effectsSearch)
+        case .character("n"): findEffect(forward: true, in: &state)
+        case .character("N"): findEffect(forward: false, in: &state)
+        case .character("F"):
+            // Following shows each new effect as it starts (and selects the last action); F
+            // again keeps following (moving pauses it), as in less.
+            state.following = true
+            state.effects.cursor = count - 1
+            select(lastActionSeq(matching: state.filter, in: &state), in: &state)
+            state.message = "following: the newest effect stays under the cursor; moving pauses"
+        case .character("p"): goToParent(of: state.effects.selected, in: &state)
+        case .character("o"): goToNextEmitted(by: state.effects.selected, in: &state)
+        case .enter: goToStart(of: state.effects.selected, in: &state)
+        default: return true
+        }
+        state.effects.cursor = max(0, min(state.effects.cursor, count - 1))
+        if state.effects.isShown { loadEffectRows(&state) }
+        return true
+    }
+
+    /// `f` and `/` in the effects view, submitted: filters the list (empty: all again), or
+    /// searches from the cursor.
+    func submitEffects(_ prompt: ViewerState.Prompt, in state: inout ViewerState) {
+        let text = prompt.text.trimmingSpaces
+        state.prompt = nil
+        if prompt.kind == .effectsFilter {
+            state.effects.filterText = text.isEmpty ? nil : text
+            let lifetimes = state.effects.spans?.lifetimes ?? []
+            let shown = state.effects.visibleIndices(of: lifetimes).count
+            state.message = text.isEmpty ? "all \(lifetimes.count) effects" : "effects matching \"\(text)\": \(shown) of \(lifetimes.count)".sanitizedForTerminal
+            loadEffectRows(&state)
+            return
+        }
+        state.effects.searchText = text.isEmpty ? nil : text
+        findEffect(forward: true, in: &state, includingCursor: true)
+    }
+
+    /// `n` `N` in the effects view: the next or previous listed effect that matches the search.
+    private func findEffect(forward: Bool, in state: inout ViewerState, includingCursor: Bool = false) {
+        guard let text = state.effects.searchText else { state.message = "no search yet: press / to search the effects"; return }
+        let lifetimes = state.effects.spans?.lifetimes ?? []
+        let visible = state.effects.visibleIndices(of: lifetimes)
+        let cursor = state.effects.cursor
+        let candidates = forward
+            ? visible.filter { includingCursor ? $0 >= cursor : $0 > cursor }
+            : visible.filter { $0 < cursor }.reversed()
+        guard let found = candidates.first(where: { EffectsView.matches(lifetimes[$0], text) }) else {
+            state.message = "no \(forward ? "later" : "earlier") effect matches \"\(text)\"".sanitizedForTerminal
+            return
+        }
+        move(to: found, in: &state)
+        loadEffectRows(&state)
+    }
+
+    /// Moves the cursor; moving pauses following, as in the timeline.
+    private func move(to cursor: Int, in state: inout ViewerState) {
+        if cursor != state.effects.cursor { state.following = false }
+        state.effects.cursor = cursor
+        state.effects.pendingSync = false
+    }
+
+    private func openEffects(_ state: inout ViewerState) {
+        let firstTime = state.effects.spans == nil
+        readEffects(&state, budget: state.effects.readBudget)
+        state.effects.isShown = true
+        syncCursor(&state, keepingOnSameSelection: !firstTime)
+        state.effects.anchor = state.selected
+        loadEffectRows(&state)
+    }
+
+    /// Puts the cursor on an effect of the selected action, else on the one running at its
+    /// time; while the trace is still being read, tries again after each part.
+    private func syncCursor(_ state: inout ViewerState, keepingOnSameSelection: Bool) {
+        let entry = state.detail?.entry
+        state.effects.pendingSync = false
+        if keepingOnSameSelection, state.effects.anchor == state.selected {
+            // Back on the same selection: the cursor stays where the user left it.
+        } else if let current = state.effects.selected, isRelated(current, to: entry) {
+            // The cursor is on an effect of the selected action already: keep it there.
+        } else if let related = relatedEffect(&state) {
+            state.effects.cursor = state.effects.spans?.lifetimes.firstIndex(of: related) ?? 0
+        } else {
+            state.effects.cursor = effectRunning(at: entry, in: &state)
+            state.effects.pendingSync = state.effects.spans?.isComplete == false
+        }
+    }
+
+    private func closeEffects(_ state: inout ViewerState) {
+        state.effects.isShown = false
+        state.effects.anchor = state.selected
+        state.effects.pendingSync = false
+    }
+
+    /// Takes in chunks not read yet within `budget` (at least one part): the whole trace,
+    /// a part at a time, the first time; then what a growing trace appends.
+    func readEffects(_ state: inout ViewerState, budget: PartBudget) {
+        let source = EffectSpans.Source(session)
+        // Another session (a live source switched to it): start over.
+        if state.effects.spans?.source != source { state.effects.spans = nil }
+        var spans = state.effects.spans ?? EffectSpans(source: source, startNanos: session.header.startMonotonicNanos)
+        spans.chunksKnown = session.reader.chunks.count
+        budget.spend { chunks in
+            guard !spans.isReadOffThread, spans.chunksRead < spans.chunksKnown else { return false }
+            // A large chunk (a keyframe of a large state) is inflated and walked off the
+            // thread, with what follows it, by the background reader.
+            if session.chunks[spans.chunksRead].header.rawLength > Self.largeChunkBytes {
+                spans.isReadOffThread = true
+                ask(.read(.effects(BackgroundReader.EffectsRequest(trace: backgroundTrace, spans: spans))))
+                return false
+            }
+            spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: chunks)
+            return spans.chunksRead < spans.chunksKnown
+        }
+        spans.noteMarks()
+        state.effects.spans = spans
+    }
+
+    /// A chunk with more raw bytes than this is read for its effects off the loop's thread
+    /// (the writer's chunks hold about 64 KiB; one keyframe of a million entries is 12.9 MB).
+    static let largeChunkBytes: UInt32 = 1 << 20
+
+    // MARK: - Going to actions
+
+    /// Selects the action that started `effect` in the timeline.
+    private func goToParent(of effect: EffectLifetime?, in state: inout ViewerState) {
+        guard let effect else { return }
+        guard let parent = effect.parentSeq else {
+            state.message = "effect \(effect.effectID) has no parent action: it was not started by a reducer"
+            return
+        }
+        show(parent, of: effect, in: &state)
+    }
+
+    /// Selects the next action `effect` emitted after the selected one, from its first again
+    /// after its last.
+    private func goToNextEmitted(by effect: EffectLifetime?, in state: inout ViewerState) {
+        guard let effect else { return }
+        guard !effect.emitted.isEmpty else {
+            state.message = "effect \(effect.effectID) emitted no action"
+            return
+        }
+        let next = state.selected.flatMap { selected in effect.emitted.firstIndex(of: selected).map { effect.emitted[($0 + 1) % effect.emitted.count] } }
+        show(next ?? effect.emitted[0], of: effect, in: &state)
+    }
+
+    /// Selects the action `effect` started after: its parent, or the last action before its
+    /// start. That action's chunk, when large and not yet read, is read by the reader first
+    /// (the key says so and is pressed again), as `]` does.
+    private func goToStart(of effect: EffectLifetime?, in state: inout ViewerState) {
+        guard let effect else { return }
+        if let parent = effect.parentSeq { return show(parent, of: effect, in: &state) }
+        let (before, unread) = readingSmallChunks { session.seq(atTime: effect.startNanos &- session.header.startMonotonicNanos) }
+        if let unread {
+            askForChunks(from: unread, forward: false, count: 1, in: &state)
+            state.message = "reading the actions before effect \(effect.effectID) started: press again once they show"
+            return
+        }
+        guard let start = before > 0 ? before : firstActionSeq(matching: .all, in: &state) else { return }
+        show(start, of: effect, in: &state)
+    }
+
+    /// Back to the timeline with `seq` selected; `effect` stays under the effects cursor.
+    private func show(_ seq: UInt64, of effect: EffectLifetime, in state: inout ViewerState) {
+        if let index = state.effects.spans?.lifetimes.firstIndex(of: effect) { state.effects.cursor = index }
+        state.effects.isShown = false
+        state.following = false
+        select(seq, in: &state)
+        state.effects.anchor = state.selected
+        // Its rows may still be read off the thread (a large chunk): they come with the read.
+        if state.detail?.entry.seq != seq, !state.isReadingRows { state.message = "#\(seq) is not in the readable trace" }
+    }
+}

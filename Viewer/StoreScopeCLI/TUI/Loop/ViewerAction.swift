@@ -1,0 +1,29 @@
+/// What can happen to the viewer: the messages its reducer handles.
+package enum ViewerAction: Sendable, Equatable {
+    /// A key was pressed.
+    case key(Key)
+    /// The window changed size.
+    case resize(columns: Int, rows: Int)
+    /// The source brought in new records.
+    case recordsArrived
+    /// Time passed with nothing else happening (the loop polls the source on ticks).
+    case tick
+    /// The loop's clock (monotonic nanoseconds), sent after every event while playing: the
+    /// reducer steps to the action due by then. Passed in so the reducer reads no clock.
+    case clock(nanos: UInt64)
+    /// A new session arrived: source `index` of ``ViewerSources``.
+    case sessionStarted(index: Int)
+    /// The file of source `index` was replaced, truncated or written again with another
+    /// session (`reason`, in words): the source now reads the new session, from its start.
+    case sessionRestarted(index: Int, reason: String)
+    /// The app of session `index` reconnected and continues it: the source reads the same
+    /// session again, with the records of the new connection after a reconnect row.
+    case sessionResumed(index: Int)
+    /// Session `index` will receive nothing more.
+    case sessionEnded(index: Int)
+    /// The ``BackgroundReader`` read the detail of an action, or effects
+    /// (``ViewerEffect/read(_:)``, handed back by ``ViewerEffectRunner/takeAnswers()``).
+    case backgroundRead(BackgroundReader.Read)
+    /// A line for the message line (a refused peer, a session that could not be recorded).
+    case notice(String)
+}

@@ -1,0 +1,25 @@
+/// What the release benchmark (`StoreScopeBenchmarks viewer`) needs to drive the viewer as its
+/// loop does, where the declaration cannot simply be `package`: `GridDiff`'s initializer is the
+/// implicit memberwise one.
+extension GridDiff {
+    /// A differ that uses colors when `colors` is set.
+    package static func terminal(colors: Bool) -> GridDiff {
+        GridDiff(colors: colors)
+    }
+}
+
+extension ViewerState {
+    /// Whether a search is reading the trace, or a tree, a part per tick (the benchmark ticks
+    /// until done).
+    package var isSearching: Bool { search.running != nil || treeSearchRun != nil }
+    /// Whether the timeline's rows (or the screens beside them) wait for large chunks the
+    /// ``BackgroundReader`` reads.
+    package var isReadingRows: Bool { rowChunksAsked != nil }
+    /// Whether `space` is playing the trace (the benchmark passes the clock until it ends).
+    package var isPlaying: Bool { playback != nil }
+    /// Whether the detail of a large state is still being read (``BackgroundReader``).
+    package var isLoadingDetail: Bool { detail?.isLoading == true }
+    /// Whether the ``BackgroundReader`` reads something the screen waits for: the timeline's
+    /// large chunks, the detail, or effects (the timeline's fx marks, the effects view).
+    package var waitsForBackgroundReader: Bool { isReadingRows || isLoadingDetail || effects.spans?.isReadOffThread == true }
+}

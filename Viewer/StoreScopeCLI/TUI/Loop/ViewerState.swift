@@ -1,0 +1,175 @@
+import TraceAnalysis
+import TraceFormat
+
+/// Everything the viewer's screen shows, and nothing else: ``ViewerRender`` draws it, and
+/// only ``ViewerReducer`` changes it. Trace data in it was read from the engine by the reducer
+/// (the visible timeline rows and the selected action's states), so rendering reads no file.
+package struct ViewerState: Sendable, Equatable {
+    /// The source's name, for the status line.
+    var title: String
+    /// The window size.
+    var columns = 80, rows = 24
+
+    /// The filter hiding actions from the timeline (`.all`: none hidden).
+    var filter: Filter = .all
+    /// The last text searched in a tree (`/` with the keys in the state or action tree).
+    var treeSearch: String?
+    /// The tree search running a part at a time, if any.
+    var treeSearchRun: TreeSearchRun?
+    /// The selected action's seq (`nil`: the trace has no action yet; 0: the initial state).
+    package var selected: UInt64?
+    /// The seq of the first timeline row shown.
+    var top: UInt64 = 0
+    /// The timeline rows on screen, loaded from the engine.
+    var timeline: [TimelineRow] = []
+    /// The rows as last read from the engine, and what for: a key that moves the selection
+    /// within them reads none of them again.
+    var readTimeline: ReadTimeline?
+    /// The selected action and its states.
+    var detail: Detail?
+    /// How the detail pane shows it: the view, the cursor, the folds.
+    var pane = DetailPane()
+
+    /// Stores whose state was found to be large (``ViewerReducer/largeState``): their detail is
+    /// read off the loop's thread (``BackgroundReader``), so keys are answered at once whatever the
+    /// state's size.
+    var largeStores: Set<String> = []
+    /// Whether keys move in the timeline or in the detail pane.
+    var focus: Focus = .timeline
+    /// The timeline's large chunks asked of the ``BackgroundReader``: the rows, or the next or
+    /// previous screen of them, wait for their actions.
+    var rowChunksAsked: BackgroundReader.ActionsRequest?
+    /// A move that stopped at a large chunk asked of the reader: it goes on once read.
+    var moveOnRead: MoveOnRead?
+    /// Whether the selection heads the window only until the reader read the actions above
+    /// it (`G` over large chunks): then the window scrolls back to end at the selection.
+    var fillsWindowAboveSelection = false
+    enum MoveOnRead: Sendable, Equatable {
+        /// `j`, `k`, PgDn, PgUp: `count` rows (negative: up) from action `from`.
+        case step(from: UInt64, count: Int)
+        /// `:N`: the first action from `seq` on, asked with action `from` selected.
+        case jump(seq: UInt64, from: UInt64?)
+    }
+
+    /// What the viewer believes of the live app (paused, locked) from the commands it sent
+    /// (``ViewerReducer/handleControlKey(_:in:)``).
+    var control = ControlKeys()
+
+    /// The open prompt, if any.
+    var prompt: Prompt?
+    /// A one-line message (a search that found nothing, a jump past the end).
+    package var message: String?
+    /// Whether new records move the selection to the last action.
+    var following = false
+    /// The `?` help.
+    var help = HelpScreen()
+    /// Actions the recorder dropped, and damaged ranges, in the whole trace.
+    var droppedActions: UInt64 = 0
+    var damagedRanges = 0
+    /// The time column's unit, chosen by the session's span.
+    var timeColumn = TimeColumn(span: 0)
+    /// The last action's seq, whether its session is over, and how the status line says so
+    /// (``TraceSource/ending(closed:)``).
+    var lastSeq: UInt64?
+    var sessionEnded = false
+    var sessionEnding = "session ended"
+    /// The effects view (`e`) and the effect lifetimes it has read.
+    var effects = EffectsView()
+    /// The sessions to switch between (live sessions) and the `S` list.
+    var sessions = SessionList()
+    /// Set by `q` or Ctrl-C: the loop restores the terminal and exits.
+    var quit = false
+
+    /// Playing through the states (`space`), or `nil` when not playing.
+    var playback: Playback?
+    /// How fast `space` plays (`+` `-` `*` change it).
+    var pace = PlayPace()
+    /// The actions bookmarked with `m` (for this run of the viewer).
+    var bookmarks: Set<UInt64> = []
+    /// The path the last `}` or `{` followed from the timeline and the action it landed on:
+    /// pressed again there, they keep following that path.
+    var followedPath: FollowedPath?
+    /// The timeline's search: the last one, and the one reading the trace while it runs.
+    var search = TimelineSearch()
+
+    /// What the detail pane shows: the state diff (`d`), the state tree (`s`), or the action
+    /// itself as a foldable tree (`a`).
+    enum DetailMode: Sendable, Equatable { case diff, tree, action }
+    enum Focus: Sendable, Equatable { case timeline, detail }
+
+    /// What was entered at each prompt in this run, oldest first (↑ and ↓ recall it).
+    var promptHistory: [Prompt.Kind: [String]] = [:]
+
+    /// A row of the timeline.
+    enum TimelineRow: Sendable, Equatable {
+        /// An action with the paths it changed.
+        case action(ActionEntry, changedPaths: ChangedPaths)
+        /// Records lost here.
+        case damage(String)
+        /// The app reconnected here, and what is known across it (``ReconnectNote/summary(after:)``).
+        case reconnect(String)
+        /// `#0`, the initial state before the first action (DevTools' `@@INIT`), of this store.
+        case initial(store: String)
+        /// The actions from here are in a large chunk being read off the loop's thread.
+        case reading
+
+        var seq: UInt64? {
+            switch self {
+            case let .action(entry, _): entry.seq
+            case .initial: 0
+            case .damage, .reconnect, .reading: nil
+            }
+        }
+    }
+
+    /// The paths an action changed, as its timeline row shows them.
+    enum ChangedPaths: Sendable, Equatable {
+        case known([String])
+        /// A keyframe whose state before is unknown (after a gap): `?`.
+        case unknown
+        /// A keyframe of a large state whose changes are worked out when it is selected (a
+        /// comparison of the whole state with the one before): `…`.
+        case notYetRead
+    }
+
+    /// Timeline rows read from the engine (before ``ViewerReducer/showInitialState(_:rows:)``
+    /// adds `#0`), with what they were read for: reused while the window, the filter and the
+    /// trace are the same.
+    struct ReadTimeline: Sendable, Equatable {
+        var top: UInt64
+        var count: Int
+        var filter: Filter
+        /// The session (``TraceSession/opening``) and its chunk count when read: a growing or
+        /// reopened trace's rows are read again.
+        var session: UInt64
+        var chunks: Int
+        var rows: [TimelineRow]
+
+        /// The action rows' seqs, in order.
+        var actionSeqs: [UInt64] {
+            rows.compactMap { if case let .action(entry, _) = $0 { entry.seq } else { nil } }
+        }
+    }
+
+    /// The selected action and what the detail pane shows about it.
+    struct Detail: Sendable, Equatable {
+        var entry: ActionEntry
+        /// The `-`/`+` lines of its state change, or why it is unknown.
+        var diff: Result<[DiffLine], UnknownText>
+        /// The state after it, or why it is unknown.
+        var state: Result<TraceValue, UnknownText>
+        /// Whether the diff and the state are still to be read: for a store whose state is
+        /// large (``largeStores``), a key moves the selection at once and the ``BackgroundReader``
+        /// reads them.
+        var isLoading = false
+        /// The state tree's row counts of its large containers, counted once per detail.
+        var treeCounts = TreeOutline.Counts()
+        /// The nodes of the state after the action that it changed (marked `+` in the tree).
+        var changedNodes = ChangedNodes()
+    }
+
+    /// Why a state is unknown, in words.
+    struct UnknownText: Error, Sendable, Equatable {
+        var text: String
+    }
+}

@@ -1,0 +1,227 @@
+import Dispatch
+import TraceAnalysis
+import TraceFormat
+
+/// Reads for the viewer off its thread what no part of the loop's thread may take (the
+/// viewer's goal is 50 ms per key): the timeline's large chunks (one holding a keyframe of a
+/// million entries takes 50-100 ms to inflate and walk, even with the keyframe left out of
+/// the rows), the detail of a large state or of a state far from its keyframe (decoding a
+/// keyframe of a million entries and comparing it with the state before takes 0.3-0.7 s), and
+/// the effects of chunks holding such keyframes. The loop takes each finished read
+/// (``ViewerEffectRunner/takeAnswers()``) and reduces it as ``ViewerAction/backgroundRead(_:)``.
+///
+/// The reader asks its own ``TraceSession`` on the same file, used only on its own queue (a
+/// session is used by one thread at a time): the viewer's session is never touched off its
+/// thread. Its session keeps its states as any session does, so the next action's detail
+/// starts from the state after this one. The timeline's chunks come first (the screen's rows
+/// and the detail wait for them), then a detail, then effects; the newest request of each kind
+/// wins (one asked while another is read replaces any that waits), and the reducer
+/// drops a read that is no longer wanted (the keys moved on, the session was replaced).
+package final class BackgroundReader: ViewerReading, Sendable {
+    /// Which trace a request reads: the file at `path`, as the viewer's session `opening`
+    /// (``TraceSession/opening``) reads it; another opening (the file replaced, the app
+    /// reconnected) opens the reader's session again. A file at the path whose session header
+    /// is not `header` (replaced before the viewer noticed) is not read.
+    package struct Trace: Sendable, Hashable {
+        var path: String
+        var opening: UInt64
+        var header: SessionHeader
+    }
+
+    /// The chunks starting at `offsets`, as the timeline's scans read them.
+    package struct ActionsRequest: Sendable, Hashable {
+        var trace: Trace
+        var offsets: [Int64]
+    }
+
+    /// The chunks read, for the viewer's session to keep (``TraceSession/keep(_:)``): those of
+    /// the request's that the reader could not read (damaged, or the file could not be opened)
+    /// are missing, and the viewer's session reads them itself.
+    package struct ActionsRead: Sendable, Equatable {
+        var request: ActionsRequest
+        var chunks: [ActionChunkRead]
+    }
+
+    /// The detail of action `entry`.
+    package struct DetailRequest: Sendable, Hashable {
+        var trace: Trace
+        var entry: ActionEntry
+    }
+
+    /// A finished detail, and what the viewer's own session learns from it.
+    package struct DetailRead: Sendable, Equatable {
+        var request: DetailRequest
+        var detail: ViewerState.Detail
+        /// Whether the state has more nodes than ``ViewerReducer/largeState``.
+        var isLarge: Bool
+        /// The changes of a keyframe action, worked out by comparing it with the state before.
+        var keyframeChanges: [PatchOperation]?
+        /// Whether the reader could not open the file (removed from its path since the viewer
+        /// opened it, or replaced by another session's): the viewer's own session, which holds
+        /// it open, reads it.
+        var couldNotOpen = false
+    }
+
+    /// Effects to read on from `spans` (from its ``EffectSpans/chunksRead``), for at most
+    /// ``BackgroundReader/effectsPart`` or until a detail or the timeline's chunks are asked for.
+    package struct EffectsRequest: Sendable, Equatable {
+        var trace: Trace
+        var spans: EffectSpans
+    }
+
+    /// The spans read on, and where the read started.
+    package struct EffectsRead: Sendable, Equatable {
+        var request: EffectsRequest
+        var spans: EffectSpans
+    }
+
+    /// What the reducer asks to read (``ViewerEffect/read(_:)``).
+    package enum Request: Sendable, Equatable {
+        case actions(ActionsRequest)
+        case detail(DetailRequest)
+        case effects(EffectsRequest)
+    }
+
+    package enum Read: Sendable, Equatable {
+        case actions(ActionsRead)
+        case detail(DetailRead)
+        case effects(EffectsRead)
+    }
+
+    private struct Shared {
+        var actions: ActionsRequest?
+        var detail: DetailRequest?
+        var effects: EffectsRequest?
+        var isRunning = false
+        var finished: [Read] = []
+    }
+
+    private let shared = LockedValue(Shared())
+    private let queue = DispatchQueue(label: "storescope.viewer.reader", qos: .userInitiated)
+    private let sessions = ReaderSession()
+
+    /// How long one part of an effects read may take before the reader looks for a detail.
+    static let effectsPart = Duration.milliseconds(50)
+
+    /// Asks for `request`: the timeline's chunks, a detail or a part of the effects. It
+    /// replaces a request of its kind still waiting.
+    package func read(_ request: Request) {
+        start { shared in
+            switch request {
+            case let .actions(actions): shared.actions = actions
+            case let .detail(detail): shared.detail = detail
+            case let .effects(effects): shared.effects = effects
+            }
+        }
+    }
+
+    /// The reads finished since the last call, oldest first.
+    package func takeFinished() -> [Read] {
+        shared.withLock { shared in
+            defer { shared.finished = [] }
+            return shared.finished
+        }
+    }
+
+    /// How many chunks the reader's own session decoded: what tests count instead of timing.
+    var chunkDecodes: Int { queue.sync { sessions.session?.chunkDecodes ?? 0 } }
+
+    private func start(_ ask: (inout Shared) -> Void) {
+        let start = shared.withLock { shared in
+            ask(&shared)
+            guard !shared.isRunning else { return false }
+            shared.isRunning = true
+            return true
+        }
+        if start { queue.async { [self] in readWaiting() } }
+    }
+
+    /// On the queue: reads what waits, a detail first, until nothing does.
+    private func readWaiting() {
+        while let next = shared.withLock({ shared -> Request? in
+            if let actions = shared.actions {
+                shared.actions = nil
+                return .actions(actions)
+            }
+            if let detail = shared.detail {
+                shared.detail = nil
+                return .detail(detail)
+            }
+            if let effects = shared.effects {
+                shared.effects = nil
+                return .effects(effects)
+            }
+            shared.isRunning = false
+            return nil
+        }) {
+            let read: Read
+            switch next {
+            case let .actions(request): read = .actions(sessions.read(request))
+            case let .detail(request): read = .detail(sessions.read(request))
+            case let .effects(request):
+                read = .effects(sessions.read(request, until: ContinuousClock.now + Self.effectsPart) { self.shared.withLock { $0.detail != nil || $0.actions != nil } })
+            }
+            shared.withLock { $0.finished.append(read) }
+        }
+    }
+}
+
+/// The reader's session, opened again when the viewer's source opens another session (a file
+/// replaced, an app reconnected): touched only on the reader's serial queue.
+private final class ReaderSession: @unchecked Sendable {
+    private(set) var session: TraceSession?
+    private var trace: BackgroundReader.Trace?
+
+    /// The session reading `trace`, refreshed.
+    private func session(_ trace: BackgroundReader.Trace) throws(TraceError) -> TraceSession {
+        if let session, self.trace == trace {
+            // A growing trace: the records that arrived since the last read.
+            try session.refresh()
+            return session
+        }
+        session = nil
+        self.trace = nil
+        let opened = try TraceSession.forViewer(path: trace.path)
+        guard opened.header == trace.header else { throw .malformed("\(trace.path) now holds another session") }
+        session = opened
+        self.trace = trace
+        return opened
+    }
+
+    func read(_ request: BackgroundReader.ActionsRequest) -> BackgroundReader.ActionsRead {
+        guard let session = try? session(request.trace) else { return .init(request: request, chunks: []) }
+        return .init(request: request, chunks: request.offsets.compactMap { session.readForActions(chunkAt: $0) })
+    }
+
+    func read(_ request: BackgroundReader.DetailRequest) -> BackgroundReader.DetailRead {
+        let entry = request.entry
+        let session: TraceSession
+        do throws(TraceError) {
+            session = try self.session(request.trace)
+        } catch {
+            let text = ViewerState.UnknownText(text: "the trace could not be read: \(error)")
+            return .init(
+                request: request, detail: ViewerState.Detail(entry: entry, diff: .failure(text), state: .failure(text)), isLarge: false,
+                couldNotOpen: true)
+        }
+        let read = ViewerState.Detail.read(entry, from: session)
+        return .init(request: request, detail: read.detail, isLarge: read.isLarge, keyframeChanges: entry.hasKeyframe ? session.changes(of: entry) : nil)
+    }
+
+    /// Reads effects on, a chunk at a time, until `deadline`, the end of what the viewer's
+    /// session knows, or `detailWaits` says a detail (or the timeline's chunks) was asked for.
+    /// A trace that cannot be read here leaves the spans as they were: the viewer's thread
+    /// reads them on itself.
+    func read(
+        _ request: BackgroundReader.EffectsRequest, until deadline: ContinuousClock.Instant, detailWaits: () -> Bool
+    ) -> BackgroundReader.EffectsRead {
+        var spans = request.spans
+        guard let session = try? session(request.trace) else { return .init(request: request, spans: spans) }
+        let end = min(spans.chunksKnown, session.reader.chunks.count)
+        while spans.chunksRead < end {
+            spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: 1)
+            if ContinuousClock.now >= deadline || detailWaits() { break }
+        }
+        return .init(request: request, spans: spans)
+    }
+}
