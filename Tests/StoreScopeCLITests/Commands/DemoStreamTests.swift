@@ -1,4 +1,5 @@
 import Foundation
+import TraceFormat
 import StoreScopeTestSupport
 import Testing
 
@@ -39,6 +40,22 @@ extension LiveProcessTests {
             #expect(demo.stdout.contains("\nNot streamed to \(socket) ($STORESCOPE_SOCKET): no listener took the session"), "\(demo.stdout)")
             #expect(demo.stdout.contains("; start one with: storescope listen \(socket)\n"))
             #expect(demo.stdout.hasSuffix("Browse it with: storescope view \(trace)   (every record: storescope cat \(trace))\n"))
+        }
+
+        @Test("with the wrong pairing secret the demo names the secret to fix, not a listener to start")
+        func demoWithTheWrongSecret() throws {
+            let directory = try TemporaryDirectory()
+            let trace = directory.path("demo.sstrace")
+            let (listener, address) = try Live.listenTCP(directory.path("run/scope.sock"))
+            let demo = try ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["STORESCOPE_TCP=\(address)", "STORESCOPE_PAIRING=\(PairingSecret.generate())",
+                 try ProductLocator.url(of: "storescope").path, "demo", "--output", trace])
+            try Live.stop(listener)
+            #expect(demo.status == 0, "\(demo.stderr)")
+            #expect(demo.stdout.contains("\nNot streamed to tcp \(address) ($STORESCOPE_TCP): the listener refused the session (pairing failed: wrong pairing secret"), "\(demo.stdout)")
+            #expect(demo.stdout.contains("; give the app the secret the listener printed: STORESCOPE_PAIRING=…\n"), "\(demo.stdout)")
+            #expect(!demo.stdout.contains("start one with"))
         }
     }
 }

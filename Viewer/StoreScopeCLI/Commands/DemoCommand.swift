@@ -75,6 +75,11 @@ enum DemoCommand: Command {
                 + (stream.lost > 0 ? ", \(stream.lost) not" : "")
         }
         let reason = stream.lastError.map { " (\($0))" } ?? ""
+        if isTCP, stream.lastError?.contains("pairing") == true {
+            // A listener answered: what to fix is the secret, not a missing listener.
+            return "Not streamed to \(socket) (\(variable)): the listener refused the session\(reason); "
+                + "give the app the secret the listener printed: \(PairingSecret.environmentVariable)=…"
+        }
         let start = isTCP ? "storescope listen --tcp \(socket.split(separator: ":").last ?? "")" : "storescope listen \(socket)"
         return "Not streamed to \(socket) (\(variable)): no listener took the session\(reason); start one with: \(start)"
     }
