@@ -31,7 +31,7 @@ nonisolated(unsafe) private var scratchPath: String?
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let input = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
-    switch data[0] % 15 {
+    switch data[0] % 16 {
     case 0: fuzzPayload(input)
     case 1: fuzzFile(input)
     case 2: fuzzPatch(input)
@@ -46,7 +46,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 11: fuzzControlOutcome(input)
     case 12: fuzzControlCommand(input)
     case 13: fuzzControlRequestLine(input)
-    default: fuzzValueLiteral(input)
+    case 14: fuzzValueLiteral(input)
+    default: fuzzPairing(input)
     }
     return 0
 }
@@ -266,6 +267,55 @@ private func fuzzRendering(_ input: UnsafeRawBufferPointer) {
 
 /// The bytes after a cut list (the first byte: up to 7 cuts, each from the next bytes), and
 /// those bytes cut there.
+/// Mode 15: what a TCP peer sends before and after pairing (docs/FORMAT.md §17, "Pairing"). The
+/// bytes, in the pieces the first bytes cut, go to a listener's handshake (which must fail
+/// cleanly: the fuzzer cannot know the secret) and to a frame opener (which must throw or wait,
+/// holding at most one frame); and the body, sealed into frames a piece at a time, must open to
+/// the same payloads, whatever the pieces the frames arrive in.
+private func fuzzPairing(_ input: UnsafeRawBufferPointer) {
+    let (body, pieces) = parts(of: input)
+    let secret = PairingSecret(typed: "0000-1111-2222-3333-4444-5555-6666")!
+    var handshake = PairingHandshake(role: .listener, secret: secret, nonce: [UInt8](repeating: 7, count: PairingHandshake.nonceSize))
+    handshakeLoop: for piece in pieces {
+        switch handshake.receive(piece) {
+        case .waiting: continue
+        case .failed: break handshakeLoop
+        case .paired: fatalError("paired without the secret")
+        }
+    }
+
+    let key = HMACSHA256(key: Array("fuzz key".utf8))
+    var opener = PairedFrames.Opener(key: key)
+    openLoop: for piece in pieces {
+        opener.append(piece)
+        do throws(TraceError) {
+            while let payload = try opener.next() {
+                if payload.isEmpty || payload.count > PairedFrames.maximumPayload { fatalError("a payload of \(payload.count) bytes") }
+            }
+        } catch { break openLoop }
+        if opener.bufferedBytes > PairedFrames.maximumPayload + PairedFrames.overhead + piece.count {
+            fatalError("the opener holds \(opener.bufferedBytes) bytes")
+        }
+    }
+
+    var sealer = PairedFrames.Sealer(key: key)
+    var sealed: [UInt8] = []
+    let payloads = pieces.filter { !$0.isEmpty }.map { Array($0.prefix(PairedFrames.maximumPayload)) }
+    for payload in payloads { sealed += payload.withUnsafeBytes { sealer.seal($0) } }
+    var reader = PairedFrames.Opener(key: key)
+    var opened: [[UInt8]] = []
+    let step = max(1, Int(body.first ?? 1))
+    var offset = 0
+    while offset < sealed.count {
+        reader.append(sealed[offset..<min(sealed.count, offset + step)])
+        offset += step
+        do throws(TraceError) {
+            while let payload = try reader.next() { opened.append(payload) }
+        } catch { fatalError("a sealed frame failed to open: \(error)") }
+    }
+    if opened != payloads { fatalError("\(payloads.count) payloads sealed, \(opened.count) opened, or different bytes") }
+}
+
 private func parts(of input: UnsafeRawBufferPointer) -> (body: UnsafeRawBufferPointer, pieces: [UnsafeRawBufferPointer]) {
     guard let first = input.first else { return (input, []) }
     let cuts = Int(first % 8)
@@ -300,7 +350,9 @@ private func fuzzLiveConnection(_ input: UnsafeRawBufferPointer) {
     defer { close(pair[1]) }
     let directory = scratch + ".d"
     mkdir(directory, 0o700)
-    guard let connection = try? LiveConnection(descriptor: pair[0], number: 1, maximumFrameSize: 1 << 20, decodesRecords: true) else { return }
+    guard let connection = try? LiveConnection(
+        channel: StreamChannel(descriptor: pair[0], pairing: nil), number: 1, maximumFrameSize: 1 << 20, decodesRecords: true)
+    else { return }
     var shown: [Record] = []
     var failed = false
     var deferred = false

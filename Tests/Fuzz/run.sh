@@ -58,6 +58,8 @@ printf '\x0a\x01\x07SSLM\x01\x01\x00\x00\x08\x00\x00\x00\x2a\x00\x00\x00\x00\x00
 # Modes 12-14: a command body, a control request line, an action literal.
 printf '\x0c\x01\x01\x07\x04main\x01\x02' > "$work/corpus/seed-command"
 printf '\x0d{"command":"dispatch","action":".step(1, \\"a\\")"}' > "$work/corpus/seed-request"
+# Mode 15: a pairing hello then a proof (wrong), cut in two places.
+printf '\x0f\x02\x10\x20SSPH\x01\x01\x00\x00aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaSSPA\x01\x01\x00\x00bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb' > "$work/corpus/seed-pairing"
 printf '\x0e.navigate(.detail(userID: 2, name: "a\\u{1F600}", tags: ["x"], at: nil))' > "$work/corpus/seed-literal"
 printf '\x0eInboxAction.received(Message(id: UUID("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), at: 2025-12-01T04:24:02.1234567Z, labels: Set(["a"]), pair: (1, x: -nan), badge: Badge#2(rate: Date(-0.0))))' > "$work/corpus/seed-literal-kinds"
 # Mode 11: a control outcome as an app logs it.
