@@ -75,9 +75,7 @@ extension StoreTrack {
             // A keyframe says nothing of what the action changed: the estimate stands, and the
             // collections the store changed last are the ones given storage of their own.
             previous = state
-            if configuration.unsharesChangedCollections, paced, let hot = changedSlots?.slots, isLatest() {
-                StorageUnsharing.unshare(&previous, at: hot)
-            }
+            unshareChangedCollections(paced: paced, isLatest: isLatest, configuration: configuration)
             writeKeyframe(previous, seq: seq, at: monotonicNanos, worker: worker)
             keep(previous, after: seq, bytes: keyframeBytes, in: worker)
             return
@@ -91,17 +89,7 @@ extension StoreTrack {
         // their buffers (or, for a state the worker cannot walk, the whole state's size).
         let changedBytes = changed.touchesCollections ? slots.map { StorageUnsharing.bufferBytes(of: &previous, at: $0) } ?? keyframeBytes : nil
         setPinnedEstimate(changedBytes ?? pinnedEstimate.load(ordering: .relaxed) / 2)
-        // At UI pace, while this is still the store's latest state, the store's live state
-        // shares every collection with it: the ones the store changes (these, or after a
-        // scalar change the ones it changed last), copied here before the patch is encoded and
-        // written, are the worker's own, and the store's next change to them is made in place.
-        // Whatever else the worker has queued (effects' events, other stores' actions) waits.
-        // Not in a burst: there the store's next action has most likely changed them already
-        // (copying them on the app's thread, as the queued state shared them), and a copy here
-        // would be a second one.
-        if configuration.unsharesChangedCollections, paced, let hot = slots ?? changedSlots?.slots, isLatest() {
-            StorageUnsharing.unshare(&previous, at: hot)
-        }
+        unshareChangedCollections(paced: paced, isLatest: isLatest, configuration: configuration)
         if !operations.isEmpty {
             if let size = worker.append(.patch(StatePatch(seq: seq, store: name, operations: operations))) {
                 patchBytesSinceKeyframe += size
@@ -113,6 +101,19 @@ extension StoreTrack {
         }
         // Kept once unshared: the store's own buffers stay its own.
         keep(previous, after: seq, bytes: changedBytes ?? MemoryLayout<State>.size, in: worker)
+    }
+
+    /// At UI pace, while ``previous`` is still the store's latest state, the store's live state
+    /// shares every collection with it: the ones the store changes (``changedSlots``, those its
+    /// latest collection change touched, also after a scalar change or at a keyframe), copied
+    /// here before the action's records are encoded and written, are the worker's own, and the
+    /// store's next change to them is made in place. Whatever else the worker has queued
+    /// (effects' events, other stores' actions) waits. Not in a burst: there the store's next
+    /// action has most likely changed them already (copying them on the app's thread, as the
+    /// queued state shared them), and a copy here would be a second one.
+    private func unshareChangedCollections(paced: Bool, isLatest: () -> Bool, configuration: RecorderConfiguration) {
+        guard configuration.unsharesChangedCollections, paced, let slots = changedSlots?.slots, isLatest() else { return }
+        StorageUnsharing.unshare(&previous, at: slots)
     }
 
     /// The collections under `fields`, found once while changes touch the same fields.
