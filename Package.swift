@@ -63,6 +63,7 @@ let package = Package(
             name: "StoreScopeTCA",
             dependencies: [
                 "StoreScope",
+                "TraceFormat",
                 .product(name: "ComposableArchitecture", package: "swift-composable-architecture", condition: .when(traits: ["TCA"])),
             ]
         ),

@@ -55,7 +55,7 @@ public enum Elm {
             self.state = state
             self.environment = environment
             self.recording = recording
-            self.update = recording.update(update, state: \.state)  // StoreScope
+            self.update = recording.reducer(update, state: \.state)  // StoreScope
         }
 
         /// Updates the state with `action` and runs the fx it returns.
@@ -71,7 +71,7 @@ public enum Elm {
             let token = UUID()
             running[fx.id]?.task.cancel()
             let task = Task {
-                await self.recording.forEach(fx.id, startedBy: parent, fx.actions) { await self.send($0) }  // StoreScope
+                await self.recording.process(fx.id, startedBy: parent, actions: fx.actions) { await self.send($0) }  // StoreScope
                 if self.running[fx.id]?.token == token { self.running[fx.id] = nil }
             }
             running[fx.id] = (token, task)

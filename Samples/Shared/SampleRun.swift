@@ -49,10 +49,10 @@ public struct ExpectedEffect: Sendable, Hashable, CustomStringConvertible {
     /// The journal indexes of the actions it emitted, in order.
     public var emitted: [Int]
     /// How it ends.
-    public var outcome: EffectEnded.Outcome
+    public var outcome: EffectOutcome
 
     /// Creates an expectation.
-    public init(_ name: String, parent: Int?, emitted: [Int] = [], outcome: EffectEnded.Outcome) {
+    public init(_ name: String, parent: Int?, emitted: [Int] = [], outcome: EffectOutcome) {
         self.name = name
         self.parent = parent
         self.emitted = emitted

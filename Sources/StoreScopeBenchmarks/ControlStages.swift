@@ -1,5 +1,6 @@
 import Foundation
 import StoreScope
+import TraceFormat
 
 /// The stages of a jump on the app's side for a users state, timed one by one: the command's
 /// body decoded (inflate, value tree) and the tree decoded into the app's `State`.

@@ -1,5 +1,6 @@
 import Foundation
 import StoreScope
+import TraceFormat
 
 /// Capture and diff on the users state (UsersFixture), release build, all in one run:
 /// (a) our `capturePatch` plus encoding the patch record through a `TraceWriter`,

@@ -1,5 +1,6 @@
 import Foundation
 import StoreScope
+import TraceFormat
 
 /// A keyframe (the whole state) all the way to compressed bytes, against the JSON baseline all
 /// the way to gzipped bytes: capture, record encoding and zlib level 1 (the recorder's

@@ -1,5 +1,6 @@
 import Foundation
 import StoreScope
+import TraceFormat
 
 /// Issue 8, item 21: the store thread's tail latency under overload. One million actions as
 /// fast as the store can send them on 2,000 users; each `didReduce` (the hand-off) timed on

@@ -1,9 +1,11 @@
 // The Composable Architecture adapter. Compiled only with the package trait "TCA" (see
 // Package.swift): without it this target is empty and TCA is neither fetched nor pinned. Plain
 // TCA and StoreScope API, nothing platform-specific: the same file builds on macOS and Linux.
+
 #if TCA
 import ComposableArchitecture
 @_exported import StoreScope
+import TraceFormat
 @_spi(Reflection) import Swift
 
 extension Reducer where State: Sendable, Action: Sendable {
@@ -204,7 +206,7 @@ extension UnsafePointer<CChar> {
 
 extension EffectSpan {
     /// Ends the span with `outcome`.
-    func end(_ outcome: EffectEnded.Outcome) {
+    func end(_ outcome: EffectOutcome) {
         switch outcome {
         case .finished: finish()
         case .cancelled: cancel()
@@ -241,7 +243,7 @@ final class RecordedSpan: Sendable {
         var wasCancelled: Bool { cancelled || completed < publishers || (endsWhenLetGo && store == nil) }
 
         /// How the effect ended, as far as its parts saw.
-        var outcome: EffectEnded.Outcome {
+        var outcome: EffectOutcome {
             if wasCancelled { return .cancelled }
             return handledFailure.map { .failed("\($0) (handled by catch:)") } ?? .finished
         }
@@ -322,10 +324,10 @@ final class ActionLinks: Sendable {
     private struct Waiting {
         var links: [EffectSpan?] = []
         /// Spans let go while actions they sent still wait, with how they ended.
-        var endings: [(span: EffectSpan, outcome: EffectEnded.Outcome)] = []
+        var endings: [(span: EffectSpan, outcome: EffectOutcome)] = []
 
         /// Removes and returns the ending of `span` if no action it sent waits any more.
-        mutating func ending(of span: EffectSpan) -> EffectEnded.Outcome? {
+        mutating func ending(of span: EffectSpan) -> EffectOutcome? {
             guard let index = endings.firstIndex(where: { $0.span === span }),
                   !links.contains(where: { $0 === span }) else { return nil }
             return endings.remove(at: index).outcome
@@ -336,7 +338,7 @@ final class ActionLinks: Sendable {
     /// if the action was the last it sent and it was let go.
     struct Link {
         var span: EffectSpan?
-        var ending: EffectEnded.Outcome?
+        var ending: EffectOutcome?
 
         func endEffect() {
             guard let span, let ending else { return }
@@ -374,7 +376,7 @@ final class ActionLinks: Sendable {
     }
 
     /// Ends `span`, let go by the store: now, or after the last action it sent that still waits.
-    func end(_ span: EffectSpan, _ outcome: EffectEnded.Outcome) {
+    func end(_ span: EffectSpan, _ outcome: EffectOutcome) {
         let now = waiting.withLock { waiting in
             guard waiting.links.contains(where: { $0 === span }) else { return true }
             waiting.endings.append((span, outcome))

@@ -1,8 +1,10 @@
 // Control of a TCA store: jumps installed by the recorded reducer. Compiled only with the
 // package trait "TCA", like the adapter.
+
 #if TCA
 import ComposableArchitecture
 import StoreScope
+import TraceFormat
 
 extension StoreRecorder where State: Decodable, Action: Decodable {
     /// Lets a listener act on `store`, a TCA store whose root reducer is

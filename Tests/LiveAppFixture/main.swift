@@ -15,18 +15,20 @@
 //
 // With --control held|refused the store allows control (held or refused: what a lock does to
 // the app's actions); a state installed by a listener prints "installed total=T last=L", an
-// action dispatched by one "dispatched SEQ". With --path reduce the store records through
-// `recording.reduce(&state, action) { ... }` (which cannot hold an action), with --path
-// reduce-held through `reduce(&state, action, whileLocked: ...)`; `record(_:reducing:)` otherwise.
+// action dispatched by one "dispatched SEQ". With --path manual the store records through
+// `willSend` and `didReduce` around its reducer (which cannot hold an action), with --path
+// held through `record(action, reducing: &state, whileLocked: ...)`; `record(_:reducing:)`
+// otherwise.
 //
 // With --also A,B the app has more stores, A and B, of the same types (`record-in A N` records
 // N actions in A, prints "recorded SEQ"); they allow control as the main store does only with
 // --also-control. With --hold-dispatch a dispatched action waits in the opt-in's closure
 // (printing "holding STORE") until a line `release`, one per line.
 //
-// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES] [--kept-states N] [--store NAME] [--max-hold-ms N] [--path reduce|reduce-held] [--also A,B] [--also-control] [--hold-dispatch]
+// Usage: live-app-fixture [APP-NAME] [--file PATH] [--flush-ms N] [--payload BYTES] [--control held|refused] [--only pause,lock,jump,dispatch] [--control-limit BYTES] [--kept-states N] [--store NAME] [--max-hold-ms N] [--path manual|held] [--also A,B] [--also-control] [--hold-dispatch]
 import Foundation
 import StoreScope
+import TraceFormat
 
 enum AppAction: Sendable, Codable {
     case step(Int, String)
@@ -117,11 +119,13 @@ final class Store: Sendable {
         contents.withLock { contents in
             let seq: UInt64
             switch Self.path {
-            case "reduce":
-                self.recording.reduce(&contents.state, action, reduce)
+            case "manual":
+                let pending = self.recording.willSend(action)
+                reduce(&contents.state, action)
+                self.recording.didReduce(pending, state: contents.state)
                 seq = self.recording.lastSentSeq
-            case "reduce-held":
-                let reduced = self.recording.reduce(&contents.state, action, whileLocked: false) { reduce(&$0, $1); return true }
+            case "held":
+                let reduced = self.recording.record(action, reducing: &contents.state, whileLocked: false) { reduce(&$0, $1); return true }
                 seq = reduced ? self.recording.lastSentSeq : 0
             default:
                 seq = self.recording.record(action, reducing: &contents.state, reduce)

@@ -34,7 +34,7 @@ struct SampleTrace {
     }
 
     /// The outcomes recorded for effect `id`.
-    func outcomes(of id: UInt64) -> [EffectEnded.Outcome] {
+    func outcomes(of id: UInt64) -> [EffectOutcome] {
         records.compactMap { if case let .effectEnded(ended) = $0, ended.effectID == id { ended.outcome } else { nil } }
     }
 

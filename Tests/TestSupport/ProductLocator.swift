@@ -9,15 +9,27 @@ public enum ProductLocator {
     /// - Returns: The executable's location.
     /// - Throws: ``ProductNotFound`` naming the directories searched.
     public static func url(of name: String) throws -> URL {
+        try directory(holding: name, where: FileManager.default.isExecutableFile(atPath:)).appendingPathComponent(name)
+    }
+
+    /// The products directory that holds `path` (the built modules are in `Modules/`).
+    ///
+    /// - Parameters:
+    ///   - path: a path relative to the products directory.
+    ///   - holds: whether a candidate's `path` is what is looked for; it exists, by default.
+    /// - Returns: the directory.
+    /// - Throws: ``ProductNotFound`` naming the directories searched.
+    public static func directory(
+        holding path: String, where holds: (String) -> Bool = FileManager.default.fileExists(atPath:)
+    ) throws -> URL {
         let bundle = Bundle.main.bundleURL
         var candidates = [bundle, bundle.deletingLastPathComponent()]
         candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
         candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug"))
-        for directory in candidates {
-            let url = directory.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        for directory in candidates where holds(directory.appendingPathComponent(path).path) {
+            return directory
         }
-        throw ProductNotFound(name: name, searched: candidates.map(\.path))
+        throw ProductNotFound(name: path, searched: candidates.map(\.path))
     }
 }
 

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// Recording for effects that produce actions the store sends back: middleware-style
 /// `process(state:with:) async -> Action?`, Elm `fx` streams, and plain async closures.
 /// The produced actions are sent from inside the effect's span, so each is linked to the
@@ -18,7 +20,7 @@ extension StoreRecorder {
     public func process(
         _ name: String, startedBy parentSeq: UInt64?, fileID: StaticString = #fileID, line: UInt = #line,
         _ operation: @Sendable () async throws -> Action?, send: @Sendable (Action) async -> Void
-    ) async -> EffectEnded.Outcome {
+    ) async -> EffectOutcome {
         let span = startEffect(name, startedBy: parentSeq, fileID: fileID, line: line)
         return await span.outcome {
             if let action = try await operation() { await send(action) }
@@ -38,10 +40,10 @@ extension StoreRecorder {
     ///   - send: how the store sends each action.
     /// - Returns: how the effect ended.
     @discardableResult
-    public func forEach<Actions: AsyncSequence & Sendable>(
+    public func process<Actions: AsyncSequence & Sendable>(
         _ name: String, startedBy parentSeq: UInt64?, fileID: StaticString = #fileID, line: UInt = #line,
-        _ actions: Actions, send: @Sendable (Action) async -> Void
-    ) async -> EffectEnded.Outcome where Actions.Element == Action {
+        actions: Actions, send: @Sendable (Action) async -> Void
+    ) async -> EffectOutcome where Actions.Element == Action {
         let span = startEffect(name, startedBy: parentSeq, fileID: fileID, line: line)
         return await span.outcome {
             for try await action in actions {
@@ -55,7 +57,7 @@ extension StoreRecorder {
 extension EffectSpan {
     /// Runs `operation` in this span (see ``run(_:)``) and returns how it ended instead of
     /// throwing.
-    func outcome(_ operation: @Sendable () async throws -> Void) async -> EffectEnded.Outcome {
+    func outcome(_ operation: @Sendable () async throws -> Void) async -> EffectOutcome {
         do {
             try await run(operation)
             return Task.isCancelled ? .cancelled : .finished

@@ -1,10 +1,11 @@
+import TraceFormat
 
 /// A store's lock: while a listener holds it, the actions the app sends are held (to be sent
 /// at unlock) or refused. Actions sent by a control command pass (``ControlDispatch``).
 ///
 /// Only a store that asks ``StoreRecorder/admits(_:)`` before reducing can hold its actions;
 /// one that records through a path that must run its reducer (``StoreRecorder/willSend(_:from:fileID:line:)``
-/// called directly, `reduce(_:_:_:)`, `update(_:state:)`) reduces them anyway. The lock
+/// called directly, an Elm update wrapped by `reducer(_:state:)`) reduces them anyway. The lock
 /// notes both, so that what it answers is what happened: a store that never asked is refused a
 /// lock, and the actions that passed one are counted in the unlock's answer.
 @usableFromInline

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// The values a listener's commands make the app hold: a state to install or an action to send,
 /// decoded from what the listener sent and held until the store's closures have used it. One
 /// bound for the whole recorder, whatever the number of stores that allow control: at most

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// One store's control: the app's closures and the task that calls them, one command at a
 /// time, in the order they arrived. Nothing here runs on the store's thread: decoding happens
 /// on the control task, and the closures decide where the state is installed and the action
@@ -159,8 +161,8 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
     /// when no action shows it yet (the unlock then counts what passed).
     private func lockRefusal() -> String? {
         guard !lock.asksAdmission.load(ordering: .relaxed), latestSeq() != 0 else { return nil }
-        return "store \"\(name)\" reduces its actions without asking admits(_:) (it records through willSend, "
-            + "reduce(_:_:_:) or update(_:state:)), so a lock could not hold them; "
+        return "store \"\(name)\" reduces its actions without asking admits(_:) (it records through willSend "
+            + "or an Elm update's reducer(_:state:)), so a lock could not hold them; "
             + "see docs/GUIDE.md, \"Lock the app's actions\""
     }
 

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// A store's control, as the recorder's worker sees it whatever the store's State and Action.
 protocol StoreControlling: AnyObject, Sendable {
     /// The commands the store allows.

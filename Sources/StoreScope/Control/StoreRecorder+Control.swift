@@ -1,3 +1,5 @@
+import TraceFormat
+
 extension StoreRecorder where State: Decodable, Action: Decodable {
     /// Lets a listener act on this store (FORMAT.md §17, docs/GUIDE.md "Control the app from
     /// the viewer"): pause and resume this store's recording, lock the app's actions, install a

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// The fewest moves that put elements into a new order, each given as an operation on the array
 /// as the moves before it left it: what an identity match emits for the elements an array keeps.
 ///

@@ -1,3 +1,4 @@
+import TraceFormat
 
 /// The lifetime of one effect: started when created, then ended exactly once by
 /// ``finish()``, ``cancel()`` or ``fail(_:)`` (later calls are ignored).
@@ -36,7 +37,7 @@ public final class EffectSpan: Sendable {
     /// Records that the effect failed, described in words.
     public func fail(message: String) { end(.failed(message)) }
 
-    private func end(_ outcome: EffectEnded.Outcome) {
+    private func end(_ outcome: EffectOutcome) {
         guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
         recorder.queue.enqueueRecord(.effectEnded(EffectEnded(effectID: id, outcome: outcome, monotonicNanos: Clock.monotonicNanos())))
     }

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// The effect tasks a store's thunk and middleware adapters started and that have not ended,
 /// so that an app (or its test) can wait for them: ``StoreRecorder/waitForEffects()``.
 final class RunningEffectTasks: Sendable {

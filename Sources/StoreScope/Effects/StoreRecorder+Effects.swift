@@ -21,7 +21,7 @@ extension StoreRecorder {
     /// effect themselves: it starts when iteration begins and ends when the sequence finishes,
     /// throws, or the iterating task is cancelled or stops early. To link the actions it
     /// yields, send them with `willSend(action, from: iterator.effect)`; or use
-    /// ``forEach(_:startedBy:fileID:line:_:send:)``, which links them itself.
+    /// ``process(_:startedBy:fileID:line:actions:send:)``, which links them itself.
     ///
     /// - Returns: a sequence with the same elements.
     public func effect<Base: AsyncSequence & Sendable>(

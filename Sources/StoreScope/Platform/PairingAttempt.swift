@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// A TCP connection being made, by the app's ``TCPDialer`` or accepted by its ``TCPAccepter``:
 /// connected (or still connecting), then paired, within ``longestAttempt``.
 struct PairingAttempt {

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// Why a socket cannot be used: a failed call's ``Errno``, or a connection StoreScope refused
 /// to use (its directory or its listener is another user's).
 struct SocketFailure: Error, Hashable, CustomStringConvertible {

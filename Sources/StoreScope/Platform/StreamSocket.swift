@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// A non-blocking stream socket connected to a listener, a Unix socket or TCP (a
 /// ``StreamChannel``, paired on TCP): the stream's records, acknowledgements and commands
 /// travel through it alike. Nothing here ever blocks the caller or raises SIGPIPE in the host

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// A TCP port the app listens on for a tool to connect (`STORESCOPE_TCP_LISTEN`,
 /// ``RecordingSink/tcpListening(_:pairing:)``): on a device, `storescope listen --connect`
 /// reaches it through a port forwarder (`iproxy`, `adb forward`) or an ssh tunnel. One tool at

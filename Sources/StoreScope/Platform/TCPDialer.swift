@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// A listener's TCP port the app connects to (`STORESCOPE_TCP`, ``RecordingSink/tcp(_:pairing:)``):
 /// a non-blocking connect, then pairing, each turn of the worker taking the next step, the
 /// whole at most ``longestAttempt``. The host must be a numeric address (or `localhost`): the

@@ -1,3 +1,5 @@
+import TraceFormat
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Musl)

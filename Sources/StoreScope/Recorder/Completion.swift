@@ -1,4 +1,5 @@
 import Dispatch
+import TraceFormat
 
 /// Lets a caller wait until the worker has handled its event.
 final class Completion: Sendable {

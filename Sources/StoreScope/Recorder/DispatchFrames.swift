@@ -1,3 +1,4 @@
+import TraceFormat
 
 /// The dispatches of a store that are waiting to learn their action's sequence number, for
 /// ``StoreRecorder/reduced(_:)``: a middleware that passes an action on (`next(action)`) learns

@@ -1,4 +1,5 @@
 import Foundation
+import TraceFormat
 
 /// The process's open recorders, closed at normal process exit so that an app that ends
 /// without calling ``Recorder/close(timeout:)`` still leaves a complete trace: every action

@@ -1,3 +1,4 @@
+import TraceFormat
 import Foundation
 
 /// A recording session: one trace, any number of stores, one background worker.
@@ -33,7 +34,7 @@ public final class Recorder: Sendable {
     /// The configuration in force.
     public let configuration: RecorderConfiguration
     /// The trace header (session id, app name, start time).
-    public let header: SessionHeader
+    package let header: SessionHeader
     /// The path of the trace file the session is recorded into, or `nil` for a live stream
     /// alone: where ``RecordingSink/file(exclusive:)`` put it when the app named no path.
     public let traceFile: String?
@@ -126,7 +127,7 @@ public final class Recorder: Sendable {
     /// A message that reads as a control command's outcome (`control #7 jump #42 → done (store
     /// …)`) is written with `app: ` before it: only the recorder's own outcomes read as outcomes,
     /// so a listener never takes an app's line for the answer to a command.
-    public func log(_ message: String, level: LogRecord.Level = .info) {
+    public func log(_ message: String, level: LogLevel = .info) {
         record(ControlOutcome(message: message) == nil ? message : "app: " + message, level: level)
     }
 

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// How a ``Recorder`` captures, batches and bounds what it records.
 public struct RecorderConfiguration: Sendable {
     /// The app's name, written in the trace header.
@@ -6,7 +8,7 @@ public struct RecorderConfiguration: Sendable {
     /// ``CaptureOptions/maximumDepth`` at ``maximumCaptureDepth``.
     public var capture: CaptureOptions
     /// How the trace is cut into chunks and compressed.
-    public var chunking: TraceWriter.Options
+    public var chunking: ChunkingOptions
     /// The most memory the recorder may hold for actions not yet written
     /// (``defaultMaximumPendingBytes``: 16 MiB, 64 MiB in a debug build). When an action would
     /// exceed it, the action is dropped, never waited for; a `dropped` record and a fresh
@@ -51,7 +53,7 @@ public struct RecorderConfiguration: Sendable {
     public init(
         appName: String = "app",
         capture: CaptureOptions = .default,
-        chunking: TraceWriter.Options = .init(),
+        chunking: ChunkingOptions = .init(),
         maximumPendingBytes: Int = RecorderConfiguration.defaultMaximumPendingBytes,
         keyframeEveryActions: Int = 10_000,
         keyframeEveryPatchBytes: Int = 1024 * 1024,

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// What the app hands the recorder's worker. Building one is O(1) and allocates nothing for
 /// an action: no capture, diff or I/O.
 enum RecorderEvent: Sendable {

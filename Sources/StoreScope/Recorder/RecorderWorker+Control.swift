@@ -1,3 +1,4 @@
+import TraceFormat
 
 /// The worker's side of control (FORMAT.md §17): it takes the commands the live stream read,
 /// answers pause and resume itself (they concern the store's recording, see

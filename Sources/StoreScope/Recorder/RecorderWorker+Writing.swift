@@ -1,4 +1,5 @@
 import Foundation
+import TraceFormat
 
 /// The worker's writes to the trace: the live stream's service, forced keyframes, and every
 /// write through the writer, which stops the recording (never the app) when the sink fails.

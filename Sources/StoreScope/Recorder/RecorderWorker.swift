@@ -1,4 +1,5 @@
 import Foundation
+import TraceFormat
 
 /// The recorder's background thread: captures, diffs, encodes, compresses and writes.
 ///

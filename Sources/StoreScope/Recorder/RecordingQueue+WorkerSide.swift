@@ -1,4 +1,5 @@
 import Foundation
+import TraceFormat
 
 /// The worker's side of the queue: it takes every lane's events, gives back what it wrote,
 /// and sleeps until the app wakes it.

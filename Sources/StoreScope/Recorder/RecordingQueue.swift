@@ -1,4 +1,5 @@
 import Foundation
+import TraceFormat
 
 /// The hand-off between app threads and the recorder's worker, built so that an app thread
 /// never waits for the worker.

@@ -4,7 +4,7 @@
 /// has been written (a chunk is written when full or ~100 ms after its first record).
 public struct SinkStatus: Sendable, Hashable {
     /// `file /path/to/trace.sstrace`, `socket /path/to/scope.sock`, or `custom` for a sink made
-    /// with ``RecordingSink/init(_:)``.
+    /// from a function of the app's own (in the package's tests).
     public var destination: String
     /// A file: actions in chunks written to it. A live stream: actions in chunks the listener
     /// confirmed it took in (and wrote to its recording, when it records).

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// One store's side of the hand-off to the worker: the actions its store sent, typed, in the
 /// order they were sent. The queue's event list holds only a token per action (an unowned
 /// reference to this inbox), so sending an action allocates nothing: the action and its state

@@ -1,3 +1,4 @@
+import TraceFormat
 
 /// Records one store of a session. The store calls ``willSend(_:from:fileID:line:)`` before
 /// its reducer runs and ``didReduce(_:state:)`` after; both are O(1) on the store's thread:
@@ -118,6 +119,41 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         reduce(&state, action)
         didReduce(pending, state: state)
         return pending.seq
+    }
+
+    /// Records an action around a reducer call that returns something besides the state, as
+    /// OneWay's `reduce(state:action:) -> AnyEffect<Action>` does: call it in the reducer,
+    /// around the reducer's body, and return what it returns. While `reduce` runs,
+    /// ``lastSentSeq`` is this action's number, the parent of the effects it returns. While a
+    /// listener has locked the store (``admits(_:)``), the action is held or refused, `reduce`
+    /// does not run, and `whileLocked` is returned instead (for OneWay, `.none`: no effect).
+    ///
+    /// ```swift
+    /// func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
+    ///     recording.record(action, reducing: &state, whileLocked: .none) { state, action in
+    ///         switch action { ... }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - action: the action.
+    ///   - state: the store's state, reduced in place.
+    ///   - whileLocked: what to return for an action the lock holds.
+    ///   - fileID: where the action was sent from.
+    ///   - line: the line it was sent from.
+    ///   - reduce: the reducer's body.
+    /// - Returns: what `reduce` returned, or `whileLocked`.
+    @inlinable
+    public func record<Result>(
+        _ action: Action, reducing state: inout State, whileLocked: @autoclosure () -> Result, fileID: StaticString? = nil,
+        line: UInt = 0, _ reduce: (inout State, Action) -> Result
+    ) -> Result {
+        guard admits(action) else { return whileLocked() }
+        let pending = willSend(action, fileID: fileID, line: line)
+        let result = reduce(&state, action)
+        didReduce(pending, state: state)
+        return result
     }
 
     /// Starts an effect span whose parent is the action `parentSeq`.

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// How the worker records one store's actions: the action record, then a patch against the
 /// previous state or, every so often, a keyframe.
 extension StoreTrack {

@@ -1,3 +1,4 @@
+import TraceFormat
 
 /// The worker's memory of one store: the previous state it diffs against and when it last
 /// wrote a keyframe. Only the worker thread touches `previous` and the counters.

@@ -1,3 +1,4 @@
+import TraceFormat
 
 /// Which fields of one type a redaction rule hides, worked out once per rule instead of
 /// matching every pattern against every changed field's name on every capture and diff.

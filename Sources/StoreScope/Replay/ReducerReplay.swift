@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// Re-runs a recorded session's actions through the app's real reducer and reports the first
 /// action after which the reducer's state differs from the state the trace recorded: a
 /// recorded session becomes a regression test.

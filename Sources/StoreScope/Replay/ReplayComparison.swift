@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// How a replay compares the reducer's captured state with the recorded one, and how it turns
 /// recorded values the app's types cannot read back into inputs it can.
 ///

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// What a ``ReducerReplay`` found.
 public struct ReplayReport: Sendable, CustomStringConvertible {
     /// The store replayed.

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// The state of one replay as records arrive: the reducer's live state, the recorded state,
 /// and the action whose recorded result is not complete yet.
 ///

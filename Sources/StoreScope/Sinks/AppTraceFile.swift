@@ -1,4 +1,5 @@
 import Foundation
+import TraceFormat
 
 /// Where ``RecordingSink/file(exclusive:)`` writes when the app names no path: a file of the
 /// session's own in the app's caches, which every platform has and an app may always write.

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// An output that streams to a viewer that may be absent, slow or restarted: it never fails
 /// the recording, it loses records instead, and tells the recorder's worker when the stream
 /// can be brought back in step (see ``RecorderWorker``'s use of it).

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// A trace streamed to a listener, for live viewing: over its Unix socket, or over TCP with
 /// pairing (``LiveEndpoint``: the app dials the listener, or listens for it to dial). It never
 /// blocks and never fails the recording: it connects when a listener is there, reconnects

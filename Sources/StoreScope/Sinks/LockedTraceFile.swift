@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// A trace file written by one recorder: the file's output, plus the ``TraceFileLock`` that
 /// keeps other recorders out of it until the trace is closed.
 final class LockedTraceFile: TraceOutput {

@@ -1,3 +1,4 @@
+import TraceFormat
 import Foundation
 
 /// Where a ``Recorder`` sends its trace.
@@ -21,7 +22,7 @@ public struct RecordingSink: Sendable {
     let open: @Sendable (Context) throws(TraceError) -> any TraceOutput
 
     /// Creates a sink from a function that opens its output (for tests and custom transports).
-    public init(_ open: @escaping @Sendable () throws(TraceError) -> any TraceOutput) {
+    package init(_ open: @escaping @Sendable () throws(TraceError) -> any TraceOutput) {
         self.open = { (_) throws(TraceError) in try open() }
     }
 

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// One destination's ``SinkStatus``, written by the recorder's worker as chunks are written,
 /// confirmed or lost, and read by ``Recorder/status`` from any thread.
 final class SinkCounters: Sendable {

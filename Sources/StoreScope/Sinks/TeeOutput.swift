@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// A file and a live stream written together: the file gets every byte (and the footer index
 /// at close); the stream gets what it can. Each fails on its own: a full disk stops the file,
 /// reported once, while streaming goes on; a gone listener never touches the file.

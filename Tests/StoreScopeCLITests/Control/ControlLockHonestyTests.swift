@@ -6,7 +6,7 @@ import TraceFormat
 
 extension LiveProcessTests {
     /// A lock answers what it does (issue 39, item 4): a store recording through
-    /// `recording.reduce(&state, action) { ... }` was told "the app's actions are held" while
+    /// `willSend` and `didReduce` (then also `reduce(&state, action) { ... }`) was told "the app's actions are held" while
     /// it reduced 15 actions during a 3 s lock, and the unlock said 0 were held.
     @Suite("a lock says what it holds")
     struct ControlLockHonestyTests {
@@ -25,9 +25,9 @@ extension LiveProcessTests {
             }
         }
 
-        @Test("a store that reduced only through reduce(_:_:_:) is refused a lock, and says why")
+        @Test("a store that reduced only through willSend and didReduce is refused a lock, and says why")
         func refusedWhereItCannotHold() throws {
-            let session = try Session(app: "unheld", path: "reduce")
+            let session = try Session(app: "unheld", path: "manual")
             try Live.record(session.app, 1, endingAt: 1)
             let reply = try Control.run(["lock"], socket: session.socket)
             #expect(reply.stdout.contains("refused"), "\(reply.stdout)")
@@ -39,7 +39,7 @@ extension LiveProcessTests {
 
         @Test("locked before its first action, such a store's unlock counts the actions that passed the lock")
         func unlockCountsWhatPassed() throws {
-            let session = try Session(app: "passing", path: "reduce")
+            let session = try Session(app: "passing", path: "manual")
             // The app has allowed control (its set-up ran) and sent no action yet.
             session.app.send("flush")
             try session.app.waitForOutput(containing: "flushed")
@@ -52,9 +52,9 @@ extension LiveProcessTests {
             try Live.stop(session.listener)
         }
 
-        @Test("reduce(_:_:whileLocked:_:) holds the actions and sends them at unlock, in order")
+        @Test("record(_:reducing:whileLocked:) holds the actions and sends them at unlock, in order")
         func whileLockedHolds() throws {
-            let session = try Session(app: "holding", path: "reduce-held")
+            let session = try Session(app: "holding", path: "held")
             try Live.record(session.app, 1, endingAt: 1)
             #expect(try Control.run(["lock"], socket: session.socket).stdout.contains("the app's actions are held"))
             let before = try Control.appTotal(session.app)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 @testable import StoreScope
 import StoreScopeTestSupport
+import Testing
+import TraceFormat
 
 /// `RecordingSink.file()`: the trace an app records when it names no path, in its caches.
 @Suite struct AppTraceFileTests {

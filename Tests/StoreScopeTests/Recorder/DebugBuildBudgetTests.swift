@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 @testable import StoreScope
 import StoreScopeTestSupport
+import Testing
+import TraceFormat
 
 /// The default memory budget of a debug build holds the backlog an ordinary app makes while its
 /// unoptimized worker falls behind (issue 39, item 9: a debug build of a 5,000-message inbox

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 @testable import StoreScope
 import StoreScopeTestSupport
+import Testing
+import TraceFormat
 
 @Suite struct EffectSpanTests {
     struct Failure: Error, CustomStringConvertible { var description: String { "service unavailable" } }
@@ -16,7 +17,7 @@ import StoreScopeTestSupport
         recording.didReduce(start, state: 1)
 
         // An effect that emits two actions through the store and finishes.
-        await recording.forEach("ticks", startedBy: start.seq, AsyncStream { continuation in
+        await recording.process("ticks", startedBy: start.seq, actions: AsyncStream { continuation in
             continuation.yield(10)
             continuation.yield(20)
             continuation.finish()
@@ -36,7 +37,7 @@ import StoreScopeTestSupport
 
         let records = try readTrace(path)
         var started: [UInt64: EffectStarted] = [:]
-        var ended: [UInt64: EffectEnded.Outcome] = [:]
+        var ended: [UInt64: EffectOutcome] = [:]
         var emitted: [UInt64: [UInt64]] = [:]
         var actionEffect: [UInt64: UInt64?] = [:]
         for record in records {

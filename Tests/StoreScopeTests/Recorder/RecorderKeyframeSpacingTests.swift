@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 @testable import StoreScope
 import StoreScopeTestSupport
+import Testing
 import TraceAnalysis
+import TraceFormat
 
 /// A store's keyframes are spaced by the trace, not only by its own actions
 /// (``RecorderConfiguration/keyframeEveryTraceBytes``), so a reader rebuilding a store that gets

@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
-import Testing
 @testable import StoreScope
 import StoreScopeTestSupport
+import Testing
+import TraceFormat
 
 @Suite struct RecorderOverloadTests {
     @Test func underOverloadEveryDroppedActionIsCountedAndMarkedInTheTrace() throws {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 @testable import StoreScope
 import StoreScopeTestSupport
+import Testing
+import TraceFormat
 
 /// Runs `steps` random mutations from `initial` and checks, after every step, that the
 /// keyframe plus every patch so far equals the capture of the current state. Returns the

@@ -135,7 +135,7 @@ where State: Equatable & Sendable, Action: Sendable {  // StoreScope: & Sendable
         recording: StoreRecorder<State, Action>
     ) {
         self.recording = recording
-        self.update = recording.update(update, state: \.state)  // StoreScope: was update
+        self.update = recording.reducer(update, state: \.state)  // StoreScope: was update
         self.state = state
         self.environment = environment
         self.logger = logger

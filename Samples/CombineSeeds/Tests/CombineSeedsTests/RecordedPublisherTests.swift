@@ -24,7 +24,7 @@ typealias TraceRecord = TraceFormat.Record
         return try file.records()
     }
 
-    static func outcomes(_ records: [TraceRecord]) -> [EffectEnded.Outcome] {
+    static func outcomes(_ records: [TraceRecord]) -> [EffectOutcome] {
         records.compactMap { if case let .effectEnded(ended) = $0 { ended.outcome } else { nil } }
     }
 

@@ -6,7 +6,7 @@ import StoreScope
 public struct ExpectedEffect: Sendable {
     public var name: String
     public var parent: Int
-    public var outcome: EffectEnded.Outcome
+    public var outcome: EffectOutcome
 }
 
 /// The counter app: a OneWay store whose reducer is recorded with StoreScope.

@@ -37,7 +37,7 @@ public struct CounterReducer: Reducer {
     let service: FactService
 
     public func reduce(state: inout CounterState, action: CounterAction) -> AnyEffect<CounterAction> {
-        recording.reduce(&state, action) { state, action in  // StoreScope: around the reducer's body
+        recording.record(action, reducing: &state, whileLocked: .none) { state, action in  // StoreScope: around the reducer's body
             switch action {
             case .increment:
                 state.count += 1

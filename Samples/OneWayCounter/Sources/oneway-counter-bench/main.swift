@@ -1,6 +1,6 @@
 // Store-thread cost of recording a OneWay store, beside OneWay's own cost: the time of one
 // `await store.send(.increment)` on a store whose reducer is plain, and on the same reducer
-// recorded with `recording.reduce(&state, action) { ... }`. Release build:
+// recorded with `recording.record(action, reducing: &state, whileLocked: .none) { ... }`. Release build:
 //   swift run -c release oneway-counter-bench [SENDS] [ROUNDS]
 // The table gives the median over rounds of each round's median and 99th percentile.
 import Foundation
@@ -28,7 +28,7 @@ struct RecordedCounterReducer: Reducer {
     let recording: StoreRecorder<CounterState, CounterAction>
 
     func reduce(state: inout CounterState, action: CounterAction) -> AnyEffect<CounterAction> {
-        recording.reduce(&state, action) { state, action in
+        recording.record(action, reducing: &state, whileLocked: .none) { state, action in
             if action == .increment { state.count += 1 }
             return .none
         }

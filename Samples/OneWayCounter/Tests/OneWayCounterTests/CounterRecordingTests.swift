@@ -66,7 +66,7 @@ import TraceAnalysis
         for (span, expected) in zip(started, CounterApp.scenarioEffects) {
             #expect(span.store == "counter")
             #expect(span.parentSeq == seqs[expected.parent], "parent of \(expected.name)")
-            let ends = records.compactMap { record -> EffectEnded.Outcome? in
+            let ends = records.compactMap { record -> EffectOutcome? in
                 if case let .effectEnded(ended) = record, ended.effectID == span.effectID { ended.outcome } else { nil }
             }
             #expect(ends == [expected.outcome], "end of \(expected.name)")

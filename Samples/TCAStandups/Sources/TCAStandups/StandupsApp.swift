@@ -9,7 +9,7 @@ public struct ExpectedEffect: Sendable {
     public var name: String
     public var parent: Int
     public var emitted: [Int]
-    public var outcome: EffectEnded.Outcome
+    public var outcome: EffectOutcome
 }
 
 /// The standups app: a TCA store whose root reducer is recorded with StoreScope.

@@ -98,9 +98,9 @@ import TraceAnalysis
     }
 
     /// Each effect's name with how it ended.
-    static func outcomes(_ records: [Record]) -> [String: [EffectEnded.Outcome]] {
+    static func outcomes(_ records: [Record]) -> [String: [EffectOutcome]] {
         let names = Dictionary(records.compactMap { if case let .effectStarted(started) = $0 { (started.effectID, started.name) } else { nil } }) { first, _ in first }
-        var outcomes: [String: [EffectEnded.Outcome]] = [:]
+        var outcomes: [String: [EffectOutcome]] = [:]
         for case let .effectEnded(ended) in records { outcomes[names[ended.effectID] ?? "?", default: []].append(ended.outcome) }
         return outcomes
     }

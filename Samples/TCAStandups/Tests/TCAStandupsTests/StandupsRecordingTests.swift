@@ -121,7 +121,7 @@ import TraceAnalysis
                 if case let .effectEmitted(emitted) = record, emitted.effectID == span.effectID { emitted.actionSeq } else { nil }
             }
             #expect(emitted == expected.emitted.map { seqs[$0] }, "emitted by \(expected.name)")
-            let ends = records.compactMap { record -> EffectEnded.Outcome? in
+            let ends = records.compactMap { record -> EffectOutcome? in
                 if case let .effectEnded(ended) = record, ended.effectID == span.effectID { ended.outcome } else { nil }
             }
             #expect(ends == [expected.outcome], "end of \(expected.name)")

@@ -65,7 +65,7 @@ import UnidirectionalFlowSearch
             let emitted = records.compactMap { record -> UInt64? in
                 if case let .effectEmitted(emitted) = record, emitted.effectID == span.effectID { emitted.actionSeq } else { nil }
             }
-            let ends = records.compactMap { record -> EffectEnded.Outcome? in
+            let ends = records.compactMap { record -> EffectOutcome? in
                 if case let .effectEnded(ended) = record, ended.effectID == span.effectID { ended.outcome } else { nil }
             }
             #expect(ends == [.finished], "end of \(span.name)")

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// Limits and redaction rules that apply while a Swift value is turned into a `TraceValue`.
 ///
 /// The same options must be used for a state's keyframe and for the patches that follow it:

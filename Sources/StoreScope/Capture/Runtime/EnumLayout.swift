@@ -1,3 +1,5 @@
+import TraceFormat
+
 @_spi(Reflection) import Swift
 
 /// How to read the case and the associated values of a plain enum straight from memory, found

@@ -1,3 +1,4 @@
+import TraceFormat
 
 /// The ids class instances carry in captured trees: one per instance for the life of the
 /// process, so an object keeps its id in every keyframe and patch of every session, and a new

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// Readable type names used throughout captured trees: as the source spells them from the
 /// outermost type, without modules (`User`, `Array<User>`, `AppFeature.State`; see
 /// ``readableName(of:)``), so names are stable across module renames, short on the wire, and

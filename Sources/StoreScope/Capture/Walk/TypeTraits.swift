@@ -1,3 +1,5 @@
+import TraceFormat
+
 @_spi(Reflection) import Swift
 
 /// What capture and diff need to know about a type, found once per type and cached: which
