@@ -81,16 +81,13 @@ final class MCPSessions {
             return effects
         }
 
-        /// The stats by `grouping`, summarized in one pass the first time they are asked for
+        /// The stats by `grouping`, summarized in one pass as `storescope stats` does
+        /// (``SessionStats/summarizing(_:by:progress:)``) the first time they are asked for,
         /// and kept while they are under ``MCPSessions/statsKeptCharacters``.
         func stats(by grouping: SessionStats.Grouping) -> StatsAnswer {
             if let kept = statsAnswers[grouping] { return kept }
             let reader = session.reader
-            var stats = SessionStats(startMonotonicNanos: reader.header.startMonotonicNanos, grouping: grouping)
-            let items = reader.items()
-            while let item = items.next() { stats.add(item) }
-            stats.finish()
-            let report = StatsReport(stats: stats, missing: reader.missingParts)
+            let report = StatsReport(stats: SessionStats.summarizing(reader, by: grouping), missing: reader.missingParts)
             let rows = report.jsonLines()
             let size = rows.reduce(0) { $0 + $1.utf8.count }
             let tables = size < ResultPage.budget ? report.textLines().joined(separator: "\n") : nil
