@@ -10,7 +10,7 @@ enum MCPCommand: Command {
         options: [
             .flag("listen", help: "Also serve the live sessions of apps streaming to a socket, as 'storescope listen' receives them (each recorded to a file)."),
             .value("socket", "PATH", help: ListenOptions.pathHelp),
-            .flag("allow-control", help: "With --listen: offer the control tools (pause, resume, jump, dispatch, replay), which act on the live apps that allowed control."),
+            .flag("allow-control", help: "With --listen: offer the control tools (pause, resume, jump, dispatch, replay), each listed while a connected app allowed its command."),
         ] + ListenOptions.specOptions,
         discussion: """
             Reads JSON-RPC 2.0 messages, one per line, on standard input and answers on standard
