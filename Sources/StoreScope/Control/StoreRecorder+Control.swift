@@ -4,7 +4,7 @@ extension StoreRecorder where State: Decodable, Action: Decodable {
     /// recorded state, send actions. Nothing is controllable until this is called, and only
     /// while ``RecorderConfiguration/control`` is enabled (debug builds by default). Every
     /// command and its outcome is recorded in the trace, and so is what the store allows, on
-    /// the live stream (``ControlAllowedNote``: `storescope mcp --allow-control` offers its
+    /// the live stream (`ControlAllowedNote`: `storescope mcp --allow-control` offers its
     /// control tools from it).
     ///
     /// The closures run on a task of the recorder's, one command at a time, never on the

@@ -124,7 +124,7 @@ public final class Recorder: Sendable {
     /// Writes a log line into the trace.
     ///
     /// A message that reads as a control command's outcome (`control #7 jump #42 → done (store
-    /// …)`) or as the note that a store allows control (``ControlAllowedNote``) is written with
+    /// …)`) or as the note that a store allows control (`ControlAllowedNote`) is written with
     /// `app: ` before it: only the recorder's own lines read as such, so a listener never takes
     /// an app's line for the answer to a command or for a store's consent.
     public func log(_ message: String, level: LogRecord.Level = .info) {
