@@ -14,12 +14,12 @@ extension RecorderWorker {
     static let controlPoll = Duration.milliseconds(10)
 
     /// Tells listeners that a store allows control (``ControlAllowedNote``), when commands
-    /// can reach it: on a live stream, with control on. ``serviceLiveOutput(closing:)`` tells
-    /// each listener met later again (``noteControlAllowedStores()``).
+    /// can reach it: on a live stream, with control on. It goes with the open chunk, at the
+    /// next flush, as the store's other records do. ``serviceLiveOutput(closing:)`` tells each
+    /// listener met later again (``noteControlAllowedStores()``).
     func noteControlAllowed(_ note: ControlAllowedNote) {
         guard liveOutput != nil, configuration.control.isEnabled else { return }
         append(note.record(at: Clock.monotonicNanos(), seq: latestSeq))
-        flushForControl()
     }
 
     /// What every store that allows control allows, once more: for a listener that did not

@@ -58,8 +58,8 @@ public struct ControlAllowedNote: Sendable, Hashable {
         let list = message[verb.upperBound...]
         var commands = Set<Command>()
         if list != Self.none {
-            for name in list.split(separator: ", ", omittingEmptySubsequences: false) {
-                guard let command = Command(rawValue: String(name)) else { return nil }
+            for name in list.components(separatedBy: ", ") {
+                guard let command = Command(rawValue: name) else { return nil }
                 commands.insert(command)
             }
         }
