@@ -191,9 +191,9 @@ final class MCPServer {
     }
 
     /// `subscriptions/listen` (2026-07-28): a stream of change notifications, acknowledged with
-    /// what the server honours (`toolsListChanged`, when its tools can change); the request
-    /// is answered only when the stream ends, which here is when the client cancels it or
-    /// the server's input ends.
+    /// what the server honours (`toolsListChanged`, when its tools can change). The request
+    /// gets no response: a response would close the stream, which lasts until the client
+    /// cancels it (`notifications/cancelled`) or the server's input ends.
     private func listen(id: JSONValue, _ params: [String: JSONValue]) -> String {
         let asked = params["notifications"]?["toolsListChanged"] == .bool(true)
         let honoured = asked && listChanges
