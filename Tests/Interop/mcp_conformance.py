@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`storescope mcp` against the official MCP Python SDK's stdio client.
 
-Usage: mcp_conformance.py STORESCOPE_BINARY SCRATCH_DIRECTORY
+Usage: mcp_conformance.py STORESCOPE_BINARY SCRATCH_DIRECTORY [LIVE_APP_BINARY]
 
 Records two sample sessions with `storescope demo`, starts `storescope mcp` on them through
 `mcp.client.stdio` (the SDK spawns the binary and speaks JSON-RPC over its pipes), once for
@@ -11,18 +11,27 @@ calls every tool (compare against `storescope compare`, test against the file `s
 writes), checks the structured results against what the CLI prints with --json
 for the same question (the SDK itself validates each result against the tool's output
 schema), and checks that bad input comes back as a tool error (isError), never a protocol
-error or a crash. Exits 0 when every check passed; prints what failed otherwise.
+error or a crash.
+
+With LIVE_APP_BINARY (the test fixture `live-app-fixture`), it also starts `storescope mcp
+--listen --allow-control` in each era and a real app streaming to it: the control tools are
+not listed until the app allows control, the client is told the list changed (a
+`notifications/tools/list_changed` to its message handler in the handshake era, an event on a
+`subscriptions/listen` stream in 2026-07-28), lists them, and is told again when the app's
+session ends and they go. Exits 0 when every check passed; prints what failed otherwise.
 """
 
 import asyncio
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
-from mcp import Client, StdioServerParameters
+from mcp import Client, StdioServerParameters, types
 
 EXPECTED_TOOLS = {"list_sessions", "query_actions", "state_at", "diff", "blame", "effects", "stats", "compare", "test"}
+CONTROL_TOOLS = {"pause", "resume", "jump", "dispatch", "replay"}
 failures = []
 
 
@@ -153,8 +162,67 @@ async def converse(binary, traces, mode, scratch):
         check(not still.is_error, f"[{mode}] still answering after bad input")
 
 
+class LiveApp:
+    """The fixture app streaming to a socket, driven line by line on its standard input."""
+
+    def __init__(self, binary, name, socket, *options):
+        environment = dict(os.environ, STORESCOPE_SOCKET=str(socket))
+        self.process = subprocess.Popen([binary, name, *options], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True, env=environment)
+
+    async def say(self, line, answer):
+        """Sends `line` and waits (off the event loop) for a line starting with `answer`."""
+        def exchange():
+            self.process.stdin.write(line + "\n")
+            self.process.stdin.flush()
+            while (read := self.process.stdout.readline()) and not read.startswith(answer):
+                pass
+        await asyncio.wait_for(asyncio.to_thread(exchange), 20)
+
+    async def close(self):
+        await self.say("close", "closed")
+        await asyncio.wait_for(asyncio.to_thread(self.process.wait), 20)
+
+
+async def live_control(binary, app_binary, mode, scratch):
+    """The control tools come and go with an app that allows control, and the client is told."""
+    socket = scratch / f"{mode}-run" / "scope.sock"
+    server = StdioServerParameters(command=binary, args=["mcp", "--listen", "--socket", str(socket), "--allow-control", "--record", str(scratch / f"{mode}-sessions")])
+    told = asyncio.Queue()
+
+    async def on_message(message):
+        if isinstance(message, types.ToolListChangedNotification):
+            told.put_nowait("list_changed")
+
+    async with Client(server, mode=mode, raise_exceptions=True, message_handler=on_message) as client:
+        async def names():
+            return {tool.name for tool in (await client.list_tools()).tools}
+
+        check(await names() == EXPECTED_TOOLS, f"[{mode}] live: no control tool before an app allows control")
+        if mode == "auto":
+            # 2026-07-28: change notifications ride a subscriptions/listen stream.
+            async with client.listen(tools_list_changed=True) as subscription:
+                check(subscription.honored.tools_list_changed is True, f"[{mode}] live: listen honours toolsListChanged")
+                events = subscription.__aiter__()
+                await see_tools_come_and_go(app_binary, socket, mode, names, lambda: asyncio.wait_for(events.__anext__(), 20))
+        else:
+            await see_tools_come_and_go(app_binary, socket, mode, names, lambda: asyncio.wait_for(told.get(), 20))
+
+
+async def see_tools_come_and_go(app_binary, socket, mode, names, next_change):
+    app = LiveApp(app_binary, f"sdk-{mode}", socket, "--control", "held")
+    await app.say("record 2", "recorded 2")
+    await app.say("flush", "flushed")
+    await next_change()
+    check(await names() == EXPECTED_TOOLS | CONTROL_TOOLS, f"[{mode}] live: the control tools are listed once the app allows control")
+    await app.close()
+    await next_change()
+    check(await names() == EXPECTED_TOOLS, f"[{mode}] live: the control tools go when the app's session ends")
+
+
 def main():
     binary, scratch = sys.argv[1], Path(sys.argv[2])
+    app_binary = sys.argv[3] if len(sys.argv) > 3 else None
     scratch.mkdir(parents=True, exist_ok=True)
     traces = []
     for sample in ("users", "search"):
@@ -163,6 +231,9 @@ def main():
         traces.append(path)
     for mode in ("auto", "legacy"):
         asyncio.run(converse(binary, traces, mode, scratch))
+        if app_binary:
+            asyncio.run(live_control(binary, app_binary, mode, scratch))
+            print(f"[{mode}] live control tools came and went")
     if failures:
         print(f"{len(failures)} checks failed", file=sys.stderr)
         return 1

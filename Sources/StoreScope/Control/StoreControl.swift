@@ -57,6 +57,13 @@ final class StoreControl<State: Decodable & Sendable, Action: Decodable & Sendab
         work.finish()
     }
 
+    var note: ControlAllowedNote {
+        let allowed: [(ControlCommands, Bool, ControlAllowedNote.Command)] = [
+            (.pause, true, .pause), (.lock, true, .lock), (.jump, replaceState != nil, .jump), (.dispatch, dispatch != nil, .dispatch),
+        ]
+        return ControlAllowedNote(store: name, commands: Set(allowed.filter { commands.contains($0.0) && $0.1 }.map(\.2)))
+    }
+
     func keepsState(after seq: UInt64) -> Bool {
         // States are kept only for a store that installs them (``StoreTrack/keepStates(_:in:)``).
         keptState(seq) != nil

@@ -4,6 +4,9 @@ import TraceFormat
 protocol StoreControlling: AnyObject, Sendable {
     /// The commands the store allows.
     var commands: ControlCommands { get }
+    /// What the store allows, as the live stream tells listeners (``ControlAllowedNote``):
+    /// ``commands``, less a jump without `replaceState` and a dispatch without `dispatch`.
+    var note: ControlAllowedNote { get }
     /// Starts carrying out `command` (never waits: the work runs on the store's control task,
     /// in the order commands arrived); the outcome goes into the trace. `holdsValue`: the
     /// command's value took a place in ``ControlRegistry/pendingValues``, given back once the
@@ -47,6 +50,11 @@ final class ControlRegistry: Sendable {
     /// Every live store's control.
     var all: [any StoreControlling] {
         stores.withLock { $0.values.compactMap(\.control) }
+    }
+
+    /// What every live store allows, by store name.
+    var notes: [ControlAllowedNote] {
+        all.map(\.note).sorted { $0.store < $1.store }
     }
 }
 

@@ -5,7 +5,9 @@ extension StoreRecorder where State: Decodable, Action: Decodable {
     /// the viewer"): pause and resume this store's recording, lock the app's actions, install a
     /// recorded state, send actions. Nothing is controllable until this is called, and only
     /// while ``RecorderConfiguration/control`` is enabled (debug builds by default). Every
-    /// command and its outcome is recorded in the trace.
+    /// command and its outcome is recorded in the trace, and so is what the store allows, on
+    /// the live stream (`ControlAllowedNote`: `storescope mcp --allow-control` offers its
+    /// control tools from it).
     ///
     /// The closures run on a task of the recorder's, one command at a time, never on the
     /// store's thread: hop to the store's executor in them (`await MainActor.run { ... }`,
@@ -52,6 +54,8 @@ extension StoreRecorder where State: Decodable, Action: Decodable {
         }
         controlSlot.withLock { $0 = control }
         recorder.controls.register(control, as: name)
+        let note = control.note
+        recorder.queue.enqueueControl(.job(WorkerJob { worker in worker.noteControlAllowed(note) }))
     }
 }
 

@@ -125,10 +125,12 @@ public final class Recorder: Sendable {
     /// Writes a log line into the trace.
     ///
     /// A message that reads as a control command's outcome (`control #7 jump #42 → done (store
-    /// …)`) is written with `app: ` before it: only the recorder's own outcomes read as outcomes,
-    /// so a listener never takes an app's line for the answer to a command.
+    /// …)`) or as the note that a store allows control (`ControlAllowedNote`) is written with
+    /// `app: ` before it: only the recorder's own lines read as such, so a listener never takes
+    /// an app's line for the answer to a command or for a store's consent.
     public func log(_ message: String, level: LogLevel = .info) {
-        record(ControlOutcome(message: message) == nil ? message : "app: " + message, level: level)
+        let isControlLine = ControlOutcome(message: message) != nil || ControlAllowedNote(message: message) != nil
+        record(isControlLine ? "app: " + message : message, level: level)
     }
 
     /// Writes a log record as it is: the app's lines through ``log(_:level:)``, the outcomes of

@@ -14,6 +14,22 @@ extension RecorderWorker {
     }
     static let controlPoll = Duration.milliseconds(10)
 
+    /// Tells listeners that a store allows control (``ControlAllowedNote``), when commands
+    /// can reach it: on a live stream, with control on. It goes with the open chunk, at the
+    /// next flush, as the store's other records do. ``serviceLiveOutput(closing:)`` tells each
+    /// listener met later again (``noteControlAllowedStores()``).
+    func noteControlAllowed(_ note: ControlAllowedNote) {
+        guard liveOutput != nil, configuration.control.isEnabled else { return }
+        append(note.record(at: Clock.monotonicNanos(), seq: latestSeq))
+    }
+
+    /// What every store that allows control allows, once more: for a listener that did not
+    /// see the notes (the stream resumed after a loss, or reached another listener).
+    func noteControlAllowedStores() {
+        guard liveOutput != nil, configuration.control.isEnabled else { return }
+        for note in controls?.notes ?? [] { append(note.record(at: Clock.monotonicNanos(), seq: latestSeq)) }
+    }
+
     /// Handles the commands that arrived since the last turn.
     func handleControlCommands() {
         guard let liveOutput else { return }

@@ -7,7 +7,8 @@ extension RecorderWorker {
     // MARK: - Live stream
 
     /// Lets the live stream connect and send; when it comes back after losing records, writes
-    /// a `dropped` record for what it lost and a keyframe of every store (see ``LiveOutput``).
+    /// a `dropped` record for what it lost, a keyframe of every store and what each store
+    /// allows a listener (see ``LiveOutput``, ``noteControlAllowedStores()``).
     func serviceLiveOutput(closing: Bool) {
         guard let liveOutput, writer != nil, !sinkFailed, liveOutput.service(closing: closing) else { return }
         // The open chunk's records came after the loss began: they are part of it.
@@ -18,6 +19,7 @@ extension RecorderWorker {
                 count: loss.actions, firstSeq: firstSeq, lastSeq: lastSeq, monotonicNanos: Clock.monotonicNanos())))
         }
         for source in sources { source.writeKeyframeNow(in: self) }
+        if !closing { noteControlAllowedStores() }
         perform { (writer) throws(TraceError) in try writer.flush() }
     }
 

@@ -32,8 +32,7 @@ struct DispatchCheck {
         let count = recording.reader.chunks.count
         let end = min(count, chunks + Self.mostChunks)
         for index in chunks..<max(chunks, end) {
-            let chunk = recording.reader.chunks[index]
-            guard let records = recording.cache.records(ofChunk: index) ?? (try? recording.reader.records(in: chunk, keeping: .allButStates).map(\.record)) else {
+            guard let records = recording.recordsWithoutStates(ofChunk: index) else {
                 continue
             }
             for case let .action(action) in records {

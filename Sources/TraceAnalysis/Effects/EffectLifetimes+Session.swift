@@ -21,8 +21,7 @@ extension EffectLifetimes {
         guard start < end else { return start }
         for index in start..<end {
             if session.hasGap(before: index) { add(SourceItem.gap) }
-            let chunk = session.reader.chunks[index]
-            guard let records = session.cache.records(ofChunk: index) ?? (try? session.reader.records(in: chunk, keeping: .allButStates).map(\.record)) else {
+            guard let records = session.recordsWithoutStates(ofChunk: index) else {
                 add(SourceItem.gap)
                 continue
             }

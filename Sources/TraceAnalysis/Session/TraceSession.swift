@@ -264,6 +264,14 @@ public final class TraceSession {
         return records
     }
 
+    /// The records of chunk `index` but its patches and keyframes, for a pass over the whole
+    /// session that needs no state (effects, actions, logs): taken from the cache when the
+    /// engine decoded the chunk, else read without building the states and not cached, so the
+    /// pass does not push out what the engine keeps. `nil` when the chunk's bytes are damaged.
+    func recordsWithoutStates(ofChunk index: Int) -> [Record]? {
+        cache.records(ofChunk: index) ?? (try? reader.records(in: reader.chunks[index], keeping: .allButStates).map(\.record))
+    }
+
     /// The records of chunk `index` as the action scans read them: all of them, or, when the
     /// session leaves large keyframes out of actions (``keyframesLeftOutOfActions``) and the
     /// chunk is not decoded whole already, all but those keyframes, with what each was. `nil`

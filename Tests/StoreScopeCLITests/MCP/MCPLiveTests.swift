@@ -58,6 +58,29 @@ extension LiveProcessTests {
                 }
             }
 
+            /// `initialize` (2025-11-25) then `notifications/initialized`: the result.
+            func initialize() throws -> [String: Any] {
+                let result = try #require(try request("initialize", [
+                    "protocolVersion": "2025-11-25", "capabilities": [String: Any](), "clientInfo": ["name": "test", "version": "1"],
+                ])["result"] as? [String: Any])
+                process.send(MCPConversation.initialized)
+                return result
+            }
+
+            /// The names `tools/list` gives.
+            func toolNames() throws -> [String] {
+                let tools = try #require(try request("tools/list")["result"] as? [String: Any])["tools"] as? [[String: Any]]
+                return tools?.compactMap { $0["name"] as? String } ?? []
+            }
+
+            /// How many `notifications/tools/list_changed` the server sent so far.
+            var listChanges: Int { process.stdout.components(separatedBy: #""method":"notifications/tools/list_changed""#).count - 1 }
+
+            /// Waits, asking nothing, until the server sent its `count`th `list_changed`.
+            func waitForListChange(_ count: Int) throws {
+                try process.waitForOutput("list_changed #\(count)") { _ in listChanges >= count }
+            }
+
             /// Ends the server's input; it stops its listener (completing every file) and exits.
             func finish() throws -> (status: Int32, stderr: String) {
                 process.closeInput()
@@ -71,8 +94,9 @@ extension LiveProcessTests {
             let directory = try TemporaryDirectory()
             let socket = directory.path("run/scope.sock"), recordings = directory.path("sessions")
             let server = try Server(["--listen", "--socket", socket, "--record", recordings])
-            let names = try #require(try server.request("tools/list")["result"] as? [String: Any])["tools"] as? [[String: Any]]
-            #expect(names?.compactMap { $0["name"] as? String } == ["list_sessions", "query_actions", "state_at", "diff", "blame", "effects", "stats", "compare", "test"])
+            let capabilities = try server.initialize()["capabilities"] as? [String: Any]
+            #expect((capabilities?["tools"] as? [String: Any])?["listChanged"] as? Bool == false, "without control tools the list never changes")
+            #expect(try server.toolNames() == Self.readingTools)
             #expect(try server.toolError("stats").contains("no session yet"))
 
             let app = try Live.app("shop", socket: socket)
@@ -110,20 +134,40 @@ extension LiveProcessTests {
             #expect(try ChildProcess.storescope(["check", file]).status == 0, "the recording is complete")
         }
 
-        @Test("with --allow-control, the control tools act on an app that allowed control, as its own output says; an app that did not refuses, as a tool error")
+        /// The tools every server lists.
+        static let readingTools = ["list_sessions", "query_actions", "state_at", "diff", "blame", "effects", "stats", "compare", "test"]
+
+        @Test("with --allow-control, each control tool is listed while a connected app allows its command, the client is told when that changes, and a store that did not opt in is a tool error saying why")
         func controlTools() throws {
             let directory = try TemporaryDirectory()
             let socket = directory.path("run/scope.sock")
             let server = try Server(["--listen", "--socket", socket, "--allow-control"])
-            let tools = try #require(try server.request("tools/list")["result"] as? [String: Any])["tools"] as? [[String: Any]] ?? []
-            #expect(Array(tools.compactMap { $0["name"] as? String }.suffix(5)) == ["pause", "resume", "jump", "dispatch", "replay"])
-            #expect(tools.first { $0["name"] as? String == "jump" }.flatMap { ($0["annotations"] as? [String: Any])?["readOnlyHint"] as? Bool } == false)
+            let capabilities = try server.initialize()["capabilities"] as? [String: Any]
+            #expect((capabilities?["tools"] as? [String: Any])?["listChanged"] as? Bool == true)
+            #expect(try server.toolNames() == Self.readingTools, "no app allows control yet")
 
+            // An app that did not allow control adds no tool; a control tool called for it says why.
+            let other = try Live.app("plain", socket: socket)
+            try Live.record(other, 2, endingAt: 2)
+            other.send("flush")
+            try other.waitForOutput(containing: "flushed")
+            let plain = try #require(try server.sessions { ($0.first?["actions"] as? Int) == 2 }.first?["name"] as? String)
+            #expect(try server.toolNames() == Self.readingTools)
+            let refused = try server.toolError("pause", ["session": plain])
+            #expect(refused.contains(#"store "main" of session \#(plain) did not allow control: its app did not call StoreRecorder.allowControl"#), "\(refused)")
+            #expect(server.listChanges == 0)
+
+            // An app that allows everything: the client hears of it without asking.
             let app = try Live.app("held", socket: socket, ["--control", "held"])
             try Live.record(app, 3, endingAt: 3)
             app.send("flush")
             try app.waitForOutput(containing: "flushed")
-            let name = try #require(try server.sessions { ($0.first?["actions"] as? Int) == 3 }.first?["name"] as? String)
+            try server.waitForListChange(1)
+            let tools = try #require(try server.request("tools/list")["result"] as? [String: Any])["tools"] as? [[String: Any]] ?? []
+            #expect(tools.compactMap { $0["name"] as? String } == Self.readingTools + ["pause", "resume", "jump", "dispatch", "replay"])
+            #expect(tools.first { $0["name"] as? String == "jump" }.flatMap { ($0["annotations"] as? [String: Any])?["readOnlyHint"] as? Bool } == false)
+            let name = try #require(try server.sessions { $0.contains { ($0["name"] as? String)?.hasPrefix("held/") == true && $0["actions"] as? Int == 3 } }
+                .first { ($0["name"] as? String)?.hasPrefix("held/") == true }?["name"] as? String)
 
             let jump = try server.structured("jump", ["session": name, "seq": 1])
             #expect(jump["result"] as? String == "done")
@@ -139,21 +183,28 @@ extension LiveProcessTests {
             #expect(try server.structured("resume", ["session": name])["result"] as? String == "done")
             let replay = try server.structured("replay", ["session": name, "seq": 2, "through": 3])
             #expect((replay["replayed"] as? [[String: Any]])?.compactMap { $0["command"] as? String } == ["resend #3"])
+            #expect(try server.toolError("pause").contains("'session' is required when there are several"))
             let journal = try Live.close(app)
             // The app installed the state after #1: its first action's value.
             #expect(installed.contains("installed total=\(journal.first?.value ?? -1) "), "\(installed) / \(journal.first.map { "\($0)" } ?? "")")
+
+            // Its session ended: the tools go, the client is told, and a call says why.
+            try server.waitForListChange(2)
+            #expect(try server.toolNames() == Self.readingTools)
             #expect(try server.toolError("pause", ["session": name]).contains("has ended: there is no app to act on"))
 
-            // An app that did not allow control refuses, and says so.
-            let other = try Live.app("plain", socket: socket)
-            try Live.record(other, 2, endingAt: 2)
-            other.send("flush")
-            try other.waitForOutput(containing: "flushed")
-            let plain = try #require(try server.sessions { $0.contains { ($0["name"] as? String)?.hasPrefix("plain/") == true && $0["actions"] as? Int == 2 } }
-                .first { ($0["name"] as? String)?.hasPrefix("plain/") == true }?["name"] as? String)
-            #expect(try server.toolError("pause", ["session": plain]).contains(#"refused: store "main" does not allow control"#))
-            #expect(try server.toolError("pause").contains("'session' is required when there are several"))
+            // An app that allows only pausing: only pause and resume come.
+            let narrow = try Live.app("narrow", socket: socket, ["--control", "held", "--only", "pause"])
+            try Live.record(narrow, 1, endingAt: 1)
+            try server.waitForListChange(3)
+            #expect(try server.toolNames() == Self.readingTools + ["pause", "resume"])
+            let narrowName = try #require(try server.sessions { $0.contains { ($0["name"] as? String)?.hasPrefix("narrow/") == true } }
+                .first { ($0["name"] as? String)?.hasPrefix("narrow/") == true }?["name"] as? String)
+            let notAllowed = try server.toolError("dispatch", ["session": narrowName, "action": #".step(1, "x")"#])
+            #expect(notAllowed.contains(#"store "main" of session \#(narrowName) does not allow dispatch: it allows only pause/resume"#), "\(notAllowed)")
+            _ = try Live.close(narrow)
             _ = try Live.close(other)
+            try server.waitForListChange(4)
             #expect(try server.finish().status == 0)
         }
 

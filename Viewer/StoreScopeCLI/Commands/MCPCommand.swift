@@ -10,7 +10,7 @@ enum MCPCommand: Command {
         options: [
             .flag("listen", help: "Also serve the live sessions of apps streaming to a socket, as 'storescope listen' receives them (each recorded to a file)."),
             .value("socket", "PATH", help: ListenOptions.pathHelp),
-            .flag("allow-control", help: "With --listen: offer the control tools (pause, resume, jump, dispatch, replay), which act on the live apps that allowed control."),
+            .flag("allow-control", help: "With --listen: offer the control tools (pause, resume, jump, dispatch, replay), each listed while a connected app allowed its command."),
         ] + ListenOptions.specOptions,
         discussion: """
             Reads JSON-RPC 2.0 messages, one per line, on standard input and answers on standard
@@ -24,8 +24,11 @@ enum MCPCommand: Command {
             With --listen, apps streaming to the socket (STORESCOPE_SOCKET=PATH) are served too,
             as sessions named by their tags, each recorded to its own file (in --record DIR, or
             a private directory named on standard error at the end). With --allow-control as
-            well, the tools pause, resume, jump, dispatch and replay act on those apps, which
-            carry them out only for stores that allowed control (StoreRecorder.allowControl).
+            well, the tools pause, resume, jump, dispatch and replay act on those apps: each is
+            listed while a connected app allowed its command for a store
+            (StoreRecorder.allowControl, which the app's stream tells), and the client is sent
+            notifications/tools/list_changed when that changes (an app allowed control, or its
+            session ended).
 
             Exit status: 0 when standard input ended, 1 when the socket could not be listened
             on, 2 when a trace could not be opened, 64 usage, 74 when standard output could not
@@ -61,20 +64,28 @@ enum MCPCommand: Command {
             return ExitStatus.unreadable
         }
         let control = listen && arguments.has("allow-control")
-        let server = MCPServer(sessions: sessions, tools: MCPServer.allTools + (control ? MCPServer.controlTools(socket: socket) : []))
-        var lines = MessageLines(descriptor: 0)
+        let server = MCPServer(sessions: sessions, controlTools: control ? MCPServer.controlTools(socket: socket) : [])
+        // With control tools, what the live apps allow is looked at while the client is quiet
+        // too, so that it hears of a change without asking.
+        var lines = MessageLines(descriptor: 0, idleMilliseconds: control ? idleMilliseconds : nil)
         while let line = lines.next() {
-            let response: String?
+            var out: [String] = []
             switch line {
-            case let .message(bytes): response = server.respond(to: bytes)
-            case .tooLong: response = server.respond(toOversized: ())
+            case let .message(bytes): out += server.respond(to: bytes).map { [$0] } ?? []
+            case .tooLong: out.append(server.respond(toOversized: ()))
+            case .idle: break
             }
-            guard let response else { continue }
-            var bytes = Array(response.utf8)
-            bytes.append(0x0A)
-            let written = bytes.withUnsafeBytes { StandardStream.output.writeAll($0) }
-            if case .failure = written { return ExitStatus.outputFailed }
+            if control { out += server.notifications() }
+            for message in out {
+                var bytes = Array(message.utf8)
+                bytes.append(0x0A)
+                let written = bytes.withUnsafeBytes { StandardStream.output.writeAll($0) }
+                if case .failure = written { return ExitStatus.outputFailed }
+            }
         }
         return ExitStatus.success
     }
+
+    /// How long a quiet client waits at most to hear that the control tools changed.
+    static let idleMilliseconds: Int32 = 200
 }

@@ -31,14 +31,7 @@ enum StatsCommand: Command {
         }
         let path = arguments.positionals[0]
         guard let reader = console.openTrace(path) else { return ExitStatus.unreadable }
-        var stats = SessionStats(startMonotonicNanos: reader.header.startMonotonicNanos, grouping: grouping)
-        if grouping == .case {
-            // A row per case needs only the action's case, not its payload.
-            console.readItemsWithActionCases(of: reader, label: path) { stats.add($0) }
-        } else {
-            console.readItems(of: reader, label: path) { stats.add($0) }
-        }
-        stats.finish()
+        let stats = console.withReadingProgress(path) { progress in SessionStats.summarizing(reader, by: grouping, progress: progress.update) }
         let report = StatsReport(stats: stats, missing: reader.missingParts)
         for line in arguments.has("json") ? report.jsonLines() : report.textLines() { console.line(line) }
         return ExitStatus.of(traceIntact: console.reportIntegrity(of: reader), answered: true)

@@ -18,6 +18,8 @@ enum MCPProtocol {
     static let protocolVersionKey = "io.modelcontextprotocol/protocolVersion"
     /// The `_meta` key of the server's name and version in a `server/discover` result.
     static let serverInfoKey = "io.modelcontextprotocol/serverInfo"
+    /// The `_meta` key naming the `subscriptions/listen` request a notification belongs to.
+    static let subscriptionIDKey = "io.modelcontextprotocol/subscriptionId"
 
     /// What the agent is told about the server (`instructions`).
     static let instructions = """
@@ -36,6 +38,7 @@ enum JSONRPCError {
     static let invalidRequest = -32600
     static let methodNotFound = -32601
     static let invalidParams = -32602
+    static let internalError = -32603
     /// The request's protocol version is not one the server speaks (2026-07-28).
     static let unsupportedProtocolVersion = -32022
 }

@@ -3,19 +3,72 @@ import TraceAnalysis
 /// Answers MCP messages, one line in, at most one line out: requests get a response,
 /// notifications none. A malformed message gets a JSON-RPC error; a tool's bad input a tool
 /// result with `isError: true`; nothing a client sends ends the server.
+///
+/// With control tools (`--listen --allow-control`), the tools listed change: each control
+/// tool is offered while the app of a connected live session allows its command
+/// (``ControlActing``). The server then declares `tools.listChanged`, and when the set
+/// changes (an app allowed control, or its session ended) ``notifications()`` tells the
+/// client: a handshake client (`initialize`, then `notifications/initialized`) with
+/// `notifications/tools/list_changed`, a 2026-07-28 client on each `subscriptions/listen`
+/// stream that asked for `toolsListChanged`.
 final class MCPServer {
     let sessions: MCPSessions
     let tools: [any MCPTool]
+    /// The control tools, offered while an app allows their commands.
+    let controlTools: [any ControlActing]
+    /// What the connected apps allowed when the tools offered were last worked out.
+    private var allowed: Set<ControlAllowedNote.Command> = []
+    /// Whether the tools offered changed since the client was last told.
+    private var toolsChanged = false
+    /// Whether a handshake client said it is ready for notifications (`notifications/initialized`).
+    private var initialized = false
+    /// The ids of the `subscriptions/listen` requests that asked for `toolsListChanged`.
+    private var listens: [JSONValue] = []
+    /// The most listen streams held at once: more are refused.
+    static let mostListens = 16
 
-    init(sessions: MCPSessions, tools: [any MCPTool] = MCPServer.allTools) {
+    init(sessions: MCPSessions, tools: [any MCPTool] = MCPServer.allTools, controlTools: [any ControlActing] = []) {
         self.sessions = sessions
         self.tools = tools
+        self.controlTools = controlTools
     }
 
     /// The control tools (`storescope mcp --listen --allow-control`), acting through the
     /// listener at `socket`.
-    static func controlTools(socket: String) -> [any MCPTool] {
+    static func controlTools(socket: String) -> [any ControlActing] {
         ControlTool.Command.allCases.map { ControlTool(command: $0, socket: socket) } + [ReplayTool(socket: socket)]
+    }
+
+    /// Whether the tools listed can change: there are control tools.
+    private var listChanges: Bool { !controlTools.isEmpty }
+
+    /// The tools offered now: the reading tools, and the control tools whose commands a
+    /// connected app allows.
+    private func offeredTools() -> [any MCPTool] {
+        noteAllowed()
+        return tools + controlTools.filter { allowed.contains($0.needs) }
+    }
+
+    /// Works out what the connected apps allow; a change is told by ``notifications()``.
+    private func noteAllowed() {
+        guard listChanges else { return }
+        let now = sessions.controlAllowedNow()
+        let before = Set(controlTools.filter { allowed.contains($0.needs) }.map(\.name))
+        allowed = now
+        if Set(controlTools.filter { now.contains($0.needs) }.map(\.name)) != before { toolsChanged = true }
+    }
+
+    /// The notifications to send now (none, or one per client stream that wants them): the
+    /// tools offered changed since the client was last told. Called after every message and
+    /// whenever the input is idle, so a change reaches a client that asks nothing.
+    func notifications() -> [String] {
+        noteAllowed()
+        guard toolsChanged else { return [] }
+        toolsChanged = false
+        var lines: [String] = []
+        if initialized { lines.append(Self.notification("notifications/tools/list_changed", subscription: nil)) }
+        for id in listens { lines.append(Self.notification("notifications/tools/list_changed", subscription: id)) }
+        return lines
     }
 
     /// The tools, in the order `tools/list` gives them.
@@ -51,7 +104,10 @@ final class MCPServer {
             return id.map { Self.error(id: $0, JSONRPCError.invalidParams, "Invalid params: params is an object") }
         }
         // Notifications (initialized, cancelled, …) need no answer.
-        guard let id else { return nil }
+        guard let id else {
+            noteNotification(method, paramMembers)
+            return nil
+        }
         let version = paramMembers["_meta"]?[MCPProtocol.protocolVersionKey]
         if let version, method != "initialize" {
             guard let asked = version.string, asked == MCPProtocol.statelessVersion else {
@@ -67,6 +123,7 @@ final class MCPServer {
         case "tools/call":
             sessions.poll()
             return call(id: id, paramMembers, stateless: stateless)
+        case "subscriptions/listen": return listen(id: id, paramMembers)
         default: return Self.error(id: id, JSONRPCError.methodNotFound, "Method not found: \(method)")
         }
     }
@@ -114,8 +171,79 @@ final class MCPServer {
         json.key("tools")
         json.beginObject()
         json.key("listChanged")
-        json.bool(false)
+        json.bool(listChanges)
         json.endObject()
+        json.endObject()
+    }
+
+    // MARK: Notifications
+
+    /// Takes note of a client's notification: `notifications/initialized` opens a handshake
+    /// client to notifications, `notifications/cancelled` naming a listen request ends that
+    /// stream.
+    private func noteNotification(_ method: String, _ params: [String: JSONValue]) {
+        switch method {
+        case "notifications/initialized": initialized = true
+        case "notifications/cancelled":
+            if let request = params["requestId"] { listens.removeAll { $0 == request } }
+        default: break
+        }
+    }
+
+    /// `subscriptions/listen` (2026-07-28): a stream of change notifications, acknowledged with
+    /// what the server honours (`toolsListChanged`, when its tools can change). The request
+    /// gets no response: a response would close the stream, which lasts until the client
+    /// cancels it (`notifications/cancelled`) or the server's input ends.
+    private func listen(id: JSONValue, _ params: [String: JSONValue]) -> String {
+        let asked = params["notifications"]?["toolsListChanged"] == .bool(true)
+        let honoured = asked && listChanges
+        if honoured {
+            guard listens.count < Self.mostListens else {
+                return Self.error(id: id, JSONRPCError.internalError, "Subscription limit reached: \(Self.mostListens) listen streams are open")
+            }
+            listens.append(id)
+        }
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("jsonrpc", "2.0")
+        json.field("method", "notifications/subscriptions/acknowledged")
+        json.key("params")
+        json.beginObject()
+        json.key("notifications")
+        json.beginObject()
+        if honoured {
+            json.key("toolsListChanged")
+            json.bool(true)
+        }
+        json.endObject()
+        Self.writeSubscription(id, to: &json)
+        json.endObject()
+        json.endObject()
+        return json.text
+    }
+
+    /// A notification without parameters but, on a listen stream, its subscription's id.
+    private static func notification(_ method: String, subscription: JSONValue?) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("jsonrpc", "2.0")
+        json.field("method", method)
+        if let subscription {
+            json.key("params")
+            json.beginObject()
+            writeSubscription(subscription, to: &json)
+            json.endObject()
+        }
+        json.endObject()
+        return json.text
+    }
+
+    /// `"_meta":{"io.modelcontextprotocol/subscriptionId":ID}`.
+    private static func writeSubscription(_ id: JSONValue, to json: inout JSONWriter) {
+        json.key("_meta")
+        json.beginObject()
+        json.key(MCPProtocol.subscriptionIDKey)
+        id.write(to: &json)
         json.endObject()
     }
 
@@ -149,7 +277,7 @@ final class MCPServer {
         json.beginObject()
         json.key("tools")
         json.beginArray()
-        for tool in tools {
+        for tool in offeredTools() {
             json.beginObject()
             json.field("name", tool.name)
             json.field("description", tool.description)
@@ -176,7 +304,8 @@ final class MCPServer {
         guard let name = params["name"]?.string else {
             return Self.error(id: id, JSONRPCError.invalidParams, "Invalid params: tools/call needs a tool name")
         }
-        guard let tool = tools.first(where: { $0.name == name }) else {
+        // A control tool no connected app allows now still answers, with a tool error saying why.
+        guard let tool = tools.first(where: { $0.name == name }) ?? controlTools.first(where: { $0.name == name }) else {
             // A control tool the server was not started to offer: say how it is offered.
             if Self.controlTools(socket: "").contains(where: { $0.name == name }) {
                 return Self.error(id: id, JSONRPCError.invalidParams,

@@ -34,15 +34,28 @@ final class MCPSessions {
         var session: TraceSession { live?.session ?? file! }
 
         /// Reads what a live session's listener wrote since the last call; what was worked
-        /// out from the records before (counts, effects, stats) is worked out again.
+        /// out from the records before (counts, effects, stats) is worked out again, and the
+        /// notes of what its stores allow (``allowances``) are read on from where they were.
         func refresh() {
-            guard let live, live.poll() || cachedSession != ObjectIdentifier(live.session) else { return }
-            cachedSession = ObjectIdentifier(live.session)
+            guard let live, live.poll() || cachedSession != live.session.opening else { return }
+            if cachedSession != live.session.opening { allowances = ControlAllowances() }
+            cachedSession = live.session.opening
             (counted, collectedEffects, statsAnswers) = (nil, nil, [:])
+            allowances.read(live.session)
         }
 
-        /// The session object the kept answers were worked out from (a reconnect opens anew).
-        private var cachedSession: ObjectIdentifier?
+        /// The opening of the session the kept answers were worked out from (a reconnect
+        /// opens the file anew).
+        private var cachedSession: UInt64?
+
+        /// What a live session's stores allow a listener to do, as far as ``refresh()`` read.
+        private(set) var allowances = ControlAllowances()
+
+        /// Whether the app of a live session is connected and one of its stores allows `command`.
+        func allowsNow(_ command: ControlAllowedNote.Command) -> Bool {
+            guard let live, !live.hasEnded else { return false }
+            return allowances.commands.contains(command)
+        }
 
         /// Its records counted in one pass, the first time they are asked for.
         var counts: Counts {
@@ -68,16 +81,13 @@ final class MCPSessions {
             return effects
         }
 
-        /// The stats by `grouping`, summarized in one pass the first time they are asked for
+        /// The stats by `grouping`, summarized in one pass as `storescope stats` does
+        /// (``SessionStats/summarizing(_:by:progress:)``) the first time they are asked for,
         /// and kept while they are under ``MCPSessions/statsKeptCharacters``.
         func stats(by grouping: SessionStats.Grouping) -> StatsAnswer {
             if let kept = statsAnswers[grouping] { return kept }
             let reader = session.reader
-            var stats = SessionStats(startMonotonicNanos: reader.header.startMonotonicNanos, grouping: grouping)
-            let items = reader.items()
-            while let item = items.next() { stats.add(item) }
-            stats.finish()
-            let report = StatsReport(stats: stats, missing: reader.missingParts)
+            let report = StatsReport(stats: SessionStats.summarizing(reader, by: grouping), missing: reader.missingParts)
             let rows = report.jsonLines()
             let size = rows.reduce(0) { $0 + $1.utf8.count }
             let tables = size < ResultPage.budget ? report.textLines().joined(separator: "\n") : nil
@@ -136,6 +146,18 @@ final class MCPSessions {
             suffix += 1
         }
         return name
+    }
+
+    /// What the connected live sessions' stores allow a listener to do, all together, after
+    /// reading what arrived (``poll()``).
+    func controlAllowedNow() -> Set<ControlAllowedNote.Command> {
+        poll()
+        var commands = Set<ControlAllowedNote.Command>()
+        for entry in entries where entry.live != nil {
+            entry.refresh()
+            for command in ControlAllowedNote.Command.allCases where entry.allowsNow(command) { commands.insert(command) }
+        }
+        return commands
     }
 
     /// Takes the live sessions that arrived since the last call (before every request).

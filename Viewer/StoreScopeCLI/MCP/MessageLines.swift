@@ -12,19 +12,25 @@ struct MessageLines {
     enum Line: Equatable {
         case message([UInt8])
         case tooLong
+        /// Nothing arrived for ``idleMilliseconds``: the server may look at what changed.
+        case idle
     }
 
     private let descriptor: Int32
+    /// How long ``next()`` waits for input before it answers ``Line/idle``; `nil`: it waits
+    /// for input however long.
+    let idleMilliseconds: Int32?
     private var buffer: [UInt8] = []
     private var skipping = false
     private var ended = false
 
-    init(descriptor: Int32) {
+    init(descriptor: Int32, idleMilliseconds: Int32? = nil) {
         self.descriptor = descriptor
+        self.idleMilliseconds = idleMilliseconds
     }
 
-    /// The next line, or `nil` at the end of input (or on a read error). A last line
-    /// without a newline still counts.
+    /// The next line, ``Line/idle`` after ``idleMilliseconds`` without input, or `nil` at the
+    /// end of input (or on a read error). A last line without a newline still counts.
     mutating func next() -> Line? {
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
@@ -47,6 +53,12 @@ struct MessageLines {
                 guard !buffer.isEmpty, !skipping else { return nil }
                 defer { buffer.removeAll() }
                 return .message(buffer)
+            }
+            if let idleMilliseconds {
+                var wanted = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&wanted, 1, idleMilliseconds)
+                if ready < 0 && errno == EINTR { continue }
+                if ready == 0 { return .idle }
             }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -7,16 +7,11 @@ extension Console {
         try withReadingProgress(label) { progress in try source.forEachItem(progress: progress.update, body) }
     }
 
-    /// Reads as ``readItems(of:label:_:)`` does, each action's value built only as far as its
-    /// case (enum case, struct type): for counting actions by case.
-    func readItemsWithActionCases(of reader: TraceReader, label: String, _ body: (SourceItem) throws -> Void) rethrows {
-        try withReadingProgress(label) { progress in try reader.forEachItem(actionsAsCases: true, progress: progress.update, body) }
-    }
-
-    private func withReadingProgress(_ label: String, _ read: (Progress) throws -> Void) rethrows {
+    /// What `read` answers, with the progress of reading `label` shown while it runs.
+    func withReadingProgress<Answer>(_ label: String, _ read: (Progress) throws -> Answer) rethrows -> Answer {
         let progress = Progress("reading \(label.sanitizedForTerminal)")
         defer { progress.finish() }
-        try read(progress)
+        return try read(progress)
     }
 
 }

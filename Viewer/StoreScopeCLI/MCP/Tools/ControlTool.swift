@@ -2,10 +2,11 @@ import TraceAnalysis
 
 /// A command to a live app (`pause`, `resume`, `jump`, `dispatch`), sent through the listener
 /// `storescope mcp --listen --allow-control` runs, as `storescope control` sends it; listed only
-/// with `--allow-control`. The app carries it out only if it allowed control of the store
-/// (`StoreRecorder.allowControl`), and records the command and its outcome in its trace; the
-/// answer is that outcome. Anything but `done` is a tool error saying why.
-struct ControlTool: MCPTool {
+/// with `--allow-control`, while a connected app allows the command (``ControlActing``). The
+/// app carries it out only if it allowed control of the store (`StoreRecorder.allowControl`),
+/// and records the command and its outcome in its trace; the answer is that outcome. Anything
+/// but `done` is a tool error saying why.
+struct ControlTool: ControlActing {
     enum Command: String, CaseIterable {
         case pause, resume, jump, dispatch
     }
@@ -15,6 +16,13 @@ struct ControlTool: MCPTool {
     let socket: String
 
     var name: String { command.rawValue }
+    var needs: ControlAllowedNote.Command {
+        switch command {
+        case .pause, .resume: .pause
+        case .jump: .jump
+        case .dispatch: .dispatch
+        }
+    }
     var readOnly: Bool { false }
 
     var description: String {
@@ -49,7 +57,7 @@ struct ControlTool: MCPTool {
     let outputSchema = ControlAnswer.schema
 
     func call(_ arguments: ToolArguments, sessions: MCPSessions) throws(ToolError) -> ToolResult {
-        var request = try ControlAnswer.request(command.rawValue, arguments, sessions: sessions)
+        var request = try ControlAnswer.request(command.rawValue, needs: needs, arguments, sessions: sessions)
         switch command {
         case .jump:
             guard let seq = try arguments.seq("seq") else { throw ToolError("missing argument 'seq'") }

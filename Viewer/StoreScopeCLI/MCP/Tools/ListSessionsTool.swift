@@ -4,7 +4,7 @@ import TraceAnalysis
 /// whether each session ended (the app closed it) or was cut off.
 struct ListSessionsTool: MCPTool {
     let name = "list_sessions"
-    let description = "List the recorded sessions (trace files) this server reads, and with --listen the live sessions of apps streaming to it (their 'live' member: tag, whether the app is still connected): each one's name (for the other tools' 'session'), stores with their action counts, seq range, and whether the app ended the session or it was cut off."
+    let description = "List the recorded sessions (trace files) this server reads, and with --listen the live sessions of apps streaming to it (their 'live' member: tag, whether the app is still connected, and 'control': what each store lets the control tools do, as the app allowed it): each one's name (for the other tools' 'session'), stores with their action counts, seq range, and whether the app ended the session or it was cut off."
     let inputSchema = ToolSchema.object([])
     let outputSchema = ToolSchema.object([ToolSchema.objects("sessions")], required: ["sessions"])
 
@@ -47,13 +47,23 @@ struct ListSessionsTool: MCPTool {
                 json.field("tag", live.live.tag)
                 json.key("connected")
                 json.bool(!live.hasEnded)
+                json.key("control")
+                json.beginObject()
+                for (store, commands) in entry.allowances.stores.sorted(by: { $0.key < $1.key }) {
+                    json.key(store)
+                    json.beginArray()
+                    for command in ControlAllowedNote.Command.allCases where commands.contains(command) { json.string(command.rawValue) }
+                    json.endArray()
+                }
+                json.endObject()
                 json.endObject()
             }
             json.endObject()
             let storeText = stores.mainFirst.map { "\($0) (\(counts.actionsByStore[$0] ?? 0))" }.joined(separator: ", ")
             let end = entry.live.map { $0.hasEnded ? "live, \($0.ending(closed: counts.records.sessionEnded))" : "live, the app is connected" }
                 ?? (counts.records.sessionEnded ? "ended by the app" : "not ended (cut off, or still recording)")
-            lines.append("\(entry.name): \(counts.records.actions) actions\(counts.records.seqRangeText); stores \(storeText); \(end)")
+            let control = entry.allowances.stores.sorted { $0.key < $1.key }.map { "; " + ControlAllowedNote(store: $0.key, commands: $0.value).message }.joined()
+            lines.append("\(entry.name): \(counts.records.actions) actions\(counts.records.seqRangeText); stores \(storeText); \(end)\(control)")
         }
         json.endArray()
         if sessions.arrivals != nil {

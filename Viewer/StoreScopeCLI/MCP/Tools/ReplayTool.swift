@@ -3,8 +3,9 @@ import TraceAnalysis
 
 /// `replay`: re-sends to a live app the actions its store sent itself after an action, at the
 /// recorded pace (gaps capped at a second), as `storescope control replay` does; at most
-/// ``maximumActions`` per call. Listed only with `--allow-control`.
-struct ReplayTool: MCPTool {
+/// ``maximumActions`` per call. Listed only with `--allow-control`, while a connected app
+/// allows dispatches (``ControlActing``).
+struct ReplayTool: ControlActing {
     /// The most actions one call re-sends (with gaps of up to a second, a call stays short).
     static let maximumActions = 20
 
@@ -12,6 +13,7 @@ struct ReplayTool: MCPTool {
     let socket: String
 
     let name = "replay"
+    let needs = ControlAllowedNote.Command.dispatch
     let readOnly = false
     let description = "Re-send to a live app the actions its store sent itself after an action (seq), through 'through', at the recorded pace (gaps capped at 1 s), as 'storescope control replay' does; the actions its effects sent are not re-sent (the replayed actions start those effects again). At most \(maximumActions) actions per call: replay again from the last one for more. Only for apps that allowed control of the store."
     let inputSchema = ToolSchema.object([
@@ -23,7 +25,7 @@ struct ReplayTool: MCPTool {
     let outputSchema = ControlAnswer.schema
 
     func call(_ arguments: ToolArguments, sessions: MCPSessions) throws(ToolError) -> ToolResult {
-        var request = try ControlAnswer.request("replay", arguments, sessions: sessions)
+        var request = try ControlAnswer.request("replay", needs: needs, arguments, sessions: sessions)
         guard let seq = try arguments.seq("seq") else { throw ToolError("missing argument 'seq'") }
         request.seq = seq
         let through = try arguments.seq("through")
