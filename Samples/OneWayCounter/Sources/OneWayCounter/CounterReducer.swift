@@ -1,7 +1,7 @@
 // StoreScope: begin OneWay effect helper
+import Foundation
 import OneWay
 import StoreScope  // StoreScope
-import Synchronization
 
 extension AnyEffect {
     /// This effect, recorded as an effect named `name` whose parent is the action being reduced;  // StoreScope: a helper in the app
@@ -19,13 +19,24 @@ extension AnyEffect {
     }
 }
 
-/// The store's `send`, given once the store exists.
-final class StoreSend<Action: Sendable>: Sendable {
-    private let send = Mutex<(@Sendable (Action) async -> Void)?>(nil)
+/// The store's `send`, given once the store exists (kept under an `NSLock`: this builds for iOS 16).
+final class StoreSend<Action: Sendable>: @unchecked Sendable {  // @unchecked: `send` is used only under `lock`
+    private let lock = NSLock()
+    private var send: (@Sendable (Action) async -> Void)?
 
-    func connect(_ send: @escaping @Sendable (Action) async -> Void) { self.send.withLock { $0 = send } }
+    func connect(_ send: @escaping @Sendable (Action) async -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.send = send
+    }
 
-    func callAsFunction(_ action: Action) async { await send.withLock { $0 }?(action) }
+    func callAsFunction(_ action: Action) async { await connected()?(action) }
+
+    private func connected() -> (@Sendable (Action) async -> Void)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return send
+    }
 }
 // StoreScope: end OneWay effect helper
 

@@ -1,5 +1,5 @@
 // StoreScope: begin swift-unidirectional-flow helpers
-import Synchronization
+import Foundation
 import StoreScope
 import UnidirectionalFlow
 
@@ -47,12 +47,23 @@ struct RecordedMiddleware<State: Sendable, Action: Sendable>: Middleware {
     }
 }
 
-/// The store's `send`, given once the store exists.
-final class StoreSend<Action: Sendable>: Sendable {
-    private let send = Mutex<(@MainActor (Action) async -> Void)?>(nil)
+/// The store's `send`, given once the store exists (kept under an `NSLock`: this builds for iOS 16).
+final class StoreSend<Action: Sendable>: @unchecked Sendable {  // @unchecked: `send` is used only under `lock`
+    private let lock = NSLock()
+    private var send: (@MainActor (Action) async -> Void)?
 
-    func connect(_ send: @escaping @MainActor (Action) async -> Void) { self.send.withLock { $0 = send } }
+    func connect(_ send: @escaping @MainActor (Action) async -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.send = send
+    }
 
-    func callAsFunction(_ action: Action) async { await send.withLock { $0 }?(action) }
+    func callAsFunction(_ action: Action) async { await connected()?(action) }
+
+    private func connected() -> (@MainActor (Action) async -> Void)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return send
+    }
 }
 // StoreScope: end swift-unidirectional-flow helpers
