@@ -4,12 +4,11 @@ import TraceFormat
 /// the end and at its peak, not only at the keyframes (a cart grown to 600 items by patches
 /// has 8 nodes at its only keyframe, the initial state).
 ///
-/// The size is exact at every keyframe and kept exact through each patch by counting the
-/// nodes each operation adds and takes away (``StateCensus/count(_:appliedTo:)``), so
-/// following it costs the patches, not a walk of the state per action. It holds each store's
-/// latest state, less the scalars a `set` replaced with scalars (they change no size and no
-/// path). After records are lost (a damaged part, dropped actions) a store's size is unknown
-/// until its next keyframe.
+/// The size is exact at every keyframe and kept exact through each patch, which applies to
+/// the state's shape (``StateShape``: the tree without its scalars' values) and counts the
+/// nodes each operation adds and takes away, so following it costs the patches, not a walk of
+/// the state per action. After records are lost (a damaged part, dropped actions) a store's
+/// size is unknown until its next keyframe.
 public struct StoreSizes: Sendable {
     /// A size and the action after which the state had it (0: the initial state).
     public struct SizeAt: Sendable, Hashable {
@@ -42,14 +41,8 @@ public struct StoreSizes: Sendable {
     public private(set) var stores: [Store] = []
     /// Numbers the stores as ``stores`` lists them.
     private var numbers = StoreNumbers()
-    /// By store number: its latest state and that state's census; `nil` while unknown.
-    private var followed: [Followed?] = []
-
-    /// A store's latest state and what it holds.
-    private struct Followed {
-        var state: TraceValue
-        var census: StateCensus
-    }
+    /// By store number: the shape of its latest state; `nil` while unknown.
+    private var followed: [StateShape?] = []
 
     /// No store yet.
     public init() {}
@@ -71,25 +64,21 @@ public struct StoreSizes: Sendable {
                 stores.append(Store(name: keyframe.store))
                 followed.append(nil)
             }
-            let census = StateCensus(keyframe.state)
-            followed[number] = Followed(state: keyframe.state, census: census)
-            stores[number].record(census.nodes, after: keyframe.seq)
+            let shape = StateShape(keyframe.state)
+            followed[number] = shape
+            stores[number].record(shape.nodes, after: keyframe.seq)
         case let .patch(patch):
-            guard let number = numbers.existingNumber(of: patch.store), var store = followed[number] else { return }
+            guard let number = numbers.existingNumber(of: patch.store), var shape = followed[number] else { return }
             // Taken out of the array while the patch applies: a copy left there would make the
-            // first write into each collection copy it whole (issue 40: three quarters of
-            // `stats` went to copying a 1,000-user array per patch).
+            // first write copy the tree (issue 40: three quarters of `stats` once went to
+            // copying a 1,000-user array per patch).
             followed[number] = nil
-            for operation in patch.operations {
-                // What follows sizes needs the state's shape, not its scalars' values.
-                guard store.census.count(operation, appliedTo: store.state) else { continue }
-                do { try store.state.apply(operation) } catch {
-                    stores[number].unknownAtEnd = true
-                    return
-                }
+            for operation in patch.operations where !shape.apply(operation) {
+                stores[number].unknownAtEnd = true
+                return
             }
-            stores[number].record(store.census.nodes, after: patch.seq)
-            followed[number] = store
+            stores[number].record(shape.nodes, after: patch.seq)
+            followed[number] = shape
         case .dropped:
             // The recorder lost actions: every store's state is unknown until its keyframe.
             forgetAll()
@@ -104,7 +93,7 @@ public struct StoreSizes: Sendable {
     public func referenceTypes(in store: String) -> [String] {
         var numbers = numbers  // a look-up remembers the name; this one need not
         guard let number = numbers.existingNumber(of: store) else { return [] }
-        return followed[number]?.census.references.keys.sorted() ?? []
+        return followed[number]?.references.keys.sorted() ?? []
     }
 
     private mutating func forgetAll() {

@@ -268,7 +268,7 @@ extension Array where Element == TraceValue.DictionaryEntry {
 extension Array {
     /// The first index whose element satisfies `belongsInSecondPartition`, for an array already
     /// partitioned by it (binary search).
-    func partitioningIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
+    package func partitioningIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
         var low = 0, high = count
         while low < high {
             let mid = (low + high) / 2

@@ -1,6 +1,7 @@
 import Foundation
 import StoreScopeTestSupport
 import Testing
+import TraceAnalysis
 import TraceFormat
 
 /// `storescope stats` reports each store's state size at the end and at its peak, followed
@@ -86,5 +87,78 @@ struct StatsStoreSizeTests {
         // Two entries (4 nodes) after #2 on top of the keyframe's 4; one left after #3 and #4.
         #expect(rows.stdout.contains(#"{"kind":"storeSize","store":"settings","endNodes":6,"lastKnownSeq":4,"peakNodes":8,"peakSeq":2}"#), "\(rows.stdout)")
         #expect(rows.stdout.contains(#""seq":4,"store":"settings","nodes":6"#), "\(rows.stdout)")
+    }
+
+    /// Each sample app's session, recorded by the real recorder (`storescope demo`): the sizes
+    /// `stats` follows (through the state's shape) are the ones found the straightforward
+    /// way, by applying every patch to the whole state and counting its nodes after each.
+    @Test("on each sample's recorded session, the sizes stats reports are those of applying every patch to the whole state")
+    func sizesMatchTheStraightforwardWayOnRecordedSessions() throws {
+        let directory = try TemporaryDirectory()
+        var patches = 0
+        for sample in ["notes", "todos", "users", "login", "search"] {
+            let path = directory.path("\(sample).sstrace")
+            let demo = try ChildProcess.storescope(["demo", "--sample", sample, "--output", path, "--json"])
+            #expect(demo.status == 0, "\(demo.stderr)")
+            let json = try ChildProcess.storescope(["stats", "--json", path])
+            #expect(json.status == 0, "\(json.stderr)")
+            let rows = try Analysis.jq(["-c", "select(.kind == \"storeSize\")"], input: json.stdout)
+            let expected = try Self.sizesAppliedWhole(path, patches: &patches)
+            #expect(rows.stdout == expected, "\(sample)")
+        }
+        #expect(patches > 20, "the samples change their states")
+    }
+
+    /// `stats --json`'s `storeSize` rows, computed by applying each patch to the store's whole
+    /// state (`TraceValue.apply`) and counting the state's nodes (`nodeCount`) after each.
+    static func sizesAppliedWhole(_ path: String, patches: inout Int) throws -> String {
+        struct Followed {
+            var name: String
+            var state: TraceValue?
+            var last: (nodes: Int, seq: UInt64)?
+            var peak: (nodes: Int, seq: UInt64)?
+            var unknown = false
+
+            mutating func record(_ seq: UInt64) {
+                let nodes = state!.nodeCount
+                last = (nodes, seq)
+                if nodes > peak?.nodes ?? -1 { peak = (nodes, seq) }
+                unknown = false
+            }
+        }
+        var stores: [Followed] = []
+        for record in try TraceReader(path: path).allRecords() {
+            switch record {
+            case let .keyframe(keyframe):
+                if !stores.contains(where: { $0.name == keyframe.store }) { stores.append(Followed(name: keyframe.store)) }
+                let index = stores.firstIndex { $0.name == keyframe.store }!
+                stores[index].state = keyframe.state
+                stores[index].record(keyframe.seq)
+            case let .patch(patch):
+                guard let index = stores.firstIndex(where: { $0.name == patch.store }), stores[index].state != nil else { continue }
+                patches += 1
+                do {
+                    try stores[index].state!.apply(patch.operations)
+                    stores[index].record(patch.seq)
+                } catch {
+                    stores[index].state = nil
+                    stores[index].unknown = true
+                }
+            case .dropped:
+                for index in stores.indices where stores[index].state != nil {
+                    stores[index].state = nil
+                    stores[index].unknown = true
+                }
+            default:
+                break
+            }
+        }
+        return stores.map { store in
+            let end = store.unknown ? "null" : store.last.map { "\($0.nodes)" } ?? "null"
+            var row = #"{"kind":"storeSize","store":"\#(store.name)","endNodes":\#(end)"#
+            if let last = store.last { row += #","lastKnownSeq":\#(last.seq)"# }
+            if let peak = store.peak { row += #","peakNodes":\#(peak.nodes),"peakSeq":\#(peak.seq)"# }
+            return row + "}\n"
+        }.joined()
     }
 }
