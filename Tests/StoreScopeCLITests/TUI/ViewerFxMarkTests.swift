@@ -129,7 +129,7 @@ struct ViewerFxMarkBackgroundTests {
     /// A viewer on ``largeChunksWithEffects(in:)`` once its first screens and every effect are
     /// read, the chunk of #14 not in its session's memory.
     static func effectsRead(in directory: TemporaryDirectory) throws -> ViewerHarness {
-        var viewer = try ViewerHarness(path: try largeChunksWithEffects(in: directory), rows: ViewerLargeChunkRowsTests.rows, idle: false)
+        var viewer = try ViewerHarness(path: try largeChunksWithEffects(in: directory), rows: ViewerLargeChunkRowsTests.rows, idle: false, waitsForReads: false)
         viewer.waitForRows()
         viewer.readEffectsToEnd()
         let session = viewer.reducer.session

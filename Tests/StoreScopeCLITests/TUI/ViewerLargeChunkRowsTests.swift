@@ -25,7 +25,7 @@ struct ViewerLargeChunkRowsTests {
     /// A viewer on ``trace(actions:in:)``, three rows of timeline high, once the reader read its
     /// first screen and the screens beside it.
     static func firstScreenRead(actions: UInt64, in directory: TemporaryDirectory) throws -> ViewerHarness {
-        var viewer = try ViewerHarness(path: try trace(actions: actions, in: directory), rows: rows, idle: false)
+        var viewer = try ViewerHarness(path: try trace(actions: actions, in: directory), rows: rows, idle: false, waitsForReads: false)
         viewer.waitForRows()
         return viewer
     }
@@ -33,7 +33,7 @@ struct ViewerLargeChunkRowsTests {
     @Test("The first screen and the next are read by the reader: the viewer's session decodes none of their chunks, and PgDn finds the next screen read")
     func screensReadOffThread() throws {
         let directory = try TemporaryDirectory()
-        var viewer = try ViewerHarness(path: try Self.trace(in: directory), rows: Self.rows, idle: false)
+        var viewer = try ViewerHarness(path: try Self.trace(in: directory), rows: Self.rows, idle: false, waitsForReads: false)
         let session = viewer.reducer.session
         let opened = session.chunkDecodes
         // #1's patch runs into the second chunk: nothing is listed before it is read.

@@ -30,10 +30,6 @@ package struct ViewerState: Sendable, Equatable {
     /// How the detail pane shows it: the view, the cursor, the folds.
     var pane = DetailPane()
 
-    /// Stores whose state was found to be large (``ViewerReducer/largeState``): their detail is
-    /// read off the loop's thread (``BackgroundReader``), so keys are answered at once whatever the
-    /// state's size.
-    var largeStores: Set<String> = []
     /// Whether keys move in the timeline or in the detail pane.
     var focus: Focus = .timeline
     /// The timeline's large chunks asked of the ``BackgroundReader``: the rows, or the next or
@@ -158,9 +154,8 @@ package struct ViewerState: Sendable, Equatable {
         var diff: Result<[DiffLine], UnknownText>
         /// The state after it, or why it is unknown.
         var state: Result<TraceValue, UnknownText>
-        /// Whether the diff and the state are still to be read: for a store whose state is
-        /// large (``largeStores``), a key moves the selection at once and the ``BackgroundReader``
-        /// reads them.
+        /// Whether the diff and the state are still to be read: a key moves the selection at
+        /// once and the ``BackgroundReader`` reads them.
         var isLoading = false
         /// The state tree's row counts of its large containers, counted once per detail.
         var treeCounts = TreeOutline.Counts()

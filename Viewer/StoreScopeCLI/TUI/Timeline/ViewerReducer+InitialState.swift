@@ -42,13 +42,9 @@ extension ViewerReducer {
             sinceStart: 0)
     }
 
-    /// The detail of `#0`, the main store's state before any action: kept when shown or being
-    /// read; read off the loop's thread for a large state (a keyframe of a million entries
-    /// takes a few hundred ms to decode), as any action's detail.
+    /// The detail of `#0`, the main store's state before any action, asked of the reader as
+    /// any action's detail.
     private func showInitialDetail(_ state: inout ViewerState) {
-        let entry = initialEntry
-        if let shown = state.detail, shown.entry == entry { return }
-        if state.largeStores.contains(entry.action.store) { return askForDetail(of: entry, in: &state) }
-        state.detail = ViewerState.Detail.read(entry, from: session).detail
+        askForDetail(of: initialEntry, in: &state)
     }
 }

@@ -49,9 +49,6 @@ extension ViewerReducer {
             state.top = next
             state.timeline = timelineRows(count: height, in: &state)
         }
-        // A store of which the rows' chunks left a keyframe out (a row's, or the session's first,
-        // before any action) is large: its details are read off the thread, the first screen's too.
-        state.largeStores.formUnion(session.storesWithLeftOutKeyframes)
         loadDetail(&state)
         showInitialState(&state, rows: height)
     }
@@ -98,9 +95,10 @@ extension ViewerReducer {
         if let read = state.readTimeline { state.readTimeline?.rows = filled(read.rows) }
     }
 
-    /// The selected action's detail: read now, or, for a large state or one far from its
-    /// keyframe, asked of the ``BackgroundReader``, whose read arrives as
-    /// ``ViewerAction/backgroundRead(_:)``; the key is answered meanwhile.
+    /// The selected action's detail, asked of the ``BackgroundReader`` whatever its state's
+    /// size: a small state's answer comes within the frame's wait (``ViewerApp/frameWait``), a
+    /// large one's (a keyframe of a million entries to decode, a long replay) in a later frame,
+    /// the pane saying `reading the state…` meanwhile. A detail shown or asked for is kept.
     private func loadDetail(_ state: inout ViewerState) {
         // `#0`'s is ``showInitialState(_:rows:)``'s.
         if state.selected == 0, hasInitialState { return }
@@ -113,23 +111,13 @@ extension ViewerReducer {
             state.detail = nil
             return
         }
-        // A large state's diff and tree cost a copy of its largest containers (tens of ms for
-        // a million entries; a keyframe of them, a decode of hundreds), a state far from any
-        // keyframe a long replay: read off the loop's thread.
-        if state.largeStores.contains(entry.action.store) || session.replayChunks(of: entry.action.store, after: seq) > Self.longReplay {
-            if let shown = state.detail, shown.entry.action == entry.action, !shown.isLoading { return }
-            if state.detail?.isLoading == true, state.detail?.entry == entry { return }
-            askForDetail(of: entry, in: &state)
-            return
-        }
-        state.detail = nil
-        state.detail = detail(of: entry, in: &state)
-        fillChangedPaths(&state)
-        revealChange(&state)
+        askForDetail(of: entry, in: &state)
     }
 
-    /// Asks the ``BackgroundReader`` for `entry`'s detail; the pane says `reading the state…` meanwhile.
+    /// Asks the ``BackgroundReader`` for `entry`'s detail, unless it is shown or asked for
+    /// already; the pane says `reading the state…` meanwhile.
     func askForDetail(of entry: ActionEntry, in state: inout ViewerState) {
+        if let shown = state.detail, shown.entry.action == entry.action { return }
         let reading = ViewerState.UnknownText(text: "reading the state…")
         state.detail = ViewerState.Detail(entry: entry, diff: .failure(reading), state: .failure(reading), isLoading: true)
         ask(.read(.detail(BackgroundReader.DetailRequest(trace: backgroundTrace, entry: entry))))
@@ -141,12 +129,11 @@ extension ViewerReducer {
     func show(_ read: BackgroundReader.DetailRead, in state: inout ViewerState) {
         guard let pending = state.detail, pending.isLoading, pending.entry == read.request.entry,
             read.request.trace == backgroundTrace else { return }
-        if read.isLarge { state.largeStores.insert(read.request.entry.action.store) }
         if let changes = read.keyframeChanges { session.remember(changes, of: read.request.entry) }
         // The file is gone from its path: the loop's thread reads the detail from the session
         // that holds it open, slow as that is, rather than show none.
         state.detail = nil
-        state.detail = read.couldNotOpen ? detail(of: pending.entry, in: &state) : read.detail
+        state.detail = read.couldNotOpen ? ViewerState.Detail.read(pending.entry, from: session) : read.detail
         fillChangedPaths(&state)
         revealChange(&state)
         if let path = state.pane.cursorPathOnRead {
@@ -178,14 +165,9 @@ extension ViewerReducer {
         }
     }
 
-    /// A state with more nodes than this is large: its detail is read off the loop's thread.
-    /// A copy of a 250,000-node container takes a few milliseconds; typical app states are far
-    /// smaller, and keep their detail on the key itself.
+    /// A state with more nodes than this is large: a timeline row leaves such a keyframe out
+    /// (its detail decodes it). Typical app states are far smaller.
     static let largeState = 250_000
-
-    /// A detail whose state is more chunks than this from any keyframe or kept state is read
-    /// off the loop's thread (replaying this many one-action chunks takes about 15 ms).
-    static let longReplay = 4_096
 
     func resetDetailCursor(_ state: inout ViewerState) {
         state.pane.cursorPathOnRead = nil
@@ -232,12 +214,6 @@ extension ViewerReducer {
         }
         if shown.count < operations.count { paths.append("+\(operations.count - shown.count)") }
         return .known(paths)
-    }
-
-    private func detail(of entry: ActionEntry, in viewer: inout ViewerState) -> ViewerState.Detail {
-        let read = ViewerState.Detail.read(entry, from: session)
-        if read.isLarge { viewer.largeStores.insert(entry.action.store) }
-        return read.detail
     }
 
     /// Moves the detail cursor, scrolls, or folds; returns whether the key was used.
