@@ -164,7 +164,7 @@ struct ViewerFxMarkBackgroundTests {
         #expect(!viewer.state.effects.isShown && viewer.state.selected == 14)
         #expect(viewer.state.message == nil, "\(String(describing: viewer.state.message))")
         viewer.waitForDetail()
-        #expect(viewer.state.timeline.compactMap(\.seq).contains(14) && viewer.state.detail?.entry.seq == 14, "\(viewer.state.timeline)")
+        #expect(viewer.state.timeline.rows.compactMap(\.seq).contains(14) && viewer.state.detail?.entry.seq == 14, "\(viewer.state.timeline.rows)")
         viewer.press(.character("e"))
         #expect(viewer.state.effects.rows.first { $0.lifetime.name == "upload" }?.parent == "#14 .set(n: 14)", "\(viewer.state.effects.rows)")
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks")

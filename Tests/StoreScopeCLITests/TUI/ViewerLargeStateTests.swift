@@ -135,12 +135,12 @@ struct ViewerLargeStateTests {
         // The chunks after the first (which opening the session read) are large: the first
         // screen lists none of their actions, the reader reads them.
         #expect(viewer.state.selected == 1 && viewer.state.isReadingRows)
-        #expect(viewer.state.timeline.contains(.reading) && viewer.screen.contains("… reading the actions (a large chunk)"), "\(viewer.screen)")
+        #expect(viewer.state.timeline.rows.contains(.reading) && viewer.screen.contains("… reading the actions (a large chunk)"), "\(viewer.screen)")
         // (No cache here: opening the session read its first and last chunks, for its bounds,
         // and the totals read the last one again.)
         #expect(session.chunkDecodes <= 3, "the viewer's session read \(session.chunkDecodes) chunks")
         viewer.waitForRows()
-        #expect(!viewer.state.timeline.contains(.reading))
+        #expect(!viewer.state.timeline.rows.contains(.reading))
         // The rows left their keyframes out; #1's detail is the reader's, as every detail:
         // every row waits with `…`.
         #expect(viewer.state.detail?.isLoading == true)
@@ -153,7 +153,7 @@ struct ViewerLargeStateTests {
         #expect(row(2).hasSuffix(" …") && row(5).hasSuffix(" …"), "\(viewer.screen)")
 
         // The rows hold no keyframe of the large state (ten of a million entries held 1.6 GB).
-        for case let .action(entry, _) in viewer.state.timeline {
+        for case let .action(entry, _) in viewer.state.timeline.rows {
             #expect(entry.keyframe == nil && entry.keyframeLeftOut && entry.hasKeyframe, "#\(entry.seq)")
         }
         let decodes = session.chunkDecodes, readerDecodes = viewer.reader.chunkDecodes

@@ -18,13 +18,8 @@ package struct ViewerState: Sendable, Equatable {
     var treeSearchRun: TreeSearchRun?
     /// The selected action's seq (`nil`: the trace has no action yet; 0: the initial state).
     package var selected: UInt64?
-    /// The seq of the first timeline row shown.
-    var top: UInt64 = 0
-    /// The timeline rows on screen, loaded from the engine.
-    var timeline: [TimelineRow] = []
-    /// The rows as last read from the engine, and what for: a key that moves the selection
-    /// within them reads none of them again.
-    var readTimeline: ReadTimeline?
+    /// The timeline's window of rows, and what it waits for from the reader.
+    var timeline = TimelineState()
     /// The selected action and its states.
     var detail: Detail?
     /// How the detail pane shows it: the view, the cursor, the folds.
@@ -32,20 +27,6 @@ package struct ViewerState: Sendable, Equatable {
 
     /// Whether keys move in the timeline or in the detail pane.
     var focus: Focus = .timeline
-    /// The timeline's large chunks asked of the ``BackgroundReader``: the rows, or the next or
-    /// previous screen of them, wait for their actions.
-    var rowChunksAsked: BackgroundReader.ActionsRequest?
-    /// A move that stopped at a large chunk asked of the reader: it goes on once read.
-    var moveOnRead: MoveOnRead?
-    /// Whether the selection heads the window only until the reader read the actions above
-    /// it (`G` over large chunks): then the window scrolls back to end at the selection.
-    var fillsWindowAboveSelection = false
-    enum MoveOnRead: Sendable, Equatable {
-        /// `j`, `k`, PgDn, PgUp: `count` rows (negative: up) from action `from`.
-        case step(from: UInt64, count: Int)
-        /// `:N`: the first action from `seq` on, asked with action `from` selected.
-        case jump(seq: UInt64, from: UInt64?)
-    }
 
     /// What the viewer believes of the live app (paused, locked) from the commands it sent
     /// (``ViewerReducer/handleControlKey(_:in:)``).

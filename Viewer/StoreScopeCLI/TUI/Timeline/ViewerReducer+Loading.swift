@@ -8,7 +8,7 @@ extension ViewerReducer {
     func select(_ seq: UInt64?, in state: inout ViewerState) {
         if let seq, seq != state.selected {
             state.selected = seq
-            state.fillsWindowAboveSelection = false
+            state.timeline.fillsWindowAboveSelection = false
             resetDetailCursor(&state)
         }
         load(&state)
@@ -18,55 +18,55 @@ extension ViewerReducer {
     func load(_ state: inout ViewerState) {
         let height = state.layout.timelineRows
         if let selected = state.selected {
-            if selected < state.top {
-                state.top = selected
-            } else if state.fillsWindowAboveSelection || currentRows(state, count: height)?.actionSeqs.contains(selected) != true {
+            if selected < state.timeline.top {
+                state.timeline.top = selected
+            } else if state.timeline.fillsWindowAboveSelection || currentRows(state, count: height)?.actionSeqs.contains(selected) != true {
                 // Scroll down when the selection is below the window: a full window of
                 // matching actions after the top above it. Those in a large chunk not yet read
                 // (`G`, `:N` far away) are asked of the reader: the selection heads the window
                 // until they are read, then the window scrolls back to hold them.
-                let top = state.fillsWindowAboveSelection ? 0 : state.top, filter = state.filter
+                let top = state.timeline.fillsWindowAboveSelection ? 0 : state.timeline.top, filter = state.filter
                 let (above, deferred) = readingSmallChunks { session.actions(before: selected, after: top, matching: filter, limit: height - 1) }
-                state.fillsWindowAboveSelection = false
+                state.timeline.fillsWindowAboveSelection = false
                 if above.count == height - 1, let first = above.last {
-                    state.top = first.seq
+                    state.timeline.top = first.seq
                 } else if let chunk = deferred {
-                    state.top = above.last?.seq ?? selected
-                    state.fillsWindowAboveSelection = true
+                    state.timeline.top = above.last?.seq ?? selected
+                    state.timeline.fillsWindowAboveSelection = true
                     askForChunks(from: chunk, forward: false, count: height - 1 - above.count, in: &state)
-                } else if top == 0, state.top > 0 {
+                } else if top == 0, state.timeline.top > 0 {
                     // The first actions: the window starts at the trace's start.
-                    state.top = 0
+                    state.timeline.top = 0
                 }
             }
         }
-        state.timeline = timelineRows(count: height, in: &state)
+        state.timeline.rows = timelineRows(count: height, in: &state)
         // `!! records lost` rows take lines too: scroll on while the selection is below them.
         for _ in 0..<height {
-            guard let selected = state.selected, state.timeline.count == height,
-                let last = state.timeline.last(where: { $0.seq != nil })?.seq, last < selected,
-                let next = readingSmallChunks({ session.action(after: state.top, matching: state.filter) }).value?.seq, next <= selected else { break }
-            state.top = next
-            state.timeline = timelineRows(count: height, in: &state)
+            guard let selected = state.selected, state.timeline.rows.count == height,
+                let last = state.timeline.rows.last(where: { $0.seq != nil })?.seq, last < selected,
+                let next = readingSmallChunks({ session.action(after: state.timeline.top, matching: state.filter) }).value?.seq, next <= selected else { break }
+            state.timeline.top = next
+            state.timeline.rows = timelineRows(count: height, in: &state)
         }
         loadDetail(&state)
         showInitialState(&state, rows: height)
     }
 
-    /// The rows from `state.top` as last read, when nothing they depend on changed since.
+    /// The rows from `state.timeline.top` as last read, when nothing they depend on changed since.
     func currentRows(_ state: ViewerState, count: Int) -> ViewerState.ReadTimeline? {
-        guard let read = state.readTimeline, read.top == state.top, read.count == count, read.filter == state.filter,
+        guard let read = state.timeline.read, read.top == state.timeline.top, read.count == count, read.filter == state.filter,
             read.session == session.opening, read.chunks == session.chunks.count else { return nil }
         return read
     }
 
-    /// The rows from `state.top`: the ones read last when they are still current (a key that
+    /// The rows from `state.timeline.top`: the ones read last when they are still current (a key that
     /// moves within the window reads no chunk: on a trace whose every chunk holds a keyframe of
     /// a million entries, listing ten rows decoded ten of them, 1-3 s), else read now, up to
     /// a large chunk not in memory, which the reader reads (`… reading`, ``askForChunks(from:forward:count:in:)``).
     private func timelineRows(count: Int, in state: inout ViewerState) -> [ViewerState.TimelineRow] {
         if let read = currentRows(state, count: count) { return read.rows }
-        let top = state.top, filter = state.filter
+        let top = state.timeline.top, filter = state.filter
         let read: (value: [ViewerState.TimelineRow], deferred: Int?) = readingSmallChunks { self.rows(from: top, count: count, filter: filter) }
         var rows = read.value
         if let deferred = read.deferred {
@@ -77,7 +77,7 @@ extension ViewerReducer {
             session.releaseKeptReads()
             askForNeighbouringScreens(of: rows, count: count, in: &state)
         }
-        state.readTimeline = ViewerState.ReadTimeline(top: state.top, count: count, filter: state.filter, session: session.opening, chunks: session.chunks.count, rows: rows)
+        state.timeline.read = ViewerState.ReadTimeline(top: state.timeline.top, count: count, filter: state.filter, session: session.opening, chunks: session.chunks.count, rows: rows)
         return rows
     }
 
@@ -90,9 +90,9 @@ extension ViewerReducer {
                 return .action(entry, changedPaths: changedPaths(of: entry, reading: true, scopedTo: state.filter.askedPaths))
             }
         }
-        guard state.timeline.contains(where: { if case .action(_, .notYetRead) = $0 { true } else { false } }) else { return }
-        state.timeline = filled(state.timeline)
-        if let read = state.readTimeline { state.readTimeline?.rows = filled(read.rows) }
+        guard state.timeline.rows.contains(where: { if case .action(_, .notYetRead) = $0 { true } else { false } }) else { return }
+        state.timeline.rows = filled(state.timeline.rows)
+        if let read = state.timeline.read { state.timeline.read?.rows = filled(read.rows) }
     }
 
     /// The selected action's detail, asked of the ``BackgroundReader`` whatever its state's
@@ -103,7 +103,7 @@ extension ViewerReducer {
         // `#0`'s is ``showInitialState(_:rows:)``'s.
         if state.selected == 0, hasInitialState { return }
         let shown = state.selected.flatMap { seq in
-            state.timeline.lazy.compactMap { if case let .action(entry, _) = $0, entry.seq == seq { entry } else { nil } }.first
+            state.timeline.rows.lazy.compactMap { if case let .action(entry, _) = $0, entry.seq == seq { entry } else { nil } }.first
         }
         // Not on the rows: read unless it is in a large chunk the reader reads for the rows.
         guard let seq = state.selected, let entry = shown ?? readingSmallChunks({ session.action(after: seq - min(seq, 1)) }).value,
