@@ -95,5 +95,5 @@ package struct ViewerApp {
     /// (the selected action's detail, the timeline's large chunks) before drawing: a small
     /// state's detail (a few ms) is drawn in the key's own frame, a large one's later, the key
     /// answered meanwhile within the viewer's 50 ms.
-    package static let frameWait = Duration.milliseconds(30)
+    package static let frameWait = Duration.milliseconds(15)
 }
