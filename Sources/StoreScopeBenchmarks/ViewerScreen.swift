@@ -20,7 +20,11 @@ final class ViewerScreen {
         reducer = ViewerReducer(source: source)
         let (state, effects) = reducer.start(columns: columns, rows: rows)
         self.state = state
-        runner.run(effects) { draw() }
+        let opened = ContinuousClock.now
+        runner.run(effects) {
+            runner.awaitReads(into: &self.state, reducer: reducer, until: opened + ViewerApp.frameWait)
+            draw()
+        }
     }
 
     var selected: UInt64? { state.selected }
@@ -35,11 +39,16 @@ final class ViewerScreen {
     var isPlaying: Bool { state.isPlaying }
 
     /// Reduces `action` and, when the state changed, draws, as the viewer's loop does (its
-    /// comparison of the states before and after is part of what a key costs).
+    /// comparison of the states before and after is part of what a key costs, and so is the
+    /// wait for the reader's answers within the frame).
     func send(_ action: ViewerAction) {
+        let arrived = ContinuousClock.now
         let before = state
         let effects = reducer.reduce(&state, action)
-        runner.run(effects) { if state != before { draw() } }
+        runner.run(effects) {
+            runner.awaitReads(into: &state, reducer: reducer, until: arrived + ViewerApp.frameWait)
+            if state != before { draw() }
+        }
     }
 
     func press(_ key: Key) { send(.key(key)) }

@@ -83,10 +83,6 @@ public final class TraceSession {
     /// Chunks read by another session and handed to this one (``keep(_:)``), held whatever the
     /// cache's budget until ``releaseKeptReads()``.
     var keptReads: [Int: ActionChunkRead] = [:]
-    /// The stores of which a keyframe was left out of actions (``keyframesLeftOutOfActions``)
-    /// in the chunks read so far: their states are large, the first action's too (whose
-    /// keyframe, the session's first, belongs to no action).
-    public private(set) var storesWithLeftOutKeyframes: Set<String> = []
     /// The raw length of the largest chunk in the file (so far, for a growing file).
     public private(set) var largestChunk: UInt32 = 0
     /// The stores read from the first keyframe chunks so far, and, in a trace damaged at its
@@ -308,7 +304,6 @@ public final class TraceSession {
             let leftOutBytes = leftOut.reduce(0) { $0 + $1.bytes }
             actionsCache.store(records, ofChunk: index, cost: max(1, Int(chunk.header.rawLength) - leftOutBytes))
             leftOutKeyframes[index] = leftOut
-            for keyframe in leftOut { storesWithLeftOutKeyframes.insert(keyframe.store) }
         }
     }
 

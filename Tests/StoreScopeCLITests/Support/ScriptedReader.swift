@@ -17,6 +17,11 @@ final class ScriptedReader: ViewerReading {
         return answers
     }
 
+    /// Nothing finishes by itself: answers wait for the test's ``ViewerHarness/takeAnswers()``.
+    func awaitFinished(until deadline: ContinuousClock.Instant?) -> Bool {
+        false
+    }
+
     /// Hands `read` to the loop's next look (``ViewerHarness/takeAnswers()``).
     func answer(_ read: BackgroundReader.Read) {
         answers.append(read)

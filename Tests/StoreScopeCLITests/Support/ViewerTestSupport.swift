@@ -17,6 +17,10 @@ struct ViewerHarness {
     private(set) var performed: [ViewerEffect] = []
     /// The effects of the last action sent.
     private(set) var effects: [ViewerEffect] = []
+    /// Whether each action waits for the reads the screen waits for (the detail, the timeline's
+    /// large chunks), as the loop waits for them within a frame, but however long they take;
+    /// `false` for a test of what the screen shows while they are read.
+    let waitsForReads: Bool
     /// The runner's reader, when it is the real one.
     var reader: BackgroundReader { runner.reader as! BackgroundReader }
 
@@ -26,12 +30,14 @@ struct ViewerHarness {
     /// - Parameter budget: the session's (a test of what is read again gives it no cache).
     /// - Parameter reader: reads off the loop's thread (a ``ScriptedReader`` for a test that
     ///   says when, and what, the reads answer).
+    /// - Parameter waitsForReads: ``waitsForReads``.
     init(
         path: String, columns: Int = 80, rows: Int = 24, idle: Bool = true, budget: TraceSession.Budget = .standard,
-        reader: any ViewerReading = BackgroundReader()
+        reader: any ViewerReading = BackgroundReader(), waitsForReads: Bool = true
     ) throws {
         reducer = ViewerReducer(source: try FileTraceSource(path: path, budget: budget))
         runner = ViewerEffectRunner(reader: reader)
+        self.waitsForReads = waitsForReads
         let (state, effects) = reducer.start(columns: columns, rows: rows)
         self.state = state
         run(effects)
@@ -60,6 +66,7 @@ struct ViewerHarness {
         self.effects = effects
         performed += effects
         runner.run(effects)
+        if waitsForReads { runner.awaitReads(into: &state, reducer: reducer, until: nil) }
     }
 
     /// Reduces the reads the reader finished, as the loop does between keys.

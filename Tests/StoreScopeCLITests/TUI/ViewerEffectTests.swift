@@ -43,12 +43,11 @@ struct ViewerEffectTests {
         }
     }
 
-    @Test("A large state's detail is asked of the reader; a read for an action the keys moved past is dropped, before or after the one waited for, which is shown")
+    @Test("Every detail is asked of the reader, a small state's too; a read for an action the keys moved past is dropped, before or after the one waited for, which is shown")
     func staleDetailReadsAreDropped() throws {
         let reader = ScriptedReader()
         var viewer = try ViewerHarness(fixture: "users", reader: reader)
-        // The store's state counts as large: its details are asked of the reader.
-        viewer.state.largeStores = ["users"]
+        #expect(reader.details.map(\.entry.seq) == [1], "the first screen's detail")
         viewer.press(.character("j"))
         let two = try #require(reader.details.last)
         #expect(viewer.effects == [.read(.detail(two))] && two.entry.seq == 2)
@@ -60,7 +59,7 @@ struct ViewerEffectTests {
 
         let known = ViewerState.UnknownText(text: "read by the test")
         func answer(_ request: BackgroundReader.DetailRequest) -> BackgroundReader.Read {
-            .detail(.init(request: request, detail: .init(entry: request.entry, diff: .failure(known), state: .failure(known)), isLarge: true))
+            .detail(.init(request: request, detail: .init(entry: request.entry, diff: .failure(known), state: .failure(known))))
         }
         // #2's answer, which the keys moved past, before #3's: dropped.
         reader.answer(answer(two))

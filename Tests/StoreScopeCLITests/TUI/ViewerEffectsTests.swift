@@ -59,7 +59,7 @@ struct ViewerEffectsTests {
         viewer.press(.character("p"))
         #expect(!viewer.state.effects.isShown)
         #expect(viewer.state.selected == 6)
-        #expect(viewer.state.timeline.compactMap(\.seq).contains(6))
+        #expect(viewer.state.timeline.rows.compactMap(\.seq).contains(6))
         #expect(viewer.screen.contains(">    #6 "))
 
         viewer.press(.character("j"), .character("j"))

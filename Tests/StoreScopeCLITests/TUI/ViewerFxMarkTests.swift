@@ -129,7 +129,7 @@ struct ViewerFxMarkBackgroundTests {
     /// A viewer on ``largeChunksWithEffects(in:)`` once its first screens and every effect are
     /// read, the chunk of #14 not in its session's memory.
     static func effectsRead(in directory: TemporaryDirectory) throws -> ViewerHarness {
-        var viewer = try ViewerHarness(path: try largeChunksWithEffects(in: directory), rows: ViewerLargeChunkRowsTests.rows, idle: false)
+        var viewer = try ViewerHarness(path: try largeChunksWithEffects(in: directory), rows: ViewerLargeChunkRowsTests.rows, idle: false, waitsForReads: false)
         viewer.waitForRows()
         viewer.readEffectsToEnd()
         let session = viewer.reducer.session
@@ -164,7 +164,7 @@ struct ViewerFxMarkBackgroundTests {
         #expect(!viewer.state.effects.isShown && viewer.state.selected == 14)
         #expect(viewer.state.message == nil, "\(String(describing: viewer.state.message))")
         viewer.waitForDetail()
-        #expect(viewer.state.timeline.compactMap(\.seq).contains(14) && viewer.state.detail?.entry.seq == 14, "\(viewer.state.timeline)")
+        #expect(viewer.state.timeline.rows.compactMap(\.seq).contains(14) && viewer.state.detail?.entry.seq == 14, "\(viewer.state.timeline.rows)")
         viewer.press(.character("e"))
         #expect(viewer.state.effects.rows.first { $0.lifetime.name == "upload" }?.parent == "#14 .set(n: 14)", "\(viewer.state.effects.rows)")
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks")

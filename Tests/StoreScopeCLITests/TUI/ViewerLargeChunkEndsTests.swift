@@ -23,7 +23,7 @@ struct ViewerLargeChunkEndsTests {
         #expect(viewer.state.selected == 1 && viewer.state.lastSeq == 8)
         #expect(viewer.screen.contains("#1/8"), "\(viewer.screen)")
         viewer.waitForRows()
-        #expect(viewer.state.timeline.compactMap(\.seq) == [0, 1, 2], "\(viewer.state.timeline)")
+        #expect(viewer.state.timeline.rows.compactMap(\.seq) == [0, 1, 2], "\(viewer.state.timeline.rows)")
         #expect(session.chunkDecodes == 0, "the viewer's session decoded \(session.chunkDecodes) chunks for the first screen")
     }
 
@@ -54,7 +54,7 @@ struct ViewerLargeChunkEndsTests {
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks as they arrived")
         #expect(viewer.state.selected == 7 && viewer.state.lastSeq == 7)
         viewer.waitForRows()
-        #expect(viewer.state.timeline.compactMap(\.seq) == [5, 6, 7], "\(viewer.state.timeline)")
+        #expect(viewer.state.timeline.rows.compactMap(\.seq) == [5, 6, 7], "\(viewer.state.timeline.rows)")
         #expect(viewer.state.following && viewer.state.selected == 7)
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks for the rows")
         try writer.close()
@@ -76,7 +76,7 @@ struct ViewerLargeChunkEndsTests {
         #expect(viewer.state.selected == 1 && !viewer.state.following)
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks on g")
         viewer.waitForRows()
-        #expect(viewer.state.timeline.compactMap(\.seq) == [0, 1, 2], "\(viewer.state.timeline)")
+        #expect(viewer.state.timeline.rows.compactMap(\.seq) == [0, 1, 2], "\(viewer.state.timeline.rows)")
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks for the rows")
     }
 
@@ -86,7 +86,7 @@ struct ViewerLargeChunkEndsTests {
         var viewer = try ViewerLargeChunkRowsTests.firstScreenRead(actions: 16, in: directory)
         viewer.press(.character("G"))
         viewer.waitForRows()
-        try #require(viewer.state.timeline.compactMap(\.seq) == [14, 15, 16])
+        try #require(viewer.state.timeline.rows.compactMap(\.seq) == [14, 15, 16])
         let height = ViewerLayout(columns: 80, rows: 30).timelineRows
         let session = viewer.reducer.session, decodes = session.chunkDecodes
         // The rows the taller window shows first are not all in memory (seq n is chunk n - 1).
@@ -94,7 +94,7 @@ struct ViewerLargeChunkEndsTests {
         viewer.send(.resize(columns: 80, rows: 30))
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks on the resize")
         viewer.waitForRows()
-        #expect(viewer.state.timeline.compactMap(\.seq) == Array(UInt64(17 - height)...16), "\(viewer.state.timeline)")
+        #expect(viewer.state.timeline.rows.compactMap(\.seq) == Array(UInt64(17 - height)...16), "\(viewer.state.timeline.rows)")
         #expect(viewer.state.selected == 16)
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks to fill the window")
     }

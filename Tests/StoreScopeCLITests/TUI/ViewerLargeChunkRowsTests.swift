@@ -25,7 +25,7 @@ struct ViewerLargeChunkRowsTests {
     /// A viewer on ``trace(actions:in:)``, three rows of timeline high, once the reader read its
     /// first screen and the screens beside it.
     static func firstScreenRead(actions: UInt64, in directory: TemporaryDirectory) throws -> ViewerHarness {
-        var viewer = try ViewerHarness(path: try trace(actions: actions, in: directory), rows: rows, idle: false)
+        var viewer = try ViewerHarness(path: try trace(actions: actions, in: directory), rows: rows, idle: false, waitsForReads: false)
         viewer.waitForRows()
         return viewer
     }
@@ -33,21 +33,21 @@ struct ViewerLargeChunkRowsTests {
     @Test("The first screen and the next are read by the reader: the viewer's session decodes none of their chunks, and PgDn finds the next screen read")
     func screensReadOffThread() throws {
         let directory = try TemporaryDirectory()
-        var viewer = try ViewerHarness(path: try Self.trace(in: directory), rows: Self.rows, idle: false)
+        var viewer = try ViewerHarness(path: try Self.trace(in: directory), rows: Self.rows, idle: false, waitsForReads: false)
         let session = viewer.reducer.session
         let opened = session.chunkDecodes
         // #1's patch runs into the second chunk: nothing is listed before it is read.
         #expect(viewer.state.selected == 1 && viewer.state.isReadingRows)
         #expect(viewer.screen.contains("… reading the actions (a large chunk)"), "\(viewer.screen)")
         viewer.waitForRows()
-        #expect(viewer.state.timeline.compactMap(\.seq) == [0, 1, 2], "\(viewer.state.timeline)")
+        #expect(viewer.state.timeline.rows.compactMap(\.seq) == [0, 1, 2], "\(viewer.state.timeline.rows)")
         #expect(!viewer.screen.contains("… reading"), "\(viewer.screen)")
         #expect(session.chunkDecodes == opened, "the viewer's session decoded \(session.chunkDecodes - opened) chunks for the rows")
         // The screen below was read ahead while the rows showed.
         viewer.press(.pageDown)
         #expect(!viewer.state.isReadingRows || viewer.state.selected != 1)
         viewer.waitForRows()
-        #expect(viewer.state.selected == 3 && viewer.state.timeline.compactMap(\.seq).contains(3), "\(viewer.state.timeline)")
+        #expect(viewer.state.selected == 3 && viewer.state.timeline.rows.compactMap(\.seq).contains(3), "\(viewer.state.timeline.rows)")
         #expect(session.chunkDecodes == opened, "the viewer's session decoded \(session.chunkDecodes - opened) chunks after PgDn")
         #expect(viewer.screen.contains("#3 "), "\(viewer.screen)")
     }
@@ -64,10 +64,10 @@ struct ViewerLargeChunkRowsTests {
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks on G")
         // Nothing is said to be read below the last action (a chunk above, unverified, was);
         // its own chunk, not read yet, is (the reader reads it first).
-        #expect(!viewer.state.timeline.drop(while: { $0.seq != 16 }).contains(.reading), "\(viewer.state.timeline)")
+        #expect(!viewer.state.timeline.rows.drop(while: { $0.seq != 16 }).contains(.reading), "\(viewer.state.timeline.rows)")
         #expect(viewer.screen.contains("#16/16"), "\(viewer.screen)")
         viewer.waitForRows()
-        #expect(viewer.state.timeline.compactMap(\.seq) == [14, 15, 16], "\(viewer.state.timeline)")
+        #expect(viewer.state.timeline.rows.compactMap(\.seq) == [14, 15, 16], "\(viewer.state.timeline.rows)")
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks for the rows")
         #expect(viewer.screen.contains("#14 ") && viewer.screen.contains("#16 ") && !viewer.screen.contains("… reading"), "\(viewer.screen)")
     }
@@ -103,7 +103,7 @@ struct ViewerLargeChunkRowsTests {
         viewer.press(.character(":"))
         viewer.type("12")
         viewer.press(.enter)
-        #expect(viewer.state.selected == 1 && viewer.state.moveOnRead == .jump(seq: 12, from: 1))
+        #expect(viewer.state.selected == 1 && viewer.state.timeline.moveOnRead == .jump(seq: 12, from: 1))
         #expect(viewer.state.message == "reading the actions at #12…")
         viewer.waitForRows()
         #expect(viewer.state.selected == 12 && viewer.state.message == nil)
@@ -132,7 +132,7 @@ struct ViewerLargeChunkRowsTests {
         hasty.press(.pageDown, .pageDown, .pageDown)
         hasty.waitForRows()
         #expect(hasty.state.selected == patient.state.selected && hasty.state.selected == 7, "\(String(describing: hasty.state.selected))")
-        #expect(hasty.state.timeline.compactMap(\.seq) == patient.state.timeline.compactMap(\.seq))
+        #expect(hasty.state.timeline.rows.compactMap(\.seq) == patient.state.timeline.rows.compactMap(\.seq))
         #expect(hasty.reducer.session.chunkDecodes == patient.reducer.session.chunkDecodes)
     }
 
@@ -145,8 +145,8 @@ struct ViewerLargeChunkRowsTests {
         var viewer = try ViewerHarness(path: path, rows: 24, idle: false)
         viewer.waitForRows(limit: .seconds(60))
         #expect(!viewer.state.isReadingRows)
-        #expect(viewer.state.timeline.contains { if case .damage = $0 { true } else { false } }, "\(viewer.state.timeline)")
-        #expect(viewer.state.timeline.compactMap(\.seq).contains(8), "\(viewer.state.timeline)")
-        #expect(!viewer.state.timeline.contains(.reading))
+        #expect(viewer.state.timeline.rows.contains { if case .damage = $0 { true } else { false } }, "\(viewer.state.timeline.rows)")
+        #expect(viewer.state.timeline.rows.compactMap(\.seq).contains(8), "\(viewer.state.timeline.rows)")
+        #expect(!viewer.state.timeline.rows.contains(.reading))
     }
 }

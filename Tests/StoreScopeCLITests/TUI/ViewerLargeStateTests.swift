@@ -28,15 +28,13 @@ struct ViewerLargeStateTests {
     @Test("j on a 300,000-entry state answers with the selection; the detail is read off the loop's thread")
     func largeStateReadsOnTick() throws {
         let directory = try TemporaryDirectory()
-        var viewer = try ViewerHarness(path: try Self.trace(entries: 300_000, in: directory))
+        var viewer = try ViewerHarness(path: try Self.trace(entries: 300_000, in: directory), waitsForReads: false)
         // The only chunk is large: the reader reads it for the rows (opening read it on the
-        // loop's thread before). Its rows left the session's first keyframe out: the first
-        // screen knows the state is large and leaves #1's detail to the reader too (it decoded
-        // it on the loop's thread before, 120 ms on a 1M-entry dictionary).
+        // loop's thread before), and #1's detail, as every detail (decoded on the loop's thread
+        // before, 120 ms on a 1M-entry dictionary).
         #expect(viewer.state.selected == 1)
         #expect(viewer.state.isReadingRows && viewer.reducer.session.chunkDecodes == 0)
         viewer.waitForRows()
-        #expect(viewer.state.largeStores == ["main"])
         #expect(viewer.state.detail?.isLoading == true)
         viewer.waitForDetail()
         #expect(viewer.state.detail?.isLoading == false && viewer.state.detail?.entry.seq == 1)
@@ -84,7 +82,7 @@ struct ViewerLargeStateTests {
     @Test("k onto #0 of a large state: the initial state is read off the loop's thread too, and shown once read")
     func initialStateOfALargeState() throws {
         let directory = try TemporaryDirectory()
-        var viewer = try ViewerHarness(path: try Self.trace(entries: 300_000, in: directory))
+        var viewer = try ViewerHarness(path: try Self.trace(entries: 300_000, in: directory), waitsForReads: false)
         viewer.waitForDetail()
         viewer.press(.character("k"))
         #expect(viewer.state.selected == 0)
@@ -128,7 +126,8 @@ struct ViewerLargeStateTests {
         let directory = try TemporaryDirectory()
         // No chunk cache: every read of the trace decodes a chunk, and is counted. No idle tick:
         // the effects of these large chunks would be read by the background reader too.
-        var viewer = try ViewerHarness(path: try Self.keyframeTrace(entries: 130_000, in: directory), idle: false, budget: .init(chunkBytes: 0, states: 4))
+        var viewer = try ViewerHarness(
+            path: try Self.keyframeTrace(entries: 130_000, in: directory), idle: false, budget: .init(chunkBytes: 0, states: 4), waitsForReads: false)
         let session = viewer.reducer.session
         func row(_ seq: UInt64) -> String {
             viewer.screen.split(separator: "\n").first { $0.contains(" #\(seq) +") }.map(String.init) ?? ""
@@ -136,14 +135,14 @@ struct ViewerLargeStateTests {
         // The chunks after the first (which opening the session read) are large: the first
         // screen lists none of their actions, the reader reads them.
         #expect(viewer.state.selected == 1 && viewer.state.isReadingRows)
-        #expect(viewer.state.timeline.contains(.reading) && viewer.screen.contains("… reading the actions (a large chunk)"), "\(viewer.screen)")
+        #expect(viewer.state.timeline.rows.contains(.reading) && viewer.screen.contains("… reading the actions (a large chunk)"), "\(viewer.screen)")
         // (No cache here: opening the session read its first and last chunks, for its bounds,
         // and the totals read the last one again.)
         #expect(session.chunkDecodes <= 3, "the viewer's session read \(session.chunkDecodes) chunks")
         viewer.waitForRows()
-        #expect(!viewer.state.timeline.contains(.reading) && viewer.state.largeStores == ["main"])
-        // The rows left their keyframes out, so the screen knows the state is large and
-        // leaves #1's detail to the reader, as a key does: every row waits with `…`.
+        #expect(!viewer.state.timeline.rows.contains(.reading))
+        // The rows left their keyframes out; #1's detail is the reader's, as every detail:
+        // every row waits with `…`.
         #expect(viewer.state.detail?.isLoading == true)
         #expect(row(1).hasSuffix(" …"), "\(viewer.screen)")
         viewer.waitForDetail()
@@ -154,7 +153,7 @@ struct ViewerLargeStateTests {
         #expect(row(2).hasSuffix(" …") && row(5).hasSuffix(" …"), "\(viewer.screen)")
 
         // The rows hold no keyframe of the large state (ten of a million entries held 1.6 GB).
-        for case let .action(entry, _) in viewer.state.timeline {
+        for case let .action(entry, _) in viewer.state.timeline.rows {
             #expect(entry.keyframe == nil && entry.keyframeLeftOut && entry.hasKeyframe, "#\(entry.seq)")
         }
         let decodes = session.chunkDecodes, readerDecodes = viewer.reader.chunkDecodes
@@ -187,9 +186,8 @@ struct ViewerLargeStateTests {
     func removedFromItsPath(replaced: Bool) throws {
         let directory = try TemporaryDirectory()
         let path = try Self.trace(entries: 300_000, in: directory)
-        var viewer = try ViewerHarness(path: path)
-        viewer.waitForRows()
-        #expect(viewer.state.largeStores == ["main"])
+        var viewer = try ViewerHarness(path: path, waitsForReads: false)
+        viewer.waitForDetail()
         #expect(unlink(path) == 0)
         // Another session's trace at the path, with other values: not the one shown.
         if replaced { try TraceFixture.writeOneActionChunks(10, to: path, app: "Other") }
@@ -200,12 +198,12 @@ struct ViewerLargeStateTests {
         #expect(lines.map(\.text).joined(separator: "\n").contains("-   \"k2\": 2\n+   \"k2\": -2"), "\(lines)")
     }
 
-    @Test("On a small state the detail is read on the key itself, as before")
+    @Test("On a small state the detail is the reader's too, shown once the key's reads are in, as the loop waits for them within its frame")
     func smallStateReadsOnKey() throws {
         let directory = try TemporaryDirectory()
         var viewer = try ViewerHarness(path: try Self.trace(entries: 1_000, in: directory))
-        #expect(viewer.state.largeStores.isEmpty)
         viewer.press(.character("j"))
+        #expect(viewer.effects.contains { if case .read(.detail) = $0 { true } else { false } })
         #expect(viewer.state.selected == 2)
         #expect(viewer.state.detail?.isLoading == false)
         #expect(!viewer.state.isReading)

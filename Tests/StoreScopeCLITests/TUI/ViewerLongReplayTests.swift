@@ -17,9 +17,10 @@ struct ViewerLongReplayTests {
         let count = 20_000
         let path = directory.path + "/far.sstrace"
         try TraceFixture.writeOneActionChunks(count, to: path, app: "Far")
-        var viewer = try ViewerHarness(path: path)
+        var viewer = try ViewerHarness(path: path, waitsForReads: false)
         let session = viewer.reducer.session
-        #expect(viewer.state.selected == 1 && viewer.state.detail?.isLoading == false, "#1 is next to its keyframe: read on the key")
+        viewer.waitForDetail()
+        #expect(viewer.state.selected == 1 && viewer.state.detail?.isLoading == false)
 
         let before = session.chunkDecodes
         viewer.press(.character("G"))

@@ -27,7 +27,7 @@ struct ViewerReducerTests {
         #expect(viewer.state.selected == 6)
         viewer.press(.home)
         #expect(viewer.state.selected == 1)
-        #expect(viewer.state.timeline.compactMap(\.seq) == [0, 1, 2, 3, 4, 5, 6])
+        #expect(viewer.state.timeline.rows.compactMap(\.seq) == [0, 1, 2, 3, 4, 5, 6])
     }
 
     @Test("A filter narrows the timeline; [ steps back to an earlier state it hides, ] forward again")
@@ -37,7 +37,7 @@ struct ViewerReducerTests {
         viewer.type("outcome:failed")
         viewer.press(.enter)
         #expect(viewer.state.prompt == nil)
-        #expect(viewer.state.timeline.compactMap(\.seq) == [4])
+        #expect(viewer.state.timeline.rows.compactMap(\.seq) == [4])
         #expect(viewer.state.selected == 4)
         viewer.press(.character("["))
         #expect(viewer.state.selected == 3)
@@ -56,7 +56,7 @@ struct ViewerReducerTests {
         #expect(viewer.state.prompt?.text == "outcome:failed")
         for _ in 0..<14 { viewer.press(.backspace) }
         viewer.press(.enter)
-        #expect(viewer.state.timeline.count == 7, "#0 and the six actions")
+        #expect(viewer.state.timeline.rows.count == 7, "#0 and the six actions")
     }
 
     @Test("An invalid filter keeps the prompt open with the error and the old filter; esc closes it")
@@ -71,7 +71,7 @@ struct ViewerReducerTests {
         #expect(viewer.state.prompt?.error == nil, "editing clears the error")
         viewer.press(.escape)
         #expect(viewer.state.prompt == nil)
-        #expect(viewer.state.timeline.count == 7, "#0 and the six actions")
+        #expect(viewer.state.timeline.rows.count == 7, "#0 and the six actions")
     }
 
     @Test(": jumps to a seq, start, end or a time; a bad point is refused in place")
@@ -102,7 +102,7 @@ struct ViewerReducerTests {
         #expect(viewer.state.message == "no later match for action:setResults")
         viewer.press(.character("N"))
         #expect(viewer.state.selected == 3)
-        #expect(viewer.state.timeline.count == 7, "a search does not hide actions (#0 and the six)")
+        #expect(viewer.state.timeline.rows.count == 7, "a search does not hide actions (#0 and the six)")
     }
 
     @Test("h folds the node under the cursor (or its parent), l unfolds, enter toggles")
@@ -155,7 +155,7 @@ struct ViewerReducerTests {
         #expect(viewer.reducer.source.poll())
         viewer.send(.recordsArrived)
         #expect(viewer.state.selected == 4)
-        #expect(viewer.state.timeline.compactMap(\.seq) == [0, 1, 2, 3, 4, 5, 6])
+        #expect(viewer.state.timeline.rows.compactMap(\.seq) == [0, 1, 2, 3, 4, 5, 6])
         #expect(!viewer.screen.contains("session ended"))
         try writer.close()
     }
@@ -170,12 +170,12 @@ struct ViewerReducerTests {
         #expect(viewer.state.selected == UInt64(rows))
         viewer.press(.pageDown)
         #expect(viewer.state.selected == UInt64(2 * rows - 1))
-        #expect(viewer.state.timeline.compactMap(\.seq).last == viewer.state.selected)
+        #expect(viewer.state.timeline.rows.compactMap(\.seq).last == viewer.state.selected)
         viewer.press(.pageUp)
         #expect(viewer.state.selected == UInt64(rows))
         viewer.press(.character("G"))
-        #expect(viewer.state.timeline.compactMap(\.seq).last == 200)
-        #expect(viewer.state.timeline.count == rows)
+        #expect(viewer.state.timeline.rows.compactMap(\.seq).last == 200)
+        #expect(viewer.state.timeline.rows.count == rows)
     }
 
     @Test("Text from the trace never reaches the screen as a control character")

@@ -136,7 +136,7 @@ struct ViewerSearchInPartsTests {
         while viewer.state.search.running != nil { viewer.send(.tick) }
         #expect(viewer.state.selected == 350)
         #expect(viewer.state.filter.description == "action:rare")
-        #expect(viewer.state.timeline.count == 1)
+        #expect(viewer.state.timeline.rows.count == 1)
 
         viewer.press(.character("f"))
         for _ in 0..<20 { viewer.press(.backspace) }

@@ -55,10 +55,10 @@ struct ViewerSmallWindowTests {
         var viewer = try ViewerHarness(fixture: "users")
         viewer.press(.character("G"))
         viewer.send(.resize(columns: 80, rows: 8))
-        #expect(viewer.state.timeline.count == 3)
+        #expect(viewer.state.timeline.rows.count == 3)
         viewer.send(.resize(columns: 80, rows: 24))
-        #expect(viewer.state.timeline.count == 9, "9 rows: \(viewer.state.timeline.compactMap(\.seq))")
-        #expect(viewer.state.timeline.compactMap(\.seq) == Array(1...9))
+        #expect(viewer.state.timeline.rows.count == 9, "9 rows: \(viewer.state.timeline.rows.compactMap(\.seq))")
+        #expect(viewer.state.timeline.rows.compactMap(\.seq) == Array(1...9))
         #expect(viewer.state.selected == 9)
     }
 

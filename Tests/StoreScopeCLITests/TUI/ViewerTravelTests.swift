@@ -86,7 +86,7 @@ struct ViewerTravelTests {
         viewer.press(.tab, .character("f"))
         viewer.type("outcome:failed")
         viewer.press(.enter)
-        #expect(viewer.state.timeline.compactMap(\.seq) == [4])
+        #expect(viewer.state.timeline.rows.compactMap(\.seq) == [4])
         viewer.press(.character("}"))
         #expect(viewer.state.selected == 5, "#4 first changed .query; #5 changed it next, though the filter hides #5")
         #expect(viewer.screen.contains("#5/6 (hidden by the filter)"))

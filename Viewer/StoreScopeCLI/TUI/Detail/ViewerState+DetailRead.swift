@@ -3,13 +3,9 @@ import TraceFormat
 
 extension ViewerState.Detail {
     /// Reads the detail of action `entry` from `session`: the state after it, its diff with
-    /// the state before, and the nodes it changed (`#0`: the initial state, and a note). On
-    /// the viewer's thread for a small state near its keyframe, on the ``BackgroundReader``'s
-    /// for the others.
-    ///
-    /// - Returns: the detail, and whether its state has more nodes than
-    ///   ``ViewerReducer/largeState`` (its store's next details are then read off the thread).
-    static func read(_ entry: ActionEntry, from session: TraceSession) -> (detail: Self, isLarge: Bool) {
+    /// the state before, and the nodes it changed (`#0`: the initial state, and a note): what
+    /// the ``BackgroundReader`` answers for every detail.
+    static func read(_ entry: ActionEntry, from session: TraceSession) -> Self {
         let seq = entry.seq
         let store = entry.action.store
         if seq == 0 {
@@ -18,7 +14,7 @@ extension ViewerState.Detail {
             let state: Result<TraceValue, ViewerState.UnknownText> = answer.value.map { .success($0) }
                 ?? .failure(.init(text: answer.unknownDescription ?? "the initial state is unknown"))
             let note = DiffLine(text: "  (the state before the first action: s shows it whole)", path: [])
-            return (Self(entry: entry, diff: .success([note]), state: state), answer.value?.hasMoreNodes(than: ViewerReducer.largeState) ?? false)
+            return Self(entry: entry, diff: .success([note]), state: state)
         }
         // The state before first: the engine keeps it, so the state after is one patch more
         // instead of a second replay from the keyframe.
@@ -43,9 +39,8 @@ extension ViewerState.Detail {
         case (_, nil):
             diff = .failure(.init(text: after.unknownDescription ?? "the state is unknown"))
         }
-        let isLarge = after.value?.hasMoreNodes(than: ViewerReducer.largeState) ?? false
         var changed = ChangedNodes()
         if let value = after.value, let operations { changed = ChangedNodes(operations, in: value) }
-        return (Self(entry: entry, diff: diff, state: state, changedNodes: changed), isLarge)
+        return Self(entry: entry, diff: diff, state: state, changedNodes: changed)
     }
 }

@@ -38,7 +38,11 @@ package struct ViewerApp {
         // tick), so the timeline's fx marks are on the right actions from the first screen of
         // a short trace on.
         effects += reducer.reduce(&state, .tick)
-        runner.run(effects) { screen.draw(ViewerRender.render(state)) }
+        let opened = ContinuousClock.now
+        runner.run(effects) {
+            runner.awaitReads(into: &state, reducer: reducer, until: opened + Self.frameWait)
+            screen.draw(ViewerRender.render(state))
+        }
         let interval = Duration.milliseconds(sources.pollMilliseconds)
         var lastPoll = ContinuousClock.now
         let clock = PlayClock()
@@ -49,7 +53,9 @@ package struct ViewerApp {
             // While the background reader reads, the loop looks for its answer every few ms.
             let idle = Playback.timeout(for: state, now: clock.nanos, poll: sources.pollMilliseconds)
             let timeout = state.isReading ? 0 : state.waitsForBackgroundReader ? min(idle, Self.detailWait) : idle
-            switch screen.nextEvent(timeoutMilliseconds: timeout) {
+            let event = screen.nextEvent(timeoutMilliseconds: timeout)
+            let arrived = ContinuousClock.now
+            switch event {
             case .key(.ctrl("z")):
                 // Suspended until the shell's fg; then the whole screen again, at its size now.
                 screen.suspend()
@@ -74,11 +80,20 @@ package struct ViewerApp {
             var effects: [ViewerEffect] = []
             for action in actions { effects += reducer.reduce(&state, action) }
             if state.playback != nil { effects += reducer.reduce(&state, .clock(nanos: clock.nanos)) }
-            runner.run(effects) { if state != before { screen.draw(ViewerRender.render(state)) } }
+            runner.run(effects) {
+                runner.awaitReads(into: &state, reducer: reducer, until: arrived + Self.frameWait)
+                if state != before { screen.draw(ViewerRender.render(state)) }
+            }
         }
         return ExitStatus.success
     }
 
     /// How long the loop waits for a key while the background reader reads, in milliseconds.
     package static let detailWait: Int32 = 5
+
+    /// How long after an event the loop waits for the reader's answers the screen waits for
+    /// (the selected action's detail, the timeline's large chunks) before drawing: a small
+    /// state's detail (a few ms) is drawn in the key's own frame, a large one's later, the key
+    /// answered meanwhile within the viewer's 50 ms.
+    package static let frameWait = Duration.milliseconds(15)
 }

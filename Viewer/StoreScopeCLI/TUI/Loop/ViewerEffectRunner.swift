@@ -45,6 +45,17 @@ package final class ViewerEffectRunner {
         }
     }
 
+    /// Reduces the reader's answers into `state` as they finish, while the screen waits for one
+    /// (the detail, the timeline's large chunks) and until `deadline` (`nil`: until the reader
+    /// has nothing more to read), performing what they ask in turn: the loop gives the reader
+    /// until its frame's deadline, so that a small trace's screen is drawn whole in one frame
+    /// and a large state's says `reading the state…` until a later one.
+    package func awaitReads(into state: inout ViewerState, reducer: ViewerReducer, until deadline: ContinuousClock.Instant?) {
+        while state.isReadingRows || state.isLoadingDetail, reader.awaitFinished(until: deadline) {
+            for read in reader.takeFinished() { run(reducer.reduce(&state, .backgroundRead(read))) }
+        }
+    }
+
     /// What came back since the last call, as actions for the loop to reduce: the reads
     /// finished, then the live app's replies to control requests, as message lines.
     package func takeAnswers() -> [ViewerAction] {
@@ -69,4 +80,7 @@ package protocol ViewerReading: AnyObject {
     func read(_ request: BackgroundReader.Request)
     /// The reads finished since the last call, oldest first.
     func takeFinished() -> [BackgroundReader.Read]
+    /// Waits until a read finished or `deadline` (`nil`: however long it takes); returns
+    /// whether one did (`false` at once when nothing is being read).
+    func awaitFinished(until deadline: ContinuousClock.Instant?) -> Bool
 }

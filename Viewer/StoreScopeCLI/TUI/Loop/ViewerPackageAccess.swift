@@ -14,7 +14,7 @@ extension ViewerState {
     package var isSearching: Bool { search.running != nil || treeSearchRun != nil }
     /// Whether the timeline's rows (or the screens beside them) wait for large chunks the
     /// ``BackgroundReader`` reads.
-    package var isReadingRows: Bool { rowChunksAsked != nil }
+    package var isReadingRows: Bool { timeline.chunksAsked != nil }
     /// Whether `space` is playing the trace (the benchmark passes the clock until it ends).
     package var isPlaying: Bool { playback != nil }
     /// Whether the detail of a large state is still being read (``BackgroundReader``).

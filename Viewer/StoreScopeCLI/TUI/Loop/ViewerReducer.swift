@@ -199,24 +199,24 @@ package struct ViewerReducer {
     /// they are read (``takeIn(_:in:)`` fills the window again).
     func fillWindow(_ state: inout ViewerState) {
         let height = state.layout.timelineRows
-        let free = height - state.timeline.count
-        guard free > 0, state.top > 0 else { return }
-        let top = state.top, filter = state.filter
+        let free = height - state.timeline.rows.count
+        guard free > 0, state.timeline.top > 0 else { return }
+        let top = state.timeline.top, filter = state.filter
         let (above, deferred) = readingSmallChunks { session.actions(before: top, after: 0, matching: filter, limit: free) }
         if let chunk = deferred, above.count < free {
             askForChunks(from: chunk, forward: false, count: free - above.count, in: &state)
-            state.top = above.last?.seq ?? state.top
+            state.timeline.top = above.last?.seq ?? state.timeline.top
         } else {
             // Fewer than the free rows: back to the start, where #0 may take one.
-            state.top = above.count < free ? 0 : above.last?.seq ?? state.top
+            state.timeline.top = above.count < free ? 0 : above.last?.seq ?? state.timeline.top
         }
-        guard state.top != top else { return }
+        guard state.timeline.top != top else { return }
         load(&state)
     }
 
     /// Moves `count` matching actions down (negative: up), stopping at the ends; a move that
     /// meets a large chunk not yet read stops there and goes on once the reader read it
-    /// (``ViewerState/moveOnRead``).
+    /// (``TimelineState/moveOnRead``).
     func step(_ count: Int, in state: inout ViewerState) {
         guard let current = state.selected else { return }
         // One engine pass for the whole move, not one query per matching action.
@@ -261,7 +261,7 @@ package struct ViewerReducer {
     func jump(to seq: UInt64, named name: String? = nil, in state: inout ViewerState) {
         let (found, deferred) = readingSmallChunks { seq == 0 && hasInitialState ? nil : session.action(after: seq - min(seq, 1)) }
         if found == nil, let chunk = deferred {
-            state.moveOnRead = .jump(seq: seq, from: state.selected)
+            state.timeline.moveOnRead = .jump(seq: seq, from: state.selected)
             state.message = "reading the actions at #\(seq)…"
             askForChunks(from: chunk, count: 1, in: &state)
             return

@@ -28,17 +28,17 @@ package enum ViewerRender {
     // MARK: - Timeline
 
     private static func drawTimeline(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
-        let ambiguous = ambiguousCases(state.timeline.prefix(layout.timelineRows))
-        let layout = fitted(layout, to: state.timeline.prefix(layout.timelineRows), qualified: ambiguous)
+        let ambiguous = ambiguousCases(state.timeline.rows.prefix(layout.timelineRows))
+        let layout = fitted(layout, to: state.timeline.rows.prefix(layout.timelineRows), qualified: ambiguous)
         grid.put(row(seq: "seq", time: "time", store: "store", action: "action", reducer: "reducer", changes: "changes", marks: "fx", layout), row: 0, column: 0, style: .bold)
         if state.search.running?.isFiltering == true {
             grid.put("  searching… \(state.search.running?.percent ?? 0)%", row: 1, column: 0, style: .dim)
             return
         }
-        if state.timeline.isEmpty {
+        if state.timeline.rows.isEmpty {
             grid.put(state.filter.expression == .all ? "  (no actions yet)" : "  (no action matches the filter)", row: 1, column: 0, style: .dim)
         }
-        for (index, line) in state.timeline.prefix(layout.timelineRows).enumerated() {
+        for (index, line) in state.timeline.rows.prefix(layout.timelineRows).enumerated() {
             let y = index + 1
             switch line {
             case let .action(entry, paths):
@@ -178,7 +178,7 @@ package enum ViewerRender {
     private static func drawStatus(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
         var parts = [state.title.sanitizedForTerminal]
         if let selected = state.selected {
-            let hidden = state.filter.expression != .all && !state.timeline.contains { $0.seq == selected }
+            let hidden = state.filter.expression != .all && !state.timeline.rows.contains { $0.seq == selected }
             parts.append("#\(selected)/\(state.lastSeq ?? selected)" + (hidden ? " (hidden by the filter)" : ""))
         }
         parts.append(state.filter.expression == .all ? "no filter" : "filter: \(state.filter.description.sanitizedForTerminal)")

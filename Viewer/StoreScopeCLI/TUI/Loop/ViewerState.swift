@@ -18,38 +18,15 @@ package struct ViewerState: Sendable, Equatable {
     var treeSearchRun: TreeSearchRun?
     /// The selected action's seq (`nil`: the trace has no action yet; 0: the initial state).
     package var selected: UInt64?
-    /// The seq of the first timeline row shown.
-    var top: UInt64 = 0
-    /// The timeline rows on screen, loaded from the engine.
-    var timeline: [TimelineRow] = []
-    /// The rows as last read from the engine, and what for: a key that moves the selection
-    /// within them reads none of them again.
-    var readTimeline: ReadTimeline?
+    /// The timeline's window of rows, and what it waits for from the reader.
+    var timeline = TimelineState()
     /// The selected action and its states.
     var detail: Detail?
     /// How the detail pane shows it: the view, the cursor, the folds.
     var pane = DetailPane()
 
-    /// Stores whose state was found to be large (``ViewerReducer/largeState``): their detail is
-    /// read off the loop's thread (``BackgroundReader``), so keys are answered at once whatever the
-    /// state's size.
-    var largeStores: Set<String> = []
     /// Whether keys move in the timeline or in the detail pane.
     var focus: Focus = .timeline
-    /// The timeline's large chunks asked of the ``BackgroundReader``: the rows, or the next or
-    /// previous screen of them, wait for their actions.
-    var rowChunksAsked: BackgroundReader.ActionsRequest?
-    /// A move that stopped at a large chunk asked of the reader: it goes on once read.
-    var moveOnRead: MoveOnRead?
-    /// Whether the selection heads the window only until the reader read the actions above
-    /// it (`G` over large chunks): then the window scrolls back to end at the selection.
-    var fillsWindowAboveSelection = false
-    enum MoveOnRead: Sendable, Equatable {
-        /// `j`, `k`, PgDn, PgUp: `count` rows (negative: up) from action `from`.
-        case step(from: UInt64, count: Int)
-        /// `:N`: the first action from `seq` on, asked with action `from` selected.
-        case jump(seq: UInt64, from: UInt64?)
-    }
 
     /// What the viewer believes of the live app (paused, locked) from the commands it sent
     /// (``ViewerReducer/handleControlKey(_:in:)``).
@@ -158,9 +135,8 @@ package struct ViewerState: Sendable, Equatable {
         var diff: Result<[DiffLine], UnknownText>
         /// The state after it, or why it is unknown.
         var state: Result<TraceValue, UnknownText>
-        /// Whether the diff and the state are still to be read: for a store whose state is
-        /// large (``largeStores``), a key moves the selection at once and the ``BackgroundReader``
-        /// reads them.
+        /// Whether the diff and the state are still to be read: a key moves the selection at
+        /// once and the ``BackgroundReader`` reads them.
         var isLoading = false
         /// The state tree's row counts of its large containers, counted once per detail.
         var treeCounts = TreeOutline.Counts()

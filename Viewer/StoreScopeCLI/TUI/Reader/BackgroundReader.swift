@@ -52,8 +52,6 @@ package final class BackgroundReader: ViewerReading, Sendable {
     package struct DetailRead: Sendable, Equatable {
         var request: DetailRequest
         var detail: ViewerState.Detail
-        /// Whether the state has more nodes than ``ViewerReducer/largeState``.
-        var isLarge: Bool
         /// The changes of a keyframe action, worked out by comparing it with the state before.
         var keyframeChanges: [PatchOperation]?
         /// Whether the reader could not open the file (removed from its path since the viewer
@@ -97,6 +95,8 @@ package final class BackgroundReader: ViewerReading, Sendable {
     }
 
     private let shared = LockedValue(Shared())
+    /// Signalled once for every read finished: what ``awaitFinished(until:)`` waits on.
+    private let finishing = DispatchSemaphore(value: 0)
     private let queue = DispatchQueue(label: "storescope.viewer.reader", qos: .userInitiated)
     private let sessions = ReaderSession()
 
@@ -120,6 +120,24 @@ package final class BackgroundReader: ViewerReading, Sendable {
         shared.withLock { shared in
             defer { shared.finished = [] }
             return shared.finished
+        }
+    }
+
+    /// Waits until a read finished (one not yet taken with ``takeFinished()``), or until
+    /// `deadline` (`nil`: however long it takes).
+    ///
+    /// - Returns: whether a read finished: `false` at the deadline, or at once when the reader
+    ///   reads nothing.
+    package func awaitFinished(until deadline: ContinuousClock.Instant?) -> Bool {
+        while true {
+            let (finished, running) = shared.withLock { (!$0.finished.isEmpty, $0.isRunning) }
+            if finished { return true }
+            guard running else { return false }
+            let timeout = deadline.map { deadline -> DispatchTime in
+                let left = max(.zero, deadline - .now).components
+                return .now() + .nanoseconds(Int(left.seconds) * 1_000_000_000 + Int(left.attoseconds / 1_000_000_000))
+            }
+            if finishing.wait(timeout: timeout ?? .distantFuture) == .timedOut { return shared.withLock { !$0.finished.isEmpty } }
         }
     }
 
@@ -162,6 +180,7 @@ package final class BackgroundReader: ViewerReading, Sendable {
                 read = .effects(sessions.read(request, until: ContinuousClock.now + Self.effectsPart) { self.shared.withLock { $0.detail != nil || $0.actions != nil } })
             }
             shared.withLock { $0.finished.append(read) }
+            finishing.signal()
         }
     }
 }
@@ -201,11 +220,9 @@ private final class ReaderSession: @unchecked Sendable {
         } catch {
             let text = ViewerState.UnknownText(text: "the trace could not be read: \(error)")
             return .init(
-                request: request, detail: ViewerState.Detail(entry: entry, diff: .failure(text), state: .failure(text)), isLarge: false,
-                couldNotOpen: true)
+                request: request, detail: ViewerState.Detail(entry: entry, diff: .failure(text), state: .failure(text)), couldNotOpen: true)
         }
-        let read = ViewerState.Detail.read(entry, from: session)
-        return .init(request: request, detail: read.detail, isLarge: read.isLarge, keyframeChanges: entry.hasKeyframe ? session.changes(of: entry) : nil)
+        return .init(request: request, detail: ViewerState.Detail.read(entry, from: session), keyframeChanges: entry.hasKeyframe ? session.changes(of: entry) : nil)
     }
 
     /// Reads effects on, a chunk at a time, until `deadline`, the end of what the viewer's

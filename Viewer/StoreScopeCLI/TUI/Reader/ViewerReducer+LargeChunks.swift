@@ -30,8 +30,8 @@ extension ViewerReducer {
             next += forward ? 1 : -1
         }
         let request = BackgroundReader.ActionsRequest(trace: backgroundTrace, offsets: offsets)
-        guard request != state.rowChunksAsked else { return }
-        state.rowChunksAsked = request
+        guard request != state.timeline.chunksAsked else { return }
+        state.timeline.chunksAsked = request
         ask(.read(.actions(request)))
     }
 
@@ -39,8 +39,8 @@ extension ViewerReducer {
     /// keys pressed meanwhile from the same place add up (PgDn held while a chunk is read).
     func waitToStep(_ count: Int, from seq: UInt64, in state: inout ViewerState) {
         var waiting = 0
-        if case let .step(from, count)? = state.moveOnRead, from == seq { waiting = count }
-        state.moveOnRead = .step(from: seq, count: waiting + count)
+        if case let .step(from, count)? = state.timeline.moveOnRead, from == seq { waiting = count }
+        state.timeline.moveOnRead = .step(from: seq, count: waiting + count)
     }
 
     /// Takes in chunks the reader read: the session keeps them, and the rows are read again
@@ -48,7 +48,7 @@ extension ViewerReducer {
     /// a chunk the reader could not read (damaged, or the file gone from its path) is read
     /// by the viewer's session, which holds the file open and reports the damage in the rows.
     func takeIn(_ read: BackgroundReader.ActionsRead, in state: inout ViewerState) {
-        if state.rowChunksAsked == read.request { state.rowChunksAsked = nil }
+        if state.timeline.chunksAsked == read.request { state.timeline.chunksAsked = nil }
         guard read.request.trace == backgroundTrace else { return }
         for chunk in read.chunks { session.keep(chunk) }
         let kept = Set(read.chunks.map(\.offset))
@@ -60,11 +60,11 @@ extension ViewerReducer {
         // Rows that wait for a chunk are read again. Whole rows stay as read: a read of the
         // screens beside them must not read them again, which in a cache too small for both
         // would push their chunks out, have them asked for again, and so on by turns for ever.
-        if state.readTimeline?.rows.contains(.reading) != false { state.readTimeline = nil }
+        if state.timeline.read?.rows.contains(.reading) != false { state.timeline.read = nil }
         // The totals may have waited for the last chunk, or the read corrected a lying header.
         refreshTotals(&state)
-        let move = state.moveOnRead
-        state.moveOnRead = nil
+        let move = state.timeline.moveOnRead
+        state.timeline.moveOnRead = nil
         switch move {
         case let .step(from, count)? where state.selected == from:
             return step(count, in: &state)

@@ -66,5 +66,5 @@ extension ViewerState {
     /// Whether the loop should tick without waiting: a search (of the trace or of a tree) or the
     /// effects view is reading in parts (a detail read off the thread only shortens the wait:
     /// ``ViewerApp/detailWait``; so do the timeline's large chunks, a search waiting for them too).
-    var isReading: Bool { search.running != nil && rowChunksAsked == nil || treeSearchRun != nil || effects.isReading }
+    var isReading: Bool { search.running != nil && timeline.chunksAsked == nil || treeSearchRun != nil || effects.isReading }
 }

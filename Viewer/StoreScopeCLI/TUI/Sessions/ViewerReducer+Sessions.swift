@@ -75,7 +75,7 @@ extension ViewerReducer {
     /// action when following from the start, else at its first).
     func show(_ index: Int, in state: inout ViewerState) {
         if let current = state.sessions.current {
-            state.sessions.positions[current] = .init(selected: state.selected, top: state.top, following: state.following, bookmarks: state.bookmarks)
+            state.sessions.positions[current] = .init(selected: state.selected, top: state.timeline.top, following: state.following, bookmarks: state.bookmarks)
         }
         // What was read from the other session's trace does not apply to this one: playback
         // stops, the effects view starts over, a followed path is forgotten; bookmarks are
@@ -87,7 +87,7 @@ extension ViewerReducer {
         state.sessions.current = index
         state.title = title(of: index, in: state)
         let saved = state.sessions.positions[index]
-        state.top = saved?.top ?? 0
+        state.timeline.top = saved?.top ?? 0
         state.bookmarks = saved?.bookmarks ?? []
         state.following = saved?.following ?? sources.followsAtStart
         state.selected = nil

@@ -28,7 +28,7 @@ extension ViewerRender {
     /// The bookmark mark, `*`, in the margin of each bookmarked timeline row.
     static func drawBookmarks(_ state: ViewerState, into grid: inout ScreenGrid) {
         guard !state.bookmarks.isEmpty, grid.width > 1 else { return }
-        for (index, row) in state.timeline.prefix(state.layout.timelineRows).enumerated() {
+        for (index, row) in state.timeline.rows.prefix(state.layout.timelineRows).enumerated() {
             guard let seq = row.seq, state.bookmarks.contains(seq) else { continue }
             let selected = seq == state.selected
             var style = grid[index + 1, 1].style

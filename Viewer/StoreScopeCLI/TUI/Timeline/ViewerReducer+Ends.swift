@@ -40,7 +40,7 @@ extension ViewerReducer {
         let first = firstActionSeq(matching: state.filter, in: &state)
         if first != state.selected { state.following = false }
         // The window starts at the trace's start, `#0` above the first action, as when it opened.
-        state.top = 0
+        state.timeline.top = 0
         select(first, in: &state)
     }
 

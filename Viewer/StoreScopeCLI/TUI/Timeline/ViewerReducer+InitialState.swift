@@ -16,16 +16,16 @@ extension ViewerReducer {
         if state.selected == 0 { showInitialDetail(&state) }
         // Under a filter the timeline lists the matching actions only (`:start` still
         // selects #0, hidden by the filter like any state `[` travels to).
-        guard state.top == 0, state.filter.expression == .all else { return }
-        let withInitial = [ViewerState.TimelineRow.initial(store: mainStore)] + state.timeline
+        guard state.timeline.top == 0, state.filter.expression == .all else { return }
+        let withInitial = [ViewerState.TimelineRow.initial(store: mainStore)] + state.timeline.rows
         // The row must not push the selection off the window (damage rows take lines too):
         // then the window starts at the first action instead.
-        if let selected = state.selected, selected != 0, state.timeline.prefix(height).contains(where: { $0.seq == selected }),
+        if let selected = state.selected, selected != 0, state.timeline.rows.prefix(height).contains(where: { $0.seq == selected }),
             !withInitial.prefix(height).contains(where: { $0.seq == selected }) {
-            state.top = firstActionSeq(matching: state.filter, in: &state) ?? 0
+            state.timeline.top = firstActionSeq(matching: state.filter, in: &state) ?? 0
             return
         }
-        state.timeline = Array(withInitial.prefix(height))
+        state.timeline.rows = Array(withInitial.prefix(height))
     }
 
     /// The session's main store (``SessionStores``): whose initial state `#0` is, and which
@@ -42,13 +42,9 @@ extension ViewerReducer {
             sinceStart: 0)
     }
 
-    /// The detail of `#0`, the main store's state before any action: kept when shown or being
-    /// read; read off the loop's thread for a large state (a keyframe of a million entries
-    /// takes a few hundred ms to decode), as any action's detail.
+    /// The detail of `#0`, the main store's state before any action, asked of the reader as
+    /// any action's detail.
     private func showInitialDetail(_ state: inout ViewerState) {
-        let entry = initialEntry
-        if let shown = state.detail, shown.entry == entry { return }
-        if state.largeStores.contains(entry.action.store) { return askForDetail(of: entry, in: &state) }
-        state.detail = ViewerState.Detail.read(entry, from: session).detail
+        askForDetail(of: initialEntry, in: &state)
     }
 }

@@ -8,7 +8,7 @@ extension ViewerReducer {
     func select(_ seq: UInt64?, in state: inout ViewerState) {
         if let seq, seq != state.selected {
             state.selected = seq
-            state.fillsWindowAboveSelection = false
+            state.timeline.fillsWindowAboveSelection = false
             resetDetailCursor(&state)
         }
         load(&state)
@@ -18,58 +18,55 @@ extension ViewerReducer {
     func load(_ state: inout ViewerState) {
         let height = state.layout.timelineRows
         if let selected = state.selected {
-            if selected < state.top {
-                state.top = selected
-            } else if state.fillsWindowAboveSelection || currentRows(state, count: height)?.actionSeqs.contains(selected) != true {
+            if selected < state.timeline.top {
+                state.timeline.top = selected
+            } else if state.timeline.fillsWindowAboveSelection || currentRows(state, count: height)?.actionSeqs.contains(selected) != true {
                 // Scroll down when the selection is below the window: a full window of
                 // matching actions after the top above it. Those in a large chunk not yet read
                 // (`G`, `:N` far away) are asked of the reader: the selection heads the window
                 // until they are read, then the window scrolls back to hold them.
-                let top = state.fillsWindowAboveSelection ? 0 : state.top, filter = state.filter
+                let top = state.timeline.fillsWindowAboveSelection ? 0 : state.timeline.top, filter = state.filter
                 let (above, deferred) = readingSmallChunks { session.actions(before: selected, after: top, matching: filter, limit: height - 1) }
-                state.fillsWindowAboveSelection = false
+                state.timeline.fillsWindowAboveSelection = false
                 if above.count == height - 1, let first = above.last {
-                    state.top = first.seq
+                    state.timeline.top = first.seq
                 } else if let chunk = deferred {
-                    state.top = above.last?.seq ?? selected
-                    state.fillsWindowAboveSelection = true
+                    state.timeline.top = above.last?.seq ?? selected
+                    state.timeline.fillsWindowAboveSelection = true
                     askForChunks(from: chunk, forward: false, count: height - 1 - above.count, in: &state)
-                } else if top == 0, state.top > 0 {
+                } else if top == 0, state.timeline.top > 0 {
                     // The first actions: the window starts at the trace's start.
-                    state.top = 0
+                    state.timeline.top = 0
                 }
             }
         }
-        state.timeline = timelineRows(count: height, in: &state)
+        state.timeline.rows = timelineRows(count: height, in: &state)
         // `!! records lost` rows take lines too: scroll on while the selection is below them.
         for _ in 0..<height {
-            guard let selected = state.selected, state.timeline.count == height,
-                let last = state.timeline.last(where: { $0.seq != nil })?.seq, last < selected,
-                let next = readingSmallChunks({ session.action(after: state.top, matching: state.filter) }).value?.seq, next <= selected else { break }
-            state.top = next
-            state.timeline = timelineRows(count: height, in: &state)
+            guard let selected = state.selected, state.timeline.rows.count == height,
+                let last = state.timeline.rows.last(where: { $0.seq != nil })?.seq, last < selected,
+                let next = readingSmallChunks({ session.action(after: state.timeline.top, matching: state.filter) }).value?.seq, next <= selected else { break }
+            state.timeline.top = next
+            state.timeline.rows = timelineRows(count: height, in: &state)
         }
-        // A store of which the rows' chunks left a keyframe out (a row's, or the session's first,
-        // before any action) is large: its details are read off the thread, the first screen's too.
-        state.largeStores.formUnion(session.storesWithLeftOutKeyframes)
         loadDetail(&state)
         showInitialState(&state, rows: height)
     }
 
-    /// The rows from `state.top` as last read, when nothing they depend on changed since.
+    /// The rows from `state.timeline.top` as last read, when nothing they depend on changed since.
     func currentRows(_ state: ViewerState, count: Int) -> ViewerState.ReadTimeline? {
-        guard let read = state.readTimeline, read.top == state.top, read.count == count, read.filter == state.filter,
+        guard let read = state.timeline.read, read.top == state.timeline.top, read.count == count, read.filter == state.filter,
             read.session == session.opening, read.chunks == session.chunks.count else { return nil }
         return read
     }
 
-    /// The rows from `state.top`: the ones read last when they are still current (a key that
+    /// The rows from `state.timeline.top`: the ones read last when they are still current (a key that
     /// moves within the window reads no chunk: on a trace whose every chunk holds a keyframe of
     /// a million entries, listing ten rows decoded ten of them, 1-3 s), else read now, up to
     /// a large chunk not in memory, which the reader reads (`… reading`, ``askForChunks(from:forward:count:in:)``).
     private func timelineRows(count: Int, in state: inout ViewerState) -> [ViewerState.TimelineRow] {
         if let read = currentRows(state, count: count) { return read.rows }
-        let top = state.top, filter = state.filter
+        let top = state.timeline.top, filter = state.filter
         let read: (value: [ViewerState.TimelineRow], deferred: Int?) = readingSmallChunks { self.rows(from: top, count: count, filter: filter) }
         var rows = read.value
         if let deferred = read.deferred {
@@ -80,7 +77,7 @@ extension ViewerReducer {
             session.releaseKeptReads()
             askForNeighbouringScreens(of: rows, count: count, in: &state)
         }
-        state.readTimeline = ViewerState.ReadTimeline(top: state.top, count: count, filter: state.filter, session: session.opening, chunks: session.chunks.count, rows: rows)
+        state.timeline.read = ViewerState.ReadTimeline(top: state.timeline.top, count: count, filter: state.filter, session: session.opening, chunks: session.chunks.count, rows: rows)
         return rows
     }
 
@@ -93,19 +90,20 @@ extension ViewerReducer {
                 return .action(entry, changedPaths: changedPaths(of: entry, reading: true, scopedTo: state.filter.askedPaths))
             }
         }
-        guard state.timeline.contains(where: { if case .action(_, .notYetRead) = $0 { true } else { false } }) else { return }
-        state.timeline = filled(state.timeline)
-        if let read = state.readTimeline { state.readTimeline?.rows = filled(read.rows) }
+        guard state.timeline.rows.contains(where: { if case .action(_, .notYetRead) = $0 { true } else { false } }) else { return }
+        state.timeline.rows = filled(state.timeline.rows)
+        if let read = state.timeline.read { state.timeline.read?.rows = filled(read.rows) }
     }
 
-    /// The selected action's detail: read now, or, for a large state or one far from its
-    /// keyframe, asked of the ``BackgroundReader``, whose read arrives as
-    /// ``ViewerAction/backgroundRead(_:)``; the key is answered meanwhile.
+    /// The selected action's detail, asked of the ``BackgroundReader`` whatever its state's
+    /// size: a small state's answer comes within the frame's wait (``ViewerApp/frameWait``), a
+    /// large one's (a keyframe of a million entries to decode, a long replay) in a later frame,
+    /// the pane saying `reading the state…` meanwhile. A detail shown or asked for is kept.
     private func loadDetail(_ state: inout ViewerState) {
         // `#0`'s is ``showInitialState(_:rows:)``'s.
         if state.selected == 0, hasInitialState { return }
         let shown = state.selected.flatMap { seq in
-            state.timeline.lazy.compactMap { if case let .action(entry, _) = $0, entry.seq == seq { entry } else { nil } }.first
+            state.timeline.rows.lazy.compactMap { if case let .action(entry, _) = $0, entry.seq == seq { entry } else { nil } }.first
         }
         // Not on the rows: read unless it is in a large chunk the reader reads for the rows.
         guard let seq = state.selected, let entry = shown ?? readingSmallChunks({ session.action(after: seq - min(seq, 1)) }).value,
@@ -113,23 +111,13 @@ extension ViewerReducer {
             state.detail = nil
             return
         }
-        // A large state's diff and tree cost a copy of its largest containers (tens of ms for
-        // a million entries; a keyframe of them, a decode of hundreds), a state far from any
-        // keyframe a long replay: read off the loop's thread.
-        if state.largeStores.contains(entry.action.store) || session.replayChunks(of: entry.action.store, after: seq) > Self.longReplay {
-            if let shown = state.detail, shown.entry.action == entry.action, !shown.isLoading { return }
-            if state.detail?.isLoading == true, state.detail?.entry == entry { return }
-            askForDetail(of: entry, in: &state)
-            return
-        }
-        state.detail = nil
-        state.detail = detail(of: entry, in: &state)
-        fillChangedPaths(&state)
-        revealChange(&state)
+        askForDetail(of: entry, in: &state)
     }
 
-    /// Asks the ``BackgroundReader`` for `entry`'s detail; the pane says `reading the state…` meanwhile.
+    /// Asks the ``BackgroundReader`` for `entry`'s detail, unless it is shown or asked for
+    /// already; the pane says `reading the state…` meanwhile.
     func askForDetail(of entry: ActionEntry, in state: inout ViewerState) {
+        if let shown = state.detail, shown.entry.action == entry.action { return }
         let reading = ViewerState.UnknownText(text: "reading the state…")
         state.detail = ViewerState.Detail(entry: entry, diff: .failure(reading), state: .failure(reading), isLoading: true)
         ask(.read(.detail(BackgroundReader.DetailRequest(trace: backgroundTrace, entry: entry))))
@@ -141,12 +129,11 @@ extension ViewerReducer {
     func show(_ read: BackgroundReader.DetailRead, in state: inout ViewerState) {
         guard let pending = state.detail, pending.isLoading, pending.entry == read.request.entry,
             read.request.trace == backgroundTrace else { return }
-        if read.isLarge { state.largeStores.insert(read.request.entry.action.store) }
         if let changes = read.keyframeChanges { session.remember(changes, of: read.request.entry) }
         // The file is gone from its path: the loop's thread reads the detail from the session
         // that holds it open, slow as that is, rather than show none.
         state.detail = nil
-        state.detail = read.couldNotOpen ? detail(of: pending.entry, in: &state) : read.detail
+        state.detail = read.couldNotOpen ? ViewerState.Detail.read(pending.entry, from: session) : read.detail
         fillChangedPaths(&state)
         revealChange(&state)
         if let path = state.pane.cursorPathOnRead {
@@ -178,14 +165,9 @@ extension ViewerReducer {
         }
     }
 
-    /// A state with more nodes than this is large: its detail is read off the loop's thread.
-    /// A copy of a 250,000-node container takes a few milliseconds; typical app states are far
-    /// smaller, and keep their detail on the key itself.
+    /// A state with more nodes than this is large: a timeline row leaves such a keyframe out
+    /// (its detail decodes it). Typical app states are far smaller.
     static let largeState = 250_000
-
-    /// A detail whose state is more chunks than this from any keyframe or kept state is read
-    /// off the loop's thread (replaying this many one-action chunks takes about 15 ms).
-    static let longReplay = 4_096
 
     func resetDetailCursor(_ state: inout ViewerState) {
         state.pane.cursorPathOnRead = nil
@@ -232,12 +214,6 @@ extension ViewerReducer {
         }
         if shown.count < operations.count { paths.append("+\(operations.count - shown.count)") }
         return .known(paths)
-    }
-
-    private func detail(of entry: ActionEntry, in viewer: inout ViewerState) -> ViewerState.Detail {
-        let read = ViewerState.Detail.read(entry, from: session)
-        if read.isLarge { viewer.largeStores.insert(entry.action.store) }
-        return read.detail
     }
 
     /// Moves the detail cursor, scrolls, or folds; returns whether the key was used.
