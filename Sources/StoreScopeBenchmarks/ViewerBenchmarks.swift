@@ -76,10 +76,16 @@ enum ViewerBenchmarks {
         defer { unlink(output) }
         let run = ChildRun.run([CommandLine.arguments[0], "viewer-walk", path], stdout: output)
         let reported = (try? String(contentsOfFile: output, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        let mebibytes = Double(run.peakBytes) / 1_048_576
+        // The child's own VmHWM is the figure judged. wait4's max RSS is only an upper bound on
+        // Linux: posix_spawn clones the benchmark's memory into the child until its exec, and
+        // the kernel carries that memory's peak over into the child's (the benchmark's own
+        // peak, which has opened the trace at every place it timed, shows there).
+        let waited = Double(run.peakBytes) / 1_048_576
+        let ownKiB = reported.split(separator: " ").first.flatMap { Double($0) }
+        let mebibytes = ownKiB.map { $0 / 1024 } ?? waited
         Report.table(
-            ["peak memory (child: open + every key once)", "max RSS (wait4)", "VmHWM", "goal", "met"],
-            [["exit \(run.status), \(Report.fixed(run.seconds, 1)) s", Report.fixed(mebibytes, 1) + " MiB", reported, "100 MiB", mebibytes <= 100 ? "yes" : "no"]])
+            ["peak memory (child: open + every key once)", "VmHWM (the child's own)", "max RSS (wait4, an upper bound)", "goal", "met"],
+            [["exit \(run.status), \(Report.fixed(run.seconds, 1)) s", Report.fixed(mebibytes, 1) + " MiB", Report.fixed(waited, 1) + " MiB", "100 MiB", mebibytes <= 100 ? "yes" : "no"]])
     }
 
     /// Opens the viewer on `path` and presses G: the workload to run under callgrind.
