@@ -6,6 +6,7 @@ import Combine
 #elseif STORESCOPE_OPENCOMBINE
 import OpenCombine
 #endif
+import TraceFormat
 
 #if canImport(Combine) || STORESCOPE_OPENCOMBINE
 extension Publisher {
