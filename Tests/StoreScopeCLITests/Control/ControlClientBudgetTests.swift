@@ -44,9 +44,12 @@ extension LiveProcessTests {
                 Thread.sleep(forTimeInterval: 0.1)
             }
             let replies = peers.map { Self.reply(of: $0, seconds: 2) }
+            // Three fit and are kept (no reply: their requests are still open), two are refused.
+            // Which three is the order the listener read them in: the connections are made 0.1 s
+            // apart, but on a loaded machine the listener may take in a later one's bytes first.
             let refused = replies.filter { $0.contains("the listener's memory budget (1048576 bytes, --memory-budget) is taken") }
-            let fitting = replies.prefix(3).filter { !$0.isEmpty }
-            #expect(fitting.isEmpty, "the first three fit: \(replies)")
+            let kept = replies.filter(\.isEmpty)
+            #expect(kept.count == 3, "three fit: \(replies)")
             #expect(refused.count == 2, "\(replies)")
             try Live.stop(listener)
         }
