@@ -36,6 +36,10 @@ extension Array: _EquatableElements where Element: Equatable {
             || InPlaceEquality.equal(old, new)
     }
 
+    /// Elements equal by `==` but not bitwise, in a row, after which a run is taken for a
+    /// rebuilt array and compared by `==` alone.
+    private static var rebuiltAfter: Int { 32 }
+
     /// How many elements from `old` and `new` on, stepping by `step` (1 or -1), are equal,
     /// up to `limit`. Runs of bitwise-identical elements (the unchanged elements of a copy)
     /// are skipped a block at a time (see ``ElementBlocks``).
@@ -45,16 +49,32 @@ extension Array: _EquatableElements where Element: Equatable {
         let stride = MemoryLayout<Element>.stride
         let comparesBlocks = MemoryLayout<Element>.size > 0
         var count = 0
+        // Elements equal by `==` whose bytes differed, in a row: a rebuilt array (a decoded
+        // response) has nothing bitwise equal, so after a few blocks of them the rest is
+        // compared by `==` alone, without the byte comparisons that cannot succeed.
+        var equalNotIdentical = 0
         while count < limit {
+            if equalNotIdentical >= Self.rebuiltAfter {
+                while count < limit, InPlaceEquality.equal(old + step * count, new + step * count) { count += 1 }
+                return count
+            }
             let block = Swift.min(blocks.elements, limit - count)
             // The block's lowest addresses: blocks run backwards when stepping back.
             let first = step > 0 ? count : count + block - 1
             if comparesBlocks, blocks.equal(old + step * first, new + step * first, count: block, stride: stride) {
                 count += block
+                equalNotIdentical = 0
                 continue
             }
             for _ in 0..<block {
-                guard same(old + step * count, new + step * count) else { return count }
+                let a = old + step * count, b = new + step * count
+                if comparesBlocks, InPlaceEquality.bytesAreEqual(UnsafeRawPointer(a), UnsafeRawPointer(b), count: MemoryLayout<Element>.size) {
+                    equalNotIdentical = 0
+                } else if InPlaceEquality.equal(a, b) {
+                    equalNotIdentical += 1
+                } else {
+                    return count
+                }
                 count += 1
             }
         }

@@ -34,6 +34,17 @@ func oneChangeIsFoundAtEveryPosition() throws {
     }
 }
 
+@Test("Past a run of rebuilt elements the walk compares by == alone, and still finds a change among copied ones beyond it")
+func changeAfterRebuiltRunIsFound() throws {
+    let old = members(400)
+    for position in [10, 45, 150, 260, 399] {
+        // The first half rebuilt (equal, not bitwise), the rest copied (bitwise equal).
+        var new = rebuilt(Array(old[..<200])) + old[200...]
+        new[position].email = "changed"
+        #expect(capturePatch(from: old, to: new) == [.set(path: [.index(position), .field("email")], value: .string("changed"))], "\(position)")
+    }
+}
+
 @Test("Rebuilt equal arrays produce no operations, and an insertion in one is one insert")
 func rebuiltEqualArraysAreUnchanged() throws {
     let old = members(70)
