@@ -5,7 +5,7 @@ import Testing
 /// Runs Tests/Interop/mcp_conformance.py: the official MCP Python SDK's stdio client against
 /// the real `storescope mcp`, in both protocol eras. Needs `pip install mcp` (2.x); the
 /// interpreter is `python3`, or the one `STORESCOPE_MCP_PYTHON` names.
-@Suite("storescope mcp: the official Python SDK's client")
+@Suite("storescope mcp: the official Python SDK's client", .tags(.process))
 struct MCPPythonSDKTests {
     static let python = ProcessInfo.processInfo.environment["STORESCOPE_MCP_PYTHON"] ?? "python3"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// End-to-end: the real `storescope view` in a real terminal (a tmux pane), driven with
 /// send-keys and read with capture-pane.
-@Suite("storescope view in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("storescope view in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct ViewerTerminalTests {
     @Test("Open a trace, move, filter, step back to an earlier state, resize, quit: the terminal is restored")
     func session() throws {
