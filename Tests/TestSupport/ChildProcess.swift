@@ -54,6 +54,7 @@ public enum ChildProcess {
         _ executable: URL, _ arguments: [String], input: Data = Data(), workingDirectory: URL? = nil,
         timeout: Duration = .seconds(30)
     ) throws -> Outcome {
+        try SkippedTags.cancelIfSkipped()
         let scratch = try TemporaryDirectory()
         let outURL = scratch.url.appendingPathComponent("stdout")
         let errURL = scratch.url.appendingPathComponent("stderr")

@@ -86,7 +86,8 @@ struct ViewerTerminalTests {
 /// A private tmux server with one 80x24 pane running `sh`, in a temporary directory that is
 /// also the shell's working directory. Killed when released.
 final class Tmux {
-    static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// tmux, or nil when it is missing or `STORESCOPE_SKIP_TAGS` leaves out the terminal tier.
+    static let path: String? = SkippedTags.contains(.terminal) ? nil : ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     let directory: TemporaryDirectory
     private let socket: String
