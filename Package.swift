@@ -156,6 +156,18 @@ if let kept = Context.environment["STORESCOPE_TEST_TARGETS"] {
         }
     }
     package.targets.removeAll { !needed.contains($0.name) }
+    // A dependency no kept target names is dropped too: unused, it would be fetched, where one
+    // used only under a disabled trait (OpenCombine) is not.
+    let usedPackages = Set(package.targets.flatMap(\.dependencies).compactMap { dependency -> String? in
+        if case .productItem(_, let package?, _, _) = dependency { return package.lowercased() }
+        return nil
+    })
+    package.dependencies.removeAll { dependency in
+        guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+        var name = String(location.split(separator: "/").last ?? "").lowercased()
+        if name.hasSuffix(".git") { name.removeLast(4) }
+        return !usedPackages.contains(name)
+    }
     package.products.removeAll { product in
         !((product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets ?? []).allSatisfy(needed.contains)
     }
