@@ -139,3 +139,37 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// .ci/run's optimized and ThreadSanitizer passes build a configuration of their own for a few
+// test targets: STORESCOPE_TEST_TARGETS="StoreScopeTests,TraceFormatTests" keeps those and the
+// targets they depend on, so that build skips the command-line tool and its tests (half the
+// package). Without the variable the package is the one above.
+if let kept = Context.environment["STORESCOPE_TEST_TARGETS"] {
+    let targetsByName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var needed = Set<String>(), pending = kept.split(separator: ",").map(String.init)
+    while let name = pending.popLast() {
+        guard needed.insert(name).inserted, let target = targetsByName[name] else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            default: break
+            }
+        }
+    }
+    package.targets.removeAll { !needed.contains($0.name) }
+    // A dependency no kept target names is dropped too: unused, it would be fetched, where one
+    // used only under a disabled trait (OpenCombine) is not.
+    let usedPackages = Set(package.targets.flatMap(\.dependencies).compactMap { dependency -> String? in
+        if case .productItem(_, let package?, _, _) = dependency { return package.lowercased() }
+        return nil
+    })
+    package.dependencies.removeAll { dependency in
+        guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+        var name = String(location.split(separator: "/").last ?? "").lowercased()
+        if name.hasSuffix(".git") { name.removeLast(4) }
+        return !usedPackages.contains(name)
+    }
+    package.products.removeAll { product in
+        !((product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets ?? []).allSatisfy(needed.contains)
+    }
+}

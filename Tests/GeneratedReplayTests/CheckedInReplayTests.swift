@@ -5,7 +5,7 @@ import Testing
 
 /// The checked-in generated tests are what `storescope test` writes now: regenerating them from
 /// their own fixtures with the built binary gives the same files, byte for byte.
-@Suite("Checked-in generated replay tests")
+@Suite("Checked-in generated replay tests", .tags(.process))
 struct CheckedInReplayTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 

@@ -3,11 +3,6 @@ import StoreScope
 import StoreScopeTestSupport
 import Testing
 
-extension Tag {
-    /// Tests that build a package of their own with `swift build` (a minute or more).
-    @Tag static var slow: Self
-}
-
 /// The state and action of the scratch app, recorded here; the scratch package declares the
 /// same types (same names and shapes) in its own module, as an app would.
 struct ScratchCounter: Sendable, Equatable {
@@ -24,7 +19,7 @@ enum ScratchCounterAction: Sendable, Equatable {
 /// it, and the generated file compiled and run in a package of its own that depends on
 /// StoreScope by path, once with the recorded reducer (passes) and once with a regressed one
 /// (fails at the right seq and path).
-@Suite("A generated test in a scratch package", .tags(.slow))
+@Suite("A generated test in a scratch package", .tags(.process, .slow))
 struct ScratchPackageTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

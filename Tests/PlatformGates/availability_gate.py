@@ -237,6 +237,11 @@ def extract_graphs(output_dir, modules, target_triple, search_paths, access_leve
 
 
 def index_store_path(scratch):
+    # The package's own build first: a scratch path may hold others (.ci/run passes .build,
+    # where the self-test's fixture package builds in .build/gates-fixture).
+    own = os.path.join(scratch, f"{platform.machine()}-unknown-linux-gnu", "debug", "index", "store")
+    if os.path.isdir(own):
+        return own
     candidates = glob.glob(os.path.join(scratch, "*", "debug", "index", "store"))
     if not candidates:
         raise SystemExit(f"availability: error: no index store under {scratch}/*/debug/index/store")

@@ -9,7 +9,7 @@ import TraceAnalysis
 /// Each of the five samples, streaming to the real `storescope listen`, controlled with the real
 /// `storescope control` through the opt-in its scenario makes in its own store's idiom: a jump
 /// installs the recorded state after #N, and a re-sent action runs through the sample's reducer.
-@Suite("The samples under control", .serialized)
+@Suite("The samples under control", .serialized, .tags(.process))
 struct SampleControlTests {
     /// Runs `storescope control ARGS` off the cooperative pool (the sample's store answers on it).
     static func control(_ arguments: [String], socket: String) async throws -> ChildProcess.Outcome {

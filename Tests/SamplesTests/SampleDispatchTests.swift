@@ -9,7 +9,7 @@ import TraceAnalysis
 /// Every action of the five samples, as the viewer prints it (`SearchAction.search(query:
 /// "sw")`), read back by the literal reader `D` and `storescope control dispatch` use, and
 /// dispatched through the real `storescope listen` to the sample's own store.
-@Suite("The samples' actions as typed actions", .serialized)
+@Suite("The samples' actions as typed actions", .serialized, .tags(.process))
 struct SampleDispatchTests {
     @Test("every action a sample recorded, printed as the viewer prints it, reads back as the same tree (a redacted one is refused saying so)", arguments: Samples.names)
     func printedActionsReadBack(_ name: String) async throws {

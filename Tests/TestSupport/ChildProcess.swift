@@ -21,6 +21,14 @@ public enum ChildProcess {
         public var stderr: String
         /// ``stdoutBytes`` decoded as UTF-8.
         public var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+
+        /// An outcome of these parts; a run in the test's own process gives one too.
+        public init(status: Int32, terminationReason: Process.TerminationReason = .exit, stdoutBytes: [UInt8], stderr: String) {
+            self.status = status
+            self.terminationReason = terminationReason
+            self.stdoutBytes = stdoutBytes
+            self.stderr = stderr
+        }
     }
 
     /// The child was still running at its deadline and was killed.
@@ -46,6 +54,7 @@ public enum ChildProcess {
         _ executable: URL, _ arguments: [String], input: Data = Data(), workingDirectory: URL? = nil,
         timeout: Duration = .seconds(30)
     ) throws -> Outcome {
+        try SkippedTags.cancelIfSkipped()
         let scratch = try TemporaryDirectory()
         let outURL = scratch.url.appendingPathComponent("stdout")
         let errURL = scratch.url.appendingPathComponent("stderr")

@@ -16,6 +16,7 @@ public final class RunningProcess: @unchecked Sendable {
     ///
     /// - Throws: the error that kept it from starting.
     public init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
+        try SkippedTags.cancelIfSkipped()
         scratch = try TemporaryDirectory()
         outURL = scratch.url.appendingPathComponent("stdout")
         errURL = scratch.url.appendingPathComponent("stderr")

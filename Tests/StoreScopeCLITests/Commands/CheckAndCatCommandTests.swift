@@ -6,7 +6,7 @@ import TraceFormat
 
 /// End-to-end tests of `storescope check`, `storescope cat`, help and usage errors, running
 /// the built binary on real files: clean, torn, corrupted and unreadable traces.
-@Suite("storescope check and cat")
+@Suite("storescope check and cat", .tags(.process))
 struct CheckAndCatCommandTests {
     // MARK: - check
 
@@ -17,7 +17,7 @@ struct CheckAndCatCommandTests {
         #expect(trace.chunks.count >= 3, "the fixture must span several chunks")
         #expect(trace.records.contains { if case .keyframe = $0 { true } else { false } })
 
-        let check = try ChildProcess.storescope(["check", trace.path])
+        let check = try InProcess.storescope(["check", trace.path])
         #expect(check.status == 0, "stderr: \(check.stderr)")
         #expect(check.stderr.isEmpty)
         let counts = ExpectedCounts(trace.records)
@@ -35,7 +35,7 @@ struct CheckAndCatCommandTests {
 
                 """)
 
-        let json = try ChildProcess.storescope(["check", "--json", trace.path])
+        let json = try InProcess.storescope(["check", "--json", trace.path])
         #expect(json.status == 0, "stderr: \(json.stderr)")
         let report = try jsonObject(json.stdout)
         #expect(report["status"] as? String == "clean")
@@ -59,7 +59,7 @@ struct CheckAndCatCommandTests {
     func catPrintsEveryRecord() throws {
         let directory = try TemporaryDirectory()
         let trace = try CounterTrace.write(to: directory.path("clean.sstrace"))
-        let cat = try ChildProcess.storescope(["cat", trace.path])
+        let cat = try InProcess.storescope(["cat", trace.path])
         #expect(cat.status == 0, "stderr: \(cat.stderr)")
         #expect(cat.stderr.isEmpty)
         #expect(cat.stdout == CounterTrace.catText + "\n")
@@ -76,7 +76,7 @@ struct CheckAndCatCommandTests {
         let kept = trace.records(inChunks: 0..<(trace.chunks.count - 1))
         let counts = ExpectedCounts(kept)
 
-        let check = try ChildProcess.storescope(["check", trace.path])
+        let check = try InProcess.storescope(["check", trace.path])
         #expect(check.status == 1, "stderr: \(check.stderr)")
         #expect(check.stderr.isEmpty)
         #expect(
@@ -94,14 +94,14 @@ struct CheckAndCatCommandTests {
 
                 """)
 
-        let json = try jsonObject(try ChildProcess.storescope(["check", "--json", trace.path]).stdout)
+        let json = try jsonObject(try InProcess.storescope(["check", "--json", trace.path]).stdout)
         #expect(json["index"] as? String == "rebuilt")
         #expect(json["status"] as? String == "damaged")
         let torn = try #require(json["tornTail"] as? [String: Any])
         #expect(torn["start"] as? Int64 == last.offset)
         #expect(torn["end"] as? Int64 == cut)
 
-        let cat = try ChildProcess.storescope(["cat", trace.path])
+        let cat = try InProcess.storescope(["cat", trace.path])
         #expect(cat.status == 1)
         #expect(cat.stdout == trace.catText(inChunks: [0..<(trace.chunks.count - 1)]))
         // The same words as every command that reads a trace front to back (issue 19, item 23).
@@ -122,7 +122,7 @@ struct CheckAndCatCommandTests {
         let counts = ExpectedCounts(kept)
         let gap = "bytes \(damaged.offset)…\(damaged.endOffset - 1) (\(damaged.endOffset - damaged.offset) bytes): chunk checksum mismatch"
 
-        let check = try ChildProcess.storescope(["check", trace.path])
+        let check = try InProcess.storescope(["check", trace.path])
         #expect(check.status == 1, "stderr: \(check.stderr)")
         #expect(check.stderr.isEmpty)
         #expect(
@@ -140,14 +140,14 @@ struct CheckAndCatCommandTests {
 
                 """)
 
-        let json = try jsonObject(try ChildProcess.storescope(["check", "--json", trace.path]).stdout)
+        let json = try jsonObject(try InProcess.storescope(["check", "--json", trace.path]).stdout)
         let gaps = try #require(json["gaps"] as? [[String: Any]])
         #expect(gaps.count == 1)
         #expect(gaps.first?["start"] as? Int64 == damaged.offset)
         #expect(gaps.first?["end"] as? Int64 == damaged.endOffset)
         #expect(json["records"] as? Int == kept.count)
 
-        let cat = try ChildProcess.storescope(["cat", trace.path])
+        let cat = try InProcess.storescope(["cat", trace.path])
         #expect(cat.status == 1)
         #expect(cat.stdout == trace.catText(inChunks: [0..<1, 2..<trace.chunks.count]))
         #expect(cat.stderr == """
@@ -165,7 +165,7 @@ struct CheckAndCatCommandTests {
         let path = directory.path("\(file).sstrace")
         try file.create(at: path, in: directory)
 
-        let run = try ChildProcess.storescope([command, path])
+        let run = try InProcess.storescope([command, path])
         #expect(run.status == 2, "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty)
         #expect(run.stderr == "Error: \(path): \(file.reason(path))\n")
@@ -178,7 +178,7 @@ struct CheckAndCatCommandTests {
         let directory = try TemporaryDirectory()
         let trace = try CounterTrace.write(to: directory.path("json.sstrace"))
 
-        let cat = try ChildProcess.storescope(["cat", "--json", trace.path])
+        let cat = try InProcess.storescope(["cat", "--json", trace.path])
         #expect(cat.status == 0, "stderr: \(cat.stderr)")
         #expect(cat.stderr.isEmpty)
         let lines = cat.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -195,7 +195,7 @@ struct CheckAndCatCommandTests {
     func jqReadsCatJSON() throws {
         let directory = try TemporaryDirectory()
         let trace = try CounterTrace.write(to: directory.path("jq.sstrace"))
-        let cat = try ChildProcess.storescope(["cat", "--json", trace.path])
+        let cat = try InProcess.storescope(["cat", "--json", trace.path])
         #expect(cat.status == 0)
 
         let jq = try ChildProcess.run(try #require(jqExecutable), ["-c", ".kind"], input: Data(cat.stdout.utf8))
@@ -215,7 +215,7 @@ struct CheckAndCatCommandTests {
         try writer.append(.log(LogRecord(level: .warning, message: message, monotonicNanos: start + 2_000, seq: 1)))
         try writer.close()
 
-        let text = try ChildProcess.storescope(["cat", path])
+        let text = try InProcess.storescope(["cat", path])
         #expect(text.status == 0, "stderr: \(text.stderr)")
         #expect(!text.stdoutBytes.contains(0x1B), "no raw ESC reaches the terminal")
         #expect(!text.stdoutBytes.contains(0x07) && !text.stdoutBytes.contains(0x0D))
@@ -225,7 +225,7 @@ struct CheckAndCatCommandTests {
         #expect(lines.first?.contains(#"\u{1b}[31mred\u{1b}[0m"#) == true)
         #expect(lines.last?.hasSuffix(#"line one\u{a}line two\u{1b}]0;title\u{7}\u{d}\u{9b}2J\u{202e}"#) == true)
 
-        let json = try ChildProcess.storescope(["cat", "--json", path])
+        let json = try InProcess.storescope(["cat", "--json", path])
         #expect(json.status == 0)
         #expect(!json.stdoutBytes.contains(0x1B))
         let objects = try json.stdout.split(separator: "\n").map { try jsonObject(String($0)) }
@@ -238,7 +238,7 @@ struct CheckAndCatCommandTests {
 
     @Test("--help prints the overview to standard output and exits 0")
     func overviewHelp() throws {
-        let help = try ChildProcess.storescope(["--help"])
+        let help = try InProcess.storescope(["--help"])
         #expect(help.status == 0)
         #expect(help.stderr.isEmpty)
         #expect(help.stdout.hasPrefix("storescope: record, inspect and replay Redux-style store sessions.\n\nUsage: storescope <command> [options] [arguments]\n"))
@@ -249,7 +249,7 @@ struct CheckAndCatCommandTests {
 
     @Test("check --help and cat --help print the command's usage, arguments and options and exit 0")
     func commandHelp() throws {
-        let check = try ChildProcess.storescope(["check", "--help"])
+        let check = try InProcess.storescope(["check", "--help"])
         #expect(check.status == 0)
         #expect(check.stderr.isEmpty)
         #expect(
@@ -281,7 +281,7 @@ struct CheckAndCatCommandTests {
 
                 """)
 
-        let cat = try ChildProcess.storescope(["cat", "--help"])
+        let cat = try InProcess.storescope(["cat", "--help"])
         #expect(cat.status == 0)
         #expect(cat.stderr.isEmpty)
         #expect(
@@ -325,7 +325,7 @@ struct CheckAndCatCommandTests {
         (["check", "a", "b"], "Error: unexpected argument 'b'", "Usage: storescope check [options] FILE"),
     ])
     func usageError(arguments: [String], error: String, usage: String) throws {
-        let run = try ChildProcess.storescope(arguments)
+        let run = try InProcess.storescope(arguments)
         #expect(run.status == 64, "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty)
         let lines = run.stderr.split(separator: "\n").map(String.init)

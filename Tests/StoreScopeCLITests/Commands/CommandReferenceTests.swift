@@ -29,7 +29,7 @@ struct CommandReferenceTests {
 
     @Test("storescope help --markdown prints the reference, a section per command with its synopsis and every option")
     func binaryPrintsTheReference() throws {
-        let run = try ChildProcess.storescope(["help", "--markdown"])
+        let run = try InProcess.storescope(["help", "--markdown"])
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
         try #require(run.stdout == CommandReference.markdown(StoreScopeCLI.commands))

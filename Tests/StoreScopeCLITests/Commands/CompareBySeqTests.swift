@@ -5,7 +5,7 @@ import TraceFormat
 
 /// `storescope compare` pairs actions by seq, so records lost on one side are a gap, not a
 /// divergence of every later action (issue 19, item 11).
-@Suite("storescope compare by seq")
+@Suite("storescope compare by seq", .tags(.process))
 struct CompareBySeqTests {
     /// A counter session: action n sets `.n` to n, one chunk per action, a keyframe every
     /// `keyframeEvery` actions so the state is known again after a gap.
@@ -41,7 +41,7 @@ struct CompareBySeqTests {
         let a = directory.path("a.sstrace"), b = directory.path("b.sstrace")
         try Self.write(to: a)
         try Self.write(to: b, damaging: 6)
-        let compare = try ChildProcess.storescope(["compare", a, b])
+        let compare = try InProcess.storescope(["compare", a, b])
         #expect(compare.status == 1)
         #expect(compare.stdout == """
             equal where both have the action: 11 actions compared, the same actions and states
@@ -50,7 +50,7 @@ struct CompareBySeqTests {
 
             """)
         #expect(compare.stderr.contains("warning: B (\(b)): bytes "), "\(compare.stderr)")
-        let json = try ChildProcess.storescope(["compare", "--json", a, b])
+        let json = try InProcess.storescope(["compare", "--json", a, b])
         let facts = try Analysis.jq(["-c", "[.equal, .actionsCompared, .gaps]"], input: json.stdout)
         #expect(facts.stdout == #"[true,11,[{"missingIn":"b","firstSeq":6,"lastSeq":6,"actions":1}]]"# + "\n")
     }
@@ -61,7 +61,7 @@ struct CompareBySeqTests {
         let a = directory.path("a.sstrace"), b = directory.path("b.sstrace")
         try Self.write(to: a, damaging: 2)
         try Self.write(to: b, actions: 9)
-        let compare = try ChildProcess.storescope(["compare", a, b])
+        let compare = try InProcess.storescope(["compare", a, b])
         #expect(compare.status == 1)
         #expect(compare.stdout == """
             diverge after #9: only A goes on, with #10 CounterAction.set(n: 10)

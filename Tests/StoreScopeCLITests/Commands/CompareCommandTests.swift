@@ -5,17 +5,17 @@ import TraceFormat
 
 /// End-to-end tests of `storescope compare`: two recordings of the same scenario are equal;
 /// a different state, action or length is the first divergence, rendered -/+.
-@Suite("storescope compare")
+@Suite("storescope compare", .tags(.process))
 struct CompareCommandTests {
     @Test("two recordings of the search sample are equal (times and seqs ignored), exit 0")
     func equalRecordings() throws {
         let directory = try TemporaryDirectory()
         let a = try Analysis.recordSample("search", in: directory, as: "a.sstrace")
         let b = try Analysis.recordSample("search", in: directory, as: "b.sstrace")
-        let compare = try ChildProcess.storescope(["compare", a, b])
+        let compare = try InProcess.storescope(["compare", a, b])
         #expect(compare.status == 0, "stdout: \(compare.stdout) stderr: \(compare.stderr)")
         #expect(compare.stdout == "equal: 6 actions, the same actions and states\n")
-        let json = try ChildProcess.storescope(["compare", "--json", a, b])
+        let json = try InProcess.storescope(["compare", "--json", a, b])
         #expect(json.stdout == #"{"equal":true,"actionsCompared":6,"unknownStates":0,"gaps":[],"schemasDiffer":false}"# + "\n")
     }
 
@@ -25,10 +25,10 @@ struct CompareCommandTests {
         let a = directory.path("a.sstrace"), b = directory.path("b.sstrace")
         try CheckoutTrace.write(to: a)
         try CheckoutTrace.write(to: b, schemaFingerprint: 8)
-        let compare = try ChildProcess.storescope(["compare", a, b])
+        let compare = try InProcess.storescope(["compare", a, b])
         #expect(compare.status == 0)
         #expect(compare.stdout.hasSuffix("note: the sessions were recorded with different State and Action types (their schema fingerprints differ): differences may come from the types, not the behaviour\n"), "\(compare.stdout)")
-        let json = try ChildProcess.storescope(["compare", "--json", a, b])
+        let json = try InProcess.storescope(["compare", "--json", a, b])
         #expect(try Analysis.jq(["-c", ".schemasDiffer"], input: json.stdout).stdout == "true\n")
     }
 
@@ -38,7 +38,7 @@ struct CompareCommandTests {
         let a = directory.path("a.sstrace"), b = directory.path("b.sstrace")
         try CheckoutTrace.write(to: a)
         try CheckoutTrace.write(to: b, variant: .otherTotal)
-        let compare = try ChildProcess.storescope(["compare", a, b])
+        let compare = try InProcess.storescope(["compare", a, b])
         #expect(compare.status == 1)
         #expect(
             compare.stdout == """
@@ -52,7 +52,7 @@ struct CompareCommandTests {
                   )
 
                 """)
-        let json = try ChildProcess.storescope(["compare", "--json", a, b])
+        let json = try InProcess.storescope(["compare", "--json", a, b])
         #expect(json.status == 1)
         let facts = try Analysis.jq(["-c", "[.equal, .divergence, .seq, .a.seq, .a.state.total, .b.state.total]"], input: json.stdout)
         // The seq the text names, not a 0-based index (issue 19, item 24).
@@ -66,7 +66,7 @@ struct CompareCommandTests {
         try CheckoutTrace.write(to: a)
         try CheckoutTrace.write(to: b, variant: .otherAction)
         try CheckoutTrace.write(to: c, variant: .shorter)
-        let action = try ChildProcess.storescope(["compare", a, b])
+        let action = try InProcess.storescope(["compare", a, b])
         #expect(action.status == 1)
         #expect(
             action.stdout == """
@@ -77,7 +77,7 @@ struct CompareCommandTests {
                   )
 
                 """)
-        let length = try ChildProcess.storescope(["compare", a, c])
+        let length = try InProcess.storescope(["compare", a, c])
         #expect(length.status == 1)
         #expect(length.stdout == "diverge after #5: only A goes on, with #6 CartAction.checkout\n")
     }
@@ -87,11 +87,11 @@ struct CompareCommandTests {
         let directory = try TemporaryDirectory()
         let a = directory.path("a.sstrace")
         try CheckoutTrace.write(to: a)
-        let missing = try ChildProcess.storescope(["compare", a, directory.path("nope.sstrace")])
+        let missing = try InProcess.storescope(["compare", a, directory.path("nope.sstrace")])
         #expect(missing.status == 2)
         #expect(missing.stdout.isEmpty)
         #expect(missing.stderr.hasPrefix("Error: \(directory.path("nope.sstrace")): "))
-        let usage = try ChildProcess.storescope(["compare", a])
+        let usage = try InProcess.storescope(["compare", a])
         #expect(usage.status == 64)
         #expect(usage.stderr.split(separator: "\n").first == "Error: missing B")
     }
@@ -99,7 +99,7 @@ struct CompareCommandTests {
 
 /// `compare --app-actions` (issue 39, item 8): two runs of one script never compared equal when
 /// their effects finished in another order.
-@Suite("storescope compare --app-actions")
+@Suite("storescope compare --app-actions", .tags(.process))
 struct CompareAppActionsTests {
     /// #1 the app searches (two effects start), their results arrive in `order`, #4 the app
     /// clears the query. The state keeps results by key, so it ends the same in any order.
@@ -134,9 +134,9 @@ struct CompareAppActionsTests {
         let a = directory.path("a.sstrace"), b = directory.path("b.sstrace")
         try Self.write(to: a, order: ["a", "b"])
         try Self.write(to: b, order: ["b", "a"])
-        let bySeq = try ChildProcess.storescope(["compare", a, b])
+        let bySeq = try InProcess.storescope(["compare", a, b])
         #expect(bySeq.status == 1 && bySeq.stdout.hasPrefix("diverge at #2: A has .loaded(\"apple\"), B has .loaded(\"banana\")"), "\(bySeq.stdout)")
-        let byApp = try ChildProcess.storescope(["compare", "--app-actions", a, b])
+        let byApp = try InProcess.storescope(["compare", "--app-actions", a, b])
         #expect(byApp.status == 0, "\(byApp.stdout)\(byApp.stderr)")
         #expect(byApp.stdout == "equal: 2 actions, the same actions and states\n", "\(byApp.stdout)")
     }
@@ -147,7 +147,7 @@ struct CompareAppActionsTests {
         let a = directory.path("a.sstrace"), b = directory.path("b.sstrace")
         try Self.write(to: a, order: ["a", "b"])
         try Self.write(to: b, order: ["b", "a"], results: ["a": "apricot", "b": "banana"])
-        let compare = try ChildProcess.storescope(["compare", "--app-actions", a, b])
+        let compare = try InProcess.storescope(["compare", "--app-actions", a, b])
         #expect(compare.status == 1)
         #expect(compare.stdout == """
             diverge after #1 SearchAction.search(query: "a b"): its effects sent different actions (compared as a set)
@@ -155,7 +155,7 @@ struct CompareAppActionsTests {
             + #3 search SearchAction.loaded("apricot")
 
             """, "\(compare.stdout)")
-        let json = try ChildProcess.storescope(["compare", "--app-actions", "--json", a, b])
+        let json = try InProcess.storescope(["compare", "--app-actions", "--json", a, b])
         let facts = try Analysis.jq(["-c", "[.divergence, (.onlyInA | map(.seq)), (.onlyInB | map(.seq))]"], input: json.stdout)
         #expect(facts.stdout == #"["effectActions",[2],[3]]"# + "\n", "\(json.stdout)")
     }

@@ -4,7 +4,7 @@ import StoreScopeSamples
 import Testing
 
 /// End-to-end tests of `storescope demo`, running the built binary.
-@Suite("storescope demo")
+@Suite("storescope demo", .tags(.process))
 struct DemoCommandTests {
     @Test("demo records a clean trace, names the file, and shows actions and a cancelled and a failed effect")
     func demoRecordsAndShowsTheSession() throws {

@@ -5,13 +5,13 @@ import TraceFormat
 
 /// End-to-end tests of `storescope effects` on a recorded sample session and on a written
 /// session with a failed and a leaked effect.
-@Suite("storescope effects")
+@Suite("storescope effects", .tags(.process))
 struct EffectsCommandTests {
     @Test("effects lists the search sample's effects with parent, emitted actions and outcome (times normalized)")
     func listsTheSampleEffects() throws {
         let directory = try TemporaryDirectory()
         let trace = try Analysis.recordSample("search", in: directory)
-        let effects = try ChildProcess.storescope(["effects", trace])
+        let effects = try InProcess.storescope(["effects", trace])
         #expect(effects.status == 0, "stderr: \(effects.stderr)")
         #expect(effects.stderr.isEmpty)
         let location = "(StoreScopeSamples/UnidirectionalFlow.swift:61)"
@@ -27,7 +27,7 @@ struct EffectsCommandTests {
 
                 """)
 
-        let json = try ChildProcess.storescope(["effects", "--json", trace])
+        let json = try InProcess.storescope(["effects", "--json", trace])
         #expect(json.status == 0)
         let summary = try Analysis.jq(["-c", "-s", "map([.effect, .parentSeq, .emitted, .outcome, .leaked, .end > .start])"], input: json.stdout)
         #expect(summary.status == 0, "jq: \(summary.stderr)")
@@ -62,11 +62,11 @@ struct EffectsCommandTests {
         }
         try writer.append(.effectEnded(EffectEnded(effectID: 2, outcome: .finished, monotonicNanos: 607_000)))
         try writer.close()
-        let effects = try ChildProcess.storescope(["effects", trace])
+        let effects = try InProcess.storescope(["effects", trace])
         let lines = effects.stdout.split(separator: "\n")
         #expect(lines.first?.contains(", emitted 300 actions, #2 #4 #6 #8 #10 #12 … #598 #600, ") == true, "\(effects.stdout)")
         #expect(lines.dropFirst().first?.contains(", emitted #602…#606, finished") == true, "\(effects.stdout)")
-        let json = try ChildProcess.storescope(["effects", "--json", trace])
+        let json = try InProcess.storescope(["effects", "--json", trace])
         let counts = try Analysis.jq(["-c", "-s", "map(.emitted | length)"], input: json.stdout)
         #expect(counts.stdout == "[300,5]\n", "\(counts.stdout)")
     }
@@ -77,7 +77,7 @@ struct EffectsCommandTests {
         let trace = directory.path("checkout.sstrace")
         try CheckoutTrace.write(to: trace)
 
-        let all = try ChildProcess.storescope(["effects", trace])
+        let all = try InProcess.storescope(["effects", trace])
         #expect(all.status == 0, "stderr: \(all.stderr)")
         #expect(
             all.stdout == """
@@ -88,35 +88,35 @@ struct EffectsCommandTests {
 
                 """)
 
-        let running = try ChildProcess.storescope(["effects", "--running", trace])
+        let running = try InProcess.storescope(["effects", "--running", trace])
         #expect(
             running.stdout == """
                 effect 3 "poll" in cart, started by #6 at +0.020200s, LEAKED: still running when the session ended (1.3s)
                 3 effects: 1 finished, 0 cancelled, 1 failed, 1 running at the end (1 shown)
 
                 """)
-        let failed = try ChildProcess.storescope(["effects", "--failed", "--json", trace])
+        let failed = try InProcess.storescope(["effects", "--failed", "--json", trace])
         #expect(
             failed.stdout == #"""
                 {"effect":2,"name":"charge","store":"cart","parentSeq":6,"location":"Checkout/Payments.swift:42","start":20100000,"end":45000000,"durationNanos":24900000,"outcome":"failed","error":"card declined","emitted":[],"leaked":false}
 
                 """#)
-        let slow = try ChildProcess.storescope(["effects", "--slower-than", "10ms", "--json", trace])
+        let slow = try InProcess.storescope(["effects", "--slower-than", "10ms", "--json", trace])
         #expect(try Analysis.jq(["-c", "-s", "map(.effect)"], input: slow.stdout).stdout == "[2,3]\n")
         // The words of the filter language's durations, hours included.
-        let none = try ChildProcess.storescope(["effects", "--slower-than", "1h", "--json", trace])
+        let none = try InProcess.storescope(["effects", "--slower-than", "1h", "--json", trace])
         #expect(none.status == 0 && none.stdout.isEmpty, "\(none.stderr)")
-        let leaked = try Analysis.jq(["-c", "-s", "map(select(.leaked)) | map(.name)"], input: try ChildProcess.storescope(["effects", "--json", trace]).stdout)
+        let leaked = try Analysis.jq(["-c", "-s", "map(select(.leaked)) | map(.name)"], input: try InProcess.storescope(["effects", "--json", trace]).stdout)
         #expect(leaked.stdout == "[\"poll\"]\n")
     }
 
     @Test("effects with a malformed duration or an unknown flag is a usage error with a one-line reason")
     func usageErrors() throws {
-        let bad = try ChildProcess.storescope(["effects", "--slower-than", "10", "x.sstrace"])
+        let bad = try InProcess.storescope(["effects", "--slower-than", "10", "x.sstrace"])
         #expect(bad.status == 64)
         #expect(bad.stdout.isEmpty)
         #expect(bad.stderr.split(separator: "\n").first == "Error: option '--slower-than' needs a duration such as 250us, 1.5ms or 2s, not '10'")
-        let unknown = try ChildProcess.storescope(["effects", "--leaks", "x.sstrace"])
+        let unknown = try InProcess.storescope(["effects", "--leaks", "x.sstrace"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.split(separator: "\n").first == "Error: unknown option '--leaks'")
     }

@@ -20,7 +20,7 @@ struct EnumPathTests {
 
     /// The sequence numbers `log` lists for `filter`, in order.
     func loggedSeqs(_ filter: String) throws -> [String] {
-        let result = try ChildProcess.storescope(["log", path, filter])
+        let result = try InProcess.storescope(["log", path, filter])
         return result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.compactMap { $0.split(separator: " ").first { $0.hasPrefix("#") }.map(String.init) }
     }
 
@@ -79,7 +79,7 @@ struct EnumPathTests {
 
     @Test("stats --by case-path gives each wrapped case its row; the default still counts the top-level case")
     func statsGroupsByCasePath() throws {
-        let byPath = try ChildProcess.storescope(["stats", path, "--by", "case-path"])
+        let byPath = try InProcess.storescope(["stats", path, "--by", "case-path"])
         #expect(byPath.status == 0, "\(byPath.stderr)")
         let rows = byPath.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(rows.contains { $0.hasPrefix("AppAction.todos.queryChanged") && $0.contains(" 2 ") }, "\(byPath.stdout)")
@@ -87,49 +87,49 @@ struct EnumPathTests {
         #expect(rows.contains { $0.hasPrefix("AppAction.path.element.detail.titleChanged") }, "\(byPath.stdout)")
         #expect(rows.contains { $0.hasPrefix("AppAction.path.popFrom") }, "\(byPath.stdout)")
 
-        let byCase = try ChildProcess.storescope(["stats", path])
+        let byCase = try InProcess.storescope(["stats", path])
         #expect(byCase.stdout.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("AppAction.todos ") }, "\(byCase.stdout)")
         #expect(!byCase.stdout.contains("queryChanged"), "\(byCase.stdout)")
 
-        let wrong = try ChildProcess.storescope(["stats", path, "--by", "type"])
+        let wrong = try InProcess.storescope(["stats", path, "--by", "type"])
         #expect(wrong.status == 64 && wrong.stderr.contains("case-path"), "\(wrong.stderr)")
     }
 
     @Test("blame on a path into a screen that was pushed, then popped, lists its life instead of refusing it")
     func blameOnPoppedScreen() throws {
         for asked in [".path[0][0].todo.title", ".path[0]/detail[0].todo.title"] {
-            let blame = try ChildProcess.storescope(["blame", path, asked])
+            let blame = try InProcess.storescope(["blame", path, asked])
             #expect(blame.status == 0, "\(asked): \(blame.stderr)")
             let changes = blame.stdout.split(separator: "\n").filter { $0.hasPrefix("    ") }.map { $0.trimmingCharacters(in: .whitespaces) }
             #expect(changes.map { $0.split(separator: ": ").last.map(String.init) ?? "" } == ["(absent) → \"Buy\"", "\"Buy\" → \"Milk\"", "\"Milk\" → (absent)"], "\(blame.stdout)")
         }
         // A path no state ever had is still an error naming what is there.
-        let wrong = try ChildProcess.storescope(["blame", path, ".path[0][0].todo.tilte"])
+        let wrong = try InProcess.storescope(["blame", path, ".path[0][0].todo.tilte"])
         #expect(wrong.status == 1 && wrong.stderr.contains("has no .path[0][0].todo.tilte"), "\(wrong.stderr)")
     }
 
     @Test("Printed paths name the enum cases they pass through, and --path and path: take them back")
     func pathsNameCases() throws {
-        let log = try ChildProcess.storescope(["log", path, "seq:5"])
+        let log = try InProcess.storescope(["log", path, "seq:5"])
         #expect(log.stdout.contains(".path[0]/detail[0].todo.title = \"Milk\""), "\(log.stdout)")
-        let blame = try ChildProcess.storescope(["blame", path, ".path[*][0].todo.title"])
+        let blame = try InProcess.storescope(["blame", path, ".path[*][0].todo.title"])
         #expect(blame.stdout.contains(".path[0]/detail[0].todo.title: \"Buy\" → \"Milk\""), "\(blame.stdout)")
         #expect(blame.stdout.contains(".path[0]/detail[0].todo.title: \"Milk\" → (absent)"), "\(blame.stdout)")
         // Through [*], a case step keeps only the elements in that case.
-        let otherScreen = try ChildProcess.storescope(["blame", path, ".path[*]/edit[0].todo.title"])
+        let otherScreen = try InProcess.storescope(["blame", path, ".path[*]/edit[0].todo.title"])
         #expect(!otherScreen.stdout.contains("Milk") && otherScreen.status == 1, "\(otherScreen.stdout)")
 
         // What log printed is what --path takes; the spelling without the case still works.
         for asked in [".path[0]/detail[0].todo.title", ".path[0][0].todo.title"] {
-            let state = try ChildProcess.storescope(["state", path, "--at", "5", "--path", asked])
+            let state = try InProcess.storescope(["state", path, "--at", "5", "--path", asked])
             #expect(state.status == 0 && state.stdout.contains("\"Milk\""), "\(asked): \(state.stdout) \(state.stderr)")
         }
         // A case step matches only that case, and only an enum: not a struct field of that name.
-        let otherCase = try ChildProcess.storescope(["state", path, "--at", "5", "--path", ".path[0]/edit[0].todo"])
+        let otherCase = try InProcess.storescope(["state", path, "--at", "5", "--path", ".path[0]/edit[0].todo"])
         #expect(otherCase.status == 1 && otherCase.stderr.contains("(.path[0] has /detail[0])"), "\(otherCase.stderr)")
-        let field = try ChildProcess.storescope(["state", path, "--at", "5", "--path", ".path[0][0]/todo"])
+        let field = try InProcess.storescope(["state", path, "--at", "5", "--path", ".path[0][0]/todo"])
         #expect(field.status == 1, "\(field.stdout)")
-        let noName = try ChildProcess.storescope(["state", path, "--path", ".path[0]/"])
+        let noName = try InProcess.storescope(["state", path, "--path", ".path[0]/"])
         #expect(noName.status == 64 && noName.stderr.contains("expected a case name after '/'"), "\(noName.stderr)")
 
         #expect(try loggedSeqs("path:.path[0]/detail[0].todo.title") == ["#4", "#5", "#6"])

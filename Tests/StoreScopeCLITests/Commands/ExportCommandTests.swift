@@ -4,7 +4,7 @@ import Testing
 
 /// End-to-end tests of `storescope export`: the Chrome trace validated structurally with the
 /// real `jq`, and NDJSON identical to `cat --json`.
-@Suite("storescope export")
+@Suite("storescope export", .tags(.process))
 struct ExportCommandTests {
     /// jq programs over a Chrome trace that must each print `true`.
     static let structuralChecks: [(String, String)] = [
@@ -27,7 +27,7 @@ struct ExportCommandTests {
     func chromeTraceOfASample() throws {
         let directory = try TemporaryDirectory()
         let trace = try Analysis.recordSample("search", in: directory)
-        let export = try ChildProcess.storescope(["export", "--format", "chrome-trace", trace])
+        let export = try InProcess.storescope(["export", "--format", "chrome-trace", trace])
         #expect(export.status == 0, "stderr: \(export.stderr)")
         #expect(export.stderr.isEmpty)
         try Self.validate(export.stdout)
@@ -53,7 +53,7 @@ struct ExportCommandTests {
         let directory = try TemporaryDirectory()
         let trace = directory.path("checkout.sstrace")
         try CheckoutTrace.write(to: trace)
-        let export = try ChildProcess.storescope(["export", "-f", "chrome-trace", trace])
+        let export = try InProcess.storescope(["export", "-f", "chrome-trace", trace])
         #expect(export.status == 0, "stderr: \(export.stderr)")
         try Self.validate(export.stdout)
         let facts = try Analysis.jq(["-c", """
@@ -77,21 +77,21 @@ struct ExportCommandTests {
         let directory = try TemporaryDirectory()
         let trace = directory.path("checkout.sstrace")
         try CheckoutTrace.write(to: trace)
-        let export = try ChildProcess.storescope(["export", "--format=ndjson", trace])
+        let export = try InProcess.storescope(["export", "--format=ndjson", trace])
         #expect(export.status == 0)
-        #expect(export.stdout == (try ChildProcess.storescope(["cat", "--json", trace])).stdout)
+        #expect(export.stdout == (try InProcess.storescope(["cat", "--json", trace])).stdout)
         #expect(try Analysis.jq(["-s", "length"], input: export.stdout).stdout == "\(CheckoutTrace.records(.original).count)\n")
 
         // NDJSON by default, and --json as for every command (issue 19, item 23).
         for arguments in [["export", trace], ["export", "--json", trace], ["export", "--json", "--format", "ndjson", trace]] {
-            let run = try ChildProcess.storescope(arguments)
+            let run = try InProcess.storescope(arguments)
             #expect(run.status == 0)
             #expect(run.stdout == export.stdout)
         }
-        let both = try ChildProcess.storescope(["export", "--json", "--format", "chrome-trace", trace])
+        let both = try InProcess.storescope(["export", "--json", "--format", "chrome-trace", trace])
         #expect(both.status == 64)
         #expect(both.stderr.split(separator: "\n").first == "Error: --json is NDJSON: it does not go with --format chrome-trace")
-        let unknown = try ChildProcess.storescope(["export", "--format", "csv", trace])
+        let unknown = try InProcess.storescope(["export", "--format", "csv", trace])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.split(separator: "\n").first == "Error: unknown format 'csv' (available: ndjson, chrome-trace)")
     }

@@ -33,16 +33,16 @@ struct ExtremeValuesTests {
         let path = directory.path("max-seq.sstrace")
         try HostileTrace.write(HostileTrace.maxSeq, perChunk: 3, to: path)
         for arguments in Self.commands(path) {
-            let run = try ChildProcess.storescope(arguments)
+            let run = try InProcess.storescope(arguments)
             // A clean trace; a no for an answer still exits 1 (issue 19, item 23): a log
             // filter that matches nothing (as grep), effects still running with --running, a
             // blamed path the state does not have (.items).
             let answeredNo = ["reducer:>1s", "time:>1s"].contains(arguments.last ?? "") || arguments.contains("--running") || arguments.contains(".items[*]")
             #expect(run.status == (answeredNo ? 1 : 0), "storescope \(arguments.joined(separator: " ")): \(run.status)\n\(run.stderr)")
         }
-        let state = try ChildProcess.storescope(["state", path, "--at", "18446744073709551615"])
+        let state = try InProcess.storescope(["state", path, "--at", "18446744073709551615"])
         #expect(state.stdout.contains("n: 3"), "\(state.stdout)")
-        let log = try ChildProcess.storescope(["log", path, "seq:18446744073709551615"])
+        let log = try InProcess.storescope(["log", path, "seq:18446744073709551615"])
         #expect(log.stdout.contains("#18446744073709551615 main action Action.set"), "\(log.stdout)")
     }
 
@@ -53,7 +53,7 @@ struct ExtremeValuesTests {
             let path = directory.path("extreme-\(name).sstrace")
             try HostileTrace.write(HostileTrace.extremeTimes, header: HostileTrace.header(start: start), perChunk: 4, to: path)
             for arguments in Self.commands(path) {
-                let run = try ChildProcess.storescope(arguments)
+                let run = try InProcess.storescope(arguments)
                 // Damaged (an effect ends before it starts, records before the session's
                 // start) or clean: never a trap (status 128 + signal) nor a usage error.
                 #expect(run.status == 0 || run.status == 1, "storescope \(arguments.joined(separator: " ")) on \(name): \(run.status)\n\(run.stderr)")
@@ -109,7 +109,7 @@ struct ExtremeValuesTests {
 }
 
 /// The same records in the real viewer, in a terminal: from a file and streamed live.
-@Suite("Extreme numbers in the viewer, in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("Extreme numbers in the viewer, in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct ExtremeValuesTerminalTests {
     @Test("view --listen on a session whose last action has seq UInt64.max: j, down, page down and play answer and q quits with status 0")
     func liveMaxSeq() throws {

@@ -17,7 +17,7 @@ struct FilterDepthCommandTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("small.sstrace")
         try SmallTrace.write([SmallTrace.action(1, "x")], to: path)
-        let run = try ChildProcess.storescope(["log", path, filter])
+        let run = try InProcess.storescope(["log", path, filter])
         #expect(run.status == 64, "stderr: \(run.stderr.prefix(2000))")
         #expect(run.stdout == "")
         #expect(run.stderr.hasPrefix("Error: invalid filter at column \(column): the filter nests deeper than 100 levels of '(' and 'not'\n"))
@@ -27,7 +27,7 @@ struct FilterDepthCommandTests {
 }
 
 /// `storescope log` with `!`, `&&`, `||` written without spaces (issue 19, item 6).
-@Suite("Filter operators on the command line")
+@Suite("Filter operators on the command line", .tags(.process))
 struct FilterOperatorsCommandTests {
     @Test("log '!action:add' and 'action:add&&seq:2' select what their spaced forms select", arguments: [
         ("!action:add", "not action:add", "3\n4\n5\n6\n"),
@@ -38,9 +38,9 @@ struct FilterOperatorsCommandTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("checkout.sstrace")
         try CheckoutTrace.write(to: path)
-        let run = try ChildProcess.storescope(["log", path, compact, "--json"])
+        let run = try InProcess.storescope(["log", path, compact, "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try Analysis.jq([".seq"], input: run.stdout).stdout == seqs)
-        #expect(run.stdout == (try ChildProcess.storescope(["log", path, spaced, "--json"])).stdout)
+        #expect(run.stdout == (try InProcess.storescope(["log", path, spaced, "--json"])).stdout)
     }
 }

@@ -29,7 +29,7 @@ struct HostileTraceCostTests {
             records.append(.patch(StatePatch(seq: seq, store: "main", operations: [.set(path: [.index(Int(seq))], value: .int(-1))])))
         }
         try HostileTrace.write(records, header: HostileTrace.header(wall: 0), to: path)
-        let blame = try ChildProcess.storescope(["blame", path, "."])
+        let blame = try InProcess.storescope(["blame", path, "."])
         #expect(blame.status == 0, "\(blame.stderr)")
         let lines = blame.stdout.split(separator: "\n")
         #expect(lines.count == 10)

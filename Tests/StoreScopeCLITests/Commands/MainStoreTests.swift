@@ -74,12 +74,12 @@ struct MainStoreTests {
     @Test("check names the store the app registered, not \"main\"")
     func checkNamesTheStore() throws {
         let directory = try TemporaryDirectory()
-        let check = try ChildProcess.storescope(["check", try AppTrace.inbox(in: directory)])
+        let check = try InProcess.storescope(["check", try AppTrace.inbox(in: directory)])
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.contains(#", app "Mail", store "inbox""#), "\(check.stdout)")
         #expect(!check.stdout.contains("main"), "\(check.stdout)")
 
-        let two = try ChildProcess.storescope(["check", try AppTrace.inboxAndSettings(in: directory), "--json"])
+        let two = try InProcess.storescope(["check", try AppTrace.inboxAndSettings(in: directory), "--json"])
         #expect(two.stdout.contains(#""store":"inbox","stores":["inbox","settings"]"#), "\(two.stdout)")
     }
 
@@ -87,11 +87,11 @@ struct MainStoreTests {
     func stateOfTheStore() throws {
         let directory = try TemporaryDirectory()
         let path = try AppTrace.inbox(in: directory)
-        let state = try ChildProcess.storescope(["state", path, "--path", ".unread"])
+        let state = try InProcess.storescope(["state", path, "--path", ".unread"])
         #expect(state.status == 0, "\(state.stderr)")
         #expect(state.stdout == "inbox after #3 at .unread:\n1\n", "\(state.stdout)")
 
-        let main = try ChildProcess.storescope(["state", path, "--store", "main"])
+        let main = try InProcess.storescope(["state", path, "--store", "main"])
         #expect(main.status == 1)
         #expect(main.stderr.contains(#"Error: no store "main" in the trace (stores: inbox)"#), "\(main.stderr)")
         #expect(!main.stderr.contains("unknown"), "\(main.stderr)")
@@ -101,11 +101,11 @@ struct MainStoreTests {
     func firstRegisteredStore() throws {
         let directory = try TemporaryDirectory()
         let path = try AppTrace.inboxAndSettings(in: directory)
-        let main = try ChildProcess.storescope(["state", path, "--path", ".subjects", "--json"])
+        let main = try InProcess.storescope(["state", path, "--path", ".subjects", "--json"])
         #expect(main.stdout.contains(#""store":"inbox""#), "\(main.stdout)")
-        let settings = try ChildProcess.storescope(["state", path, "--store", "settings", "--path", ".subjects"])
+        let settings = try InProcess.storescope(["state", path, "--store", "settings", "--path", ".subjects"])
         #expect(settings.stdout.contains("Welcome"), "\(settings.stdout)\(settings.stderr)")
-        let missing = try ChildProcess.storescope(["diff", path, "--store", "prefs", "--from", "1", "--to", "2"])
+        let missing = try InProcess.storescope(["diff", path, "--store", "prefs", "--from", "1", "--to", "2"])
         #expect(missing.stderr.contains(#"no store "prefs" in the trace (stores: inbox, settings)"#), "\(missing.stderr)")
     }
 
@@ -113,9 +113,9 @@ struct MainStoreTests {
     func headerNamingAnotherStore() throws {
         let directory = try TemporaryDirectory()
         let path = try AppTrace.headerNamingMain(in: directory)
-        let check = try ChildProcess.storescope(["check", path])
+        let check = try InProcess.storescope(["check", path])
         #expect(check.stdout.contains(#"store "app""#), "\(check.stdout)")
-        let state = try ChildProcess.storescope(["state", path, "--path", ".unread"])
+        let state = try InProcess.storescope(["state", path, "--path", ".unread"])
         #expect(state.status == 0 && state.stdout == "app after #3 at .unread:\n1\n", "\(state.stdout)\(state.stderr)")
     }
 
@@ -124,13 +124,13 @@ struct MainStoreTests {
         let directory = try TemporaryDirectory()
         let path = try AppTrace.inbox(in: directory)
         let output = directory.path("InboxReplayTests.swift")
-        let test = try ChildProcess.storescope(["test", path, "--module", "Mail", "--reducer", "reduce", "--output", output])
+        let test = try InProcess.storescope(["test", path, "--module", "Mail", "--reducer", "reduce", "--output", output])
         #expect(test.status == 0, "\(test.stderr)")
         #expect(test.stdout.hasPrefix(#"Wrote \#(output): 3 actions of store "inbox", #1 through #3"#), "\(test.stdout)")
         let source = try String(contentsOfFile: output, encoding: .utf8)
         #expect(source.contains(#"store: "inbox""#), "\(source)")
 
-        let wrong = try ChildProcess.storescope(["test", path, "--module", "Mail", "--reducer", "reduce", "--store", "main", "--output", output])
+        let wrong = try InProcess.storescope(["test", path, "--module", "Mail", "--reducer", "reduce", "--store", "main", "--output", output])
         #expect(wrong.status == 64)
         #expect(wrong.stderr.contains(#"no store "main" in the trace (stores: inbox)"#), "\(wrong.stderr)")
     }

@@ -23,16 +23,16 @@ struct MarkFilterTests {
         }
         try TraceFixture.write(records, to: path)
 
-        let found = try ChildProcess.storescope(["log", path, "mark:checkout*"])
+        let found = try InProcess.storescope(["log", path, "mark:checkout*"])
         #expect(found.status == 0, "stderr: \(found.stderr)")
         let actionLines = found.stdout.split(separator: "\n").filter { $0.contains(".step") }
         #expect(actionLines.compactMap { $0.split(separator: " ").first { $0.hasPrefix("#") } } == ["#2", "#5"], "\(found.stdout)")
         // Each with its mark under it.
         #expect(found.stdout.contains("checkout started") && found.stdout.contains("checkout failed"), "\(found.stdout)")
         // A log line that is not a mark is not a mark, even with a matching text.
-        let none = try ChildProcess.storescope(["log", path, "mark:info*"])
+        let none = try InProcess.storescope(["log", path, "mark:info*"])
         #expect(none.status == 1 && none.stdout.isEmpty, "\(none.stdout)")
-        let combined = try ChildProcess.storescope(["log", path, "mark:* and seq:4.."])
+        let combined = try InProcess.storescope(["log", path, "mark:* and seq:4.."])
         #expect(combined.stdout.contains("#5") && !combined.stdout.contains("#2"), "\(combined.stdout)")
     }
 }

@@ -53,24 +53,24 @@ struct MisstatedHeaderTests {
         try Self.singleChunkLie(at: path)
         let chunk = try #require(try TraceReader(path: path).chunks.first)
 
-        let check = try ChildProcess.storescope(["check", path])
+        let check = try InProcess.storescope(["check", path])
         #expect(check.status == 1, "\(check.stdout)")
         #expect(check.stdout.contains("""
             headers:   1 misstating their chunk's records (the records are used as they are)
               chunk at bytes \(chunk.offset)…\(chunk.endOffset - 1): header claims actions #1…#1, holds #1…#5; claims no keyframe, holds one
             """), "\(check.stdout)")
         #expect(check.stdout.contains("status:    damaged but readable"))
-        let json = try ChildProcess.storescope(["check", "--json", path])
+        let json = try InProcess.storescope(["check", "--json", path])
         #expect(json.status == 1)
         #expect(json.stdout.contains(#""misstatedHeaders":[{"start":\#(chunk.offset),"end":\#(chunk.endOffset),"problems":["claims actions #1…#1, holds #1…#5","claims no keyframe, holds one"]}]"#), "\(json.stdout)")
 
-        let state = try ChildProcess.storescope(["state", path, "--at", "5"])
+        let state = try InProcess.storescope(["state", path, "--at", "5"])
         #expect(state.stdout.contains("n: 500"), "\(state.stdout)\n\(state.stderr)")
         #expect(state.status == 1, "the answer is right, the trace is still damaged")
         #expect(state.stderr.contains("its records were read as they are, the header ignored"), "\(state.stderr)")
-        let log = try ChildProcess.storescope(["log", path, "seq:5"])
+        let log = try InProcess.storescope(["log", path, "seq:5"])
         #expect(log.stdout.contains("#5 main action Action.set(n: 5)"), "\(log.stdout)\n\(log.stderr)")
-        let cat = try ChildProcess.storescope(["cat", path])
+        let cat = try InProcess.storescope(["cat", path])
         #expect(cat.stdout.contains("#5 main action Action.set(n: 5)"))
         #expect(cat.status == 1, "\(cat.stderr)")
     }
@@ -87,12 +87,12 @@ struct MisstatedHeaderTests {
         #expect(session.damage.map(\.kind) == [.misstatedHeader])
         #expect(session.chunks[1].seqRange == 3...5, "the index now says what the chunk holds")
 
-        let log = try ChildProcess.storescope(["log", path, "seq:5"])
+        let log = try InProcess.storescope(["log", path, "seq:5"])
         #expect(log.stdout.contains("#5 main action Action.set(n: 5)"), "\(log.stdout)\n\(log.stderr)")
         #expect(log.status == 1)
-        let state = try ChildProcess.storescope(["state", path, "--at", "5"])
+        let state = try InProcess.storescope(["state", path, "--at", "5"])
         #expect(state.stdout.contains("n: 500"), "\(state.stdout)\n\(state.stderr)")
-        let check = try ChildProcess.storescope(["check", path])
+        let check = try InProcess.storescope(["check", path])
         #expect(check.status == 1)
         #expect(check.stdout.contains("header claims actions #3…#3, holds #3…#5"), "\(check.stdout)")
     }
@@ -159,12 +159,12 @@ struct MisstatedHeaderTests {
             claim.lastSeq = 3
         }
         for arguments in [["check", path], ["log", path], ["state", path, "--at", "5"], ["view", path], ["stats", path], ["blame", path, ".n"]] {
-            let run = try ChildProcess.storescope(arguments)
+            let run = try InProcess.storescope(arguments)
             #expect(run.status == 1, "\(arguments): \(run.status) \(run.stderr)")
         }
-        let check = try ChildProcess.storescope(["check", path])
+        let check = try InProcess.storescope(["check", path])
         #expect(check.stdout.contains("header claims actions #9…#3, holds #1…#5"), "\(check.stdout)")
-        let state = try ChildProcess.storescope(["state", path, "--at", "5"])
+        let state = try InProcess.storescope(["state", path, "--at", "5"])
         #expect(state.stdout.contains("n: 500"), "\(state.stdout)\n\(state.stderr)")
     }
 
@@ -195,10 +195,10 @@ struct MisstatedHeaderTests {
             let path = directory.path("\(name).sstrace")
             try HostileTrace.write(records, header: HostileTrace.header(wall: 0), to: path)
             let chunk = try #require(try TraceReader(path: path).chunks.first)
-            let check = try ChildProcess.storescope(["check", path])
+            let check = try InProcess.storescope(["check", path])
             #expect(check.status == 1, "\(name): \(check.stdout)")
             #expect(check.stdout.contains("records:   1 breaking the format's rules\n  bytes \(chunk.offset)…\(chunk.endOffset - 1): \(message)\n"), "\(name): \(check.stdout)")
-            let json = try ChildProcess.storescope(["check", "--json", path])
+            let json = try InProcess.storescope(["check", "--json", path])
             #expect(json.stdout.contains(#""inconsistencies":1,"firstInconsistencies":[{"start":\#(chunk.offset),"end":\#(chunk.endOffset),"problem":"\#(message)"}]"#), "\(name): \(json.stdout)")
         }
     }

@@ -37,7 +37,7 @@ private struct Counter: Sendable {
     var n = 0
 }
 
-@Suite struct MutableClassStateTests {
+@Suite(.tags(.process)) struct MutableClassStateTests {
     struct Recording {
         var path: String
         /// The ids of the first and the replacing `Preferences` instance.
@@ -78,7 +78,7 @@ private struct Counter: Sendable {
     func catPrintsReferences() throws {
         let directory = try TemporaryDirectory()
         let recording = try Self.record(in: directory)
-        let cat = try ChildProcess.storescope(["cat", recording.path])
+        let cat = try InProcess.storescope(["cat", recording.path])
         #expect(cat.status == 0, "\(cat.stderr)")
         #expect(cat.stdout.contains("Settings(volume: 0, preferences: Preferences (reference #\(recording.first)))"), "\(cat.stdout)")
         #expect(cat.stdout.contains("preferences = Preferences (reference #\(recording.second))"), "\(cat.stdout)")
@@ -89,7 +89,7 @@ private struct Counter: Sendable {
     func diffShowsReplacedReference() throws {
         let directory = try TemporaryDirectory()
         let recording = try Self.record(in: directory)
-        let diff = try ChildProcess.storescope(["diff", recording.path, "--from", "3", "--to", "4"])
+        let diff = try InProcess.storescope(["diff", recording.path, "--from", "3", "--to", "4"])
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(diff.stdout == """
             settings from #3 to #4:
@@ -117,7 +117,7 @@ private struct Counter: Sendable {
     func statsSaysWhatIsKnown() throws {
         let directory = try TemporaryDirectory()
         let recording = try Self.record(in: directory)
-        let stats = try ChildProcess.storescope(["stats", recording.path])
+        let stats = try InProcess.storescope(["stats", recording.path])
         #expect(stats.status == 0, "\(stats.stderr)")
         #expect(stats.stdout.contains(try Regex(#"\n  action +count +no-op +unknown +p50 "#)), "\(stats.stdout)")
         let rows = stats.stdout.split(separator: "\n").map { $0.split(separator: " ").prefix(4).joined(separator: " ") }
@@ -130,7 +130,7 @@ private struct Counter: Sendable {
               recorded by reference: a change made inside one in place is not in the trace, so whether they changed it is unknown
 
             """), "\(stats.stdout)")
-        let json = try ChildProcess.storescope(["stats", "--json", recording.path])
+        let json = try InProcess.storescope(["stats", "--json", recording.path])
         let session = try Analysis.jq(["-c", "select(.kind == \"session\") | [.noOps, .unjudgedByReferences, .referenceTypes]"], input: json.stdout)
         #expect(session.stdout == #"[1,2,["Preferences"]]"# + "\n")
         let toggles = try Analysis.jq(["-c", "select(.case == \"SettingsAction.toggleTheme\") | [.noOps, .unjudgedByReferences]"], input: json.stdout)
@@ -145,13 +145,13 @@ private struct Counter: Sendable {
             + "their identity only, so changes made inside them in place are not in the trace (keep that data in value types, "
             + "or conform the class to TraceValueConvertible)"
         #expect(recording.diagnostics == [warning])
-        let cat = try ChildProcess.storescope(["cat", recording.path])
+        let cat = try InProcess.storescope(["cat", recording.path])
         #expect(cat.stdout.components(separatedBy: "holds instances of mutable classes").count == 2, "\(cat.stdout)")
         #expect(cat.stdout.contains("warning after #0: " + warning), "\(cat.stdout)")
         // The warning takes the time the store was registered, so the trace's times still go forward.
         let times = cat.stdout.split(separator: "\n").filter { $0.hasPrefix("+") }.compactMap { Double($0.dropFirst().prefix { $0 != "s" }) }
         #expect(times.count == 9 && times == times.sorted(), "\(cat.stdout)")
-        let check = try ChildProcess.storescope(["check", recording.path])
+        let check = try InProcess.storescope(["check", recording.path])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 }

@@ -4,7 +4,7 @@ import Testing
 import TraceFormat
 
 /// The real `storescope` binary writing where writes fail, and echoing hostile arguments.
-@Suite("storescope output safety")
+@Suite("storescope output safety", .tags(.process))
 struct OutputSafetyTests {
     let directory: TemporaryDirectory
     let tracePath: String

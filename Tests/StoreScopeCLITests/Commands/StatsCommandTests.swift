@@ -4,14 +4,14 @@ import Testing
 
 /// End-to-end tests of `storescope stats`: exact figures on a written session, the same
 /// per-case counts and percentiles as `jq` computes from `cat --json`, and a recorded sample.
-@Suite("storescope stats")
+@Suite("storescope stats", .tags(.process))
 struct StatsCommandTests {
     @Test("stats reports actions, reducer percentiles per case, effects, no-ops, state size, drops and rate")
     func reportsTheWrittenSession() throws {
         let directory = try TemporaryDirectory()
         let trace = directory.path("checkout.sstrace")
         try CheckoutTrace.write(to: trace)
-        let stats = try ChildProcess.storescope(["stats", trace])
+        let stats = try InProcess.storescope(["stats", trace])
         #expect(stats.status == 0, "stderr: \(stats.stderr)")
         #expect(stats.stderr.isEmpty)
         #expect(
@@ -60,11 +60,11 @@ struct StatsCommandTests {
         let directory = try TemporaryDirectory()
         let trace = directory.path("checkout.sstrace")
         try CheckoutTrace.write(to: trace)
-        let stats = try ChildProcess.storescope(["stats", "--json", trace])
+        let stats = try InProcess.storescope(["stats", "--json", trace])
         #expect(stats.status == 0, "stderr: \(stats.stderr)")
         let ours = try Analysis.jq(["-c", "-s", "map(select(.kind == \"actionCase\")) | map({case, count, p: .reducerNanos}) | sort_by(.case)"], input: stats.stdout)
 
-        let cat = try ChildProcess.storescope(["cat", "--json", trace])
+        let cat = try InProcess.storescope(["cat", "--json", trace])
         let theirs = try Analysis.jq(["-c", "-s", StatsCommandTests.jqPerCase], input: cat.stdout)
         #expect(ours.status == 0 && theirs.status == 0, "jq: \(ours.stderr)\(theirs.stderr)")
         #expect(ours.stdout == theirs.stdout)
@@ -89,7 +89,7 @@ struct StatsCommandTests {
     func reportsASample() throws {
         let directory = try TemporaryDirectory()
         let trace = try Analysis.recordSample("todos", in: directory)
-        let stats = try ChildProcess.storescope(["stats", trace])
+        let stats = try InProcess.storescope(["stats", trace])
         #expect(stats.status == 0, "stderr: \(stats.stderr)")
         #expect(
             Analysis.normalized(stats.stdout) == """
@@ -139,7 +139,7 @@ struct StatsCommandTests {
         #expect(onTTY.status == 0, "\(onTTY.stdout)")
         #expect(onTTY.stdout.contains("reading \(trace) 0%"), "\(onTTY.stdout)")
         #expect(onTTY.stdout.contains("\r\u{1B}[K"), "the progress line is erased")
-        let piped = try ChildProcess.storescope(["stats", trace])
+        let piped = try InProcess.storescope(["stats", trace])
         #expect(piped.stderr.isEmpty, "no progress in a pipe")
     }
 }

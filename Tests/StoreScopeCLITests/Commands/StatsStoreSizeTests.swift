@@ -6,7 +6,7 @@ import TraceFormat
 
 /// `storescope stats` reports each store's state size at the end and at its peak, followed
 /// through the patches, not only at keyframes (issue 19, item 13).
-@Suite("stats state size per store")
+@Suite("stats state size per store", .tags(.process))
 struct StatsStoreSizeTests {
     /// A cart that grows to 600 items by patches after its only keyframe (3 nodes: the
     /// struct, the empty array, the total), then loses 100 of them.
@@ -33,7 +33,7 @@ struct StatsStoreSizeTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("cart.sstrace")
         try Self.write(to: path)
-        let stats = try ChildProcess.storescope(["stats", path])
+        let stats = try InProcess.storescope(["stats", path])
         #expect(stats.status == 0, "\(stats.stderr)")
         #expect(stats.stdout.contains("""
 
@@ -44,7 +44,7 @@ struct StatsStoreSizeTests {
               #0 cart: 3
 
             """), "\(stats.stdout)")
-        let json = try ChildProcess.storescope(["stats", "--json", path])
+        let json = try InProcess.storescope(["stats", "--json", path])
         let row = try Analysis.jq(["-c", "select(.kind == \"storeSize\")"], input: json.stdout)
         #expect(row.stdout == #"{"kind":"storeSize","store":"cart","endNodes":503,"lastKnownSeq":700,"peakNodes":603,"peakSeq":600}"# + "\n")
     }
@@ -81,7 +81,7 @@ struct StatsStoreSizeTests {
         // The state after the last action, counted whole: struct, dictionary, "b" and 1, set, "x".
         try writer.append(.keyframe(Keyframe(seq: 4, store: "settings", state: state(["b"], tags: ["x"]))))
         try writer.close()
-        let json = try ChildProcess.storescope(["stats", "--json", path])
+        let json = try InProcess.storescope(["stats", "--json", path])
         #expect(json.status == 0, "\(json.stderr)")
         let rows = try Analysis.jq(["-c", "select(.kind == \"storeSize\" or .kind == \"stateSize\")"], input: json.stdout)
         // Two entries (4 nodes) after #2 on top of the keyframe's 4; one left after #3 and #4.

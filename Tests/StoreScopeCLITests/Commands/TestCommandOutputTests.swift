@@ -13,7 +13,7 @@ import Darwin
 /// `storescope test` writes its two files as the recorder writes a trace (issue 44): the
 /// fixture, a copy of a private trace, private too; no symbolic link followed; no other
 /// user's file replaced; every scalar that would not show as itself escaped in literals.
-@Suite("storescope test writes its files safely")
+@Suite("storescope test writes its files safely", .tags(.process))
 struct TestCommandOutputTests {
     static let arguments = ["--module", "StoreScopeSamples", "--reducer", "TodoReducer().reduce(state:mutation:)"]
 
@@ -22,7 +22,7 @@ struct TestCommandOutputTests {
         let directory = try TemporaryDirectory()
         let trace = try Analysis.recordSample("todos", in: directory)
         chmod(trace, 0o644)
-        let run = try ChildProcess.storescope(["test", trace] + Self.arguments + ["--output", directory.path("T.swift")])
+        let run = try InProcess.storescope(["test", trace] + Self.arguments + ["--output", directory.path("T.swift")])
         #expect(run.status == 0, "\(run.stderr)")
         for name in ["T.sstrace", "T.swift"] {
             let mode = try #require(FileManager.default.attributesOfItem(atPath: directory.path(name))[.posixPermissions] as? Int)
@@ -37,7 +37,7 @@ struct TestCommandOutputTests {
         let victim = directory.path("victim.txt")
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: victim))
         try FileManager.default.createSymbolicLink(atPath: directory.path(linked), withDestinationPath: victim)
-        let run = try ChildProcess.storescope(["test", trace] + Self.arguments + ["--output", directory.path("T.swift")])
+        let run = try InProcess.storescope(["test", trace] + Self.arguments + ["--output", directory.path("T.swift")])
         #expect(run.status == 1, "\(run.stdout)")
         #expect(run.stderr.contains("it is a symbolic link, and trace files are never written through one"), "\(run.stderr)")
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
@@ -50,7 +50,7 @@ struct TestCommandOutputTests {
         let output = directory.path("T.swift")
         try Data("theirs".utf8).write(to: URL(fileURLWithPath: output))
         #expect(chown(output, 4242, 4242) == 0)
-        let run = try ChildProcess.storescope(["test", trace] + Self.arguments + ["--output", output])
+        let run = try InProcess.storescope(["test", trace] + Self.arguments + ["--output", output])
         #expect(run.status == 1, "\(run.stdout)")
         #expect(run.stderr.contains("it belongs to another user, whose file is never replaced"), "\(run.stderr)")
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "theirs")
@@ -71,7 +71,7 @@ struct TestCommandOutputTests {
         let headerEnd = Int(try TraceReader(path: trace).headerSize)
         for index in headerEnd..<bytes.count { bytes[index] ^= 0x5A }
         try bytes.write(to: URL(fileURLWithPath: trace))
-        let run = try ChildProcess.storescope(["test", trace] + Self.arguments + ["--output", directory.path("T.swift")])
+        let run = try InProcess.storescope(["test", trace] + Self.arguments + ["--output", directory.path("T.swift")])
         #expect(run.status == 1, "\(run.stdout)")
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.first == "Error: no action or keyframe of any store could be read from \(trace):", "\(run.stderr)")

@@ -5,7 +5,7 @@ import TraceFormat
 
 /// End-to-end tests of `storescope test`: the built binary writes a test source and its
 /// fixture from a recorded sample session.
-@Suite("storescope test")
+@Suite("storescope test", .tags(.process))
 struct TestCommandTests {
     static let todosReducer = "TodoReducer().reduce(state:mutation:)"
 

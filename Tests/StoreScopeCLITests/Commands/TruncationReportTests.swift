@@ -27,7 +27,7 @@ struct TruncationReportTests {
 
     @Test("check warns how many values were truncated and where the first is, and still exits 0")
     func checkReportsTruncation() throws {
-        let check = try ChildProcess.storescope(["check", path])
+        let check = try InProcess.storescope(["check", path])
         #expect(check.status == 0, "stderr: \(check.stderr)")
         #expect(check.stdout.contains("""
             truncated: 3 values cut by capture limits, first in keyframe #0, shown as <truncated …> (warning: the trace is intact, but those values are incomplete)
@@ -36,7 +36,7 @@ struct TruncationReportTests {
             status:    clean, but the session did not end
             """))
 
-        let json = try ChildProcess.storescope(["check", "--json", path])
+        let json = try InProcess.storescope(["check", "--json", path])
         #expect(json.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(report["truncatedValues"] as? Int == 3)
@@ -49,9 +49,9 @@ struct TruncationReportTests {
     func checkReportsNoTruncation() throws {
         let clean = directory.path("clean.sstrace")
         try SmallTrace.write([.keyframe(Keyframe(seq: 0, store: "main", state: .int(1)))], to: clean)
-        let check = try ChildProcess.storescope(["check", clean])
+        let check = try InProcess.storescope(["check", clean])
         #expect(!check.stdout.contains("truncated"))
-        let json = try ChildProcess.storescope(["check", "--json", clean])
+        let json = try InProcess.storescope(["check", "--json", clean])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(report["truncatedValues"] as? Int == 0)
         #expect(report["firstTruncatedSeq"] == nil)
@@ -59,7 +59,7 @@ struct TruncationReportTests {
 
     @Test("cat marks each truncated value with its limit and warns with the count on standard error")
     func catShowsTruncation() throws {
-        let cat = try ChildProcess.storescope(["cat", path])
+        let cat = try InProcess.storescope(["cat", path])
         #expect(cat.status == 0)
         #expect(cat.stdout.contains("#0 main keyframe State(items: [2 elements], tree: <truncated by depth limit: Tree>)  <2 truncated>\n"))
         let lines = cat.stdout.split(separator: "\n")
@@ -70,7 +70,7 @@ struct TruncationReportTests {
         #expect(cat.stdout.contains("<truncated by size limit: Page, 3 omitted>"))
         #expect(cat.stderr == "warning: 3 values cut by capture limits, first in keyframe #0, shown as <truncated …>\n")
 
-        let json = try ChildProcess.storescope(["cat", "--json", path])
+        let json = try InProcess.storescope(["cat", "--json", path])
         #expect(json.status == 0)
         #expect(json.stdout.contains(#""$truncated":"Tree""#))
         #expect(json.stderr == cat.stderr)

@@ -4,7 +4,7 @@ import Testing
 
 /// `storescope view` speaks for itself when its arguments are wrong, also in line mode
 /// (issue 19, item 16).
-@Suite("storescope view usage errors")
+@Suite("storescope view usage errors", .tags(.process))
 struct ViewUsageTests {
     @Test("view FILE with a bad filter, without a terminal, prints view's usage, not log's, exit 64")
     func badFilterIsViewsUsageError() throws {

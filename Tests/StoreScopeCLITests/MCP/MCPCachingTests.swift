@@ -6,7 +6,7 @@ import TraceFormat
 
 /// What `storescope mcp` keeps between calls: a `blame` page resumes at the action its cursor
 /// names, and `stats` is summarized once per session.
-@Suite("storescope mcp: pages resume, stats are kept")
+@Suite("storescope mcp: pages resume, stats are kept", .tags(.process))
 struct MCPCachingTests {
     /// `count` actions of store "main", each setting `.rows[0]` and `.rows[1]` (two changes per
     /// action for `.rows[*]`), in small chunks, with a keyframe every 500 actions.

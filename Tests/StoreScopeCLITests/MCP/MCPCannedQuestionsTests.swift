@@ -6,7 +6,7 @@ import Testing
 /// real `storescope mcp` on sessions real apps recorded (the samples of `storescope demo`, the
 /// live-app fixture). Each call is its own conversation, chosen from what the previous answers
 /// said, as an agent would.
-@Suite("storescope mcp answers bug questions in at most three calls")
+@Suite("storescope mcp answers bug questions in at most three calls", .tags(.process))
 struct MCPCannedQuestionsTests {
     /// One question's calls to the server on `traces`, counted.
     final class Question {

@@ -5,7 +5,7 @@ import TraceFormat
 
 /// End-to-end tests of `storescope mcp`: the real binary over pipes, its answers checked
 /// against what the CLI prints for the same question.
-@Suite("storescope mcp")
+@Suite("storescope mcp", .tags(.process))
 struct MCPCommandTests {
     @Test("tools answer what the CLI prints: log, state, diff, blame, effects, stats")
     func answersAsTheCLI() throws {

@@ -6,7 +6,7 @@ import Testing
 /// the real `storescope mcp`, in both protocol eras, on traces and on a live app (the
 /// `live-app-fixture`) whose control tools come and go. Needs `pip install mcp` (2.x); the
 /// interpreter is `python3`, or the one `STORESCOPE_MCP_PYTHON` names.
-@Suite("storescope mcp: the official Python SDK's client")
+@Suite("storescope mcp: the official Python SDK's client", .tags(.process))
 struct MCPPythonSDKTests {
     static let python = ProcessInfo.processInfo.environment["STORESCOPE_MCP_PYTHON"] ?? "python3"
 

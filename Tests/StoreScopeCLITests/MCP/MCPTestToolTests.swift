@@ -6,7 +6,7 @@ import TraceFormat
 /// `storescope mcp`'s `test` and `compare` tools on traces larger than one answer: the pages
 /// put together are what `storescope test` writes; a comparison past the budget leaves the
 /// states out.
-@Suite("storescope mcp: the test and compare tools")
+@Suite("storescope mcp: the test and compare tools", .tags(.process))
 struct MCPTestToolTests {
     @Test("test: the source a page of lines at a time, each within the budget, together the file storescope test writes")
     func testSourcePages() throws {

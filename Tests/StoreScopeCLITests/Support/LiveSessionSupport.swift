@@ -12,7 +12,7 @@ import Darwin
 
 /// The live-session tests run real processes (listeners, apps, tails) and check what they
 /// print; one at a time, so that they do not starve the rest of the suite of CPU.
-@Suite("Live sessions with real processes", .serialized)
+@Suite("Live sessions with real processes", .serialized, .tags(.process))
 struct LiveProcessTests {}
 
 /// Real processes for the live-session tests: `storescope listen` and `live-app-fixture` apps.

@@ -67,7 +67,7 @@ extension LiveProcessTests {
 /// The viewer following a path another session takes over (issue 19, item 1), in a real
 /// terminal: after a clean end, and after the app was killed, a new app on the same path is
 /// noticed, said on the message line, and shown from its start.
-@Suite("The viewer on a followed path another session takes over (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("The viewer on a followed path another session takes over (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct ViewerRestartTerminalTests {
     @Test("tail in a terminal: a new app on the path after the first ended cleanly, then after one was killed: each new session is shown and said")
     func newSessionsOnTheFollowedPath() throws {
@@ -104,7 +104,7 @@ struct ViewerRestartTerminalTests {
 /// A finished recording its writer continues (a listener appending the session of an app that
 /// reconnected: the footer cut off, the new chunks after the old ones) is the same session read
 /// on, not a truncated file shown again from its start.
-@Suite("The viewer on a finished file its session continues")
+@Suite("The viewer on a finished file its session continues", .tags(.process))
 struct ViewerContinuedFileTests {
     /// A finished trace of #1…#3, the viewer on it with #2 selected, and the header's bytes.
     static func finished(in directory: TemporaryDirectory) throws -> (path: String, header: [UInt8], reducer: ViewerReducer, state: ViewerState) {

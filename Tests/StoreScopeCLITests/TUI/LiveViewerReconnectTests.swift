@@ -5,7 +5,7 @@ import Testing
 /// Issue 19, item 15: an app that loses its connection to `view --listen` and reconnects goes
 /// on in the same session on screen, with what was shown before it kept, a reconnect row in
 /// the timeline and a mark in the effects view.
-@Suite("A reconnecting app in view --listen (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("A reconnecting app in view --listen (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct LiveViewerReconnectTests {
     @Test("the app hangs up after #5 and reconnects: one session, #1-#5 kept, a row says what was lost across it, the effects view marks it on the running effect's bar")
     func reconnectKeepsTheSession() throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// End-to-end: the real `storescope` viewer on live data in a real terminal (a tmux pane),
 /// with real apps (`live-app-fixture`) writing a trace or streaming to the socket.
-@Suite("Live data in the viewer, in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("Live data in the viewer, in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct LiveViewerTerminalTests {
     @Test("view FILE on a trace still being written: F follows it and new actions appear")
     func followGrowingFile() throws {

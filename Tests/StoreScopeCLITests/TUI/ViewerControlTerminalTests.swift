@@ -4,7 +4,7 @@ import Testing
 
 /// End-to-end: the control keys of the real `storescope view --listen` in a real terminal
 /// (a tmux pane), on a real app (`live-app-fixture --control held`) that allowed control.
-@Suite("Control keys in the live viewer, in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("Control keys in the live viewer, in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct ViewerControlTerminalTests {
     /// `storescope view --listen` in a pane, and an app that allowed control streaming to it.
     static func viewerAndApp() throws -> (Tmux, RunningProcess) {

@@ -4,7 +4,7 @@ import Testing
 
 /// The viewer dying of a fatal signal in a real terminal (issue 19, item 2): the terminal mode,
 /// the main screen and the cursor come back before the process dies of the same signal.
-@Suite("The viewer's terminal after a crash (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("The viewer's terminal after a crash (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct ViewerCrashTerminalTests {
     @Test("SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE and SIGTRAP: the viewer dies of the signal with the terminal mode, the main screen and the cursor restored", arguments: [SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE, SIGTRAP])
     func fatalSignal(_ number: Int32) throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// Every key the viewer answers is on its `?` screen and in `storescope view --help`
 /// (issue 19, item 18: the key lists had fallen behind the keys).
-@Suite("The viewer's key lists")
+@Suite("The viewer's key lists", .tags(.process))
 struct ViewerKeyListTests {
     /// The viewer's keys, as the lists write them.
     static let keys = [

@@ -212,7 +212,7 @@ struct ViewerLargeStateTests {
     }
 }
 
-@Suite("Viewer on a large state (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("Viewer on a large state (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct ViewerLargeStateTerminalTests {
     @Test("In the real binary, the detail the reader reads is drawn without another key, where the keys stopped")
     func drawnWhenRead() throws {

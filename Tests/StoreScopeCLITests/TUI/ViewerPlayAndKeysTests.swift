@@ -125,7 +125,7 @@ struct ViewerPlayAndKeysTests {
     }
 }
 
-@Suite("Ctrl-Z in the viewer (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("Ctrl-Z in the viewer (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct ViewerSuspendTerminalTests {
     @Test("Ctrl-Z gives the shell a usable terminal and stops the viewer; fg brings the whole screen back; q exits 0 with the mode restored")
     func suspendAndResume() throws {

@@ -99,7 +99,7 @@ struct ViewerPromptTests {
     }
 }
 
-@Suite("The viewer's prompts (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("The viewer's prompts (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct ViewerPromptTerminalTests {
     @Test("In the real binary: f opens empty, ← inserts in the middle, Home then typing, ↑ recalls the filter given on the command line")
     func inTheTerminal() throws {

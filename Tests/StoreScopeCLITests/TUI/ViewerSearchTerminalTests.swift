@@ -5,7 +5,7 @@ import TraceFormat
 
 /// End-to-end: a `/` text search of the real `storescope view` that reads the trace in parts,
 /// in a tmux pane.
-@Suite("storescope view's searches in parts in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("storescope view's searches in parts in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct ViewerSearchTerminalTests {
     @Test("/ on a long trace shows searching… N% on the prompt line; esc cancels it and says so, j cancels it and moves, and n lands on the match")
     func searchInParts() throws {

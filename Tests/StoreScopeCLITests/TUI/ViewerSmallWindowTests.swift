@@ -84,7 +84,7 @@ struct ViewerSmallWindowTests {
     }
 }
 
-@Suite("The viewer in small windows (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("The viewer in small windows (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct ViewerSmallWindowTerminalTests {
     @Test("In the real binary: 20x5 keeps the status line under the separator; back at 80x24 every row is used")
     func resizing() throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// End-to-end: the real `storescope view` in a real terminal (a tmux pane), driven with
 /// send-keys and read with capture-pane.
-@Suite("storescope view in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("storescope view in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct ViewerTerminalTests {
     @Test("Open a trace, move, filter, step back to an earlier state, resize, quit: the terminal is restored")
     func session() throws {
@@ -86,7 +86,8 @@ struct ViewerTerminalTests {
 /// A private tmux server with one 80x24 pane running `sh`, in a temporary directory that is
 /// also the shell's working directory. Killed when released.
 final class Tmux {
-    static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// tmux, or nil when it is missing or `STORESCOPE_SKIP_TAGS` leaves out the terminal tier.
+    static let path: String? = SkippedTags.contains(.terminal) ? nil : ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     let directory: TemporaryDirectory
     private let socket: String

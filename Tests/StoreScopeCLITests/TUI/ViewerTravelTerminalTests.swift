@@ -3,7 +3,7 @@ import StoreScopeTestSupport
 import Testing
 
 /// End-to-end time travel: the real `storescope view` in a tmux pane.
-@Suite("storescope view: time travel in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("storescope view: time travel in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct ViewerTravelTerminalTests {
     /// A tmux pane showing `storescope view` on the search sample; `exit=N` follows its end.
     static func viewSearchSample() throws -> Tmux {

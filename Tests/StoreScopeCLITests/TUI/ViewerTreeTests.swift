@@ -89,7 +89,7 @@ struct ViewerFoldAllTests {
 
 /// `y` in the real viewer: the path under the cursor on the message line and, by OSC 52, on
 /// the clipboard (tmux with `set-clipboard on` keeps what an application sets as a buffer).
-@Suite("storescope view's y copies the path in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized)
+@Suite("storescope view's y copies the path in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct ViewerCopyPathTerminalTests {
     @Test("y reaches the terminal's clipboard by OSC 52, after the line that names it (the paths copied: ViewerEffectTests)")
     func copyPath() throws {

@@ -4,7 +4,7 @@ import Testing
 import StoreScopeTestSupport
 import TraceAnalysis
 
-@Suite struct RecorderCrashTests {
+@Suite(.tags(.process)) struct RecorderCrashTests {
     @Test func afterACrashEverythingRecordedBeforeTheLastFlushIntervalIsReadable() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("crash.sstrace")
@@ -33,7 +33,7 @@ private struct CounterState: Equatable {
 }
 
 /// A process that exits normally without closing its recorder still leaves a complete trace.
-@Suite struct RecorderProcessExitTests {
+@Suite(.tags(.process)) struct RecorderProcessExitTests {
     @Test("a process that calls exit() without close() leaves every action, the session's end and the footer index", arguments: ["exit", "exit-off-main"])
     func exitWithoutClose(ending: String) throws {
         let directory = try TemporaryDirectory()
@@ -49,7 +49,7 @@ private struct CounterState: Equatable {
 }
 
 /// Deep values are recorded on the worker's own stack, never overflowing it.
-@Suite struct RecorderDeepValueTests {
+@Suite(.tags(.process)) struct RecorderDeepValueTests {
     @Test("a value nested deeper than the recorder's depth cap is cut at the cap, without overflowing the worker's stack", arguments: [500, 5_000])
     func deepValue(depth: Int) throws {
         let directory = try TemporaryDirectory()

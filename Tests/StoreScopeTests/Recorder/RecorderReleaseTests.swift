@@ -64,7 +64,7 @@ import TraceAnalysis
 
 /// The `@main` shape of issue 20, in a child process: `static func main()` keeps the recorder in
 /// a local and returns.
-@Suite struct RecorderMainReturnTests {
+@Suite(.tags(.process)) struct RecorderMainReturnTests {
     @Test("an app whose main() returns without close() leaves every action, the session's end and the footer", arguments: ["main", "setup"])
     func mainReturnsWithoutClose(shape: String) throws {
         let directory = try TemporaryDirectory()

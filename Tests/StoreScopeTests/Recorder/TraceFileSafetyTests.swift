@@ -12,7 +12,7 @@ import Darwin
 
 /// Trace files hold app states: they are private to their owner, never written through a
 /// symbolic link, and never written by two recorders at once, whichever file sink is used.
-@Suite("Trace files: permissions, symbolic links, one recorder per path")
+@Suite("Trace files: permissions, symbolic links, one recorder per path", .tags(.process))
 struct TraceFileSafetyTests {
     private static func permissions(_ path: String) throws -> Int {
         try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)

@@ -3,7 +3,7 @@ import StoreScopeTestSupport
 import Testing
 @testable import TraceFormat
 
-@Suite struct FollowerProcessTests {
+@Suite(.tags(.process)) struct FollowerProcessTests {
     @Test func aFollowerSeesRecordsInOrderWhileAnotherProcessIsStillWriting() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("live.sstrace")

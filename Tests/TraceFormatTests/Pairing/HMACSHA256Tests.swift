@@ -6,7 +6,7 @@ import Testing
 /// The one primitive StoreScope writes itself (on Linux; CryptoKit's on Apple platforms):
 /// SHA-256 and HMAC-SHA256 against the published vectors and against Python's `hashlib` and
 /// `hmac` on random inputs.
-@Suite("SHA-256 and HMAC-SHA256")
+@Suite("SHA-256 and HMAC-SHA256", .tags(.process))
 struct HMACSHA256Tests {
     static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
     static func bytes(hex: String) -> [UInt8] {

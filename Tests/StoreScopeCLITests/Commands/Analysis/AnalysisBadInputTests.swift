@@ -26,7 +26,7 @@ struct AnalysisBadInputTests {
     func damagedTraceIsAnsweredFromTheIntactPart(command: [String]) throws {
         let directory = try TemporaryDirectory()
         let (path, damaged) = try Self.damagedTrace(in: directory)
-        let run = try ChildProcess.storescope(command + [path])
+        let run = try InProcess.storescope(command + [path])
         #expect(run.status == 1, "stderr: \(run.stderr)")
         let range = "bytes \(damaged.offset)…\(damaged.endOffset - 1) (\(damaged.endOffset - damaged.offset) bytes) could not be read"
         #expect(run.stderr.contains("warning: \(range) (chunk checksum mismatch); the records in them are missing\n"), "stderr: \(run.stderr)")
@@ -45,7 +45,7 @@ struct AnalysisBadInputTests {
         let (path, _) = try Self.damagedTrace(in: directory)
         let original = directory.path("original.sstrace")
         try CheckoutTrace.write(to: original)
-        let compare = try ChildProcess.storescope(["compare", original, path])
+        let compare = try InProcess.storescope(["compare", original, path])
         #expect(compare.status == 1)
         // Paired by seq (issue 19, item 11): the damage is a gap, not a divergence.
         #expect(compare.stdout.hasPrefix("equal where both have the action: 6 actions compared"), "\(compare.stdout)")
@@ -61,7 +61,7 @@ struct AnalysisBadInputTests {
         var arguments = [command, path]
         if command == "export" { arguments += ["--format", "ndjson"] }
         if command == "compare" { arguments.append(path) }
-        let run = try ChildProcess.storescope(arguments)
+        let run = try InProcess.storescope(arguments)
         #expect(run.status == 2, "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("Error: \(path): "))
@@ -77,7 +77,7 @@ struct AnalysisBadInputTests {
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: UInt64(last.offset) + 70)
         try handle.close()
-        let effects = try ChildProcess.storescope(["effects", path])
+        let effects = try InProcess.storescope(["effects", path])
         #expect(effects.status == 1)
         #expect(effects.stdout.contains("effect 1 \"loadPrices\" in cart"))
         #expect(effects.stderr.contains("are an incomplete last chunk (the session was cut off)"))

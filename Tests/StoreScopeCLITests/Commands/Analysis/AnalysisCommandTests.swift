@@ -6,14 +6,14 @@ import TraceFormat
 /// End-to-end tests of `storescope log`, `state`, `diff` and `blame` on sample sessions
 /// recorded by `storescope demo` (committed in Fixtures/, so times are fixed), and on
 /// damaged traces.
-@Suite("storescope log, state, diff and blame")
+@Suite("storescope log, state, diff and blame", .tags(.process))
 struct AnalysisCommandTests {
     static func fixture(_ name: String) throws -> String {
         try #require(Bundle.module.url(forResource: name, withExtension: "sstrace", subdirectory: "Fixtures")).path
     }
 
     static func run(_ arguments: [String]) throws -> ChildProcess.Outcome {
-        try ChildProcess.storescope(arguments)
+        try InProcess.storescope(arguments)
     }
 
     @Test("Every command prints its exact golden text on the search and users samples, exit 0", arguments: [

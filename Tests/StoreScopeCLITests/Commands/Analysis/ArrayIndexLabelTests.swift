@@ -25,7 +25,7 @@ struct ArrayIndexLabelTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("basket.sstrace")
         try Self.write(to: path, fruit: "plum")
-        let state = try ChildProcess.storescope(["state", path, "--at", "1"])
+        let state = try InProcess.storescope(["state", path, "--at", "1"])
         #expect(state.status == 0, "stderr: \(state.stderr)")
         #expect(state.stdout == """
             main after #1:
@@ -38,7 +38,7 @@ struct ArrayIndexLabelTests {
             )
 
             """)
-        let diff = try ChildProcess.storescope(["diff", path, "--from", "0", "--to", "1"])
+        let diff = try InProcess.storescope(["diff", path, "--from", "0", "--to", "1"])
         #expect(diff.status == 0, "stderr: \(diff.stderr)")
         #expect(diff.stdout == """
             main from #0 to #1:
@@ -60,7 +60,7 @@ struct ArrayIndexLabelTests {
         let a = directory.path("a.sstrace"), b = directory.path("b.sstrace"), c = directory.path("c.sstrace")
         try Self.write(to: a, fruit: "plum")
         try Self.write(to: b, fruit: "kiwi")
-        let state = try ChildProcess.storescope(["compare", a, b])
+        let state = try InProcess.storescope(["compare", a, b])
         #expect(state.status == 1, "stderr: \(state.stderr)")
         #expect(state.stdout == """
             diverge at #1: BasketAction.set(tags: []) left different states in main
@@ -76,7 +76,7 @@ struct ArrayIndexLabelTests {
 
             """)
         try Self.write(to: c, fruit: "plum", payload: ["ripe"])
-        let action = try ChildProcess.storescope(["compare", a, c])
+        let action = try InProcess.storescope(["compare", a, c])
         #expect(action.status == 1, "stderr: \(action.stderr)")
         #expect(action.stdout.hasSuffix("""
               .set(

@@ -36,13 +36,13 @@ struct BlameAcrossDropTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("inbox.sstrace")
         try Self.write(to: path)
-        let blame = try ChildProcess.storescope(["blame", path, ".unread"])
+        let blame = try InProcess.storescope(["blame", path, ".unread"])
         let lines = blame.stdout.split(separator: "\n").map(String.init)
         #expect(lines.last == "    .unread: 3 → 6 somewhere in #4…#7 (#4…#6 were dropped; the keyframe after #7 tells the value)", "\(blame.stdout)")
         #expect(!blame.stdout.contains("(unknown)"), "the value before the drop is known: \(blame.stdout)")
         #expect(blame.stderr.contains("dropped actions #4…#6"))
 
-        let json = try ChildProcess.storescope(["blame", path, ".unread", "--json"]).stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let json = try InProcess.storescope(["blame", path, ".unread", "--json"]).stdout.split(separator: "\n").last.map(String.init) ?? ""
         #expect(json.contains("\"seq\":7") && json.contains("\"since\":4") && json.contains("\"old\":3") && json.contains("\"new\":6"), "\(json)")
     }
 
@@ -51,7 +51,7 @@ struct BlameAcrossDropTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("inbox.sstrace")
         try Self.write(to: path)
-        let blame = try ChildProcess.storescope(["blame", path, ".title"])
+        let blame = try InProcess.storescope(["blame", path, ".title"])
         #expect(!blame.stdout.contains("#7"), "\(blame.stdout)")
         #expect(blame.stdout.contains("(no action changed .title"), "\(blame.stdout)")
     }

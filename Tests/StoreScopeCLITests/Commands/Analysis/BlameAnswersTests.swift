@@ -5,7 +5,7 @@ import TraceFormat
 
 /// `storescope blame` answers what `log 'path:'` finds (issue 19, items 3, 5 and 12): redacted
 /// fields, paths in any store, paths that exist nowhere, changes after a gap.
-@Suite("storescope blame answers")
+@Suite("storescope blame answers", .tags(.process))
 struct BlameAnswersTests {
     /// A cart (`items`, `total`) and a session store (`user`, `password` redacted), one chunk
     /// per action, so one damaged chunk loses exactly one action:
@@ -63,7 +63,7 @@ struct BlameAnswersTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("shop.sstrace")
         try Self.write(to: path)
-        let blame = try ChildProcess.storescope(["blame", path, ".password"])
+        let blame = try InProcess.storescope(["blame", path, ".password"])
         #expect(blame.status == 0, "\(blame.stderr)")
         #expect(blame.stderr == "")
         #expect(blame.stdout == """
@@ -73,7 +73,7 @@ struct BlameAnswersTests {
                 .password: <redacted String> → <redacted String> (the redacted value changed)
 
             """)
-        let json = try ChildProcess.storescope(["blame", path, ".password", "--json"])
+        let json = try InProcess.storescope(["blame", path, ".password", "--json"])
         #expect(json.status == 0)
         let rows = try Analysis.jq(["-c", "[.seq, .store, .redactedChanged, .new]"], input: json.stdout)
         #expect(rows.stdout == "[2,\"session\",true,{\"$redacted\":\"String\"}]\n[6,\"session\",true,{\"$redacted\":\"String\"}]\n")
@@ -83,8 +83,8 @@ struct BlameAnswersTests {
     func redactedFieldOfTheLoginSample() throws {
         let directory = try TemporaryDirectory()
         let path = try Analysis.recordSample("login", in: directory)
-        let log = try ChildProcess.storescope(["log", path, "path:.password", "--json"])
-        let blame = try ChildProcess.storescope(["blame", path, ".password", "--json"])
+        let log = try InProcess.storescope(["log", path, "path:.password", "--json"])
+        let blame = try InProcess.storescope(["blame", path, ".password", "--json"])
         #expect(blame.status == 0, "\(blame.stderr)")
         let logged = try Analysis.jq(["-c", ".seq"], input: log.stdout).stdout
         #expect(!logged.isEmpty)
@@ -96,14 +96,14 @@ struct BlameAnswersTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("shop.sstrace")
         try Self.write(to: path)
-        let nope = try ChildProcess.storescope(["blame", path, ".nope"])
+        let nope = try InProcess.storescope(["blame", path, ".nope"])
         #expect(nope.status == 1)
         #expect(nope.stdout == "")
         #expect(nope.stderr == "Error: the state of cart after #7 has no .nope (the state has .items, .total); nor do the other stores (session)\n")
-        let other = try ChildProcess.storescope(["blame", path, ".password", "--store", "cart"])
+        let other = try InProcess.storescope(["blame", path, ".password", "--store", "cart"])
         #expect(other.status == 1)
         #expect(other.stderr == "Error: the state of cart after #7 has no .password (the state has .items, .total)\n")
-        let element = try ChildProcess.storescope(["blame", path, ".items[*].name"])
+        let element = try InProcess.storescope(["blame", path, ".items[*].name"])
         #expect(element.status == 1)
         #expect(element.stderr == "Error: the state of cart after #7 has no .items[0].name (.items[0] has no children); nor do the other stores (session)\n")
     }
@@ -116,7 +116,7 @@ struct BlameAnswersTests {
             .keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "S", fields: [.init("n", .int(0))]))),
             SmallTrace.action(1, "noop"),
         ], to: path)
-        let blame = try ChildProcess.storescope(["blame", path, ".n"])
+        let blame = try InProcess.storescope(["blame", path, ".n"])
         #expect(blame.status == 1)
         #expect(blame.stdout == "(no action changed .n in main)\n")
         #expect(blame.stderr == "")
@@ -127,7 +127,7 @@ struct BlameAnswersTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("no-start.sstrace")
         try Self.write(to: path, damagedStart: true)
-        let total = try ChildProcess.storescope(["blame", path, ".total"])
+        let total = try InProcess.storescope(["blame", path, ".total"])
         #expect(total.status == 1, "the trace is not intact")
         #expect(total.stdout == """
             +0.003000s #3 cart action CartAction.add (reducer 100ns)
@@ -139,7 +139,7 @@ struct BlameAnswersTests {
 
             """, "the state stays unknown until #7's keyframe: \(total.stdout)")
         #expect(total.stderr.contains("before #2"), "the loss is reported: \(total.stderr)")
-        let user = try ChildProcess.storescope(["blame", path, ".user"])
+        let user = try InProcess.storescope(["blame", path, ".user"])
         // The session store lost its only keyframe: its patches still name .user.
         #expect(user.stdout.contains("#6 session action SessionAction.login (reducer 100ns)\n    .user: (unknown) → \"ada\"\n"), "\(user.stdout)\(user.stderr)")
     }
@@ -149,7 +149,7 @@ struct BlameAnswersTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("damaged.sstrace")
         try Self.write(to: path, damaged: true)
-        let items = try ChildProcess.storescope(["blame", path, ".items"])
+        let items = try InProcess.storescope(["blame", path, ".items"])
         #expect(items.status == 1)
         #expect(items.stdout == """
             +0.001000s #1 cart action CartAction.add (reducer 100ns)
@@ -164,14 +164,14 @@ struct BlameAnswersTests {
             """)
         #expect(items.stderr.contains("records after #2 and before #4 are lost"), "\(items.stderr)")
         // Through [*], the keyframe that makes the state known again tells each element.
-        let elements = try ChildProcess.storescope(["blame", path, ".items[*]"])
+        let elements = try InProcess.storescope(["blame", path, ".items[*]"])
         #expect(elements.stdout.hasSuffix("""
             +0.007000s #7 cart action CartAction.reload (reducer 100ns)
                 .items[0]: (unknown) → "pear"
                 .items[1]: (unknown) → "fig"
 
             """), "\(elements.stdout)")
-        let total = try ChildProcess.storescope(["blame", path, ".total"])
+        let total = try InProcess.storescope(["blame", path, ".total"])
         #expect(total.stdout.contains("#4 cart action CartAction.add (reducer 100ns)\n    .total: (unknown) → 3\n"), "\(total.stdout)")
     }
 }

@@ -37,7 +37,7 @@ struct BlameInsertTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("inbox.sstrace")
         try Self.write(to: path)
-        let blame = try ChildProcess.storescope(["blame", path, ".messages[*].isRead"])
+        let blame = try InProcess.storescope(["blame", path, ".messages[*].isRead"])
         let changes = blame.stdout.split(separator: "\n").filter { $0.hasPrefix("    ") }.map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(changes == [
             ".messages[0].isRead: (absent) → true",

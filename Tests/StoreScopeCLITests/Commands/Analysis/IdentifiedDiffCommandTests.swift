@@ -8,7 +8,7 @@ import TraceFormat
 @Suite("storescope diff of elements matched by id")
 struct IdentifiedDiffCommandTests {
     static func diff(_ path: String, from: Int, to: Int) throws -> String {
-        let run = try ChildProcess.storescope(["diff", path, "--from", String(from), "--to", String(to)])
+        let run = try InProcess.storescope(["diff", path, "--from", String(from), "--to", String(to)])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         return run.stdout
     }
@@ -78,7 +78,7 @@ struct IdentifiedDiffCommandTests {
         let a = directory.path("a.sstrace"), b = directory.path("b.sstrace")
         try ReorderedTodosFixture.write(to: a)
         try ReorderedTodosFixture.write(to: b, moving: 1_400)
-        let compare = try ChildProcess.storescope(["compare", a, b])
+        let compare = try InProcess.storescope(["compare", a, b])
         #expect(compare.status == 1, "stderr: \(compare.stderr)")
         #expect(compare.stdout.hasSuffix("""
                 todos: [

@@ -53,7 +53,7 @@ private func reduce(_ state: inout SignIn, _ action: SignInAction) {
     func changedPassword() throws {
         let directory = try TemporaryDirectory()
         let path = try Self.record(in: directory)
-        let outcome = try ChildProcess.storescope(["diff", path, "--from", "0", "--to", "1"])
+        let outcome = try InProcess.storescope(["diff", path, "--from", "0", "--to", "1"])
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         #expect(outcome.stdout == """
             signin from #0 to #1:
@@ -71,7 +71,7 @@ private func reduce(_ state: inout SignIn, _ action: SignInAction) {
     func changedTokenAcrossAnInsert() throws {
         let directory = try TemporaryDirectory()
         let path = try Self.record(in: directory)
-        let outcome = try ChildProcess.storescope(["diff", path, "--from", "1", "--to", "3", "--path", ".devices"])
+        let outcome = try InProcess.storescope(["diff", path, "--from", "1", "--to", "3", "--path", ".devices"])
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         #expect(outcome.stdout == """
             signin from #1 to #3 at .devices:
@@ -88,7 +88,7 @@ private func reduce(_ state: inout SignIn, _ action: SignInAction) {
               ]
 
             """)
-        let json = try ChildProcess.storescope(["diff", path, "--from", "1", "--to", "3", "--json"])
+        let json = try InProcess.storescope(["diff", path, "--from", "1", "--to", "3", "--json"])
         #expect(json.status == 0, "stderr: \(json.stderr)")
         #expect(json.stdout.contains(#"{"op":"set","path":".devices[2].sessionToken","steps":[{"field":"devices"},{"index":2},{"field":"sessionToken"}],"value":{"$redacted":"String"}}"#), "\(json.stdout)")
         #expect(!json.stdout.contains("\"c\""))
@@ -113,7 +113,7 @@ private func reduce(_ state: inout SignIn, _ action: SignInAction) {
     func unchangedRedactedValues() throws {
         let directory = try TemporaryDirectory()
         let path = try Self.record(in: directory)
-        let outcome = try ChildProcess.storescope(["diff", path, "--from", "1", "--to", "1"])
+        let outcome = try InProcess.storescope(["diff", path, "--from", "1", "--to", "1"])
         #expect(outcome.stdout.hasSuffix("(no change)\n"))
     }
 }
