@@ -6,7 +6,7 @@ import Testing
 /// few trace types its API names, and nothing of the wire format. Checked the way an app would
 /// meet it: a client file type-checked by the real compiler against the modules this test run
 /// was built with, importing StoreScope alone.
-@Suite("import StoreScope shows what an app needs, not the wire format")
+@Suite("import StoreScope shows what an app needs, not the wire format", .tags(.process))
 struct PublicSurfaceTests {
     /// Type-checks `source`, a file of a client module, against the built modules.
     static func typecheck(_ source: String) throws -> ChildProcess.Outcome {
