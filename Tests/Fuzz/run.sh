@@ -7,6 +7,7 @@ seconds="${1:-60}"; shift || true
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="${FUZZ_WORK:-/tmp/storescope-fuzz}"
 mkdir -p "$work/corpus" "$work/crashes"
+work="$(cd "$work" && pwd)"
 
 # One module: TraceAnalysis's files are copied without their `import TraceFormat` (and its
 # Exports.swift is left out), so both libraries compile together.
@@ -34,10 +35,11 @@ clang="$(dirname "$(command -v swiftc)")/clang"
 # `-package-name`: SwiftPM passes one, and `package` declarations are fileprivate without it.
 # Whole-module, its code generation on two threads: 55 s on the 2-core CI machine against 105 s
 # file by file (the compile is most of this stage; the fuzzing is the minute asked for).
-swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -wmo -num-threads 2 -g \
+# Run in the work directory: a whole-module build leaves its module files where it runs.
+(cd "$work" && swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -wmo -num-threads 2 -g \
     -package-name StoreScope -module-name TraceFuzz \
     -I "$work/modules/CZlib" -I "$work/modules/CStoreScopeAtomics" -lz "$work/CZlib.o" \
-    "${sources[@]}" "$root/Tests/Fuzz/FuzzEntry.swift" -o "$work/trace-fuzz"
+    "${sources[@]}" "$root/Tests/Fuzz/FuzzEntry.swift" -o "$work/trace-fuzz")
 
 # Seeds: the committed fixture as a whole file (mode byte 1) and as headers (mode 4).
 fixture="$root/Tests/TraceFormatTests/Fixtures/v1-sample.sstrace"
