@@ -26,8 +26,7 @@ extension RecorderWorker {
     /// What every store that allows control allows, once more: for a listener that did not
     /// see the notes (the stream resumed after a loss, or reached another listener).
     func noteControlAllowedStores() {
-        guard liveOutput != nil, configuration.control.isEnabled else { return }
-        for note in controls?.notes ?? [] { append(note.record(at: Clock.monotonicNanos(), seq: latestSeq)) }
+        for note in controls?.notes ?? [] { noteControlAllowed(note) }
     }
 
     /// Handles the commands that arrived since the last turn.
