@@ -17,13 +17,9 @@ public struct ControlAllowances: Sendable {
     /// Takes in the notes of the chunks written since the last call, at most
     /// ``DispatchCheck/mostChunks`` of them (the rest at the next calls).
     public mutating func read(_ recording: TraceSession) {
-        let end = min(recording.reader.chunks.count, chunks + DispatchCheck.mostChunks)
-        for index in chunks..<max(chunks, end) {
-            for case let .log(log) in recording.recordsWithoutStates(ofChunk: index) ?? [] {
-                if let note = ControlAllowedNote(log) { stores[note.store] = note.commands }
-            }
+        chunks = recording.forEachRecordWithoutStates(inChunksFrom: chunks, limit: DispatchCheck.mostChunks) { record in
+            if case let .log(log) = record, let note = ControlAllowedNote(log) { stores[note.store] = note.commands }
         }
-        chunks = max(chunks, end)
         recording.noteCorrections()
     }
 

@@ -29,17 +29,9 @@ struct DispatchCheck {
     /// Takes in the actions of the chunks written since the last call; whether every chunk
     /// was read.
     private mutating func read(_ recording: TraceSession) -> Bool {
-        let count = recording.reader.chunks.count
-        let end = min(count, chunks + Self.mostChunks)
-        for index in chunks..<max(chunks, end) {
-            guard let records = recording.recordsWithoutStates(ofChunk: index) else {
-                continue
-            }
-            for case let .action(action) in records {
-                stores[action.store, default: SeenCases()].add(action.action)
-            }
+        chunks = recording.forEachRecordWithoutStates(inChunksFrom: chunks, limit: Self.mostChunks) { record in
+            if case let .action(action) = record { stores[action.store, default: SeenCases()].add(action.action) }
         }
-        chunks = max(chunks, end)
-        return chunks == count
+        return chunks == recording.reader.chunks.count
     }
 }

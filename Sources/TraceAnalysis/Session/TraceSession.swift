@@ -268,6 +268,20 @@ public final class TraceSession {
         cache.records(ofChunk: index) ?? (try? reader.records(in: reader.chunks[index], keeping: .allButStates).map(\.record))
     }
 
+    /// Hands `body` the records but states (``recordsWithoutStates(ofChunk:)``) of the chunks
+    /// from `start` on, at most `limit` of them, for a reader that takes in a growing session
+    /// a part at a time; a damaged chunk is passed over.
+    ///
+    /// - Returns: the index to pass as `start` next time (`start` when no chunk was new).
+    func forEachRecordWithoutStates(inChunksFrom start: Int, limit: Int, _ body: (Record) -> Void) -> Int {
+        let end = min(reader.chunks.count, start + limit)
+        guard start < end else { return start }
+        for index in start..<end {
+            for record in recordsWithoutStates(ofChunk: index) ?? [] { body(record) }
+        }
+        return end
+    }
+
     /// The records of chunk `index` as the action scans read them: all of them, or, when the
     /// session leaves large keyframes out of actions (``keyframesLeftOutOfActions``) and the
     /// chunk is not decoded whole already, all but those keyframes, with what each was. `nil`

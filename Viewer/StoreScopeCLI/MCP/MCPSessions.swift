@@ -51,10 +51,10 @@ final class MCPSessions {
         /// What a live session's stores allow a listener to do, as far as ``refresh()`` read.
         private(set) var allowances = ControlAllowances()
 
-        /// Whether the app of a live session is connected and one of its stores allows `command`.
-        func allowsNow(_ command: ControlAllowedNote.Command) -> Bool {
-            guard let live, !live.hasEnded else { return false }
-            return allowances.commands.contains(command)
+        /// What the stores of a live session whose app is connected allow; nothing once it ended.
+        var allowedNow: Set<ControlAllowedNote.Command> {
+            guard let live, !live.hasEnded else { return [] }
+            return allowances.commands
         }
 
         /// Its records counted in one pass, the first time they are asked for.
@@ -155,7 +155,7 @@ final class MCPSessions {
         var commands = Set<ControlAllowedNote.Command>()
         for entry in entries where entry.live != nil {
             entry.refresh()
-            for command in ControlAllowedNote.Command.allCases where entry.allowsNow(command) { commands.insert(command) }
+            commands.formUnion(entry.allowedNow)
         }
         return commands
     }
