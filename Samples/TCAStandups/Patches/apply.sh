@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Ports the Composable Architecture 1.25.5 and swift-navigation 2.11.0 to Linux in this package's
-# checkouts (.build/checkouts), after `swift package resolve`; the libraries' sources stay
-# pristine upstream, and applying twice is a no-op. What the patches do:
+# checkouts (.build/checkouts, or SCRATCH/checkouts), after `swift package resolve`; the
+# libraries' sources stay pristine upstream, and applying twice is a no-op.
+#   Patches/apply.sh [SCRATCH]
+# What the patches do:
 #   swift-composable-architecture: `import Combine` becomes OpenCombine's OpenCombineShim where
 #     Combine is missing (a conditional dependency in its Package.swift); SwiftUI and OSLog imports
 #     are guarded, and the files or parts that are only SwiftUI views, bindings, signposts, KVO
@@ -14,8 +16,11 @@
 #     Apple platforms only.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+# The build folder SwiftPM resolved into: the package's .build unless named (`swift package
+# --scratch-path DIR resolve`, then `Patches/apply.sh DIR`).
+scratch="${1:-$here/../.build}"
 for name in swift-composable-architecture swift-navigation; do
-    checkout="$here/../.build/checkouts/$name"
+    checkout="$scratch/checkouts/$name"
     patch="$here/$name-linux.patch"
     [ -d "$checkout" ] || { echo "apply.sh: $checkout missing: run 'swift package resolve' first" >&2; exit 1; }
     if git -C "$checkout" apply --reverse --check "$patch" 2>/dev/null; then
