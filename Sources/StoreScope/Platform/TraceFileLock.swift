@@ -38,26 +38,18 @@ final class TraceFileLock: Sendable {
         descriptor = fd
     }
 
-    /// How long a lock held by someone else is tried again before the path is called busy.
-    static let busyFor = Duration.milliseconds(100)
-
-    /// Takes the lock on `fd`, trying again for ``busyFor`` while it is held. A process that
-    /// another thread of this one spawns holds a copy of every descriptor from its fork to its
-    /// exec (close-on-exec closes them only then), and with it the lock on the open file: a
-    /// lock released just before (a recorder closed, and another opened on the same path) looks
-    /// held for that moment. With a child spawned in a loop beside it, 5-7 % of such locks
-    /// failed at once.
     private static func lock(_ fd: Int32) -> Result<Int32, Errno> {
-        let deadline = ContinuousClock.now + busyFor
-        while true {
-            let result = valueOrErrno { flock(fd, LOCK_EX | LOCK_NB) }
-            guard case let .failure(failure) = result, failure.isWouldBlock, ContinuousClock.now < deadline else { return result }
-            _ = usleep(1_000)
-        }
+        valueOrErrno { flock(fd, LOCK_EX | LOCK_NB) }
     }
 
-    /// Releases the lock (closing its descriptor releases it).
+    /// Releases the lock, then closes its descriptor. Closing alone is not enough: a process
+    /// that another thread of this one spawns holds a copy of every descriptor from its fork to
+    /// its exec (close-on-exec closes them only then), and with it the lock on the open file,
+    /// so a recorder opened again on the path at that moment would find it busy (with a child
+    /// spawned in a loop beside it, 5-7 % of such locks failed). `LOCK_UN` releases the lock
+    /// of the open file whatever copies of the descriptor exist.
     deinit {
+        _ = flock(descriptor, LOCK_UN)
         _ = close(descriptor)
     }
 }
