@@ -96,8 +96,10 @@ public struct SessionStats: Sendable {
     private var referenceTypeSet: Set<String> = []
 
     private struct CaseKey: Hashable {
-        var type: String
+        // The case before the type: the rows of one type differ by their case, which is most
+        // often short enough to compare in place, and `==` compares in this order.
         var caseName: String?
+        var type: String
     }
 
     private struct PendingAction {
@@ -159,7 +161,7 @@ public struct SessionStats: Sendable {
                 pending[store]?.changed = true
             }
         case let .keyframe(keyframe):
-            stateSizes.append(StateSize(seq: keyframe.seq, store: keyframe.store, nodes: keyframe.state.nodeCount))
+            stateSizes.append(StateSize(seq: keyframe.seq, store: keyframe.store, nodes: storeSizes.lastKeyframeNodes))
             let store = number(of: keyframe.store)
             if pending[store]?.seq == keyframe.seq { pending[store]?.keyframed = true }
         case let .dropped(dropped):
@@ -203,7 +205,7 @@ public struct SessionStats: Sendable {
 
     private static func caseKey(_ action: TraceValue) -> CaseKey {
         switch action {
-        case let .enumeration(type, caseName, _): CaseKey(type: type, caseName: caseName)
+        case let .enumeration(type, caseName, _): CaseKey(caseName: caseName, type: type)
         case let .some(wrapped): caseKey(wrapped)
         default: CaseKey(type: action.typeName)
         }

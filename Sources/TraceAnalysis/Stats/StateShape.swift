@@ -47,15 +47,17 @@ struct StateShape: Sendable {
             root = shape(of: value)
             return true
         }
-        return Self.modify(&root, at: path.dropLast()) { parent in apply(operation, at: last, in: &parent) }
-    }
-
-    /// Walks `path` from `shape` as ``TraceValue/apply(_:)`` walks the state and runs `body` on
-    /// the node it reaches; `false` when the path does not exist.
-    private static func modify(_ shape: inout Shape, at path: ArraySlice<PathComponent>, _ body: (inout Shape) -> Bool) -> Bool {
-        guard let first = path.first else { return body(&shape) }
-        guard case let .node(node) = shape, let index = node.stepIndex(first) else { return false }
-        return modify(&node.children[index], at: path.dropFirst(), body)
+        guard path.count > 1 else { return apply(operation, at: last, in: &root) }
+        // Down the path as ``TraceValue/apply(_:)`` walks the state, to the node that holds the
+        // operation's parent: a loop over the nodes (classes), not a recursion through `inout`
+        // children (issue 40: the walk cost more than the change it leads to).
+        guard case var .node(holder) = root else { return false }
+        for component in path[..<(path.count - 2)] {
+            guard let index = holder.stepIndex(component), case let .node(child) = holder.children[index] else { return false }
+            holder = child
+        }
+        guard let index = holder.stepIndex(path[path.count - 2]) else { return false }
+        return apply(operation, at: last, in: &holder.children[index])
     }
 
     /// Applies `operation`, whose path ends in `component`, to `parent`, as the state's

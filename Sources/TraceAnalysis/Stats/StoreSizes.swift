@@ -39,6 +39,9 @@ public struct StoreSizes: Sendable {
 
     /// The stores, in order of their first keyframe.
     public private(set) var stores: [Store] = []
+    /// The size of the state of the last keyframe taken in (0 before the first): what
+    /// ``SessionStats`` lists at each keyframe, counted once.
+    private(set) var lastKeyframeNodes = 0
     /// Numbers the stores as ``stores`` lists them.
     private var numbers = StoreNumbers()
     /// By store number: the shape of its latest state; `nil` while unknown.
@@ -65,6 +68,7 @@ public struct StoreSizes: Sendable {
                 followed.append(nil)
             }
             let shape = StateShape(keyframe.state)
+            lastKeyframeNodes = shape.nodes
             followed[number] = shape
             stores[number].record(shape.nodes, after: keyframe.seq)
         case let .patch(patch):

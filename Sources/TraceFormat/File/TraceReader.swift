@@ -43,7 +43,8 @@ public final class TraceReader {
     private var headersInFile: [Int64: ChunkHeader] = [:]
 
     private let file: TraceFile
-    private let inflater: Inflater
+    /// Reads the chunks for this reader's own thread.
+    private let lane: ChunkLane
 
     /// Opens `path` and loads or rebuilds its index.
     ///
@@ -52,7 +53,7 @@ public final class TraceReader {
     public init(path: String) throws(TraceError) {
         self.path = path
         file = try TraceFile.openForReading(path)
-        inflater = try Inflater()
+        lane = try ChunkLane(file: file)
         fileSize = try file.size()
         let (header, total) = try FileHeader.read(from: file)
         self.header = header
@@ -60,7 +61,7 @@ public final class TraceReader {
         let version = try file.read(count: 4, at: 8)
         formatVersion = "\(UInt16(version[0]) | UInt16(version[1]) << 8).\(UInt16(version[2]) | UInt16(version[3]) << 8)"
 
-        switch Self.loadFooter(file: file, headerSize: headerSize, fileSize: fileSize, inflater: inflater) {
+        switch Self.loadFooter(file: file, headerSize: headerSize, fileSize: fileSize, inflater: lane.inflater) {
         case let .success(entries):
             chunks = entries
             indexSource = .footer
@@ -202,29 +203,44 @@ public final class TraceReader {
         of chunk: ChunkInfo, _ decode: (UnsafeRawBufferPointer, Int) throws(TraceError) -> R
     ) throws(TraceError) -> R {
         do throws(TraceError) {
-            guard Int(chunk.header.storedLength) <= TraceLimits.maximumChunkSize else {
-                throw TraceError.malformed("chunk declares \(chunk.header.storedLength) stored bytes, more than \(TraceLimits.maximumChunkSize)")
-            }
-            let bytes = try file.read(count: ChunkHeader.size + Int(chunk.header.storedLength), at: chunk.offset)
-            guard bytes.count == ChunkHeader.size + Int(chunk.header.storedLength) else {
-                throw TraceError.malformed("chunk runs past the end of the file")
-            }
-            return try bytes.withRawBytes { (raw) throws(TraceError) in
-                let header = try ChunkHeader.decode(UnsafeRawBufferPointer(rebasing: raw[0..<ChunkHeader.size]))
-                guard header == headersInFile[chunk.offset] ?? chunk.header else { throw TraceError.malformed("chunk header disagrees with the index") }
-                let payload = try ChunkCodec.payload(
-                    header: header, stored: UnsafeRawBufferPointer(rebasing: raw[ChunkHeader.size...]), inflater: inflater)
-                return try payload.withRawBytes { (payloadBytes) throws(TraceError) in
-                    try decode(payloadBytes, Int(header.recordCount))
-                }
-            }
+            return try lane.withPayload(of: chunk, header: headerInFile(of: chunk), decode)
         } catch {
-            let gap = TraceGap(start: chunk.offset, end: chunk.endOffset, reason: error.description.replacingPrefix("malformed trace data: "))
-            if !gaps.contains(gap) {
-                gaps.append(gap)
-                gaps.sort { $0.start < $1.start }
-            }
+            noteGap(at: chunk, error)
             throw error
+        }
+    }
+
+    /// A lane of its own for reading this file's chunks on another thread: for a pass that
+    /// decodes several chunks at once (one lane per thread). What each read found is then
+    /// noted here, in file order, with ``noteRead(of:_:)``; the reader itself may not read
+    /// while a lane is out.
+    ///
+    /// - Throws: ``TraceError`` when no inflater can be made.
+    package func makeLane() throws(TraceError) -> ChunkLane {
+        try ChunkLane(file: file)
+    }
+
+    /// The header a read of `chunk` checks its bytes against: the file's own, also when its
+    /// entry in ``chunks`` was corrected (``verifyHeader(of:against:)``).
+    package func headerInFile(of chunk: ChunkInfo) -> ChunkHeader {
+        headersInFile[chunk.offset] ?? chunk.header
+    }
+
+    /// Notes what a lane's read of `chunk` (``makeLane()``) found, as a read by this reader
+    /// notes it: a failure adds the chunk to ``gaps``, records verify its header.
+    package func noteRead(of chunk: ChunkInfo, _ outcome: Result<ChunkSummary, TraceError>) {
+        switch outcome {
+        case let .success(summary): verifyHeader(of: chunk, against: summary)
+        case let .failure(error): noteGap(at: chunk, error)
+        }
+    }
+
+    /// Adds `chunk` to ``gaps`` (once), for `error`.
+    private func noteGap(at chunk: ChunkInfo, _ error: TraceError) {
+        let gap = TraceGap(start: chunk.offset, end: chunk.endOffset, reason: error.description.replacingPrefix("malformed trace data: "))
+        if !gaps.contains(gap) {
+            gaps.append(gap)
+            gaps.sort { $0.start < $1.start }
         }
     }
 
