@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import TraceFormat
 
 /// Chunks of one trace read and decoded on several threads at once (one ``ChunkLane`` each),
@@ -53,10 +54,13 @@ final class ChunkLanes: @unchecked Sendable {
         for slot in slots { slot.free.signal() }
         for (number, lane) in lanes.enumerated() {
             running.enter()
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
+            // A thread of its own, not the shared pool's: every lane must run for the taking
+            // thread to get its chunks, and a pool as wide as the cores, busy with the caller's
+            // own work (a tool call of `storescope mcp` is one), need not start the second.
+            Thread { [self] in
                 run(lane, from: number, every: lanes.count)
                 running.leave()
-            }
+            }.start()
         }
     }
 
