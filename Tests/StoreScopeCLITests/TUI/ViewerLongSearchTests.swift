@@ -3,53 +3,45 @@ import StoreScopeTestSupport
 import Testing
 import TraceFormat
 
-/// End-to-end: a `/` text search of the real `storescope view` that reads the trace in parts,
-/// in a tmux pane.
-@Suite("storescope view's searches in parts in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
-struct ViewerSearchTerminalTests {
-    @Test("/ on a long trace shows searching… N% on the prompt line; esc cancels it and says so, j cancels it and moves, and n lands on the match")
+@testable import StoreScopeCLI
+
+/// A `/` text search on a trace long enough that it reads in parts, through the keys a user
+/// presses: what the prompt, status and message lines say meanwhile, and where it lands.
+@Suite("storescope view's text search on a long trace")
+struct ViewerLongSearchTests {
+    @Test("/ shows searching… N% on the prompt line and keeps the selection; esc cancels it and says so, j cancels it and moves, and n lands on the match")
     func searchInParts() throws {
         let directory = try TemporaryDirectory()
-        let path = try Self.trace(directory, actions: Self.actions, needleAt: Self.actions / 4 * 3)
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        tmux.type("\(storescope) view \(path); echo exit=$?")
-        try tmux.waitFor("#1/\(Self.actions) │ no filter")
+        let needle = Self.actions / 4 * 3
+        var viewer = try ViewerHarness(path: try Self.trace(directory, actions: Self.actions, needleAt: needle))
+        #expect(viewer.statusLine().hasPrefix(" long.sstrace │ #1/\(Self.actions) │ no filter │"), "\(viewer.statusLine())")
 
-        tmux.keys("/")
-        tmux.type("needle")
-        let running = try tmux.waitFor("% (esc cancels)")
-        let prompt = running.split(separator: "\n", omittingEmptySubsequences: false).first { $0.contains("(esc cancels)") }
-        #expect(prompt?.wholeMatch(of: /searching… \d{1,2}% \(esc cancels\)\s*/) != nil, "the prompt line: \(prompt ?? "")")
-        #expect(running.contains("#1/\(Self.actions) │"), "the selection stays while it searches")
-        tmux.keys("Escape")
-        let cancelled = try tmux.waitFor("search cancelled")
-        #expect(cancelled.contains("#1/\(Self.actions) │"))
-        #expect(!cancelled.contains("searching…"))
+        viewer.press(.character("/"))
+        viewer.type("needle")
+        viewer.press(.enter)
+        #expect(viewer.bottomLine().wholeMatch(of: /searching… \d{1,2}% \(esc cancels\)/) != nil, "the prompt line: \(viewer.bottomLine())")
+        #expect(viewer.statusLine().contains(" #1/\(Self.actions) │"), "the selection stays while it searches")
+        viewer.press(.escape)
+        #expect(viewer.bottomLine() == "search cancelled")
+        #expect(viewer.statusLine().contains(" #1/\(Self.actions) │"))
+        viewer.send(.tick)
+        #expect(!viewer.screen.contains("searching…"), "a cancelled search does not go on")
 
-        tmux.keys("n")
-        try tmux.waitFor("% (esc cancels)")
-        tmux.keys("j")
-        let moved = try tmux.waitFor("#2/\(Self.actions) │")
-        #expect(!moved.contains("searching…"), "j cancelled the search and was answered")
+        viewer.press(.character("n"))
+        #expect(viewer.bottomLine().hasPrefix("searching… "))
+        viewer.press(.character("j"))
+        #expect(viewer.statusLine().contains(" #2/\(Self.actions) │"))
+        #expect(!viewer.screen.contains("searching…"), "j cancelled the search and was answered")
 
-        tmux.keys("n")
-        let found = try tmux.waitFor("#\(Self.actions / 4 * 3)/\(Self.actions) │", within: .seconds(60))
-        #expect(found.contains("\n>#\(String(Self.actions / 4 * 3).prefix(4))… "), "the match is selected in the timeline")
-        #expect(found.contains("\naction A.step(note: \"a needle in the haystack\")\n"), "and shown in the detail pane, with its type")
-        #expect(!found.contains("searching…"))
-
-        tmux.keys("q")
-        try tmux.waitFor("exit=0")
+        viewer.press(.character("n"))
+        viewer.finishSearch()
+        #expect(viewer.state.selected == needle)
+        viewer.expectScreen(ViewerGolden.needleFound)
     }
 
-    /// Actions in the trace: enough that `/` takes about a second, so the pane is caught while
-    /// it searches (each part reads for 28 ms; an optimized build reads about 4x faster).
-    #if DEBUG
+    /// Actions in the trace: enough that `/` reads them in several parts, a part taking as long
+    /// as a frame may (28 ms), also in an optimized build (about 4x faster).
     static let actions: UInt64 = 200_000
-    #else
-    static let actions: UInt64 = 800_000
-    #endif
 
     /// `actions` actions in chunks of about 4 KiB; only action `needleAt` mentions `needle`.
     static func trace(_ directory: TemporaryDirectory, actions: UInt64, needleAt: UInt64) throws -> String {
