@@ -136,16 +136,17 @@ struct Listening {
 
 /// A viewer on a listener's sessions, polled as the viewer's loop polls them; its effects
 /// performed as the loop performs them (the reads it waits for within a frame awaited; copies
-/// and control requests go nowhere).
+/// go nowhere, control requests to `control` when there is one).
 struct ListenerViewer {
     let sources: ViewerSources
     let reducer: ViewerReducer
     var state: ViewerState
-    let runner = ViewerEffectRunner()
+    let runner: ViewerEffectRunner
 
-    init(_ arrivals: ListenerArrivals) {
+    init(_ arrivals: ListenerArrivals, control: ControlLink? = nil) {
         sources = ViewerSources(arrivals: arrivals, waitingFor: "an app")
         reducer = ViewerReducer(sources: sources)
+        runner = ViewerEffectRunner(reader: BackgroundReader(), control: control)
         state = reducer.start().state
     }
 
@@ -176,6 +177,19 @@ struct ListenerViewer {
             send(.tick)
             Thread.sleep(forTimeInterval: 0.01)
         }
+    }
+
+    /// Sends each character of `text`, then Enter, as typing a line does.
+    mutating func typeLine(_ text: String) {
+        for character in text { press(.character(character)) }
+        press(.enter)
+    }
+
+    /// Polls as ``poll(sourceLocation:until:)`` does until the screen shows `text`; the screen.
+    @discardableResult
+    mutating func waitFor(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+        try poll(sourceLocation: sourceLocation) { ViewerRender.render($0).text.contains(text) }
+        return screen
     }
 
     var effectNames: [String] { state.effects.spans?.lifetimes.map(\.name) ?? [] }
