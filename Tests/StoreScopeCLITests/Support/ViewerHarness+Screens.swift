@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TraceAnalysis
 
 @testable import StoreScopeCLI
 
@@ -27,6 +28,17 @@ extension ViewerHarness {
     /// Expects the screen to be `golden`, every row (``ScreenGolden/expect(_:is:sourceLocation:)``).
     func expectScreen(_ golden: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         ScreenGolden.expect(screen, is: golden, sourceLocation: sourceLocation)
+    }
+
+    /// Starts the viewer again as `storescope view TRACE FILTER` starts it, performing what the
+    /// start asks for (the first detail's read) as the harness's own start does, then the first
+    /// idle moment (the fx marks are read then).
+    mutating func restart(filter: Filter) {
+        let (state, effects) = reducer.start(columns: self.state.columns, rows: self.state.rows, filter: filter)
+        self.state = state
+        runner.run(effects)
+        runner.awaitReads(into: &self.state, reducer: reducer, until: nil)
+        send(.tick)
     }
 
     /// Sends what a terminal in raw mode sends for the keys typed, as the loop does: `bytes`
