@@ -1,6 +1,7 @@
 import Foundation
 import StoreScopeTestSupport
 import Testing
+import TraceFormat
 
 @testable import StoreScopeCLI
 
@@ -62,12 +63,17 @@ struct ExtremeValuesTests {
         }
     }
 
+    /// The viewer on `records` written to a trace in `directory`, one chunk per `perChunk` records.
+    static func viewer(on records: [Record], perChunk: Int, in directory: TemporaryDirectory) throws -> ViewerHarness {
+        let path = directory.path("extreme.sstrace")
+        try HostileTrace.write(records, perChunk: perChunk, to: path)
+        return try ViewerHarness(path: path)
+    }
+
     @Test("In the viewer, j, down, page down, G, ] and play on the action with seq UInt64.max keep it selected")
     func viewerKeysAtMaxSeq() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("max-seq.sstrace")
-        try HostileTrace.write(HostileTrace.maxSeq, perChunk: 3, to: path)
-        var viewer = try ViewerHarness(path: path)
+        var viewer = try Self.viewer(on: HostileTrace.maxSeq, perChunk: 3, in: directory)
         viewer.press(.character("G"))
         #expect(viewer.state.selected == .max)
         viewer.press(.character("j"), .down, .pageDown, .character("]"), .right, .character("}"))
@@ -95,9 +101,7 @@ struct ExtremeValuesTests {
     @Test("Playing towards an action due centuries later waits for it: the loop sleeps its whole poll instead of spinning")
     func playbackFarAhead() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("extreme.sstrace")
-        try HostileTrace.write(HostileTrace.extremeTimes, perChunk: 4, to: path)
-        var viewer = try ViewerHarness(path: path)
+        var viewer = try Self.viewer(on: HostileTrace.extremeTimes, perChunk: 4, in: directory)
         #expect(viewer.state.selected == 1)
         viewer.press(.character(" "))
         viewer.send(.clock(nanos: 1_000))
@@ -115,9 +119,7 @@ struct ExtremeValuesViewerTests {
     @Test("view FILE at 80x24 on times and counts at the ends of their types: every key answers, play waits for #2, and q quits")
     func fileExtremeTimes() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("extreme.sstrace")
-        try HostileTrace.write(HostileTrace.extremeTimes, perChunk: 4, to: path)
-        var viewer = try ViewerHarness(path: path)
+        var viewer = try ExtremeValuesTests.viewer(on: HostileTrace.extremeTimes, perChunk: 4, in: directory)
         #expect(viewer.statusLine().contains("│ #1/"), "\(viewer.statusLine())")
         viewer.press(.character("G"), .character("j"), .down, .pageDown, .character("]"), .character("}"))
         #expect(viewer.statusLine().contains("│ #18446744073709551615/"), "\(viewer.statusLine())")
