@@ -1,6 +1,7 @@
 import Foundation
 import StoreScopeTestSupport
 import Testing
+import TraceFormat
 
 @testable import StoreScopeCLI
 
@@ -62,12 +63,17 @@ struct ExtremeValuesTests {
         }
     }
 
+    /// The viewer on `records` written to a trace in `directory`, one chunk per `perChunk` records.
+    static func viewer(on records: [Record], perChunk: Int, in directory: TemporaryDirectory) throws -> ViewerHarness {
+        let path = directory.path("extreme.sstrace")
+        try HostileTrace.write(records, perChunk: perChunk, to: path)
+        return try ViewerHarness(path: path)
+    }
+
     @Test("In the viewer, j, down, page down, G, ] and play on the action with seq UInt64.max keep it selected")
     func viewerKeysAtMaxSeq() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("max-seq.sstrace")
-        try HostileTrace.write(HostileTrace.maxSeq, perChunk: 3, to: path)
-        var viewer = try ViewerHarness(path: path)
+        var viewer = try Self.viewer(on: HostileTrace.maxSeq, perChunk: 3, in: directory)
         viewer.press(.character("G"))
         #expect(viewer.state.selected == .max)
         viewer.press(.character("j"), .down, .pageDown, .character("]"), .right, .character("}"))
@@ -95,9 +101,7 @@ struct ExtremeValuesTests {
     @Test("Playing towards an action due centuries later waits for it: the loop sleeps its whole poll instead of spinning")
     func playbackFarAhead() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("extreme.sstrace")
-        try HostileTrace.write(HostileTrace.extremeTimes, perChunk: 4, to: path)
-        var viewer = try ViewerHarness(path: path)
+        var viewer = try Self.viewer(on: HostileTrace.extremeTimes, perChunk: 4, in: directory)
         #expect(viewer.state.selected == 1)
         viewer.press(.character(" "))
         viewer.send(.clock(nanos: 1_000))
@@ -108,55 +112,61 @@ struct ExtremeValuesTests {
     }
 }
 
-/// The same records in the real viewer, in a terminal: from a file and streamed live.
-@Suite("Extreme numbers in the viewer, in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
-struct ExtremeValuesTerminalTests {
-    @Test("view --listen on a session whose last action has seq UInt64.max: j, down, page down and play answer and q quits with status 0")
-    func liveMaxSeq() throws {
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        let trace = tmux.directory.path("max-seq.sstrace")
-        // A wall clock the listener can name the recording by (Int64.min is the live path's own issue).
-        try HostileTrace.write(HostileTrace.maxSeq, header: HostileTrace.header(wall: 0), perChunk: 3, to: trace)
-        tmux.type("\(storescope) view --listen run/scope.sock; echo exit=$?")
-        try tmux.waitFor("Waiting for an app to connect on run/scope.sock")
-        let app = try StreamingApp(trace: trace, socket: tmux.directory.path("run/scope.sock"))
-        try app.stream(upToSeq: .max)
-        try tmux.waitFor("#18446744073709551615/")
-        tmux.keys("j", "Down", "NPage", "Space")
-        try tmux.waitFor("played to the last action")
-        tmux.keys("k")
-        try tmux.waitFor("│ #2/")
-        tmux.keys("NPage")
-        try tmux.waitFor("│ #18446744073709551615/")
-        app.hangUp()
-        try tmux.waitFor("session ended")
-        tmux.keys("q")
-        try tmux.waitFor("exit=0")
-    }
-
-    @Test("view FILE at 80x24 on times and counts at the ends of their types: every key answers and q quits with status 0")
+/// The same records in the viewer as a user meets them: from a file at 80x24, and streamed live
+/// to a listener.
+@Suite("Extreme numbers in the viewer's keys")
+struct ExtremeValuesViewerTests {
+    @Test("view FILE at 80x24 on times and counts at the ends of their types: every key answers, play waits for #2, and q quits")
     func fileExtremeTimes() throws {
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        let trace = tmux.directory.path("extreme.sstrace")
-        try HostileTrace.write(HostileTrace.extremeTimes, perChunk: 4, to: trace)
-        tmux.type("\(storescope) view \(trace); echo exit=$?")
-        try tmux.waitFor("│ #1/")
-        tmux.keys("G", "j", "Down", "NPage", "]", "}")
-        try tmux.waitFor("│ #18446744073709551615/")
+        let directory = try TemporaryDirectory()
+        var viewer = try ExtremeValuesTests.viewer(on: HostileTrace.extremeTimes, perChunk: 4, in: directory)
+        #expect(viewer.statusLine().contains("│ #1/"), "\(viewer.statusLine())")
+        viewer.press(.character("G"), .character("j"), .down, .pageDown, .character("]"), .character("}"))
+        #expect(viewer.statusLine().contains("│ #18446744073709551615/"), "\(viewer.statusLine())")
         // Play at the end starts again from #1; #2 is due ~584 years after it: playing waits
         // for it, and space still pauses.
-        tmux.keys("Space", "+", "+", "+")
-        try tmux.waitFor("│ #1/18446744073709551615 │ no filter │ playing ")
-        tmux.keys("Space")
-        try tmux.waitFor("│ paused (")
-        tmux.keys("e")
-        try tmux.waitFor("backwards")
-        tmux.keys("j", "Enter", "e", "s", "Tab", "j", "j", "Escape", ":")
-        tmux.type("end")
-        try tmux.waitFor("│ #18446744073709551615/")
-        tmux.keys("q")
-        try tmux.waitFor("exit=0")
+        viewer.press(.character(" "), .character("+"), .character("+"), .character("+"))
+        viewer.send(.clock(nanos: 1_000))
+        viewer.send(.clock(nanos: 1_000_000_000))
+        #expect(viewer.statusLine().contains("│ #1/18446744073709551615 │ no filter │ playing "), "\(viewer.statusLine())")
+        viewer.press(.character(" "))
+        #expect(viewer.statusLine().contains("│ paused ("), "\(viewer.statusLine())")
+        viewer.press(.character("e"))
+        viewer.readEffectsToEnd()
+        viewer.expectScreen(ViewerGolden.extremeEffects)
+        viewer.press(.character("j"), .enter, .character("e"), .character("s"), .tab, .character("j"), .character("j"), .escape, .character(":"))
+        viewer.type("end")
+        viewer.press(.enter)
+        #expect(viewer.statusLine().contains("│ #18446744073709551615/"), "\(viewer.statusLine())")
+        viewer.press(.character("q"))
+        #expect(viewer.state.quit)
+    }
+
+    @Test("view --listen on a session whose last action has seq UInt64.max: j, down, page down and play answer; the app's end shows, and q quits")
+    func liveMaxSeq() throws {
+        let listening = try Listening()
+        defer { _ = listening.arrivals.finish() }
+        let trace = listening.directory.path("max-seq.sstrace")
+        // A wall clock the listener can name the recording by (Int64.min is the live path's own issue).
+        try HostileTrace.write(HostileTrace.maxSeq, header: HostileTrace.header(wall: 0), perChunk: 3, to: trace)
+        var viewer = ListenerViewer(listening.arrivals)
+        let app = try StreamingApp(trace: trace, socket: listening.socket)
+        try app.stream(upToSeq: .max)
+        try viewer.poll { $0.lastSeq == .max }
+        #expect(viewer.statusLine.contains("│ #18446744073709551615/"), "\(viewer.statusLine)")
+        for key in [Key.character("j"), .down, .pageDown, .character(" ")] { viewer.press(key) }
+        viewer.send(.clock(nanos: 1_000))
+        viewer.send(.clock(nanos: .max))
+        #expect(viewer.state.message == "played to the last action: following", "\(viewer.screen)")
+        #expect(viewer.state.selected == .max)
+        viewer.press(.character("k"))
+        #expect(viewer.statusLine.contains("│ #2/"), "\(viewer.statusLine)")
+        viewer.press(.pageDown)
+        #expect(viewer.statusLine.contains("│ #18446744073709551615/"), "\(viewer.statusLine)")
+        app.hangUp()
+        try viewer.poll { $0.sessionEnded }
+        viewer.expectScreen(ViewerGolden.liveMaxSeqEnded)
+        viewer.press(.character("q"))
+        #expect(viewer.state.quit)
     }
 }

@@ -67,6 +67,10 @@ struct LiveViewerTerminalTests {
         #expect(list.contains(" beta  ") && list.contains(" ended "))
         tmux.keys("k", "Enter")
         try tmux.waitFor("(1/2) │ #7/7")
+        // The control keys reach the listener view --listen runs, and its reply the message
+        // line (the keys themselves, against a real app: ViewerControlKeysTests).
+        tmux.keys("P")
+        try tmux.waitFor("pause: ")
         _ = try Live.close(alpha)
         try tmux.waitFor("(1/2) │ #7/7 │ no filter │ following │ session ended")
 

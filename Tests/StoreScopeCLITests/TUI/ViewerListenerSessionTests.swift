@@ -119,7 +119,7 @@ struct ViewerListenerSessionTests {
 
 /// A listener's arrivals on a socket in a temporary directory, recording there, and the
 /// checkout trace (small chunks) for an app to stream.
-private struct Listening {
+struct Listening {
     let directory: TemporaryDirectory
     let socket: String
     let arrivals: ListenerArrivals
@@ -134,22 +134,35 @@ private struct Listening {
     }
 }
 
-/// A viewer on a listener's sessions, polled as the viewer's loop polls them.
-private struct ListenerViewer {
+/// A viewer on a listener's sessions, polled as the viewer's loop polls them; its effects
+/// performed as the loop performs them (the reads it waits for within a frame awaited; copies
+/// go nowhere, control requests to `control` when there is one).
+struct ListenerViewer {
     let sources: ViewerSources
     let reducer: ViewerReducer
     var state: ViewerState
+    let runner: ViewerEffectRunner
 
-    init(_ arrivals: ListenerArrivals) {
+    init(_ arrivals: ListenerArrivals, control: ControlLink? = nil) {
         sources = ViewerSources(arrivals: arrivals, waitingFor: "an app")
         reducer = ViewerReducer(sources: sources)
+        runner = ViewerEffectRunner(reader: BackgroundReader(), control: control)
         state = reducer.start().state
     }
 
     /// Reduces `key`; returns the effects it asked for.
     @discardableResult
     mutating func press(_ key: Key) -> [ViewerEffect] {
-        reducer.reduce(&state, .key(key))
+        send(.key(key))
+    }
+
+    /// Reduces `action` and performs the effects it asked for; returns them.
+    @discardableResult
+    mutating func send(_ action: ViewerAction) -> [ViewerEffect] {
+        let effects = reducer.reduce(&state, action)
+        runner.run(effects)
+        runner.awaitReads(into: &state, reducer: reducer, until: nil)
+        return effects
     }
 
     /// Polls the sources and ticks until `done` holds, for at most 10 s.
@@ -160,14 +173,34 @@ private struct ListenerViewer {
                 Issue.record("the condition never held; the screen:\n\(screen)", sourceLocation: sourceLocation)
                 throw CancellationError()
             }
-            for action in sources.poll() { _ = reducer.reduce(&state, action) }
-            _ = reducer.reduce(&state, .tick)
+            for action in sources.poll() + runner.takeAnswers() { send(action) }
+            send(.tick)
             Thread.sleep(forTimeInterval: 0.01)
         }
     }
 
+    /// Sends each character of `text`, then Enter, as typing a line does.
+    mutating func typeLine(_ text: String) {
+        for character in text { press(.character(character)) }
+        press(.enter)
+    }
+
+    /// Polls as ``poll(sourceLocation:until:)`` does until the screen shows `text`; the screen.
+    @discardableResult
+    mutating func waitFor(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+        try poll(sourceLocation: sourceLocation) { ViewerRender.render($0).text.contains(text) }
+        return screen
+    }
+
     var effectNames: [String] { state.effects.spans?.lifetimes.map(\.name) ?? [] }
     var screen: String { ViewerRender.render(state).text }
+    /// The status line of the 80x24 screen.
+    var statusLine: String { ScreenGolden.row(22, of: screen) }
+
+    /// Expects the screen to be `golden`, every row (``ScreenGolden/expect(_:is:sourceLocation:)``).
+    func expectScreen(_ golden: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        ScreenGolden.expect(screen, is: golden, sourceLocation: sourceLocation)
+    }
 }
 
 /// An app streaming a recorded trace to a listener: the trace file's bytes (the stream's format

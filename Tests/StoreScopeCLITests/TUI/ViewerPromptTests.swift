@@ -48,7 +48,7 @@ struct ViewerPromptTests {
     @Test("Each prompt opens empty and ↑ ↓ go through what was entered there, back to the line being typed; the command line's filter comes first")
     func history() throws {
         var viewer = try ViewerHarness(fixture: "search")
-        viewer.state = viewer.reducer.start(filter: try Filter(parsing: "store:search")).state
+        viewer.restart(filter: try Filter(parsing: "store:search"))
         viewer.press(.character("f"))
         #expect(viewer.state.prompt?.text == "")
         viewer.press(.up)
@@ -99,26 +99,27 @@ struct ViewerPromptTests {
     }
 }
 
-@Suite("The viewer's prompts (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
-struct ViewerPromptTerminalTests {
-    @Test("In the real binary: f opens empty, ← inserts in the middle, Home then typing, ↑ recalls the filter given on the command line")
-    func inTheTerminal() throws {
-        let tmux = try Tmux()
-        let storescope = try ProductLocator.url(of: "storescope").path
-        tmux.type("\(storescope) view \(try AnalysisCommandTests.fixture("search")) outcome:failed; echo exit=$?")
-        try tmux.waitFor("#4/6 │ filter: outcome:failed")
-        tmux.keys("f")
-        // The status line already reads "filter: outcome:failed": the prompt is the last line.
-        try tmux.waitForLastLine("filter:")
-        tmux.keys("Up")
-        try tmux.waitForLastLine("filter: outcome:failed")
-        tmux.keys("C-u")
-        tmux.keys("s", "e", "q", ":", ">", "2", "Left", "Left", "x", "BSpace", "Home", "n", "o", "t", "Space")
-        try tmux.waitFor("filter: not seq:>2")
-        tmux.keys("Enter")
-        try tmux.waitFor("filter: not seq:>2 │")
-        tmux.keys("q")
-        try tmux.waitFor("exit=0")
+/// The keys as a terminal sends them (tmux's `TERM=screen` bytes: `ESC [ D` for ←, or `ESC O D`
+/// in application cursor mode, `ESC [ 1 ~` for Home, DEL for backspace, Ctrl-U as its control
+/// byte), through the loop's decoder.
+@Suite("The viewer's prompts, from a terminal's bytes")
+struct ViewerPromptBytesTests {
+    @Test("f opens empty on the bottom line, ↑ recalls the command line's filter, ← inserts in the middle, Home then typing, ⏎ applies it")
+    func fromTheTerminal() throws {
+        var viewer = try ViewerHarness(fixture: "search")
+        viewer.restart(filter: try Filter(parsing: "outcome:failed"))
+        #expect(viewer.statusLine().hasPrefix(" search.sstrace │ #4/6 │ filter: outcome:failed │"), "\(viewer.statusLine())")
+        viewer.receive("f")
+        // The status line reads "filter: outcome:failed" too: the prompt is the bottom line.
+        #expect(viewer.bottomLine() == "filter:")
+        viewer.receive("\u{1B}[A")
+        #expect(viewer.bottomLine() == "filter: outcome:failed")
+        viewer.receive("\u{15}seq:>2\u{1B}[D\u{1B}ODx\u{7F}\u{1B}[1~not ")
+        #expect(viewer.bottomLine() == "filter: not seq:>2")
+        #expect(viewer.state.prompt?.cursor == 4, "the cursor after the inserted word")
+        viewer.receive("\r")
+        #expect(viewer.state.prompt == nil)
+        viewer.expectScreen(ViewerGolden.notSeqFilter)
     }
 }
 

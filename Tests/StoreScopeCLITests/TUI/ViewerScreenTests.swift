@@ -13,6 +13,25 @@ struct ViewerScreenTests {
         #expect(ViewerRender.render(viewer.state).height == 24)
     }
 
+    @Test("j j j, the filter outcome:failed, [ s: the state before #4, hidden by the filter; then resized to 100x30")
+    func stepBackUnderFilter() throws {
+        var viewer = try ViewerHarness(fixture: "search")
+        #expect(viewer.lines[0] == "    seq time      store    action                 reducer changes          fx")
+        viewer.press(.character("j"), .character("j"), .character("j"))
+        viewer.expectScreen(ViewerGolden.timelineAndDiff)
+        viewer.press(.character("f"))
+        viewer.type("outcome:failed")
+        #expect(viewer.bottomLine() == "filter: outcome:failed")
+        viewer.press(.enter)
+        #expect(viewer.statusLine().hasPrefix(" search.sstrace │ #4/6 │ filter: outcome:failed │"), "\(viewer.statusLine())")
+        viewer.press(.character("["), .character("s"))
+        #expect(viewer.state.selected == 3)
+        viewer.expectScreen(ViewerGolden.earlierStateUnderFilter)
+        viewer.send(.resize(columns: 100, rows: 30))
+        viewer.expectScreen(ViewerGolden.earlierStateUnderFilterWide)
+        #expect(viewer.statusLine(rows: 30).hasPrefix(" search.sstrace │ #3/6 (hidden by the filter)"))
+    }
+
     @Test("The full state tree with a folded node, at 80x24")
     func stateTree() throws {
         var viewer = try ViewerHarness(fixture: "search")

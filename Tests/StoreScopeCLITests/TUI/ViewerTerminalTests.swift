@@ -6,7 +6,7 @@ import Testing
 /// send-keys and read with capture-pane.
 @Suite("storescope view in a terminal (tmux)", .enabled(if: Tmux.path != nil), .serialized, .tags(.terminal))
 struct ViewerTerminalTests {
-    @Test("Open a trace, move, filter, step back to an earlier state, resize, quit: the terminal is restored")
+    @Test("Open a trace on the alternate screen, play it through the real loop, resize (SIGWINCH), quit: the terminal is restored (the keys' screens: ViewerScreenTests)")
     func session() throws {
         let tmux = try Tmux()
         let storescope = try ProductLocator.url(of: "storescope").path
@@ -15,27 +15,16 @@ struct ViewerTerminalTests {
         try tmux.waitFor("#1/6 │ no filter")
         #expect(tmux.capture().hasPrefix("    seq time      store    action"), "the alternate screen shows the viewer")
 
-        tmux.keys("j", "j", "j")
-        try tmux.waitFor("#4/6")
-        #expect(tmux.capture().contains("+   query: \"swiftui\""))
-
-        tmux.keys("f")
-        tmux.type("outcome:failed")
-        try tmux.waitFor("filter: outcome:failed")
-        tmux.keys("Enter")
-        try tmux.waitFor("#4/6 │ filter: outcome:failed")
-
-        tmux.keys("[", "s")
-        try tmux.waitFor("#3/6 (hidden by the filter)")
-        let earlier = try tmux.waitFor("[s state]")
-        #expect(earlier.contains("    query: \"swift\"\n"), "the state after #3, before #4 changed the query")
-        #expect(!earlier.contains("swiftui\"\n"))
+        // The loop's own clock plays the trace: no key follows space.
+        tmux.keys("Space")
+        try tmux.waitFor("played to the last action")
 
         tmux.resize(columns: 100, rows: 30)
-        let resized = try tmux.waitFor("action                                 reducer")
+        let separator = "── #6 search [d diff]  s state   a action  "
+        let resized = try tmux.waitFor(separator + String(repeating: "─", count: 100 - separator.count))
         let lines = resized.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count >= 29 && lines[28].hasPrefix(" search.sstrace │ #3/6"), "the status line moves to the new last-but-one row")
-        #expect(lines.first { $0.hasPrefix("── #3") }?.count == 100, "the detail separator spans the new width")
+        #expect(lines.count >= 29 && lines[28].hasPrefix(" search.sstrace │ #6/6"), "the status line moves to the new last-but-one row")
+        #expect(lines.first { $0.hasPrefix("── #6") }?.count == 100, "the detail separator spans the new width")
 
         tmux.keys("q")
         let after = try tmux.waitFor("exit=0")

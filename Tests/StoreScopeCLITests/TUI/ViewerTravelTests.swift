@@ -245,6 +245,19 @@ struct ViewerTravelTests {
         #expect(viewer.state.selected == 3, "paused: the clock moves nothing")
     }
 
+    @Test("m marks #1; space plays the search sample to its last action on the clock the loop passes in; \" goes back to the mark")
+    func playToTheEnd() throws {
+        var viewer = try ViewerHarness(fixture: "search")
+        viewer.press(.character("m"), .character(" "))
+        #expect(viewer.statusLine().contains("│ playing 1x "), "\(viewer.statusLine())")
+        // #3 and #4 are 86 µs apart: the loop's wait, in whole milliseconds, passes both.
+        #expect(viewer.playToTheEnd() == [1, 2, 4, 5, 6])
+        viewer.expectScreen(ViewerGolden.playedToTheEnd)
+        viewer.press(.character("\""))
+        #expect(viewer.state.selected == 1)
+        #expect(viewer.statusLine().hasPrefix(" search.sstrace │ #1/6 │"))
+    }
+
     @Test("+ and - change the speed (1x 2x 5x 10x 100x max); a late clock skips to the action due; play stops at the end")
     func speeds() throws {
         let directory = try TemporaryDirectory()
