@@ -20,7 +20,6 @@ public struct ControlAllowances: Sendable {
         chunks = recording.forEachRecordWithoutStates(inChunksFrom: chunks, limit: DispatchCheck.mostChunks) { record in
             if case let .log(log) = record, let note = ControlAllowedNote(log) { stores[note.store] = note.commands }
         }
-        recording.noteCorrections()
     }
 
     /// Every command some store allows.

@@ -270,7 +270,8 @@ public final class TraceSession {
 
     /// Hands `body` the records but states (``recordsWithoutStates(ofChunk:)``) of the chunks
     /// from `start` on, at most `limit` of them, for a reader that takes in a growing session
-    /// a part at a time; a damaged chunk is passed over.
+    /// a part at a time; a damaged chunk is passed over. A header the reads corrected is
+    /// noted (``noteCorrections()``), as after every read of the session.
     ///
     /// - Returns: the index to pass as `start` next time (`start` when no chunk was new).
     func forEachRecordWithoutStates(inChunksFrom start: Int, limit: Int, _ body: (Record) -> Void) -> Int {
@@ -279,6 +280,7 @@ public final class TraceSession {
         for index in start..<end {
             for record in recordsWithoutStates(ofChunk: index) ?? [] { body(record) }
         }
+        noteCorrections()
         return end
     }
 
