@@ -26,6 +26,13 @@ public struct ActionEntry: Sendable, Hashable {
     /// The action's sequence number.
     public var seq: UInt64 { action.seq }
 
+    /// Whether the recorder recorded the state after the action: `false` when it let it go
+    /// (a `state not recorded` record among ``events``; the recorder coalesced states), and
+    /// the store's state is then unknown until its next action whose state was recorded.
+    public var stateRecorded: Bool {
+        !events.contains { if case .stateNotRecorded = $0 { true } else { false } }
+    }
+
     /// Whether a reader left the keyframe out of this entry (``leavingOutKeyframe()``).
     public private(set) var keyframeLeftOut = false
 
