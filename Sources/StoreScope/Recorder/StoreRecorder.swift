@@ -19,6 +19,8 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let inbox: StoreInbox<State, Action>
     @usableFromInline let token: ActionToken
     @usableFromInline let entryCost: Int
+    /// ``RecorderConfiguration/stateCoalescing``, read on every send.
+    @usableFromInline let coalescing: StateCoalescing
     @usableFromInline let latestSeq = AtomicValue<UInt64>(0)
     /// Dispatches waiting for their action's number (see ``reduced(_:)``).
     @usableFromInline let dispatchFrames = DispatchFrames()
@@ -46,6 +48,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
             track: StoreTrack(name: name, initialState: initialState), recordNext: recordNext)
         token = ActionToken(inbox)
         entryCost = inbox.entryCost
+        coalescing = recorder.configuration.stateCoalescing
         recorder.queue.enqueueControl(.storeRegistered(inbox, seq: recorder.lastSeq))
     }
 
@@ -81,6 +84,8 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
             recorder.queue.enqueueRecord(.effectEmitted(EffectEmitted(effectID: effectID, actionSeq: seq, monotonicNanos: Clock.monotonicNanos())))
         }
         let now = Clock.monotonicNanos()
+        // Before the reducer: a state let go no longer shares the storage it is about to change.
+        if coalescing != .never { inbox.letLateStateGo(sentAt: now, always: coalescing == .always, queue: recorder.queue) }
         return PendingAction(seq: seq, action: action, monotonicNanos: now, effectID: effectID, fileID: fileID, line: line)
     }
 
@@ -93,7 +98,10 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     @inlinable
     public func didReduce(_ pending: consuming PendingAction<Action>, state: State) {
         let reducerNanos = Clock.monotonicNanos() &- pending.monotonicNanos
-        let cost = entryCost + inbox.track.pinnedEstimate.load(ordering: .relaxed)
+        // Coalescing always, a queued state pins no copy: the store's next send lets it go, or
+        // the worker gives it storage of its own, unless its collections are too small to.
+        let pinned = inbox.track.pinnedEstimate.load(ordering: .relaxed)
+        let cost = entryCost + (coalescing == .always && pinned >= StateCoalescing.minimumBytes ? 0 : pinned)
         let admission = recorder.queue.enqueueAction(
             pending, state: state, reducerNanos: reducerNanos, cost: cost, into: inbox, from: token)
         if case .afterClose(first: true) = admission { recorder.reportActionAfterClose(store: name) }
