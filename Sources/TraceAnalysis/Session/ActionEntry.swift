@@ -33,6 +33,12 @@ public struct ActionEntry: Sendable, Hashable {
         !events.contains { if case .stateNotRecorded = $0 { true } else { false } }
     }
 
+    /// The first of the store's actions just before this one whose states were not recorded,
+    /// when a scan from before them found some (``TraceSession/forEachAction(in:matching:_:)``):
+    /// this action's patch then holds their changes too, and any of the actions from it to
+    /// this one may have made each of them.
+    public var statesNotRecordedSince: UInt64?
+
     /// Whether a reader left the keyframe out of this entry (``leavingOutKeyframe()``).
     public private(set) var keyframeLeftOut = false
 

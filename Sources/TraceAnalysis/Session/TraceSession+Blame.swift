@@ -74,8 +74,6 @@ extension TraceSession {
         // The state before the store's latest drop, and its first dropped action: the keyframe
         // that follows tells what changed across it.
         var beforeDrop: (state: TraceValue, first: UInt64)?
-        // The store's first action since its last recorded state whose state was not recorded.
-        var notRecordedSince: UInt64?
         try forEachAction(in: resume.map { $0...UInt64.max }) { item in
             let entry: ActionEntry
             switch item {
@@ -98,15 +96,12 @@ extension TraceSession {
                 return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
             }
             guard entry.stateRecorded else {
-                notRecordedSince = notRecordedSince ?? entry.seq
                 return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
             }
-            let unrecordedSince = notRecordedSince
-            notRecordedSince = nil
             // Each change this action's patch tells, with the actions whose states it covers.
             func tell(_ change: PathChange) throws -> Bool {
                 var change = change
-                change.statesNotRecordedSince = unrecordedSince
+                change.statesNotRecordedSince = entry.statesNotRecordedSince
                 return try body(.change(change))
             }
             var operations = entry.operations
