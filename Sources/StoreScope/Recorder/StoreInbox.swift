@@ -35,6 +35,10 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     /// thread in ``StoreRecorder/willSend(_:from:fileID:line:)``): whether the next comes at UI
     /// pace (``StateCoalescing``).
     @usableFromInline let lastSentNanos = AtomicValue<UInt64>(0)
+    /// Whether the store's latest action came at UI pace (``StateCoalescing/uiPaceGapNanos``
+    /// after the one before), so that its state is let go rather than kept if the worker is
+    /// late: then it pins no copy of the store's collections.
+    @usableFromInline let latestSentAtUIPace = AtomicValue<Bool>(false)
     /// The seq of the latest action whose state the worker holds in storage of its own
     /// (written by the worker): while it is the store's latest, the store's next change is
     /// made in place and no state need be let go (see ``letLateStateGo(sentAt:always:)``).
@@ -42,7 +46,7 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     /// The state of the store's latest action, once the worker has taken its lane and before
     /// it records it: moved here so that the store's next send can still let it go
     /// (``StoreInbox+Coalescing``).
-    let parked = LockedValue<(seq: UInt64, state: State)?>(nil)
+    @usableFromInline let parked = LockedValue<(seq: UInt64, state: State)?>(nil)
     /// ``recordNext(in:)`` as compiled in the app's module for its State and Action (see
     /// ``Recorder/store(_:initialState:actions:)``). Called here, unspecialized, it would look
     /// up the metadata of the queued action type several times per action.

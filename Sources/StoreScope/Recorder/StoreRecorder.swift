@@ -98,10 +98,12 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     @inlinable
     public func didReduce(_ pending: consuming PendingAction<Action>, state: State) {
         let reducerNanos = Clock.monotonicNanos() &- pending.monotonicNanos
-        // Coalescing always, a queued state pins no copy: the store's next send lets it go, or
-        // the worker gives it storage of its own, unless its collections are too small to.
+        // A state the store's next send lets go if the worker is late (coalescing always, or at
+        // UI pace) pins no copy: the worker gives the one it takes storage of its own. Unless
+        // its collections are too small to be let go.
         let pinned = inbox.track.pinnedEstimate.load(ordering: .relaxed)
-        let cost = entryCost + (coalescing == .always && pinned >= StateCoalescing.minimumBytes ? 0 : pinned)
+        let letGoIfLate = coalescing == .always || coalescing == .atUIPace && inbox.latestSentAtUIPace.load(ordering: .relaxed)
+        let cost = entryCost + (letGoIfLate && pinned >= StateCoalescing.minimumBytes ? 0 : pinned)
         let admission = recorder.queue.enqueueAction(
             pending, state: state, reducerNanos: reducerNanos, cost: cost, into: inbox, from: token)
         if case .afterClose(first: true) = admission { recorder.reportActionAfterClose(store: name) }
