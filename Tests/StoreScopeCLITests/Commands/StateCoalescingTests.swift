@@ -135,6 +135,8 @@ private struct Rename: TraceValueConvertible, Sendable {
         #expect(known.stdout.contains("\"d\""), "\(known.stdout)")
         let blame = try ChildProcess.storescope(["blame", recording.path, ".rows[3].name"])
         #expect(blame.stdout.contains("somewhere in #3…#5 (the states after #3…#4 were not recorded)"), "\(blame.stdout)")
+        let blameJSON = try ChildProcess.storescope(["blame", recording.path, ".rows[3].name", "--json"])
+        #expect(blameJSON.stdout.contains("\"statesNotRecordedSince\":3"), "\(blameJSON.stdout)")
         let log = try ChildProcess.storescope(["log", recording.path])
         #expect(log.stdout.contains("#4 roster state not recorded"), "\(log.stdout)")
         #expect(log.stdout.contains("(the changes since #3: the states after #3…#4 were not recorded)"), "\(log.stdout)")

@@ -182,6 +182,7 @@ enum BlameCommand: Command {
         json.key("unknown")
         json.bool(change.isUnknown)
         if let since = change.since { json.field("since", since) }
+        if let since = change.statesNotRecordedSince { json.field("statesNotRecordedSince", since) }
         json.key("redactedChanged")
         json.bool(change.hidesChange)
         json.key("old")
