@@ -76,7 +76,6 @@ if wants("recorder") {
 if requested.contains("recorder-growth-profile"), let index = CommandLine.arguments.firstIndex(of: "recorder-growth-profile"),
     index + 2 < CommandLine.arguments.count, let users = Int(CommandLine.arguments[index + 1])
 {
-    // recorder-growth-profile USERS ui|burst [FRAME_MS]: one plain and one recorded run, for callgrind.
-    let frame = CommandLine.arguments.count > index + 3 ? Double(CommandLine.arguments[index + 3]) : nil
-    StateGrowth.profile(users: users, paced: CommandLine.arguments[index + 2] == "ui", frameMilliseconds: frame)
+    // recorder-growth-profile USERS ui|slow|burst [FRAME_MS] [never|atUIPace|always]: one plain and one recorded run, for callgrind.
+    StateGrowth.profile(users: users, arguments: Array(CommandLine.arguments[(index + 2)...]))
 }

@@ -81,6 +81,8 @@ extension StoreTrack {
     /// it are rebuilt from it exactly.
     func install(_ state: State, jumpedTo seq: UInt64, outcome: ControlOutcome, in worker: RecorderWorker) {
         previous = state
+        // Known again, after a state not recorded too (``StateCoalescing``).
+        latestStateRecorded = true
         worker.append(.log(LogRecord(level: outcome.level, message: outcome.message, monotonicNanos: Clock.monotonicNanos(), seq: latestSeq)))
         worker.append(JumpMark.record(jumpedTo: seq, at: Clock.monotonicNanos(), latestSeq: latestSeq))
         defer { worker.flushForControl() }

@@ -8,6 +8,9 @@ protocol ActionSource: AnyObject, Sendable {
     /// Writes the store's initial state as its first keyframe; `seq` is the session's last
     /// sequence number when the store registered.
     func register(seq: UInt64, in worker: RecorderWorker)
+    /// Moves the state of the store's latest action, if in `lane` (just taken), where the
+    /// store's next send can still let it go (``StateCoalescing``).
+    func parkLatestState(lane: Int)
     /// Records the store's next queued action; returns the budget it held.
     func recordNextAction(in worker: RecorderWorker) -> Int
     /// Makes the store's next action write a keyframe (after drops).

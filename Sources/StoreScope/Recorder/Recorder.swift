@@ -76,7 +76,9 @@ public final class Recorder: Sendable {
         header = SessionHeader(
             sessionID: (0..<16).map { _ in UInt8.random(in: 0...255, using: &id) }, appName: configuration.appName,
             storeName: mainStore ?? "", startWallNanos: Clock.wallNanos(), startMonotonicNanos: Clock.monotonicNanos(),
-            schemaFingerprint: SchemaFingerprint.of(schema), continuationCommitment: continuation.commitment)
+            schemaFingerprint: SchemaFingerprint.of(schema),
+            incompatibleFeatures: configuration.stateCoalescing == .never ? 0 : IncompatibleFeatures.unrecordedStates,
+            continuationCommitment: continuation.commitment)
         // A live stream's buffer is a quarter of the memory budget; the queue gets the rest.
         let output = try sink.open(.init(
             bufferLimit: configuration.maximumPendingBytes / 4, diagnostics: configuration.diagnostics, control: configuration.control,

@@ -30,6 +30,12 @@ public struct RecorderConfiguration: Sendable {
     /// reducer's next in-place mutation does not pay a copy-on-write on the store thread (see
     /// docs/GUIDE.md, "Copy-on-write: what a collection change costs the app").
     public var unsharesChangedCollections: Bool
+    /// Whether a state the worker has not taken when the store sends its next action is let go
+    /// (the action recorded, its state marked not recorded) rather than copied by the app's
+    /// thread: ``StateCoalescing/atUIPace`` by default. A trace that may hold such states
+    /// needs a reader of this version (its header says so); ``StateCoalescing/never`` writes
+    /// traces older readers read.
+    public var stateCoalescing: StateCoalescing
     /// Receives the recorder's own problems (a failing sink, dropped actions) once each.
     /// The default writes one line to standard error.
     public var diagnostics: @Sendable (String) -> Void
@@ -59,6 +65,7 @@ public struct RecorderConfiguration: Sendable {
         keyframeEveryPatchBytes: Int = 1024 * 1024,
         keyframeEveryTraceBytes: Int = 4 * 1024 * 1024,
         unsharesChangedCollections: Bool = true,
+        stateCoalescing: StateCoalescing = .atUIPace,
         diagnostics: @escaping @Sendable (String) -> Void = RecorderConfiguration.standardErrorDiagnostics
     ) {
         self.appName = appName
@@ -69,6 +76,7 @@ public struct RecorderConfiguration: Sendable {
         self.keyframeEveryPatchBytes = max(1024, keyframeEveryPatchBytes)
         self.keyframeEveryTraceBytes = max(64 * 1024, keyframeEveryTraceBytes)
         self.unsharesChangedCollections = unsharesChangedCollections
+        self.stateCoalescing = stateCoalescing
         self.diagnostics = diagnostics
     }
 

@@ -171,6 +171,10 @@ final class RecorderWorker: @unchecked Sendable {
         while !stopped {
             queue.waitForEvents(timeout: interval)
             batchLane = queue.takeAll(into: &batch)
+            if configuration.stateCoalescing != .never, !batch.isEmpty {
+                // First, before the batch's slower work: the store's next send finds them.
+                for source in sources { source.parkLatestState(lane: batchLane) }
+            }
             let now = Clock.monotonicNanos()
             if batch.isEmpty {
                 interval = now &- lastActivity < Self.activeWindowNanos

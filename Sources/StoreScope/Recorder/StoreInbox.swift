@@ -31,6 +31,22 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     /// The budget an action of this store holds at the least (its entry in the inbox and the
     /// queue), so the budget admits at most `budget / entryCost` of them.
     @usableFromInline let entryCost = MemoryLayout<QueuedAction<State, Action>>.stride + MemoryLayout<RecorderEvent>.stride
+    /// When the store's latest action was sent (monotonic nanoseconds, written by the app's
+    /// thread in ``StoreRecorder/willSend(_:from:fileID:line:)``): whether the next comes at UI
+    /// pace (``StateCoalescing``).
+    @usableFromInline let lastSentNanos = AtomicValue<UInt64>(0)
+    /// Whether the store's latest action came at UI pace (``StateCoalescing/uiPaceGapNanos``
+    /// after the one before), so that its state is let go rather than kept if the worker is
+    /// late: then it pins no copy of the store's collections.
+    @usableFromInline let latestSentAtUIPace = AtomicValue<Bool>(false)
+    /// The seq of the latest action whose state the worker holds in storage of its own
+    /// (written by the worker): while it is the store's latest, the store's next change is
+    /// made in place and no state need be let go (see ``letLateStateGo(sentAt:always:)``).
+    @usableFromInline let securedSeq = AtomicValue<UInt64>(0, ownCacheLine: true)
+    /// The state of the store's latest action, once the worker has taken its lane and before
+    /// it records it: moved here so that the store's next send can still let it go
+    /// (``StoreInbox+Coalescing``).
+    @usableFromInline let parked = LockedValue<(seq: UInt64, state: State)?>(nil)
     /// ``recordNext(in:)`` as compiled in the app's module for its State and Action (see
     /// ``Recorder/store(_:initialState:actions:)``). Called here, unspecialized, it would look
     /// up the metadata of the queued action type several times per action.
@@ -83,15 +99,18 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
         }
         let index = nextTaken
         nextTaken += 1
-        // Move the state out, so the worker pins no more than its own previous state.
-        guard let state = taken[index].state.take() else { return taken[index].cost }
+        // Move the state out, so the worker pins no more than its own previous state; `nil`
+        // when it was let go (``StateCoalescing``).
+        var state = taken[index].state.take()
         let queued = taken[index]
+        if queued.stateParked { state = claimParkedState(of: queued.pending, in: worker) }
         let pending = queued.pending
         track.record(
             pending.action, seq: pending.seq, monotonicNanos: pending.monotonicNanos, effectID: pending.effectID,
             location: SourceLocation(fileID: pending.fileID, line: pending.line), state: state,
             reducerNanos: queued.reducerNanos, isLatest: { self.latestSeq.load(ordering: .relaxed) == pending.seq },
             in: worker)
+        noteRecorded(pending.seq)
         return queued.cost
     }
 
@@ -143,7 +162,11 @@ struct QueuedAction<State: Sendable, Action: Sendable>: @unchecked Sendable {
     @usableFromInline let reducerNanos: UInt64
     /// The bytes of the queue's budget this action holds until recorded.
     @usableFromInline let cost: Int
+    /// The state, until the worker records it; `nil` once let go (``StateCoalescing``) or
+    /// parked.
     @usableFromInline var state: State?
+    /// Whether the state was moved to the inbox's ``StoreInbox/parked`` slot.
+    @usableFromInline var stateParked = false
 
     @inlinable
     init(_ pending: consuming PendingAction<Action>, state: State, reducerNanos: UInt64, cost: Int) {

@@ -19,6 +19,11 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let inbox: StoreInbox<State, Action>
     @usableFromInline let token: ActionToken
     @usableFromInline let entryCost: Int
+    /// ``RecorderConfiguration/stateCoalescing``, as read on every send: whether late states
+    /// are let go at all, and in bursts too. (Booleans: comparing the enum called its `==`
+    /// across the module boundary.)
+    @usableFromInline let lateStatesGo: Bool
+    @usableFromInline let burstStatesGo: Bool
     @usableFromInline let latestSeq = AtomicValue<UInt64>(0)
     /// Dispatches waiting for their action's number (see ``reduced(_:)``).
     @usableFromInline let dispatchFrames = DispatchFrames()
@@ -46,6 +51,8 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
             track: StoreTrack(name: name, initialState: initialState), recordNext: recordNext)
         token = ActionToken(inbox)
         entryCost = inbox.entryCost
+        lateStatesGo = recorder.configuration.stateCoalescing != .never
+        burstStatesGo = recorder.configuration.stateCoalescing == .always
         recorder.queue.enqueueControl(.storeRegistered(inbox, seq: recorder.lastSeq))
     }
 
@@ -81,6 +88,8 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
             recorder.queue.enqueueRecord(.effectEmitted(EffectEmitted(effectID: effectID, actionSeq: seq, monotonicNanos: Clock.monotonicNanos())))
         }
         let now = Clock.monotonicNanos()
+        // Before the reducer: a state let go no longer shares the storage it is about to change.
+        if lateStatesGo { inbox.letLateStateGo(sentAt: now, always: burstStatesGo, queue: recorder.queue) }
         return PendingAction(seq: seq, action: action, monotonicNanos: now, effectID: effectID, fileID: fileID, line: line)
     }
 
@@ -93,7 +102,12 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     @inlinable
     public func didReduce(_ pending: consuming PendingAction<Action>, state: State) {
         let reducerNanos = Clock.monotonicNanos() &- pending.monotonicNanos
-        let cost = entryCost + inbox.track.pinnedEstimate.load(ordering: .relaxed)
+        // A state the store's next send lets go if the worker is late (coalescing always, or at
+        // UI pace) pins no copy: the worker gives the one it takes storage of its own. Unless
+        // its collections are too small to be let go.
+        let pinned = inbox.track.pinnedEstimate.load(ordering: .relaxed)
+        let letGoIfLate = burstStatesGo || lateStatesGo && inbox.latestSentAtUIPace.load(ordering: .relaxed)
+        let cost = entryCost + (letGoIfLate && pinned >= StateCoalescing.minimumBytes ? 0 : pinned)
         let admission = recorder.queue.enqueueAction(
             pending, state: state, reducerNanos: reducerNanos, cost: cost, into: inbox, from: token)
         if case .afterClose(first: true) = admission { recorder.reportActionAfterClose(store: name) }

@@ -13,11 +13,21 @@ extension StoreTrack {
         if worker.configuration.unsharesChangedCollections, beforeAnyAction {
             StorageUnsharing.unshare(&previous, fields: nil)
         }
+        // Until a change says which, any collection may be the one the store changes.
+        if let slots = StorageUnsharing.slots(in: State.self, fields: nil) {
+            changedSlots = (nil, slots)
+            copyEstimate.store(StorageUnsharing.bufferBytes(of: &previous, at: slots), ordering: .relaxed)
+        }
         writeKeyframe(previous, seq: seq, at: registeredNanos, worker: worker)
     }
 
-    /// Writes a keyframe of the state after the store's latest recorded action.
+    /// Writes a keyframe of the state after the store's latest recorded action; when that
+    /// state was not recorded (``StateCoalescing``), the store's next recorded action writes one.
     func writeLatestKeyframe(in worker: RecorderWorker) {
+        guard latestStateRecorded else {
+            needsKeyframe = true
+            return
+        }
         writeKeyframe(previous, seq: latestSeq, at: max(lastActionNanos, registeredNanos), worker: worker)
     }
 
@@ -31,16 +41,18 @@ extension StoreTrack {
     /// would hide from a reader that the actions dropped since may have changed it. The
     /// store's next action writes a keyframe then.
     func writeKeyframeIfFarBehind(in worker: RecorderWorker) {
-        guard !needsKeyframe, !isAheadOfTrace, worker.canWrite else { return }
+        guard !needsKeyframe, !isAheadOfTrace, latestStateRecorded, worker.canWrite else { return }
         let since = worker.recordBytesWritten - traceBytesAtKeyframe
         guard worker.configuration.keyframeIsFarBehind(traceBytesSince: since, keyframeBytes: Int64(keyframeBytes)) else { return }
         writeKeyframe(previous, seq: latestSeq, at: max(lastActionNanos, registeredNanos), worker: worker)
     }
 
+    /// Records an action and the state after it; `state` is `nil` when it was let go
+    /// (``StateCoalescing``): the action is recorded, and its state marked not recorded.
     @usableFromInline
     func record<Action>(
         _ action: Action, seq: UInt64, monotonicNanos: UInt64, effectID: UInt64?, location: SourceLocation?,
-        state: State, reducerNanos: UInt64, isLatest: () -> Bool, in worker: RecorderWorker
+        state: State?, reducerNanos: UInt64, isLatest: () -> Bool, in worker: RecorderWorker
     ) {
         guard worker.canWrite else {
             worker.discardAction()
@@ -50,7 +62,8 @@ extension StoreTrack {
             // Not recorded: inside the `dropped` record written before the trace's next action
             // (``RecorderWorker/endPausedRun()``). The state is kept, for the keyframe at resume.
             notePaused(seq, in: worker)
-            previous = state
+            if let state { previous = state }
+            latestStateRecorded = state != nil
             latestSeq = seq
             return
         }
@@ -69,6 +82,13 @@ extension StoreTrack {
         // Whether the action came at UI pace after the store's previous one.
         let paced = monotonicNanos &- lastActionNanos >= Self.uiPaceGapNanos
         lastActionNanos = monotonicNanos
+        guard let state else {
+            // The next recorded state is diffed against `previous`, the last one recorded.
+            latestStateRecorded = false
+            worker.append(.stateNotRecorded(StateNotRecorded(seq: seq, store: name)))
+            return
+        }
+        latestStateRecorded = true
 
         let configuration = worker.configuration
         if needsKeyframe || actionsSinceKeyframe + 1 >= configuration.keyframeEveryActions
@@ -90,7 +110,7 @@ extension StoreTrack {
         // What the next queued states pin when the store changes these collections again:
         // their buffers (or, for a state the worker cannot walk, the whole state's size).
         let changedBytes = changed.touchesCollections ? slots.map { StorageUnsharing.bufferBytes(of: &previous, at: $0) } ?? keyframeBytes : nil
-        setPinnedEstimate(changedBytes ?? pinnedEstimate.load(ordering: .relaxed) / 2)
+        updateEstimates(changedBytes: changedBytes)
         unshareChangedCollections(paced: paced, isLatest: isLatest, configuration: configuration)
         if !operations.isEmpty {
             if let size = worker.append(.patch(StatePatch(seq: seq, store: name, operations: operations))) {
@@ -116,6 +136,18 @@ extension StoreTrack {
     private func unshareChangedCollections(paced: Bool, isLatest: () -> Bool, configuration: RecorderConfiguration) {
         guard configuration.unsharesChangedCollections, paced, let slots = changedSlots?.slots, isLatest() else { return }
         StorageUnsharing.unshare(&previous, at: slots)
+        unsharedSeq = latestSeq
+    }
+
+    /// Gives a state the worker claimed while it is the store's latest (action `seq`'s) storage
+    /// of its own for the collections the store changes, before it is diffed, and times it
+    /// (``StoreInbox/claimParkedState(of:in:)``).
+    func unshareClaimed(_ state: inout State, seq: UInt64, in worker: RecorderWorker) {
+        guard worker.configuration.unsharesChangedCollections, let slots = changedSlots?.slots else { return }
+        let start = Clock.monotonicNanos()
+        StorageUnsharing.unshare(&state, at: slots)
+        unshareNanos = Clock.monotonicNanos() &- start
+        unsharedSeq = seq
     }
 
     /// The collections under `fields`, found once while changes touch the same fields.

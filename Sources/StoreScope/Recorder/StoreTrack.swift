@@ -25,6 +25,15 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     /// (`nil` slots: the state cannot be walked), kept while changes touch the same fields: the
     /// ones the worker gives storage of its own at UI pace, also after scalar changes.
     @exclusivity(unchecked) var changedSlots: (fields: Set<String>?, slots: [StorageUnsharing.CollectionSlot]?)?
+    /// The seq of the latest action after which the worker gave ``previous`` storage of its
+    /// own (``StoreInbox/noteRecorded(_:)``), and how long its latest claimed state's copy
+    /// took (``StoreInbox/claimParkedState(of:in:)``).
+    @exclusivity(unchecked) var unsharedSeq: UInt64 = 0
+    @exclusivity(unchecked) var unshareNanos: UInt64 = 0
+    /// Whether the state after the store's latest action was recorded (``StateCoalescing``):
+    /// while not, ``previous`` is an earlier action's state, and no keyframe of it is written
+    /// as the latest.
+    @exclusivity(unchecked) var latestStateRecorded = true
     /// Whether the store was warned that its state holds mutable class instances
     /// (``warnOfMutableInstances(inKeyframe:seq:at:worker:)``).
     @exclusivity(unchecked) var warnedOfMutableInstances = false
@@ -46,10 +55,24 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     /// change touched); after scalar changes, the estimate halves with each action.
     @usableFromInline let pinnedEstimate = AtomicValue<Int>(0)
 
-    /// Updates the estimate, writing only on change: a write invalidates the cache line the
+    /// The bytes of collection storage the store's next change may copy: at first all its
+    /// collections', then those its latest collection change touched, halving with each
+    /// scalar-only change. Whether a late state is worth letting go (``StateCoalescing``):
+    /// unlike ``pinnedEstimate``, known before the store's first change.
+    @usableFromInline let copyEstimate = AtomicValue<Int>(0)
+
+    /// Updates the estimates, writing only on change: a write invalidates the cache line the
     /// store thread reads on every action.
-    func setPinnedEstimate(_ value: Int) {
-        if pinnedEstimate.load(ordering: .relaxed) != value { pinnedEstimate.store(value, ordering: .relaxed) }
+    /// `changedBytes`: the bytes of the collections an action changed, `nil` after a
+    /// scalar-only change (then both halve).
+    func updateEstimates(changedBytes: Int?) {
+        Self.update(pinnedEstimate, changedBytes: changedBytes)
+        Self.update(copyEstimate, changedBytes: changedBytes)
+    }
+
+    private static func update(_ estimate: borrowing AtomicValue<Int>, changedBytes: Int?) {
+        let old = estimate.load(ordering: .relaxed), new = changedBytes ?? old / 2
+        if old != new { estimate.store(new, ordering: .relaxed) }
     }
 
     init(name: String, initialState: State) {

@@ -56,7 +56,7 @@ public struct RecordConsistency: Sendable {
         case .sessionEnded:
             sessionEnds += 1
             if sessionEnds == 2 { note("a second 'session ended' record: a session ends once", chunk) }
-        case .patch, .keyframe, .log, .dropped:
+        case .patch, .keyframe, .log, .dropped, .stateNotRecorded:
             break
         }
     }

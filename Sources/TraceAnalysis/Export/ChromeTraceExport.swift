@@ -143,7 +143,7 @@ public struct ChromeTraceExport: Sendable {
             events.append(event("i", name: "session ended", category: "session", nanos: ended.monotonicNanos, track: 0) { json in
                 json.field("s", "g")
             })
-        case .patch, .keyframe:
+        case .patch, .keyframe, .stateNotRecorded:
             break
         }
         return events

@@ -23,6 +23,10 @@ extension Record {
             json.beginArray()
             for operation in patch.operations { operation.writeJSON(to: &json) }
             json.endArray()
+        case let .stateNotRecorded(notRecorded):
+            json.field("kind", "stateNotRecorded")
+            json.field("seq", notRecorded.seq)
+            json.field("store", notRecorded.store)
         case let .keyframe(keyframe):
             json.field("kind", "keyframe")
             json.field("seq", keyframe.seq)

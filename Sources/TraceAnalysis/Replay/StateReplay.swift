@@ -3,11 +3,12 @@
 /// Feed it records (from a reader, a follower or a socket) with ``apply(_:)``; ask for the
 /// current state of a store at any time. After a `dropped` record or a damaged patch, a store's
 /// state is unknown (``state(of:)`` returns `nil`) until its next keyframe: replay never
-/// crosses a gap.
+/// crosses a gap. After a `state not recorded` record, it is unknown until the store's next
+/// patch or keyframe.
 public struct StateReplay: Sendable {
     /// A store's reconstructed state, and the action after which it holds.
     public struct StoreState: Sendable, Hashable {
-        /// The state, or `nil` while unknown after a gap.
+        /// The state, or `nil` while unknown (after a gap, or a state not recorded).
         public var value: TraceValue?
         /// The last action applied (its patch or keyframe).
         public var seq: UInt64
@@ -54,6 +55,10 @@ public struct StateReplay: Sendable {
         case let .dropped(dropped):
             for name in replayed.keys { replayed[name]?.drop(first: dropped.firstSeq, last: dropped.lastSeq) }
             return nil
+        case let .stateNotRecorded(notRecorded):
+            guard replayed[notRecorded.store] != nil else { return nil }
+            replayed[notRecorded.store]?.notRecorded(notRecorded.seq)
+            return notRecorded.store
         default:
             return nil
         }

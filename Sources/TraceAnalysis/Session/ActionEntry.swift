@@ -26,6 +26,19 @@ public struct ActionEntry: Sendable, Hashable {
     /// The action's sequence number.
     public var seq: UInt64 { action.seq }
 
+    /// Whether the recorder recorded the state after the action: `false` when it let it go
+    /// (a `state not recorded` record among ``events``; the recorder coalesced states), and
+    /// the store's state is then unknown until its next action whose state was recorded.
+    public var stateRecorded: Bool {
+        !events.contains { if case .stateNotRecorded = $0 { true } else { false } }
+    }
+
+    /// The first of the store's actions just before this one whose states were not recorded,
+    /// when a scan from before them found some (``TraceSession/forEachAction(in:matching:_:)``):
+    /// this action's patch then holds their changes too, and any of the actions from it to
+    /// this one may have made each of them.
+    public var statesNotRecordedSince: UInt64?
+
     /// Whether a reader left the keyframe out of this entry (``leavingOutKeyframe()``).
     public private(set) var keyframeLeftOut = false
 

@@ -12,6 +12,10 @@ public struct StateAnswer: Sendable, Hashable {
         /// The trace has no keyframe of the store at or before the point (an unknown store,
         /// or its first keyframe was lost).
         case noKeyframe
+        /// The recorder did not record the state after the store's action `seq`, its latest
+        /// at the point (it coalesced states, docs/FORMAT.md §6); the store's next recorded
+        /// state is known again.
+        case notRecorded(seq: UInt64)
 
         /// One line for people.
         public var description: String {
@@ -21,6 +25,7 @@ public struct StateAnswer: Sendable, Hashable {
             case let .damaged(damage): "damaged trace: \(damage)"
             case let .patchFailed(seq, reason): "the patch of #\(seq) does not apply (\(reason))"
             case .noKeyframe: "the trace has no keyframe of this store at or before this point"
+            case let .notRecorded(seq): "state not recorded after #\(seq) (the recorder coalesced states)"
             }
         }
     }
@@ -49,7 +54,9 @@ public struct StateAnswer: Sendable, Hashable {
     public var unknownDescription: String? {
         guard let unknown else { return nil }
         var text = "the state of \(store) after #\(seq) is unknown: \(unknown)"
-        if let next = nextKeyframeSeq {
+        if case .notRecorded = unknown {
+            text += "; it is known again after the store's next action whose state was recorded"
+        } else if let next = nextKeyframeSeq {
             text += "; it is known again from the keyframe at #\(next)"
         } else {
             text += "; no later keyframe of \(store) was recorded"

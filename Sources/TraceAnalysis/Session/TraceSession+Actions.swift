@@ -32,8 +32,15 @@ extension TraceSession: FilterContext {
         func noteJudgedBefore(_ index: Int) {
             if judged.noMatch, judged.chunk >= 0, judged.chunk < index { scanMemo.noteNoMatch(inChunk: judged.chunk, for: filter) }
         }
+        // Per store, the first action since its last recorded state whose state was not recorded.
+        var notRecordedSince: [String: UInt64] = [:]
         func deliver(_ entry: ActionEntry?, from chunk: Int) throws -> Bool {
-            guard let entry else { return true }
+            guard var entry else { return true }
+            if !entry.stateRecorded {
+                if notRecordedSince[entry.action.store] == nil { notRecordedSince[entry.action.store] = entry.seq }
+            } else if !notRecordedSince.isEmpty {
+                entry.statesNotRecordedSince = notRecordedSince.removeValue(forKey: entry.action.store)
+            }
             if chunk != judged.chunk {
                 if judged.noMatch { scanMemo.noteNoMatch(inChunk: judged.chunk, for: filter) }
                 judged = (chunk, true)

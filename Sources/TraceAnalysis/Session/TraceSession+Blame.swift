@@ -28,6 +28,10 @@ extension TraceSession {
         /// ``old`` is the value before the drop and ``new`` the keyframe's, and the change is
         /// reported only where the two differ.
         public var since: UInt64?
+        /// The first of the store's actions before ``entry`` whose states were not recorded
+        /// (the recorder coalesced states): ``entry``'s patch holds their changes too, so any
+        /// of the actions from it to ``entry`` made this change.
+        public var statesNotRecordedSince: UInt64?
 
         /// The short forms of a change's values.
         public struct Summary: Sendable, Hashable {
@@ -91,6 +95,15 @@ extension TraceSession {
             guard entry.action.store == store else {
                 return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
             }
+            guard entry.stateRecorded else {
+                return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
+            }
+            // Each change this action's patch tells, with the actions whose states it covers.
+            func tell(_ change: PathChange) throws -> Bool {
+                var change = change
+                change.statesNotRecordedSince = entry.statesNotRecordedSince
+                return try body(.change(change))
+            }
             var operations = entry.operations
             if let keyframe = entry.keyframe {
                 if let current, !pattern.hasWildcard, let old = pattern.node(in: current), let new = pattern.node(in: keyframe) {
@@ -108,7 +121,7 @@ extension TraceSession {
                 guard let change = Self.summarizedChange(of: pattern, in: &current, entry: entry, sets: deeper) else {
                     return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
                 }
-                guard try body(.change(change)) else { return false }
+                guard try tell(change) else { return false }
                 return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
             }
             let known = current != nil
@@ -118,7 +131,7 @@ extension TraceSession {
                 beforeDrop = nil
                 current = keyframe
                 for change in Self.changesAcrossDrop(of: pattern, from: old, to: keyframe, entry: entry, since: since) {
-                    guard try body(.change(change)) else { return false }
+                    guard try tell(change) else { return false }
                 }
                 return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
             }
@@ -134,7 +147,7 @@ extension TraceSession {
                         : [PathChange(entry: entry, path: pattern.description, old: nil, new: pattern.node(in: keyframe), isUnknown: true)]
                 }
                 for change in changes {
-                    guard try body(.change(change)) else { return false }
+                    guard try tell(change) else { return false }
                 }
                 return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
             }
@@ -176,7 +189,7 @@ extension TraceSession {
                 let rendered = path.map { renderPath($0, in: state) } ?? pattern.description
                 var change = PathChange(entry: entry, path: rendered, old: old, new: new, isUnknown: false)
                 change.hidesChange = hidesChange && old == new
-                guard try body(.change(change)) else { return false }
+                guard try tell(change) else { return false }
             }
             return try drops.allSatisfy { try body(.dropped(first: $0.firstSeq, last: $0.lastSeq)) }
         }

@@ -85,6 +85,9 @@ extension TraceSession {
                     chunksSinceCheckpoint = 0
                 case let .dropped(dropped) where dropped.firstSeq <= seq && dropped.lastSeq > replayed.seq:
                     replayed.drop(first: dropped.firstSeq, last: dropped.lastSeq)
+                case let .stateNotRecorded(notRecorded)
+                where notRecorded.store == store && notRecorded.seq > replayed.seq && notRecorded.seq <= seq:
+                    replayed.notRecorded(notRecorded.seq)
                 default:
                     break
                 }

@@ -24,6 +24,8 @@ public struct RecordLine: Sendable {
             line = "            #\(patch.seq) \(patch.store) patch \(changes.isEmpty ? "(no change)" : changes)"
         case let .keyframe(keyframe):
             line = "            #\(keyframe.seq) \(keyframe.store) keyframe \(keyframe.state.shortDescription)"
+        case let .stateNotRecorded(notRecorded):
+            line = "            #\(notRecorded.seq) \(notRecorded.store) state not recorded"
         case let .effectStarted(started):
             var text = "\(time(started.monotonicNanos)) effect \(started.effectID) started \"\(started.name)\" in \(started.store)"
             if let parent = started.parentSeq { text += " by #\(parent)" }

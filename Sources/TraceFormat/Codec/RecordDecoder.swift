@@ -86,6 +86,10 @@ struct RecordDecoder {
                 if keep { operations.append(operation) }
             }
             return keep ? .patch(StatePatch(seq: seq, store: strings[storeIndex], operations: operations)) : nil
+        case .stateNotRecorded:
+            let seq = try reader.readVarint()
+            let storeIndex = try nameIndex()
+            return keeps(storeAt: storeIndex) ? .stateNotRecorded(StateNotRecorded(seq: seq, store: strings[storeIndex])) : nil
         case .keyframe:
             summary.hasKeyframe = true
             let seq = try reader.readVarint()

@@ -75,6 +75,10 @@ struct RecordEncoder {
             name(patch.store)
             body.writeVarint(UInt64(patch.operations.count))
             for operation in patch.operations { encode(operation) }
+        case let .stateNotRecorded(notRecorded):
+            body.write(RecordTag.stateNotRecorded.rawValue)
+            body.writeVarint(notRecorded.seq)
+            name(notRecorded.store)
         case let .keyframe(keyframe):
             body.write(RecordTag.keyframe.rawValue)
             body.writeVarint(keyframe.seq)
@@ -264,6 +268,8 @@ struct RecordEncoder {
 enum RecordTag: UInt8 {
     case action = 1, patch = 2, keyframe = 3, effectStarted = 4, effectEmitted = 5
     case effectEnded = 6, log = 7, dropped = 8, sessionEnded = 9
+    /// Needs ``IncompatibleFeatures/unrecordedStates`` in the file header.
+    case stateNotRecorded = 10
 }
 
 /// Tag bytes of patch operations.

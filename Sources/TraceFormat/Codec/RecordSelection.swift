@@ -10,7 +10,8 @@ package struct RecordSelection: Sendable, Hashable {
     /// The store whose patches and keyframes are kept; `nil`: no patch or keyframe is kept.
     package var store: String?
 
-    /// What reconstructing the state of `store` reads: its patches and keyframes, and every
+    /// What reconstructing the state of `store` reads: its patches, keyframes and states not
+    /// recorded, and every
     /// `dropped` record (a drop has no store: it makes every store's state unknown).
     ///
     /// - Parameter store: the store's name.
@@ -32,6 +33,7 @@ package struct RecordSelection: Sendable, Hashable {
         switch record {
         case let .patch(patch): patch.store == store
         case let .keyframe(keyframe): keyframe.store == store
+        case let .stateNotRecorded(notRecorded): notRecorded.store == store
         case .dropped: true
         default: store == nil
         }
@@ -43,7 +45,7 @@ package struct RecordSelection: Sendable, Hashable {
     /// - Parameter ofTheStore: whether the record names a store and it is ``store``.
     func keeps(_ tag: RecordTag, ofTheStore: Bool) -> Bool {
         switch tag {
-        case .patch, .keyframe: ofTheStore
+        case .patch, .keyframe, .stateNotRecorded: ofTheStore
         case .dropped: true
         default: store == nil
         }

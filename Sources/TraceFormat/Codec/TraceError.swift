@@ -38,6 +38,6 @@ public enum TraceFormatVersion {
     public static let major: UInt16 = 1
     /// Incremented on additions old readers can skip.
     public static let minor: UInt16 = 1
-    /// The incompatible feature bits this reader understands (none yet).
-    public static let knownIncompatibleFeatures: UInt32 = 0
+    /// The incompatible feature bits this reader understands (``IncompatibleFeatures``).
+    public static let knownIncompatibleFeatures: UInt32 = IncompatibleFeatures.unrecordedStates
 }

@@ -33,7 +33,7 @@ public struct ChunkSummary: Sendable, Hashable {
         case let .effectEnded(record): time(record.monotonicNanos)
         case let .log(record): time(record.monotonicNanos)
         case let .sessionEnded(record): time(record.monotonicNanos)
-        case .patch: break
+        case .patch, .stateNotRecorded: break
         }
     }
 

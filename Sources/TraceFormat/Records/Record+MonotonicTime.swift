@@ -1,6 +1,6 @@
 extension Record {
     /// The record's monotonic time in nanoseconds, for the kinds that carry one; `nil` for
-    /// patches and keyframes, which take the time of the action they follow.
+    /// patches, keyframes and states not recorded, which take the time of the action they follow.
     public var monotonicNanos: UInt64? {
         switch self {
         case let .action(action): action.monotonicNanos
@@ -10,7 +10,7 @@ extension Record {
         case let .log(log): log.monotonicNanos
         case let .dropped(dropped): dropped.monotonicNanos
         case let .sessionEnded(ended): ended.monotonicNanos
-        case .patch, .keyframe: nil
+        case .patch, .keyframe, .stateNotRecorded: nil
         }
     }
 }

@@ -34,7 +34,7 @@ extension Record {
                 }
                 return total + count
             }
-        case .effectStarted, .effectEmitted, .effectEnded, .log, .dropped, .sessionEnded: 0
+        case .effectStarted, .effectEmitted, .effectEnded, .log, .dropped, .sessionEnded, .stateNotRecorded: 0
         }
     }
 }

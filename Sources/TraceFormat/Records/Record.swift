@@ -7,6 +7,9 @@ public enum Record: Sendable, Hashable {
     case patch(StatePatch)
     /// A full state snapshot from which later patches apply.
     case keyframe(Keyframe)
+    /// The state after an action was not recorded: unknown until the store's next patch or
+    /// keyframe (a recorder coalescing states, ``StateNotRecorded``).
+    case stateNotRecorded(StateNotRecorded)
     /// An effect began.
     case effectStarted(EffectStarted)
     /// An effect produced an action (the action record with `actionSeq` follows or precedes).
@@ -70,6 +73,23 @@ public struct StatePatch: Sendable, Hashable {
         self.seq = seq
         self.store = store
         self.operations = operations
+    }
+}
+
+/// The state of a store after the action `seq` was not recorded: the recorder let it go instead
+/// of copying it on the app's thread (it coalesces states, see docs/FORMAT.md §6). The state is
+/// unknown after this action until the store's next patch or keyframe; the store's next patch
+/// applies to its state after its latest action whose state was recorded.
+public struct StateNotRecorded: Sendable, Hashable {
+    /// The action whose state was not recorded.
+    public var seq: UInt64
+    /// The store.
+    public var store: String
+
+    /// Creates the record.
+    public init(seq: UInt64, store: String) {
+        self.seq = seq
+        self.store = store
     }
 }
 

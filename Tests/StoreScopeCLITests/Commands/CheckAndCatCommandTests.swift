@@ -488,7 +488,7 @@ private struct ExpectedCounts {
             case .keyframe: keyframes += 1
             case .effectStarted, .effectEmitted, .effectEnded: effects += 1
             case .log: logs += 1
-            case .dropped, .sessionEnded: break
+            case .dropped, .sessionEnded, .stateNotRecorded: break
             }
         }
     }
@@ -562,6 +562,7 @@ extension Record {
         case .log: "log"
         case .dropped: "dropped"
         case .sessionEnded: "sessionEnded"
+        case .stateNotRecorded: "stateNotRecorded"
         }
     }
 }

@@ -84,10 +84,28 @@ import Testing
     }
 
     @Test func unknownIncompatibleFeatureBitsAreRefused() throws {
-        let bytes = try validTrace { $0[16] = 0x01; $0[19] = 0x80 }
+        let bytes = try validTrace { $0[16] = 0x03; $0[19] = 0x80 }
         let error = try openingError(bytes)
-        #expect(error == .unknownIncompatibleFeatures(0x8000_0001))
-        #expect(error?.description == "trace uses features this reader does not know (incompatible flags 0x80000001); upgrade storescope")
+        // Bit 0 (states not recorded) is known; the others are named.
+        #expect(error == .unknownIncompatibleFeatures(0x8000_0002))
+        #expect(error?.description == "trace uses features this reader does not know (incompatible flags 0x80000002); upgrade storescope")
+    }
+
+    @Test func statesNotRecordedAreReadBackWithTheirFeatureBit() throws {
+        let path = directory.path("coalesced.sstrace")
+        var header = Samples.header
+        header.incompatibleFeatures = IncompatibleFeatures.unrecordedStates
+        let records: [Record] = [
+            .keyframe(Keyframe(seq: 0, store: "s", state: .int(0))),
+            .action(ActionRecord(seq: 1, store: "s", monotonicNanos: 1, wallNanos: 1, reducerNanos: 1, action: .string("a"))),
+            .stateNotRecorded(StateNotRecorded(seq: 1, store: "s")),
+        ]
+        let writer = try TraceWriter(path: path, header: header)
+        for record in records { try writer.append(record) }
+        try writer.close()
+        let reader = try TraceReader(path: path)
+        #expect(reader.header.incompatibleFeatures == IncompatibleFeatures.unrecordedStates)
+        #expect(reader.allRecords() == records)
     }
 
     @Test func aHeaderCutShortIsReportedAsSuch() throws {

@@ -4,6 +4,8 @@ import TraceAnalysis
 struct RecordCounts {
     var total = 0, actions = 0, patches = 0, keyframes = 0, effects = 0, logs = 0
     var dropped: UInt64 = 0
+    /// Actions whose state the recorder let go (`state not recorded` records).
+    var statesNotRecorded = 0
     var firstSeq: UInt64?, lastSeq: UInt64?
     /// Values cut by capture limits, and the first record holding one.
     var truncatedValues = 0
@@ -26,6 +28,7 @@ struct RecordCounts {
             lastSeq = max(lastSeq ?? action.seq, action.seq)
         case .patch: patches += 1
         case .keyframe: keyframes += 1
+        case .stateNotRecorded: statesNotRecorded += 1
         case .effectStarted, .effectEmitted, .effectEnded: effects += 1
         case .log: logs += 1
         case let .dropped(record): dropped = dropped.addingSaturated(record.count)
@@ -39,7 +42,7 @@ struct RecordCounts {
         case let .action(action): ("action", action.seq)
         case let .patch(patch): ("patch", patch.seq)
         case let .keyframe(keyframe): ("keyframe", keyframe.seq)
-        case .effectStarted, .effectEmitted, .effectEnded, .log, .dropped, .sessionEnded: nil
+        case .effectStarted, .effectEmitted, .effectEnded, .log, .dropped, .sessionEnded, .stateNotRecorded: nil
         }
     }
 
@@ -64,5 +67,6 @@ struct RecordCounts {
         json.field("effectEvents", UInt64(effects))
         json.field("logs", UInt64(logs))
         json.field("dropped", dropped)
+        json.field("statesNotRecorded", UInt64(statesNotRecorded))
     }
 }

@@ -18,6 +18,10 @@ struct ActionLines {
     ///   others.
     func text(_ entry: ActionEntry, scopedTo paths: [PathPattern] = []) -> String {
         var text = records.text(.action(entry.action)) + "\n"
+        if let since = entry.statesNotRecordedSince {
+            // The patch holds the changes of the actions whose states were not recorded too.
+            text += "    (the changes since #\(since): the states after #\(since)…#\(entry.seq - 1) were not recorded)\n"
+        }
         for line in changeLines(entry, scopedTo: paths) { text += "    " + line.sanitizedForTerminal + "\n" }
         for event in entry.events { text += "    " + records.text(event) + "\n" }
         return text

@@ -148,6 +148,11 @@ enum BlameCommand: Command {
             return "\(change.path): \(change.old?.shortDescription ?? "(absent)") → \(change.new?.shortDescription ?? "(absent)")"
                 + " somewhere in #\(since)…#\(change.entry.seq) (\(lost) dropped; the keyframe after #\(change.entry.seq) tells the value)"
         }
+        if let since = change.statesNotRecordedSince {
+            // The patch holds the changes of the actions whose states were not recorded too.
+            return "\(change.path): \(change.old?.shortDescription ?? "(absent)") → \(change.new?.shortDescription ?? "(absent)")"
+                + " somewhere in #\(since)…#\(change.entry.seq) (the states after #\(since)…#\(change.entry.seq - 1) were not recorded)"
+        }
         if change.isUnknown {
             let new = change.new?.shortDescription ?? (change.isRemoval ? "(removed)" : "(unknown)")
             return "\(change.path): (unknown) → \(new)"
@@ -177,6 +182,7 @@ enum BlameCommand: Command {
         json.key("unknown")
         json.bool(change.isUnknown)
         if let since = change.since { json.field("since", since) }
+        if let since = change.statesNotRecordedSince { json.field("statesNotRecordedSince", since) }
         json.key("redactedChanged")
         json.bool(change.hidesChange)
         json.key("old")
