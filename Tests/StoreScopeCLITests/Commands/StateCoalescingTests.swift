@@ -141,7 +141,7 @@ private struct Rename: TraceValueConvertible, Sendable {
         #expect(log.stdout.contains("#4 roster state not recorded"), "\(log.stdout)")
         #expect(log.stdout.contains("(the changes since #3: the states after #3…#4 were not recorded)"), "\(log.stdout)")
         let check = try ChildProcess.storescope(["check", recording.path])
-        #expect(check.stdout.contains("2 actions with the state after it not recorded"), "\(check.stdout)")
+        #expect(check.stdout.contains("states:    not recorded after 2 actions (the recorder coalesced them)"), "\(check.stdout)")
     }
 
     @Test("with coalescing off, every state is recorded and the store copies the rows while the worker is held")

@@ -135,7 +135,7 @@ enum CheckCommand: Command {
             console.line("records:   \(counts.total) (\(counted(counts.actions, "action"))\(counts.seqRangeText), \(counted(counts.patches, "patch", plural: "patches")), \(counted(counts.keyframes, "keyframe")), \(counted(counts.effects, "effect event")), \(counted(counts.logs, "log")))")
             if counts.dropped > 0 { console.line("dropped:   \(counted(Int(clamping: counts.dropped), "action")) lost by the recorder") }
             if counts.statesNotRecorded > 0 {
-                console.line("states:    \(counted(counts.statesNotRecorded, "action")) with the state after it not recorded (the recorder coalesced states)")
+                console.line("states:    not recorded after \(counted(counts.statesNotRecorded, "action")) (the recorder coalesced them)")
             }
             if let text = counts.truncationText {
                 console.line("truncated: \(text) (warning: the trace is intact, but those values are incomplete)")
