@@ -143,13 +143,13 @@ private struct ListenerViewer {
     init(_ arrivals: ListenerArrivals) {
         sources = ViewerSources(arrivals: arrivals, waitingFor: "an app")
         reducer = ViewerReducer(sources: sources)
-        state = reducer.start().state
+        state = reducer.startReading()
     }
 
     /// Reduces `key`; returns the effects it asked for.
     @discardableResult
     mutating func press(_ key: Key) -> [ViewerEffect] {
-        reducer.reduce(&state, .key(key))
+        reducer.reduceReading(&state, .key(key))
     }
 
     /// Polls the sources and ticks until `done` holds, for at most 10 s.
@@ -160,8 +160,8 @@ private struct ListenerViewer {
                 Issue.record("the condition never held; the screen:\n\(screen)", sourceLocation: sourceLocation)
                 throw CancellationError()
             }
-            for action in sources.poll() { _ = reducer.reduce(&state, action) }
-            _ = reducer.reduce(&state, .tick)
+            for action in sources.poll() { reducer.reduceReading(&state, action) }
+            reducer.reduceReading(&state, .tick)
             Thread.sleep(forTimeInterval: 0.01)
         }
     }
