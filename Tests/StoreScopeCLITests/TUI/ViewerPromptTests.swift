@@ -48,7 +48,7 @@ struct ViewerPromptTests {
     @Test("Each prompt opens empty and ↑ ↓ go through what was entered there, back to the line being typed; the command line's filter comes first")
     func history() throws {
         var viewer = try ViewerHarness(fixture: "search")
-        viewer.state = viewer.reducer.start(filter: try Filter(parsing: "store:search")).state
+        viewer.state = viewer.reducer.startReading(filter: try Filter(parsing: "store:search"))
         viewer.press(.character("f"))
         #expect(viewer.state.prompt?.text == "")
         viewer.press(.up)

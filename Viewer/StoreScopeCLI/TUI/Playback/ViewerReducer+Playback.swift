@@ -60,8 +60,9 @@ extension ViewerReducer {
     /// Steps to the last action due by `now` on the viewer's clock (with `max`: the next one).
     func advancePlayback(to now: UInt64, in state: inout ViewerState) {
         guard var playback = state.playback else { return }
-        // The screen of the last step is still to come: the next clock goes on from it.
-        if state.timeline.asked != nil || state.detail?.isLoading == true { return }
+        // The screen of the last step is still to come: the next clock goes on from it (not
+        // the detail: a large state's is read while playing goes on).
+        if state.timeline.asked != nil { return }
         guard let entry = state.detail?.entry, entry.seq == state.selected else {
             // Nothing readable selected (damaged records): stop rather than wake the loop forever.
             state.playback = nil
