@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import TraceAnalysis
 import TraceFormat
 
@@ -155,7 +156,10 @@ package final class BackgroundReader: ViewerReading, Sendable {
             shared.isRunning = true
             return true
         }
-        if start { queue.async { [self] in readWaiting() } }
+        // A thread of its own, not one of the global pool's: a loop (or a test) that waits for
+        // the answer on a pool thread must not leave the reader without one (two such waits
+        // on a 2-core machine took the whole pool).
+        if start { Thread { [self] in queue.sync { readWaiting() } }.start() }
     }
 
     /// On the queue: reads what waits, a detail first, until nothing does.
