@@ -195,6 +195,9 @@ package final class BackgroundReader: ViewerReading, Sendable {
             shared.withLock { $0.finished.append(read) }
             finishing.signal()
         }
+        // Stopped: a wait that saw the reader running, after the last read was taken, wakes
+        // to see it stopped (without this it waited for ever).
+        finishing.signal()
     }
 }
 
