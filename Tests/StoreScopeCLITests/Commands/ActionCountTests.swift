@@ -44,14 +44,14 @@ struct ActionCountTests {
         let source = try FileTraceSource(path: trace.path)
         let sources = ViewerSources(source, followsAtStart: true)
         let reducer = ViewerReducer(sources: sources)
-        var state = reducer.start().state
+        var state = reducer.startReading()
 
         var written = 1
         while written < trace.chunks.count {
             try trace.grow(chunks: 2)
             written = min(trace.chunks.count, written + 2)
             ViewerSessionTests.poll(sources, reducer, &state)
-            for _ in 0..<3 { _ = reducer.reduce(&state, .recordsArrived) }
+            for _ in 0..<3 { reducer.reduceReading(&state, .recordsArrived) }
             let readable = flagged.filter { $0 < written }
             #expect(state.droppedActions == drops.prefix(written).reduce(0, +))
             #expect(source.session.dropChunksDecoded == readable.count, "after \(written) chunks")

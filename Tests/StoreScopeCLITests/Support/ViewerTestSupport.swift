@@ -61,12 +61,22 @@ struct ViewerHarness {
         run(reducer.reduce(&state, action))
     }
 
-    /// Performs `effects` as the loop does, keeping them in ``effects`` and ``performed``.
+    /// Performs `effects` as the loop does, keeping them in ``effects`` and ``performed``;
+    /// with ``waitsForReads``, then the reader's answers the screen waits for (the screen, the
+    /// detail), and what they ask in turn (kept there too), however long they take.
     private mutating func run(_ effects: [ViewerEffect]) {
         self.effects = effects
         performed += effects
         runner.run(effects)
-        if waitsForReads { runner.awaitReads(into: &state, reducer: reducer, until: nil) }
+        guard waitsForReads else { return }
+        while state.isReadingRows || state.isLoadingDetail, runner.reader.awaitFinished(until: nil) {
+            for read in runner.reader.takeFinished() {
+                let more = reducer.reduce(&state, .backgroundRead(read))
+                self.effects += more
+                performed += more
+                runner.run(more)
+            }
+        }
     }
 
     /// Reduces the reads the reader finished, as the loop does between keys.
@@ -91,7 +101,7 @@ struct ViewerHarness {
     /// Runs the timeline's search to its end as the loop does: ticks, and the large chunks the
     /// reader reads for it.
     mutating func finishSearch(limit: Duration = .seconds(120)) {
-        waitForBackgroundReader(until: { $0.search.running == nil }, tick: true, limit: limit)
+        waitForBackgroundReader(until: { $0.search.running == nil && !$0.isReadingRows }, tick: true, limit: limit)
     }
 
     /// Reads the effects to the end as the loop does: idle ticks, and the background reader's
@@ -99,7 +109,7 @@ struct ViewerHarness {
     mutating func readEffectsToEnd(limit: Duration = .seconds(120)) {
         waitForBackgroundReader(until: { state in
             guard state.effects.spans?.isComplete == true else { return false }
-            return state.effects.spans?.isReadOffThread == false
+            return state.effects.spans?.isReadOffThread == false && !state.isReadingRows
         }, tick: true, limit: limit)
     }
 
@@ -127,5 +137,33 @@ struct ViewerHarness {
         var text = ViewerRender.render(state).text
         while text.last == "\n" { text.removeLast() }
         return text
+    }
+}
+
+extension ViewerReducer {
+    /// The state for freshly opened sources once the reader answered what the first screen
+    /// asks (``start(columns:rows:filter:)``), as the loop's first frame shows it, however long
+    /// the reads take: for tests of the reducer driven without a ``ViewerHarness``.
+    func startReading(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> ViewerState {
+        var (state, effects) = start(columns: columns, rows: rows, filter: filter)
+        perform(effects, on: &state)
+        return state
+    }
+
+    /// Reduces `action` and performs what it asks, waiting for the reader's answers the screen
+    /// waits for, as the loop does within a frame but however long they take.
+    ///
+    /// - Returns: the effects `action` asked for.
+    @discardableResult
+    func reduceReading(_ state: inout ViewerState, _ action: ViewerAction) -> [ViewerEffect] {
+        let effects = reduce(&state, action)
+        perform(effects, on: &state)
+        return effects
+    }
+
+    private func perform(_ effects: [ViewerEffect], on state: inout ViewerState) {
+        let runner = ViewerEffectRunner()
+        runner.run(effects)
+        runner.awaitReads(into: &state, reducer: self, until: nil)
     }
 }

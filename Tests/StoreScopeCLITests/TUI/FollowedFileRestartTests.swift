@@ -113,14 +113,14 @@ struct ViewerContinuedFileTests {
         let headerSize = Int(try TraceReader(path: path).headerSize)
         let header = Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(headerSize))
         let reducer = ViewerReducer(source: try FileTraceSource(path: path))
-        var state = reducer.start().state
-        _ = reducer.reduce(&state, .key(.character("j")))
+        var state = reducer.startReading()
+        reducer.reduceReading(&state, .key(.character("j")))
         #expect(state.selected == 2 && state.sessionEnded)
         return (path, header, reducer, state)
     }
 
     static func poll(_ reducer: ViewerReducer, _ state: inout ViewerState) {
-        for action in reducer.sources.poll() { _ = reducer.reduce(&state, action) }
+        for action in reducer.sources.poll() { reducer.reduceReading(&state, action) }
     }
 
     @Test("The footer cut off, then new chunks: no restart said, the selection kept, the new actions shown, then its end")

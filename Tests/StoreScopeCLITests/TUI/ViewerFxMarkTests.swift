@@ -145,10 +145,9 @@ struct ViewerFxMarkBackgroundTests {
         viewer.press(.character("e"))
         func parent(of name: String) -> String? { viewer.state.effects.rows.first { $0.lifetime.name == name }?.parent }
         #expect(parent(of: "upload") == "#14 …" && viewer.state.isReadingRows, "\(viewer.state.effects.rows)")
-        #expect(parent(of: "load") == "#2 .set(n: 2)", "\(viewer.state.effects.rows)")
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks to list the effects")
         viewer.waitForRows()
-        #expect(parent(of: "upload") == "#14 .set(n: 14)", "\(viewer.state.effects.rows)")
+        #expect(parent(of: "upload") == "#14 .set(n: 14)" && parent(of: "load") == "#2 .set(n: 2)", "\(viewer.state.effects.rows)")
         #expect(viewer.screen.contains("#14 .set(n: 14)"), "\(viewer.screen)")
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks for the parents")
     }
@@ -161,11 +160,13 @@ struct ViewerFxMarkBackgroundTests {
         viewer.press(.character("e"), .character("G"), .character("k"))
         try #require(viewer.state.effects.selected?.name == "upload" && viewer.state.isReadingRows)
         viewer.press(.character("p"))
+        viewer.waitForRows()
         #expect(!viewer.state.effects.isShown && viewer.state.selected == 14)
         #expect(viewer.state.message == nil, "\(String(describing: viewer.state.message))")
         viewer.waitForDetail()
         #expect(viewer.state.timeline.rows.compactMap(\.seq).contains(14) && viewer.state.detail?.entry.seq == 14, "\(viewer.state.timeline.rows)")
         viewer.press(.character("e"))
+        viewer.waitForRows()
         #expect(viewer.state.effects.rows.first { $0.lifetime.name == "upload" }?.parent == "#14 .set(n: 14)", "\(viewer.state.effects.rows)")
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks")
     }
@@ -183,6 +184,7 @@ struct ViewerFxMarkBackgroundTests {
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks on enter")
         viewer.waitForRows()
         viewer.press(.enter)
+        viewer.waitForRows()
         #expect(!viewer.state.effects.isShown && viewer.state.selected == 14, "\(String(describing: viewer.state.message))")
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks to select #14")
     }

@@ -147,7 +147,10 @@ struct ListenerViewer {
         sources = ViewerSources(arrivals: arrivals, waitingFor: "an app")
         reducer = ViewerReducer(sources: sources)
         runner = ViewerEffectRunner(reader: BackgroundReader(), control: control)
-        state = reducer.start().state
+        let (state, effects) = reducer.start()
+        self.state = state
+        runner.run(effects)
+        runner.awaitReads(into: &self.state, reducer: reducer, until: nil)
     }
 
     /// Reduces `key`; returns the effects it asked for.

@@ -24,6 +24,7 @@ struct ViewerLongReplayTests {
 
         let before = session.chunkDecodes
         viewer.press(.character("G"))
+        viewer.waitForRows()
         #expect(viewer.state.selected == UInt64(count))
         #expect(viewer.state.detail?.isLoading == true)
         #expect(session.chunkDecodes - before < 64, "the key read the rows, not the replay: \(session.chunkDecodes - before) chunks")
@@ -43,6 +44,7 @@ struct ViewerLongReplayTests {
         // there, a few chunks, not the 20,000 again.
         let replayed = viewer.reader.chunkDecodes
         viewer.press(.character("k"))
+        viewer.waitForRows()
         #expect(viewer.state.selected == UInt64(count - 1))
         viewer.waitForDetail()
         #expect(viewer.reader.chunkDecodes - replayed < 64, "\(viewer.reader.chunkDecodes - replayed) chunks")

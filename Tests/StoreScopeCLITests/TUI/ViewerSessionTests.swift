@@ -15,7 +15,7 @@ struct ViewerSessionTests {
         let trace = try GrowingTrace()
         let sources = ViewerSources(try FileTraceSource(path: trace.path))
         let reducer = ViewerReducer(sources: sources)
-        var state = reducer.start().state
+        var state = reducer.startReading()
         #expect(state.selected == 1)
         #expect(state.lastSeq == 1)
         #expect(!state.following)
@@ -26,7 +26,7 @@ struct ViewerSessionTests {
         let grown = try #require(state.lastSeq)
         #expect(grown > 1)
 
-        _ = reducer.reduce(&state, .key(.character("F")))
+        reducer.reduceReading(&state, .key(.character("F")))
         #expect(state.following)
         #expect(state.selected == grown)
         try trace.grow(chunks: 2)
@@ -36,7 +36,7 @@ struct ViewerSessionTests {
         #expect(state.selected == later, "following: the last action is selected")
         #expect(ViewerRender.render(state).text.contains("│ following"))
 
-        _ = reducer.reduce(&state, .key(.character("k")))
+        reducer.reduceReading(&state, .key(.character("k")))
         #expect(!state.following, "moving pauses")
         let kept = state.selected
         try trace.finish()
@@ -51,15 +51,15 @@ struct ViewerSessionTests {
     func switching() throws {
         let directory = try TemporaryDirectory()
         let (checkout, arrivals, sources, reducer) = try Self.waitingViewer(in: directory)
-        var state = reducer.start().state
+        var state = reducer.startReading()
         #expect(state.sessions.current == nil)
         #expect(ViewerRender.render(state).text.contains("Waiting for an app to connect on /tmp/scope.sock"))
-        _ = reducer.reduce(&state, .key(.character("j")))
-        _ = reducer.reduce(&state, .tick)
-        _ = reducer.reduce(&state, .resize(columns: 100, rows: 30))
+        reducer.reduceReading(&state, .key(.character("j")))
+        reducer.reduceReading(&state, .tick)
+        reducer.reduceReading(&state, .resize(columns: 100, rows: 30))
         #expect(!state.quit)
         #expect(ViewerRender.render(state).text.split(separator: "\n").last?.hasPrefix(" waiting │ no filter │ following") == true)
-        _ = reducer.reduce(&state, .resize(columns: 80, rows: 24))
+        reducer.reduceReading(&state, .resize(columns: 80, rows: 24))
 
         arrivals.queued = [.started(try FileTraceSource(path: try AnalysisCommandTests.fixture("search")))]
         Self.poll(sources, reducer, &state)
@@ -78,21 +78,21 @@ struct ViewerSessionTests {
         #expect(announced.contains("new session checkout.sstrace (2 of 2): > or S to show it"))
         #expect(announced.contains(" search.sstrace (1/2) │ #6/6"))
 
-        _ = reducer.reduce(&state, .key(.character(">")))
+        reducer.reduceReading(&state, .key(.character(">")))
         #expect(state.title == "checkout.sstrace (2/2)")
         #expect(state.selected == 9)
         #expect(state.detail?.entry.action.store == "cart")
-        _ = reducer.reduce(&state, .key(.character("k")))
+        reducer.reduceReading(&state, .key(.character("k")))
         #expect(state.selected == 6)
         #expect(!state.following)
 
-        _ = reducer.reduce(&state, .key(.character("<")))
+        reducer.reduceReading(&state, .key(.character("<")))
         #expect(state.title == "search.sstrace (1/2)")
         #expect(state.selected == 6)
         #expect(state.detail?.entry.action.store == "search")
-        _ = reducer.reduce(&state, .key(.character("<")))
+        reducer.reduceReading(&state, .key(.character("<")))
         #expect(state.message == "at the first session (S lists them)")
-        _ = reducer.reduce(&state, .key(.character(">")))
+        reducer.reduceReading(&state, .key(.character(">")))
         #expect(state.selected == 6, "back where it was left")
         #expect(!state.following)
         #expect(state.sessionEnded)
@@ -102,7 +102,7 @@ struct ViewerSessionTests {
     func switchingResetsWhatWasReadFromTheOtherSession() throws {
         let directory = try TemporaryDirectory()
         let (checkout, arrivals, sources, reducer) = try Self.waitingViewer(in: directory)
-        var state = reducer.start().state
+        var state = reducer.startReading()
         arrivals.queued = [
             .started(try FileTraceSource(path: try AnalysisCommandTests.fixture("search"))),
             .started(try FileTraceSource(path: checkout)),
@@ -110,22 +110,22 @@ struct ViewerSessionTests {
         Self.poll(sources, reducer, &state)
         #expect(state.sessions.current == 0)
 
-        _ = reducer.reduce(&state, .key(.character("g")))
-        _ = reducer.reduce(&state, .key(.character("m")))
+        reducer.reduceReading(&state, .key(.character("g")))
+        reducer.reduceReading(&state, .key(.character("m")))
         #expect(state.bookmarks == [1])
-        _ = reducer.reduce(&state, .key(.character("e")))
+        reducer.reduceReading(&state, .key(.character("e")))
         #expect(state.effects.isShown)
-        _ = reducer.reduce(&state, .key(.character("e")))
-        _ = reducer.reduce(&state, .key(.character(" ")))
+        reducer.reduceReading(&state, .key(.character("e")))
+        reducer.reduceReading(&state, .key(.character(" ")))
         #expect(state.playback != nil)
 
-        _ = reducer.reduce(&state, .key(.character(">")))
+        reducer.reduceReading(&state, .key(.character(">")))
         #expect(state.title == "checkout.sstrace (2/2)")
         #expect(state.playback == nil, "playing the other session's actions stops")
         #expect(state.effects == EffectsView(), "the effects read from the other session are gone")
         #expect(state.bookmarks.isEmpty, "bookmarks are per session")
 
-        _ = reducer.reduce(&state, .key(.character("<")))
+        reducer.reduceReading(&state, .key(.character("<")))
         #expect(state.bookmarks == [1], "the first session's bookmark is back")
     }
 
@@ -138,10 +138,10 @@ struct ViewerSessionTests {
         let arrivals = QueuedArrivals()
         let sources = ViewerSources(arrivals: arrivals, waitingFor: "an app")
         let reducer = ViewerReducer(sources: sources)
-        var state = reducer.start().state
+        var state = reducer.startReading()
         arrivals.queued = [.started(try FileTraceSource(path: checkout)), .started(try FileTraceSource(path: trace.path))]
         Self.poll(sources, reducer, &state)
-        _ = reducer.reduce(&state, .key(.character("S")))
+        reducer.reduceReading(&state, .key(.character("S")))
         #expect(state.sessions.isOpen)
         let screen = ViewerRender.render(state).text.split(separator: "\n").prefix(4).joined(separator: "\n")
         #expect(screen == """
@@ -150,8 +150,8 @@ struct ViewerSessionTests {
             >*  1 checkout.sstrace       Checkout               ended          7       2
                 2 growing.sstrace        Checkout               live           1       -
             """)
-        _ = reducer.reduce(&state, .key(.character("j")))
-        _ = reducer.reduce(&state, .key(.enter))
+        reducer.reduceReading(&state, .key(.character("j")))
+        reducer.reduceReading(&state, .key(.enter))
         #expect(!state.sessions.isOpen)
         #expect(state.title == "growing.sstrace (2/2)")
         #expect(state.selected == 1)
@@ -163,8 +163,8 @@ struct ViewerSessionTests {
         #expect(state.sessions.entries.map(\.ended) == [true, true])
         #expect(state.sessions.entries.map(\.actions) == [7, 7], "9 seqs, 2 of them dropped")
         #expect(state.sessions.entries.map(\.dropped) == [2, 2])
-        _ = reducer.reduce(&state, .key(.character("S")))
-        _ = reducer.reduce(&state, .key(.escape))
+        reducer.reduceReading(&state, .key(.character("S")))
+        reducer.reduceReading(&state, .key(.escape))
         #expect(!state.sessions.isOpen)
         #expect(state.title == "growing.sstrace (2/2)")
     }
@@ -174,11 +174,11 @@ struct ViewerSessionTests {
         let arrivals = QueuedArrivals()
         let sources = ViewerSources(arrivals: arrivals, waitingFor: "an app")
         let reducer = ViewerReducer(sources: sources)
-        var state = reducer.start().state
+        var state = reducer.startReading()
         arrivals.queued = [.started(try FileTraceSource(path: try AnalysisCommandTests.fixture("search"))), .started(try FileTraceSource(path: try AnalysisCommandTests.fixture("users")))]
         Self.poll(sources, reducer, &state)
-        _ = reducer.reduce(&state, .key(.character("f")))
-        for character in "seq:>2 S" { _ = reducer.reduce(&state, .key(.character(character))) }
+        reducer.reduceReading(&state, .key(.character("f")))
+        for character in "seq:>2 S" { reducer.reduceReading(&state, .key(.character(character))) }
         #expect(state.prompt?.text == "seq:>2 S")
         #expect(state.sessions.current == 0)
         #expect(!state.sessions.isOpen)
@@ -194,7 +194,7 @@ struct ViewerSessionTests {
     }
 
     static func poll(_ sources: ViewerSources, _ reducer: ViewerReducer, _ state: inout ViewerState) {
-        for action in sources.poll() { _ = reducer.reduce(&state, action) }
+        for action in sources.poll() { reducer.reduceReading(&state, action) }
     }
 }
 

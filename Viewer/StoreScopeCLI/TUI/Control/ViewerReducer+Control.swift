@@ -21,7 +21,7 @@ extension ViewerReducer {
             state.message = "session \(live.live.tag) has ended: there is no app to act on"
             return true
         }
-        let store = state.detail?.entry.action.store ?? mainStore
+        let store = state.detail?.entry.action.store ?? state.timeline.mainStore
         var request = ControlRequest(command: "", session: live.live.tag, store: store)
         switch key {
         case .character("J"), .character("R"):
@@ -76,7 +76,7 @@ extension ViewerReducer {
         }
         state.prompt = nil
         guard let live = source as? LiveSessionSource else { return }
-        let store = state.detail?.entry.action.store ?? mainStore
+        let store = state.detail?.entry.action.store ?? state.timeline.mainStore
         ask(.control(ControlRequest(command: "dispatch", session: live.live.tag, store: store, action: prompt.text)))
         state.message = "dispatching \(prompt.text)…"
     }

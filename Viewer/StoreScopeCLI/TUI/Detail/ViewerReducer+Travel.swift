@@ -96,7 +96,7 @@ extension ViewerReducer {
 
     /// The path `{` and `}` follow (see the type's comment), or `nil` when there is none.
     func pathUnderCursor(_ state: ViewerState, _ detail: ViewerState.Detail) -> [PathComponent]? {
-        let changed = { (session.changes(of: detail.entry) ?? []).map(\.path) }
+        let changed = { (detail.changes ?? []).map(\.path) }
         guard state.focus == .detail else { return changed().first }
         switch (state.pane.mode, detail.state, detail.diff) {
         case let (.tree, .success(value), _):
@@ -112,8 +112,8 @@ extension ViewerReducer {
     /// Moves the detail cursor to the line showing `path` (or its nearest shown ancestor);
     /// once the detail is read, when it is still being read.
     func putCursor(on path: [PathComponent], in state: inout ViewerState) {
-        guard let detail = state.detail else { return }
-        guard !detail.isLoading else {
+        // The screen or the detail of the action selected last is still to come.
+        guard let detail = state.detail, !detail.isLoading, state.timeline.asked == nil else {
             state.pane.cursorPathOnRead = path
             return
         }

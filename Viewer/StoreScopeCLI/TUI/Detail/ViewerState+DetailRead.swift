@@ -41,6 +41,6 @@ extension ViewerState.Detail {
         }
         var changed = ChangedNodes()
         if let value = after.value, let operations { changed = ChangedNodes(operations, in: value) }
-        return Self(entry: entry, diff: diff, state: state, changedNodes: changed)
+        return Self(entry: entry, diff: diff, state: state, changes: operations, changedNodes: changed)
     }
 }

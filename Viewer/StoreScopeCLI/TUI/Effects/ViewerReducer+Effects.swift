@@ -125,7 +125,7 @@ extension ViewerReducer {
             // again keeps following (moving pauses it), as in less.
             state.following = true
             state.effects.cursor = count - 1
-            select(lastActionSeq(matching: state.filter, in: &state), in: &state)
+            move(.last, in: &state)
             state.message = "following: the newest effect stays under the cursor; moving pauses"
         case .character("p"): goToParent(of: state.effects.selected, in: &state)
         case .character("o"): goToNextEmitted(by: state.effects.selected, in: &state)
@@ -274,7 +274,7 @@ extension ViewerReducer {
             state.message = "reading the actions before effect \(effect.effectID) started: press again once they show"
             return
         }
-        guard let start = before > 0 ? before : firstActionSeq(matching: .all, in: &state) else { return }
+        guard let start = before > 0 ? before : session.seqRange?.lowerBound else { return }
         show(start, of: effect, in: &state)
     }
 
@@ -283,9 +283,7 @@ extension ViewerReducer {
         if let index = state.effects.spans?.lifetimes.firstIndex(of: effect) { state.effects.cursor = index }
         state.effects.isShown = false
         state.following = false
-        select(seq, in: &state)
-        state.effects.anchor = state.selected
-        // Its rows may still be read off the thread (a large chunk): they come with the read.
-        if state.detail?.entry.seq != seq, !state.isReadingRows { state.message = "#\(seq) is not in the readable trace" }
+        select(seq, unreadable: "#\(seq) is not in the readable trace", in: &state)
+        state.effects.anchor = seq
     }
 }

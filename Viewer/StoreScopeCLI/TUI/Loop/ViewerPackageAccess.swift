@@ -12,9 +12,9 @@ extension ViewerState {
     /// Whether a search is reading the trace, or a tree, a part per tick (the benchmark ticks
     /// until done).
     package var isSearching: Bool { search.running != nil || treeSearchRun != nil }
-    /// Whether the timeline's rows (or the screens beside them) wait for large chunks the
-    /// ``BackgroundReader`` reads.
-    package var isReadingRows: Bool { timeline.chunksAsked != nil }
+    /// Whether the timeline waits for the ``BackgroundReader``: the screen asked for, or the
+    /// large chunks a search or playback reads on.
+    package var isReadingRows: Bool { timeline.asked != nil || timeline.chunksAsked != nil }
     /// Whether `space` is playing the trace (the benchmark passes the clock until it ends).
     package var isPlaying: Bool { playback != nil }
     /// Whether the detail of a large state is still being read (``BackgroundReader``).

@@ -4,10 +4,9 @@ import TraceFormat
 /// The viewer's update function: `reduce(&state, action)` is the only code that changes a
 /// ``ViewerState``, and returns what it asks of the world (``ViewerEffect``: a read off the
 /// loop's thread, a copy to the clipboard, a request to the live app), which
-/// ``ViewerEffectRunner`` performs. It asks the source's ``TraceSession`` what it needs (the
-/// next match of a filter, the state at a seq) and keeps the answers in the state, so the same
-/// trace and the same actions always give the same state and the same effects, and rendering
-/// reads no file.
+/// ``ViewerEffectRunner`` performs. What the screen shows of the trace (the timeline's rows
+/// around the cursor, the totals, the selected action's detail) it asks of the reader, whose
+/// answers come back as actions and are kept in the state, so rendering reads no file.
 package struct ViewerReducer {
     /// Every source the viewer can show; it shows ``ViewerSources/current``.
     let sources: ViewerSources
@@ -53,11 +52,7 @@ package struct ViewerReducer {
         // A filter from the command line is the first one ↑ recalls at the f prompt.
         if filter.expression != .all { state.promptHistory[.filter] = [filter.description] }
         guard startSessions(&state) else { return (state, outbox.take()) }
-        refreshTotals(&state)
-        // The first action may be in a large chunk the reader reads for the rows: then the
-        // index's first seq stands for it (the rows and its detail come with the read).
-        let first = state.following ? lastActionSeq(matching: filter, in: &state) : firstActionSeq(matching: filter, in: &state)
-        select(first ?? state.lastSeq, in: &state)
+        move(.opening(following: state.following), in: &state)
         return (state, outbox.take())
     }
 
@@ -78,17 +73,13 @@ package struct ViewerReducer {
         case let .resize(columns, rows):
             state.columns = columns
             state.rows = rows
-            load(&state)
-            fillWindow(&state)
+            move(.fill, in: &state)
             if state.effects.isShown { loadEffectRows(&state) }
         case .recordsArrived:
-            refreshTotals(&state)
-            if state.following || state.selected == nil {
-                select(lastActionSeq(matching: state.filter, in: &state) ?? state.lastSeq, in: &state)
-            } else {
-                load(&state)
-            }
+            move(state.following || state.selected == nil ? .opening(following: true) : .reload, in: &state)
             refreshEffects(&state)
+        case let .backgroundRead(.screen(answer)):
+            show(answer, in: &state)
         case let .backgroundRead(.actions(read)):
             takeIn(read, in: &state)
         case let .backgroundRead(.detail(read)):
@@ -132,14 +123,14 @@ package struct ViewerReducer {
         let page = max(1, state.layout.timelineRows - 1)
         switch key {
         case .character("q"): state.quit = true
-        case .character("j"), .down: step(1, in: &state)
-        case .character("k"), .up: step(-1, in: &state)
-        case .pageDown: step(page, in: &state)
-        case .pageUp, .character("b"): step(-page, in: &state)
+        case .character("j"), .down: move(.step(1), in: &state)
+        case .character("k"), .up: move(.step(-1), in: &state)
+        case .pageDown: move(.step(page), in: &state)
+        case .pageUp, .character("b"): move(.step(-page), in: &state)
         case .character("g"), .home: goToFirstAction(&state)
         case .character("G"), .end: goToLastAction(&state)
-        case .character("]"), .right: travel(forward: true, in: &state)
-        case .character("["), .left: travel(forward: false, in: &state)
+        case .character("]"), .right: move(.travel(forward: true), in: &state)
+        case .character("["), .left: move(.travel(forward: false), in: &state)
         case .character("/") where Self.searchesTree(state): state.prompt = .init(kind: .treeSearch)
         case .character("n") where Self.searchesTree(state): searchTree(nil, forward: true, in: &state)
         case .character("N") where Self.searchesTree(state): searchTree(nil, forward: false, in: &state)
@@ -150,7 +141,7 @@ package struct ViewerReducer {
         case .character("N"): findNext(forward: false, in: &state)
         case .character("F"):
             state.following.toggle()
-            if state.following { select(lastActionSeq(matching: state.filter, in: &state), in: &state) }
+            if state.following { move(.last, in: &state) }
         case .character("d"): state.pane.mode = .diff; resetDetailCursor(&state)
         case .character("s"):
             state.pane.mode = .tree
@@ -192,107 +183,6 @@ package struct ViewerReducer {
         state.message = key == .character("H") ? "collapsed every node: l or L to open" : "expanded every node"
     }
 
-    /// After a window grew: when the timeline ends before the window does while actions lie
-    /// above its first row, it scrolls back so that every row it has is used (a window made
-    /// small, which scrolled down to keep the selection, then made large again). Rows above
-    /// in a large chunk not yet read are asked of the reader; it scrolls back further once
-    /// they are read (``takeIn(_:in:)`` fills the window again).
-    func fillWindow(_ state: inout ViewerState) {
-        let height = state.layout.timelineRows
-        let free = height - state.timeline.rows.count
-        guard free > 0, state.timeline.top > 0 else { return }
-        let top = state.timeline.top, filter = state.filter
-        let (above, deferred) = readingSmallChunks { session.actions(before: top, after: 0, matching: filter, limit: free) }
-        if let chunk = deferred, above.count < free {
-            askForChunks(from: chunk, forward: false, count: free - above.count, in: &state)
-            state.timeline.top = above.last?.seq ?? state.timeline.top
-        } else {
-            // Fewer than the free rows: back to the start, where #0 may take one.
-            state.timeline.top = above.count < free ? 0 : above.last?.seq ?? state.timeline.top
-        }
-        guard state.timeline.top != top else { return }
-        load(&state)
-    }
-
-    /// Moves `count` matching actions down (negative: up), stopping at the ends; a move that
-    /// meets a large chunk not yet read stops there and goes on once the reader read it
-    /// (``TimelineState/moveOnRead``).
-    func step(_ count: Int, in state: inout ViewerState) {
-        guard let current = state.selected else { return }
-        // One engine pass for the whole move, not one query per matching action.
-        var seq = current
-        let shown = currentRows(state, count: state.layout.timelineRows)?.actionSeqs ?? []
-        if let here = shown.firstIndex(of: current), shown.indices.contains(here + count) {
-            // Within the rows read last: no engine pass.
-            seq = shown[here + count]
-        } else if count > 0, let after = ClosedRange.seqs(after: current) {
-            var left = count
-            let scan = readingSmallChunks {
-                session.forEachAction(in: after, matching: state.filter) { item in
-                    guard case let .action(entry) = item else { return true }
-                    seq = entry.seq
-                    left -= 1
-                    return left > 0
-                }
-            }
-            if let chunk = scan.deferred, left > 0 {
-                waitToStep(left, from: seq, in: &state)
-                askForChunks(from: chunk, count: left, in: &state)
-            }
-        } else if count < 0, current > 0 {
-            let wanted = Int(count.magnitude)
-            let (above, deferred) = readingSmallChunks { session.actions(before: current, after: 0, matching: state.filter, limit: wanted) }
-            seq = above.last?.seq ?? current
-            if let chunk = deferred, above.count < wanted {
-                waitToStep(above.count - wanted, from: seq, in: &state)
-                askForChunks(from: chunk, forward: false, count: wanted - above.count, in: &state)
-            } else if above.count < wanted, hasInitialState {
-                // Above the first action: the initial state, #0.
-                seq = 0
-            }
-        }
-        if seq != current { state.following = false }
-        select(seq, in: &state)
-    }
-
-    /// `:N`: selects the first action from `seq` on. `start`, `0` (or a time before the first
-    /// action): the initial state, #0, as `storescope state --at start` answers. An action in a
-    /// large chunk not yet read is selected once the reader read it.
-    func jump(to seq: UInt64, named name: String? = nil, in state: inout ViewerState) {
-        let (found, deferred) = readingSmallChunks { seq == 0 && hasInitialState ? nil : session.action(after: seq - min(seq, 1)) }
-        if found == nil, let chunk = deferred {
-            state.timeline.moveOnRead = .jump(seq: seq, from: state.selected)
-            state.message = "reading the actions at #\(seq)…"
-            askForChunks(from: chunk, count: 1, in: &state)
-            return
-        }
-        guard let target = seq == 0 && hasInitialState ? 0 : found?.seq else {
-            state.message = "\(name ?? "#\(seq)") is past the last action"
-            return
-        }
-        state.following = false
-        select(target, in: &state)
-    }
-
-    /// The next or previous state: one action, whatever the filter hides.
-    private func travel(forward: Bool, in state: inout ViewerState) {
-        guard let current = state.selected else { return }
-        // An action in a large chunk not yet read is read off the thread first.
-        let (found, deferred) = readingSmallChunks { forward ? session.action(after: current) : session.action(before: current) }
-        if found == nil, let chunk = deferred {
-            askForChunks(from: chunk, forward: forward, count: 1, in: &state)
-            state.message = "reading the actions \(forward ? "after" : "before") #\(current): press again once they show"
-            return
-        }
-        let next = forward ? found?.seq : found?.seq ?? (current > 0 && hasInitialState ? 0 : nil)
-        guard let next else {
-            state.message = forward ? "at the last action" : current == 0 ? "at the initial state" : "at the first action"
-            return
-        }
-        state.following = false
-        select(next, in: &state)
-    }
-
     private func findNext(forward: Bool, in state: inout ViewerState) {
         guard let search = state.search.last else { state.message = "no search yet: press / to search"; return }
         guard let current = state.selected else { return }
@@ -318,7 +208,7 @@ package struct ViewerReducer {
                 return
             }
             state.prompt = nil
-            jump(to: session.seq(at: point), named: point.description, in: &state)
+            move(.jump(point), in: &state)
         case .filter, .search:
             let filter: Filter
             do throws(FilterError) {

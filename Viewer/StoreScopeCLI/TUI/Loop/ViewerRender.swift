@@ -36,7 +36,9 @@ package enum ViewerRender {
             return
         }
         if state.timeline.rows.isEmpty {
-            grid.put(state.filter.expression == .all ? "  (no actions yet)" : "  (no action matches the filter)", row: 1, column: 0, style: .dim)
+            // The first screen of a trace whose first chunks are large is a slower answer.
+            let empty = state.timeline.asked != nil ? "  … reading the actions" : state.filter.expression == .all ? "  (no actions yet)" : "  (no action matches the filter)"
+            grid.put(empty, row: 1, column: 0, style: .dim)
         }
         for (index, line) in state.timeline.rows.prefix(layout.timelineRows).enumerated() {
             let y = index + 1
@@ -69,8 +71,6 @@ package enum ViewerRender {
                 grid.put("  !! " + damageText(description).sanitizedForTerminal, row: y, column: 0, style: .colored(.red, bold: true))
             case let .reconnect(summary):
                 grid.put("  ⇄ " + summary.sanitizedForTerminal, row: y, column: 0, style: .colored(.yellow, bold: true))
-            case .reading:
-                grid.put("  … reading the actions (a large chunk)", row: y, column: 0, style: .dim)
             }
         }
     }

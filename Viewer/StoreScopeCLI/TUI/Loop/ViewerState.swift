@@ -87,14 +87,12 @@ package struct ViewerState: Sendable, Equatable {
         case reconnect(String)
         /// `#0`, the initial state before the first action (DevTools' `@@INIT`), of this store.
         case initial(store: String)
-        /// The actions from here are in a large chunk being read off the loop's thread.
-        case reading
 
         var seq: UInt64? {
             switch self {
             case let .action(entry, _): entry.seq
             case .initial: 0
-            case .damage, .reconnect, .reading: nil
+            case .damage, .reconnect: nil
             }
         }
     }
@@ -109,9 +107,9 @@ package struct ViewerState: Sendable, Equatable {
         case notYetRead
     }
 
-    /// Timeline rows read from the engine (before ``ViewerReducer/showInitialState(_:rows:)``
-    /// adds `#0`), with what they were read for: reused while the window, the filter and the
-    /// trace are the same.
+    /// Timeline rows read from the engine (before ``TimelineReader`` adds `#0`), with what they
+    /// were read for: the reader reuses them while the window, the filter and the trace are
+    /// the same.
     struct ReadTimeline: Sendable, Equatable {
         var top: UInt64
         var count: Int
@@ -140,6 +138,9 @@ package struct ViewerState: Sendable, Equatable {
         var isLoading = false
         /// The state tree's row counts of its large containers, counted once per detail.
         var treeCounts = TreeOutline.Counts()
+        /// What the action changed: its patch, or a keyframe's changes worked out by the reader
+        /// (`nil`: unknown); `}` and `{` follow their paths.
+        var changes: [PatchOperation]?
         /// The nodes of the state after the action that it changed (marked `+` in the tree).
         var changedNodes = ChangedNodes()
     }

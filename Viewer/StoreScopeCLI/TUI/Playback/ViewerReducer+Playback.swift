@@ -17,7 +17,7 @@ extension ViewerReducer {
         let next = readingSmallChunks { session.action(after: current) }
         if next.value == nil, next.deferred == nil {
             // At the end: play again from the first action.
-            guard let first = firstActionSeq(matching: .all, in: &state) else { return }
+            guard let first = session.seqRange?.lowerBound else { return }
             select(first, in: &state)
         }
         state.playback = playback
@@ -60,6 +60,9 @@ extension ViewerReducer {
     /// Steps to the last action due by `now` on the viewer's clock (with `max`: the next one).
     func advancePlayback(to now: UInt64, in state: inout ViewerState) {
         guard var playback = state.playback else { return }
+        // The screen of the last step is still to come: the next clock goes on from it (not
+        // the detail: a large state's is read while playing goes on).
+        if state.timeline.asked != nil { return }
         guard let entry = state.detail?.entry, entry.seq == state.selected else {
             // Nothing readable selected (damaged records): stop rather than wake the loop forever.
             state.playback = nil
@@ -124,7 +127,7 @@ extension ViewerReducer {
         state.playback = nil
         if playback.wasFollowing {
             state.following = true
-            select(lastActionSeq(matching: state.filter, in: &state) ?? state.lastSeq, in: &state)
+            move(.opening(following: true), in: &state)
             state.message = "played to the last action: following"
         } else {
             state.message = "played to the last action"

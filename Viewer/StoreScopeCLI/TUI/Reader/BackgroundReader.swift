@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import TraceAnalysis
 import TraceFormat
 
@@ -75,18 +76,21 @@ package final class BackgroundReader: ViewerReading, Sendable {
 
     /// What the reducer asks to read (``ViewerEffect/read(_:)``).
     package enum Request: Sendable, Equatable {
+        case screen(ScreenRequest)
         case actions(ActionsRequest)
         case detail(DetailRequest)
         case effects(EffectsRequest)
     }
 
     package enum Read: Sendable, Equatable {
+        case screen(ScreenAnswer)
         case actions(ActionsRead)
         case detail(DetailRead)
         case effects(EffectsRead)
     }
 
     private struct Shared {
+        var screen: ScreenRequest?
         var actions: ActionsRequest?
         var detail: DetailRequest?
         var effects: EffectsRequest?
@@ -108,6 +112,7 @@ package final class BackgroundReader: ViewerReading, Sendable {
     package func read(_ request: Request) {
         start { shared in
             switch request {
+            case let .screen(screen): shared.screen = screen
             case let .actions(actions): shared.actions = actions
             case let .detail(detail): shared.detail = detail
             case let .effects(effects): shared.effects = effects
@@ -151,12 +156,19 @@ package final class BackgroundReader: ViewerReading, Sendable {
             shared.isRunning = true
             return true
         }
-        if start { queue.async { [self] in readWaiting() } }
+        // A thread of its own, not one of the global pool's: a loop (or a test) that waits for
+        // the answer on a pool thread must not leave the reader without one (two such waits
+        // on a 2-core machine took the whole pool).
+        if start { Thread { [self] in queue.sync { readWaiting() } }.start() }
     }
 
     /// On the queue: reads what waits, a detail first, until nothing does.
     private func readWaiting() {
         while let next = shared.withLock({ shared -> Request? in
+            if let screen = shared.screen {
+                shared.screen = nil
+                return .screen(screen)
+            }
             if let actions = shared.actions {
                 shared.actions = nil
                 return .actions(actions)
@@ -174,14 +186,18 @@ package final class BackgroundReader: ViewerReading, Sendable {
         }) {
             let read: Read
             switch next {
+            case let .screen(request): read = .screen(sessions.read(request))
             case let .actions(request): read = .actions(sessions.read(request))
             case let .detail(request): read = .detail(sessions.read(request))
             case let .effects(request):
-                read = .effects(sessions.read(request, until: ContinuousClock.now + Self.effectsPart) { self.shared.withLock { $0.detail != nil || $0.actions != nil } })
+                read = .effects(sessions.read(request, until: ContinuousClock.now + Self.effectsPart) { self.shared.withLock { $0.screen != nil || $0.detail != nil || $0.actions != nil } })
             }
             shared.withLock { $0.finished.append(read) }
             finishing.signal()
         }
+        // Stopped: a wait that saw the reader running, after the last read was taken, wakes
+        // to see it stopped (without this it waited for ever).
+        finishing.signal()
     }
 }
 
@@ -190,6 +206,8 @@ package final class BackgroundReader: ViewerReading, Sendable {
 private final class ReaderSession: @unchecked Sendable {
     private(set) var session: TraceSession?
     private var trace: BackgroundReader.Trace?
+    /// The timeline's rows as last read, for the next screen (``TimelineReader/read``).
+    private var rows: ViewerState.ReadTimeline?
 
     /// The session reading `trace`, refreshed.
     private func session(_ trace: BackgroundReader.Trace) throws(TraceError) -> TraceSession {
@@ -207,6 +225,18 @@ private final class ReaderSession: @unchecked Sendable {
         return opened
     }
 
+    func read(_ request: ScreenRequest) -> ScreenAnswer {
+        guard let session = try? session(request.trace) else {
+            return ScreenAnswer(
+                request: request, selected: request.selected, top: request.top, stopsFollowing: false, rows: [],
+                message: "the trace could not be read", totals: .init(), mainStore: request.trace.header.storeName)
+        }
+        var reader = TimelineReader(session: session, request: request, read: rows)
+        let answer = reader.answer(request)
+        rows = reader.read
+        return answer
+    }
+
     func read(_ request: BackgroundReader.ActionsRequest) -> BackgroundReader.ActionsRead {
         guard let session = try? session(request.trace) else { return .init(request: request, chunks: []) }
         return .init(request: request, chunks: request.offsets.compactMap { session.readForActions(chunkAt: $0) })
@@ -222,7 +252,10 @@ private final class ReaderSession: @unchecked Sendable {
             return .init(
                 request: request, detail: ViewerState.Detail(entry: entry, diff: .failure(text), state: .failure(text)), couldNotOpen: true)
         }
-        return .init(request: request, detail: ViewerState.Detail.read(entry, from: session), keyframeChanges: entry.hasKeyframe ? session.changes(of: entry) : nil)
+        let keyframeChanges = entry.hasKeyframe ? session.changes(of: entry) : nil
+        // The rows list the keyframe's changes once they are worked out.
+        if keyframeChanges != nil { rows = nil }
+        return .init(request: request, detail: ViewerState.Detail.read(entry, from: session), keyframeChanges: keyframeChanges)
     }
 
     /// Reads effects on, a chunk at a time, until `deadline`, the end of what the viewer's

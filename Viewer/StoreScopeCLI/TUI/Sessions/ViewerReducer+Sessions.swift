@@ -43,7 +43,7 @@ extension ViewerReducer {
         case let .sessionEnded(index):
             state.sessions.entries = sources.all.map(Self.entry)
             if index == state.sessions.current {
-                refreshTotals(&state)
+                load(&state)
             } else {
                 state.message = "session \(sources.all[index].name) ended"
             }
@@ -91,12 +91,11 @@ extension ViewerReducer {
         state.bookmarks = saved?.bookmarks ?? []
         state.following = saved?.following ?? sources.followsAtStart
         state.selected = nil
+        state.detail = nil
+        state.timeline.rows = []
+        state.timeline.asked = nil
         resetDetailCursor(&state)
-        refreshTotals(&state)
-        let seq = state.following
-            ? lastActionSeq(matching: state.filter, in: &state)
-            : saved?.selected ?? firstActionSeq(matching: state.filter, in: &state)
-        select(seq ?? state.lastSeq, in: &state)
+        if let selected = saved?.selected, !state.following { select(selected, in: &state) } else { move(.opening(following: state.following), in: &state) }
     }
 
     /// Source `index` now reads another session (its file was replaced, truncated or written
@@ -133,10 +132,9 @@ extension ViewerReducer {
         // The engine is a new one: what was read from the old one is read again.
         state.search.running = nil
         state.effects = EffectsView()
-        refreshTotals(&state)
-        let seq = state.following ? lastActionSeq(matching: state.filter, in: &state) : state.selected
         resetDetailCursor(&state)
-        select(seq ?? state.lastSeq, in: &state)
+        state.timeline.asked = nil
+        if state.following || state.selected == nil { move(.opening(following: true), in: &state) } else { select(state.selected, in: &state) }
         state.message = "session \(name) reconnected: it continues after the reconnect row"
     }
 

@@ -91,6 +91,6 @@ extension TraceSession {
     /// millions of nodes per row; opening it, or reading on, leaves a large chunk at its ends
     /// to the reader (50-100 ms each to inflate and walk, on the loop's thread before).
     static func forViewer(path: String, budget: TraceSession.Budget = .standard) throws(TraceError) -> TraceSession {
-        try TraceSession(path: path, budget: budget, keyframesLeftOutOfActions: ViewerReducer.largeState, endsReadUpTo: ViewerReducer.largeChunkBytes)
+        try TraceSession(path: path, budget: budget, keyframesLeftOutOfActions: TimelineReader.largeState, endsReadUpTo: ViewerReducer.largeChunkBytes)
     }
 }

@@ -1,117 +1,87 @@
 import TraceAnalysis
 import TraceFormat
 
-/// Reading what the screen shows from the engine: the timeline window around the selection,
-/// the selected action's diff and state, and the trace's totals.
+/// What the screen shows, asked of the reader: the timeline window around the selection and
+/// the trace's totals (``ScreenRequest``), then the selected action's diff and state.
 extension ViewerReducer {
-    /// Selects action `seq` (keeping the selection when `nil`) and loads what the screen shows.
-    func select(_ seq: UInt64?, in state: inout ViewerState) {
-        if let seq, seq != state.selected {
-            state.selected = seq
-            state.timeline.fillsWindowAboveSelection = false
-            resetDetailCursor(&state)
-        }
-        load(&state)
+    /// Selects action `seq` (keeping the selection when `nil`): the reader answers with the
+    /// screen around it (``move(_:in:)``).
+    func select(_ seq: UInt64?, unreadable: String? = nil, in state: inout ViewerState) {
+        move(.select(seq, unreadable: unreadable), in: &state)
     }
 
-    /// Loads the timeline window (scrolled so the selection is on it) and the detail.
+    /// The screen again, as it is: a resize, a filter set, records arrived.
     func load(_ state: inout ViewerState) {
-        let height = state.layout.timelineRows
-        if let selected = state.selected {
-            if selected < state.timeline.top {
-                state.timeline.top = selected
-            } else if state.timeline.fillsWindowAboveSelection || currentRows(state, count: height)?.actionSeqs.contains(selected) != true {
-                // Scroll down when the selection is below the window: a full window of
-                // matching actions after the top above it. Those in a large chunk not yet read
-                // (`G`, `:N` far away) are asked of the reader: the selection heads the window
-                // until they are read, then the window scrolls back to hold them.
-                let top = state.timeline.fillsWindowAboveSelection ? 0 : state.timeline.top, filter = state.filter
-                let (above, deferred) = readingSmallChunks { session.actions(before: selected, after: top, matching: filter, limit: height - 1) }
-                state.timeline.fillsWindowAboveSelection = false
-                if above.count == height - 1, let first = above.last {
-                    state.timeline.top = first.seq
-                } else if let chunk = deferred {
-                    state.timeline.top = above.last?.seq ?? selected
-                    state.timeline.fillsWindowAboveSelection = true
-                    askForChunks(from: chunk, forward: false, count: height - 1 - above.count, in: &state)
-                } else if top == 0, state.timeline.top > 0 {
-                    // The first actions: the window starts at the trace's start.
-                    state.timeline.top = 0
-                }
-            }
-        }
-        state.timeline.rows = timelineRows(count: height, in: &state)
-        // `!! records lost` rows take lines too: scroll on while the selection is below them.
-        for _ in 0..<height {
-            guard let selected = state.selected, state.timeline.rows.count == height,
-                let last = state.timeline.rows.last(where: { $0.seq != nil })?.seq, last < selected,
-                let next = readingSmallChunks({ session.action(after: state.timeline.top, matching: state.filter) }).value?.seq, next <= selected else { break }
-            state.timeline.top = next
-            state.timeline.rows = timelineRows(count: height, in: &state)
-        }
-        loadDetail(&state)
-        showInitialState(&state, rows: height)
+        move(.reload, in: &state)
     }
 
-    /// The rows from `state.timeline.top` as last read, when nothing they depend on changed since.
-    func currentRows(_ state: ViewerState, count: Int) -> ViewerState.ReadTimeline? {
-        guard let read = state.timeline.read, read.top == state.timeline.top, read.count == count, read.filter == state.filter,
-            read.session == session.opening, read.chunks == session.chunks.count else { return nil }
-        return read
+    /// Asks the reader for the screen after `move` (``ScreenRequest``): a key pressed while
+    /// the last one's answer is still to come adds its move to that request, which replaces it,
+    /// so the moves add up in order (PgDn held while a large chunk is read).
+    func move(_ move: ScreenMove, in state: inout ViewerState) {
+        var request = state.timeline.asked.flatMap { $0.trace == backgroundTrace ? $0 : nil } ?? ScreenRequest(
+            trace: backgroundTrace, filter: state.filter, height: state.layout.timelineRows, selected: state.selected,
+            top: state.timeline.top, moves: [])
+        request.filter = state.filter
+        request.height = state.layout.timelineRows
+        request.moves.append(move)
+        state.timeline.asked = request
+        ask(.read(.screen(request)))
     }
 
-    /// The rows from `state.timeline.top`: the ones read last when they are still current (a key that
-    /// moves within the window reads no chunk: on a trace whose every chunk holds a keyframe of
-    /// a million entries, listing ten rows decoded ten of them, 1-3 s), else read now, up to
-    /// a large chunk not in memory, which the reader reads (`… reading`, ``askForChunks(from:forward:count:in:)``).
-    private func timelineRows(count: Int, in state: inout ViewerState) -> [ViewerState.TimelineRow] {
-        if let read = currentRows(state, count: count) { return read.rows }
-        let top = state.timeline.top, filter = state.filter
-        let read: (value: [ViewerState.TimelineRow], deferred: Int?) = readingSmallChunks { self.rows(from: top, count: count, filter: filter) }
-        var rows = read.value
-        if let deferred = read.deferred {
-            askForChunks(from: deferred, count: count - rows.count, in: &state)
-            if rows.count < count { rows.append(.reading) }
+    /// Shows the screen the reader worked out, when it answers the request waiting (or one it
+    /// grew from: what was read so far, shown until the rest comes); an answer for another
+    /// session, or for a request the keys replaced since, is dropped. Then the selected
+    /// action's detail is asked for.
+    func show(_ answer: ScreenAnswer, in state: inout ViewerState) {
+        guard let asked = state.timeline.asked, asked.grew(from: answer.request) else { return }
+        if asked == answer.request { state.timeline.asked = nil }
+        if answer.selected != state.selected {
+            state.selected = answer.selected
+            // A cursor path waiting for the detail (`}` from the detail) stays for it.
+            let path = state.pane.cursorPathOnRead
+            resetDetailCursor(&state)
+            state.pane.cursorPathOnRead = path
+        }
+        state.timeline.top = answer.top
+        state.timeline.rows = answer.rows
+        state.timeline.mainStore = answer.mainStore
+        if answer.stopsFollowing { state.following = false }
+        if let message = answer.message { state.message = message }
+        takeIn(answer.totals, in: &state)
+        if let entry = answer.entry { askForDetail(of: entry, in: &state) } else { state.detail = nil }
+    }
+
+    /// The status line's counts, with what the source says of its end.
+    private func takeIn(_ totals: ScreenAnswer.Totals, in state: inout ViewerState) {
+        state.droppedActions = totals.dropped
+        state.damagedRanges = totals.damaged
+        state.lastSeq = totals.lastSeq
+        state.timeColumn = TimeColumn(span: totals.span)
+        state.sessionEnded = source.hasEnded || totals.closed
+        state.sessionEnding = source.ending(closed: totals.closed)
+    }
+
+    /// `g`: the first matching action. Under a filter it is searched for from the start, a
+    /// part per tick, as `G` searches from the end (the first match may lie far on).
+    func goToFirstAction(_ state: inout ViewerState) {
+        // Going to the first action stops following, as a step up does: else the next action
+        // the app sends would take the selection back to the end.
+        guard state.filter.expression == .all else {
+            state.following = false
+            return startSearch(.match(state.filter), forward: true, from: 0, in: &state)
+        }
+        move(.first, in: &state)
+    }
+
+    /// `G`: the last matching action, under a filter searched for backward from the end, a
+    /// part per tick, as `N` searches.
+    func goToLastAction(_ state: inout ViewerState) {
+        if state.filter.expression != .all, let last = state.lastSeq, last < .max {
+            startSearch(.match(state.filter), forward: false, from: last + 1, in: &state)
         } else {
-            // Whole: what the reader handed over for them may go with the cache's budget.
-            session.releaseKeptReads()
-            askForNeighbouringScreens(of: rows, count: count, in: &state)
+            move(.last, in: &state)
         }
-        state.timeline.read = ViewerState.ReadTimeline(top: state.timeline.top, count: count, filter: state.filter, session: session.opening, chunks: session.chunks.count, rows: rows)
-        return rows
-    }
-
-    /// Fills in the changes of the rows left at `…` that the engine has worked out since (the
-    /// detail of a selected keyframe works them out).
-    func fillChangedPaths(_ state: inout ViewerState) {
-        func filled(_ rows: [ViewerState.TimelineRow]) -> [ViewerState.TimelineRow] {
-            rows.map { row in
-                guard case let .action(entry, .notYetRead) = row, session.knowsChanges(of: entry) else { return row }
-                return .action(entry, changedPaths: changedPaths(of: entry, reading: true, scopedTo: state.filter.askedPaths))
-            }
-        }
-        guard state.timeline.rows.contains(where: { if case .action(_, .notYetRead) = $0 { true } else { false } }) else { return }
-        state.timeline.rows = filled(state.timeline.rows)
-        if let read = state.timeline.read { state.timeline.read?.rows = filled(read.rows) }
-    }
-
-    /// The selected action's detail, asked of the ``BackgroundReader`` whatever its state's
-    /// size: a small state's answer comes within the frame's wait (``ViewerApp/frameWait``), a
-    /// large one's (a keyframe of a million entries to decode, a long replay) in a later frame,
-    /// the pane saying `reading the state…` meanwhile. A detail shown or asked for is kept.
-    private func loadDetail(_ state: inout ViewerState) {
-        // `#0`'s is ``showInitialState(_:rows:)``'s.
-        if state.selected == 0, hasInitialState { return }
-        let shown = state.selected.flatMap { seq in
-            state.timeline.rows.lazy.compactMap { if case let .action(entry, _) = $0, entry.seq == seq { entry } else { nil } }.first
-        }
-        // Not on the rows: read unless it is in a large chunk the reader reads for the rows.
-        guard let seq = state.selected, let entry = shown ?? readingSmallChunks({ session.action(after: seq - min(seq, 1)) }).value,
-            entry.seq == seq else {
-            state.detail = nil
-            return
-        }
-        askForDetail(of: entry, in: &state)
     }
 
     /// Asks the ``BackgroundReader`` for `entry`'s detail, unless it is shown or asked for
@@ -125,16 +95,18 @@ extension ViewerReducer {
 
     /// Shows a detail the ``BackgroundReader`` read, when its action is still the one waiting for
     /// it (a read for an action the keys moved past, or for a session since replaced, is
-    /// dropped); the viewer's session learns the keyframe's changes, for the rows.
+    /// dropped).
     func show(_ read: BackgroundReader.DetailRead, in state: inout ViewerState) {
         guard let pending = state.detail, pending.isLoading, pending.entry == read.request.entry,
             read.request.trace == backgroundTrace else { return }
-        if let changes = read.keyframeChanges { session.remember(changes, of: read.request.entry) }
         // The file is gone from its path: the loop's thread reads the detail from the session
         // that holds it open, slow as that is, rather than show none.
         state.detail = nil
         state.detail = read.couldNotOpen ? ViewerState.Detail.read(pending.entry, from: session) : read.detail
-        fillChangedPaths(&state)
+        // The rows list the keyframe's changes now that they are worked out.
+        if read.keyframeChanges != nil, state.timeline.rows.contains(where: { if case .action(_, .notYetRead) = $0 { true } else { false } }) {
+            load(&state)
+        }
         revealChange(&state)
         if let path = state.pane.cursorPathOnRead {
             state.pane.cursorPathOnRead = nil
@@ -165,55 +137,11 @@ extension ViewerReducer {
         }
     }
 
-    /// A state with more nodes than this is large: a timeline row leaves such a keyframe out
-    /// (its detail decodes it). Typical app states are far smaller.
-    static let largeState = 250_000
-
     func resetDetailCursor(_ state: inout ViewerState) {
         state.pane.cursorPathOnRead = nil
         state.pane.cursor = 0
         state.pane.scroll = 0
         state.pane.revealChange = state.pane.mode == .tree
-    }
-
-    private func rows(from top: UInt64, count: Int, filter: Filter) -> [ViewerState.TimelineRow] {
-        var rows: [ViewerState.TimelineRow] = []
-        guard count > 0 else { return rows }
-        session.forEachAction(in: top...UInt64.max, matching: filter) { item in
-            switch item {
-            case let .action(entry):
-                // A large keyframe stays out of the row: the detail reads it from the session.
-                let row = entry.keyframe?.hasMoreNodes(than: Self.largeState) == true ? entry.leavingOutKeyframe() : entry
-                rows.append(.action(row, changedPaths: changedPaths(of: row, reading: false, scopedTo: filter.askedPaths)))
-                if rows.count < count, let reconnect = ReconnectNote.summary(after: entry) { rows.append(.reconnect(reconnect)) }
-            case let .damage(damage):
-                rows.append(.damage(damage.description))
-            }
-            return rows.count < count
-        }
-        return rows
-    }
-
-    /// The paths `entry` changed. A keyframe's changes are a comparison with the state before
-    /// (a replay): for a large state (a row leaves its keyframe out) worked out only when
-    /// `reading`, as the detail of the selected action does. When the filter asks about paths
-    /// (`asked`) and the action changed some of them and more, those come first and a count
-    /// stands for the others (`.unreadCount +4`), as `storescope log` scopes its changes.
-    private func changedPaths(of entry: ActionEntry, reading: Bool, scopedTo asked: [PathPattern]) -> ViewerState.ChangedPaths {
-        if !reading, entry.keyframeLeftOut, !session.knowsChanges(of: entry) { return .notYetRead }
-        guard let operations = session.changes(of: entry) else { return .unknown }
-        // Case names need the state after the action: not read for a row whose keyframe (of a
-        // large state) was left out, unless it is being read.
-        let state = reading || !entry.keyframeLeftOut ? session.caseNamedPaths.state(for: entry, operations) : nil
-        let inScope = asked.operations(overlapping: operations)
-        let shown = inScope.isEmpty ? operations : inScope
-        var paths: [String] = []
-        for operation in shown {
-            let path = renderPath(operation.path, in: state)
-            if paths.last != path { paths.append(path.isEmpty ? "state" : path) }
-        }
-        if shown.count < operations.count { paths.append("+\(operations.count - shown.count)") }
-        return .known(paths)
     }
 
     /// Moves the detail cursor, scrolls, or folds; returns whether the key was used.

@@ -1,0 +1,82 @@
+import TraceAnalysis
+import TraceFormat
+
+/// What the timeline shows, asked of the reader (``ViewerEffect/read(_:)``): the window, the
+/// screen the moves start from, and the moves the keys made since (``ScreenMove``). The
+/// reader works out the screen after them on its session, however long the chunks under it
+/// take to read (a large chunk is a slower answer, nothing more), and answers with a
+/// ``ScreenAnswer``. A key pressed before the answer arrives adds its move to the request
+/// (``ViewerReducer/move(_:in:)``): the newest request replaces one still waiting, so the
+/// reader works out every key once and in order.
+package struct ScreenRequest: Sendable, Equatable {
+    var trace: BackgroundReader.Trace
+    var filter: Filter
+    /// The timeline's rows in the window.
+    var height: Int
+    /// The screen the moves start from: the selection and the first row.
+    var selected: UInt64?
+    var top: UInt64
+    var moves: [ScreenMove]
+
+    /// Whether `answer` answers this request or one it grew from (the same screen, fewer of its
+    /// moves): an answer to a request made before the newest one shows what was read so far.
+    func grew(from request: ScreenRequest) -> Bool {
+        var base = request
+        base.moves = moves
+        return base == self && moves.starts(with: request.moves)
+    }
+}
+
+/// What a key asks of the timeline, in the user's words.
+enum ScreenMove: Sendable, Equatable {
+    /// The screen again, as it is (a resize, a filter set, records arrived).
+    case reload
+    /// The window grown: rows above the first one fill it when the timeline ends before it.
+    case fill
+    /// Selects `seq` (`nil`: keeps the selection); `unreadable`, when set, is the message line
+    /// when no readable action has that seq.
+    case select(UInt64?, unreadable: String? = nil)
+    /// `j` `k` PgDn PgUp: `count` matching actions down (negative: up), stopping at the ends.
+    case step(Int)
+    /// `:N`: the first action from the point on (`start`: the initial state, `#0`).
+    case jump(SessionPoint)
+    /// `]` `[`: the next or previous state, whatever the filter hides.
+    case travel(forward: Bool)
+    /// `g`: the first action, the window at the trace's start.
+    case first
+    /// `G`, `F`: the last matching action.
+    case last
+    /// A trace opened or shown again: its last matching action when `following`, else its
+    /// first; the last seq when none matches.
+    case opening(following: Bool)
+}
+
+/// The reader's answer to a ``ScreenRequest``: the screen after its moves.
+package struct ScreenAnswer: Sendable, Equatable {
+    var request: ScreenRequest
+    var selected: UInt64?
+    var top: UInt64
+    /// Whether a move went elsewhere than the last action (a step, a jump): following stops.
+    var stopsFollowing: Bool
+    /// The rows on screen, `#0` included.
+    var rows: [ViewerState.TimelineRow]
+    /// The selected action, for its detail (`#0`: the initial state's entry; `nil`: nothing
+    /// readable is selected).
+    var entry: ActionEntry?
+    /// What a move says on the message line (`at the last action`), if anything.
+    var message: String?
+    var totals: Totals
+    /// The session's main store: whose initial state `#0` is, and which store the control
+    /// keys act on when no action is selected.
+    var mainStore: String
+
+    /// What the status line counts: the last action (seq, time since the start, whether its
+    /// session closed in order), the dropped actions and the damaged ranges.
+    struct Totals: Sendable, Equatable {
+        var lastSeq: UInt64?
+        var span: UInt64 = 0
+        var closed = false
+        var dropped: UInt64 = 0
+        var damaged = 0
+    }
+}
