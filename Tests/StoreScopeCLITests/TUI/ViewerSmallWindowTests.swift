@@ -71,9 +71,7 @@ struct ViewerSmallWindowTests {
         #expect(viewer.lines[0] == "    seq time      ac")
         #expect(viewer.lines[2] == "── #9 users [d diff]", "the separator right under the one timeline row")
         #expect(viewer.statusLine(rows: 5) == " use… │ #9/9 │ no fi", "the status line under it")
-        withKnownIssue("the timeline keeps its scroll when the window shrinks: its one row shows #2, not the selected #9 (the real binary shows the same)") {
-            #expect(viewer.lines[1].hasPrefix(">    #9 "), "\(viewer.lines[1])")
-        }
+        #expect(viewer.lines[1].hasPrefix(">    #9 "), "the one row is the selection's: \(viewer.lines[1])")
         viewer.send(.resize(columns: 80, rows: 24))
         viewer.expectScreen(ViewerGolden.usersLast)
     }

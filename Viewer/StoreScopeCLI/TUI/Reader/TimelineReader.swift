@@ -156,9 +156,10 @@ struct TimelineReader {
                 top = selected
             } else if currentRows?.actionSeqs.contains(selected) != true {
                 // Scroll down when the selection is below the window: a full window of
-                // matching actions after the top above it.
+                // matching actions after the top above it (none in a window of one row, whose
+                // row is the selection's).
                 let above = session.actions(before: selected, after: top, matching: filter, limit: height - 1)
-                if above.count == height - 1, let first = above.last { top = first.seq }
+                if above.count == height - 1 { top = above.last?.seq ?? selected }
             }
         }
         rows = timelineRows()
