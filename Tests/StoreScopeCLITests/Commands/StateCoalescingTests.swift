@@ -5,6 +5,8 @@ import Testing
 import TraceAnalysis
 import TraceFormat
 
+@testable import StoreScopeCLI
+
 // Issue 40, item 1: at UI pace a collection change costs the app's thread nothing that grows
 // with the state, however slow the worker. With states coalesced (the default at UI pace), a
 // state the worker has not taken when the store's next action comes is let go: the action is
@@ -142,6 +144,19 @@ private struct Rename: TraceValueConvertible, Sendable {
         #expect(log.stdout.contains("(the changes since #3: the states after #3…#4 were not recorded)"), "\(log.stdout)")
         let check = try ChildProcess.storescope(["check", recording.path])
         #expect(check.stdout.contains("states:    not recorded after 2 actions (the recorder coalesced them)"), "\(check.stdout)")
+    }
+
+    @Test("the viewer's timeline says an action's state was not recorded, and since which action the next change holds")
+    func viewerRows() throws {
+        let directory = try TemporaryDirectory()
+        let recording = try Self.record(.atUIPace, in: directory)
+        let viewer = try ViewerHarness(path: recording.path)
+        let rows = viewer.screen.split(separator: "\n").map(String.init)
+        let row = { (seq: Int) in rows.first { $0.contains(" #\(seq) ") } ?? "" }
+        #expect(row(3).hasSuffix("not recorded"), "\(row(3))")
+        #expect(row(4).hasSuffix("not recorded"), "\(row(4))")
+        #expect(row(5).contains(" #3…: .rows[3].name"), "\(row(5))")
+        #expect(!row(2).contains("…:") && row(2).contains(".rows[2].name"), "\(row(2))")
     }
 
     @Test("with coalescing off, every state is recorded and the store copies the rows while the worker is held")

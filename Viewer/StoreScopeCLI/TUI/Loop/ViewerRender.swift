@@ -108,12 +108,14 @@ package enum ViewerRender {
         return lost.hasSuffix("lost") ? "\(lost): \(place)" : "\(lost) lost: \(place)"
     }
 
-    /// A row's changes column: the paths (`-`: none), `?` when unknown, `…` until read.
+    /// A row's changes column: the paths (`-`: none), `?` when unknown, `…` until read, `not
+    /// recorded` for an action whose state the recorder let go.
     static func changesText(_ paths: ViewerState.ChangedPaths) -> String {
         switch paths {
         case let .known(paths): paths.isEmpty ? "-" : paths.joined(separator: " ").sanitizedForTerminal
         case .unknown: "?"
         case .notYetRead: "…"
+        case .notRecorded: "not recorded"
         }
     }
 

@@ -105,6 +105,9 @@ package struct ViewerState: Sendable, Equatable {
         /// A keyframe of a large state whose changes are worked out when it is selected (a
         /// comparison of the whole state with the one before): `…`.
         case notYetRead
+        /// The recorder let the state after the action go (it coalesced states): what the
+        /// action changed is unknown, and is in the store's next recorded change.
+        case notRecorded
     }
 
     /// Timeline rows read from the engine (before ``TimelineReader`` adds `#0`), with what they

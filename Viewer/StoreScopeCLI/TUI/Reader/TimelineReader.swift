@@ -214,8 +214,10 @@ struct TimelineReader {
     /// (a replay): for a large state (a row leaves its keyframe out) worked out only once its
     /// detail was read. When the filter asks about paths and the action changed some of them
     /// and more, those come first and a count stands for the others (`.unreadCount +4`), as
-    /// `storescope log` scopes its changes.
+    /// `storescope log` scopes its changes. After actions whose states the recorder let go, the
+    /// patch holds their changes too: `#3…:` first says since which action, as `log` does.
     private func changedPaths(of entry: ActionEntry) -> ViewerState.ChangedPaths {
+        guard entry.stateRecorded else { return .notRecorded }
         if entry.keyframeLeftOut, !session.knowsChanges(of: entry) { return .notYetRead }
         guard let operations = session.changes(of: entry) else { return .unknown }
         // Case names need the state after the action: not read for a row whose keyframe (of a
@@ -223,7 +225,7 @@ struct TimelineReader {
         let state = entry.keyframeLeftOut ? nil : session.caseNamedPaths.state(for: entry, operations)
         let inScope = filter.askedPaths.operations(overlapping: operations)
         let shown = inScope.isEmpty ? operations : inScope
-        var paths: [String] = []
+        var paths = entry.statesNotRecordedSince.map { ["#\($0)…:"] } ?? []
         for operation in shown {
             let path = renderPath(operation.path, in: state)
             if paths.last != path { paths.append(path.isEmpty ? "state" : path) }
