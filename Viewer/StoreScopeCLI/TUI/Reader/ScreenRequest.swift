@@ -18,8 +18,9 @@ package struct ScreenRequest: Sendable, Equatable {
     var top: UInt64
     var moves: [ScreenMove]
 
-    /// Whether `answer` answers this request or one it grew from (the same screen, fewer of its
-    /// moves): an answer to a request made before the newest one shows what was read so far.
+    /// Whether this request is `request` or grew from it (the same screen, `request`'s moves
+    /// and more after them): an answer to `request`, made before this one, then shows what was
+    /// read so far.
     func grew(from request: ScreenRequest) -> Bool {
         var base = request
         base.moves = moves
