@@ -11,7 +11,9 @@ struct ValueLiteralParser {
 
     init(_ text: String) {
         self.text = text
-        characters = Array(text)
+        // Scalar by scalar, not by grapheme: a character that joins the next one into a cluster
+        // (U+0601 before a backslash) would otherwise hide the escape the backslash starts.
+        characters = text.unicodeScalars.map(Character.init)
     }
 
     var isAtEnd: Bool { index >= characters.count }

@@ -5,6 +5,14 @@ import TraceFormat
 
 @Suite("Typed actions in the viewer's literal syntax")
 struct ValueLiteralTests {
+    @Test("An escape after a character that joins the next one into a grapheme (U+0601) reads back as the escape it is (found by the fuzzer)")
+    func escapeAfterPrependCharacter() throws {
+        let value = TraceValue.string("\u{601}\u{0}x")
+        let printed = value.qualifiedDescription
+        #expect(try ValueLiteral.parse(printed) == value, "\(printed)")
+        #expect(try ValueLiteral.parse(printed).qualifiedDescription == printed)
+    }
+
     @Test("what the viewer prints reads back as the same tree, type names aside")
     func printedValuesReadBack() throws {
         let values: [TraceValue] = [
