@@ -173,3 +173,15 @@ if let kept = Context.environment["STORESCOPE_TEST_TARGETS"] {
         !((product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets ?? []).allSatisfy(needed.contains)
     }
 }
+
+// .ci/run's optimized pass compiles with -O what an app compiles (the library, the format, the
+// samples' app code, the fixtures' apps) and lists in STORESCOPE_UNOPTIMIZED the targets whose
+// own code no app ships: the test targets and what checks them. Their calls into the library
+// stay calls into its optimized code, where the optimizer can change what capture and the codec
+// read; optimizing the tests themselves was two thirds of that build's time (issue 41).
+if let unoptimized = Context.environment["STORESCOPE_UNOPTIMIZED"] {
+    let names = Set(unoptimized.split(separator: ",").map(String.init))
+    for target in package.targets where names.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"])]
+    }
+}
