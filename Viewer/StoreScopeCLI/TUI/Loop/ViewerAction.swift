@@ -26,4 +26,9 @@ package enum ViewerAction: Sendable, Equatable {
     case backgroundRead(BackgroundReader.Read)
     /// A line for the message line (a refused peer, a session that could not be recorded).
     case notice(String)
+
+    // MARK: - Features (``ViewerReducer``, "Features"): each one's actions, for its reducer
+
+    /// The prompt's (``PromptReducer``).
+    case prompt(PromptAction)
 }

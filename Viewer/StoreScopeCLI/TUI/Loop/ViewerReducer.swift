@@ -7,6 +7,19 @@ import TraceFormat
 /// ``ViewerEffectRunner`` performs. What the screen shows of the trace (the timeline's rows
 /// around the cursor, the totals, the selected action's detail) it asks of the reader, whose
 /// answers come back as actions and are kept in the state, so rendering reads no file.
+///
+/// ## Features
+///
+/// A feature of the viewer (the prompt, the help, the control keys, the marks) lives in a
+/// folder of its own with its state (`PromptState`, a field of ``ViewerState``), its actions
+/// (`PromptAction`, wrapped in one ``ViewerAction`` case), its reducer
+/// (`PromptReducer.reduce(into:_:)`, which sees its own state and what else it needs passed
+/// in, read-only) and its render (`ViewerRender.drawPromptLine`). The viewer delegates to it
+/// (`reduce(_: PromptAction, in:)`, in the feature's folder, as TCA's `Scope`): it decides which
+/// keys go to the feature, sends them as the feature's actions, and takes in the
+/// ``FeatureUpdate`` returned: the effects for the runner, and the delegates, what the feature
+/// asks of the rest of the viewer (a prompt's submitted line, a message, an action to select),
+/// which the viewer routes. A feature never changes another's state itself.
 package struct ViewerReducer {
     /// Every source the viewer can show; it shows ``ViewerSources/current``.
     let sources: ViewerSources
@@ -50,7 +63,7 @@ package struct ViewerReducer {
     package func start(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> (state: ViewerState, effects: [ViewerEffect]) {
         var state = ViewerState(title: "", columns: columns, rows: rows, filter: filter)
         // A filter from the command line is the first one ↑ recalls at the f prompt.
-        if filter.expression != .all { state.promptHistory[.filter] = [filter.description] }
+        if filter.expression != .all { state.prompts.history[.filter] = [filter.description] }
         guard startSessions(&state) else { return (state, outbox.take()) }
         move(.opening(following: state.following), in: &state)
         return (state, outbox.take())
@@ -97,6 +110,8 @@ package struct ViewerReducer {
             advancePlayback(to: nanos, in: &state)
         case .sessionStarted, .sessionRestarted, .sessionResumed, .sessionEnded, .notice:
             break
+        case let .prompt(action):
+            reduce(action, in: &state)
         }
     }
 
@@ -106,7 +121,7 @@ package struct ViewerReducer {
         if key == .ctrl("c") { state.quit = true; return }
         if cancelSearch(on: key, in: &state) || cancelTreeSearch(on: key, in: &state) { return }
         if state.help.handle(key, rows: state.layout.statusRow) { return }
-        if state.prompt != nil { edit(key, in: &state); return }
+        if state.prompts.line != nil { reduce(PromptAction.key(key), in: &state); return }
         state.message = nil
         if handleEffectsKey(key, in: &state) { return }
         if handleControlKey(key, in: &state) { return }
@@ -131,12 +146,12 @@ package struct ViewerReducer {
         case .character("G"), .end: goToLastAction(&state)
         case .character("]"), .right: move(.travel(forward: true), in: &state)
         case .character("["), .left: move(.travel(forward: false), in: &state)
-        case .character("/") where Self.searchesTree(state): state.prompt = .init(kind: .treeSearch)
+        case .character("/") where Self.searchesTree(state): reduce(PromptAction.open(.init(kind: .treeSearch)), in: &state)
         case .character("n") where Self.searchesTree(state): searchTree(nil, forward: true, in: &state)
         case .character("N") where Self.searchesTree(state): searchTree(nil, forward: false, in: &state)
-        case .character(":"): state.prompt = .init(kind: .jump)
-        case .character("/"): state.prompt = .init(kind: .search)
-        case .character("f"): state.prompt = .init(kind: .filter)
+        case .character(":"): reduce(PromptAction.open(.init(kind: .jump)), in: &state)
+        case .character("/"): reduce(PromptAction.open(.init(kind: .search)), in: &state)
+        case .character("f"): reduce(PromptAction.open(.init(kind: .filter)), in: &state)
         case .character("n"): findNext(forward: true, in: &state)
         case .character("N"): findNext(forward: false, in: &state)
         case .character("F"):
@@ -191,6 +206,8 @@ package struct ViewerReducer {
 
     // MARK: - Prompt
 
+    /// Acts on the line the prompt submitted (``PromptAction/Delegate/submitted(_:)``), or
+    /// opens it again with why it was refused.
     func submit(_ prompt: ViewerState.Prompt, in state: inout ViewerState) {
         var prompt = prompt
         switch prompt.kind {
@@ -199,15 +216,12 @@ package struct ViewerReducer {
         case .dispatch:
             submitDispatch(prompt, in: &state)
         case .treeSearch:
-            state.prompt = nil
             searchTree(prompt.text, forward: true, in: &state)
         case .jump:
             guard let point = SessionPoint(prompt.text.trimmingSpaces) else {
                 prompt.jumpError = "expected a sequence number, start, end, or a time such as 1.5s"
-                state.prompt = prompt
-                return
+                return reduce(PromptAction.open(prompt), in: &state)
             }
-            state.prompt = nil
             move(.jump(point), in: &state)
         case .filter, .search:
             let filter: Filter
@@ -215,10 +229,8 @@ package struct ViewerReducer {
                 filter = try Filter(parsing: prompt.text)
             } catch {
                 prompt.error = error
-                state.prompt = prompt
-                return
+                return reduce(PromptAction.open(prompt), in: &state)
             }
-            state.prompt = nil
             if prompt.kind == .search {
                 state.search.last = filter.expression == .all ? nil : filter
                 findNext(forward: true, in: &state)

@@ -32,8 +32,8 @@ package struct ViewerState: Sendable, Equatable {
     /// (``ViewerReducer/handleControlKey(_:in:)``).
     var control = ControlKeys()
 
-    /// The open prompt, if any.
-    var prompt: Prompt?
+    /// The open prompt, if any, and what was entered at each prompt in this run.
+    var prompts = PromptState()
     /// A one-line message (a search that found nothing, a jump past the end).
     package var message: String?
     /// Whether new records move the selection to the last action.
@@ -73,9 +73,6 @@ package struct ViewerState: Sendable, Equatable {
     /// itself as a foldable tree (`a`).
     enum DetailMode: Sendable, Equatable { case diff, tree, action }
     enum Focus: Sendable, Equatable { case timeline, detail }
-
-    /// What was entered at each prompt in this run, oldest first (↑ and ↓ recall it).
-    var promptHistory: [Prompt.Kind: [String]] = [:]
 
     /// A row of the timeline.
     enum TimelineRow: Sendable, Equatable {

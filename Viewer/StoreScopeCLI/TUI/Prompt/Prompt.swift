@@ -5,7 +5,7 @@ import TraceAnalysis
 extension ViewerState {
     /// A line of input being typed at the bottom of the screen, edited like a shell's line
     /// (``edit(_:history:)``).
-    struct Prompt: Sendable, Equatable {
+    package struct Prompt: Sendable, Equatable {
         enum Kind: String, Sendable, Equatable, Hashable {
             case filter, search, jump
             /// `/` with the keys in a tree: text, not a filter.
