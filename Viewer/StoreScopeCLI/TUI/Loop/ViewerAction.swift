@@ -31,4 +31,6 @@ package enum ViewerAction: Sendable, Equatable {
 
     /// The prompt's (``PromptReducer``).
     case prompt(PromptAction)
+    /// The `?` help's (``HelpReducer``).
+    case help(HelpAction)
 }

@@ -112,6 +112,8 @@ package struct ViewerReducer {
             break
         case let .prompt(action):
             reduce(action, in: &state)
+        case let .help(action):
+            reduce(action, in: &state)
         }
     }
 
@@ -120,7 +122,7 @@ package struct ViewerReducer {
     private func handle(_ key: Key, in state: inout ViewerState) {
         if key == .ctrl("c") { state.quit = true; return }
         if cancelSearch(on: key, in: &state) || cancelTreeSearch(on: key, in: &state) { return }
-        if state.help.handle(key, rows: state.layout.statusRow) { return }
+        if state.help.isShown { return reduce(HelpAction.key(key), in: &state) }
         if state.prompts.line != nil { reduce(PromptAction.key(key), in: &state); return }
         state.message = nil
         if handleEffectsKey(key, in: &state) { return }
@@ -174,7 +176,7 @@ package struct ViewerReducer {
         case .character("'"): jumpToBookmark(forward: true, in: &state)
         case .character("\""): jumpToBookmark(forward: false, in: &state)
         case .character("y"): copyPath(in: &state)
-        case .character("?"): state.help.isShown = true
+        case .character("?"): reduce(HelpAction.open, in: &state)
         case .escape: state.focus = .timeline
         default: break
         }

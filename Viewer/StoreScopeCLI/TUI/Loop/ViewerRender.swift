@@ -10,7 +10,7 @@ package enum ViewerRender {
         let layout = state.layout
         var grid = ScreenGrid(width: state.columns, height: state.rows)
         if state.help.isShown {
-            ViewerHelp.draw(into: &grid, top: state.help.top, rows: layout.statusRow)
+            ViewerHelp.draw(state.help, into: &grid, rows: layout.statusRow)
         } else if state.sessions.coversTimeline {
             drawSessions(state, layout, into: &grid)
         } else if state.effects.isShown {

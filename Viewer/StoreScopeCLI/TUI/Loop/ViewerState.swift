@@ -39,7 +39,7 @@ package struct ViewerState: Sendable, Equatable {
     /// Whether new records move the selection to the last action.
     var following = false
     /// The `?` help.
-    var help = HelpScreen()
+    var help = HelpState()
     /// Actions the recorder dropped, and damaged ranges, in the whole trace.
     var droppedActions: UInt64 = 0
     var damagedRanges = 0
