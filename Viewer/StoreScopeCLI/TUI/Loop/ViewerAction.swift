@@ -33,4 +33,6 @@ package enum ViewerAction: Sendable, Equatable {
     case prompt(PromptAction)
     /// The `?` help's (``HelpReducer``).
     case help(HelpAction)
+    /// The control keys' (``ControlReducer``).
+    case control(ControlAction)
 }

@@ -114,6 +114,8 @@ package struct ViewerReducer {
             reduce(action, in: &state)
         case let .help(action):
             reduce(action, in: &state)
+        case let .control(action):
+            reduce(action, in: &state)
         }
     }
 
@@ -126,7 +128,7 @@ package struct ViewerReducer {
         if state.prompts.line != nil { reduce(PromptAction.key(key), in: &state); return }
         state.message = nil
         if handleEffectsKey(key, in: &state) { return }
-        if handleControlKey(key, in: &state) { return }
+        if ControlReducer.keys.contains(key) { return reduce(ControlAction.key(key), in: &state) }
         if state.focus == .timeline, Self.foldKeys.contains(key) {
             // The fold keys act on the tree at once: the keys move to the detail pane.
             guard state.pane.mode != .diff else {
@@ -216,7 +218,7 @@ package struct ViewerReducer {
         case .effectsFilter, .effectsSearch:
             submitEffects(prompt, in: &state)
         case .dispatch:
-            submitDispatch(prompt, in: &state)
+            reduce(ControlAction.dispatch(prompt), in: &state)
         case .treeSearch:
             searchTree(prompt.text, forward: true, in: &state)
         case .jump:

@@ -29,8 +29,8 @@ package struct ViewerState: Sendable, Equatable {
     var focus: Focus = .timeline
 
     /// What the viewer believes of the live app (paused, locked) from the commands it sent
-    /// (``ViewerReducer/handleControlKey(_:in:)``).
-    var control = ControlKeys()
+    /// (``ControlReducer``).
+    var control = ControlState()
 
     /// The open prompt, if any, and what was entered at each prompt in this run.
     var prompts = PromptState()
