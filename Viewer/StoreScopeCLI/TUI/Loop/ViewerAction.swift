@@ -35,4 +35,6 @@ package enum ViewerAction: Sendable, Equatable {
     case help(HelpAction)
     /// The control keys' (``ControlReducer``).
     case control(ControlAction)
+    /// The bookmarks' and the app's marks' (``MarksReducer``).
+    case marks(MarksAction)
 }

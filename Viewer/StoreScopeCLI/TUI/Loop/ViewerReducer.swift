@@ -116,6 +116,8 @@ package struct ViewerReducer {
             reduce(action, in: &state)
         case let .control(action):
             reduce(action, in: &state)
+        case let .marks(action):
+            reduce(action, in: &state)
         }
     }
 
@@ -172,11 +174,11 @@ package struct ViewerReducer {
         case .character("{"): jumpToChange(forward: false, in: &state)
         case .character(" "): togglePlay(in: &state)
         case .character("+"), .character("-"), .character("*"): changePace(key, in: &state)
-        case .character("m"): toggleBookmark(in: &state)
-        case .character(")"): jumpToMark(forward: true, in: &state)
-        case .character("("): jumpToMark(forward: false, in: &state)
-        case .character("'"): jumpToBookmark(forward: true, in: &state)
-        case .character("\""): jumpToBookmark(forward: false, in: &state)
+        case .character("m"): reduce(MarksAction.toggleBookmark, in: &state)
+        case .character(")"): reduce(MarksAction.nextMark(forward: true), in: &state)
+        case .character("("): reduce(MarksAction.nextMark(forward: false), in: &state)
+        case .character("'"): reduce(MarksAction.nextBookmark(forward: true), in: &state)
+        case .character("\""): reduce(MarksAction.nextBookmark(forward: false), in: &state)
         case .character("y"): copyPath(in: &state)
         case .character("?"): reduce(HelpAction.open, in: &state)
         case .escape: state.focus = .timeline

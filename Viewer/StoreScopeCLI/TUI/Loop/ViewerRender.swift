@@ -17,7 +17,7 @@ package enum ViewerRender {
             drawEffects(state, layout, into: &grid)
         } else {
             drawTimeline(state, layout, into: &grid)
-            drawBookmarks(state, into: &grid)
+            drawBookmarks(state.marks, rows: state.timeline.rows.prefix(layout.timelineRows), selected: state.selected, into: &grid)
             drawDetail(state, layout, into: &grid)
         }
         drawStatus(state, layout, into: &grid)

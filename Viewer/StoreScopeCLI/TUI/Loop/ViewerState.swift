@@ -62,7 +62,7 @@ package struct ViewerState: Sendable, Equatable {
     /// How fast `space` plays (`+` `-` `*` change it).
     var pace = PlayPace()
     /// The actions bookmarked with `m` (for this run of the viewer).
-    var bookmarks: Set<UInt64> = []
+    var marks = MarksState()
     /// The path the last `}` or `{` followed from the timeline and the action it landed on:
     /// pressed again there, they keep following that path.
     var followedPath: FollowedPath?
