@@ -41,6 +41,7 @@ struct ControlReducerTests {
             delegates: [.message("resuming the recording of store \"cart\"…")]))
         #expect(state.paused == ["ui"])
         #expect(Self.press("K", &state).delegates == [.message("locking the actions of store \"cart\"…")])
+        #expect(state == ControlState(paused: ["ui"], locked: ["cart"]))
         #expect(Self.press("K", &state).effects == [.control(ControlRequest(command: "unlock", session: "shop/1a2b", store: "cart"))])
         #expect(state == ControlState(paused: ["ui"], locked: []))
     }

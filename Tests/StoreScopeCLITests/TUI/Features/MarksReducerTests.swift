@@ -25,6 +25,8 @@ struct MarksReducerTests {
 
         #expect(MarksReducer.reduce(into: &state, .nextBookmark(forward: true), selected: 4) == .tell(.select(9)))
         #expect(MarksReducer.reduce(into: &state, .nextBookmark(forward: false), selected: 4) == .tell(.select(2)))
+        #expect(MarksReducer.reduce(into: &state, .nextBookmark(forward: true), selected: 1) == .tell(.select(2)), "the nearest after")
+        #expect(MarksReducer.reduce(into: &state, .nextBookmark(forward: false), selected: 10) == .tell(.select(9)), "the nearest before")
         #expect(MarksReducer.reduce(into: &state, .nextBookmark(forward: true), selected: 9) == .tell(.message("no bookmark after #9")))
         #expect(MarksReducer.reduce(into: &state, .nextBookmark(forward: false), selected: 2) == .tell(.message("no bookmark before #2")))
         #expect(state.bookmarks == [2, 9], "going to a bookmark keeps them")
