@@ -37,4 +37,6 @@ package enum ViewerAction: Sendable, Equatable {
     case control(ControlAction)
     /// The bookmarks' and the app's marks' (``MarksReducer``).
     case marks(MarksAction)
+    /// The detail pane's keys' (``DetailReducer``).
+    case detail(DetailAction)
 }

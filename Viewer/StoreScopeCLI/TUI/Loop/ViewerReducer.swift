@@ -118,6 +118,8 @@ package struct ViewerReducer {
             reduce(action, in: &state)
         case let .marks(action):
             reduce(action, in: &state)
+        case let .detail(action):
+            reduce(action, in: &state)
         }
     }
 
@@ -131,7 +133,7 @@ package struct ViewerReducer {
         state.message = nil
         if handleEffectsKey(key, in: &state) { return }
         if ControlReducer.keys.contains(key) { return reduce(ControlAction.key(key), in: &state) }
-        if state.focus == .timeline, Self.foldKeys.contains(key) {
+        if state.focus == .timeline, DetailReducer.foldKeys.contains(key) {
             // The fold keys act on the tree at once: the keys move to the detail pane.
             guard state.pane.mode != .diff else {
                 state.message = "h l enter H L fold the state tree (s) or the action (a); the diff has nothing to fold"
@@ -139,8 +141,7 @@ package struct ViewerReducer {
             }
             state.focus = .detail
         }
-        if state.focus == .detail, state.pane.mode == .action, foldActionTree(key, in: &state) { return }
-        if state.focus == .detail, moveInDetail(key, in: &state) { return }
+        if state.focus == .detail, DetailReducer.keys.contains(key) { return reduce(DetailAction.key(key), in: &state) }
         let page = max(1, state.layout.timelineRows - 1)
         switch key {
         case .character("q"): state.quit = true
@@ -179,29 +180,11 @@ package struct ViewerReducer {
         case .character("("): reduce(MarksAction.nextMark(forward: false), in: &state)
         case .character("'"): reduce(MarksAction.nextBookmark(forward: true), in: &state)
         case .character("\""): reduce(MarksAction.nextBookmark(forward: false), in: &state)
-        case .character("y"): copyPath(in: &state)
+        case .character("y"): reduce(DetailAction.copyPath, in: &state)
         case .character("?"): reduce(HelpAction.open, in: &state)
         case .escape: state.focus = .timeline
         default: break
         }
-    }
-
-    /// The keys that fold a tree: `h` `l` `enter` the node under the cursor, `H` `L` everything.
-    static let foldKeys: Set<Key> = [.character("h"), .character("l"), .enter, .character("H"), .character("L")]
-
-    /// Collapses (`H`) or expands (`L`) every node of the tree whose folds are `folds` but the root, keeping the
-    /// cursor on the node it was on (or the folded node holding it).
-    func foldAll(_ key: Key, _ folds: WritableKeyPath<ViewerState, Set<String>>, tree: TraceValue, counts: TreeOutline.Counts?, in state: inout ViewerState) {
-        let cursorNode = TreeOutline.rows(of: tree, folded: state[keyPath: folds], in: state.pane.cursor..<state.pane.cursor + 1, counts: counts).first?.id ?? "0"
-        state[keyPath: folds] = key == .character("H") ? TreeOutline.everythingFolded : []
-        state.pane.cursor = TreeOutline.rowIndex(ofNode: cursorNode, in: tree, folded: state[keyPath: folds], counts: counts)
-        let visible = max(1, state.layout.detailRows - 1)
-        if state.pane.cursor < state.pane.scroll || state.pane.cursor >= state.pane.scroll + visible {
-            state.pane.scroll = max(0, state.pane.cursor - visible / 3)
-        }
-        // A tree grown shorter than the pane is shown from its top, without blank lines.
-        state.pane.scroll = min(state.pane.scroll, max(0, ViewerRender.detailLineCount(state) - visible))
-        state.message = key == .character("H") ? "collapsed every node: l or L to open" : "expanded every node"
     }
 
     private func findNext(forward: Bool, in state: inout ViewerState) {
