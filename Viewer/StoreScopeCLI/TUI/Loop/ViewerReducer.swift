@@ -10,13 +10,13 @@ import TraceFormat
 ///
 /// ## Features
 ///
-/// A feature of the viewer (the prompt, the help, the control keys, the marks) lives in a
-/// folder of its own with its state (`PromptState`, a field of ``ViewerState``), its actions
-/// (`PromptAction`, wrapped in one ``ViewerAction`` case), its reducer
-/// (`PromptReducer.reduce(into:_:)`, which sees its own state and what else it needs passed
-/// in, read-only) and its render (`ViewerRender.drawPromptLine`). The viewer delegates to it
-/// (`reduce(_: PromptAction, in:)`, in the feature's folder, as TCA's `Scope`): it decides which
-/// keys go to the feature, sends them as the feature's actions, and takes in the
+/// A feature of the viewer (the prompt, the help, the control keys, the marks, the detail
+/// pane's keys) lives in a folder of its own with its state (`PromptState`, a field of
+/// ``ViewerState``), its actions (`PromptAction`, wrapped in one ``ViewerAction`` case), its
+/// reducer (`PromptReducer.reduce(into:_:)`, which sees its own state and what else it needs
+/// passed in, read-only) and its render (`ViewerRender.drawPromptLine`). The viewer delegates
+/// to it (`reduce(_: PromptAction, in:)`, in the feature's folder, as TCA's `Scope`): it
+/// decides which keys go to the feature, sends them as the feature's actions, and takes in the
 /// ``FeatureUpdate`` returned: the effects for the runner, and the delegates, what the feature
 /// asks of the rest of the viewer (a prompt's submitted line, a message, an action to select),
 /// which the viewer routes. A feature never changes another's state itself.
@@ -129,7 +129,7 @@ package struct ViewerReducer {
         if key == .ctrl("c") { state.quit = true; return }
         if cancelSearch(on: key, in: &state) || cancelTreeSearch(on: key, in: &state) { return }
         if state.help.isShown { return reduce(HelpAction.key(key), in: &state) }
-        if state.prompts.line != nil { reduce(PromptAction.key(key), in: &state); return }
+        if state.prompts.line != nil { return reduce(PromptAction.key(key), in: &state) }
         state.message = nil
         if handleEffectsKey(key, in: &state) { return }
         if ControlReducer.keys.contains(key) { return reduce(ControlAction.key(key), in: &state) }

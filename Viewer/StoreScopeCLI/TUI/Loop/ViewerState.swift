@@ -61,7 +61,7 @@ package struct ViewerState: Sendable, Equatable {
     var playback: Playback?
     /// How fast `space` plays (`+` `-` `*` change it).
     var pace = PlayPace()
-    /// The actions bookmarked with `m` (for this run of the viewer).
+    /// The actions bookmarked with `m` (for this run of the viewer; ``MarksReducer``).
     var marks = MarksState()
     /// The path the last `}` or `{` followed from the timeline and the action it landed on:
     /// pressed again there, they keep following that path.
