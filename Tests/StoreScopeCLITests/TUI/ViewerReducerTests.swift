@@ -111,10 +111,10 @@ struct ViewerReducerTests {
         viewer.press(.character("G"), .character("s"), .tab, .character("g"))  // g: from the tree's top, not the node the action changed
         #expect(viewer.state.focus == .detail)
         viewer.press(.character("j"), .character("j"))
-        #expect(ViewerRender.treeRows(viewer.state)?[2].text == "repos: [")
+        #expect(ViewerRender.treeRows(viewer.state.pane, viewer.state.detail)?[2].text == "repos: [")
         viewer.press(.enter)
         #expect(viewer.state.pane.folded == ["0.1"])
-        #expect(ViewerRender.treeRows(viewer.state)?[2].text == "repos: [… 1]")
+        #expect(ViewerRender.treeRows(viewer.state.pane, viewer.state.detail)?[2].text == "repos: [… 1]")
         viewer.press(.character("l"))
         #expect(viewer.state.pane.folded.isEmpty)
         viewer.press(.character("j"), .character("h"))

@@ -2,7 +2,7 @@ import TraceFormat
 
 /// The detail pane's own state: which view it shows of the selected action (``ViewerState/Detail``),
 /// where its cursor is, and what is folded. The detail itself is read from the trace; this is
-/// what the keys change in it.
+/// what the keys change in it (``DetailReducer``).
 struct DetailPane: Sendable, Equatable {
     /// Which view the pane shows: the diff (`d`), the state tree (`s`) or the action (`a`).
     var mode: ViewerState.DetailMode = .diff

@@ -33,7 +33,7 @@ extension ViewerRender {
         let action = detail.entry.seq == 0 ? "(none: the initial state, before the first action)" : pad(detail.entry.action.action.qualifiedDescription.sanitizedForTerminal, max(0, state.columns - 7))
         grid.put(action, row: y + 1, column: 7, style: detail.entry.seq == 0 ? .dim : .plain)
         let visible = layout.detailRows - 1
-        for (offset, line) in detailLines(state, from: state.pane.scroll, count: visible).enumerated() {
+        for (offset, line) in detailLines(state.pane, state.detail, from: state.pane.scroll, count: visible).enumerated() {
             let row = y + 2 + offset
             grid.put(line.text, row: row, column: 0, style: line.style)
             if state.focus == .detail, state.pane.scroll + offset == state.pane.cursor { grid.fill(row: row, style: .reverse) }
@@ -41,10 +41,10 @@ extension ViewerRender {
     }
 
     /// The detail lines under the action line, for the current mode.
-    static func detailLines(_ state: ViewerState) -> [DetailLine] {
-        guard let detail = state.detail else { return [] }
+    static func detailLines(_ pane: DetailPane, _ detail: ViewerState.Detail?) -> [DetailLine] {
+        guard let detail else { return [] }
         guard !detail.isLoading else { return [DetailLine(text: "  reading the state…", style: .dim)] }
-        switch state.pane.mode {
+        switch pane.mode {
         case .diff:
             var lines: [DetailLine]
             switch detail.diff {
@@ -65,9 +65,9 @@ extension ViewerRender {
             return lines
         case .action:
             guard detail.entry.seq != 0 else { return [DetailLine(text: "  (no action: the initial state)", style: .dim)] }
-            return TreeOutline.rows(of: detail.entry.action.action, folded: state.pane.actionFolded).map { actionTreeLine($0, of: detail.entry.action.action) }
+            return TreeOutline.rows(of: detail.entry.action.action, folded: pane.actionFolded).map { actionTreeLine($0, of: detail.entry.action.action) }
         case .tree:
-            guard let rows = treeRows(state) else {
+            guard let rows = treeRows(pane, detail) else {
                 if case let .failure(unknown) = detail.state { return [DetailLine(text: "  " + unknown.text.sanitizedForTerminal, style: .colored(.yellow))] }
                 return []
             }
@@ -87,36 +87,36 @@ extension ViewerRender {
 
     /// `count` detail lines from line `first`: what the pane shows. The state tree builds only
     /// those rows, so a key costs the screen, not the state's size.
-    static func detailLines(_ state: ViewerState, from first: Int, count: Int) -> [DetailLine] {
-        if state.pane.mode == .action, let action = actionTree(state) {
-            return TreeOutline.rows(of: action, folded: state.pane.actionFolded, in: first..<first + max(0, count)).map { actionTreeLine($0, of: action) }
+    static func detailLines(_ pane: DetailPane, _ detail: ViewerState.Detail?, from first: Int, count: Int) -> [DetailLine] {
+        if pane.mode == .action, let action = actionTree(pane, detail) {
+            return TreeOutline.rows(of: action, folded: pane.actionFolded, in: first..<first + max(0, count)).map { actionTreeLine($0, of: action) }
         }
-        guard state.pane.mode == .tree, case let .success(value)? = state.detail?.state else {
-            return Array(detailLines(state).dropFirst(first).prefix(count))
+        guard pane.mode == .tree, case let .success(value)? = detail?.state else {
+            return Array(detailLines(pane, detail).dropFirst(first).prefix(count))
         }
-        let changed = state.detail?.changedNodes ?? ChangedNodes()
-        return TreeOutline.rows(of: value, folded: state.pane.folded, in: first..<first + max(0, count), counts: state.detail?.treeCounts).map {
+        let changed = detail?.changedNodes ?? ChangedNodes()
+        return TreeOutline.rows(of: value, folded: pane.folded, in: first..<first + max(0, count), counts: detail?.treeCounts).map {
             stateTreeLine($0, changed)
         }
     }
 
     /// How many detail lines there are (the state tree's are counted, not built).
-    static func detailLineCount(_ state: ViewerState) -> Int {
-        if state.pane.mode == .action, let action = actionTree(state) { return TreeOutline.rowCount(of: action, folded: state.pane.actionFolded) }
-        guard state.pane.mode == .tree, case let .success(value)? = state.detail?.state else { return detailLines(state).count }
-        return TreeOutline.rowCount(of: value, folded: state.pane.folded, counts: state.detail?.treeCounts)
+    static func detailLineCount(_ pane: DetailPane, _ detail: ViewerState.Detail?) -> Int {
+        if pane.mode == .action, let action = actionTree(pane, detail) { return TreeOutline.rowCount(of: action, folded: pane.actionFolded) }
+        guard pane.mode == .tree, case let .success(value)? = detail?.state else { return detailLines(pane, detail).count }
+        return TreeOutline.rowCount(of: value, folded: pane.folded, counts: detail?.treeCounts)
     }
 
     /// The selected action's value for the action tree (`nil`: none, or #0).
-    static func actionTree(_ state: ViewerState) -> TraceValue? {
-        guard let entry = state.detail?.entry, entry.seq != 0 else { return nil }
+    static func actionTree(_ pane: DetailPane, _ detail: ViewerState.Detail?) -> TraceValue? {
+        guard let entry = detail?.entry, entry.seq != 0 else { return nil }
         return entry.action.action
     }
 
     /// The state tree's row at `index`, or `nil` when there is none or the state is unknown.
-    static func treeRow(_ state: ViewerState, at index: Int) -> TreeOutline.Row? {
-        guard index >= 0, case let .success(value)? = state.detail?.state else { return nil }
-        return TreeOutline.rows(of: value, folded: state.pane.folded, in: index..<index + 1, counts: state.detail?.treeCounts).first
+    static func treeRow(_ pane: DetailPane, _ detail: ViewerState.Detail?, at index: Int) -> TreeOutline.Row? {
+        guard index >= 0, case let .success(value)? = detail?.state else { return nil }
+        return TreeOutline.rows(of: value, folded: pane.folded, in: index..<index + 1, counts: detail?.treeCounts).first
     }
 
     /// A line of the action tree: its root names the action's type (`UsersAction.loaded(`).
@@ -145,8 +145,15 @@ extension ViewerRender {
     }
 
     /// The state tree's rows with the state's folds, or `nil` when the state is unknown.
-    static func treeRows(_ state: ViewerState) -> [TreeOutline.Row]? {
-        guard case let .success(value)? = state.detail?.state else { return nil }
-        return TreeOutline.rows(of: value, folded: state.pane.folded)
+    static func treeRows(_ pane: DetailPane, _ detail: ViewerState.Detail?) -> [TreeOutline.Row]? {
+        guard case let .success(value)? = detail?.state else { return nil }
+        return TreeOutline.rows(of: value, folded: pane.folded)
     }
+
+    // MARK: - The same, from the whole state, for the parts of the viewer that pass it
+
+    static func detailLines(_ state: ViewerState) -> [DetailLine] { detailLines(state.pane, state.detail) }
+    static func detailLineCount(_ state: ViewerState) -> Int { detailLineCount(state.pane, state.detail) }
+    static func actionTree(_ state: ViewerState) -> TraceValue? { actionTree(state.pane, state.detail) }
+    static func treeRow(_ state: ViewerState, at index: Int) -> TreeOutline.Row? { treeRow(state.pane, state.detail, at: index) }
 }

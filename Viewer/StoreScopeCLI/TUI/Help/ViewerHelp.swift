@@ -1,5 +1,5 @@
 /// The `?` screen: every key of the viewer. When the window has fewer rows than the help has
-/// lines, it scrolls like less (``HelpScreen/handle(_:rows:)``) and its last row says
+/// lines, it scrolls like less (``HelpReducer``) and its last row says
 /// which lines are shown and how to see the others.
 enum ViewerHelp {
     static let lines = [
@@ -68,8 +68,9 @@ enum ViewerHelp {
         }
     }
 
-    static func draw(into grid: inout ScreenGrid, top: Int, rows: Int) {
-        let page = Page(top: top, rows: rows)
+    /// Draws `help` over the screen's first `rows` rows.
+    static func draw(_ help: HelpState, into grid: inout ScreenGrid, rows: Int) {
+        let page = Page(top: help.top, rows: rows)
         for (index, line) in lines.dropFirst(page.first).prefix(page.count).enumerated() {
             grid.put(line, row: index, column: 1, style: index == 0 && page.first == 0 ? .bold : .plain)
         }

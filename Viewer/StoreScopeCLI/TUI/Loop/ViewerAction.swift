@@ -26,4 +26,17 @@ package enum ViewerAction: Sendable, Equatable {
     case backgroundRead(BackgroundReader.Read)
     /// A line for the message line (a refused peer, a session that could not be recorded).
     case notice(String)
+
+    // MARK: - Features (``ViewerReducer``, "Features"): each one's actions, for its reducer
+
+    /// The prompt's (``PromptReducer``).
+    case prompt(PromptAction)
+    /// The `?` help's (``HelpReducer``).
+    case help(HelpAction)
+    /// The control keys' (``ControlReducer``).
+    case control(ControlAction)
+    /// The bookmarks' and the app's marks' (``MarksReducer``).
+    case marks(MarksAction)
+    /// The detail pane's keys' (``DetailReducer``).
+    case detail(DetailAction)
 }

@@ -7,6 +7,19 @@ import TraceFormat
 /// ``ViewerEffectRunner`` performs. What the screen shows of the trace (the timeline's rows
 /// around the cursor, the totals, the selected action's detail) it asks of the reader, whose
 /// answers come back as actions and are kept in the state, so rendering reads no file.
+///
+/// ## Features
+///
+/// A feature of the viewer (the prompt, the help, the control keys, the marks, the detail
+/// pane's keys) lives in a folder of its own with its state (`PromptState`, a field of
+/// ``ViewerState``), its actions (`PromptAction`, wrapped in one ``ViewerAction`` case), its
+/// reducer (`PromptReducer.reduce(into:_:)`, which sees its own state and what else it needs
+/// passed in, read-only) and its render (`ViewerRender.drawPromptLine`). The viewer delegates
+/// to it (`reduce(_: PromptAction, in:)`, in the feature's folder, as TCA's `Scope`): it
+/// decides which keys go to the feature, sends them as the feature's actions, and takes in the
+/// ``FeatureUpdate`` returned: the effects for the runner, and the delegates, what the feature
+/// asks of the rest of the viewer (a prompt's submitted line, a message, an action to select),
+/// which the viewer routes. A feature never changes another's state itself.
 package struct ViewerReducer {
     /// Every source the viewer can show; it shows ``ViewerSources/current``.
     let sources: ViewerSources
@@ -50,7 +63,7 @@ package struct ViewerReducer {
     package func start(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> (state: ViewerState, effects: [ViewerEffect]) {
         var state = ViewerState(title: "", columns: columns, rows: rows, filter: filter)
         // A filter from the command line is the first one ↑ recalls at the f prompt.
-        if filter.expression != .all { state.promptHistory[.filter] = [filter.description] }
+        if filter.expression != .all { state.prompts.history[.filter] = [filter.description] }
         guard startSessions(&state) else { return (state, outbox.take()) }
         move(.opening(following: state.following), in: &state)
         return (state, outbox.take())
@@ -97,6 +110,16 @@ package struct ViewerReducer {
             advancePlayback(to: nanos, in: &state)
         case .sessionStarted, .sessionRestarted, .sessionResumed, .sessionEnded, .notice:
             break
+        case let .prompt(action):
+            reduce(action, in: &state)
+        case let .help(action):
+            reduce(action, in: &state)
+        case let .control(action):
+            reduce(action, in: &state)
+        case let .marks(action):
+            reduce(action, in: &state)
+        case let .detail(action):
+            reduce(action, in: &state)
         }
     }
 
@@ -105,12 +128,12 @@ package struct ViewerReducer {
     private func handle(_ key: Key, in state: inout ViewerState) {
         if key == .ctrl("c") { state.quit = true; return }
         if cancelSearch(on: key, in: &state) || cancelTreeSearch(on: key, in: &state) { return }
-        if state.help.handle(key, rows: state.layout.statusRow) { return }
-        if state.prompt != nil { edit(key, in: &state); return }
+        if state.help.isShown { return reduce(HelpAction.key(key), in: &state) }
+        if state.prompts.line != nil { return reduce(PromptAction.key(key), in: &state) }
         state.message = nil
         if handleEffectsKey(key, in: &state) { return }
-        if handleControlKey(key, in: &state) { return }
-        if state.focus == .timeline, Self.foldKeys.contains(key) {
+        if ControlReducer.keys.contains(key) { return reduce(ControlAction.key(key), in: &state) }
+        if state.focus == .timeline, DetailReducer.foldKeys.contains(key) {
             // The fold keys act on the tree at once: the keys move to the detail pane.
             guard state.pane.mode != .diff else {
                 state.message = "h l enter H L fold the state tree (s) or the action (a); the diff has nothing to fold"
@@ -118,8 +141,7 @@ package struct ViewerReducer {
             }
             state.focus = .detail
         }
-        if state.focus == .detail, state.pane.mode == .action, foldActionTree(key, in: &state) { return }
-        if state.focus == .detail, moveInDetail(key, in: &state) { return }
+        if state.focus == .detail, DetailReducer.keys.contains(key) { return reduce(DetailAction.key(key), in: &state) }
         let page = max(1, state.layout.timelineRows - 1)
         switch key {
         case .character("q"): state.quit = true
@@ -131,12 +153,12 @@ package struct ViewerReducer {
         case .character("G"), .end: goToLastAction(&state)
         case .character("]"), .right: move(.travel(forward: true), in: &state)
         case .character("["), .left: move(.travel(forward: false), in: &state)
-        case .character("/") where Self.searchesTree(state): state.prompt = .init(kind: .treeSearch)
+        case .character("/") where Self.searchesTree(state): reduce(PromptAction.open(.init(kind: .treeSearch)), in: &state)
         case .character("n") where Self.searchesTree(state): searchTree(nil, forward: true, in: &state)
         case .character("N") where Self.searchesTree(state): searchTree(nil, forward: false, in: &state)
-        case .character(":"): state.prompt = .init(kind: .jump)
-        case .character("/"): state.prompt = .init(kind: .search)
-        case .character("f"): state.prompt = .init(kind: .filter)
+        case .character(":"): reduce(PromptAction.open(.init(kind: .jump)), in: &state)
+        case .character("/"): reduce(PromptAction.open(.init(kind: .search)), in: &state)
+        case .character("f"): reduce(PromptAction.open(.init(kind: .filter)), in: &state)
         case .character("n"): findNext(forward: true, in: &state)
         case .character("N"): findNext(forward: false, in: &state)
         case .character("F"):
@@ -153,34 +175,16 @@ package struct ViewerReducer {
         case .character("{"): jumpToChange(forward: false, in: &state)
         case .character(" "): togglePlay(in: &state)
         case .character("+"), .character("-"), .character("*"): changePace(key, in: &state)
-        case .character("m"): toggleBookmark(in: &state)
-        case .character(")"): jumpToMark(forward: true, in: &state)
-        case .character("("): jumpToMark(forward: false, in: &state)
-        case .character("'"): jumpToBookmark(forward: true, in: &state)
-        case .character("\""): jumpToBookmark(forward: false, in: &state)
-        case .character("y"): copyPath(in: &state)
-        case .character("?"): state.help.isShown = true
+        case .character("m"): reduce(MarksAction.toggleBookmark, in: &state)
+        case .character(")"): reduce(MarksAction.nextMark(forward: true), in: &state)
+        case .character("("): reduce(MarksAction.nextMark(forward: false), in: &state)
+        case .character("'"): reduce(MarksAction.nextBookmark(forward: true), in: &state)
+        case .character("\""): reduce(MarksAction.nextBookmark(forward: false), in: &state)
+        case .character("y"): reduce(DetailAction.copyPath, in: &state)
+        case .character("?"): reduce(HelpAction.open, in: &state)
         case .escape: state.focus = .timeline
         default: break
         }
-    }
-
-    /// The keys that fold a tree: `h` `l` `enter` the node under the cursor, `H` `L` everything.
-    static let foldKeys: Set<Key> = [.character("h"), .character("l"), .enter, .character("H"), .character("L")]
-
-    /// Collapses (`H`) or expands (`L`) every node of the tree whose folds are `folds` but the root, keeping the
-    /// cursor on the node it was on (or the folded node holding it).
-    func foldAll(_ key: Key, _ folds: WritableKeyPath<ViewerState, Set<String>>, tree: TraceValue, counts: TreeOutline.Counts?, in state: inout ViewerState) {
-        let cursorNode = TreeOutline.rows(of: tree, folded: state[keyPath: folds], in: state.pane.cursor..<state.pane.cursor + 1, counts: counts).first?.id ?? "0"
-        state[keyPath: folds] = key == .character("H") ? TreeOutline.everythingFolded : []
-        state.pane.cursor = TreeOutline.rowIndex(ofNode: cursorNode, in: tree, folded: state[keyPath: folds], counts: counts)
-        let visible = max(1, state.layout.detailRows - 1)
-        if state.pane.cursor < state.pane.scroll || state.pane.cursor >= state.pane.scroll + visible {
-            state.pane.scroll = max(0, state.pane.cursor - visible / 3)
-        }
-        // A tree grown shorter than the pane is shown from its top, without blank lines.
-        state.pane.scroll = min(state.pane.scroll, max(0, ViewerRender.detailLineCount(state) - visible))
-        state.message = key == .character("H") ? "collapsed every node: l or L to open" : "expanded every node"
     }
 
     private func findNext(forward: Bool, in state: inout ViewerState) {
@@ -191,23 +195,22 @@ package struct ViewerReducer {
 
     // MARK: - Prompt
 
+    /// Acts on the line the prompt submitted (``PromptAction/Delegate/submitted(_:)``), or
+    /// opens it again with why it was refused.
     func submit(_ prompt: ViewerState.Prompt, in state: inout ViewerState) {
         var prompt = prompt
         switch prompt.kind {
         case .effectsFilter, .effectsSearch:
             submitEffects(prompt, in: &state)
         case .dispatch:
-            submitDispatch(prompt, in: &state)
+            reduce(ControlAction.dispatch(prompt), in: &state)
         case .treeSearch:
-            state.prompt = nil
             searchTree(prompt.text, forward: true, in: &state)
         case .jump:
             guard let point = SessionPoint(prompt.text.trimmingSpaces) else {
                 prompt.jumpError = "expected a sequence number, start, end, or a time such as 1.5s"
-                state.prompt = prompt
-                return
+                return reduce(PromptAction.open(prompt), in: &state)
             }
-            state.prompt = nil
             move(.jump(point), in: &state)
         case .filter, .search:
             let filter: Filter
@@ -215,10 +218,8 @@ package struct ViewerReducer {
                 filter = try Filter(parsing: prompt.text)
             } catch {
                 prompt.error = error
-                state.prompt = prompt
-                return
+                return reduce(PromptAction.open(prompt), in: &state)
             }
-            state.prompt = nil
             if prompt.kind == .search {
                 state.search.last = filter.expression == .all ? nil : filter
                 findNext(forward: true, in: &state)

@@ -29,17 +29,17 @@ package struct ViewerState: Sendable, Equatable {
     var focus: Focus = .timeline
 
     /// What the viewer believes of the live app (paused, locked) from the commands it sent
-    /// (``ViewerReducer/handleControlKey(_:in:)``).
-    var control = ControlKeys()
+    /// (``ControlReducer``).
+    var control = ControlState()
 
-    /// The open prompt, if any.
-    var prompt: Prompt?
+    /// The open prompt, if any, and what was entered at each prompt in this run.
+    var prompts = PromptState()
     /// A one-line message (a search that found nothing, a jump past the end).
     package var message: String?
     /// Whether new records move the selection to the last action.
     var following = false
     /// The `?` help.
-    var help = HelpScreen()
+    var help = HelpState()
     /// Actions the recorder dropped, and damaged ranges, in the whole trace.
     var droppedActions: UInt64 = 0
     var damagedRanges = 0
@@ -61,8 +61,8 @@ package struct ViewerState: Sendable, Equatable {
     var playback: Playback?
     /// How fast `space` plays (`+` `-` `*` change it).
     var pace = PlayPace()
-    /// The actions bookmarked with `m` (for this run of the viewer).
-    var bookmarks: Set<UInt64> = []
+    /// The actions bookmarked with `m` (for this run of the viewer; ``MarksReducer``).
+    var marks = MarksState()
     /// The path the last `}` or `{` followed from the timeline and the action it landed on:
     /// pressed again there, they keep following that path.
     var followedPath: FollowedPath?
@@ -73,9 +73,6 @@ package struct ViewerState: Sendable, Equatable {
     /// itself as a foldable tree (`a`).
     enum DetailMode: Sendable, Equatable { case diff, tree, action }
     enum Focus: Sendable, Equatable { case timeline, detail }
-
-    /// What was entered at each prompt in this run, oldest first (↑ and ↓ recall it).
-    var promptHistory: [Prompt.Kind: [String]] = [:]
 
     /// A row of the timeline.
     enum TimelineRow: Sendable, Equatable {

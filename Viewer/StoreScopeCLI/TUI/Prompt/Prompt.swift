@@ -1,11 +1,11 @@
 import TraceAnalysis
 
-/// The prompt as a feature of its own: its line and the line's update (``edit(_:history:)``),
-/// which tells the viewer, as a child tells its parent, when the line is closed or submitted.
+/// The prompt's line and the line's edit (``edit(_:history:)``), which tells ``PromptReducer``
+/// when the line is closed or submitted.
 extension ViewerState {
     /// A line of input being typed at the bottom of the screen, edited like a shell's line
     /// (``edit(_:history:)``).
-    struct Prompt: Sendable, Equatable {
+    package struct Prompt: Sendable, Equatable {
         enum Kind: String, Sendable, Equatable, Hashable {
             case filter, search, jump
             /// `/` with the keys in a tree: text, not a filter.

@@ -143,45 +143,6 @@ extension ViewerReducer {
         state.pane.scroll = 0
         state.pane.revealChange = state.pane.mode == .tree
     }
-
-    /// Moves the detail cursor, scrolls, or folds; returns whether the key was used.
-    func moveInDetail(_ key: Key, in state: inout ViewerState) -> Bool {
-        let lines = ViewerRender.detailLineCount(state)
-        let page = max(1, state.layout.detailRows - 2)
-        switch key {
-        case .character("j"), .down: state.pane.cursor = min(max(0, lines - 1), state.pane.cursor + 1)
-        case .character("k"), .up: state.pane.cursor = max(0, state.pane.cursor - 1)
-        case .pageDown: state.pane.cursor = min(max(0, lines - 1), state.pane.cursor + page)
-        case .pageUp: state.pane.cursor = max(0, state.pane.cursor - page)
-        case .character("g"), .home: state.pane.cursor = 0
-        case .character("G"), .end: state.pane.cursor = max(0, lines - 1)
-        case .character("H"), .character("L"):
-            guard state.pane.mode == .tree, case let .success(value)? = state.detail?.state else { return true }
-            foldAll(key, \.pane.folded, tree: value, counts: state.detail?.treeCounts, in: &state)
-            return true
-        case .character("h"), .character("l"), .enter:
-            guard state.pane.mode == .tree, let row = ViewerRender.treeRow(state, at: state.pane.cursor) else { return true }
-            switch key {
-            case .character("l"): TreeOutline.unfold(row.id, in: &state.pane.folded)
-            case .enter where row.isFoldable && row.isFolded: TreeOutline.unfold(row.id, in: &state.pane.folded)
-            case .enter: if row.isFoldable { TreeOutline.fold(row.id, in: &state.pane.folded) }
-            default:
-                // h folds the node (from its opening or closing line), or the node holding
-                // the cursor's line, and moves there.
-                let id = row.isFoldable && !row.isFolded || row.isCloser ? row.id : String(row.id.split(separator: ".").dropLast().joined(separator: "."))
-                guard !id.isEmpty else { return true }
-                TreeOutline.fold(id, in: &state.pane.folded)
-                if case let .success(value)? = state.detail?.state {
-                    state.pane.cursor = TreeOutline.rowIndex(ofNode: id, in: value, folded: state.pane.folded, counts: state.detail?.treeCounts)
-                }
-            }
-        default: return false
-        }
-        let visible = max(1, state.layout.detailRows - 1)
-        if state.pane.cursor < state.pane.scroll { state.pane.scroll = state.pane.cursor }
-        if state.pane.cursor >= state.pane.scroll + visible { state.pane.scroll = state.pane.cursor - visible + 1 }
-        return true
-    }
 }
 
 extension Array {

@@ -1,8 +1,6 @@
-import TraceAnalysis
-
-/// What the viewer believes of the live app from the commands its control keys sent
-/// (``ViewerEffect/control(_:)``).
-struct ControlKeys: Sendable, Equatable {
+/// The control keys' part of ``ViewerState``: what the viewer believes of the live app from
+/// the commands its control keys sent (``ViewerEffect/control(_:)``).
+struct ControlState: Sendable, Equatable {
     /// The stores whose recording the viewer paused (`P` toggles the selected action's store:
     /// a pause is per store).
     var paused: Set<String> = []

@@ -1,0 +1,14 @@
+/// The marks' part of ``ViewerState``: the actions bookmarked with `m`, for this run of the
+/// viewer (the app's own marks are in the trace).
+struct MarksState: Sendable, Equatable {
+    /// The bookmarked actions' seqs.
+    var bookmarks: Set<UInt64> = []
+}
+
+extension ViewerState {
+    /// The bookmarked actions, for the sessions, which keep each session's own.
+    var bookmarks: Set<UInt64> {
+        get { marks.bookmarks }
+        set { marks.bookmarks = newValue }
+    }
+}
