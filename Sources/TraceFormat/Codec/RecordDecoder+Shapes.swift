@@ -46,20 +46,20 @@ extension RecordDecoder {
             return .none
         case .some:
             return .node(ValueShapeNode(.some, children: [try shape(depth: depth + 1, counting: &counted)]))
-        case .array:
+        case .array, .set:
             let count = try reader.readCount()
             guard count <= itemsLeft else { throw TraceLimits.tooManyItems }
+            guard kind == .array else {
+                // A set's elements are held whole, as paths name them.
+                var elements: [TraceValue] = []
+                elements.reserveCapacity(count)
+                for _ in 0..<count { elements.append(try key(depth: depth + 1, counting: &counted)) }
+                return .node(ValueShapeNode(.set, keys: elements))
+            }
             var children: [ValueShape] = []
             children.reserveCapacity(count)
             for _ in 0..<count { children.append(try shape(depth: depth + 1, counting: &counted)) }
             return .node(ValueShapeNode(.array, children: children))
-        case .set:
-            let count = try reader.readCount()
-            guard count <= itemsLeft else { throw TraceLimits.tooManyItems }
-            var elements: [TraceValue] = []
-            elements.reserveCapacity(count)
-            for _ in 0..<count { elements.append(try key(depth: depth + 1, counting: &counted)) }
-            return .node(ValueShapeNode(.set, keys: elements))
         case .dictionary:
             let count = try reader.readCount(minimumSize: 2)
             guard count <= itemsLeft / 2 else { throw TraceLimits.tooManyItems }
