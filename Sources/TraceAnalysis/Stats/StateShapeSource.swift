@@ -4,7 +4,7 @@ import TraceFormat
 /// from, in record order: built from the values (records read whole), or read with the chunk
 /// (``TraceReader/recordsWithStateShapes(in:actionsAsCases:)``: the values are placeholders and
 /// were never built; issue 40: building each value, then its shape, then freeing the value
-/// was most of `stats`' decoding).
+/// cost `stats` more than the shape alone).
 package struct StateShapeSource {
     /// The chunk's shapes, one per `set` and `insert` operation and keyframe; `nil`: built
     /// from the values.

@@ -87,8 +87,8 @@ extension RecordDecoder {
 
     /// The node of a struct, class or enum payload: its field names and their values' shapes.
     /// The names are those of the last node of the same `type` (a string table index) when
-    /// they are the same, one array for all (issue 40: an array of names per user was a
-    /// fifth of decoding a user's shape).
+    /// they are the same, one array for all (issue 40: rather than an array of names,
+    /// allocated and freed, per user).
     private mutating func fieldsShape(
         _ kind: ValueShapeNode.Kind, of type: Int, depth: Int, counting counted: inout ShapedValue
     ) throws(TraceError) -> ValueShapeNode {
