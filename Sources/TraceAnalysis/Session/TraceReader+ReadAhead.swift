@@ -43,8 +43,11 @@ extension TraceReader {
             for (index, chunk) in chunks.enumerated() {
                 progress(index, chunks.count)
                 if statesAsShapes {
-                    let read = try? recordsWithStateShapes(in: chunk, actionsAsCases: actionsAsCases)
-                    try body(read?.records, read?.shapes ?? [])
+                    // The shapes taken out, as below.
+                    var read = try? recordsWithStateShapes(in: chunk, actionsAsCases: actionsAsCases)
+                    var shapes: [ShapedValue] = []
+                    if read != nil { swap(&shapes, &read!.shapes) }
+                    try body(read?.records, consume shapes)
                 } else {
                     try body(try? actionsAsCases ? recordsWithActionCases(in: chunk) : records(in: chunk), [])
                 }
