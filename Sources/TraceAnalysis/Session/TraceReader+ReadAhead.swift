@@ -18,7 +18,7 @@ extension TraceReader {
     /// The reader is not used by the caller's thread until this returns (it waits for the
     /// decoding threads, also when `body` throws).
     public func forEachItem(progress: @escaping (_ done: Int, _ total: Int) -> Void, _ body: (SourceItem) throws -> Void) rethrows {
-        try forEachChunk(actionsAsCases: false, progress: progress) { read in
+        try forEachChunk(actionsAsCases: false, progress: progress) { read, _ in
             guard let records = read else { return try body(.gap) }
             for record in records { try body(.record(record)) }
         }
@@ -28,9 +28,13 @@ extension TraceReader {
     /// file order (`nil`: the chunk is damaged, a gap): for a pass that takes the records in
     /// where they lie rather than copied out one by one. With `actionsAsCases`, each action's
     /// value is built only as far as its case (``recordsWithActionCases(in:)``): what counting
-    /// actions by case needs, for a fraction of the decoding.
+    /// actions by case needs, for a fraction of the decoding. With `statesAsShapes`, each patch
+    /// operation's value and keyframe's state is decoded straight into its shape
+    /// (``recordsWithStateShapes(in:actionsAsCases:)``), passed to `body` beside the records in
+    /// record order (empty otherwise): what following store sizes needs.
     package func forEachChunk(
-        actionsAsCases: Bool, progress: @escaping (_ done: Int, _ total: Int) -> Void, _ body: ([Record]?) throws -> Void
+        actionsAsCases: Bool, statesAsShapes: Bool = false, progress: @escaping (_ done: Int, _ total: Int) -> Void,
+        _ body: (_ records: [Record]?, _ shapes: consuming [ShapedValue]) throws -> Void
     ) rethrows {
         let chunks = self.chunks
         let lanes = (0..<Self.decodingLanes).compactMap { _ in try? makeLane() }
@@ -38,20 +42,34 @@ extension TraceReader {
             // No inflater to be had for another thread: read here, one chunk at a time.
             for (index, chunk) in chunks.enumerated() {
                 progress(index, chunks.count)
-                let records = try? actionsAsCases ? recordsWithActionCases(in: chunk) : records(in: chunk)
-                try body(records)
+                if statesAsShapes {
+                    // The shapes taken out, as below.
+                    var read = try? recordsWithStateShapes(in: chunk, actionsAsCases: actionsAsCases)
+                    var shapes: [ShapedValue] = []
+                    if read != nil { swap(&shapes, &read!.shapes) }
+                    try body(read?.records, consume shapes)
+                } else {
+                    try body(try? actionsAsCases ? recordsWithActionCases(in: chunk) : records(in: chunk), [])
+                }
             }
             return progress(chunks.count, chunks.count)
         }
         let reading = ChunkLanes(
             chunks: chunks, headers: chunks.map(headerInFile(of:)), lanes: lanes, depth: Self.decodedChunksHeld,
-            actionsAsCases: actionsAsCases)
+            actionsAsCases: actionsAsCases, statesAsShapes: statesAsShapes)
         defer { reading.finish() }
         for (index, chunk) in chunks.enumerated() {
             progress(index, chunks.count)
-            let read = reading.next()
+            var read = reading.next()
             noteRead(of: chunk, read.map(\.summary))
-            try body(try? read.get().records)
+            // The shapes taken out of what goes back to the lane: the body holds the only
+            // reference to them (``StateShapeSource/init(read:)``).
+            var shapes: [ShapedValue] = []
+            if case var .success(decoded) = read {
+                swap(&shapes, &decoded.shapes)
+                read = .success(decoded)
+            }
+            try body(try? read.get().records, consume shapes)
             reading.giveBack(read)
         }
         progress(chunks.count, chunks.count)

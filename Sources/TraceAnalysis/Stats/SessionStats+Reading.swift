@@ -4,7 +4,8 @@ extension SessionStats {
     /// The statistics of the whole session `reader` reads, with actions counted in rows by
     /// `grouping`, in one pass: what `storescope stats` prints and `storescope mcp`'s `stats`
     /// answers. By ``Grouping/case`` each action's value is built only as far as its case, all
-    /// a row needs, for a fraction of the decoding; by ``Grouping/casePath`` whole.
+    /// a row needs, for a fraction of the decoding; by ``Grouping/casePath`` whole. The states
+    /// are read straight into their shapes (``StateShapeSource``), never built.
     ///
     /// - Parameters:
     ///   - reader: the trace.
@@ -14,13 +15,10 @@ extension SessionStats {
         _ reader: TraceReader, by grouping: Grouping, progress: @escaping (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) -> SessionStats {
         var stats = SessionStats(startMonotonicNanos: reader.header.startMonotonicNanos, grouping: grouping)
-        reader.forEachChunk(actionsAsCases: grouping == .case, progress: progress) { records in
+        // The states read as shapes: sizes are all `stats` wants of them.
+        reader.forEachChunk(actionsAsCases: grouping == .case, statesAsShapes: true, progress: progress) { records, shapes in
             guard let records else { return stats.add(.gap) }
-            // Each record taken in where it lies, not copied out first (a copy of a record is
-            // a retain of each thing it holds, and this loop is on the critical thread).
-            records.withUnsafeBufferPointer { records in
-                for index in records.indices { stats.add(records[index]) }
-            }
+            stats.add(records, shapes: StateShapeSource(read: consume shapes))
         }
         stats.finish()
         return stats

@@ -142,8 +142,25 @@ public struct SessionStats: Sendable {
 
     /// Takes in one record.
     public mutating func add(_ record: Record) {
+        var shapes = StateShapeSource.values
+        add(record, shapes: &shapes)
+    }
+
+    /// Takes in a chunk's records, in order, the shapes of the states they hold taken from
+    /// `shapes`.
+    package mutating func add(_ records: [Record], shapes: consuming StateShapeSource) {
+        // Each record taken in where it lies in the array, not copied out first (a copy of a
+        // record is a retain of each thing it holds): so in a method, where the array cannot
+        // change while `self` does, not in a closure over the statistics, which copied each
+        // record before taking it in (issue 40).
+        for index in records.indices { add(records[index], shapes: &shapes) }
+    }
+
+    /// Takes in one record, the shapes of the states it holds taken from `shapes`
+    /// (``StoreSizes/add(_:shapes:)``).
+    package mutating func add(_ record: Record, shapes: inout StateShapeSource) {
         effects.add(record)
-        storeSizes.add(record)
+        storeSizes.add(record, shapes: &shapes)
         switch record {
         case let .action(action):
             let store = number(of: action.store)

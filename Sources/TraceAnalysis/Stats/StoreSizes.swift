@@ -60,6 +60,13 @@ public struct StoreSizes: Sendable {
 
     /// Takes in one record, in order.
     public mutating func add(_ record: Record) {
+        var shapes = StateShapeSource.values
+        add(record, shapes: &shapes)
+    }
+
+    /// Takes in one record, in order, the shapes of the states it holds (a keyframe's, the
+    /// values its patch puts in) taken from `shapes`.
+    package mutating func add(_ record: Record, shapes: inout StateShapeSource) {
         switch record {
         case let .keyframe(keyframe):
             let (number, isNew) = numbers.number(of: keyframe.store)
@@ -67,19 +74,21 @@ public struct StoreSizes: Sendable {
                 stores.append(Store(name: keyframe.store))
                 followed.append(nil)
             }
-            let shape = StateShape(keyframe.state)
+            let shape = StateShape(shapes.shape(of: keyframe.state))
             lastKeyframeNodes = shape.nodes
             followed[number] = shape
             stores[number].record(shape.nodes, after: keyframe.seq)
         case let .patch(patch):
-            guard let number = numbers.existingNumber(of: patch.store), var shape = followed[number] else { return }
+            guard let number = numbers.existingNumber(of: patch.store), var shape = followed[number] else {
+                return shapes.skip(patch.operations[...])
+            }
             // Taken out of the array while the patch applies: a copy left there would make the
             // first write copy the tree (issue 40: three quarters of `stats` once went to
             // copying a 1,000-user array per patch).
             followed[number] = nil
-            for operation in patch.operations where !shape.apply(operation) {
+            for index in patch.operations.indices where !shape.apply(patch.operations[index], shapes: &shapes) {
                 stores[number].unknownAtEnd = true
-                return
+                return shapes.skip(patch.operations[(index + 1)...])
             }
             stores[number].record(shape.nodes, after: patch.seq)
             followed[number] = shape

@@ -32,6 +32,22 @@ enum ChunkCodec {
         return (records, decoded.summary)
     }
 
+    /// Decodes as ``decodeRecordsWithActionCases(_:count:itemLimit:)`` does (as
+    /// ``decodeRecords(_:count:itemLimit:)`` does without `actionsAsCases`), but decodes each
+    /// patch operation's value and keyframe's state straight into its shape, in `shapes` in
+    /// record order, a placeholder in its place in the record: what following store sizes
+    /// needs, without building the values.
+    static func decodeRecordsWithStateShapes(
+        _ payload: UnsafeRawBufferPointer, count: Int, actionsAsCases: Bool, itemLimit: Int = TraceLimits.maximumItemsPerChunk
+    ) throws(TraceError) -> (records: [Record], shapes: [ShapedValue], summary: ChunkSummary) {
+        var records: [Record] = []
+        let decoded = try decode(
+            payload, count: count, itemLimit: itemLimit, keeping: nil, actionsAsCases: actionsAsCases, statesAsShapes: true,
+            checked: { records.reserveCapacity($0) }
+        ) { records.append($1) }
+        return (records, decoded.shapes, decoded.summary)
+    }
+
     /// Decodes the records of a chunk payload that `selection` keeps, each with its index
     /// among all the chunk's records; checks the others as ``decodeRecords(_:count:itemLimit:)``
     /// does, so it refuses exactly the payloads that refuses.
@@ -75,20 +91,22 @@ enum ChunkCodec {
     /// Decodes the records `selection` keeps (all when `nil`) and passes each to `body` with
     /// its index; `checked` is told the record count once it is known to be within bounds,
     /// `leftOut` each keyframe over `keyframeNodeLimit` nodes, which is not built; with
-    /// `actionsAsCases`, actions' values are built only as far as their case.
+    /// `actionsAsCases`, actions' values are built only as far as their case; with
+    /// `statesAsShapes`, patch values and keyframe states are decoded into their shapes.
     ///
-    /// - Returns: the items of `itemLimit` the payload took, and what the records say about the
-    ///   chunk (all of them, built or not).
+    /// - Returns: the items of `itemLimit` the payload took, what the records say about the
+    ///   chunk (all of them, built or not), and the shapes of the states (with `statesAsShapes`).
     private static func decode(
         _ payload: UnsafeRawBufferPointer, count: Int, itemLimit: Int, keeping selection: RecordSelection?,
-        keyframeNodeLimit: Int? = nil, actionsAsCases: Bool = false, checked: (Int) -> Void, leftOut: (LeftOutKeyframe) -> Void = { _ in },
-        _ body: (Int, Record) -> Void
-    ) throws(TraceError) -> (items: Int, summary: ChunkSummary) {
+        keyframeNodeLimit: Int? = nil, actionsAsCases: Bool = false, statesAsShapes: Bool = false, checked: (Int) -> Void,
+        leftOut: (LeftOutKeyframe) -> Void = { _ in }, _ body: (Int, Record) -> Void
+    ) throws(TraceError) -> (items: Int, summary: ChunkSummary, shapes: [ShapedValue]) {
         var reader = ByteReader(payload)
         let strings = try StringTable.decode(from: &reader, itemLimit: itemLimit)
         var decoder = RecordDecoder(reader, strings: strings, itemLimit: itemLimit, selection: selection)
         decoder.keyframeNodeLimit = keyframeNodeLimit
         decoder.actionsAsCases = actionsAsCases
+        decoder.statesAsShapes = statesAsShapes
         guard count <= payload.count else { throw .malformed("\(count) records cannot fit in \(payload.count) bytes") }
         guard count <= decoder.itemsLeft else { throw TraceLimits.tooManyItems }
         checked(count)
@@ -100,7 +118,7 @@ enum ChunkCodec {
             }
         }
         guard decoder.reader.isAtEnd else { throw .malformed("\(decoder.reader.remaining) bytes after the last record") }
-        return (itemLimit - decoder.itemsLeft, decoder.summary)
+        return (itemLimit - decoder.itemsLeft, decoder.summary, decoder.shapes)
     }
 
     /// Verifies the stored bytes against the header and returns the raw payload.

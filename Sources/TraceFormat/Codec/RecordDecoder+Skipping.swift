@@ -11,7 +11,12 @@
 extension RecordDecoder {
     /// Reads past one value tree, checking it as ``value(depth:)`` would.
     mutating func skipValue(depth: Int) throws(TraceError) {
-        let kind = try valueKind(depth: depth)
+        try skipValue(of: try valueKind(depth: depth), depth: depth)
+    }
+
+    /// Reads past what a value of `kind` holds after its kind byte, checking it as
+    /// ``value(depth:)`` would.
+    mutating func skipValue(of kind: TraceValue.Kind, depth: Int) throws(TraceError) {
         switch kind {
         case .structure:
             try skipName()

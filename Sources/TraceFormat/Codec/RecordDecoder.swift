@@ -14,6 +14,22 @@ struct RecordDecoder {
     /// Whether an action's value is built only as far as its case (``actionCase(depth:)``):
     /// what a reader that groups actions by case needs of them.
     var actionsAsCases = false
+    /// Whether patch values and keyframe states are decoded into their shapes
+    /// (``shapedValue(depth:)``), collected in ``shapes`` in record order, a placeholder
+    /// standing in each one's place in the record: what a reader that follows sizes needs.
+    var statesAsShapes = false
+    /// The shapes of the states built so far, with ``statesAsShapes``: each `set` and `insert`
+    /// operation's value and each keyframe's state, in record order.
+    private(set) var shapes: [ShapedValue] = []
+    /// By string table index of a type name, the field names its last node decoded as a shape
+    /// had (``shapedValue(depth:)``): the nodes of one type share one array of names.
+    var fieldNames: [FieldNames?] = []
+
+    /// A type's field names: their string table indices, and the names.
+    struct FieldNames {
+        var indices: [Int]
+        var names: [String]
+    }
     /// Keyframes whose state has more value nodes than this are checked and left out
     /// (``decodeRecord()`` returns `nil` and ``leftOutKeyframe`` says what it was); `nil`:
     /// every kept keyframe is built.
@@ -107,7 +123,7 @@ struct RecordDecoder {
                 }
                 (reader, itemsLeft) = start
             }
-            let state = try value(depth: 0, building: keep)
+            let state = try state(building: keep)
             return keep ? .keyframe(Keyframe(seq: seq, store: strings[storeIndex], state: state)) : nil
         case .effectStarted:
             let id = try reader.readVarint()
@@ -207,6 +223,15 @@ struct RecordDecoder {
         return try value(depth: depth)
     }
 
+    /// A keyframe's state or a patch operation's value: with ``statesAsShapes``, its shape,
+    /// appended to ``shapes``, and the placeholder ``value(depth:building:)`` gives when not
+    /// building in its place.
+    private mutating func state(building: Bool) throws(TraceError) -> TraceValue {
+        guard building && statesAsShapes else { return try value(depth: 0, building: building) }
+        shapes.append(try shapedValue(depth: 0))
+        return .bool(false)
+    }
+
     mutating func name() throws(TraceError) -> String {
         strings[try nameIndex()]
     }
@@ -235,8 +260,8 @@ struct RecordDecoder {
         guard let tag = PatchTag(rawValue: tagByte) else { throw .malformed("unknown patch operation \(tagByte)") }
         let path = try self.path(building: building)
         switch tag {
-        case .set: return .set(path: path, value: try value(depth: 0, building: building))
-        case .insert: return .insert(path: path, value: try value(depth: 0, building: building))
+        case .set: return .set(path: path, value: try state(building: building))
+        case .insert: return .insert(path: path, value: try state(building: building))
         case .remove: return .remove(path: path)
         case .move: return .move(path: path, to: try index())
         }

@@ -41,16 +41,22 @@ package final class ChunkLane: @unchecked Sendable {
     }
 
     /// The records of `chunk` as ``TraceReader/records(in:)`` decodes them (with
-    /// `actionsAsCases`, as ``TraceReader/recordsWithActionCases(in:)`` does), checked against
-    /// `header`, the header as the file has it (``TraceReader/headerInFile(of:)``), with what
-    /// they say about the chunk (for ``TraceReader/noteRead(of:_:)``).
+    /// `actionsAsCases`, as ``TraceReader/recordsWithActionCases(in:)`` does; with
+    /// `statesAsShapes`, as ``TraceReader/recordsWithStateShapes(in:actionsAsCases:)`` does,
+    /// the states' shapes in `shapes`, which is empty otherwise), checked against `header`, the
+    /// header as the file has it (``TraceReader/headerInFile(of:)``), with what they say about
+    /// the chunk (for ``TraceReader/noteRead(of:_:)``).
     package func records(
-        in chunk: ChunkInfo, header: ChunkHeader, actionsAsCases: Bool
-    ) throws(TraceError) -> (records: [Record], summary: ChunkSummary) {
+        in chunk: ChunkInfo, header: ChunkHeader, actionsAsCases: Bool, statesAsShapes: Bool = false
+    ) throws(TraceError) -> (records: [Record], shapes: [ShapedValue], summary: ChunkSummary) {
         try withPayload(of: chunk, header: header) { (payload, count) throws(TraceError) in
-            if actionsAsCases { return try ChunkCodec.decodeRecordsWithActionCases(payload, count: count) }
+            if statesAsShapes { return try ChunkCodec.decodeRecordsWithStateShapes(payload, count: count, actionsAsCases: actionsAsCases) }
+            if actionsAsCases {
+                let read = try ChunkCodec.decodeRecordsWithActionCases(payload, count: count)
+                return (read.records, [], read.summary)
+            }
             let records = try ChunkCodec.decodeRecords(payload, count: count)
-            return (records, ChunkSummary(records))
+            return (records, [], ChunkSummary(records))
         }
     }
 }

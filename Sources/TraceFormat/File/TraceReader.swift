@@ -128,6 +128,22 @@ public final class TraceReader {
         return read.records
     }
 
+    /// Reads one chunk as ``records(in:)`` does (as ``recordsWithActionCases(in:)`` does with
+    /// `actionsAsCases`), but decodes each patch operation's value and each keyframe's state
+    /// straight into its shape (``ShapedValue``), never building the value: the shapes in
+    /// record order, a placeholder in their place in the records. What following store sizes
+    /// (`stats`) needs of the states, checked as fully: the chunk is refused exactly when
+    /// ``records(in:)`` refuses it, and the header is verified as it verifies it.
+    package func recordsWithStateShapes(
+        in chunk: ChunkInfo, actionsAsCases: Bool
+    ) throws(TraceError) -> (records: [Record], shapes: [ShapedValue]) {
+        let read = try withPayload(of: chunk) { (payload, count) throws(TraceError) in
+            try ChunkCodec.decodeRecordsWithStateShapes(payload, count: count, actionsAsCases: actionsAsCases)
+        }
+        verifyHeader(of: chunk, against: read.summary)
+        return (read.records, read.shapes)
+    }
+
     /// Reads one chunk as ``records(in:)`` does, but leaves out the keyframes whose state has
     /// more than `limit` value nodes: they are checked as fully and never built (a reader of
     /// actions, such as a timeline, has no use for a state of millions of nodes, whose

@@ -18,6 +18,30 @@ struct SessionAnalysisTests {
         #expect(Percentiles(sorting: &none) == nil)
     }
 
+    @Test("Percentiles found by selection are those read off the sorted values, whatever their order and repeats")
+    func percentilesBySelectionMatchSorting() throws {
+        var generator = SystemRandomNumberGenerator()
+        var inputs: [[UInt64]] = []
+        for count in [1, 2, 3, 15, 16, 17, 18, 99, 100, 101, 257, 1_000, 20_011] {
+            inputs.append((0..<count).map { _ in UInt64.random(in: 0...1_000_000, using: &generator) })
+            inputs.append((0..<count).map { _ in UInt64.random(in: 0...3, using: &generator) })
+            inputs.append((0..<count).map { UInt64($0) })
+            inputs.append((0..<count).map { UInt64(count - $0) })
+            inputs.append(Array(repeating: 7, count: count))
+            // Organ pipe and a sawtooth: orders that trouble naive pivots.
+            inputs.append((0..<count).map { UInt64(min($0, count - $0)) })
+            inputs.append((0..<count).map { UInt64($0 % 10) * 1_000 + UInt64($0) })
+        }
+        for input in inputs {
+            let sorted = input.sorted()
+            func rank(_ percent: Int) -> UInt64 { sorted[(percent * sorted.count + 99) / 100 - 1] }
+            var values = input
+            let found = try #require(Percentiles(sorting: &values))
+            #expect([found.p50, found.p90, found.p99, found.max] == [rank(50), rank(90), rank(99), sorted.last!], "\(input.count) values")
+            #expect(values.sorted() == sorted, "reordered, none lost")
+        }
+    }
+
     @Test("An effect open when a damaged part was skipped is not called leaked; one started after it is")
     func gapsSuspendLeakJudgement() {
         var effects = EffectLifetimes()

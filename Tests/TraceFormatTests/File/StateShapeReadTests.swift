@@ -1,0 +1,131 @@
+import Testing
+@testable import TraceFormat
+
+/// A read with states as shapes (``TraceReader/recordsWithStateShapes(in:actionsAsCases:)``,
+/// what `stats` reads) decodes each patch value and keyframe state straight into its shape:
+/// the shape, node count and references must be those of the value a full read builds, the
+/// records otherwise those of a full read, and the payloads it refuses exactly those a full
+/// read refuses.
+@Suite("Reads with states as shapes")
+struct StateShapeReadTests {
+    static func read(
+        _ payload: [UInt8], count: Int = SelectiveReadTests.records.count, actionsAsCases: Bool = false
+    ) -> Result<(records: [Record], shapes: [ShapedValue]), TraceError> {
+        Result { () throws(TraceError) in
+            let read = try payload.withRawBytes { (raw) throws(TraceError) in
+                try ChunkCodec.decodeRecordsWithStateShapes(raw, count: count, actionsAsCases: actionsAsCases)
+            }
+            return (read.records, read.shapes)
+        }
+    }
+
+    /// The states a full read's `records` hold, in record order: keyframe states and the
+    /// values of `set` and `insert` operations.
+    static func states(in records: [Record]) -> [TraceValue] {
+        records.flatMap { record -> [TraceValue] in
+            switch record {
+            case let .keyframe(keyframe): [keyframe.state]
+            case let .patch(patch):
+                patch.operations.compactMap { operation in
+                    switch operation {
+                    case let .set(_, value), let .insert(_, value): value
+                    case .remove, .move: nil
+                    }
+                }
+            default: []
+            }
+        }
+    }
+
+    /// A shape written out, to compare two: kinds, field names, keys and children.
+    static func describe(_ shape: ValueShape) -> String {
+        switch shape {
+        case .leaf: return "leaf"
+        case .none: return "none"
+        case let .node(node):
+            return "\(node.kind)\(node.names)\(node.keys.map { "\($0)" })(\(node.children.map(describe).joined(separator: ",")))"
+        }
+    }
+
+    /// Every value kind, nested: dictionaries of arrays, sets of structs holding references,
+    /// optionals of enums with payloads, objects.
+    static let nested = TraceValue.structure(type: "Root", fields: [
+        .init("byKey", .dictionary([
+            .init(key: .structure(type: "Key", fields: [.init("owner", .reference(type: "Owner", id: 1))]),
+                  value: .array([.some(.enumeration(type: "E", caseName: "a", payload: [.init("", .reference(type: "Owner", id: 2))]))])),
+            .init(key: .string("z"), value: .set([.reference(type: "Tag", id: 3), .int(1)])),
+        ])),
+        .init("box", .object(type: "Box", id: 4, fields: [.init("inner", .array([.array([]), .none(type: "Int")]))])),
+    ])
+
+    @Test("Each state's shape, node count and references are those of the value a full read builds; the rest is a full read's")
+    func shapesMatchTheValues() throws {
+        let records = SelectiveReadTests.records + [
+            .patch(StatePatch(seq: 7, store: "b", operations: [
+                .set(path: [], value: Self.nested), .remove(path: [.field("box")]), .insert(path: [.index(0)], value: Self.nested),
+            ])),
+            .keyframe(Keyframe(seq: 8, store: "c", state: Self.nested)),
+        ]
+        let payload = try SelectiveReadTests.payload(of: records)
+        let full = try ActionCaseReadTests.fullRead(payload, count: records.count).get()
+        for actionsAsCases in [false, true] {
+            let read = try Self.read(payload, count: records.count, actionsAsCases: actionsAsCases).get()
+            let values = Self.states(in: full)
+            try #require(read.shapes.count == values.count)
+            for (shaped, value) in zip(read.shapes, values) {
+                let expected = ShapedValue(value)
+                #expect(shaped.nodes == value.nodeCountForTests)
+                #expect(shaped.nodes == expected.nodes)
+                #expect(shaped.references == expected.references)
+                #expect(Self.describe(shaped.shape) == Self.describe(expected.shape))
+            }
+            #expect(read.shapes.last.map { $0.references } == ["Owner": 2, "Tag": 1])
+            // The records are a full read's (actions as cases, when asked), their states placeholders.
+            #expect(read.records.count == full.count)
+            for (record, fullRecord) in zip(read.records, full) {
+                switch (record, fullRecord) {
+                case let (.keyframe(keyframe), .keyframe(fullKeyframe)):
+                    #expect(keyframe.seq == fullKeyframe.seq && keyframe.store == fullKeyframe.store)
+                case let (.patch(patch), .patch(fullPatch)):
+                    #expect(patch.seq == fullPatch.seq && patch.store == fullPatch.store)
+                    #expect(patch.operations.map(\.path) == fullPatch.operations.map(\.path))
+                case let (.action(action), .action(fullAction)):
+                    #expect(action.action == (actionsAsCases ? ActionCaseReadTests.asCase(fullAction.action) : fullAction.action))
+                default:
+                    #expect(record == fullRecord)
+                }
+            }
+        }
+    }
+
+    @Test("A read with states as shapes refuses exactly the damaged or cut payloads a full read refuses")
+    func refusesWhatAFullReadRefuses() throws {
+        let payload = try SelectiveReadTests.payload()
+        var refused = 0
+        for (offset, damaged) in SelectiveReadTests.damagedCopies(of: payload).enumerated() {
+            switch (ActionCaseReadTests.fullRead(damaged), Self.read(damaged)) {
+            case let (.success(full), .success(read)):
+                #expect(read.records.count == full.count, "damage \(offset)")
+                #expect(read.shapes.map(\.nodes) == Self.states(in: full).map(\.nodeCountForTests), "damage \(offset)")
+            case let (.failure(fullError), .failure(error)):
+                #expect(fullError == error, "damage \(offset)")
+                refused += 1
+            case let (full, read):
+                Issue.record("damage \(offset): full read \(full), read with states as shapes \(read.map(\.records))")
+            }
+        }
+        #expect(refused > payload.count, "most damage is refused")
+    }
+}
+
+extension TraceValue {
+    /// Nodes in the tree, counted here by a walk of its own (`nodeCount` is TraceAnalysis').
+    var nodeCountForTests: Int {
+        var count = 1
+        forEachChild { child in
+            count += child.nodeCountForTests
+            return true
+        }
+        return count
+    }
+}
