@@ -28,8 +28,9 @@ public struct Redaction: Sendable, Hashable {
     /// ``RedactedFields`` knows the default rule by its identity.
     private(set) var rule: Rule
 
-    /// A rule's patterns, prepared once; never changed after init.
-    final class Rule: Sendable {
+    /// A rule's patterns, prepared once; never changed after init. Printed as its patterns, so
+    /// a printed `Redaction` (or `CaptureOptions`) still shows them.
+    final class Rule: Sendable, CustomStringConvertible {
         let fieldPatterns: [String]
         let prepared: NamePatterns
 
@@ -37,6 +38,8 @@ public struct Redaction: Sendable, Hashable {
             self.fieldPatterns = fieldPatterns
             prepared = NamePatterns(fieldPatterns, wholeWordLength: Redaction.wholeWordPatternLength)
         }
+
+        var description: String { fieldPatterns.description }
     }
 
     /// Patterns shorter than this many letters and digits match whole words only.

@@ -154,3 +154,9 @@ func redactionEqualityFollowsPatterns() {
     #expect(changed.redacts(field: "userPin") && !changed.redacts(field: "token"))
     #expect(back.redacts(field: "token"))
 }
+
+@Test("A printed rule still shows its patterns")
+func printedRuleShowsPatterns() {
+    #expect("\(Redaction(fieldPatterns: ["pin", "otp"]))".contains("[\"pin\", \"otp\"]"))
+    #expect("\(CaptureOptions())".contains("\"password\""))
+}
