@@ -11,7 +11,11 @@ import TraceFormat
 /// Times are medians of thread CPU time (MedianTiming). Prints a table, then the targets.
 enum DiffBenchmarks {
     static func run() {
-        if let spec = ProcessInfo.processInfo.environment["DIFF_PROFILE"] { return profile(spec) }
+        if let spec = ProcessInfo.processInfo.environment["DIFF_PROFILE"] {
+            // Only the profiled loop, so that a profile counts nothing else.
+            profile(spec)
+            exit(0)
+        }
         print("## Capture and diff (users state)\n")
         var rows: [[String]] = []
         var checks: [String] = []
@@ -56,10 +60,13 @@ enum DiffBenchmarks {
         RebuiltArrayBenchmarks.run()
     }
 
-    /// Loops one case for a profiler: `DIFF_PROFILE=<users>:<change index>:<iterations>`; change
-    /// index -1 is the rename in a rebuilt array (RebuiltArrayBenchmarks).
+    /// Loops one case for a profiler: `DIFF_PROFILE=<users>:<change index>:<iterations>[:encode]`;
+    /// change index -1 is the rename in a rebuilt array (RebuiltArrayBenchmarks), -2 the typed
+    /// `!=` scan of the same arrays (its floor). With `encode` each patch is also appended to
+    /// the trace writer, as the diff+encode column times it.
     private static func profile(_ spec: String) {
         let parts = spec.split(separator: ":").compactMap { Int($0) }
+        let encodes = spec.hasSuffix(":encode")
         let base = UsersFixture.state(users: parts[0])
         var new = base
         if parts[1] < 0 {
@@ -69,7 +76,18 @@ enum DiffBenchmarks {
             UsersFixture.reduce(&new, UsersFixture.Change.allCases[parts[1]].action(step: parts[0] / 2, count: parts[0]))
         }
         var total = 0
-        let seconds = Stopwatch.seconds { for _ in 0..<parts[2] { total += capturePatch(from: base, to: new).count } }
+        if parts[1] == -2 {
+            let seconds = Stopwatch.seconds { for _ in 0..<parts[2] { total += RebuiltArrayBenchmarks.typedScan(base.users, new.users) } }
+            print(total, Report.nanos(seconds * 1e9 / Double(parts[2])))
+            return
+        }
+        let seconds = Stopwatch.seconds {
+            for _ in 0..<parts[2] {
+                let operations = capturePatch(from: base, to: new)
+                total += operations.count
+                if encodes { Sink.shared.append(operations) }
+            }
+        }
         print(total, Report.nanos(seconds * 1e9 / Double(parts[2])))
     }
 

@@ -11,8 +11,9 @@ protocol _EquatableElements {
 
 /// Arrays of `Identifiable` elements, matched by id.
 protocol _IdentifiedElements {
-    /// The id of `self[i]` and of `other[j]`, boxed.
-    func _identities(against other: Any) -> (old: (Int) -> AnyHashable, new: (Int) -> AnyHashable)
+    /// The id of `self[i]` and of `other[j]`, boxed; and whether the two ids are equal,
+    /// compared typed (no boxes).
+    func _identities(against other: Any) -> (old: (Int) -> AnyHashable, new: (Int) -> AnyHashable, same: (Int, Int) -> Bool)
 }
 
 extension Array: _EquatableElements where Element: Equatable {
@@ -55,7 +56,16 @@ extension Array: _EquatableElements where Element: Equatable {
         var equalNotIdentical = 0
         while count < limit {
             if equalNotIdentical >= Self.rebuiltAfter {
-                while count < limit, InPlaceEquality.equal(old + step * count, new + step * count) { count += 1 }
+                // Stepped by raw addresses: the element's stride is read once, not per element.
+                var a = UnsafeRawPointer(old + step * count), b = UnsafeRawPointer(new + step * count)
+                let advance = step * stride
+                while count < limit,
+                    InPlaceEquality.equal(a.assumingMemoryBound(to: Element.self), b.assumingMemoryBound(to: Element.self))
+                {
+                    count += 1
+                    a += advance
+                    b += advance
+                }
                 return count
             }
             let block = Swift.min(blocks.elements, limit - count)
@@ -98,9 +108,12 @@ extension Array: _EquatableElements where Element: Equatable {
 }
 
 extension Array: _IdentifiedElements where Element: Identifiable {
-    func _identities(against other: Any) -> (old: (Int) -> AnyHashable, new: (Int) -> AnyHashable) {
+    func _identities(against other: Any) -> (old: (Int) -> AnyHashable, new: (Int) -> AnyHashable, same: (Int, Int) -> Bool) {
         let other = other as! [Element]  // called with an array of the same type
-        return ({ AnyHashable(self[$0].id) }, { AnyHashable(other[$0].id) })
+        return (
+            { AnyHashable(self[$0].id) }, { AnyHashable(other[$0].id) },
+            { i, j in self.withUnsafeBufferPointer { old in other.withUnsafeBufferPointer { new in old[i].id == new[j].id } } }
+        )
     }
 }
 
@@ -113,11 +126,22 @@ extension Array: _DiffedCollection {
         if sharesStorage { return }
         let identities = (self as? any _IdentifiedElements)?._identities(against: new)
         let equatable = self as? any _EquatableElements
+        let elementTraits = TypeTraits.of(type: Element.self)
         let elements = ArrayDiffInput(
             oldCount: count, newCount: new.count, elementType: TypeNames.name(of: Element.self),
             old: { self[$0] }, new: { new[$0] },
             equal: equatable?._elementEquality(against: new), affixes: equatable?._commonAffixes(with: new),
-            oldID: identities?.old, newID: identities?.new)
+            oldID: identities?.old, newID: identities?.new, sameID: identities?.same,
+            diffInPlace: elementTraits.isExact ? { i, j, differ, depth in
+                // Read where the elements are stored: no copy of either into an `Any`.
+                self.withUnsafeBufferPointer { old in
+                    new.withUnsafeBufferPointer { new in
+                        differ.diff(
+                            at: UnsafeRawPointer(old.baseAddress! + i), UnsafeRawPointer(new.baseAddress! + j), traits: elementTraits,
+                            depth: depth)
+                    }
+                }
+            } : nil)
         differ.diffArray(elements, depth: depth)
     }
 }
@@ -137,6 +161,11 @@ struct ArrayDiffInput {
     var affixes: (prefix: Int, suffix: Int)?
     var oldID: ((Int) -> AnyHashable)?
     var newID: ((Int) -> AnyHashable)?
+    /// Whether old element `i` and new element `j` have the same id, compared typed.
+    var sameID: ((Int, Int) -> Bool)? = nil
+    /// Diffs old element `i` against new element `j` (at the differ's path, at a depth) where
+    /// they are stored, when every element has exactly the element type.
+    var diffInPlace: ((Int, Int, inout StateDiffer, Int) -> Void)? = nil
 }
 
 extension ArrayDiffInput {
@@ -224,7 +253,11 @@ extension StateDiffer {
         if let equal = input.equal, equal(i, j) { return }
         path.append(.index(position))
         defer { path.removeLast() }
-        diff(input.old(i), input.new(j), depth: depth + 1)
+        if let diffInPlace = input.diffInPlace {
+            diffInPlace(i, j, &self, depth + 1)
+        } else {
+            diff(input.old(i), input.new(j), depth: depth + 1)
+        }
     }
 
     private mutating func insert(_ input: ArrayDiffInput, _ j: Int, at position: Int, depth: Int) {
@@ -260,9 +293,11 @@ extension StateDiffer {
         _ input: ArrayDiffInput, _ old: Range<Int>, _ new: Range<Int>, depth: Int
     ) -> Bool {
         guard let oldID = input.oldID, let newID = input.newID else { return false }
-        let oldIDs = old.map(oldID), newIDs = new.map(newID)
         // The same ids in the same order (an element changed in place): matching by position
-        // gives the same operations, without building the sets.
+        // gives the same operations, without building the sets (nor boxing the ids, when they
+        // can be compared typed).
+        if old.count == new.count, let sameID = input.sameID, zip(old, new).allSatisfy(sameID) { return false }
+        let oldIDs = old.map(oldID), newIDs = new.map(newID)
         if oldIDs == newIDs { return false }
         let newSet = Set(newIDs)
         guard Set(oldIDs).count == oldIDs.count, newSet.count == newIDs.count else { return false }

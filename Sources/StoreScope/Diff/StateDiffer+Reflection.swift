@@ -84,27 +84,44 @@ extension StateDiffer {
         payload: Bool, depth: Int
     ) {
         var redacted: [Bool]?
-        for index in fields.indices {
-            let field = fields[index]
-            if field.hasEqualBytes(oldBase, newBase) { continue }
-            let component = payload ? Reflection.payloadPathComponent(name: field.name, index: index) : PathComponent.field(field.name)
-            if redacted == nil { redacted = redaction.verdicts(under: options.redaction) }
-            // A leaf is set with a path of its own, without pushing onto ``path``: pushing
-            // and then popping a path an operation shares would copy it.
-            if redacted![index] {
-                diffRedacted(field.load(from: oldBase), field.load(from: newBase), at: path(appending: component), depth: depth + 1)
-            } else if let scalarAt = field.traits?.scalarAt {
-                // Compared as captured leaves, as `diff` compares scalars.
-                let after = scalarAt(newBase + field.offset, options.redaction)
-                if scalarAt(oldBase + field.offset, options.redaction) != after { operations.append(.set(path: path(appending: component), value: after)) }
+        // Read in place: copying a field (its name, its traits, its path) costs more than
+        // comparing its bytes.
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where !fields[index].hasEqualBytes(oldBase, newBase) {
+                if redacted == nil { redacted = redaction.verdicts(under: options.redaction) }
+                diffStoredField(fields.baseAddress! + index, index: index, redacted: redacted![index], oldBase, newBase, payload: payload, depth: depth)
+            }
+        }
+    }
+
+    /// Appends the operations for the stored field at `field` (the `index`th of its value),
+    /// whose bytes differ between the values at `oldBase` and `newBase`.
+    private mutating func diffStoredField(
+        _ field: UnsafePointer<StoredField>, index: Int, redacted: Bool, _ oldBase: UnsafeRawPointer, _ newBase: UnsafeRawPointer,
+        payload: Bool, depth: Int
+    ) {
+        let component = payload ? Reflection.payloadPathComponent(name: field.pointee.name, index: index) : PathComponent.field(field.pointee.name)
+        // A leaf is set with a path of its own, without pushing onto ``path``: pushing
+        // and then popping a path an operation shares would copy it.
+        if redacted {
+            diffRedacted(
+                field.pointee.load(from: oldBase), field.pointee.load(from: newBase), at: path(appending: component), depth: depth + 1)
+        } else if let traits = field.pointee.traits, let scalarAt = traits.scalarAt {
+            // Compared as captured leaves, as `diff` compares scalars; an integer's or a
+            // Bool's leaf differs whenever its bytes do, so its old leaf is not needed.
+            let offset = field.pointee.offset
+            let after = scalarAt(newBase + offset, options.redaction)
+            if traits.leafFollowsBytes || scalarAt(oldBase + offset, options.redaction) != after {
+                let setPath = path.isEmpty && !payload ? field.pointee.pathFromRoot : path(appending: component)
+                operations.append(.set(path: setPath, value: after))
+            }
+        } else {
+            path.append(component)
+            defer { path.removeLast() }
+            if let traits = field.pointee.traits {
+                diff(at: oldBase + field.pointee.offset, newBase + field.pointee.offset, traits: traits, depth: depth + 1)
             } else {
-                path.append(component)
-                defer { path.removeLast() }
-                if let traits = field.traits {
-                    diff(at: oldBase + field.offset, newBase + field.offset, traits: traits, depth: depth + 1)
-                } else {
-                    diff(field.load(from: oldBase), field.load(from: newBase), depth: depth + 1)
-                }
+                diff(field.pointee.load(from: oldBase), field.pointee.load(from: newBase), depth: depth + 1)
             }
         }
     }

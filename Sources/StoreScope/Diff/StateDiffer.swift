@@ -101,8 +101,11 @@ struct StateDiffer {
         case .reflection:
             if let layout = traits.structLayout {
                 // Equal bytes capture alike; `==` still prunes what it calls equal.
-                if layout.hasEqualFields(old, new) { return }
-                if let equalsAt = traits.equalsAt, !Self.onlyCollectionsDiffer(layout, old, new), equalsAt(old, new) { return }
+                switch layout.changes(old, new) {
+                case .none: return
+                case .onlyCollections: break  // see ``onlyCollectionsDiffer(_:_:_:)``
+                case .others: if let equalsAt = traits.equalsAt, equalsAt(old, new) { return }
+                }
                 diffStoredFields(layout.fields, redaction: layout.redaction, old, new, payload: false, depth: depth)
                 return
             }
@@ -132,10 +135,7 @@ struct StateDiffer {
     /// compared field by field: each collection prunes itself with `==` first, and the
     /// struct's `==` would compare the changed collection up to its change a second time.
     static func onlyCollectionsDiffer(_ layout: StructLayout, _ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
-        for field in layout.fields where !field.hasEqualBytes(old, new) {
-            guard field.traits?.path == .collection else { return false }
-        }
-        return true
+        layout.changes(old, new) != .others
     }
 
     /// Whether `==` on two values of this type should prune before they are diffed: not for a
@@ -155,6 +155,7 @@ struct StateDiffer {
 
     /// ``path`` followed by `component`, in an array of its own.
     func path(appending component: PathComponent) -> [PathComponent] {
+        if path.isEmpty { return [component] }
         var result: [PathComponent] = []
         result.reserveCapacity(path.count + 1)
         result.append(contentsOf: path)

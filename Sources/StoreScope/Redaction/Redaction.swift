@@ -20,9 +20,27 @@
 public struct Redaction: Sendable, Hashable {
     /// Patterns that mark a name as sensitive (see the type's discussion for how they match).
     public var fieldPatterns: [String] {
-        didSet { prepared = NamePatterns(fieldPatterns, wholeWordLength: Self.wholeWordPatternLength) }
+        get { rule.fieldPatterns }
+        set { rule = newValue == Self.defaultFieldPatterns ? Self.defaultRule : Rule(newValue) }
     }
-    private var prepared: NamePatterns
+    /// The patterns and their prepared form, in one object: a copy of the rule (every
+    /// ``CaptureOptions`` copy, every diff) retains one reference instead of four arrays, and
+    /// ``RedactedFields`` knows the default rule by its identity.
+    private(set) var rule: Rule
+
+    /// A rule's patterns, prepared once; never changed after init. Printed as its patterns, so
+    /// a printed `Redaction` (or `CaptureOptions`) still shows them.
+    final class Rule: Sendable, CustomStringConvertible {
+        let fieldPatterns: [String]
+        let prepared: NamePatterns
+
+        init(_ fieldPatterns: [String]) {
+            self.fieldPatterns = fieldPatterns
+            prepared = NamePatterns(fieldPatterns, wholeWordLength: Redaction.wholeWordPatternLength)
+        }
+
+        var description: String { fieldPatterns.description }
+    }
 
     /// Patterns shorter than this many letters and digits match whole words only.
     public static let wholeWordPatternLength = 5
@@ -36,6 +54,9 @@ public struct Redaction: Sendable, Hashable {
         "authorization", "bearer", "cookie", "session", "signature", "otp", "pin", "cvv", "jwt",
     ]
 
+    /// The rule of every redaction made with ``defaultFieldPatterns``.
+    static let defaultRule = Rule(defaultFieldPatterns)
+
     /// Redacts names matching ``defaultFieldPatterns``.
     public static let `default` = Redaction()
 
@@ -47,8 +68,7 @@ public struct Redaction: Sendable, Hashable {
     /// - Parameter fieldPatterns: patterns matched against names as the type's discussion
     ///   says; patterns without letters or digits are ignored.
     public init(fieldPatterns: [String] = Redaction.defaultFieldPatterns) {
-        self.fieldPatterns = fieldPatterns
-        prepared = NamePatterns(fieldPatterns, wholeWordLength: Self.wholeWordPatternLength)
+        rule = fieldPatterns == Self.defaultFieldPatterns ? Self.defaultRule : Rule(fieldPatterns)
     }
 
     /// Whether the value a name labels is redacted.
@@ -57,14 +77,14 @@ public struct Redaction: Sendable, Hashable {
     ///   dictionary key, the first string of a pair, or a URL query item's name.
     /// - Returns: `true` when one of ``fieldPatterns`` matches `name`.
     public func redacts(field name: String) -> Bool {
-        guard !prepared.isEmpty, !name.isEmpty else { return false }
+        guard !rule.prepared.isEmpty, !name.isEmpty else { return false }
         var name = name
-        return name.withUTF8 { prepared.matches($0) }
+        return name.withUTF8 { rule.prepared.matches($0) }
     }
 
     /// Equality and hashing follow ``fieldPatterns`` only.
     public static func == (lhs: Redaction, rhs: Redaction) -> Bool {
-        lhs.fieldPatterns == rhs.fieldPatterns
+        lhs.rule === rhs.rule || lhs.fieldPatterns == rhs.fieldPatterns
     }
 
     /// Hashes ``fieldPatterns``.

@@ -1,4 +1,5 @@
 @_spi(Reflection) import Swift
+import TraceFormat
 
 /// A stored part of a value: a struct's property or an enum case's associated value, with where
 /// it lives and how to read it.
@@ -18,9 +19,13 @@ struct StoredField: @unchecked Sendable {
     /// For a field whose type contains a metatype, the node recorded for it from the declared
     /// type alone: such a field is never read (see ``MetatypeFields``) and never changes.
     let fixed: TraceValue?
+    /// `[.field(name)]`, made once: the path of a patch that sets this field of the root (a
+    /// scalar-only change) shares it instead of allocating its own.
+    let pathFromRoot: [PathComponent]
 
     init(name: String, offset: Int, type: Any.Type) {
         self.name = name
+        pathFromRoot = [.field(name)]
         self.offset = offset
         self.type = type
         if MetatypeFields.contains(type) {
@@ -39,6 +44,7 @@ struct StoredField: @unchecked Sendable {
     /// A field that is never read, recorded as `node`.
     init(name: String, type: Any.Type, fixed node: TraceValue) {
         self.name = name
+        pathFromRoot = [.field(name)]
         offset = 0
         self.type = type
         size = 0
@@ -107,11 +113,30 @@ final class StructLayout: @unchecked Sendable {
         return StructLayout(type: type, fields: recorded.map { StoredField(name: $0.name, offset: $0.offset, type: $0.type) })
     }
 
-    /// Whether every field's bytes are equal in the structs at `a` and `b` (then they capture
-    /// alike; see ``StoredField/hasEqualBytes(_:_:)``).
-    func hasEqualFields(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
-        for field in fields where !field.hasEqualBytes(a, b) { return false }
-        return true
+    /// Which fields' bytes differ between two structs of this layout.
+    enum FieldChanges {
+        /// None: the structs capture alike (see ``StoredField/hasEqualBytes(_:_:)``).
+        case none
+        /// Only fields that are arrays, dictionaries or sets.
+        case onlyCollections
+        /// At least one field of another kind.
+        case others
+    }
+
+    /// Which fields' bytes differ in the structs at `a` and `b`, found in one pass that stops
+    /// at the first changed field that is not a collection.
+    func changes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> FieldChanges {
+        var changes = FieldChanges.none
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where !fields[index].hasEqualBytes(a, b) {
+                guard fields[index].traits?.path == .collection else {
+                    changes = .others
+                    return
+                }
+                changes = .onlyCollections
+            }
+        }
+        return changes
     }
 
     /// Calls `body` with the address of the struct `value` holds; `nil` when `value` holds

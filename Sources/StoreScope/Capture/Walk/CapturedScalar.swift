@@ -9,23 +9,35 @@ protocol _CapturedScalar {
     /// The leaf node for this value under a redaction rule: ``_capturedScalar`` for every
     /// scalar but `URL`, whose matching query items are hidden.
     func _capturedScalar(redacting redaction: Redaction) -> TraceValue
+    /// Whether two values whose bytes differ always have different leaves (integers and
+    /// `Bool`): then a diff that saw the bytes differ needs only the new leaf. Not floating
+    /// point (a `Float`'s NaNs), strings (equal text in other storage) or Foundation's values.
+    static var _leafFollowsBytes: Bool { get }
 }
 
 extension _CapturedScalar {
     /// ``_capturedScalar``: names play no part in most leaves.
     func _capturedScalar(redacting _: Redaction) -> TraceValue { _capturedScalar }
+    static var _leafFollowsBytes: Bool { false }
 }
 
-extension Int: _CapturedScalar { var _capturedScalar: TraceValue { .int(Int64(self)) } }
-extension Int8: _CapturedScalar { var _capturedScalar: TraceValue { .int(Int64(self)) } }
-extension Int16: _CapturedScalar { var _capturedScalar: TraceValue { .int(Int64(self)) } }
-extension Int32: _CapturedScalar { var _capturedScalar: TraceValue { .int(Int64(self)) } }
-extension Int64: _CapturedScalar { var _capturedScalar: TraceValue { .int(self) } }
-extension UInt: _CapturedScalar { var _capturedScalar: TraceValue { .uint(UInt64(self)) } }
-extension UInt8: _CapturedScalar { var _capturedScalar: TraceValue { .uint(UInt64(self)) } }
-extension UInt16: _CapturedScalar { var _capturedScalar: TraceValue { .uint(UInt64(self)) } }
-extension UInt32: _CapturedScalar { var _capturedScalar: TraceValue { .uint(UInt64(self)) } }
-extension UInt64: _CapturedScalar { var _capturedScalar: TraceValue { .uint(self) } }
+/// The scalars whose leaf is their bits (see ``_CapturedScalar/_leafFollowsBytes``).
+protocol _BitwiseCapturedScalar: _CapturedScalar {}
+
+extension _BitwiseCapturedScalar {
+    static var _leafFollowsBytes: Bool { true }
+}
+
+extension Int: _BitwiseCapturedScalar { var _capturedScalar: TraceValue { .int(Int64(self)) } }
+extension Int8: _BitwiseCapturedScalar { var _capturedScalar: TraceValue { .int(Int64(self)) } }
+extension Int16: _BitwiseCapturedScalar { var _capturedScalar: TraceValue { .int(Int64(self)) } }
+extension Int32: _BitwiseCapturedScalar { var _capturedScalar: TraceValue { .int(Int64(self)) } }
+extension Int64: _BitwiseCapturedScalar { var _capturedScalar: TraceValue { .int(self) } }
+extension UInt: _BitwiseCapturedScalar { var _capturedScalar: TraceValue { .uint(UInt64(self)) } }
+extension UInt8: _BitwiseCapturedScalar { var _capturedScalar: TraceValue { .uint(UInt64(self)) } }
+extension UInt16: _BitwiseCapturedScalar { var _capturedScalar: TraceValue { .uint(UInt64(self)) } }
+extension UInt32: _BitwiseCapturedScalar { var _capturedScalar: TraceValue { .uint(UInt64(self)) } }
+extension UInt64: _BitwiseCapturedScalar { var _capturedScalar: TraceValue { .uint(self) } }
 
 // Int128 and UInt128 exist from Swift 6.0's runtime on (iOS 18), above the package's floor.
 @available(macOS 15.0, iOS 18.0, macCatalyst 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
@@ -54,7 +66,7 @@ extension Float80: _CapturedScalar { var _capturedScalar: TraceValue { .double(D
 #endif
 extension CGFloat: _CapturedScalar { var _capturedScalar: TraceValue { .double(Double(self)) } }
 
-extension Bool: _CapturedScalar { var _capturedScalar: TraceValue { .bool(self) } }
+extension Bool: _BitwiseCapturedScalar { var _capturedScalar: TraceValue { .bool(self) } }
 extension String: _CapturedScalar { var _capturedScalar: TraceValue { .string(self) } }
 extension Substring: _CapturedScalar { var _capturedScalar: TraceValue { .string(String(self)) } }
 extension Character: _CapturedScalar { var _capturedScalar: TraceValue { .scalar(type: "Character", text: String(self)) } }

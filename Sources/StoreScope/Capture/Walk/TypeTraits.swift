@@ -35,6 +35,9 @@ final class TypeTraits: @unchecked Sendable {
     let scalar: ((Any, Redaction) -> TraceValue)?
     /// The captured leaf of the built-in scalar stored at an address, under a redaction rule.
     let scalarAt: ((UnsafeRawPointer, Redaction) -> TraceValue)?
+    /// Whether two values of this scalar type whose bytes differ have different leaves
+    /// (see ``_CapturedScalar/_leafFollowsBytes``).
+    let leafFollowsBytes: Bool
     /// Captures an optional or a collection with the capturer.
     let capture: ((Any, inout ValueCapturer, Int) -> TraceValue)?
     /// ``capture`` for the value of this type stored at an address.
@@ -117,6 +120,7 @@ final class TypeTraits: @unchecked Sendable {
         var diff: ((Any, Any, inout StateDiffer, Int) -> Void)?
         var scalar: ((Any, Redaction) -> TraceValue)?
         var scalarAt: ((UnsafeRawPointer, Redaction) -> TraceValue)?
+        var leafFollowsBytes = false
         if let optional = type as? any _CapturedOptional.Type {
             path = .optional
             capture = Self.captureWitness(optional)
@@ -126,6 +130,7 @@ final class TypeTraits: @unchecked Sendable {
             path = .scalar
             scalar = Self.scalarWitness(leaf)
             scalarAt = Self.scalarAtWitness(leaf)
+            leafFollowsBytes = leaf._leafFollowsBytes
         } else if type is any TraceValueConvertible.Type {
             path = .custom
         } else if let collection = type as? any _CapturedCollection.Type {
@@ -149,6 +154,7 @@ final class TypeTraits: @unchecked Sendable {
         self.diff = diff
         self.scalar = scalar
         self.scalarAt = scalarAt
+        self.leafFollowsBytes = leafFollowsBytes
         if let identifiable = type as? any Identifiable.Type { identity = Self.identityWitness(identifiable) } else { identity = nil }
         let kind = MetadataKind.of(type)
         isExact = kind == .struct || kind == .enum || kind == .optional || kind == .tuple
