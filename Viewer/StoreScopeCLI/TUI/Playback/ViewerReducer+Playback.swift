@@ -117,7 +117,7 @@ extension ViewerReducer {
     /// the actions due meanwhile are passed then, as when the clock is late).
     private func waitForChunks(from chunk: Int, anchor: Playback.Anchor, now: UInt64, playback: Playback, in state: inout ViewerState) {
         var playback = playback
-        askForChunks(from: chunk, count: Self.searchChunksAhead, in: &state)
+        askForChunks(from: chunk, count: Self.chunksAhead, in: &state)
         playback.anchor = anchor
         playback.nextDue = now.addingSaturated(UInt64(ViewerApp.detailWait) * 1_000_000)
         state.playback = playback

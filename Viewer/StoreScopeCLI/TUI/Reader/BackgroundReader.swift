@@ -8,15 +8,16 @@ import TraceFormat
 /// million entries takes 50-100 ms to inflate and walk, even with the keyframe left out of
 /// the rows), the detail of a large state or of a state far from its keyframe (decoding a
 /// keyframe of a million entries and comparing it with the state before takes 0.3-0.7 s), and
-/// the effects of chunks holding such keyframes. The loop takes each finished read
+/// the effects of chunks holding such keyframes, and the timeline's searches, which may read
+/// the whole trace (``SearchReader``, a part at a time). The loop takes each finished read
 /// (``ViewerEffectRunner/takeAnswers()``) and reduces it as ``ViewerAction/backgroundRead(_:)``.
 ///
 /// The reader asks its own ``TraceSession`` on the same file, used only on its own queue (a
 /// session is used by one thread at a time): the viewer's session is never touched off its
 /// thread. Its session keeps its states as any session does, so the next action's detail
 /// starts from the state after this one. The timeline's chunks come first (the screen's rows
-/// and the detail wait for them), then a detail, then effects; the newest request of each kind
-/// wins (one asked while another is read replaces any that waits), and the reducer
+/// and the detail wait for them), then a detail, then a part of a search, then effects; the
+/// newest request of each kind wins (one asked while another is read replaces any that waits), and the reducer
 /// drops a read that is no longer wanted (the keys moved on, the session was replaced).
 package final class BackgroundReader: ViewerReading, Sendable {
     /// Which trace a request reads: the file at `path`, as the viewer's session `opening`
@@ -79,6 +80,10 @@ package final class BackgroundReader: ViewerReading, Sendable {
         case screen(ScreenRequest)
         case actions(ActionsRequest)
         case detail(DetailRequest)
+        /// A search, read a part at a time until it ends or is stopped.
+        case search(SearchRequest)
+        /// No more parts of the search being read (a key cancelled it).
+        case stopSearch
         case effects(EffectsRequest)
     }
 
@@ -86,6 +91,8 @@ package final class BackgroundReader: ViewerReading, Sendable {
         case screen(ScreenAnswer)
         case actions(ActionsRead)
         case detail(DetailRead)
+        /// A part of a search read: one answer per part.
+        case search(SearchAnswer)
         case effects(EffectsRead)
     }
 
@@ -93,6 +100,8 @@ package final class BackgroundReader: ViewerReading, Sendable {
         var screen: ScreenRequest?
         var actions: ActionsRequest?
         var detail: DetailRequest?
+        /// The search being read, from where its next part starts: it stays until its last part.
+        var search: SearchRequest?
         var effects: EffectsRequest?
         var isRunning = false
         var finished: [Read] = []
@@ -115,6 +124,8 @@ package final class BackgroundReader: ViewerReading, Sendable {
             case let .screen(screen): shared.screen = screen
             case let .actions(actions): shared.actions = actions
             case let .detail(detail): shared.detail = detail
+            case let .search(search): shared.search = search
+            case .stopSearch: shared.search = nil
             case let .effects(effects): shared.effects = effects
             }
         }
@@ -177,6 +188,7 @@ package final class BackgroundReader: ViewerReading, Sendable {
                 shared.detail = nil
                 return .detail(detail)
             }
+            if let search = shared.search { return .search(search) }
             if let effects = shared.effects {
                 shared.effects = nil
                 return .effects(effects)
@@ -189,8 +201,19 @@ package final class BackgroundReader: ViewerReading, Sendable {
             case let .screen(request): read = .screen(sessions.read(request))
             case let .actions(request): read = .actions(sessions.read(request))
             case let .detail(request): read = .detail(sessions.read(request))
+            case let .search(request):
+                let answer = sessions.read(request)
+                read = .search(answer)
+                // The next part, unless the search was stopped or replaced meanwhile.
+                shared.withLock { shared in
+                    guard shared.search == request else { return }
+                    shared.search = request.next(after: answer)
+                }
+            case .stopSearch: continue
             case let .effects(request):
-                read = .effects(sessions.read(request, until: ContinuousClock.now + Self.effectsPart) { self.shared.withLock { $0.screen != nil || $0.detail != nil || $0.actions != nil } })
+                read = .effects(sessions.read(request, until: ContinuousClock.now + Self.effectsPart) {
+                    self.shared.withLock { $0.screen != nil || $0.detail != nil || $0.actions != nil || $0.search != nil }
+                })
             }
             shared.withLock { $0.finished.append(read) }
             finishing.signal()
@@ -240,6 +263,11 @@ private final class ReaderSession: @unchecked Sendable {
     func read(_ request: BackgroundReader.ActionsRequest) -> BackgroundReader.ActionsRead {
         guard let session = try? session(request.trace) else { return .init(request: request, chunks: []) }
         return .init(request: request, chunks: request.offsets.compactMap { session.readForActions(chunkAt: $0) })
+    }
+
+    func read(_ request: SearchRequest) -> SearchAnswer {
+        guard let session = try? session(request.trace) else { return SearchAnswer(trace: request.trace, search: request.search, outcome: .unreadable) }
+        return SearchReader(session: session).part(request)
     }
 
     func read(_ request: BackgroundReader.DetailRequest) -> BackgroundReader.DetailRead {
