@@ -87,6 +87,28 @@ struct ViewerLargeChunkRowsTests {
         #expect(viewer.state.selected == 14)
     }
 
+    @Test("space over large chunks: each step is the reader's answer, the viewer's session reads none of the chunks played over, and playing ends at the last action")
+    func playsOnTheReader() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try Self.firstScreenRead(actions: 16, in: directory)
+        let session = viewer.reducer.session, decodes = session.chunkDecodes
+        try #require(!session.holdsActionRecords(ofChunk: 13))
+        // max: one action a step.
+        viewer.press(.character("+"), .character("+"), .character("+"), .character("+"), .character("+"), .character(" "))
+        var clock: UInt64 = 1_000_000_000, steps = 0
+        while viewer.state.playback != nil, steps < 100 {
+            viewer.waitForRows()
+            viewer.send(.clock(nanos: clock))
+            #expect(viewer.effects.allSatisfy { if case let .read(.screen(request)) = $0 { request.moves.last.map { if case .play = $0 { true } else { false } } ?? false } else { true } })
+            clock += 1_000_000
+            steps += 1
+        }
+        viewer.waitForRows()
+        #expect(viewer.state.selected == 16 && viewer.state.message == "played to the last action", "\(viewer.state.message ?? "")")
+        #expect(steps >= 15, "\(steps) steps")
+        #expect(session.chunkDecodes == decodes && (2..<16).allSatisfy { !session.holdsActionRecords(ofChunk: $0) }, "the viewer's session read chunks for playing")
+    }
+
     @Test(":N and ] onto actions in large chunks not yet read: the reader reads them and answers with the action selected")
     func nextStateInAChunkNotRead() throws {
         let directory = try TemporaryDirectory()

@@ -17,6 +17,8 @@ struct TimelineReader {
     var rows: [ViewerState.TimelineRow] = []
     var entry: ActionEntry?
     var message: String?
+    /// What a step of playing passed.
+    var played: ScreenAnswer.Played?
     /// The rows from ``top`` as last read, kept by the reader between requests: a key that moves
     /// within the window reads no chunk again (on a trace whose every chunk holds a keyframe of
     /// a million entries, listing ten rows decoded ten of them, 1-3 s).
@@ -44,7 +46,7 @@ struct TimelineReader {
         if !loaded { load() }
         return ScreenAnswer(
             request: request, selected: selected, top: top, stopsFollowing: stopsFollowing, rows: rows, entry: entry, message: message,
-            totals: totals, mainStore: mainStore)
+            totals: totals, mainStore: mainStore, played: played)
     }
 
     private mutating func apply(_ move: ScreenMove, lastSeq: UInt64?) {
@@ -69,6 +71,10 @@ struct TimelineReader {
         case let .opening(following):
             let seq = following ? session.lastAction(matching: filter)?.seq : session.action(after: 0, matching: filter)?.seq
             select(seq ?? lastSeq)
+        case .rewindAtEnd:
+            guard let current = selected, session.action(after: current) == nil else { return load() }
+            select(session.seqRange?.lowerBound)
+        case let .play(until, limit): play(until: until, limit: limit)
         }
     }
 
@@ -117,6 +123,27 @@ struct TimelineReader {
         }
         stopsFollowing = true
         select(target)
+    }
+
+    /// A step of playing: passes the actions after the selection recorded by `target`, at most
+    /// `limit`, and notes the first one after them.
+    private mutating func play(until target: UInt64, limit: Int) {
+        guard let current = selected else { return load() }
+        var passed = 0, reached: ActionEntry?, next: ActionEntry?
+        if let after = ClosedRange.seqs(after: current) {
+            session.forEachAction(in: after) { item in
+                guard case let .action(action) = item else { return true }
+                guard passed < limit, action.sinceStart <= target else {
+                    next = action
+                    return false
+                }
+                reached = action
+                passed += 1
+                return true
+            }
+        }
+        played = .init(passed: passed, reached: reached, next: next?.sinceStart)
+        select(reached?.seq)
     }
 
     /// The next or previous state: one action, whatever the filter hides.

@@ -1,8 +1,8 @@
 import TraceAnalysis
 import TraceFormat
 
-/// Large chunks met by the reads still done on the loop's thread (playback, the effects'
-/// parent actions), read off it: a chunk holding a keyframe of a large state takes
+/// Large chunks met by the reads still done on the loop's thread (the effects' parent
+/// actions), read off it: a chunk holding a keyframe of a large state takes
 /// 50-100 ms to inflate and walk (a million entries). The scan stops there; the
 /// ``BackgroundReader`` reads it and the ones after it, the viewer's session keeps what it read
 /// (``TraceSession/keep(_:)``), and the scan goes on. (The timeline's screen is the reader's:
@@ -13,9 +13,6 @@ extension ViewerReducer {
     func readingSmallChunks<Value>(_ body: () -> Value) -> (value: Value, deferred: Int?) {
         session.deferringChunks(over: Self.largeChunkBytes, body)
     }
-
-    /// How many chunks past a large one a waiting scan (playback) asks the reader for.
-    static let chunksAhead = 8
 
     /// Asks the reader for chunk `index` and the large chunks not in memory beside it
     /// (forward or backward), looking at `count` chunks: a screen of rows needs at most

@@ -50,6 +50,7 @@ extension ViewerReducer {
         if let message = answer.message { state.message = message }
         takeIn(answer.totals, in: &state)
         if let entry = answer.entry { askForDetail(of: entry, in: &state) } else { state.detail = nil }
+        if let played = answer.played { takeIn(played, in: &state) }
     }
 
     /// The status line's counts, with what the source says of its end.
