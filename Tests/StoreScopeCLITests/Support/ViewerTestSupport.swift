@@ -17,10 +17,10 @@ struct ViewerHarness {
     private(set) var performed: [ViewerEffect] = []
     /// The effects of the last action sent.
     private(set) var effects: [ViewerEffect] = []
-    /// Whether each action waits for the reads the screen waits for (the detail, the timeline's
-    /// large chunks) and for a search's end, as the loop waits for them within a frame, but
-    /// however long they take; `false` for a test of what the screen shows while they are
-    /// read. (A ``SteppedSearchReader``'s search waits for the test.)
+    /// Whether each action waits for the reader's answers (the screen, the detail, a search's
+    /// end, the effects), as the loop waits for them within a frame, but however long they
+    /// take; `false` for a test of what the screen shows while they are read. (A
+    /// ``SteppedReader``'s parts wait for the test.)
     let waitsForReads: Bool
     /// The runner's reader, when it is the real one.
     var reader: BackgroundReader { runner.reader as! BackgroundReader }
@@ -70,7 +70,7 @@ struct ViewerHarness {
         performed += effects
         runner.run(effects)
         guard waitsForReads else { return }
-        while state.isReadingRows || state.isLoadingDetail || state.search.running != nil, runner.reader.awaitFinished(until: nil) {
+        while state.waitsForBackgroundReader, runner.reader.awaitFinished(until: nil) {
             for read in runner.reader.takeFinished() {
                 let more = reducer.reduce(&state, .backgroundRead(read))
                 self.effects += more
@@ -110,7 +110,7 @@ struct ViewerHarness {
     mutating func readEffectsToEnd(limit: Duration = .seconds(120)) {
         waitForBackgroundReader(until: { state in
             guard state.effects.spans?.isComplete == true else { return false }
-            return state.effects.spans?.isReadOffThread == false && !state.isReadingRows
+            return state.effects.spans?.isReadOffThread == false && state.effects.parentsAsked == nil && !state.isReadingRows
         }, tick: true, limit: limit)
     }
 

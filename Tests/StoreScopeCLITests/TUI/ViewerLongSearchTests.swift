@@ -13,7 +13,7 @@ struct ViewerLongSearchTests {
     func searchInParts() throws {
         let directory = try TemporaryDirectory()
         let needle = Self.actions / 4 * 3
-        let reader = SteppedSearchReader()
+        let reader = SteppedReader()
         var viewer = try ViewerHarness(path: try Self.trace(directory, actions: Self.actions, needleAt: needle), reader: reader)
         #expect(viewer.statusLine().hasPrefix(" long.sstrace │ #1/\(Self.actions) │ no filter │"), "\(viewer.statusLine())")
 

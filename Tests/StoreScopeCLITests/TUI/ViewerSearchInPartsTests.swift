@@ -26,9 +26,9 @@ struct ViewerSearchInPartsTests {
         return path
     }
 
-    /// A viewer whose searches read a part when the test says (``SteppedSearchReader``).
-    static func viewer(_ path: String) throws -> (ViewerHarness, SteppedSearchReader) {
-        let reader = SteppedSearchReader()
+    /// A viewer whose searches read a part when the test says (``SteppedReader``).
+    static func viewer(_ path: String) throws -> (ViewerHarness, SteppedReader) {
+        let reader = SteppedReader()
         return (try ViewerHarness(path: path, reader: reader), reader)
     }
 
@@ -42,7 +42,7 @@ struct ViewerSearchInPartsTests {
     /// Reads the running search's parts to its end, each answer taken as the loop takes it;
     /// returns the percent the prompt line showed after each part.
     @discardableResult
-    static func readToTheEnd(_ viewer: inout ViewerHarness, _ reader: SteppedSearchReader) throws -> [Int] {
+    static func readToTheEnd(_ viewer: inout ViewerHarness, _ reader: SteppedReader) throws -> [Int] {
         var percents: [Int] = []
         while try reader.readSearchPart() {
             viewer.takeAnswers()

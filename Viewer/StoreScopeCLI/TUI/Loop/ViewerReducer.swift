@@ -80,8 +80,8 @@ package struct ViewerReducer {
             refreshEffects(&state)
         case let .backgroundRead(.screen(answer)):
             show(answer, in: &state)
-        case let .backgroundRead(.actions(read)):
-            takeIn(read, in: &state)
+        case let .backgroundRead(.summaries(summaries)):
+            takeIn(summaries, in: &state)
         case let .backgroundRead(.detail(read)):
             show(read, in: &state)
         case let .backgroundRead(.effects(read)):

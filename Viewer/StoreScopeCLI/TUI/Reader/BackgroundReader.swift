@@ -30,18 +30,16 @@ package final class BackgroundReader: ViewerReading, Sendable {
         var header: SessionHeader
     }
 
-    /// The chunks starting at `offsets`, as the timeline's scans read them.
-    package struct ActionsRequest: Sendable, Hashable {
+    /// The actions `seqs`, summarized as the effects view names an effect's parent.
+    package struct SummariesRequest: Sendable, Hashable {
         var trace: Trace
-        var offsets: [Int64]
+        var seqs: [UInt64]
     }
 
-    /// The chunks read, for the viewer's session to keep (``TraceSession/keep(_:)``): those of
-    /// the request's that the reader could not read (damaged, or the file could not be opened)
-    /// are missing, and the viewer's session reads them itself.
-    package struct ActionsRead: Sendable, Equatable {
-        var request: ActionsRequest
-        var chunks: [ActionChunkRead]
+    /// `#4 .search(query: "swiftui")` for each seq asked, or `#4` when no readable action has it.
+    package struct Summaries: Sendable, Equatable {
+        var request: SummariesRequest
+        var texts: [UInt64: String]
     }
 
     /// The detail of action `entry`.
@@ -62,8 +60,9 @@ package final class BackgroundReader: ViewerReading, Sendable {
         var couldNotOpen = false
     }
 
-    /// Effects to read on from `spans` (from its ``EffectSpans/chunksRead``), for at most
-    /// ``BackgroundReader/effectsPart`` or until a detail or the timeline's chunks are asked for.
+    /// Effects to read on from `spans` (from its ``EffectSpans/chunksRead`` to the trace's last
+    /// chunk now), for at most ``BackgroundReader/effectsPart`` or until a screen, a detail or
+    /// a search is asked for.
     package struct EffectsRequest: Sendable, Equatable {
         var trace: Trace
         var spans: EffectSpans
@@ -78,7 +77,7 @@ package final class BackgroundReader: ViewerReading, Sendable {
     /// What the reducer asks to read (``ViewerEffect/read(_:)``).
     package enum Request: Sendable, Equatable {
         case screen(ScreenRequest)
-        case actions(ActionsRequest)
+        case summaries(SummariesRequest)
         case detail(DetailRequest)
         /// A search, read a part at a time until it ends or is stopped.
         case search(SearchRequest)
@@ -89,7 +88,7 @@ package final class BackgroundReader: ViewerReading, Sendable {
 
     package enum Read: Sendable, Equatable {
         case screen(ScreenAnswer)
-        case actions(ActionsRead)
+        case summaries(Summaries)
         case detail(DetailRead)
         /// A part of a search read: one answer per part.
         case search(SearchAnswer)
@@ -98,7 +97,7 @@ package final class BackgroundReader: ViewerReading, Sendable {
 
     private struct Shared {
         var screen: ScreenRequest?
-        var actions: ActionsRequest?
+        var summaries: SummariesRequest?
         var detail: DetailRequest?
         /// The search being read, from where its next part starts: it stays until its last part.
         var search: SearchRequest?
@@ -122,7 +121,7 @@ package final class BackgroundReader: ViewerReading, Sendable {
         start { shared in
             switch request {
             case let .screen(screen): shared.screen = screen
-            case let .actions(actions): shared.actions = actions
+            case let .summaries(summaries): shared.summaries = summaries
             case let .detail(detail): shared.detail = detail
             case let .search(search): shared.search = search
             case .stopSearch: shared.search = nil
@@ -180,9 +179,9 @@ package final class BackgroundReader: ViewerReading, Sendable {
                 shared.screen = nil
                 return .screen(screen)
             }
-            if let actions = shared.actions {
-                shared.actions = nil
-                return .actions(actions)
+            if let summaries = shared.summaries {
+                shared.summaries = nil
+                return .summaries(summaries)
             }
             if let detail = shared.detail {
                 shared.detail = nil
@@ -199,7 +198,7 @@ package final class BackgroundReader: ViewerReading, Sendable {
             let read: Read
             switch next {
             case let .screen(request): read = .screen(sessions.read(request))
-            case let .actions(request): read = .actions(sessions.read(request))
+            case let .summaries(request): read = .summaries(sessions.read(request))
             case let .detail(request): read = .detail(sessions.read(request))
             case let .search(request):
                 let answer = sessions.read(request)
@@ -212,7 +211,7 @@ package final class BackgroundReader: ViewerReading, Sendable {
             case .stopSearch: continue
             case let .effects(request):
                 read = .effects(sessions.read(request, until: ContinuousClock.now + Self.effectsPart) {
-                    self.shared.withLock { $0.screen != nil || $0.detail != nil || $0.actions != nil || $0.search != nil }
+                    self.shared.withLock { $0.screen != nil || $0.detail != nil || $0.summaries != nil || $0.search != nil }
                 })
             }
             shared.withLock { $0.finished.append(read) }
@@ -260,9 +259,14 @@ private final class ReaderSession: @unchecked Sendable {
         return answer
     }
 
-    func read(_ request: BackgroundReader.ActionsRequest) -> BackgroundReader.ActionsRead {
-        guard let session = try? session(request.trace) else { return .init(request: request, chunks: []) }
-        return .init(request: request, chunks: request.offsets.compactMap { session.readForActions(chunkAt: $0) })
+    func read(_ request: BackgroundReader.SummariesRequest) -> BackgroundReader.Summaries {
+        let session = try? session(request.trace)
+        var texts: [UInt64: String] = [:]
+        for seq in request.seqs {
+            let entry = session?.action(after: seq - min(seq, 1))
+            texts[seq] = entry.flatMap { $0.seq == seq ? "#\(seq) \($0.action.action.shortDescription)" : nil } ?? "#\(seq)"
+        }
+        return .init(request: request, texts: texts)
     }
 
     func read(_ request: SearchRequest) -> SearchAnswer {
@@ -286,17 +290,16 @@ private final class ReaderSession: @unchecked Sendable {
         return .init(request: request, detail: ViewerState.Detail.read(entry, from: session), keyframeChanges: keyframeChanges)
     }
 
-    /// Reads effects on, a chunk at a time, until `deadline`, the end of what the viewer's
-    /// session knows, or `detailWaits` says a detail (or the timeline's chunks) was asked for.
-    /// A trace that cannot be read here leaves the spans as they were: the viewer's thread
-    /// reads them on itself.
+    /// Reads effects on, a chunk at a time, until `deadline`, the trace's last chunk, or
+    /// `detailWaits` says a screen, a detail or a search was asked for. A trace that cannot be
+    /// read here leaves the spans as they were.
     func read(
         _ request: BackgroundReader.EffectsRequest, until deadline: ContinuousClock.Instant, detailWaits: () -> Bool
     ) -> BackgroundReader.EffectsRead {
         var spans = request.spans
         guard let session = try? session(request.trace) else { return .init(request: request, spans: spans) }
-        let end = min(spans.chunksKnown, session.reader.chunks.count)
-        while spans.chunksRead < end {
+        spans.chunksKnown = session.reader.chunks.count
+        while spans.chunksRead < spans.chunksKnown {
             spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: 1)
             if ContinuousClock.now >= deadline || detailWaits() { break }
         }

@@ -50,6 +50,9 @@ enum ScreenMove: Sendable, Equatable {
     /// A trace opened or shown again: its last matching action when `following`, else its
     /// first; the last seq when none matches.
     case opening(following: Bool)
+    /// `enter` in the effects view on an effect no action started: the last action recorded
+    /// at or before `time` (since the session's start), the first action when none.
+    case lastBefore(time: UInt64)
     /// `space` at the last action: the first action, to play from there.
     case rewindAtEnd
     /// A step of playing: the actions after the selection recorded by `recorded` (since the

@@ -71,6 +71,10 @@ struct TimelineReader {
         case let .opening(following):
             let seq = following ? session.lastAction(matching: filter)?.seq : session.action(after: 0, matching: filter)?.seq
             select(seq ?? lastSeq)
+        case let .lastBefore(time):
+            let before = session.seq(atTime: time)
+            stopsFollowing = true
+            select(before > 0 ? before : session.seqRange?.lowerBound)
         case .rewindAtEnd:
             guard let current = selected, session.action(after: current) == nil else { return load() }
             select(session.seqRange?.lowerBound)

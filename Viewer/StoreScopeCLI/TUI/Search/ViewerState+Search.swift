@@ -64,8 +64,8 @@ struct PathChange: Sendable, Equatable {
 }
 
 extension ViewerState {
-    /// Whether the loop should tick without waiting: a tree search or the effects view is
-    /// reading in parts (what the reader reads, a search of the trace among them, only shortens
-    /// the wait: ``ViewerApp/detailWait``).
-    var isReading: Bool { treeSearchRun != nil || effects.isReading }
+    /// Whether the loop should tick without waiting: a tree search is reading in parts (what
+    /// the reader reads, a search of the trace and the effects among them, only shortens the
+    /// wait: ``ViewerApp/detailWait``).
+    var isReading: Bool { treeSearchRun != nil }
 }
