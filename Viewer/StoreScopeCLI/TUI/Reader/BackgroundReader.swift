@@ -3,22 +3,21 @@ import Foundation
 import TraceAnalysis
 import TraceFormat
 
-/// Reads for the viewer off its thread what no part of the loop's thread may take (the
-/// viewer's goal is 50 ms per key): the timeline's large chunks (one holding a keyframe of a
-/// million entries takes 50-100 ms to inflate and walk, even with the keyframe left out of
-/// the rows), the detail of a large state or of a state far from its keyframe (decoding a
-/// keyframe of a million entries and comparing it with the state before takes 0.3-0.7 s), and
-/// the effects of chunks holding such keyframes, and the timeline's searches, which may read
-/// the whole trace (``SearchReader``, a part at a time). The loop takes each finished read
-/// (``ViewerEffectRunner/takeAnswers()``) and reduces it as ``ViewerAction/backgroundRead(_:)``.
+/// Reads the trace for the viewer, off its loop's thread (the viewer's goal is 50 ms per key):
+/// the timeline's screens (``TimelineReader``; a chunk holding a keyframe of a million entries
+/// takes 50-100 ms to inflate and walk), the selected action's detail (decoding such a
+/// keyframe and comparing it with the state before takes 0.3-0.7 s), the timeline's searches
+/// (``SearchReader``, a part at a time), the effects (a part at a time) and the effect rows'
+/// parent actions. The loop takes each finished read (``ViewerEffectRunner/takeAnswers()``)
+/// and reduces it as ``ViewerAction/backgroundRead(_:)``.
 ///
 /// The reader asks its own ``TraceSession`` on the same file, used only on its own queue (a
-/// session is used by one thread at a time): the viewer's session is never touched off its
-/// thread. Its session keeps its states as any session does, so the next action's detail
-/// starts from the state after this one. The timeline's chunks come first (the screen's rows
-/// and the detail wait for them), then a detail, then a part of a search, then effects; the
-/// newest request of each kind wins (one asked while another is read replaces any that waits), and the reducer
-/// drops a read that is no longer wanted (the keys moved on, the session was replaced).
+/// session is used by one thread at a time). Its session keeps its states as any session
+/// does, so the next action's detail starts from the state after this one. A screen comes
+/// first, then the parent actions, then a detail, then a part of a search, then effects; the
+/// newest request of each kind wins (one asked while another is read replaces any that
+/// waits), and the reducer drops a read that is no longer wanted (the keys moved on, the
+/// session was replaced).
 package final class BackgroundReader: ViewerReading, Sendable {
     /// Which trace a request reads: the file at `path`, as the viewer's session `opening`
     /// (``TraceSession/opening``) reads it; another opening (the file replaced, the app
