@@ -157,6 +157,8 @@ package final class BackgroundReader: ViewerReading, Sendable {
 
     /// How many chunks the reader's own session decoded: what tests count instead of timing.
     var chunkDecodes: Int { queue.sync { sessions.session?.chunkDecodes ?? 0 } }
+    /// How many times the reader worked out the status line's totals.
+    var totalsWorkedOut: Int { queue.sync { sessions.totalsWorkedOut } }
 
     private func start(_ ask: (inout Shared) -> Void) {
         let start = shared.withLock { shared in
@@ -229,6 +231,11 @@ private final class ReaderSession: @unchecked Sendable {
     private var trace: BackgroundReader.Trace?
     /// The timeline's rows as last read, for the next screen (``TimelineReader/read``).
     private var rows: ViewerState.ReadTimeline?
+    /// The status line's totals and the main store, with what the session was when they were
+    /// worked out (its opening, chunks and damage): worked out again only when that changed.
+    private var totals: (key: [Int], totals: ScreenAnswer.Totals, mainStore: String)?
+    /// How many times the totals were worked out: what tests count.
+    private(set) var totalsWorkedOut = 0
 
     /// The session reading `trace`, refreshed.
     private func session(_ trace: BackgroundReader.Trace) throws(TraceError) -> TraceSession {
@@ -252,7 +259,16 @@ private final class ReaderSession: @unchecked Sendable {
                 request: request, selected: request.selected, top: request.top, stopsFollowing: false, rows: [],
                 message: "the trace could not be read", totals: .init(), mainStore: request.trace.header.storeName)
         }
-        var reader = TimelineReader(session: session, request: request, read: rows)
+        let key = [Int(truncatingIfNeeded: session.opening), session.chunks.count, session.damage.count]
+        let totals: (key: [Int], totals: ScreenAnswer.Totals, mainStore: String)
+        if let known = self.totals, known.key == key {
+            totals = known
+        } else {
+            totals = (key, TimelineReader.totals(of: session), TimelineReader.mainStore(of: session))
+            self.totals = totals
+            totalsWorkedOut += 1
+        }
+        var reader = TimelineReader(session: session, request: request, read: rows, totals: totals.totals, mainStore: totals.mainStore)
         let answer = reader.answer(request)
         rows = reader.read
         return answer

@@ -25,13 +25,19 @@ struct TimelineReader {
     var read: ViewerState.ReadTimeline?
     /// Whether a move loaded the screen (one that only says something leaves it to the end).
     private var loaded = false
+    /// What the status line counts, and the session's main store: worked out by the reader once
+    /// per change of the trace (``totals(of:)``, ``mainStore(of:)``), not once per answer.
+    let totals: ScreenAnswer.Totals
+    let mainStore: String
 
     /// A state with more nodes than this is large: a timeline row leaves such a keyframe out
     /// (its detail decodes it). Typical app states are far smaller.
     static let largeState = 250_000
 
-    init(session: TraceSession, request: ScreenRequest, read: ViewerState.ReadTimeline?) {
+    init(session: TraceSession, request: ScreenRequest, read: ViewerState.ReadTimeline?, totals: ScreenAnswer.Totals, mainStore: String) {
         self.session = session
+        self.totals = totals
+        self.mainStore = mainStore
         filter = request.filter
         height = request.height
         selected = request.selected
@@ -41,7 +47,6 @@ struct TimelineReader {
 
     /// The screen after `request`'s moves.
     mutating func answer(_ request: ScreenRequest) -> ScreenAnswer {
-        let totals = self.totals
         for move in request.moves { apply(move, lastSeq: totals.lastSeq) }
         if !loaded { load() }
         return ScreenAnswer(
@@ -272,7 +277,7 @@ struct TimelineReader {
 
     /// The session's main store (``SessionStores``), from the keyframes alone: the reader does
     /// not read a damaged trace's every action for it.
-    private var mainStore: String { session.stores(readingActions: false).main ?? session.header.storeName }
+    static func mainStore(of session: TraceSession) -> String { session.stores(readingActions: false).main ?? session.header.storeName }
 
     /// `#0`, the initial state (DevTools' `@@INIT`): the first row of the timeline, above the
     /// first action, when the trace has actions and no filter hides actions; selected, its
@@ -303,7 +308,7 @@ struct TimelineReader {
     // MARK: - Totals
 
     /// What the status line counts, from the last action and the session's drops and damage.
-    private var totals: ScreenAnswer.Totals {
+    static func totals(of session: TraceSession) -> ScreenAnswer.Totals {
         let last = session.lastAction()
         let closed = last?.events.contains { if case .sessionEnded = $0 { true } else { false } } ?? false
         return .init(lastSeq: last?.seq, span: last?.sinceStart ?? 0, closed: closed, dropped: session.droppedActions().count, damaged: session.damage.count)
