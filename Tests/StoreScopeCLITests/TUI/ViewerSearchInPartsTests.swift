@@ -39,6 +39,15 @@ struct ViewerSearchInPartsTests {
         viewer.press(.enter)
     }
 
+    /// A viewer on ``longTrace(_:actions:)`` whose `/action:rare` search has read one part.
+    static func searchedOnePart(_ directory: TemporaryDirectory) throws -> (ViewerHarness, SteppedReader) {
+        var (viewer, reader) = try viewer(try longTrace(directory))
+        search(&viewer)
+        try reader.readSearchPart()
+        viewer.takeAnswers()
+        return (viewer, reader)
+    }
+
     /// Reads the running search's parts to its end, each answer taken as the loop takes it;
     /// returns the percent the prompt line showed after each part.
     @discardableResult
@@ -105,10 +114,7 @@ struct ViewerSearchInPartsTests {
     @Test("esc cancels a search and keeps the selection, and the reader reads no more of it; another key cancels it and is answered")
     func cancel() throws {
         let directory = try TemporaryDirectory()
-        var (viewer, reader) = try Self.viewer(try Self.longTrace(directory))
-        Self.search(&viewer)
-        try reader.readSearchPart()
-        viewer.takeAnswers()
+        var (viewer, reader) = try Self.searchedOnePart(directory)
         #expect(viewer.state.search.running != nil)
         viewer.press(.escape)
         #expect(viewer.state.search.running == nil)
@@ -133,10 +139,7 @@ struct ViewerSearchInPartsTests {
     @Test("A resize while the reader searches: the screen is answered at once, the search goes on and selects its match")
     func screenBetweenParts() throws {
         let directory = try TemporaryDirectory()
-        var (viewer, reader) = try Self.viewer(try Self.longTrace(directory))
-        Self.search(&viewer)
-        try reader.readSearchPart()
-        viewer.takeAnswers()
+        var (viewer, reader) = try Self.searchedOnePart(directory)
         let percent = try #require(viewer.state.search.running?.percent)
         viewer.send(.resize(columns: 100, rows: 30))
         #expect(viewer.state.timeline.rows.count == viewer.state.layout.timelineRows, "the screen of the new size, read between two parts")
@@ -172,10 +175,7 @@ struct ViewerSearchInPartsTests {
     @Test("Golden: the progress line")
     func golden() throws {
         let directory = try TemporaryDirectory()
-        var (viewer, reader) = try Self.viewer(try Self.longTrace(directory))
-        Self.search(&viewer)
-        try reader.readSearchPart()
-        viewer.takeAnswers()
+        let (viewer, _) = try Self.searchedOnePart(directory)
         let last = viewer.screen.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init)
         #expect(last == "searching… \(viewer.state.search.running!.percent)% (esc cancels)")
         #expect(viewer.state.search.running!.percent > 0)
