@@ -60,7 +60,6 @@ extension TraceSession: FilterContext {
             if !gap, scanMemo.hasNoMatch(inChunk: index, for: filter) {
                 // Only the pending action's own records are read from a chunk known to hold no match.
                 if assembler.pending != nil {
-                    if defers(index) { return }
                     feedPendingAction(&assembler, fromChunk: index)
                     guard try deliver(assembler.finish(), from: pendingChunk) else { return }
                 }
@@ -70,7 +69,6 @@ extension TraceSession: FilterContext {
                 }
                 continue
             }
-            if defers(index) { return }
             let read = actionRecords(ofChunk: index)
             if gap || read == nil {
                 guard try deliver(assembler.finish(), from: pendingChunk) else { return }
@@ -145,7 +143,6 @@ extension TraceSession: FilterContext {
             }
             // The last action's patch may open the next chunk.
             let pendingEnds = index + 1 < reader.chunks.count && !hasGap(before: index + 1)
-            if defers(index) || pendingEnds && defers(index + 1) { return found }
             var assembler = ActionAssembler(startMonotonicNanos: header.startMonotonicNanos)
             var entries: [ActionEntry] = []
             if let read = actionRecords(ofChunk: index) {
@@ -191,13 +188,11 @@ extension TraceSession: FilterContext {
 
     /// The last action at or before `nanos` since the session start (0 when none is). Reads
     /// chunks as the action scans do (a session that leaves large keyframes out of its actions
-    /// builds none of them here), and like them stops at a large chunk not in memory under
-    /// ``deferringChunks(over:_:)`` (the answer is then 0 and the chunk is reported).
+    /// builds none of them here).
     public func seq(atTime nanos: UInt64) -> UInt64 {
         let target = header.startMonotonicNanos &+ nanos
         var index = reader.chunks.lastIndex { $0.seqRange != nil && $0.header.firstMonotonicNanos <= target } ?? -1
         while index >= 0 {
-            if defers(index) { return 0 }
             let actions = (actionRecords(ofChunk: index)?.records ?? []).compactMap { record -> ActionRecord? in
                 if case let .action(action) = record, action.monotonicNanos <= target { action } else { nil }
             }

@@ -59,9 +59,8 @@ public final class TraceSession {
     public let keyframesLeftOutOfActions: Int?
     /// The chunks that bound the session with more raw bytes than this are not read when it
     /// opens or refreshes (`nil`, the default: all are): their headers stand for them until a
-    /// scan reads them or another session's read is kept (``keep(_:)``), which verify them.
-    /// For a reader that must not wait for a large chunk it may never show, such as the
-    /// viewer's loop, whose reader thread reads them.
+    /// scan reads them, which verifies them. For a reader that must not wait for a large chunk
+    /// it may never show, such as the viewer's first screen.
     public let endsReadUpTo: UInt32?
     var checkpoints: StateCheckpoints
     /// Chunks holding actions: (chunk index, first seq, last seq), in file order.
@@ -77,12 +76,6 @@ public final class TraceSession {
     /// How many chunks ``droppedActions()`` decoded: what tests count instead of timing.
     package internal(set) var dropChunksDecoded = 0
     var scanMemo = FilterScanMemo()
-    /// Set while ``deferringChunks(over:_:)`` runs: which chunks the action scans leave unread,
-    /// and the first they stopped at.
-    var deferral: ChunkDeferral?
-    /// Chunks read by another session and handed to this one (``keep(_:)``), held whatever the
-    /// cache's budget until ``releaseKeptReads()``.
-    var keptReads: [Int: ActionChunkRead] = [:]
     /// The raw length of the largest chunk in the file (so far, for a growing file).
     public private(set) var largestChunk: UInt32 = 0
     /// The stores read from the first keyframe chunks so far, and, in a trace damaged at its
@@ -236,9 +229,7 @@ public final class TraceSession {
             }
             guard position > 0 else { return found }
             let before = actionChunks[position - 1].chunk
-            // Not under ``deferringChunks(over:_:)`` when large: the index stands until a scan
-            // reads that chunk (the rows a viewer lists are not held back for it).
-            guard !verifiedChunks.contains(before), !leavesUnread(before) else { return found }
+            guard !verifiedChunks.contains(before) else { return found }
             let corrections = reader.headerMismatches.count
             _ = actionRecords(ofChunk: before)
             guard reader.headerMismatches.count != corrections else { return found }
@@ -291,7 +282,6 @@ public final class TraceSession {
     func actionRecords(ofChunk index: Int) -> (records: [Record], leftOut: LeftOutKeyframes)? {
         guard let limit = keyframesLeftOutOfActions else { return records(ofChunk: index).map { ($0, LeftOutKeyframes([])) } }
         if let whole = cache.records(ofChunk: index) { return (whole, LeftOutKeyframes([])) }
-        if let kept = keptReads[index] { return (kept.records, LeftOutKeyframes(kept.leftOut)) }
         if let records = actionsCache.records(ofChunk: index) { return (records, LeftOutKeyframes(leftOutKeyframes[index] ?? [])) }
         guard let read = decodeActionRecords(ofChunk: index, leavingOutKeyframesOver: limit) else { return nil }
         return (read.records, LeftOutKeyframes(read.leftOut))
@@ -307,8 +297,8 @@ public final class TraceSession {
         return read
     }
 
-    /// Keeps the records of chunk `index` as ``actionRecords(ofChunk:)`` read them (here, or
-    /// in another session: ``keep(_:)``), its header verified.
+    /// Keeps the records of chunk `index` as ``actionRecords(ofChunk:)`` read them, its header
+    /// verified.
     func keepActionRecords(_ records: [Record], leftOut: [LeftOutKeyframe], ofChunk index: Int) {
         let chunk = reader.chunks[index]
         verifiedChunks.insert(index)
@@ -325,7 +315,7 @@ public final class TraceSession {
 
     /// Whether the action scans would take chunk `index`'s records from memory, reading nothing.
     public func holdsActionRecords(ofChunk index: Int) -> Bool {
-        cache.contains(chunk: index) || keyframesLeftOutOfActions != nil && (keptReads[index] != nil || actionsCache.contains(chunk: index))
+        cache.contains(chunk: index) || keyframesLeftOutOfActions != nil && actionsCache.contains(chunk: index)
     }
 
     /// The records of chunk `index` that reconstructing the state of `store` reads (its

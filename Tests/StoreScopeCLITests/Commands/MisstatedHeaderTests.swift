@@ -117,38 +117,6 @@ struct MisstatedHeaderTests {
         #expect(reader.headerMismatches.count == 1 && reader.chunks[1].seqRange == 3...5)
     }
 
-    @Test("A chunk another session read and handed over (the viewer's reader): the scans stop before it until kept, and its lying header is corrected in the session keeping it")
-    func keptReadsVerify() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("lying-kept.sstrace")
-        try Self.middleChunkLie(at: path)
-        let viewer = try TraceSession(path: path, keyframesLeftOutOfActions: 1_000)
-        let reader = try TraceSession(path: path, keyframesLeftOutOfActions: 1_000)
-        let middle = viewer.chunks[1]
-        // Every chunk is large to a deferral over 0 bytes: the scans leave the middle one
-        // unread (opening read the first and the last). One that needs its actions stops there;
-        // one that would only verify it answers from the index (the lie hides #4 and #5).
-        let decodes = viewer.chunkDecodes
-        let deferred = viewer.deferringChunks(over: 0) { viewer.action(after: 2) }
-        #expect(deferred.value == nil && deferred.deferred == 1 && viewer.chunkDecodes == decodes)
-        let unverified = viewer.deferringChunks(over: 0) { viewer.action(after: 3) }
-        #expect(unverified.value?.seq == 6 && unverified.deferred == nil && viewer.reader.headerMismatches.isEmpty)
-        let read = try #require(reader.readForActions(chunkAt: middle.offset))
-        #expect(reader.reader.headerMismatches.count == 1, "the reading session verified the header")
-        #expect(viewer.keep(read))
-        #expect(viewer.reader.headerMismatches.count == 1 && viewer.chunks[1].seqRange == 3...5, "the keeping session corrected its index too")
-        let whole = viewer.deferringChunks(over: 0) { viewer.action(after: 4) }
-        #expect(whole.value?.seq == 5 && whole.deferred == nil && viewer.chunkDecodes == decodes)
-        #expect(viewer.damage.map(\.kind) == [.misstatedHeader])
-        // Another file's chunk (another length at that offset) is not kept.
-        let other = directory.path("other.sstrace")
-        try Self.singleChunkLie(at: other)
-        let stranger = try TraceSession(path: other, keyframesLeftOutOfActions: 1_000)
-        let foreign = try #require(stranger.readForActions(chunkAt: stranger.chunks[0].offset))
-        try #require(foreign.offset == viewer.chunks[0].offset && foreign.rawLength != viewer.chunks[0].header.rawLength)
-        #expect(!viewer.keep(foreign))
-    }
-
     @Test("A header whose first seq is after its last (#9…#3) traps nothing: every command reads the records, check names the lie")
     func invertedRange() throws {
         let directory = try TemporaryDirectory()

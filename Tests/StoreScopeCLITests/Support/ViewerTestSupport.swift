@@ -17,9 +17,10 @@ struct ViewerHarness {
     private(set) var performed: [ViewerEffect] = []
     /// The effects of the last action sent.
     private(set) var effects: [ViewerEffect] = []
-    /// Whether each action waits for the reads the screen waits for (the detail, the timeline's
-    /// large chunks), as the loop waits for them within a frame, but however long they take;
-    /// `false` for a test of what the screen shows while they are read.
+    /// Whether each action waits for the reader's answers (the screen, the detail, a search's
+    /// end, the effects), as the loop waits for them within a frame, but however long they
+    /// take; `false` for a test of what the screen shows while they are read. (A
+    /// ``SteppedReader``'s parts wait for the test.)
     let waitsForReads: Bool
     /// The runner's reader, when it is the real one.
     var reader: BackgroundReader { runner.reader as! BackgroundReader }
@@ -63,13 +64,13 @@ struct ViewerHarness {
 
     /// Performs `effects` as the loop does, keeping them in ``effects`` and ``performed``;
     /// with ``waitsForReads``, then the reader's answers the screen waits for (the screen, the
-    /// detail), and what they ask in turn (kept there too), however long they take.
+    /// detail, a search), and what they ask in turn (kept there too), however long they take.
     private mutating func run(_ effects: [ViewerEffect]) {
         self.effects = effects
         performed += effects
         runner.run(effects)
         guard waitsForReads else { return }
-        while state.isReadingRows || state.isLoadingDetail, runner.reader.awaitFinished(until: nil) {
+        while state.waitsForBackgroundReader, runner.reader.awaitFinished(until: nil) {
             for read in runner.reader.takeFinished() {
                 let more = reducer.reduce(&state, .backgroundRead(read))
                 self.effects += more
@@ -98,8 +99,8 @@ struct ViewerHarness {
         waitForBackgroundReader(until: { !$0.isReadingRows }, limit: limit)
     }
 
-    /// Runs the timeline's search to its end as the loop does: ticks, and the large chunks the
-    /// reader reads for it.
+    /// Runs the timeline's search to its end as the loop does: the reader's answers, a part at
+    /// a time.
     mutating func finishSearch(limit: Duration = .seconds(120)) {
         waitForBackgroundReader(until: { $0.search.running == nil && !$0.isReadingRows }, tick: true, limit: limit)
     }
@@ -109,7 +110,7 @@ struct ViewerHarness {
     mutating func readEffectsToEnd(limit: Duration = .seconds(120)) {
         waitForBackgroundReader(until: { state in
             guard state.effects.spans?.isComplete == true else { return false }
-            return state.effects.spans?.isReadOffThread == false && !state.isReadingRows
+            return state.effects.spans?.isReadOffThread == false && state.effects.parentsAsked == nil && !state.isReadingRows
         }, tick: true, limit: limit)
     }
 

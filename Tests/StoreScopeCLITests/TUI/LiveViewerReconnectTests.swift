@@ -32,7 +32,7 @@ struct LiveViewerReconnectTests {
         viewer.expectScreen(ViewerGolden.reconnected)
 
         viewer.press(.character("e"))
-        try viewer.poll { $0.effects.spans?.isComplete == true }
+        try viewer.poll { $0.effects.spans?.isComplete == true && !$0.waitsForBackgroundReader }
         viewer.expectScreen(ViewerGolden.reconnectedEffects)
     }
 }

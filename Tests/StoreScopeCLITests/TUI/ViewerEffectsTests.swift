@@ -189,7 +189,7 @@ struct ViewerEffectsTests {
         try writer.close()
     }
 
-    @Test("A long trace is read a part per key or tick: keys are answered at once, and the view fills in and finds the selected action's effect")
+    @Test("A long trace's effects are read by the reader a part per answer, and the view fills in and finds the selected action's effect")
     func readInParts() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("long.sstrace")
@@ -213,31 +213,33 @@ struct ViewerEffectsTests {
         let chunks = writer.chunks.count
         #expect(chunks > 5)
 
-        var viewer = try ViewerHarness(path: path, idle: false)
-        viewer.state.effects.readBudget = PartBudget(chunks: 1, time: nil)
-        viewer.state.effects.idleReadBudget = PartBudget(chunks: 1, time: nil)
+        let reader = SteppedReader()
+        var viewer = try ViewerHarness(path: path, idle: false, reader: reader)
         viewer.press(.character(":"))
         viewer.type("50")
         viewer.press(.enter, .character("e"))
-        #expect(viewer.state.effects.spans?.chunksRead == 1, "a key reads one part when the budget is spent")
+        try reader.readEffectsPart()
+        viewer.takeAnswers()
+        #expect(viewer.state.effects.spans?.chunksRead == 1, "the reader answers a part")
         #expect(viewer.state.effects.selected?.effectID == 1, "effect 2 is not read yet: the one running then")
         #expect(viewer.state.effects.pendingSync)
-        #expect(viewer.state.effects.isReading)
+        #expect(viewer.state.effects.spans?.isReadOffThread == true, "the next part is asked for")
         #expect(viewer.screen.contains("reading the trace 1"))
         #expect(viewer.screen.contains("no end read yet"))
         #expect(viewer.screen.split(separator: "\n")[1].contains("…"), "no ▶: the effect may end further on")
         for read in 2...chunks {
-            viewer.send(.tick)
+            try reader.readEffectsPart()
+            viewer.takeAnswers()
             #expect(viewer.state.effects.spans?.chunksRead == read)
         }
         #expect(viewer.state.effects.spans?.isComplete == true)
-        #expect(!viewer.state.effects.isReading)
+        #expect(viewer.state.effects.spans?.isReadOffThread == false)
         #expect(viewer.state.effects.selected?.effectID == 2, "once read, the cursor goes to the effect #50 started")
         #expect(!viewer.state.effects.pendingSync)
         #expect(viewer.state.effects.rows.map(\.lifetime.outcomeName) == ["finished", "finished"])
         #expect(!viewer.screen.contains("reading the trace"))
         viewer.send(.tick)
-        #expect(viewer.state.effects.spans?.chunksRead == chunks, "nothing more to read")
+        #expect(try !reader.readEffectsPart(), "nothing more asked")
     }
 
     @Test("A trace without effects says so, and the effect keys do nothing else")

@@ -66,7 +66,7 @@ struct ViewerLargeChunkRowsTests {
         #expect(viewer.screen.contains("#14 ") && viewer.screen.contains("#16 ") && !viewer.screen.contains("… reading"), "\(viewer.screen)")
     }
 
-    @Test("A search over large chunks: its parts stop before a chunk not yet read, the reader reads it, and the search finds the match the viewer's session never decoded")
+    @Test("A search over large chunks: the reader reads them as any other, and the search finds the match the viewer's session never decoded")
     func searchWaitsForTheReader() throws {
         let directory = try TemporaryDirectory()
         var viewer = try Self.firstScreenRead(actions: 16, in: directory)
@@ -75,7 +75,7 @@ struct ViewerLargeChunkRowsTests {
         viewer.press(.character("/"))
         viewer.type("seq:14")
         viewer.press(.enter)
-        #expect(viewer.state.search.running != nil && viewer.state.isReadingRows && !viewer.state.isReading, "the loop waits for the reader, it does not spin")
+        #expect(viewer.effects.contains { if case .read(.search) = $0 { true } else { false } }, "asked of the reader")
         viewer.finishSearch()
         #expect(viewer.state.selected == 14, "\(String(describing: viewer.state.selected)) \(viewer.state.message ?? "")")
         #expect(session.chunkDecodes == decodes, "the viewer's session decoded \(session.chunkDecodes - decodes) chunks for the search")
@@ -85,6 +85,28 @@ struct ViewerLargeChunkRowsTests {
         viewer.press(.character("N"))
         viewer.finishSearch()
         #expect(viewer.state.selected == 14)
+    }
+
+    @Test("space over large chunks: each step is the reader's answer, the viewer's session reads none of the chunks played over, and playing ends at the last action")
+    func playsOnTheReader() throws {
+        let directory = try TemporaryDirectory()
+        var viewer = try Self.firstScreenRead(actions: 16, in: directory)
+        let session = viewer.reducer.session, decodes = session.chunkDecodes
+        try #require(!session.holdsActionRecords(ofChunk: 13))
+        // max: one action a step.
+        viewer.press(.character("+"), .character("+"), .character("+"), .character("+"), .character("+"), .character(" "))
+        var clock: UInt64 = 1_000_000_000, steps = 0
+        while viewer.state.playback != nil, steps < 100 {
+            viewer.waitForRows()
+            viewer.send(.clock(nanos: clock))
+            #expect(viewer.effects.allSatisfy { if case let .read(.screen(request)) = $0 { request.moves.last.map { if case .play = $0 { true } else { false } } ?? false } else { true } })
+            clock += 1_000_000
+            steps += 1
+        }
+        viewer.waitForRows()
+        #expect(viewer.state.selected == 16 && viewer.state.message == "played to the last action", "\(viewer.state.message ?? "")")
+        #expect(steps >= 15, "\(steps) steps")
+        #expect(session.chunkDecodes == decodes && (2..<16).allSatisfy { !session.holdsActionRecords(ofChunk: $0) }, "the viewer's session read chunks for playing")
     }
 
     @Test(":N and ] onto actions in large chunks not yet read: the reader reads them and answers with the action selected")

@@ -58,7 +58,7 @@ struct ViewerListenerSessionTests {
         checkout.hangUp()
         try viewer.poll { $0.sessions.entries[0].ended }
         #expect(viewer.effectNames == ["fetchUsers", "fetchUsers", "details", "details"])
-        #expect(viewer.state.effects.spans?.source.sessionID == viewer.reducer.session.header.sessionID)
+        #expect(viewer.state.effects.spans?.source.header.sessionID == viewer.reducer.session.header.sessionID)
 
         viewer.press(.character("<"))
         #expect(viewer.state.title.hasSuffix("(1/2)"))

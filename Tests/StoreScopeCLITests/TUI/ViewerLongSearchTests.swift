@@ -13,7 +13,8 @@ struct ViewerLongSearchTests {
     func searchInParts() throws {
         let directory = try TemporaryDirectory()
         let needle = Self.actions / 4 * 3
-        var viewer = try ViewerHarness(path: try Self.trace(directory, actions: Self.actions, needleAt: needle))
+        let reader = SteppedReader()
+        var viewer = try ViewerHarness(path: try Self.trace(directory, actions: Self.actions, needleAt: needle), reader: reader)
         #expect(viewer.statusLine().hasPrefix(" long.sstrace │ #1/\(Self.actions) │ no filter │"), "\(viewer.statusLine())")
 
         viewer.press(.character("/"))
@@ -34,13 +35,12 @@ struct ViewerLongSearchTests {
         #expect(!viewer.screen.contains("searching…"), "j cancelled the search and was answered")
 
         viewer.press(.character("n"))
-        viewer.finishSearch()
+        try ViewerSearchInPartsTests.readToTheEnd(&viewer, reader)
         #expect(viewer.state.selected == needle)
         viewer.expectScreen(ViewerGolden.needleFound)
     }
 
-    /// Actions in the trace: enough that `/` reads them in several parts, a part taking as long
-    /// as a frame may (28 ms), also in an optimized build (about 4x faster).
+    /// Actions in the trace: enough that `/` reads them in many parts.
     static let actions: UInt64 = 200_000
 
     /// `actions` actions in chunks of about 4 KiB; only action `needleAt` mentions `needle`.

@@ -25,7 +25,7 @@ struct ViewerTreeSearchInPartsTests {
     func findsOnTicks() throws {
         let directory = try TemporaryDirectory()
         var viewer = try ViewerHarness(path: try Self.bigState(directory))
-        viewer.state.search.budget = PartBudget(chunks: 1, time: nil)
+        viewer.state.treeSearchPart = nil
         viewer.press(.character("s"), .tab, .character("/"))
         viewer.type("\"k59990\"")
         viewer.press(.enter)
@@ -46,7 +46,7 @@ struct ViewerTreeSearchInPartsTests {
     func cancels() throws {
         let directory = try TemporaryDirectory()
         var viewer = try ViewerHarness(path: try Self.bigState(directory))
-        viewer.state.search.budget = PartBudget(chunks: 1, time: nil)
+        viewer.state.treeSearchPart = nil
         viewer.press(.character("s"), .tab, .character("/"))
         viewer.type("nothing like it")
         viewer.press(.enter)

@@ -41,47 +41,14 @@ extension ViewerReducer {
         state.message = "#\(found.seq) changed \(change.name)"
     }
 
-    /// The first action of `store` after `seq` whose changes touch `path`, where `node` is the
-    /// value at `path` after `seq` (`nil`: no such node). A patch touches the path when one of
-    /// its operations overlaps it; a keyframe, when its node differs from the one carried along
-    /// (no operation touched it since).
-    func nextChange(of path: [PathComponent], in store: String, after seq: UInt64, through end: UInt64 = .max, startingAt node: TraceValue?) -> ActionEntry? {
-        let pattern = Self.pattern(path)
-        var found: ActionEntry?
-        guard let seqs = ClosedRange.seqs(after: seq, through: end) else { return nil }
-        session.forEachAction(in: seqs) { item in
-            guard case let .action(entry) = item, entry.action.store == store else { return true }
-            if let keyframe = entry.keyframe {
-                guard pattern.node(in: keyframe) == node else { found = entry; return false }
-            } else if entry.operations.contains(where: { pattern.overlaps($0) }) {
-                found = entry
-                return false
-            }
-            return true
-        }
-        return found
-    }
-
-    /// The first action of `store` after (or before) `seq` whose changes touch `path`, found
-    /// by the engine's `path:` filter.
-    func change(of path: [PathComponent], in store: String, from seq: UInt64, forward: Bool) -> ActionEntry? {
-        let filter = changeFilter(path, in: store)
-        var from = seq
-        // A store name with `*` or `?` is a wider glob: skip the other stores it matches.
-        while let entry = forward ? session.action(after: from, matching: filter) : session.action(before: from, matching: filter) {
-            if entry.action.store == store { return entry }
-            from = entry.seq
-        }
-        return nil
-    }
-
     /// The engine filter for the actions of `store` (a glob: maybe others too) touching `path`.
-    func changeFilter(_ path: [PathComponent], in store: String) -> Filter {
+    static func changeFilter(_ path: [PathComponent], in store: String) -> Filter {
         let pattern = Self.pattern(path)
         return Filter(expression: .and(.term(.store(Glob(store))), .term(.path(pattern))), description: "store:\(store) path:\(pattern.description)")
     }
 
-    private static func pattern(_ path: [PathComponent]) -> PathPattern {
+    /// The pattern of `path`, for the engine's `path:` condition.
+    static func pattern(_ path: [PathComponent]) -> PathPattern {
         PathPattern(steps: path.compactMap(step), description: renderPath(path))
     }
 

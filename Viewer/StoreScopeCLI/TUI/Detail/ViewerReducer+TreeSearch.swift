@@ -33,8 +33,8 @@ extension ViewerReducer {
         advanceTreeSearch(&state)
     }
 
-    /// Looks at one more part of the running tree search (parts of ``TreeSearchRun/nodesPerPart``
-    /// lines until the part budget's time is up), and finishes it when it found a line or
+    /// Looks at one more part of the running tree search (steps of ``TreeSearchRun/nodesPerPart``
+    /// lines until ``ViewerState/treeSearchPart`` is up), and finishes it when it found a line or
     /// looked at all of them. A search whose tree is no longer shown is dropped.
     func advanceTreeSearch(_ state: inout ViewerState) {
         guard var run = state.treeSearchRun else { return }
@@ -45,14 +45,15 @@ extension ViewerReducer {
             return
         }
         var step = TreeOutline.SearchStep.notFound
-        state.search.budget.spend { _ in
+        let clock = ContinuousClock()
+        let deadline = state.treeSearchPart.map { clock.now + $0 }
+        repeat {
             step = TreeOutline.search(
                 run.needle, in: tree, from: (run.cursorID, run.cursorIsCloser), forward: run.forward, resuming: run.progress,
                 nodes: TreeSearchRun.nodesPerPart)
-            guard case let .searching(progress) = step else { return false }
+            guard case let .searching(progress) = step else { break }
             run.progress = progress
-            return true
-        }
+        } while deadline.map { clock.now < $0 } ?? false
         switch step {
         case .searching:
             state.treeSearchRun = run
@@ -98,8 +99,8 @@ extension ViewerReducer {
 /// A `/` search of the shown tree, done a part at a time so that a state of a million entries
 /// never holds a key up: the key reads one part, each tick another, any key cancels it.
 struct TreeSearchRun: Sendable, Equatable {
-    /// Lines one part looks at: a few milliseconds of a release build (parts repeat until the
-    /// part budget's time is up).
+    /// Lines one step looks at: a few milliseconds of a release build (steps repeat until the
+    /// part's time is up).
     static let nodesPerPart = 5_000
 
     var needle: String

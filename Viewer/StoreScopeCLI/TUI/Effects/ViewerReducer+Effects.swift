@@ -20,38 +20,33 @@ extension ViewerReducer {
         return true
     }
 
-    /// Reads on, when the effects view has been opened: the rest of a long trace (a part per
-    /// call, `idle` ones taking longer) or what a growing one appended.
+    /// Reads on what a growing trace appended, once the effects have been read from.
     ///
-    /// An idle moment starts the first pass when the view has not been opened: the
-    /// timeline's fx marks of effects that failed, were cancelled or leaked go on the action
-    /// that started them, wherever their end was recorded (``EffectSpans/outcomeMarks``).
+    /// An `idle` moment starts the first pass when nothing was read yet: the timeline's fx
+    /// marks of effects that failed, were cancelled or leaked go on the action that started
+    /// them, wherever their end was recorded (``EffectSpans/outcomeMarks``).
     func refreshEffects(_ state: inout ViewerState, idle: Bool = false) {
-        if idle, state.effects.spans == nil {
-            readEffects(&state, budget: state.effects.idleReadBudget)
-            return
-        }
-        guard let spans = state.effects.spans, !spans.isComplete || spans.chunksRead < session.reader.chunks.count else { return }
-        readEffects(&state, budget: idle ? state.effects.idleReadBudget : state.effects.readBudget)
-        showReadEffects(&state)
+        guard !idle || state.effects.spans == nil else { return }
+        guard idle || state.effects.spans != nil else { return }
+        readEffects(&state)
     }
 
-    /// Takes in the effects the ``BackgroundReader`` read on, when the spans are still where
-    /// they were when it was asked (same session, nothing read meanwhile); a read that got no
-    /// further (the reader could not open the trace) is done here, one chunk.
+    /// Takes in a part of the effects the ``BackgroundReader`` read, when the spans are still
+    /// where they were when it was asked (same session, nothing read meanwhile), and asks for
+    /// the next part until the trace is read (and once more when records arrived meanwhile).
+    /// A read that got no further (the reader could not open the trace) asks no more.
     func takeIn(_ read: BackgroundReader.EffectsRead, in state: inout ViewerState) {
         guard var spans = state.effects.spans, spans.isReadOffThread, spans.source == read.request.spans.source,
             spans.chunksRead == read.request.spans.chunksRead else { return }
-        let known = spans.chunksKnown
+        let progressed = read.spans.chunksRead > spans.chunksRead
         spans = read.spans
         spans.isReadOffThread = false
-        spans.chunksKnown = max(known, spans.chunksKnown)
-        if spans.chunksRead == read.request.spans.chunksRead, spans.chunksRead < spans.chunksKnown {
-            spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: 1)
-        }
         spans.noteMarks()
         state.effects.spans = spans
         showReadEffects(&state)
+        let again = state.effects.readsAgain
+        state.effects.readsAgain = false
+        if progressed && !spans.isComplete || again { readEffects(&state) }
     }
 
     /// What follows more effects read: the cursor, following, the rows on screen.
@@ -78,20 +73,26 @@ extension ViewerReducer {
         if position >= view.top + height { view.top = position - height + 1 }
         view.top = max(0, min(view.top, visible.count - height))
         let shown = visible[min(view.top, visible.count)..<min(visible.count, view.top + height)]
-        // Parent actions are read again only when the rows change; those in a large chunk
-        // not yet read are asked of the reader (50-100 ms a chunk on the loop's thread), and
-        // ``takeIn(_:in:)`` reads the rows again.
-        var unread: Int?
-        if view.rows.map(\.index) != Array(shown) || view.rows.map(\.lifetime) != shown.map({ lifetimes[$0] }) {
-            view.rows = shown.map { index in
-                let lifetime = lifetimes[index]
-                let parent = lifetime.parentSeq.map { parentSummary(of: $0) }
-                unread = unread ?? parent?.unread
-                return EffectsView.Row(index: index, lifetime: lifetime, parent: parent?.text)
-            }
+        // Parent actions the reader has not summarized yet show as `#4 …` until it has.
+        view.rows = shown.map { index in
+            let lifetime = lifetimes[index]
+            return EffectsView.Row(index: index, lifetime: lifetime, parent: lifetime.parentSeq.map { view.parents[$0] ?? "#\($0) …" })
         }
         state.effects = view
-        if let unread { askForChunks(from: unread, count: 1, in: &state) }
+        let unread = shown.compactMap { lifetimes[$0].parentSeq }.filter { view.parents[$0] == nil }
+        guard !unread.isEmpty else { return }
+        let request = BackgroundReader.SummariesRequest(trace: backgroundTrace, seqs: unread)
+        guard request != state.effects.parentsAsked else { return }
+        state.effects.parentsAsked = request
+        ask(.read(.summaries(request)))
+    }
+
+    /// Takes in the parent actions the reader summarized, and shows them in the rows.
+    func takeIn(_ summaries: BackgroundReader.Summaries, in state: inout ViewerState) {
+        if state.effects.parentsAsked == summaries.request { state.effects.parentsAsked = nil }
+        guard summaries.request.trace == backgroundTrace else { return }
+        state.effects.parents.merge(summaries.texts) { _, new in new }
+        if state.effects.isShown { loadEffectRows(&state) }
     }
 
     // MARK: - In the effects view
@@ -180,7 +181,7 @@ extension ViewerReducer {
 
     private func openEffects(_ state: inout ViewerState) {
         let firstTime = state.effects.spans == nil
-        readEffects(&state, budget: state.effects.readBudget)
+        readEffects(&state)
         state.effects.isShown = true
         syncCursor(&state, keepingOnSameSelection: !firstTime)
         state.effects.anchor = state.selected
@@ -210,28 +211,25 @@ extension ViewerReducer {
         state.effects.pendingSync = false
     }
 
-    /// Takes in chunks not read yet within `budget` (at least one part): the whole trace,
-    /// a part at a time, the first time; then what a growing trace appends.
-    func readEffects(_ state: inout ViewerState, budget: PartBudget) {
-        let source = EffectSpans.Source(session)
+    /// Asks the reader to read on the effects of chunks not read yet (a part, then the next
+    /// once it answers): the whole trace the first time; then what a growing trace appends.
+    func readEffects(_ state: inout ViewerState) {
+        let source = backgroundTrace
         // Another session (a live source switched to it): start over.
-        if state.effects.spans?.source != source { state.effects.spans = nil }
-        var spans = state.effects.spans ?? EffectSpans(source: source, startNanos: session.header.startMonotonicNanos)
-        spans.chunksKnown = session.reader.chunks.count
-        budget.spend { chunks in
-            guard !spans.isReadOffThread, spans.chunksRead < spans.chunksKnown else { return false }
-            // A large chunk (a keyframe of a large state) is inflated and walked off the
-            // thread, with what follows it, by the background reader.
-            if session.chunks[spans.chunksRead].header.rawLength > Self.largeChunkBytes {
-                spans.isReadOffThread = true
-                ask(.read(.effects(BackgroundReader.EffectsRequest(trace: backgroundTrace, spans: spans))))
-                return false
-            }
-            spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: chunks)
-            return spans.chunksRead < spans.chunksKnown
+        if state.effects.spans?.source != source {
+            state.effects.spans = nil
+            state.effects.parents = [:]
         }
-        spans.noteMarks()
+        // The trace's chunks are the reader's to count: until it answers, a first pass has
+        // all of them to read.
+        var spans = state.effects.spans ?? EffectSpans(source: source, chunksKnown: .max, startNanos: source.header.startMonotonicNanos)
+        guard !spans.isReadOffThread else {
+            state.effects.readsAgain = true
+            return
+        }
+        spans.isReadOffThread = true
         state.effects.spans = spans
+        ask(.read(.effects(BackgroundReader.EffectsRequest(trace: source, spans: spans))))
     }
 
     /// A chunk with more raw bytes than this is read for its effects off the loop's thread
@@ -263,27 +261,26 @@ extension ViewerReducer {
     }
 
     /// Selects the action `effect` started after: its parent, or the last action before its
-    /// start. That action's chunk, when large and not yet read, is read by the reader first
-    /// (the key says so and is pressed again), as `]` does.
+    /// start (``ScreenMove/lastBefore(time:)``).
     private func goToStart(of effect: EffectLifetime?, in state: inout ViewerState) {
         guard let effect else { return }
         if let parent = effect.parentSeq { return show(parent, of: effect, in: &state) }
-        let (before, unread) = readingSmallChunks { session.seq(atTime: effect.startNanos &- session.header.startMonotonicNanos) }
-        if let unread {
-            askForChunks(from: unread, forward: false, count: 1, in: &state)
-            state.message = "reading the actions before effect \(effect.effectID) started: press again once they show"
-            return
-        }
-        guard let start = before > 0 ? before : session.seqRange?.lowerBound else { return }
-        show(start, of: effect, in: &state)
+        leave(for: effect, in: &state)
+        move(.lastBefore(time: effect.startNanos &- backgroundTrace.header.startMonotonicNanos), in: &state)
+        state.effects.anchorsOnAnswer = true
     }
 
     /// Back to the timeline with `seq` selected; `effect` stays under the effects cursor.
     private func show(_ seq: UInt64, of effect: EffectLifetime, in state: inout ViewerState) {
+        leave(for: effect, in: &state)
+        select(seq, unreadable: "#\(seq) is not in the readable trace", in: &state)
+        state.effects.anchor = seq
+    }
+
+    /// Closes the view for the timeline, `effect` under its cursor, following stopped.
+    private func leave(for effect: EffectLifetime, in state: inout ViewerState) {
         if let index = state.effects.spans?.lifetimes.firstIndex(of: effect) { state.effects.cursor = index }
         state.effects.isShown = false
         state.following = false
-        select(seq, unreadable: "#\(seq) is not in the readable trace", in: &state)
-        state.effects.anchor = seq
     }
 }

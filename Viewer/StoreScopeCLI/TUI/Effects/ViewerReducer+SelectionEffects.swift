@@ -11,7 +11,7 @@ extension ViewerReducer {
             state.message = "#\(entry.seq) was not emitted by an effect"
             return nil
         }
-        readEffects(&state, budget: state.effects.readBudget)
+        readEffects(&state)
         guard let effect = state.effects.spans?.lifetimes.first(where: { $0.effectID == id }) else {
             state.message = stillReading(state) ?? "effect \(id) that emitted #\(entry.seq) is not in the readable trace"
             return nil
@@ -23,7 +23,7 @@ extension ViewerReducer {
     /// effects cursor while the selection is related to it, else one the selected action
     /// started, was emitted by, or has events of.
     func effectForSelection(_ state: inout ViewerState) -> EffectLifetime? {
-        readEffects(&state, budget: state.effects.readBudget)
+        readEffects(&state)
         if let current = state.effects.selected, isRelated(current, to: state.detail?.entry) { return current }
         guard let related = relatedEffect(&state) else {
             state.message = stillReading(state) ?? "no effect started or emitted #\(state.selected ?? 0)"
@@ -72,14 +72,5 @@ extension ViewerReducer {
     func stillReading(_ state: ViewerState) -> String? {
         guard let spans = state.effects.spans, !spans.isComplete else { return nil }
         return "still reading the trace's effects (\(spans.percentRead)%): try again in a moment"
-    }
-
-    /// `#4 .search(query: "swiftui")`, or `#4` when the action is not readable, or `#4 …` while
-    /// it lies in a large chunk not yet read (`unread` names the chunk: the reader reads it,
-    /// as it reads the timeline's, and the effect rows are read again then).
-    func parentSummary(of seq: UInt64) -> (text: String, unread: Int?) {
-        let (entry, deferred) = readingSmallChunks { session.action(after: seq - min(seq, 1)) }
-        guard let entry, entry.seq == seq else { return deferred.map { ("#\(seq) …", $0) } ?? ("#\(seq)", nil) }
-        return ("#\(seq) \(entry.action.action.shortDescription)", nil)
     }
 }

@@ -4,11 +4,12 @@ import TraceFormat
 /// The effects view (`e`): one row per effect of the trace in the order they started, each
 /// with its lifetime as a bar along a time axis, and a cursor on one of them.
 ///
-/// The lifetimes come from ``EffectLifetimes`` fed chunk by chunk from the engine; they are
-/// kept here with the number of chunks already read, so the trace is read once and afterwards
-/// only the chunks a growing trace appends. A long trace is read a part at a time (for at most
-/// ``readBudget`` per key, ``idleReadBudget`` per idle tick), so keys are answered while the
-/// view fills in; until then effects with no end read yet are shown as such, not as running.
+/// The lifetimes come from ``EffectLifetimes`` fed chunk by chunk by the reader
+/// (``BackgroundReader/EffectsRequest``); they are kept here with the number of chunks already
+/// read, so the trace is read once and afterwards only the chunks a growing trace appends. A
+/// long trace is read a part at a time, each part an answer of the reader, so keys are answered
+/// while the view fills in; until then effects with no end read yet are shown as such, not as
+/// running.
 struct EffectsView: Sendable, Equatable {
     /// Whether the effects view replaces the timeline and the action detail.
     var isShown = false
@@ -24,13 +25,17 @@ struct EffectsView: Sendable, Equatable {
     /// Whether the cursor should still move to the selected action's effect once more of the
     /// trace is read (the view opened before its effect was read, and the user has not moved).
     var pendingSync = false
-    /// How long one key, or one idle tick, may spend reading effects (a chunk at a time).
-    /// An idle tick's part is short too: the loop ticks back to back while a pass is under
-    /// way, and a key pressed during a part waits for it (200 ms parts made the first pass over
-    /// a long trace keep keys waiting up to 200 ms).
-    var readBudget = PartBudget(chunks: 1, time: .milliseconds(40)), idleReadBudget = PartBudget(chunks: 1, time: .milliseconds(30))
-    /// The effect rows on screen, with their parent actions read from the engine.
+    /// Whether more records arrived while the reader read a part: it reads on once it answers.
+    var readsAgain = false
+    /// The effect rows on screen, with their parent actions as the reader summarized them.
     var rows: [Row] = []
+    /// The parent actions the reader summarized (`#4 .search(query: "swiftui")`), by seq.
+    var parents: [UInt64: String] = [:]
+    /// The parent actions asked of the reader and not answered yet.
+    var parentsAsked: BackgroundReader.SummariesRequest?
+    /// Whether the next screen the reader answers is where a key left the view (`enter` on an
+    /// effect no action started): its selection becomes ``anchor``.
+    var anchorsOnAnswer = false
     /// `f` in the view: only the effects whose id, name, store or outcome contain this text
     /// (ignoring case) are listed (`nil`: all).
     var filterText: String?
@@ -58,37 +63,22 @@ struct EffectsView: Sendable, Equatable {
         var parent: String?
     }
 
-    /// Whether a first pass over the trace is still under way: the loop may tick sooner
-    /// meanwhile, as each tick reads on.
-    var isReading: Bool { spans.map { !$0.isComplete && !$0.isReadOffThread } ?? false }
-
     /// The effect under the cursor.
     var selected: EffectLifetime? { spans?.lifetimes[safe: cursor] }
 }
 
 /// The effect lifetimes of a trace and how far into the trace they were read.
 struct EffectSpans: Sendable, Equatable {
-    /// Which session the lifetimes were read from: the trace's session id and the engine
-    /// object, so a source that switches sessions starts over instead of reading on by index.
-    struct Source: Sendable, Equatable {
-        var sessionID: [UInt8]
-        var engine: ObjectIdentifier
-
-        init(_ session: TraceSession) {
-            sessionID = session.header.sessionID
-            engine = ObjectIdentifier(session)
-        }
-    }
-
-    var source: Source
+    /// Which trace the lifetimes were read from, as the reader opened it: a source that opens
+    /// another session starts over instead of reading on by index.
+    var source: BackgroundReader.Trace
     var collected = EffectLifetimes()
     /// Chunks already taken in: the next pass starts there.
     var chunksRead = 0
     /// The trace's chunks when last read: while `chunksRead` is short of it, the trace is
     /// still being read and an effect without an end may have one further on.
     var chunksKnown = 0
-    /// Whether the ``BackgroundReader`` is reading on from ``chunksRead`` (the next chunk is
-    /// large): the viewer's thread reads none meanwhile.
+    /// Whether the ``BackgroundReader`` is reading on from ``chunksRead``: its answer is a part.
     var isReadOffThread = false
 
     var isComplete: Bool { chunksRead >= chunksKnown }

@@ -34,8 +34,8 @@ package struct ViewerApp {
         let runner = ViewerEffectRunner(copy: { screen.copy($0) }, control: control)
         let size = screen.size
         var (state, effects) = reducer.start(columns: size.columns, rows: size.rows, filter: filter)
-        // The first idle moment at once: the effects are read from the start (a part per
-        // tick), so the timeline's fx marks are on the right actions from the first screen of
+        // The first idle moment at once: the reader reads the effects from the start (a part
+        // per answer), so the timeline's fx marks are on the right actions from the first screen of
         // a short trace on.
         effects += reducer.reduce(&state, .tick)
         let opened = ContinuousClock.now
@@ -48,9 +48,10 @@ package struct ViewerApp {
         let clock = PlayClock()
         while !state.quit {
             var actions: [ViewerAction]
-            // While a search or the effects view reads a long trace in parts, the loop does not
-            // wait: each idle tick reads another part, and keys still come in between.
-            // While the background reader reads, the loop looks for its answer every few ms.
+            // While a tree search runs in parts, the loop does not wait: each idle tick looks at
+            // another part, and keys still come in between. While the background reader reads
+            // (a screen, a detail, a search or the effects, a part at a time), the loop looks
+            // for its answers every few ms.
             let idle = Playback.timeout(for: state, now: clock.nanos, poll: sources.pollMilliseconds)
             let timeout = state.isReading ? 0 : state.waitsForBackgroundReader ? min(idle, Self.detailWait) : idle
             let event = screen.nextEvent(timeoutMilliseconds: timeout)

@@ -11,8 +11,8 @@ package enum ViewerEffect: Sendable, Equatable {
     /// Send `request` to the live app, through the listener of the viewer's live sessions
     /// (``ControlLink``); its reply arrives as ``ViewerAction/notice(_:)``.
     case control(ControlRequest)
-    /// Read off the loop's thread what the loop's thread may not take (a large chunk, a large
-    /// state's detail, the effects of chunks holding large keyframes); the answer arrives as
+    /// Read off the loop's thread what the loop's thread may not take (the timeline's screen, a
+    /// detail, a search, the effects of chunks holding large keyframes); the answer arrives as
     /// ``ViewerAction/backgroundRead(_:)``.
     case read(BackgroundReader.Request)
 }

@@ -9,17 +9,19 @@ extension GridDiff {
 }
 
 extension ViewerState {
-    /// Whether a search is reading the trace, or a tree, a part per tick (the benchmark ticks
-    /// until done).
+    /// Whether a search is reading the trace (on the reader, a part per answer), or a tree (a
+    /// part per tick): the benchmark ticks and takes the reader's answers until done.
     package var isSearching: Bool { search.running != nil || treeSearchRun != nil }
-    /// Whether the timeline waits for the ``BackgroundReader``: the screen asked for, or the
-    /// large chunks a search or playback reads on.
-    package var isReadingRows: Bool { timeline.asked != nil || timeline.chunksAsked != nil }
+    /// Whether the timeline waits for the ``BackgroundReader``: the screen asked for.
+    package var isReadingRows: Bool { timeline.asked != nil }
     /// Whether `space` is playing the trace (the benchmark passes the clock until it ends).
     package var isPlaying: Bool { playback != nil }
     /// Whether the detail of a large state is still being read (``BackgroundReader``).
     package var isLoadingDetail: Bool { detail?.isLoading == true }
     /// Whether the ``BackgroundReader`` reads something the screen waits for: the timeline's
-    /// large chunks, the detail, or effects (the timeline's fx marks, the effects view).
-    package var waitsForBackgroundReader: Bool { isReadingRows || isLoadingDetail || effects.spans?.isReadOffThread == true }
+    /// large chunks, the detail, a search, or effects (the timeline's fx marks, the effects view,
+    /// the effect rows' parent actions).
+    package var waitsForBackgroundReader: Bool {
+        isReadingRows || isLoadingDetail || search.running != nil || effects.spans?.isReadOffThread == true || effects.parentsAsked != nil
+    }
 }

@@ -93,17 +93,18 @@ package struct ViewerReducer {
             refreshEffects(&state)
         case let .backgroundRead(.screen(answer)):
             show(answer, in: &state)
-        case let .backgroundRead(.actions(read)):
-            takeIn(read, in: &state)
+        case let .backgroundRead(.summaries(summaries)):
+            takeIn(summaries, in: &state)
         case let .backgroundRead(.detail(read)):
             show(read, in: &state)
         case let .backgroundRead(.effects(read)):
             takeIn(read, in: &state)
+        case let .backgroundRead(.search(answer)):
+            takeIn(answer, in: &state)
         case .tick:
             // One long read per tick, so a key waits for one part at most: a search first, the
             // effects once no search runs (a part of each made a tick 65-85 ms).
             let searching = state.search.running != nil || state.treeSearchRun != nil
-            advanceSearch(&state)
             advanceTreeSearch(&state)
             if !searching { refreshEffects(&state, idle: true) }
         case let .clock(nanos):

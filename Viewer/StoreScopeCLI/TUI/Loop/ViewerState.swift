@@ -16,6 +16,9 @@ package struct ViewerState: Sendable, Equatable {
     var treeSearch: String?
     /// The tree search running a part at a time, if any.
     var treeSearchRun: TreeSearchRun?
+    /// How long a part of a tree search may look (`nil`: one step of
+    /// ``TreeSearchRun/nodesPerPart`` lines; tests count parts in lines).
+    var treeSearchPart: Duration? = .milliseconds(28)
     /// The selected action's seq (`nil`: the trace has no action yet; 0: the initial state).
     package var selected: UInt64?
     /// The timeline's window of rows, and what it waits for from the reader.

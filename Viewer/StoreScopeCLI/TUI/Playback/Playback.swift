@@ -11,6 +11,16 @@ struct Playback: Sendable, Equatable {
     var nextDue: UInt64?
     /// Whether the viewer was following before play started (it follows again at the end).
     var wasFollowing = false
+    /// The step asked of the reader and not answered yet (``ScreenMove/play(until:limit:)``).
+    var step: Step?
+
+    /// A step asked: the clock it was asked at, how many actions it may pass, and the pace
+    /// it was worked out for.
+    struct Step: Sendable, Equatable {
+        var clock: UInt64
+        var limit: Int
+        var pace: PlayPace
+    }
     /// How many due actions one playback step passes at most.
     static let actionsPerStep = 256
 

@@ -11,17 +11,12 @@ extension ViewerReducer {
             state.message = "paused"
             return
         }
-        guard let current = state.selected else { return }
-        let playback = Playback(wasFollowing: state.following)
+        guard state.selected != nil else { return }
+        state.playback = Playback(wasFollowing: state.following)
         state.following = false
-        let next = readingSmallChunks { session.action(after: current) }
-        if next.value == nil, next.deferred == nil {
-            // At the end: play again from the first action.
-            guard let first = session.seqRange?.lowerBound else { return }
-            select(first, in: &state)
-        }
-        state.playback = playback
         state.message = nil
+        // At the end: play again from the first action.
+        move(.rewindAtEnd, in: &state)
     }
 
     /// `+` `-` `*`: the pace's own update; playing, the clock lines up again at the next step.
@@ -30,34 +25,9 @@ extension ViewerReducer {
         state.message = key == .character("*") ? state.pace.toggleRate() : state.pace.change(faster: key == .character("+"))
     }
 
-    /// One fixed-rate step: the actions due since the anchor, one per interval.
-    private func advanceAtRate(_ rate: PlayRate, entry: ActionEntry, to now: UInt64, playback: Playback, in state: inout ViewerState) {
-        var playback = playback
-        var anchor = playback.anchor.flatMap { $0.seq == entry.seq ? $0 : nil } ?? .init(clock: now, recorded: entry.sinceStart, seq: entry.seq)
-        let steps = min(UInt64(Playback.actionsPerStep), now.subtractingSaturated(anchor.clock) / rate.interval)
-        var passed: UInt64 = 0, last: ActionEntry?, more = false
-        let scan = readingSmallChunks {
-            if let after = ClosedRange.seqs(after: entry.seq) { session.forEachAction(in: after) { item in
-                guard case let .action(action) = item else { return true }
-                guard passed < steps else { more = true; return false }
-                last = action
-                passed += 1
-                return true
-            } }
-        }
-        if let last {
-            select(last.seq, in: &state)
-            anchor = .init(clock: anchor.clock.addingSaturated(passed * rate.interval), recorded: last.sinceStart, seq: last.seq)
-        }
-        if !more, let chunk = scan.deferred { return waitForChunks(from: chunk, anchor: anchor, now: now, playback: playback, in: &state) }
-        // No action after the one reached: playback ends there.
-        guard more else { return finishPlayback(playback, in: &state) }
-        playback.anchor = anchor
-        playback.nextDue = anchor.clock.addingSaturated(rate.interval)
-        state.playback = playback
-    }
-
-    /// Steps to the last action due by `now` on the viewer's clock (with `max`: the next one).
+    /// Asks the reader for the step due by `now` on the viewer's clock: the actions due since
+    /// the anchor (at the recorded gaps divided by the speed, or one per interval of the
+    /// fixed rate; with `max`, the next one), which its answer selects (``ScreenMove/play(until:limit:)``).
     func advancePlayback(to now: UInt64, in state: inout ViewerState) {
         guard var playback = state.playback else { return }
         // The screen of the last step is still to come: the next clock goes on from it (not
@@ -69,57 +39,61 @@ extension ViewerReducer {
             state.message = "cannot play from here: the selected action is unreadable"
             return
         }
-        if let rate = state.pace.rate { return advanceAtRate(rate, entry: entry, to: now, playback: playback, in: &state) }
         // Started, sped up, or moved by a key: line the clock up with this action.
-        var anchor = playback.anchor.flatMap { $0.seq == entry.seq ? $0 : nil } ?? .init(clock: now, recorded: entry.sinceStart, seq: entry.seq)
-        let speed = UInt64(state.pace.speed.rawValue)
-        // Saturating: recorded times are any u64, so the next action may be due centuries ahead.
-        let (scaled, overflow) = now.subtractingSaturated(anchor.clock).multipliedReportingOverflow(by: speed)
-        let target = anchor.recorded.addingSaturated(overflow ? .max : scaled)
-        var due: ActionEntry?, next: ActionEntry?
-        // A step passes at most `actionsPerStep` due actions: when the clock is far ahead of
-        // the recording (thousands of actions due at once, each in a chunk of its own), the
-        // rest are for the next steps, and keys are read in between.
-        var passed = 0, cut = false
-        // The last seq there is has no action after it: playback ends there.
-        let scan = readingSmallChunks {
-            if let after = ClosedRange.seqs(after: entry.seq) { session.forEachAction(in: after) { item in
-                guard case let .action(action) = item else { return true }
-                if speed == 0 ? due == nil : action.sinceStart <= target {
-                    due = action
-                    passed += 1
-                    cut = passed >= Playback.actionsPerStep
-                    return !cut
-                }
-                next = action
-                return false
-            } }
+        let anchor = playback.anchor.flatMap { $0.seq == entry.seq ? $0 : nil } ?? .init(clock: now, recorded: entry.sinceStart, seq: entry.seq)
+        playback.anchor = anchor
+        let target: UInt64, limit: Int
+        if let rate = state.pace.rate {
+            target = .max
+            limit = Int(min(UInt64(Playback.actionsPerStep), now.subtractingSaturated(anchor.clock) / rate.interval))
+            guard limit > 0 else {
+                // None due yet: the first is one interval after the anchor.
+                playback.nextDue = anchor.clock.addingSaturated(rate.interval)
+                state.playback = playback
+                return
+            }
+        } else {
+            let speed = UInt64(state.pace.speed.rawValue)
+            // Saturating: recorded times are any u64, so the next action may be due centuries ahead.
+            let (scaled, overflow) = now.subtractingSaturated(anchor.clock).multipliedReportingOverflow(by: speed)
+            target = speed == 0 ? .max : anchor.recorded.addingSaturated(overflow ? .max : scaled)
+            // A step passes at most `actionsPerStep` due actions: when the clock is far ahead of
+            // the recording (thousands of actions due at once, each in a chunk of its own), the
+            // rest are for the next steps, and keys are read in between.
+            limit = speed == 0 ? 1 : Playback.actionsPerStep
         }
-        if let due {
-            select(due.seq, in: &state)
-            anchor.seq = due.seq
-        }
-        if !cut, next == nil, let chunk = scan.deferred { return waitForChunks(from: chunk, anchor: anchor, now: now, playback: playback, in: &state) }
-        if cut {
-            playback.anchor = anchor
-            playback.nextDue = now
+        playback.step = .init(clock: now, limit: limit, pace: state.pace)
+        // The loop looks for the reader's answer every few ms meanwhile.
+        playback.nextDue = now.addingSaturated(UInt64(ViewerApp.detailWait) * 1_000_000)
+        state.playback = playback
+        move(.play(until: target, limit: limit), in: &state)
+    }
+
+    /// Takes in the step the reader played: the anchor moves to the action it reached, and
+    /// the next step is due when the action after it is (at once when the step passed its
+    /// most); with no action after it, playing ends there. A step asked before the pace
+    /// changed only ends the wait.
+    func takeIn(_ played: ScreenAnswer.Played, in state: inout ViewerState) {
+        guard var playback = state.playback, let step = playback.step else { return }
+        playback.step = nil
+        guard var anchor = playback.anchor, step.pace == state.pace else {
+            playback.nextDue = step.clock
             state.playback = playback
             return
         }
-        guard let next else { return finishPlayback(playback, in: &state) }
+        guard let next = played.next else { return finishPlayback(playback, in: &state) }
+        if let rate = state.pace.rate {
+            if let reached = played.reached {
+                anchor = .init(clock: anchor.clock.addingSaturated(UInt64(played.passed) * rate.interval), recorded: reached.sinceStart, seq: reached.seq)
+            }
+            playback.nextDue = anchor.clock.addingSaturated(rate.interval)
+        } else {
+            let speed = UInt64(state.pace.speed.rawValue)
+            if let reached = played.reached { anchor.seq = reached.seq }
+            playback.nextDue = played.passed == step.limit || speed == 0
+                ? step.clock : anchor.clock.addingSaturated((next - min(next, anchor.recorded)) / speed)
+        }
         playback.anchor = anchor
-        playback.nextDue = speed == 0 ? now : anchor.clock.addingSaturated((next.sinceStart - min(next.sinceStart, anchor.recorded)) / speed)
-        state.playback = playback
-    }
-
-    /// The next actions are in a large chunk not yet read: the reader reads it and the ones
-    /// after it, and playing goes on once they are in (the clock looks again every few ms;
-    /// the actions due meanwhile are passed then, as when the clock is late).
-    private func waitForChunks(from chunk: Int, anchor: Playback.Anchor, now: UInt64, playback: Playback, in state: inout ViewerState) {
-        var playback = playback
-        askForChunks(from: chunk, count: Self.searchChunksAhead, in: &state)
-        playback.anchor = anchor
-        playback.nextDue = now.addingSaturated(UInt64(ViewerApp.detailWait) * 1_000_000)
         state.playback = playback
     }
 

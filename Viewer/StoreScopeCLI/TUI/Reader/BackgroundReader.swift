@@ -3,21 +3,21 @@ import Foundation
 import TraceAnalysis
 import TraceFormat
 
-/// Reads for the viewer off its thread what no part of the loop's thread may take (the
-/// viewer's goal is 50 ms per key): the timeline's large chunks (one holding a keyframe of a
-/// million entries takes 50-100 ms to inflate and walk, even with the keyframe left out of
-/// the rows), the detail of a large state or of a state far from its keyframe (decoding a
-/// keyframe of a million entries and comparing it with the state before takes 0.3-0.7 s), and
-/// the effects of chunks holding such keyframes. The loop takes each finished read
-/// (``ViewerEffectRunner/takeAnswers()``) and reduces it as ``ViewerAction/backgroundRead(_:)``.
+/// Reads the trace for the viewer, off its loop's thread (the viewer's goal is 50 ms per key):
+/// the timeline's screens (``TimelineReader``; a chunk holding a keyframe of a million entries
+/// takes 50-100 ms to inflate and walk), the selected action's detail (decoding such a
+/// keyframe and comparing it with the state before takes 0.3-0.7 s), the timeline's searches
+/// (``SearchReader``, a part at a time), the effects (a part at a time) and the effect rows'
+/// parent actions. The loop takes each finished read (``ViewerEffectRunner/takeAnswers()``)
+/// and reduces it as ``ViewerAction/backgroundRead(_:)``.
 ///
 /// The reader asks its own ``TraceSession`` on the same file, used only on its own queue (a
-/// session is used by one thread at a time): the viewer's session is never touched off its
-/// thread. Its session keeps its states as any session does, so the next action's detail
-/// starts from the state after this one. The timeline's chunks come first (the screen's rows
-/// and the detail wait for them), then a detail, then effects; the newest request of each kind
-/// wins (one asked while another is read replaces any that waits), and the reducer
-/// drops a read that is no longer wanted (the keys moved on, the session was replaced).
+/// session is used by one thread at a time). Its session keeps its states as any session
+/// does, so the next action's detail starts from the state after this one. A screen comes
+/// first, then the parent actions, then a detail, then a part of a search, then effects; the
+/// newest request of each kind wins (one asked while another is read replaces any that
+/// waits), and the reducer drops a read that is no longer wanted (the keys moved on, the
+/// session was replaced).
 package final class BackgroundReader: ViewerReading, Sendable {
     /// Which trace a request reads: the file at `path`, as the viewer's session `opening`
     /// (``TraceSession/opening``) reads it; another opening (the file replaced, the app
@@ -29,18 +29,16 @@ package final class BackgroundReader: ViewerReading, Sendable {
         var header: SessionHeader
     }
 
-    /// The chunks starting at `offsets`, as the timeline's scans read them.
-    package struct ActionsRequest: Sendable, Hashable {
+    /// The actions `seqs`, summarized as the effects view names an effect's parent.
+    package struct SummariesRequest: Sendable, Hashable {
         var trace: Trace
-        var offsets: [Int64]
+        var seqs: [UInt64]
     }
 
-    /// The chunks read, for the viewer's session to keep (``TraceSession/keep(_:)``): those of
-    /// the request's that the reader could not read (damaged, or the file could not be opened)
-    /// are missing, and the viewer's session reads them itself.
-    package struct ActionsRead: Sendable, Equatable {
-        var request: ActionsRequest
-        var chunks: [ActionChunkRead]
+    /// `#4 .search(query: "swiftui")` for each seq asked, or `#4` when no readable action has it.
+    package struct Summaries: Sendable, Equatable {
+        var request: SummariesRequest
+        var texts: [UInt64: String]
     }
 
     /// The detail of action `entry`.
@@ -61,8 +59,9 @@ package final class BackgroundReader: ViewerReading, Sendable {
         var couldNotOpen = false
     }
 
-    /// Effects to read on from `spans` (from its ``EffectSpans/chunksRead``), for at most
-    /// ``BackgroundReader/effectsPart`` or until a detail or the timeline's chunks are asked for.
+    /// Effects to read on from `spans` (from its ``EffectSpans/chunksRead`` to the trace's last
+    /// chunk now), for at most ``BackgroundReader/effectsPart`` or until a screen, a detail or
+    /// a search is asked for.
     package struct EffectsRequest: Sendable, Equatable {
         var trace: Trace
         var spans: EffectSpans
@@ -77,22 +76,30 @@ package final class BackgroundReader: ViewerReading, Sendable {
     /// What the reducer asks to read (``ViewerEffect/read(_:)``).
     package enum Request: Sendable, Equatable {
         case screen(ScreenRequest)
-        case actions(ActionsRequest)
+        case summaries(SummariesRequest)
         case detail(DetailRequest)
+        /// A search, read a part at a time until it ends or is stopped.
+        case search(SearchRequest)
+        /// No more parts of the search being read (a key cancelled it).
+        case stopSearch
         case effects(EffectsRequest)
     }
 
     package enum Read: Sendable, Equatable {
         case screen(ScreenAnswer)
-        case actions(ActionsRead)
+        case summaries(Summaries)
         case detail(DetailRead)
+        /// A part of a search read: one answer per part.
+        case search(SearchAnswer)
         case effects(EffectsRead)
     }
 
     private struct Shared {
         var screen: ScreenRequest?
-        var actions: ActionsRequest?
+        var summaries: SummariesRequest?
         var detail: DetailRequest?
+        /// The search being read, from where its next part starts: it stays until its last part.
+        var search: SearchRequest?
         var effects: EffectsRequest?
         var isRunning = false
         var finished: [Read] = []
@@ -113,8 +120,10 @@ package final class BackgroundReader: ViewerReading, Sendable {
         start { shared in
             switch request {
             case let .screen(screen): shared.screen = screen
-            case let .actions(actions): shared.actions = actions
+            case let .summaries(summaries): shared.summaries = summaries
             case let .detail(detail): shared.detail = detail
+            case let .search(search): shared.search = search
+            case .stopSearch: shared.search = nil
             case let .effects(effects): shared.effects = effects
             }
         }
@@ -148,6 +157,8 @@ package final class BackgroundReader: ViewerReading, Sendable {
 
     /// How many chunks the reader's own session decoded: what tests count instead of timing.
     var chunkDecodes: Int { queue.sync { sessions.session?.chunkDecodes ?? 0 } }
+    /// How many times the reader worked out the status line's totals.
+    var totalsWorkedOut: Int { queue.sync { sessions.totalsWorkedOut } }
 
     private func start(_ ask: (inout Shared) -> Void) {
         let start = shared.withLock { shared in
@@ -169,14 +180,15 @@ package final class BackgroundReader: ViewerReading, Sendable {
                 shared.screen = nil
                 return .screen(screen)
             }
-            if let actions = shared.actions {
-                shared.actions = nil
-                return .actions(actions)
+            if let summaries = shared.summaries {
+                shared.summaries = nil
+                return .summaries(summaries)
             }
             if let detail = shared.detail {
                 shared.detail = nil
                 return .detail(detail)
             }
+            if let search = shared.search { return .search(search) }
             if let effects = shared.effects {
                 shared.effects = nil
                 return .effects(effects)
@@ -187,10 +199,21 @@ package final class BackgroundReader: ViewerReading, Sendable {
             let read: Read
             switch next {
             case let .screen(request): read = .screen(sessions.read(request))
-            case let .actions(request): read = .actions(sessions.read(request))
+            case let .summaries(request): read = .summaries(sessions.read(request))
             case let .detail(request): read = .detail(sessions.read(request))
+            case let .search(request):
+                let answer = sessions.read(request)
+                read = .search(answer)
+                // The next part, unless the search was stopped or replaced meanwhile.
+                shared.withLock { shared in
+                    guard shared.search == request else { return }
+                    shared.search = request.next(after: answer)
+                }
+            case .stopSearch: continue
             case let .effects(request):
-                read = .effects(sessions.read(request, until: ContinuousClock.now + Self.effectsPart) { self.shared.withLock { $0.screen != nil || $0.detail != nil || $0.actions != nil } })
+                read = .effects(sessions.read(request, until: ContinuousClock.now + Self.effectsPart) {
+                    self.shared.withLock { $0.screen != nil || $0.detail != nil || $0.summaries != nil || $0.search != nil }
+                })
             }
             shared.withLock { $0.finished.append(read) }
             finishing.signal()
@@ -208,6 +231,11 @@ private final class ReaderSession: @unchecked Sendable {
     private var trace: BackgroundReader.Trace?
     /// The timeline's rows as last read, for the next screen (``TimelineReader/read``).
     private var rows: ViewerState.ReadTimeline?
+    /// The status line's totals and the main store, with what the session was when they were
+    /// worked out (its opening, chunks and damage): worked out again only when that changed.
+    private var totals: (key: [Int], totals: ScreenAnswer.Totals, mainStore: String)?
+    /// How many times the totals were worked out: what tests count.
+    private(set) var totalsWorkedOut = 0
 
     /// The session reading `trace`, refreshed.
     private func session(_ trace: BackgroundReader.Trace) throws(TraceError) -> TraceSession {
@@ -231,15 +259,34 @@ private final class ReaderSession: @unchecked Sendable {
                 request: request, selected: request.selected, top: request.top, stopsFollowing: false, rows: [],
                 message: "the trace could not be read", totals: .init(), mainStore: request.trace.header.storeName)
         }
-        var reader = TimelineReader(session: session, request: request, read: rows)
+        let key = [Int(truncatingIfNeeded: session.opening), session.chunks.count, session.damage.count]
+        let totals: (key: [Int], totals: ScreenAnswer.Totals, mainStore: String)
+        if let known = self.totals, known.key == key {
+            totals = known
+        } else {
+            totals = (key, TimelineReader.totals(of: session), TimelineReader.mainStore(of: session))
+            self.totals = totals
+            totalsWorkedOut += 1
+        }
+        var reader = TimelineReader(session: session, request: request, read: rows, totals: totals.totals, mainStore: totals.mainStore)
         let answer = reader.answer(request)
         rows = reader.read
         return answer
     }
 
-    func read(_ request: BackgroundReader.ActionsRequest) -> BackgroundReader.ActionsRead {
-        guard let session = try? session(request.trace) else { return .init(request: request, chunks: []) }
-        return .init(request: request, chunks: request.offsets.compactMap { session.readForActions(chunkAt: $0) })
+    func read(_ request: BackgroundReader.SummariesRequest) -> BackgroundReader.Summaries {
+        let session = try? session(request.trace)
+        var texts: [UInt64: String] = [:]
+        for seq in request.seqs {
+            let entry = session?.action(after: seq - min(seq, 1))
+            texts[seq] = entry.flatMap { $0.seq == seq ? "#\(seq) \($0.action.action.shortDescription)" : nil } ?? "#\(seq)"
+        }
+        return .init(request: request, texts: texts)
+    }
+
+    func read(_ request: SearchRequest) -> SearchAnswer {
+        guard let session = try? session(request.trace) else { return SearchAnswer(trace: request.trace, search: request.search, outcome: .unreadable) }
+        return SearchReader(session: session).part(request)
     }
 
     func read(_ request: BackgroundReader.DetailRequest) -> BackgroundReader.DetailRead {
@@ -258,17 +305,16 @@ private final class ReaderSession: @unchecked Sendable {
         return .init(request: request, detail: ViewerState.Detail.read(entry, from: session), keyframeChanges: keyframeChanges)
     }
 
-    /// Reads effects on, a chunk at a time, until `deadline`, the end of what the viewer's
-    /// session knows, or `detailWaits` says a detail (or the timeline's chunks) was asked for.
-    /// A trace that cannot be read here leaves the spans as they were: the viewer's thread
-    /// reads them on itself.
+    /// Reads effects on, a chunk at a time, until `deadline`, the trace's last chunk, or
+    /// `detailWaits` says a screen, a detail or a search was asked for. A trace that cannot be
+    /// read here leaves the spans as they were.
     func read(
         _ request: BackgroundReader.EffectsRequest, until deadline: ContinuousClock.Instant, detailWaits: () -> Bool
     ) -> BackgroundReader.EffectsRead {
         var spans = request.spans
         guard let session = try? session(request.trace) else { return .init(request: request, spans: spans) }
-        let end = min(spans.chunksKnown, session.reader.chunks.count)
-        while spans.chunksRead < end {
+        spans.chunksKnown = session.reader.chunks.count
+        while spans.chunksRead < spans.chunksKnown {
             spans.chunksRead = spans.collected.add(chunksOf: session, from: spans.chunksRead, limit: 1)
             if ContinuousClock.now >= deadline || detailWaits() { break }
         }

@@ -50,6 +50,15 @@ enum ScreenMove: Sendable, Equatable {
     /// A trace opened or shown again: its last matching action when `following`, else its
     /// first; the last seq when none matches.
     case opening(following: Bool)
+    /// `enter` in the effects view on an effect no action started: the last action recorded
+    /// at or before `time` (since the session's start), the first action when none.
+    case lastBefore(time: UInt64)
+    /// `space` at the last action: the first action, to play from there.
+    case rewindAtEnd
+    /// A step of playing: the actions after the selection recorded by `recorded` (since the
+    /// session's start), at most `limit` of them, whatever the filter; the last one passed is
+    /// selected (``ScreenAnswer/Played``).
+    case play(until: UInt64, limit: Int)
 }
 
 /// The reader's answer to a ``ScreenRequest``: the screen after its moves.
@@ -70,6 +79,18 @@ package struct ScreenAnswer: Sendable, Equatable {
     /// The session's main store: whose initial state `#0` is, and which store the control
     /// keys act on when no action is selected.
     var mainStore: String
+    /// What a step of playing passed (``ScreenMove/play(until:limit:)``), if a move was one.
+    var played: Played?
+
+    /// The actions a step of playing passed, and the one after them.
+    struct Played: Sendable, Equatable {
+        /// How many it passed.
+        var passed: Int
+        /// The last one passed, now selected (`nil`: none was due).
+        var reached: ActionEntry?
+        /// The recorded time of the first action not passed (`nil`: the trace ends there).
+        var next: UInt64?
+    }
 
     /// What the status line counts: the last action (seq, time since the start, whether its
     /// session closed in order), the dropped actions and the damaged ranges.

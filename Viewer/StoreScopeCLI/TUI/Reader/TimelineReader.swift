@@ -17,19 +17,27 @@ struct TimelineReader {
     var rows: [ViewerState.TimelineRow] = []
     var entry: ActionEntry?
     var message: String?
+    /// What a step of playing passed.
+    var played: ScreenAnswer.Played?
     /// The rows from ``top`` as last read, kept by the reader between requests: a key that moves
     /// within the window reads no chunk again (on a trace whose every chunk holds a keyframe of
     /// a million entries, listing ten rows decoded ten of them, 1-3 s).
     var read: ViewerState.ReadTimeline?
     /// Whether a move loaded the screen (one that only says something leaves it to the end).
     private var loaded = false
+    /// What the status line counts, and the session's main store: worked out by the reader once
+    /// per change of the trace (``totals(of:)``, ``mainStore(of:)``), not once per answer.
+    let totals: ScreenAnswer.Totals
+    let mainStore: String
 
     /// A state with more nodes than this is large: a timeline row leaves such a keyframe out
     /// (its detail decodes it). Typical app states are far smaller.
     static let largeState = 250_000
 
-    init(session: TraceSession, request: ScreenRequest, read: ViewerState.ReadTimeline?) {
+    init(session: TraceSession, request: ScreenRequest, read: ViewerState.ReadTimeline?, totals: ScreenAnswer.Totals, mainStore: String) {
         self.session = session
+        self.totals = totals
+        self.mainStore = mainStore
         filter = request.filter
         height = request.height
         selected = request.selected
@@ -39,12 +47,11 @@ struct TimelineReader {
 
     /// The screen after `request`'s moves.
     mutating func answer(_ request: ScreenRequest) -> ScreenAnswer {
-        let totals = self.totals
         for move in request.moves { apply(move, lastSeq: totals.lastSeq) }
         if !loaded { load() }
         return ScreenAnswer(
             request: request, selected: selected, top: top, stopsFollowing: stopsFollowing, rows: rows, entry: entry, message: message,
-            totals: totals, mainStore: mainStore)
+            totals: totals, mainStore: mainStore, played: played)
     }
 
     private mutating func apply(_ move: ScreenMove, lastSeq: UInt64?) {
@@ -69,6 +76,14 @@ struct TimelineReader {
         case let .opening(following):
             let seq = following ? session.lastAction(matching: filter)?.seq : session.action(after: 0, matching: filter)?.seq
             select(seq ?? lastSeq)
+        case let .lastBefore(time):
+            let before = session.seq(atTime: time)
+            stopsFollowing = true
+            select(before > 0 ? before : session.seqRange?.lowerBound)
+        case .rewindAtEnd:
+            guard let current = selected, session.action(after: current) == nil else { return load() }
+            select(session.seqRange?.lowerBound)
+        case let .play(until, limit): play(until: until, limit: limit)
         }
     }
 
@@ -117,6 +132,27 @@ struct TimelineReader {
         }
         stopsFollowing = true
         select(target)
+    }
+
+    /// A step of playing: passes the actions after the selection recorded by `target`, at most
+    /// `limit`, and notes the first one after them.
+    private mutating func play(until target: UInt64, limit: Int) {
+        guard let current = selected else { return load() }
+        var passed = 0, reached: ActionEntry?, next: ActionEntry?
+        if let after = ClosedRange.seqs(after: current) {
+            session.forEachAction(in: after) { item in
+                guard case let .action(action) = item else { return true }
+                guard passed < limit, action.sinceStart <= target else {
+                    next = action
+                    return false
+                }
+                reached = action
+                passed += 1
+                return true
+            }
+        }
+        played = .init(passed: passed, reached: reached, next: next?.sinceStart)
+        select(reached?.seq)
     }
 
     /// The next or previous state: one action, whatever the filter hides.
@@ -241,7 +277,7 @@ struct TimelineReader {
 
     /// The session's main store (``SessionStores``), from the keyframes alone: the reader does
     /// not read a damaged trace's every action for it.
-    private var mainStore: String { session.stores(readingActions: false).main ?? session.header.storeName }
+    static func mainStore(of session: TraceSession) -> String { session.stores(readingActions: false).main ?? session.header.storeName }
 
     /// `#0`, the initial state (DevTools' `@@INIT`): the first row of the timeline, above the
     /// first action, when the trace has actions and no filter hides actions; selected, its
@@ -272,7 +308,7 @@ struct TimelineReader {
     // MARK: - Totals
 
     /// What the status line counts, from the last action and the session's drops and damage.
-    private var totals: ScreenAnswer.Totals {
+    static func totals(of session: TraceSession) -> ScreenAnswer.Totals {
         let last = session.lastAction()
         let closed = last?.events.contains { if case .sessionEnded = $0 { true } else { false } } ?? false
         return .init(lastSeq: last?.seq, span: last?.sinceStart ?? 0, closed: closed, dropped: session.droppedActions().count, damaged: session.damage.count)

@@ -1,24 +1,22 @@
 import TraceAnalysis
 import TraceFormat
 
-/// The timeline's search as a feature's state: the last search `n` and `N` repeat, the search
-/// running (``LongSearch``) and how much each of its parts may read.
+/// The timeline's search as a feature's state: the last search `n` and `N` repeat, and the
+/// search the reader is reading (``LongSearch``).
 struct TimelineSearch: Sendable, Equatable {
     /// The last search, for `n` and `N`.
     var last: Filter?
-    /// The search reading the trace a part at a time, while one runs.
+    /// The search the reader reads a part at a time, while one runs.
     var running: LongSearch?
-    /// How much each of its parts reads.
-    var budget = PartBudget()
+    /// How many searches were started: the number of the next one's (``LongSearch/number``).
+    var started = 0
 }
 
 /// A search that may read far into the trace (`/` ⏎, `n`, `N`, applying a filter, `}` `{`,
-/// `)` `(`),
-/// run a part at a time so the screen never freezes: the key that starts it reads one part,
-/// each `.tick` reads another (the loop ticks without waiting while one runs), the prompt line
-/// shows how far it got, and any key cancels it (`esc` only cancels; another key is then
-/// answered as usual). Each part reads ``PartBudget/chunks`` chunks at a time for at most
-/// ``PartBudget/time``.
+/// `)` `(`), read by the reader a part at a time (``SearchRequest``, ``SearchReader``) so the
+/// screen never freezes: the prompt line shows how far it got after each part, a screen or a
+/// detail asked meanwhile is answered between two parts, and any key cancels it (`esc` only
+/// cancels; another key is then answered as usual).
 struct LongSearch: Sendable, Equatable {
     /// What the search is for, and what it does with the action it finds.
     enum Goal: Sendable, Equatable {
@@ -40,10 +38,13 @@ struct LongSearch: Sendable, Equatable {
     /// before it backward).
     var origin: UInt64
     var resume: UInt64
+    /// Which search it is (``TimelineSearch/started``): the reader's answers for a search
+    /// since cancelled or replaced are dropped.
+    var number: Int
     /// How much of what it has to read was read, in percent.
     var percent = 0
-    /// The engine searched: a source switched meanwhile drops the search.
-    var engine: ObjectIdentifier
+    /// How many parts the reader answered so far: the key's frame waits for the first.
+    var partsRead = 0
 
     /// Whether the timeline waits for it (a filter being applied).
     var isFiltering: Bool { if case .filter = goal { true } else { false } }
@@ -63,8 +64,8 @@ struct PathChange: Sendable, Equatable {
 }
 
 extension ViewerState {
-    /// Whether the loop should tick without waiting: a search (of the trace or of a tree) or the
-    /// effects view is reading in parts (a detail read off the thread only shortens the wait:
-    /// ``ViewerApp/detailWait``; so do the timeline's large chunks, a search waiting for them too).
-    var isReading: Bool { search.running != nil && timeline.chunksAsked == nil || treeSearchRun != nil || effects.isReading }
+    /// Whether the loop should tick without waiting: a tree search is reading in parts (what
+    /// the reader reads, a search of the trace and the effects among them, only shortens the
+    /// wait: ``ViewerApp/detailWait``).
+    var isReading: Bool { treeSearchRun != nil }
 }

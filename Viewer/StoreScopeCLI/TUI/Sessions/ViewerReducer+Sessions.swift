@@ -111,7 +111,7 @@ extension ViewerReducer {
             state.message = "\(name) \(reason): session \(index + 1) starts over"
             return
         }
-        state.search.running = nil
+        stopSearch(&state)
         state.sessions.positions[index] = .init(selected: nil, top: 0, following: state.following)
         state.sessions.current = nil
         show(index, in: &state)
@@ -130,7 +130,7 @@ extension ViewerReducer {
             return
         }
         // The engine is a new one: what was read from the old one is read again.
-        state.search.running = nil
+        stopSearch(&state)
         state.effects = EffectsView()
         resetDetailCursor(&state)
         state.timeline.asked = nil

@@ -1,5 +1,5 @@
 /// The timeline's part of ``ViewerState``: the window of rows on screen, and what it waits
-/// for from the reader (the screen asked for, the large chunks a search or playback reads on).
+/// for from the reader (the screen asked for).
 struct TimelineState: Sendable, Equatable {
     /// The seq of the first row shown.
     var top: UInt64 = 0
@@ -11,7 +11,4 @@ struct TimelineState: Sendable, Equatable {
     /// The screen asked of the reader and not answered yet: the keys pressed meanwhile add
     /// their moves to it.
     var asked: ScreenRequest?
-    /// The large chunks asked of the reader for the viewer's session: a search or playback
-    /// waits for their actions.
-    var chunksAsked: BackgroundReader.ActionsRequest?
 }
