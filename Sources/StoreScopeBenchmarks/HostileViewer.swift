@@ -86,9 +86,10 @@ enum HostileViewer {
                         }
                         var tick = Timings()
                         tick.time {
-                            screen.send(.tick)
-                            for read in screen.runner.takeAnswers() { screen.send(read) }
-                            if screen.isPlaying { screen.send(.clock(nanos: DispatchTime.now().uptimeNanoseconds)) }
+                            // What arrived together is one turn of the loop, as in ViewerApp.
+                            var turn: [ViewerAction] = [.tick] + screen.runner.takeAnswers()
+                            if screen.isPlaying { turn.append(.clock(nanos: DispatchTime.now().uptimeNanoseconds)) }
+                            screen.send(turn)
                         }
                         longest = max(longest, tick.cpu[0])
                         if listTicks { print("repetition \(repetition + 1), \(name): tick of \(Report.nanos(tick.cpu[0])) CPU, \(Report.nanos(tick.wall[0])) wall") }

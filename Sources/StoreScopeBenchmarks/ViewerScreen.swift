@@ -41,10 +41,15 @@ final class ViewerScreen {
     /// Reduces `action` and, when the state changed, draws, as the viewer's loop does (its
     /// comparison of the states before and after is part of what a key costs, and so is the
     /// wait for the reader's answers within the frame).
-    func send(_ action: ViewerAction) {
+    func send(_ action: ViewerAction) { send([action]) }
+
+    /// Reduces `actions` in order, then runs their effects and draws once, as one turn of the
+    /// viewer's loop does with what arrived together (a key, the reader's answers, a tick).
+    func send(_ actions: [ViewerAction]) {
         let arrived = ContinuousClock.now
         let before = state
-        let effects = reducer.reduce(&state, action)
+        var effects: [ViewerEffect] = []
+        for action in actions { effects += reducer.reduce(&state, action) }
         runner.run(effects) {
             runner.awaitReads(into: &state, reducer: reducer, until: arrived + ViewerApp.frameWait)
             if state != before { draw() }
