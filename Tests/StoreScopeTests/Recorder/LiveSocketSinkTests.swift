@@ -25,10 +25,10 @@ struct LiveSocketSinkTests {
 
         let listener = try LiveListener(path: path)
         var received: [Record] = []
-        try pollUntil(listener, into: &received) { events in events.contains { if case .started = $0 { true } else { false } } }
+        try pollUntilStarted(listener, into: &received)
         for id in 31...60 { recording.record(.add(id, "late"), reducing: &state) { reduceList(&$0, $1) } }
         #expect(recorder.close())
-        try pollUntil(listener, into: &received) { events in events.contains { if case .ended(_, .closed) = $0 { true } else { false } } }
+        #expect(try pollUntilEnded(listener, into: &received) == .closed)
         listener.stop()
 
         let dropped = received.compactMap(\.droppedRecord)
@@ -102,10 +102,10 @@ struct LiveSocketSinkTests {
         var state = ListState()
         let recording = recorder.store("list", initialState: state, actions: ListAction.self)
         var received: [Record] = []
-        try pollUntil(listener, into: &received) { events in events.contains { if case .started = $0 { true } else { false } } }
+        try pollUntilStarted(listener, into: &received)
         for id in 1...50 { recording.record(.add(id, "x"), reducing: &state) { reduceList(&$0, $1) } }
         #expect(recorder.close())
-        try pollUntil(listener, into: &received) { events in events.contains { if case .ended(_, .closed) = $0 { true } else { false } } }
+        #expect(try pollUntilEnded(listener, into: &received) == .closed)
         listener.stop()
         #expect(received.compactMap(\.actionRecord).map(\.seq) == Array(1...50))
         #expect(!recorder.status.sinkFailed)
@@ -159,15 +159,45 @@ struct LiveSocketSinkTests {
     }
 
     /// Polls until `done` holds for one poll's events, collecting every record.
-    private func pollUntil(_ listener: LiveListener, into records: inout [Record], done: ([LiveEvent]) -> Bool) throws {
+    private func pollUntilStarted(_ listener: LiveListener, into records: inout [Record]) throws {
+        _ = try poll(listener, into: &records, for: "the session's start") { if case .started = $0 { () } else { nil } }
+    }
+
+    /// Polls until the session ends, whatever the way: a test that waited only for `.closed`
+    /// would spend its whole deadline on a session that hung up, and not say so.
+    private func pollUntilEnded(_ listener: LiveListener, into records: inout [Record]) throws -> LiveSessionEnd {
+        try poll(listener, into: &records, for: "the session's end") { if case let .ended(_, end) = $0 { end } else { nil } }
+    }
+
+    /// Polls `listener`, collecting the records, until an event `match` answers; on a deadline
+    /// (20 s, for a loaded machine) fails saying which events did come.
+    private func poll<Answer>(
+        _ listener: LiveListener, into records: inout [Record], for what: String, match: (LiveEvent) -> Answer?
+    ) throws -> Answer {
         let deadline = ContinuousClock.now + .seconds(20)
+        var seen: [String] = []
         while ContinuousClock.now < deadline {
-            let events = listener.poll(timeout: .milliseconds(50))
-            for case let .records(_, batch) in events { records += batch }
-            if done(events) { return }
+            // The whole poll's records are kept, those after the awaited event too.
+            var answer: Answer?
+            for event in listener.poll(timeout: .milliseconds(50)) {
+                if case let .records(_, batch) = event { records += batch }
+                if answer == nil { answer = match(event) }
+                seen.append(Self.summary(of: event))
+            }
+            if let answer { return answer }
         }
-        Issue.record("the listener did not see the expected event in time")
+        Issue.record("the listener did not see \(what) in 20 s; it saw: \(seen.isEmpty ? "nothing" : seen.joined(separator: ", "))")
         throw CancellationError()
+    }
+
+    private static func summary(of event: LiveEvent) -> String {
+        switch event {
+        case .started: "started"
+        case let .records(_, batch): "\(batch.count) records"
+        case let .ended(_, end): "ended (\(end))"
+        case let .refused(reason): "refused (\(reason))"
+        case let .warning(_, message): "warning (\(message))"
+        }
     }
 }
 
