@@ -54,8 +54,16 @@ struct ScratchPackageTests {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
+    /// Where the scratch package builds: one folder in this package's `.build` for every run,
+    /// so that StoreScope, which it builds from these sources, is compiled again only when they
+    /// changed (the first run takes minutes, the next seconds), and so that SwiftPM's lock files,
+    /// named after the folder, stay two in all instead of two more in `/tmp` per run.
+    static let scratchPath = root.appendingPathComponent(".build/scratch-package").path
+
     static func swift(_ arguments: [String], in directory: URL) throws -> ChildProcess.Outcome {
-        try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments, workingDirectory: directory, timeout: .seconds(300))
+        try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments + ["--scratch-path", scratchPath], workingDirectory: directory,
+            timeout: .seconds(300))
     }
 
     @Test("The generated file compiles against the app's module, passes, and fails at the regressed action", .timeLimit(.minutes(10)))
