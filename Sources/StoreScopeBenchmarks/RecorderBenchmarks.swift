@@ -176,13 +176,14 @@ enum RecorderBenchmarks {
         _ cases: [(users: Int, change: UsersFixture.Change, count: Int, queued: Int)] = [
             (1_000, .toggleLoading, 200_000, 1_000), (1_000, .rename, 20_000, 100),
             (10_000, .toggleLoading, 100_000, 1_000), (10_000, .rename, 2_000, 100),
-        ]
+        ],
+        configuration: RecorderConfiguration = .init(maximumPendingBytes: 1 << 40)
     ) {
         print("### Worker throughput end to end into a compressed file (up to 1,000 scalar or 100 collection changes queued, no drops)\n")
         var rows: [[String]] = []
         for (users, change, count, queued) in cases {
             let path = temporaryPath("worker")
-            let recorder = try! Recorder(sink: .file(path), configuration: .init(maximumPendingBytes: 1 << 40))
+            let recorder = try! Recorder(sink: .file(path), configuration: configuration)
             var state = UsersFixture.state(users: users)
             let recording = recorder.store("users", initialState: state, actions: Action.self)
             recorder.flush()
@@ -214,6 +215,18 @@ enum RecorderBenchmarks {
             "workload", "actions", "throughput", "time per action", "store thread CPU per action",
             "worker CPU per action", "file bytes per action",
         ], rows)
+    }
+
+    /// A burst as the recorder sees it at full speed, for a run slowed some 50 times by
+    /// callgrind: every state recorded (under the default ``StateCoalescing/atUIPace`` a burst
+    /// records every state, but slowed down its renames would seem a frame apart and some states
+    /// be let go), no unsharing (its renames would seem 200 µs apart), and chunks cut every 2 s
+    /// rather than every 100 ms (a dozen renames each, slowed down; hundreds at full speed, where
+    /// 64 KiB cuts them). Not longer: an idle worker sleeps that long between polls.
+    static var burstUnderCallgrind: RecorderConfiguration {
+        RecorderConfiguration(
+            chunking: ChunkingOptions(flushInterval: .seconds(2)), maximumPendingBytes: 1 << 40,
+            unsharesChangedCollections: false, stateCoalescing: .never)
     }
 
     /// Waits until the worker has no more than `limit` queued actions left. Unlike `flush()`,

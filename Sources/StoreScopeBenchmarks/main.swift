@@ -3,12 +3,14 @@
 // only writes its trace, 1,000,000 actions by default), live (needs `swift build -c release` for storescope; `live-tcp` runs only its Unix socket vs loopback TCP table), stats (needs
 // `swift build -c release --product storescope` first; `stats-trace PATH [ACTIONS]` only writes its trace), recorder (or one part of it: recorder-store, recorder-pace,
 // recorder-worker, recorder-tail). With no argument every suite runs. `recorder-profile` runs only 50,000
-// scalar actions through the worker, `recorder-profile-rename` 5,000 renames among 1,000 users,
+// scalar actions through the worker, `recorder-profile-rename [N]` 5,000 (or N) renames among 1,000 users (every state
+// recorded, as at full speed: `RecorderBenchmarks.burstUnderCallgrind`),
 // `recorder-handoff-profile` 20,000 scalar sends timed by callgrind on the store thread (HandOffProfile),
 // `recorder-growth` one rename's cost as the users grow, at UI pace and in a burst (StateGrowth), and
 // `recorder-growth-profile USERS ui|burst` its runs for callgrind:
 // the workloads to run under callgrind. `recorder-floor` times what a rename's queued state costs by itself (the
-// store's copy, its free on the worker or on the store thread). `viewer`: the interactive viewer on a 1M-action
+// store's copy, its free on the worker or on the store thread); `recorder-floor-profile [N]` runs only its split the recorder
+// uses on `recorder-profile-rename`'s renames among 1,000 users, for callgrind beside it. `viewer`: the interactive viewer on a 1M-action
 // trace (cached in the temp directory); `viewer-walk PATH` is its memory child,
 // `viewer-profile-end PATH` opens the viewer and presses G once, `viewer-profile-step-back PATH` steps back across
 // a users keyframe (k twice): the workloads to run under callgrind. `hostile` times commands on the traces of issue 17
@@ -17,6 +19,12 @@
 // `control-memory` measures the memory of the states an app keeps for jumps (`control-memory-child` is its app).
 let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ suite: String) -> Bool { requested.isEmpty || requested.contains(suite) }
+/// The number after `mode` on the command line, else 5,000: the renames of a profile (two counts
+/// give the instructions of one rename without the run's fixed costs).
+func renames(after mode: String) -> Int {
+    guard let index = CommandLine.arguments.firstIndex(of: mode), index + 1 < CommandLine.arguments.count else { return 5_000 }
+    return Int(CommandLine.arguments[index + 1]) ?? 5_000
+}
 
 if wants("format") { FormatBenchmarks.run() }
 if wants("diff") {
@@ -70,7 +78,12 @@ if wants("recorder") {
     if wants("recorder-profile") { RecorderBenchmarks.workerThroughput([(1_000, .toggleLoading, 50_000, 1_000)]) }
     if wants("recorder-floor") { WorkerFloor.run() }
     if wants("recorder-handoff-profile") { HandOffProfile.run() }
-    if wants("recorder-profile-rename") { RecorderBenchmarks.workerThroughput([(1_000, .rename, 5_000, 100)]) }
+    if wants("recorder-profile-rename") {
+        RecorderBenchmarks.workerThroughput([(1_000, .rename, renames(after: "recorder-profile-rename"), 100)], configuration: RecorderBenchmarks.burstUnderCallgrind)
+    }
+    if requested.contains("recorder-floor-profile") {
+        _ = WorkerFloor.pipeline(users: 1_000, count: renames(after: "recorder-floor-profile"), split: .workerFrees)
+    }
     if wants("recorder-growth") { StateGrowth.run() }
 }
 if requested.contains("recorder-growth-profile"), let index = CommandLine.arguments.firstIndex(of: "recorder-growth-profile"),

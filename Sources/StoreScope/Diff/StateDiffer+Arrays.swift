@@ -1,27 +1,31 @@
 import Foundation
 
-/// Arrays whose elements can be compared with `==` (found by a dynamic cast to this protocol).
+/// Arrays whose elements can be compared with `==`. Found once per array type, by a cast of its
+/// metatype (``TypeTraits/equatableElements``): a cast of each array diffed searched the
+/// runtime's conformances on every diff. The arrays are passed by address, both of this type.
 protocol _EquatableElements {
-    /// `(i, j) -> self[i] == other[j]`, typed once so each call costs one `==`.
-    func _elementEquality(against other: Any) -> (Int, Int) -> Bool
-    /// The lengths of the equal prefix and (not overlapping it) the equal suffix, compared in
-    /// place without copying elements.
-    func _commonAffixes(with other: Any) -> (prefix: Int, suffix: Int)
+    /// `(i, j) -> old[i] == new[j]`, typed once so each call costs one `==`.
+    static func _elementEquality(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> (Int, Int) -> Bool
+    /// The lengths of the equal prefix and (not overlapping it) the equal suffix of the arrays at
+    /// `old` and `new`, compared in place without copying elements.
+    static func _commonAffixes(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> (prefix: Int, suffix: Int)
 }
 
-/// Arrays of `Identifiable` elements, matched by id.
+/// Arrays of `Identifiable` elements, matched by id (found as ``_EquatableElements`` is, through
+/// ``TypeTraits/identifiedElements``).
 protocol _IdentifiedElements {
-    /// The id of `self[i]` and of `other[j]`, boxed; and whether the two ids are equal,
-    /// compared typed (no boxes).
-    func _identities(against other: Any) -> (old: (Int) -> AnyHashable, new: (Int) -> AnyHashable, same: (Int, Int) -> Bool)
+    /// The id of `old[i]` and of `new[j]`, boxed; and whether the two ids are equal, compared
+    /// typed (no boxes), for the arrays at `old` and `new`.
+    static func _identities(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer)
+        -> (old: (Int) -> AnyHashable, new: (Int) -> AnyHashable, same: (Int, Int) -> Bool)
 }
 
 extension Array: _EquatableElements where Element: Equatable {
-    func _elementEquality(against other: Any) -> (Int, Int) -> Bool {
-        let other = other as! [Element]  // called with an array of the same type
+    static func _elementEquality(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> (Int, Int) -> Bool {
+        let old = old.assumingMemoryBound(to: Self.self).pointee, new = new.assumingMemoryBound(to: Self.self).pointee
         return { i, j in
-            self.withUnsafeBufferPointer { old in
-                other.withUnsafeBufferPointer { new in Self.same(old.baseAddress! + i, new.baseAddress! + j) }
+            old.withUnsafeBufferPointer { old in
+                new.withUnsafeBufferPointer { new in Self.same(old.baseAddress! + i, new.baseAddress! + j) }
             }
         }
     }
@@ -91,10 +95,10 @@ extension Array: _EquatableElements where Element: Equatable {
         return count
     }
 
-    func _commonAffixes(with other: Any) -> (prefix: Int, suffix: Int) {
-        let other = other as! [Element]  // called with an array of the same type
-        return withUnsafeBufferPointer { old in
-            other.withUnsafeBufferPointer { new in
+    static func _commonAffixes(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> (prefix: Int, suffix: Int) {
+        let other = new.assumingMemoryBound(to: Self.self)
+        return old.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer { old in
+            other.pointee.withUnsafeBufferPointer { new in
                 let shorter = Swift.min(old.count, new.count)
                 guard shorter > 0, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return (0, 0) }
                 let blocks = ElementBlocks(type: Element.self)
@@ -108,11 +112,13 @@ extension Array: _EquatableElements where Element: Equatable {
 }
 
 extension Array: _IdentifiedElements where Element: Identifiable {
-    func _identities(against other: Any) -> (old: (Int) -> AnyHashable, new: (Int) -> AnyHashable, same: (Int, Int) -> Bool) {
-        let other = other as! [Element]  // called with an array of the same type
+    static func _identities(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer)
+        -> (old: (Int) -> AnyHashable, new: (Int) -> AnyHashable, same: (Int, Int) -> Bool)
+    {
+        let old = old.assumingMemoryBound(to: Self.self).pointee, new = new.assumingMemoryBound(to: Self.self).pointee
         return (
-            { AnyHashable(self[$0].id) }, { AnyHashable(other[$0].id) },
-            { i, j in self.withUnsafeBufferPointer { old in other.withUnsafeBufferPointer { new in old[i].id == new[j].id } } }
+            { AnyHashable(old[$0].id) }, { AnyHashable(new[$0].id) },
+            { i, j in old.withUnsafeBufferPointer { old in new.withUnsafeBufferPointer { new in old[i].id == new[j].id } } }
         )
     }
 }
@@ -124,24 +130,29 @@ extension Array: _DiffedCollection {
             new.withUnsafeBufferPointer { b in a.count == b.count && (a.count == 0 || a.baseAddress == b.baseAddress) }
         }
         if sharesStorage { return }
-        let identities = (self as? any _IdentifiedElements)?._identities(against: new)
-        let equatable = self as? any _EquatableElements
+        let traits = TypeTraits.of(type: Self.self)
         let elementTraits = TypeTraits.of(type: Element.self)
-        let elements = ArrayDiffInput(
-            oldCount: count, newCount: new.count, elementType: TypeNames.name(of: Element.self),
-            old: { self[$0] }, new: { new[$0] },
-            equal: equatable?._elementEquality(against: new), affixes: equatable?._commonAffixes(with: new),
-            oldID: identities?.old, newID: identities?.new, sameID: identities?.same,
-            diffInPlace: elementTraits.isExact ? { i, j, differ, depth in
-                // Read where the elements are stored: no copy of either into an `Any`.
-                self.withUnsafeBufferPointer { old in
-                    new.withUnsafeBufferPointer { new in
-                        differ.diff(
-                            at: UnsafeRawPointer(old.baseAddress! + i), UnsafeRawPointer(new.baseAddress! + j), traits: elementTraits,
-                            depth: depth)
-                    }
-                }
-            } : nil)
+        let elements = withUnsafePointer(to: self) { oldArray in
+            withUnsafePointer(to: new) { newArray in
+                let identities = traits.identifiedElements?._identities(oldArray, newArray)
+                let equatable = traits.equatableElements
+                return ArrayDiffInput(
+                    oldCount: count, newCount: new.count, elementType: TypeNames.name(of: Element.self),
+                    old: { self[$0] }, new: { new[$0] },
+                    equal: equatable?._elementEquality(oldArray, newArray), affixes: equatable?._commonAffixes(oldArray, newArray),
+                    oldID: identities?.old, newID: identities?.new, sameID: identities?.same,
+                    diffInPlace: elementTraits.isExact ? { i, j, differ, depth in
+                        // Read where the elements are stored: no copy of either into an `Any`.
+                        self.withUnsafeBufferPointer { old in
+                            new.withUnsafeBufferPointer { new in
+                                differ.diff(
+                                    at: UnsafeRawPointer(old.baseAddress! + i), UnsafeRawPointer(new.baseAddress! + j),
+                                    traits: elementTraits, depth: depth)
+                            }
+                        }
+                    } : nil)
+            }
+        }
         differ.diffArray(elements, depth: depth)
     }
 }

@@ -73,3 +73,32 @@ func structEqualityDoesNotHideCollectionChanges() throws {
     #expect(capturePatch(from: old, to: new) == [.set(path: [.field("messages"), .index(0)], value: .string("b"))])
     #expect(capturePatch(from: old as Any, to: new as Any) == capturePatch(from: old, to: new))
 }
+
+private struct Unequatable {
+    var id: Int
+}
+
+private struct Identified: Identifiable, Equatable {
+    var id: Int
+    var name: String
+}
+
+@Test("An array type's typed element comparisons are found once, with its traits, and only where its elements allow")
+func elementComparisonsAreFoundWithTheTraits() throws {
+    #expect(TypeTraits.of(type: [Member].self).equatableElements != nil)
+    #expect(TypeTraits.of(type: [Member].self).identifiedElements == nil)
+    #expect(TypeTraits.of(type: [Identified].self).equatableElements != nil)
+    #expect(TypeTraits.of(type: [Identified].self).identifiedElements != nil)
+    #expect(TypeTraits.of(type: [Unequatable].self).equatableElements == nil)
+    #expect(TypeTraits.of(type: [Unequatable].self).identifiedElements == nil)
+    #expect(TypeTraits.of(type: Member.self).equatableElements == nil)
+    // Through them, a diff still matches by id and compares typed.
+    let old = (0..<40).map { Identified(id: $0, name: "n\($0)") }
+    var new = old
+    new.insert(Identified(id: 99, name: "new"), at: 20)
+    new[35].name = "renamed"
+    #expect(
+        capturePatch(from: old, to: new)
+            == [.insert(path: [.index(20)], value: captureValue(new[20])), .set(path: [.index(35), .field("name")], value: .string("renamed"))])
+    #expect(capturePatch(from: [Unequatable(id: 1)], to: [Unequatable(id: 2)]) == [.set(path: [.index(0), .field("id")], value: .int(2))])
+}

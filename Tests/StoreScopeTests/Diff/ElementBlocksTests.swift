@@ -62,6 +62,59 @@ func paddingIsSkipped() throws {
     }
 }
 
+/// 17 bytes of fields in a stride of 24: a block's bytes end in a half step of 8.
+private struct Scored: Equatable {
+    var id: Int
+    var score: Int
+    var flag: Bool
+}
+
+@Test("A changed field is found in every element of blocks of every length, whatever their padding")
+func everyPositionOfEveryBlockLength() throws {
+    try changesFound(in: tagged(8)) { values, position, field in
+        switch field {
+        case 0: values[position].id += 1
+        case 1: values[position].name = "changed"
+        default: values[position].flag.toggle()
+        }
+    }
+    #expect(MemoryLayout<Scored>.stride == 24)
+    try changesFound(in: (0..<8).map { Scored(id: $0, score: $0 * 3, flag: false) }) { values, position, field in
+        switch field {
+        case 0: values[position].id += 1
+        case 1: values[position].score -= 1
+        default: values[position].flag.toggle()
+        }
+    }
+}
+
+/// Checks that blocks of 1 to 8 of `values` compare equal across copies with other padding,
+/// and unequal with any one of three fields (`change`) changed at any position.
+private func changesFound<Element>(in values: [Element], change: (inout [Element], Int, Int) -> Void) throws {
+    let old = copied(values, padding: 0x5A)
+    let stride = MemoryLayout<Element>.stride
+    try old.withUnsafeBytes { oldBytes in
+        let a = try #require(oldBytes.baseAddress)
+        for count in 1...8 {
+            try copied(values, padding: 0xA5).withUnsafeBytes { bytes in
+                let blocks = ElementBlocks(type: Element.self), b = try #require(bytes.baseAddress)
+                #expect(blocks.mask != nil)
+                #expect(blocks.equal(a, b, count: count, stride: stride), "\(count)")
+            }
+            for position in 0..<count {
+                for field in 0..<3 {
+                    var changed = values
+                    change(&changed, position, field)
+                    try copied(changed, padding: 0xA5).withUnsafeBytes { bytes in
+                        let b = try #require(bytes.baseAddress)
+                        #expect(!ElementBlocks(type: Element.self).equal(a, b, count: count, stride: stride), "\(count) \(position) \(field)")
+                    }
+                }
+            }
+        }
+    }
+}
+
 @Test("The mask covers every byte of every field and no padding, inside the struct and after it")
 func maskCoversFields() throws {
     let layout = try #require(TypeTraits.of(type: Gapped.self).structLayout)

@@ -47,6 +47,11 @@ final class TypeTraits: @unchecked Sendable {
     /// The id of a value of this type, boxed, when the type is `Identifiable`: how the elements
     /// of a collection reflected by its custom mirror are matched (see ``ArrayDiffInput``).
     let identity: ((Any) -> AnyHashable)?
+    /// For an array of `Equatable` elements, its type as ``_EquatableElements``: the typed
+    /// element comparisons a diff of two such arrays uses, found by one cast per type.
+    let equatableElements: (any _EquatableElements.Type)?
+    /// For an array of `Identifiable` elements, its type as ``_IdentifiedElements``.
+    let identifiedElements: (any _IdentifiedElements.Type)?
 
     /// Whether the type is an enum without a custom mirror, whose payload is read without
     /// building a `Mirror` (through ``enumLayout``, else ``RuntimeReflection``).
@@ -156,6 +161,8 @@ final class TypeTraits: @unchecked Sendable {
         self.scalarAt = scalarAt
         self.leafFollowsBytes = leafFollowsBytes
         if let identifiable = type as? any Identifiable.Type { identity = Self.identityWitness(identifiable) } else { identity = nil }
+        equatableElements = type as? any _EquatableElements.Type
+        identifiedElements = type as? any _IdentifiedElements.Type
         let kind = MetadataKind.of(type)
         isExact = kind == .struct || kind == .enum || kind == .optional || kind == .tuple
         // What `Mirror(reflecting:).displayStyle` says, read from the metadata kind: a custom
