@@ -399,3 +399,12 @@ private final class ReaderSession: @unchecked Sendable {
         return .init(request: request, spans: spans)
     }
 }
+
+extension TraceSession {
+    /// A session as the viewer's reader reads it: its timeline rows leave the keyframes of a
+    /// large state out (the detail of the selected action reads them), so a screen of rows
+    /// never builds millions of nodes per row.
+    static func forViewer(path: String) throws(TraceError) -> TraceSession {
+        try TraceSession(path: path, keyframesLeftOutOfActions: TimelineReader.largeState)
+    }
+}

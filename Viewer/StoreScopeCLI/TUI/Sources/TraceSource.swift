@@ -52,12 +52,3 @@ package final class FileTraceSource: TraceSource {
         name = path.split(separator: "/").last.map(String.init) ?? path
     }
 }
-
-extension TraceSession {
-    /// A session as the viewer's reader reads it: its timeline rows leave the keyframes of a
-    /// large state out (the detail of the selected action reads them), so a screen of rows
-    /// never builds millions of nodes per row.
-    static func forViewer(path: String) throws(TraceError) -> TraceSession {
-        try TraceSession(path: path, keyframesLeftOutOfActions: TimelineReader.largeState)
-    }
-}
