@@ -20,11 +20,7 @@ final class ViewerScreen {
         reducer = ViewerReducer(source: source)
         let (state, effects) = reducer.start(columns: columns, rows: rows)
         self.state = state
-        let opened = ContinuousClock.now
-        runner.run(effects) {
-            runner.awaitReads(into: &self.state, reducer: reducer, until: opened + ViewerApp.frameWait)
-            draw()
-        }
+        runner.turn([], after: effects, state: &self.state, reducer: reducer, until: .now + ViewerApp.frameWait, drawsUnchanged: true, draw: { draw($0) })
     }
 
     var selected: UInt64? { state.selected }
@@ -44,16 +40,10 @@ final class ViewerScreen {
     func send(_ action: ViewerAction) { send([action]) }
 
     /// Reduces `actions` in order, then runs their effects and draws once, as one turn of the
-    /// viewer's loop does with what arrived together (a key, the reader's answers, a tick).
+    /// viewer's loop does with what arrived together (a key, the reader's answers, a tick):
+    /// ``ViewerEffectRunner/turn(_:after:state:reducer:clock:until:while:drawsUnchanged:draw:)``.
     func send(_ actions: [ViewerAction]) {
-        let arrived = ContinuousClock.now
-        let before = state
-        var effects: [ViewerEffect] = []
-        for action in actions { effects += reducer.reduce(&state, action) }
-        runner.run(effects) {
-            runner.awaitReads(into: &state, reducer: reducer, until: arrived + ViewerApp.frameWait)
-            if state != before { draw() }
-        }
+        runner.turn(actions, state: &state, reducer: reducer, until: .now + ViewerApp.frameWait, draw: { draw($0) })
     }
 
     func press(_ key: Key) { send(.key(key)) }
@@ -76,7 +66,7 @@ final class ViewerScreen {
         press(.enter)
     }
 
-    private func draw() {
+    private func draw(_ state: ViewerState) {
         let new = ViewerRender.render(state)
         bytes = GridDiff.terminal(colors: true).output(from: grid, to: new).utf8.count
         grid = new

@@ -31,13 +31,8 @@ extension TraceSession {
 
     /// The stores whose keyframes chunk `index` holds, in order, read as the action scans read
     /// it (from memory when it is there, large keyframes left out when the session leaves them
-    /// out); none when it is damaged; `nil` when it is a large chunk that this session leaves
-    /// to a scan (``endsReadUpTo``) and no scan read yet.
+    /// out); none when it is damaged.
     private func keyframeStores(ofChunk index: Int) -> [String]? {
-        let chunk = reader.chunks[index]
-        if let limit = endsReadUpTo, chunk.header.rawLength > limit, !holdsActionRecords(ofChunk: index), !reader.isKnownDamaged(chunk) {
-            return nil
-        }
         guard let (records, leftOut) = actionRecords(ofChunk: index) else { return [] }
         var stores: [String] = []
         var left = leftOut

@@ -57,11 +57,6 @@ public final class TraceSession {
     /// ``state(of:after:)``). For a reader that shows many actions of a large state, such as
     /// the viewer's timeline; `nil` (the default): entries hold their keyframes.
     public let keyframesLeftOutOfActions: Int?
-    /// The chunks that bound the session with more raw bytes than this are not read when it
-    /// opens or refreshes (`nil`, the default: all are): their headers stand for them until a
-    /// scan reads them, which verifies them. For a reader that must not wait for a large chunk
-    /// it may never show, such as the viewer's first screen.
-    public let endsReadUpTo: UInt32?
     var checkpoints: StateCheckpoints
     /// Chunks holding actions: (chunk index, first seq, last seq), in file order.
     private var actionChunks: [(chunk: Int, first: UInt64, last: UInt64)] = []
@@ -114,11 +109,9 @@ public final class TraceSession {
     ///   - budget: how much decoded data to keep.
     ///   - keyframesLeftOutOfActions: see the property of that name; the chunks that bound
     ///     the session, read when it opens, are read that way too.
-    ///   - endsReadUpTo: see the property of that name.
     /// - Throws: ``TraceError`` when the file cannot be opened or is not a trace.
-    public init(path: String, budget: Budget = .standard, keyframesLeftOutOfActions: Int? = nil, endsReadUpTo: UInt32? = nil) throws(TraceError) {
+    public init(path: String, budget: Budget = .standard, keyframesLeftOutOfActions: Int? = nil) throws(TraceError) {
         self.keyframesLeftOutOfActions = keyframesLeftOutOfActions
-        self.endsReadUpTo = endsReadUpTo
         reader = try TraceReader(path: path)
         cache = SessionCache(chunkBudget: budget.chunkBytes, stateBudget: budget.states)
         actionsCache = SessionCache(chunkBudget: budget.chunkBytes, stateBudget: 0)
@@ -187,15 +180,13 @@ public final class TraceSession {
     // stays unseen until `storescope check`, which decodes every chunk.
 
     /// Decodes the chunks that bound the session, so that a header lying about them (the
-    /// session's first or last action, a keyframe there) is corrected before anyone asks;
-    /// those over ``endsReadUpTo`` are left to the scans.
+    /// session's first or last action, a keyframe there) is corrected before anyone asks.
     private func verifyEnds() {
         var bounds: [Int] = []
         if let first = actionChunks.first?.chunk { bounds.append(first) }
         if let last = actionChunks.last?.chunk { bounds.append(last) }
         if !reader.chunks.isEmpty { bounds.append(reader.chunks.count - 1) }
-        let chunks = reader.chunks
-        for index in Set(bounds).sorted() where endsReadUpTo.map({ chunks[index].header.rawLength <= $0 }) ?? true {
+        for index in Set(bounds).sorted() {
             _ = actionRecords(ofChunk: index)
         }
         noteCorrections()

@@ -358,3 +358,16 @@ extension TraceReader.IndexSource: CustomStringConvertible {
         }
     }
 }
+
+extension TraceReader {
+    /// The session header of the trace at `path`, read without its index or chunks: what a
+    /// viewer names a trace by before its reader opens it.
+    ///
+    /// - Returns: the header and its size in bytes (where the first chunk starts).
+    /// - Throws: ``TraceError`` when the file cannot be opened, is not a trace, or comes from
+    ///   an incompatible format version.
+    package static func header(path: String) throws(TraceError) -> (header: SessionHeader, size: Int) {
+        // The file is closed when it is let go.
+        try FileHeader.read(from: try TraceFile.openForReading(path))
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import StoreScopeTestSupport
 import Testing
+import TraceAnalysis
 import TraceFormat
 
 @testable import StoreScopeCLI
@@ -45,6 +46,7 @@ struct ActionCountTests {
         let sources = ViewerSources(source, followsAtStart: true)
         let reducer = ViewerReducer(sources: sources)
         var state = reducer.startReading()
+        let reader = try #require(reducer.runner.reader as? BackgroundReader)
 
         var written = 1
         while written < trace.chunks.count {
@@ -54,12 +56,12 @@ struct ActionCountTests {
             for _ in 0..<3 { reducer.reduceReading(&state, .recordsArrived) }
             let readable = flagged.filter { $0 < written }
             #expect(state.droppedActions == drops.prefix(written).reduce(0, +))
-            #expect(source.session.dropChunksDecoded == readable.count, "after \(written) chunks")
+            #expect(reader.dropChunksDecoded == readable.count, "after \(written) chunks")
         }
         try trace.finish()
         ViewerSessionTests.poll(sources, reducer, &state)
         #expect(state.droppedActions == 10)
-        #expect(source.session.dropChunksDecoded == flagged.count)
+        #expect(reader.dropChunksDecoded == flagged.count)
         #expect(ViewerRender.render(state).text.contains("│ dropped 10"))
     }
 
@@ -90,13 +92,13 @@ struct ActionCountTests {
     /// The recorded and dropped counts of the trace at `path` once the engine read all of it, and
     /// how many actions it read.
     static func counts(_ path: String) throws -> (recorded: UInt64, read: UInt64, dropped: UInt64) {
-        let source = try FileTraceSource(path: path)
+        let session = try TraceSession(path: path)
         var read: UInt64 = 0
-        source.session.forEachAction(in: 0...UInt64.max, matching: .all) { item in
+        session.forEachAction(in: 0...UInt64.max, matching: .all) { item in
             if case .action = item { read += 1 }
             return true
         }
-        let drops = source.session.droppedActions()
-        return (ViewerReducer.recordedActions(in: source.session, drops: drops), read, drops.count)
+        let drops = session.droppedActions()
+        return (SessionsAnswer.Session.recordedActions(in: session, drops: drops), read, drops.count)
     }
 }

@@ -36,8 +36,7 @@ extension ViewerHarness {
     mutating func restart(filter: Filter) {
         let (state, effects) = reducer.start(columns: self.state.columns, rows: self.state.rows, filter: filter)
         self.state = state
-        runner.run(effects)
-        runner.awaitReads(into: &self.state, reducer: reducer, until: nil)
+        turn([], after: effects)
         send(.tick)
     }
 

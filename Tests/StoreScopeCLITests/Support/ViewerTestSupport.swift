@@ -28,20 +28,19 @@ struct ViewerHarness {
     /// - Parameter idle: whether the first idle moment comes at once, as in ``ViewerApp`` (it
     ///   starts reading the effects, for the timeline's fx marks); `false` for tests of
     ///   reading in parts.
-    /// - Parameter budget: the session's (a test of what is read again gives it no cache).
     /// - Parameter reader: reads off the loop's thread (a ``ScriptedReader`` for a test that
     ///   says when, and what, the reads answer).
     /// - Parameter waitsForReads: ``waitsForReads``.
     init(
-        path: String, columns: Int = 80, rows: Int = 24, idle: Bool = true, budget: TraceSession.Budget = .standard,
-        reader: any ViewerReading = BackgroundReader(), waitsForReads: Bool = true
+        path: String, columns: Int = 80, rows: Int = 24, idle: Bool = true, reader: any ViewerReading = BackgroundReader(),
+        waitsForReads: Bool = true
     ) throws {
-        reducer = ViewerReducer(source: try FileTraceSource(path: path, budget: budget))
+        reducer = ViewerReducer(source: try FileTraceSource(path: path))
         runner = ViewerEffectRunner(reader: reader)
         self.waitsForReads = waitsForReads
         let (state, effects) = reducer.start(columns: columns, rows: rows)
         self.state = state
-        run(effects)
+        turn([], after: effects)
         if idle { send(.tick) }
     }
 
@@ -59,25 +58,17 @@ struct ViewerHarness {
     }
 
     mutating func send(_ action: ViewerAction) {
-        run(reducer.reduce(&state, action))
+        turn([action])
     }
 
-    /// Performs `effects` as the loop does, keeping them in ``effects`` and ``performed``;
-    /// with ``waitsForReads``, then the reader's answers the screen waits for (the screen, the
-    /// detail, a search), and what they ask in turn (kept there too), however long they take.
-    private mutating func run(_ effects: [ViewerEffect]) {
-        self.effects = effects
+    /// One turn of the loop (``ViewerEffectRunner/turn(_:after:state:reducer:clock:until:while:drawsUnchanged:draw:)``),
+    /// its effects kept in ``effects`` and ``performed``; with ``waitsForReads``, it waits for
+    /// the reader's answers the screen waits for (the screen, the detail, a search, the
+    /// effects), and what they ask in turn (kept there too), however long they take.
+    mutating func turn(_ actions: [ViewerAction], after asked: [ViewerEffect] = []) {
+        effects = runner.turn(
+            actions, after: asked, state: &state, reducer: reducer, until: nil, while: waitsForReads ? \.waitsForBackgroundReader : { _ in false })
         performed += effects
-        runner.run(effects)
-        guard waitsForReads else { return }
-        while state.waitsForBackgroundReader, runner.reader.awaitFinished(until: nil) {
-            for read in runner.reader.takeFinished() {
-                let more = reducer.reduce(&state, .backgroundRead(read))
-                self.effects += more
-                performed += more
-                runner.run(more)
-            }
-        }
     }
 
     /// Reduces the reads the reader finished, as the loop does between keys.
@@ -146,25 +137,46 @@ extension ViewerReducer {
     /// asks (``start(columns:rows:filter:)``), as the loop's first frame shows it, however long
     /// the reads take: for tests of the reducer driven without a ``ViewerHarness``.
     func startReading(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> ViewerState {
-        var (state, effects) = start(columns: columns, rows: rows, filter: filter)
-        perform(effects, on: &state)
+        let started = start(columns: columns, rows: rows, filter: filter)
+        var state = started.state
+        runner.turn([], after: started.effects, state: &state, reducer: self, until: nil)
         return state
     }
 
     /// Reduces `action` and performs what it asks, waiting for the reader's answers the screen
     /// waits for, as the loop does within a frame but however long they take.
     ///
-    /// - Returns: the effects `action` asked for.
+    /// - Returns: the effects `action` and the answers asked for.
     @discardableResult
     func reduceReading(_ state: inout ViewerState, _ action: ViewerAction) -> [ViewerEffect] {
-        let effects = reduce(&state, action)
-        perform(effects, on: &state)
-        return effects
+        runner.turn([action], state: &state, reducer: self, until: nil)
     }
 
-    private func perform(_ effects: [ViewerEffect], on state: inout ViewerState) {
+    /// The runner of this reducer's reads in ``startReading(columns:rows:filter:)`` and
+    /// ``reduceReading(_:_:)``: one per reducer, as the loop has one, so its reader keeps its
+    /// sessions from call to call (and notices a file another session took).
+    var runner: ViewerEffectRunner { ReducerRunners.shared.runner(for: sources) }
+}
+
+/// The runners of the reducers driven without a harness, each kept while its reducer's sources
+/// live.
+private final class ReducerRunners: @unchecked Sendable {
+    // @unchecked: `entries` is touched only with `lock` held.
+    static let shared = ReducerRunners()
+    private let lock = NSLock()
+    private var entries: [(sources: WeakSources, runner: ViewerEffectRunner)] = []
+
+    private struct WeakSources {
+        weak var value: ViewerSources?
+    }
+
+    func runner(for sources: ViewerSources) -> ViewerEffectRunner {
+        lock.lock()
+        defer { lock.unlock() }
+        entries.removeAll { $0.sources.value == nil }
+        if let known = entries.first(where: { $0.sources.value === sources }) { return known.runner }
         let runner = ViewerEffectRunner()
-        runner.run(effects)
-        runner.awaitReads(into: &state, reducer: self, until: nil)
+        entries.append((WeakSources(value: sources), runner))
+        return runner
     }
 }

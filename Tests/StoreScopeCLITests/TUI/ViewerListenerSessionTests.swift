@@ -58,7 +58,7 @@ struct ViewerListenerSessionTests {
         checkout.hangUp()
         try viewer.poll { $0.sessions.entries[0].ended }
         #expect(viewer.effectNames == ["fetchUsers", "fetchUsers", "details", "details"])
-        #expect(viewer.state.effects.spans?.source.header.sessionID == viewer.reducer.session.header.sessionID)
+        #expect(viewer.state.effects.spans?.source.header.sessionID == viewer.reducer.backgroundTrace.header.sessionID)
 
         viewer.press(.character("<"))
         #expect(viewer.state.title.hasSuffix("(1/2)"))
@@ -149,8 +149,7 @@ struct ListenerViewer {
         runner = ViewerEffectRunner(reader: BackgroundReader(), control: control)
         let (state, effects) = reducer.start()
         self.state = state
-        runner.run(effects)
-        runner.awaitReads(into: &self.state, reducer: reducer, until: nil)
+        runner.turn([], after: effects, state: &self.state, reducer: reducer, until: nil)
     }
 
     /// Reduces `key`; returns the effects it asked for.
@@ -159,13 +158,10 @@ struct ListenerViewer {
         send(.key(key))
     }
 
-    /// Reduces `action` and performs the effects it asked for; returns them.
+    /// Reduces `action` and performs the effects it and the answers asked for; returns them.
     @discardableResult
     mutating func send(_ action: ViewerAction) -> [ViewerEffect] {
-        let effects = reducer.reduce(&state, action)
-        runner.run(effects)
-        runner.awaitReads(into: &state, reducer: reducer, until: nil)
-        return effects
+        runner.turn([action], state: &state, reducer: reducer, until: nil)
     }
 
     /// Polls the sources and ticks until `done` holds, for at most 10 s.

@@ -18,19 +18,15 @@ struct ViewerLongReplayTests {
         let path = directory.path + "/far.sstrace"
         try TraceFixture.writeOneActionChunks(count, to: path, app: "Far")
         var viewer = try ViewerHarness(path: path, waitsForReads: false)
-        let session = viewer.reducer.session
         viewer.waitForDetail()
         #expect(viewer.state.selected == 1 && viewer.state.detail?.isLoading == false)
 
-        let before = session.chunkDecodes
         viewer.press(.character("G"))
         viewer.waitForRows()
         #expect(viewer.state.selected == UInt64(count))
         #expect(viewer.state.detail?.isLoading == true)
-        #expect(session.chunkDecodes - before < 64, "the key read the rows, not the replay: \(session.chunkDecodes - before) chunks")
 
         viewer.waitForDetail()
-        #expect(session.chunkDecodes - before < 64, "the viewer's session replayed nothing: \(session.chunkDecodes - before) chunks")
         #expect(viewer.reader.chunkDecodes >= count - 8, "the reader replayed the chunks")
         guard case let .success(state)? = viewer.state.detail?.state else {
             Issue.record("no state once read")

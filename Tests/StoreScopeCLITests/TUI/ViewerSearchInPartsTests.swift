@@ -75,7 +75,7 @@ struct ViewerSearchInPartsTests {
         let parts = try Self.readToTheEnd(&viewer, reader)
         #expect(parts.count > 5, "280 actions after the last match, \(SearchReader.partChunks) chunks a part: \(parts.count) parts")
         #expect(viewer.state.search.running == nil && viewer.state.selected == 120)
-        #expect(viewer.state.selected == viewer.reducer.session.lastAction(matching: viewer.state.filter)?.seq)
+        #expect(viewer.state.selected == (try TraceSession(path: path)).lastAction(matching: viewer.state.filter)?.seq)
         // Without a filter, G is the last action at once.
         viewer.press(.character("f"))
         for _ in 0..<20 { viewer.press(.backspace) }

@@ -22,31 +22,40 @@ final class MCPSessions {
             live = nil
         }
 
-        init(name: String, live: LiveSessionSource) {
+        /// An entry for `live`, whose recording it opens; `nil` when it cannot be read.
+        init?(name: String, live: LiveSessionSource) {
+            guard let recording = try? TraceSession.forViewer(path: live.trace.path) else { return nil }
             self.name = name
             path = live.path
             self.live = live
             file = nil
+            self.recording = (live.trace, recording)
+            allowances.read(recording)
         }
 
         /// The session the tools read: a live one's recording as far as it was written when
         /// ``refresh()`` last read it.
-        var session: TraceSession { live?.session ?? file! }
+        var session: TraceSession { recording?.session ?? file! }
+
+        /// A live session's recording and the trace the source named when it was opened: a
+        /// reconnect names another, which is opened anew.
+        private var recording: (trace: BackgroundReader.Trace, session: TraceSession)?
 
         /// Reads what a live session's listener wrote since the last call; what was worked
         /// out from the records before (counts, effects, stats) is worked out again, and the
         /// notes of what its stores allow (``allowances``) are read on from where they were.
         func refresh() {
-            guard let live, live.poll() || cachedSession != live.session.opening else { return }
-            if cachedSession != live.session.opening { allowances = ControlAllowances() }
-            cachedSession = live.session.opening
+            guard let live, let recording else { return }
+            if recording.trace != live.trace {
+                guard let reopened = try? TraceSession.forViewer(path: live.trace.path) else { return }
+                self.recording = (live.trace, reopened)
+                allowances = ControlAllowances()
+            } else {
+                guard (try? recording.session.refresh()) == true else { return }
+            }
             (counted, collectedEffects, statsAnswers) = (nil, nil, [:])
-            allowances.read(live.session)
+            allowances.read(session)
         }
-
-        /// The opening of the session the kept answers were worked out from (a reconnect
-        /// opens the file anew).
-        private var cachedSession: UInt64?
 
         /// What a live session's stores allow a listener to do, as far as ``refresh()`` read.
         private(set) var allowances = ControlAllowances()
@@ -166,7 +175,7 @@ final class MCPSessions {
         for arrival in arrivals.poll() {
             switch arrival {
             case let .started(source as LiveSessionSource):
-                entries.append(Entry(name: Self.unused(source.live.tag, among: entries), live: source))
+                if let entry = Entry(name: Self.unused(source.live.tag, among: entries), live: source) { entries.append(entry) }
             case let .message(line):
                 notes = Array((notes + [line]).suffix(10))
             default:

@@ -11,8 +11,6 @@ struct DetailPane: Sendable, Equatable {
     /// Whether the state tree, once its detail is read, opens on the first node the action
     /// changed (set when the tree opens or the selection moves; cleared once done).
     var revealChange = false
-    /// Where `}` and `{` put the cursor once the detail they landed on is read.
-    var cursorPathOnRead: [PathComponent]?
     /// The folded nodes of the state tree (ids from ``TreeOutline``).
     var folded: Set<String> = []
     /// The folded nodes of the action tree (`a`).

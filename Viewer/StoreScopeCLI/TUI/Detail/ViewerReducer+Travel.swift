@@ -35,8 +35,7 @@ extension ViewerReducer {
             return
         }
         state.following = false
-        select(found.seq, in: &state)
-        if change.keepsCursor { putCursor(on: change.path, in: &state) }
+        move(.select(found.seq), cursorOn: change.keepsCursor ? change.path : nil, in: &state)
         state.followedPath = change.keepsCursor ? nil : FollowedPath(path: change.path, seq: found.seq)
         state.message = "#\(found.seq) changed \(change.name)"
     }
@@ -76,14 +75,10 @@ extension ViewerReducer {
         }
     }
 
-    /// Moves the detail cursor to the line showing `path` (or its nearest shown ancestor);
-    /// once the detail is read, when it is still being read.
+    /// Moves the detail cursor to the line showing `path` (or its nearest shown ancestor), in
+    /// the detail read.
     func putCursor(on path: [PathComponent], in state: inout ViewerState) {
-        // The screen or the detail of the action selected last is still to come.
-        guard let detail = state.detail, !detail.isLoading, state.timeline.asked == nil else {
-            state.pane.cursorPathOnRead = path
-            return
-        }
+        guard let detail = state.detail, !detail.isLoading else { return }
         let line: Int?
         switch (state.pane.mode, detail.state, detail.diff) {
         case let (.tree, .success(value), _):

@@ -2,12 +2,12 @@ import TraceAnalysis
 import TraceFormat
 
 /// A live session as the viewer shows it: the listener writes what the app streams to the
-/// session's trace file, and the viewer reads that file through the same engine as any trace
-/// (``TraceSession/refresh()`` brings in each chunk as it is written).
+/// session's trace file, and the viewer's reader reads that file through the same engine as any
+/// trace, reading on in it as each chunk is written.
 final class LiveSessionSource: TraceSource {
     /// The listener's view of the session (its tag, header and file).
     private(set) var live: LiveSession
-    private(set) var session: TraceSession
+    var trace: BackgroundReader.Trace
     private(set) var path: String
     /// How the connection ended, once it did.
     private(set) var end: LiveSessionEnd?
@@ -17,7 +17,7 @@ final class LiveSessionSource: TraceSource {
     /// - Throws: ``TraceError`` when the file cannot be read.
     init(_ live: LiveSession, recording path: String) throws(TraceError) {
         self.live = live
-        session = try TraceSession.forViewer(path: path)
+        trace = .opened(path: path, header: try TraceReader.header(path: path).header, followsPath: false)
         self.path = path
     }
 
@@ -31,7 +31,7 @@ final class LiveSessionSource: TraceSource {
     /// - Throws: ``TraceError`` when the file cannot be read; the source stays as it was.
     func resume(_ live: LiveSession) throws(TraceError) {
         let path = live.recordingPath ?? self.live.recordingPath ?? path
-        session = try TraceSession.forViewer(path: path)
+        trace = .opened(path: path, header: try TraceReader.header(path: path).header, followsPath: false)
         self.path = path
         self.live = live
         end = nil
@@ -40,10 +40,6 @@ final class LiveSessionSource: TraceSource {
     /// Notes that the connection ended (the listener completed the file first).
     func ended(_ end: LiveSessionEnd) {
         self.end = end
-    }
-
-    func poll() -> Bool {
-        (try? session.refresh()) ?? false
     }
 
     /// As `listen` says it (issue 39, item 9: an app that vanished read "session ended").

@@ -8,14 +8,14 @@ package enum ViewerAction: Sendable, Equatable {
     case recordsArrived
     /// Time passed with nothing else happening (the loop polls the source on ticks).
     case tick
+    /// The poll interval passed: the reader is asked to read on in every source's trace
+    /// (``SessionsRequest``); what it finds comes back as ``backgroundRead(_:)``.
+    case poll
     /// The loop's clock (monotonic nanoseconds), sent after every event while playing: the
     /// reducer steps to the action due by then. Passed in so the reducer reads no clock.
     case clock(nanos: UInt64)
     /// A new session arrived: source `index` of ``ViewerSources``.
     case sessionStarted(index: Int)
-    /// The file of source `index` was replaced, truncated or written again with another
-    /// session (`reason`, in words): the source now reads the new session, from its start.
-    case sessionRestarted(index: Int, reason: String)
     /// The app of session `index` reconnected and continues it: the source reads the same
     /// session again, with the records of the new connection after a reconnect row.
     case sessionResumed(index: Int)

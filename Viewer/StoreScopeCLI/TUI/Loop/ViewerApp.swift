@@ -33,16 +33,14 @@ package struct ViewerApp {
         let reducer = ViewerReducer(sources: sources)
         let runner = ViewerEffectRunner(copy: { screen.copy($0) }, control: control)
         let size = screen.size
-        var (state, effects) = reducer.start(columns: size.columns, rows: size.rows, filter: filter)
+        let start = reducer.start(columns: size.columns, rows: size.rows, filter: filter)
+        var state = start.state
         // The first idle moment at once: the reader reads the effects from the start (a part
         // per answer), so the timeline's fx marks are on the right actions from the first screen of
         // a short trace on.
-        effects += reducer.reduce(&state, .tick)
-        let opened = ContinuousClock.now
-        runner.run(effects) {
-            runner.awaitReads(into: &state, reducer: reducer, until: opened + Self.frameWait)
+        runner.turn([.tick], after: start.effects, state: &state, reducer: reducer, until: .now + Self.frameWait, drawsUnchanged: true, draw: { state in
             screen.draw(ViewerRender.render(state))
-        }
+        })
         let interval = Duration.milliseconds(sources.pollMilliseconds)
         var lastPoll = ContinuousClock.now
         let clock = PlayClock()
@@ -77,14 +75,9 @@ package struct ViewerApp {
                 actions += sources.poll()
             }
             actions += runner.takeAnswers()
-            let before = state
-            var effects: [ViewerEffect] = []
-            for action in actions { effects += reducer.reduce(&state, action) }
-            if state.playback != nil { effects += reducer.reduce(&state, .clock(nanos: clock.nanos)) }
-            runner.run(effects) {
-                runner.awaitReads(into: &state, reducer: reducer, until: arrived + Self.frameWait)
-                if state != before { screen.draw(ViewerRender.render(state)) }
-            }
+            runner.turn(actions, state: &state, reducer: reducer, clock: clock.nanos, until: arrived + Self.frameWait, draw: { state in
+                screen.draw(ViewerRender.render(state))
+            })
         }
         return ExitStatus.success
     }

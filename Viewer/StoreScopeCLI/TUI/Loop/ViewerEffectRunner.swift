@@ -46,14 +46,27 @@ package final class ViewerEffectRunner {
     }
 
     /// Reduces the reader's answers into `state` as they finish, while the screen waits for one
-    /// (the detail, the timeline's large chunks, a search's first part) and until `deadline` (`nil`: until the reader
-    /// has nothing more to read), performing what they ask in turn: the loop gives the reader
-    /// until its frame's deadline, so that a small trace's screen is drawn whole in one frame
-    /// and a large state's says `reading the state…` until a later one.
-    package func awaitReads(into state: inout ViewerState, reducer: ViewerReducer, until deadline: ContinuousClock.Instant?) {
-        while state.isReadingRows || state.isLoadingDetail || state.search.running?.partsRead == 0, reader.awaitFinished(until: deadline) {
-            for read in reader.takeFinished() { run(reducer.reduce(&state, .backgroundRead(read))) }
+    /// (`waits`: the loop's frame waits for the detail, the timeline's rows, a search's first
+    /// part, the sessions' poll) and until `deadline` (`nil`: until the reader has nothing more
+    /// to read), performing what they ask in turn: the loop gives the reader until its frame's
+    /// deadline, so that a small trace's screen is drawn whole in one frame and a large state's
+    /// says `reading the state…` until a later one.
+    ///
+    /// - Returns: what the answers asked for, in order (already performed).
+    @discardableResult
+    package func awaitReads(
+        into state: inout ViewerState, reducer: ViewerReducer, until deadline: ContinuousClock.Instant?,
+        while waits: (ViewerState) -> Bool = \.waitsWithinFrame
+    ) -> [ViewerEffect] {
+        var asked: [ViewerEffect] = []
+        while waits(state), reader.awaitFinished(until: deadline) {
+            for read in reader.takeFinished() {
+                let effects = reducer.reduce(&state, .backgroundRead(read))
+                asked += effects
+                run(effects)
+            }
         }
+        return asked
     }
 
     /// What came back since the last call, as actions for the loop to reduce: the reads

@@ -12,6 +12,8 @@ extension ViewerState {
     /// Whether a search is reading the trace (on the reader, a part per answer), or a tree (a
     /// part per tick): the benchmark ticks and takes the reader's answers until done.
     package var isSearching: Bool { search.running != nil || treeSearchRun != nil }
+    /// The last action's seq as the reader last said it: what a poll that brought records moves.
+    package var lastActionSeq: UInt64? { lastSeq }
     /// Whether the timeline waits for the ``BackgroundReader``: the screen asked for.
     package var isReadingRows: Bool { timeline.asked != nil }
     /// Whether `space` is playing the trace (the benchmark passes the clock until it ends).
@@ -23,5 +25,6 @@ extension ViewerState {
     /// the effect rows' parent actions).
     package var waitsForBackgroundReader: Bool {
         isReadingRows || isLoadingDetail || search.running != nil || effects.spans?.isReadOffThread == true || effects.parentsAsked != nil
+            || sessions.asked != nil
     }
 }

@@ -24,7 +24,6 @@ package struct ViewerReducer {
     /// Every source the viewer can show; it shows ``ViewerSources/current``.
     let sources: ViewerSources
     var source: any TraceSource { sources.current }
-    var session: TraceSession { source.session }
     /// The effects asked for by the ``reduce(_:_:)`` call under way.
     private let outbox = Outbox()
 
@@ -34,7 +33,7 @@ package struct ViewerReducer {
     }
 
     /// What the ``BackgroundReader`` reads of the source shown.
-    var backgroundTrace: BackgroundReader.Trace { BackgroundReader.Trace(path: source.path, opening: session.opening, header: session.header) }
+    var backgroundTrace: BackgroundReader.Trace { source.trace }
 
     /// Adds `effect` to what the ``reduce(_:_:)`` call under way returns.
     func ask(_ effect: ViewerEffect) {
@@ -89,8 +88,7 @@ package struct ViewerReducer {
             move(.fill, in: &state)
             if state.effects.isShown { loadEffectRows(&state) }
         case .recordsArrived:
-            move(state.following || state.selected == nil ? .opening(following: true) : .reload, in: &state)
-            refreshEffects(&state)
+            recordsArrived(&state)
         case let .backgroundRead(.screen(answer)):
             show(answer, in: &state)
         case let .backgroundRead(.summaries(summaries)):
@@ -109,7 +107,7 @@ package struct ViewerReducer {
             if !searching { refreshEffects(&state, idle: true) }
         case let .clock(nanos):
             advancePlayback(to: nanos, in: &state)
-        case .sessionStarted, .sessionRestarted, .sessionResumed, .sessionEnded, .notice:
+        case .sessionStarted, .sessionResumed, .sessionEnded, .notice, .poll, .backgroundRead(.sessions):
             break
         case let .prompt(action):
             reduce(action, in: &state)
@@ -122,6 +120,13 @@ package struct ViewerReducer {
         case let .detail(action):
             reduce(action, in: &state)
         }
+    }
+
+    /// Records arrived in the session shown: the timeline reads on (to the last action when
+    /// following), and so do the effects.
+    func recordsArrived(_ state: inout ViewerState) {
+        move(state.following || state.selected == nil ? .opening(following: true) : .reload, in: &state)
+        refreshEffects(&state)
     }
 
     // MARK: - Keys

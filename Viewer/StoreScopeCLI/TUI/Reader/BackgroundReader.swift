@@ -11,22 +11,29 @@ import TraceFormat
 /// parent actions. The loop takes each finished read (``ViewerEffectRunner/takeAnswers()``)
 /// and reduces it as ``ViewerAction/backgroundRead(_:)``.
 ///
-/// The reader asks its own ``TraceSession`` on the same file, used only on its own queue (a
-/// session is used by one thread at a time). Its session keeps its states as any session
-/// does, so the next action's detail starts from the state after this one. A screen comes
-/// first, then the parent actions, then a detail, then a part of a search, then effects; the
+/// The reader holds the only ``TraceSession`` of each trace, used only on its own queue (a
+/// session is used by one thread at a time): the viewer names a trace (``Trace``) and never
+/// reads it. Its session keeps its states as any session does, so the next action's detail
+/// starts from the state after this one. Every poll interval it reads on in every session's
+/// trace and notices a file replaced at its path (``SessionsRequest``). A screen comes
+/// first, then the parent actions, then the sessions, then a detail, then a part of a search,
+/// then effects; the
 /// newest request of each kind wins (one asked while another is read replaces any that
 /// waits), and the reducer drops a read that is no longer wanted (the keys moved on, the
 /// session was replaced).
 package final class BackgroundReader: ViewerReading, Sendable {
-    /// Which trace a request reads: the file at `path`, as the viewer's session `opening`
-    /// (``TraceSession/opening``) reads it; another opening (the file replaced, the app
-    /// reconnected) opens the reader's session again. A file at the path whose session header
-    /// is not `header` (replaced before the viewer noticed) is not read.
+    /// Which trace a request reads: the file at `path`, as opened for the viewer `opening`
+    /// (``opened(path:header:)``); another opening (the file replaced, the app reconnected)
+    /// opens the reader's session again. A file at the path whose session header is not
+    /// `header` (replaced before the viewer noticed) is not read.
     package struct Trace: Sendable, Hashable {
         var path: String
         var opening: UInt64
         var header: SessionHeader
+        /// Whether the reader follows the path as `tail -F` does (a trace file: another
+        /// session taking the path is noticed), or leaves that to the source (a live session,
+        /// whose listener says when its app reconnected and the file goes on).
+        var followsPath = true
     }
 
     /// The actions `seqs`, summarized as the effects view names an effect's parent.
@@ -41,22 +48,20 @@ package final class BackgroundReader: ViewerReading, Sendable {
         var texts: [UInt64: String]
     }
 
-    /// The detail of action `entry`.
+    /// The detail of action `entry`, and where its cursor goes once it is read
+    /// (``ScreenRequest/cursorPath``).
     package struct DetailRequest: Sendable, Hashable {
         var trace: Trace
         var entry: ActionEntry
+        var cursorPath: [PathComponent]?
     }
 
-    /// A finished detail, and what the viewer's own session learns from it.
+    /// A finished detail, and the keyframe changes the reader worked out for it.
     package struct DetailRead: Sendable, Equatable {
         var request: DetailRequest
         var detail: ViewerState.Detail
         /// The changes of a keyframe action, worked out by comparing it with the state before.
         var keyframeChanges: [PatchOperation]?
-        /// Whether the reader could not open the file (removed from its path since the viewer
-        /// opened it, or replaced by another session's): the viewer's own session, which holds
-        /// it open, reads it.
-        var couldNotOpen = false
     }
 
     /// Effects to read on from `spans` (from its ``EffectSpans/chunksRead`` to the trace's last
@@ -83,6 +88,8 @@ package final class BackgroundReader: ViewerReading, Sendable {
         /// No more parts of the search being read (a key cancelled it).
         case stopSearch
         case effects(EffectsRequest)
+        /// Every session's trace read on, and what the `S` list shows of it.
+        case sessions(SessionsRequest)
     }
 
     package enum Read: Sendable, Equatable {
@@ -92,6 +99,7 @@ package final class BackgroundReader: ViewerReading, Sendable {
         /// A part of a search read: one answer per part.
         case search(SearchAnswer)
         case effects(EffectsRead)
+        case sessions(SessionsAnswer)
     }
 
     private struct Shared {
@@ -101,6 +109,7 @@ package final class BackgroundReader: ViewerReading, Sendable {
         /// The search being read, from where its next part starts: it stays until its last part.
         var search: SearchRequest?
         var effects: EffectsRequest?
+        var sessions: SessionsRequest?
         var isRunning = false
         var finished: [Read] = []
     }
@@ -125,6 +134,7 @@ package final class BackgroundReader: ViewerReading, Sendable {
             case let .search(search): shared.search = search
             case .stopSearch: shared.search = nil
             case let .effects(effects): shared.effects = effects
+            case let .sessions(sessions): shared.sessions = sessions
             }
         }
     }
@@ -157,6 +167,8 @@ package final class BackgroundReader: ViewerReading, Sendable {
 
     /// How many chunks the reader's own session decoded: what tests count instead of timing.
     var chunkDecodes: Int { queue.sync { sessions.session?.chunkDecodes ?? 0 } }
+    /// How many chunks flagged as holding drops the reader's session decoded (each once).
+    var dropChunksDecoded: Int { queue.sync { sessions.session?.dropChunksDecoded ?? 0 } }
     /// How many times the reader worked out the status line's totals.
     var totalsWorkedOut: Int { queue.sync { sessions.totalsWorkedOut } }
 
@@ -184,6 +196,10 @@ package final class BackgroundReader: ViewerReading, Sendable {
                 shared.summaries = nil
                 return .summaries(summaries)
             }
+            if let sessions = shared.sessions {
+                shared.sessions = nil
+                return .sessions(sessions)
+            }
             if let detail = shared.detail {
                 shared.detail = nil
                 return .detail(detail)
@@ -201,6 +217,7 @@ package final class BackgroundReader: ViewerReading, Sendable {
             case let .screen(request): read = .screen(sessions.read(request))
             case let .summaries(request): read = .summaries(sessions.read(request))
             case let .detail(request): read = .detail(sessions.read(request))
+            case let .sessions(request): read = .sessions(sessions.read(request))
             case let .search(request):
                 let answer = sessions.read(request)
                 read = .search(answer)
@@ -224,11 +241,14 @@ package final class BackgroundReader: ViewerReading, Sendable {
     }
 }
 
-/// The reader's session, opened again when the viewer's source opens another session (a file
-/// replaced, an app reconnected): touched only on the reader's serial queue.
+/// The reader's sessions, one per trace read, each opened again when the viewer's source opens
+/// another session (an app reconnected) or the reader finds another session at its path:
+/// touched only on the reader's serial queue.
 private final class ReaderSession: @unchecked Sendable {
+    /// The session the last request read: what tests count decodes of.
     private(set) var session: TraceSession?
-    private var trace: BackgroundReader.Trace?
+    /// Each trace's session, by path.
+    private var traces: [String: OpenTrace] = [:]
     /// The timeline's rows as last read, for the next screen (``TimelineReader/read``).
     private var rows: ViewerState.ReadTimeline?
     /// The status line's totals and the main store, with what the session was when they were
@@ -237,20 +257,79 @@ private final class ReaderSession: @unchecked Sendable {
     /// How many times the totals were worked out: what tests count.
     private(set) var totalsWorkedOut = 0
 
-    /// The session reading `trace`, refreshed.
-    private func session(_ trace: BackgroundReader.Trace) throws(TraceError) -> TraceSession {
-        if let session, self.trace == trace {
-            // A growing trace: the records that arrived since the last read.
-            try session.refresh()
-            return session
+    /// A trace's session and the watch on its path, as `tail -F` follows a file.
+    private final class OpenTrace {
+        var trace: BackgroundReader.Trace
+        var session: TraceSession
+        var watch: TraceFileWatch?
+        /// A change of the file at the path noticed and not yet answered (a new session with
+        /// no complete header yet stays noticed): the session is not read on meanwhile.
+        var change: TraceFileWatch.Change?
+        /// What the session held when a ``SessionsAnswer`` last said (its opening, chunks and
+        /// damage): records arrived when it differs.
+        var answered: [Int]?
+
+        init(_ trace: BackgroundReader.Trace, _ session: TraceSession) {
+            self.trace = trace
+            self.session = session
+            watch = trace.followsPath ? TraceFileWatch(path: trace.path, headerLength: Int(session.reader.headerSize)) : nil
+            answered = contents
         }
-        session = nil
-        self.trace = nil
+
+        var contents: [Int] { [Int(truncatingIfNeeded: session.opening), session.chunks.count, session.damage.count, session.reader.isComplete ? 1 : 0] }
+
+        /// Reads on, unless the file at the path changed (noticed first: the bytes after the
+        /// old end may be another session's; a finished file that changes may be its session
+        /// continued, a listener appending after it).
+        func readOn() {
+            let finishedEnd = session.reader.isComplete ? session.chunks.last?.endOffset ?? session.reader.headerSize : nil
+            if change == nil { change = watch?.check(finishedRecordsEnd: finishedEnd) }
+            if change == nil { _ = try? session.refresh() }
+        }
+    }
+
+    /// The session reading `trace`, read on.
+    private func session(_ trace: BackgroundReader.Trace) throws(TraceError) -> TraceSession {
+        if let open = traces[trace.path], open.trace == trace {
+            // A growing trace: the records that arrived since the last read.
+            open.readOn()
+            session = open.session
+            return open.session
+        }
         let opened = try TraceSession.forViewer(path: trace.path)
         guard opened.header == trace.header else { throw .malformed("\(trace.path) now holds another session") }
+        traces[trace.path] = OpenTrace(trace, opened)
         session = opened
-        self.trace = trace
         return opened
+    }
+
+    func read(_ request: SessionsRequest) -> SessionsAnswer {
+        SessionsAnswer(request: request, sessions: request.traces.map { trace in
+            guard let session = try? session(trace), let open = traces[trace.path] else { return nil }
+            var restart: String?
+            if let change = open.change {
+                // Another session, or the same one continued, at the path: read from its start.
+                guard let opened = try? TraceSession.forViewer(path: trace.path) else {
+                    return .init(session, trace: open.trace, restart: nil, grew: false, isComplete: false)
+                }
+                if change != .continued || opened.header != trace.header {
+                    open.trace = .opened(path: trace.path, header: opened.header, followsPath: trace.followsPath)
+                    restart = change.description
+                }
+                let next = OpenTrace(open.trace, opened)
+                next.answered = nil
+                traces[trace.path] = next
+                self.session = opened
+                return answer(next, restart: restart)
+            }
+            return answer(open, restart: nil)
+        })
+    }
+
+    private func answer(_ open: OpenTrace, restart: String?) -> SessionsAnswer.Session {
+        let grew = open.answered != open.contents
+        open.answered = open.contents
+        return .init(open.session, trace: open.trace, restart: restart, grew: grew, isComplete: open.session.reader.isComplete)
     }
 
     func read(_ request: ScreenRequest) -> ScreenAnswer {
@@ -259,7 +338,7 @@ private final class ReaderSession: @unchecked Sendable {
                 request: request, selected: request.selected, top: request.top, stopsFollowing: false, rows: [],
                 message: "the trace could not be read", totals: .init(), mainStore: request.trace.header.storeName)
         }
-        let key = [Int(truncatingIfNeeded: session.opening), session.chunks.count, session.damage.count]
+        let key = [Int(truncatingIfNeeded: session.opening), session.chunks.count, session.damage.count, session.reader.isComplete ? 1 : 0]
         let totals: (key: [Int], totals: ScreenAnswer.Totals, mainStore: String)
         if let known = self.totals, known.key == key {
             totals = known
@@ -296,8 +375,7 @@ private final class ReaderSession: @unchecked Sendable {
             session = try self.session(request.trace)
         } catch {
             let text = ViewerState.UnknownText(text: "the trace could not be read: \(error)")
-            return .init(
-                request: request, detail: ViewerState.Detail(entry: entry, diff: .failure(text), state: .failure(text)), couldNotOpen: true)
+            return .init(request: request, detail: ViewerState.Detail(entry: entry, diff: .failure(text), state: .failure(text)))
         }
         let keyframeChanges = entry.hasKeyframe ? session.changes(of: entry) : nil
         // The rows list the keyframe's changes once they are worked out.
@@ -319,5 +397,14 @@ private final class ReaderSession: @unchecked Sendable {
             if ContinuousClock.now >= deadline || detailWaits() { break }
         }
         return .init(request: request, spans: spans)
+    }
+}
+
+extension TraceSession {
+    /// A session as the viewer's reader reads it: its timeline rows leave the keyframes of a
+    /// large state out (the detail of the selected action reads them), so a screen of rows
+    /// never builds millions of nodes per row.
+    static func forViewer(path: String) throws(TraceError) -> TraceSession {
+        try TraceSession(path: path, keyframesLeftOutOfActions: TimelineReader.largeState)
     }
 }

@@ -17,6 +17,9 @@ package struct ScreenRequest: Sendable, Equatable {
     var selected: UInt64?
     var top: UInt64
     var moves: [ScreenMove]
+    /// Where the detail's cursor goes once the selected action's detail is read (`}` and `{`
+    /// from the detail keep it on their path); a key added to the request drops it.
+    var cursorPath: [PathComponent]?
 
     /// Whether this request is `request` or grew from it (the same screen, `request`'s moves
     /// and more after them): an answer to `request`, made before this one, then shows what was
@@ -24,6 +27,7 @@ package struct ScreenRequest: Sendable, Equatable {
     func grew(from request: ScreenRequest) -> Bool {
         var base = request
         base.moves = moves
+        base.cursorPath = cursorPath
         return base == self && moves.starts(with: request.moves)
     }
 }
@@ -98,6 +102,8 @@ package struct ScreenAnswer: Sendable, Equatable {
         var lastSeq: UInt64?
         var span: UInt64 = 0
         var closed = false
+        /// Whether the trace was read to the footer its writer wrote at the end.
+        var complete = false
         var dropped: UInt64 = 0
         var damaged = 0
     }

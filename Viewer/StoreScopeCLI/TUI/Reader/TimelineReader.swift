@@ -311,6 +311,8 @@ struct TimelineReader {
     static func totals(of session: TraceSession) -> ScreenAnswer.Totals {
         let last = session.lastAction()
         let closed = last?.events.contains { if case .sessionEnded = $0 { true } else { false } } ?? false
-        return .init(lastSeq: last?.seq, span: last?.sinceStart ?? 0, closed: closed, dropped: session.droppedActions().count, damaged: session.damage.count)
+        return .init(
+            lastSeq: last?.seq, span: last?.sinceStart ?? 0, closed: closed, complete: session.reader.isComplete, dropped: session.droppedActions().count,
+            damaged: session.damage.count)
     }
 }

@@ -3,7 +3,9 @@ import TraceAnalysis
 /// Several sessions in one viewer (live sessions): sessions arriving and ending, `<` `>` to
 /// switch to the previous/next one, `S` for the list, and the screen that waits for the
 /// first one. Each session keeps its own position (selection, scroll, follow); the filter,
-/// the search and the detail pane's mode are the viewer's and stay as they are.
+/// the search and the detail pane's mode are the viewer's and stay as they are. What the list
+/// says of each session, and whether its trace grew or another session took its path, the
+/// reader answers every poll interval (``SessionsRequest``).
 extension ViewerReducer {
     /// Fills in the sessions known at the start and shows the first one.
     ///
@@ -11,7 +13,7 @@ extension ViewerReducer {
     func startSessions(_ state: inout ViewerState) -> Bool {
         state.sessions.waitingFor = sources.waitingFor
         state.sessions.waitingHint = sources.waitingHint
-        state.sessions.entries = sources.all.map(Self.entry)
+        noteSources(&state)
         state.following = sources.followsAtStart
         guard !sources.all.isEmpty else {
             state.title = "waiting"
@@ -25,13 +27,13 @@ extension ViewerReducer {
     }
 
     /// Handles what concerns sessions. While no session has arrived it uses up every action,
-    /// so nothing reaches code that asks the (absent) session.
+    /// so nothing reaches code that names the (absent) source's trace.
     ///
     /// - Returns: whether the action was used up (`false`: the main reducer handles it).
     func reduceSessions(_ state: inout ViewerState, _ action: ViewerAction) -> Bool {
         switch action {
         case let .sessionStarted(index):
-            state.sessions.entries = sources.all.map(Self.entry)
+            noteSources(&state)
             guard let current = state.sessions.current else {
                 show(index, in: &state)
                 state.message = "session \(sources.all[index].name) started"
@@ -41,15 +43,12 @@ extension ViewerReducer {
             state.message = "new session \(sources.all[index].name) (\(index + 1) of \(sources.all.count)): > or S to show it"
             return true
         case let .sessionEnded(index):
-            state.sessions.entries = sources.all.map(Self.entry)
+            noteSources(&state)
             if index == state.sessions.current {
                 load(&state)
             } else {
                 state.message = "session \(sources.all[index].name) ended"
             }
-            return true
-        case let .sessionRestarted(index, reason):
-            restart(index, reason: reason, in: &state)
             return true
         case let .sessionResumed(index):
             resume(index, in: &state)
@@ -58,8 +57,15 @@ extension ViewerReducer {
             state.message = text
             return true
         case .recordsArrived:
-            state.sessions.entries = sources.all.map(Self.entry)
             return state.sessions.current == nil
+        case .poll:
+            let request = SessionsRequest(traces: sources.all.map(\.trace))
+            state.sessions.asked = request
+            ask(.read(.sessions(request)))
+            return true
+        case let .backgroundRead(.sessions(answer)):
+            takeIn(answer, in: &state)
+            return true
         case let .resize(columns, rows) where state.sessions.current == nil:
             state.columns = columns
             state.rows = rows
@@ -99,12 +105,12 @@ extension ViewerReducer {
     }
 
     /// Source `index` now reads another session (its file was replaced, truncated or written
-    /// again, ``ViewerAction/sessionRestarted(index:reason:)``): nothing read from the old one
+    /// again, ``SessionsAnswer/Session/restart``): nothing read from the old one
     /// applies. Shown, it starts over at the new session's first action (its last when
     /// following, which goes on as it was), and the message line says what happened, as
     /// `tail -F` does.
     private func restart(_ index: Int, reason: String, in state: inout ViewerState) {
-        state.sessions.entries = sources.all.map(Self.entry)
+        noteSources(&state)
         let name = sources.all[index].name
         guard index == state.sessions.current else {
             state.sessions.positions[index] = nil
@@ -123,7 +129,7 @@ extension ViewerReducer {
     /// Everything shown before stays where it was (the selection, bookmarks; following goes
     /// on), and a reconnect row in the timeline marks where the new connection begins.
     private func resume(_ index: Int, in state: inout ViewerState) {
-        state.sessions.entries = sources.all.map(Self.entry)
+        noteSources(&state)
         let name = sources.all[index].name
         guard index == state.sessions.current else {
             state.message = "session \(name) reconnected: it continues where it was (session \(index + 1))"
@@ -196,26 +202,39 @@ extension ViewerReducer {
         return sources.all.count > 1 ? "\(name) (\(index + 1)/\(sources.all.count))" : name
     }
 
-    private static func entry(_ source: any TraceSource) -> ViewerState.SessionList.Entry {
-        let drops = source.session.droppedActions()
-        return .init(
-            name: source.name, app: source.session.header.appName, ended: source.hasEnded,
-            actions: recordedActions(in: source.session, drops: drops), dropped: drops.count)
+    /// Lists the sources as they are now: a new one by its name and app until the reader
+    /// says more; what the reader said of the others kept.
+    private func noteSources(_ state: inout ViewerState) {
+        state.sessions.entries = sources.all.enumerated().map { index, source in
+            var entry = index < state.sessions.entries.count
+                ? state.sessions.entries[index] : .init(name: source.name, app: source.trace.header.appName, ended: false, actions: 0, dropped: 0)
+            entry.name = source.name
+            entry.ended = source.hasEnded || entry.isComplete
+            return entry
+        }
     }
 
-    /// The actions of `session` that were recorded and can be read, from the index and its
-    /// `drops`: the recorder numbers a session's actions from 1, and each seq up to the last one
-    /// known is an action recorded, dropped, or lost in a damaged part (between the actions
-    /// around it).
-    static func recordedActions(in session: TraceSession, drops: DroppedActions) -> UInt64 {
-        let readable = session.seqRange?.upperBound ?? 0
-        var missing = drops.count
-        for damage in session.damage where damage.kind == .damaged {
-            // Saturating: seqs are any u64, the last one may be UInt64.max.
-            let after = damage.afterSeq ?? 0, before = damage.beforeSeq ?? (readable == .max ? .max : readable + 1)
-            if before > after, before - after > 1 { missing = missing.addingSaturated(before - after - 1) }
+    /// What the reader read of every source (``SessionsAnswer``): the list's columns; a source
+    /// whose path now holds another session starts over; records that arrived in the session
+    /// shown are shown.
+    private func takeIn(_ answer: SessionsAnswer, in state: inout ViewerState) {
+        guard state.sessions.asked == answer.request else { return }
+        state.sessions.asked = nil
+        var restarts: [(index: Int, reason: String)] = []
+        var grew = false
+        for (index, read) in answer.sessions.enumerated() where index < sources.all.count {
+            guard let read, sources.all[index].trace == answer.request.traces[index] else { continue }
+            sources.all[index].trace = read.trace
+            if index < state.sessions.entries.count {
+                state.sessions.entries[index].app = read.app
+                state.sessions.entries[index].actions = read.actions
+                state.sessions.entries[index].dropped = read.dropped
+                state.sessions.entries[index].isComplete = read.isComplete
+            }
+            if let reason = read.restart { restarts.append((index, reason)) } else if read.grew, index == state.sessions.current { grew = true }
         }
-        let last = max(readable, drops.lastSeq)
-        return last > missing ? last - missing : 0
+        noteSources(&state)
+        for restart in restarts { self.restart(restart.index, reason: restart.reason, in: &state) }
+        if grew, state.sessions.current != nil { recordsArrived(&state) }
     }
 }

@@ -10,10 +10,12 @@ extension ViewerState {
             var app: String
             /// Whether the session ended (its app closed it or disconnected).
             var ended: Bool
-            /// The actions it recorded that can be read (``ViewerReducer/recordedActions(in:drops:)``).
+            /// The actions it recorded that can be read (``SessionsAnswer/Session/recordedActions(in:drops:)``).
             var actions: UInt64
             /// The actions the recorder dropped (counted in its `dropped` records).
             var dropped: UInt64
+            /// Whether the reader read its trace to the footer its writer wrote at the end.
+            var isComplete = false
         }
 
         /// Where the user was in a session, to come back to it.
@@ -38,6 +40,8 @@ extension ViewerState {
         var cursor = 0
         /// The position left in each session, by index.
         var positions: [Int: Position] = [:]
+        /// What the reader was asked of every session and has not answered yet.
+        var asked: SessionsRequest?
 
         /// Whether the screen shows the `S` list or the waiting message instead of the
         /// timeline.

@@ -46,13 +46,11 @@ final class ViewerSources {
     /// The source the screen shows. Only called once one arrived (the reducer checks).
     var current: any TraceSource { all[currentIndex ?? 0] }
 
-    /// Brings in new sources and the records every source received.
+    /// Brings in new sources, and asks for the records every source received.
     ///
     /// - Returns: new sources first (``ViewerAction/sessionStarted(index:)``) and sources whose
-    ///   app reconnected (``ViewerAction/sessionResumed(index:)``), then sources
-    ///   whose file now holds a new session (``ViewerAction/sessionRestarted(index:reason:)``),
-    ///   then ``ViewerAction/recordsArrived`` when any source grew, then sessions that ended
-    ///   and messages.
+    ///   app reconnected (``ViewerAction/sessionResumed(index:)``), then ``ViewerAction/poll``
+    ///   (the reader reads on in every source's trace), then sessions that ended and messages.
     func poll() -> [ViewerAction] {
         var started: [ViewerAction] = []
         var later: [ViewerAction] = []
@@ -69,13 +67,7 @@ final class ViewerSources {
                 later.append(.notice(text))
             }
         }
-        var grew = false
-        var restarted: [ViewerAction] = []
-        for (index, source) in all.enumerated() {
-            if source.poll() { grew = true }
-            if let reason = source.takeRestart() { restarted.append(.sessionRestarted(index: index, reason: reason)) }
-        }
-        return started + restarted + (grew ? [.recordsArrived] : []) + later
+        return started + (all.isEmpty ? [] : [.poll]) + later
     }
 
     /// Ends the arrivals (a listener stops, completing its files).

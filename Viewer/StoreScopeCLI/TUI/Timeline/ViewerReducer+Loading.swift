@@ -18,13 +18,17 @@ extension ViewerReducer {
     /// Asks the reader for the screen after `move` (``ScreenRequest``): a key pressed while
     /// the last one's answer is still to come adds its move to that request, which replaces it,
     /// so the moves add up in order (PgDn held while a large chunk is read).
-    func move(_ move: ScreenMove, in state: inout ViewerState) {
+    ///
+    /// - Parameter path: where the detail's cursor goes once the detail of the action selected
+    ///   then is read (``ScreenRequest/cursorPath``).
+    func move(_ move: ScreenMove, cursorOn path: [PathComponent]? = nil, in state: inout ViewerState) {
         var request = state.timeline.asked.flatMap { $0.trace == backgroundTrace ? $0 : nil } ?? ScreenRequest(
             trace: backgroundTrace, filter: state.filter, height: state.layout.timelineRows, selected: state.selected,
             top: state.timeline.top, moves: [])
         request.filter = state.filter
         request.height = state.layout.timelineRows
         request.moves.append(move)
+        request.cursorPath = path
         state.timeline.asked = request
         ask(.read(.screen(request)))
     }
@@ -38,10 +42,7 @@ extension ViewerReducer {
         if asked == answer.request { state.timeline.asked = nil }
         if answer.selected != state.selected {
             state.selected = answer.selected
-            // A cursor path waiting for the detail (`}` from the detail) stays for it.
-            let path = state.pane.cursorPathOnRead
             resetDetailCursor(&state)
-            state.pane.cursorPathOnRead = path
         }
         state.timeline.top = answer.top
         state.timeline.rows = answer.rows
@@ -49,7 +50,7 @@ extension ViewerReducer {
         if answer.stopsFollowing { state.following = false }
         if let message = answer.message { state.message = message }
         takeIn(answer.totals, in: &state)
-        if let entry = answer.entry { askForDetail(of: entry, in: &state) } else { state.detail = nil }
+        if let entry = answer.entry { askForDetail(of: entry, cursorOn: answer.request.cursorPath, in: &state) } else { state.detail = nil }
         if let played = answer.played { takeIn(played, in: &state) }
         if state.effects.anchorsOnAnswer, asked == answer.request {
             state.effects.anchorsOnAnswer = false
@@ -63,7 +64,7 @@ extension ViewerReducer {
         state.damagedRanges = totals.damaged
         state.lastSeq = totals.lastSeq
         state.timeColumn = TimeColumn(span: totals.span)
-        state.sessionEnded = source.hasEnded || totals.closed
+        state.sessionEnded = source.hasEnded || totals.complete || totals.closed
         state.sessionEnding = source.ending(closed: totals.closed)
     }
 
@@ -90,12 +91,16 @@ extension ViewerReducer {
     }
 
     /// Asks the ``BackgroundReader`` for `entry`'s detail, unless it is shown or asked for
-    /// already; the pane says `reading the state…` meanwhile.
-    func askForDetail(of entry: ActionEntry, in state: inout ViewerState) {
-        if let shown = state.detail, shown.entry.action == entry.action { return }
+    /// already; the pane says `reading the state…` meanwhile. The cursor goes on `path` once it
+    /// is read (at once when it is shown).
+    func askForDetail(of entry: ActionEntry, cursorOn path: [PathComponent]? = nil, in state: inout ViewerState) {
+        if let shown = state.detail, shown.entry.action == entry.action, path == nil || !shown.isLoading {
+            if let path { putCursor(on: path, in: &state) }
+            return
+        }
         let reading = ViewerState.UnknownText(text: "reading the state…")
         state.detail = ViewerState.Detail(entry: entry, diff: .failure(reading), state: .failure(reading), isLoading: true)
-        ask(.read(.detail(BackgroundReader.DetailRequest(trace: backgroundTrace, entry: entry))))
+        ask(.read(.detail(BackgroundReader.DetailRequest(trace: backgroundTrace, entry: entry, cursorPath: path))))
     }
 
     /// Shows a detail the ``BackgroundReader`` read, when its action is still the one waiting for
@@ -104,19 +109,14 @@ extension ViewerReducer {
     func show(_ read: BackgroundReader.DetailRead, in state: inout ViewerState) {
         guard let pending = state.detail, pending.isLoading, pending.entry == read.request.entry,
             read.request.trace == backgroundTrace else { return }
-        // The file is gone from its path: the loop's thread reads the detail from the session
-        // that holds it open, slow as that is, rather than show none.
         state.detail = nil
-        state.detail = read.couldNotOpen ? ViewerState.Detail.read(pending.entry, from: session) : read.detail
+        state.detail = read.detail
         // The rows list the keyframe's changes now that they are worked out.
         if read.keyframeChanges != nil, state.timeline.rows.contains(where: { if case .action(_, .notYetRead) = $0 { true } else { false } }) {
             load(&state)
         }
         revealChange(&state)
-        if let path = state.pane.cursorPathOnRead {
-            state.pane.cursorPathOnRead = nil
-            putCursor(on: path, in: &state)
-        }
+        if let path = read.request.cursorPath { putCursor(on: path, in: &state) }
     }
 
     /// Whether the selected detail is still being read: a key that needs it then does nothing
@@ -143,7 +143,6 @@ extension ViewerReducer {
     }
 
     func resetDetailCursor(_ state: inout ViewerState) {
-        state.pane.cursorPathOnRead = nil
         state.pane.cursor = 0
         state.pane.scroll = 0
         state.pane.revealChange = state.pane.mode == .tree
