@@ -39,4 +39,6 @@ package enum ViewerAction: Sendable, Equatable {
     case marks(MarksAction)
     /// The detail pane's keys' (``DetailReducer``).
     case detail(DetailAction)
+    /// The effects view's (``EffectsReducer``).
+    case effects(EffectsAction)
 }

@@ -11,8 +11,8 @@ import TraceFormat
 /// ## Features
 ///
 /// A feature of the viewer (the prompt, the help, the control keys, the marks, the detail
-/// pane's keys) lives in a folder of its own with its state (`PromptState`, a field of
-/// ``ViewerState``), its actions (`PromptAction`, wrapped in one ``ViewerAction`` case), its
+/// pane's keys, the effects view) lives in a folder of its own with its state (`PromptState`,
+/// a field of ``ViewerState``), its actions (`PromptAction`, wrapped in one ``ViewerAction`` case), its
 /// reducer (`PromptReducer.reduce(into:_:)`, which sees its own state and what else it needs
 /// passed in, read-only) and its render (`ViewerRender.drawPromptLine`). The viewer delegates
 /// to it (`reduce(_: PromptAction, in:)`, in the feature's folder, as TCA's `Scope`): it
@@ -87,18 +87,18 @@ package struct ViewerReducer {
             state.columns = columns
             state.rows = rows
             move(.fill, in: &state)
-            if state.effects.isShown { loadEffectRows(&state) }
+            reduce(EffectsAction.resized, in: &state)
         case .recordsArrived:
             move(state.following || state.selected == nil ? .opening(following: true) : .reload, in: &state)
-            refreshEffects(&state)
+            reduce(EffectsAction.refresh(idle: false), in: &state)
         case let .backgroundRead(.screen(answer)):
             show(answer, in: &state)
         case let .backgroundRead(.summaries(summaries)):
-            takeIn(summaries, in: &state)
+            reduce(EffectsAction.summaries(summaries), in: &state)
         case let .backgroundRead(.detail(read)):
             show(read, in: &state)
         case let .backgroundRead(.effects(read)):
-            takeIn(read, in: &state)
+            reduce(EffectsAction.read(read), in: &state)
         case let .backgroundRead(.search(answer)):
             takeIn(answer, in: &state)
         case .tick:
@@ -106,7 +106,7 @@ package struct ViewerReducer {
             // effects once no search runs (a part of each made a tick 65-85 ms).
             let searching = state.search.running != nil || state.treeSearchRun != nil
             advanceTreeSearch(&state)
-            if !searching { refreshEffects(&state, idle: true) }
+            if !searching { reduce(EffectsAction.refresh(idle: true), in: &state) }
         case let .clock(nanos):
             advancePlayback(to: nanos, in: &state)
         case .sessionStarted, .sessionRestarted, .sessionResumed, .sessionEnded, .notice:
@@ -121,6 +121,8 @@ package struct ViewerReducer {
             reduce(action, in: &state)
         case let .detail(action):
             reduce(action, in: &state)
+        case let .effects(action):
+            reduce(action, in: &state)
         }
     }
 
@@ -132,7 +134,7 @@ package struct ViewerReducer {
         if state.help.isShown { return reduce(HelpAction.key(key), in: &state) }
         if state.prompts.line != nil { return reduce(PromptAction.key(key), in: &state) }
         state.message = nil
-        if handleEffectsKey(key, in: &state) { return }
+        if EffectsReducer.takes(key, shown: state.effects.isShown) { return reduce(EffectsAction.key(key), in: &state) }
         if ControlReducer.keys.contains(key) { return reduce(ControlAction.key(key), in: &state) }
         if state.focus == .timeline, DetailReducer.foldKeys.contains(key) {
             // The fold keys act on the tree at once: the keys move to the detail pane.
@@ -202,7 +204,7 @@ package struct ViewerReducer {
         var prompt = prompt
         switch prompt.kind {
         case .effectsFilter, .effectsSearch:
-            submitEffects(prompt, in: &state)
+            reduce(EffectsAction.submitted(prompt), in: &state)
         case .dispatch:
             reduce(ControlAction.dispatch(prompt), in: &state)
         case .treeSearch:

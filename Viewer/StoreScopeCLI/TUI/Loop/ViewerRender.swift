@@ -14,7 +14,7 @@ package enum ViewerRender {
         } else if state.sessions.coversTimeline {
             drawSessions(state, layout, into: &grid)
         } else if state.effects.isShown {
-            drawEffects(state, layout, into: &grid)
+            drawEffects(state.effects, selectedTime: state.detail?.entry.action.monotonicNanos, layout, into: &grid)
         } else {
             drawTimeline(state, layout, into: &grid)
             drawBookmarks(state.marks, rows: state.timeline.rows.prefix(layout.timelineRows), selected: state.selected, into: &grid)

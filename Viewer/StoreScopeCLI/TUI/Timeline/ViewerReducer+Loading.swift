@@ -51,10 +51,7 @@ extension ViewerReducer {
         takeIn(answer.totals, in: &state)
         if let entry = answer.entry { askForDetail(of: entry, in: &state) } else { state.detail = nil }
         if let played = answer.played { takeIn(played, in: &state) }
-        if state.effects.anchorsOnAnswer, asked == answer.request {
-            state.effects.anchorsOnAnswer = false
-            state.effects.anchor = state.selected
-        }
+        if asked == answer.request { reduce(EffectsAction.landed(on: state.selected), in: &state) }
     }
 
     /// The status line's counts, with what the source says of its end.
