@@ -41,4 +41,8 @@ package enum ViewerAction: Sendable, Equatable {
     case detail(DetailAction)
     /// The effects view's (``EffectsReducer``).
     case effects(EffectsAction)
+    /// The timeline's search's (``SearchReducer``).
+    case search(SearchAction)
+    /// Playing's (``PlaybackReducer``).
+    case playback(PlaybackAction)
 }

@@ -52,7 +52,7 @@ package struct ViewerApp {
             // another part, and keys still come in between. While the background reader reads
             // (a screen, a detail, a search or the effects, a part at a time), the loop looks
             // for its answers every few ms.
-            let idle = Playback.timeout(for: state, now: clock.nanos, poll: sources.pollMilliseconds)
+            let idle = Playback.timeout(for: state.playback, now: clock.nanos, poll: sources.pollMilliseconds)
             let timeout = state.isReading ? 0 : state.waitsForBackgroundReader ? min(idle, Self.detailWait) : idle
             let event = screen.nextEvent(timeoutMilliseconds: timeout)
             let arrived = ContinuousClock.now
@@ -80,7 +80,7 @@ package struct ViewerApp {
             let before = state
             var effects: [ViewerEffect] = []
             for action in actions { effects += reducer.reduce(&state, action) }
-            if state.playback != nil { effects += reducer.reduce(&state, .clock(nanos: clock.nanos)) }
+            if state.isPlaying { effects += reducer.reduce(&state, .clock(nanos: clock.nanos)) }
             runner.run(effects) {
                 runner.awaitReads(into: &state, reducer: reducer, until: arrived + Self.frameWait)
                 if state != before { screen.draw(ViewerRender.render(state)) }

@@ -11,15 +11,17 @@ import TraceFormat
 /// ## Features
 ///
 /// A feature of the viewer (the prompt, the help, the control keys, the marks, the detail
-/// pane's keys, the effects view) lives in a folder of its own with its state (`PromptState`,
-/// a field of ``ViewerState``), its actions (`PromptAction`, wrapped in one ``ViewerAction`` case), its
-/// reducer (`PromptReducer.reduce(into:_:)`, which sees its own state and what else it needs
-/// passed in, read-only) and its render (`ViewerRender.drawPromptLine`). The viewer delegates
-/// to it (`reduce(_: PromptAction, in:)`, in the feature's folder, as TCA's `Scope`): it
-/// decides which keys go to the feature, sends them as the feature's actions, and takes in the
-/// ``FeatureUpdate`` returned: the effects for the runner, and the delegates, what the feature
-/// asks of the rest of the viewer (a prompt's submitted line, a message, an action to select),
-/// which the viewer routes. A feature never changes another's state itself.
+/// pane's keys, the effects view, the timeline's search, playing) lives in a folder of its
+/// own with its state (`PromptState`, a field of ``ViewerState``), its actions
+/// (`PromptAction`, wrapped in one ``ViewerAction`` case), its reducer
+/// (`PromptReducer.reduce(into:_:)`, which sees its own state and what else it needs passed
+/// in, read-only) and its render (`ViewerRender.drawPromptLine`). The viewer delegates to it
+/// (`reduce(_: PromptAction, in:)`, in the feature's folder, as TCA's `Scope`): it decides
+/// which keys go to the feature, sends them as the feature's actions, and takes in the
+/// ``FeatureUpdate`` returned: the effects for the runner (a feature's reads are requests to
+/// the reader), and the delegates, what the feature asks of the rest of the viewer (a
+/// prompt's submitted line, a message, an action to select, a move of the timeline), which
+/// the viewer routes. A feature never changes another's state itself.
 package struct ViewerReducer {
     /// Every source the viewer can show; it shows ``ViewerSources/current``.
     let sources: ViewerSources
@@ -100,7 +102,7 @@ package struct ViewerReducer {
         case let .backgroundRead(.effects(read)):
             reduce(EffectsAction.read(read), in: &state)
         case let .backgroundRead(.search(answer)):
-            takeIn(answer, in: &state)
+            reduce(SearchAction.answer(answer), in: &state)
         case .tick:
             // One long read per tick, so a key waits for one part at most: a search first, the
             // effects once no search runs (a part of each made a tick 65-85 ms).
@@ -108,7 +110,7 @@ package struct ViewerReducer {
             advanceTreeSearch(&state)
             if !searching { reduce(EffectsAction.refresh(idle: true), in: &state) }
         case let .clock(nanos):
-            advancePlayback(to: nanos, in: &state)
+            reduce(PlaybackAction.clock(nanos: nanos), in: &state)
         case .sessionStarted, .sessionRestarted, .sessionResumed, .sessionEnded, .notice:
             break
         case let .prompt(action):
@@ -122,6 +124,10 @@ package struct ViewerReducer {
         case let .detail(action):
             reduce(action, in: &state)
         case let .effects(action):
+            reduce(action, in: &state)
+        case let .search(action):
+            reduce(action, in: &state)
+        case let .playback(action):
             reduce(action, in: &state)
         }
     }
@@ -162,8 +168,8 @@ package struct ViewerReducer {
         case .character(":"): reduce(PromptAction.open(.init(kind: .jump)), in: &state)
         case .character("/"): reduce(PromptAction.open(.init(kind: .search)), in: &state)
         case .character("f"): reduce(PromptAction.open(.init(kind: .filter)), in: &state)
-        case .character("n"): findNext(forward: true, in: &state)
-        case .character("N"): findNext(forward: false, in: &state)
+        case .character("n"): reduce(SearchAction.next(forward: true), in: &state)
+        case .character("N"): reduce(SearchAction.next(forward: false), in: &state)
         case .character("F"):
             state.following.toggle()
             if state.following { move(.last, in: &state) }
@@ -176,8 +182,9 @@ package struct ViewerReducer {
         case .tab: state.focus = state.focus == .timeline ? .detail : .timeline
         case .character("}"): jumpToChange(forward: true, in: &state)
         case .character("{"): jumpToChange(forward: false, in: &state)
-        case .character(" "): togglePlay(in: &state)
-        case .character("+"), .character("-"), .character("*"): changePace(key, in: &state)
+        case .character(" "): reduce(PlaybackAction.toggle, in: &state)
+        case .character("+"), .character("-"): reduce(PlaybackAction.changePace(faster: key == .character("+")), in: &state)
+        case .character("*"): reduce(PlaybackAction.toggleRate, in: &state)
         case .character("m"): reduce(MarksAction.toggleBookmark, in: &state)
         case .character(")"): reduce(MarksAction.nextMark(forward: true), in: &state)
         case .character("("): reduce(MarksAction.nextMark(forward: false), in: &state)
@@ -188,12 +195,6 @@ package struct ViewerReducer {
         case .escape: state.focus = .timeline
         default: break
         }
-    }
-
-    private func findNext(forward: Bool, in state: inout ViewerState) {
-        guard let search = state.search.last else { state.message = "no search yet: press / to search"; return }
-        guard let current = state.selected else { return }
-        startSearch(.match(search), forward: forward, from: current, in: &state)
     }
 
     // MARK: - Prompt
@@ -223,11 +224,7 @@ package struct ViewerReducer {
                 prompt.error = error
                 return reduce(PromptAction.open(prompt), in: &state)
             }
-            if prompt.kind == .search {
-                state.search.last = filter.expression == .all ? nil : filter
-                findNext(forward: true, in: &state)
-                return
-            }
+            if prompt.kind == .search { return reduce(SearchAction.search(filter), in: &state) }
             guard let current = state.selected else { state.filter = filter; return load(&state) }
             // Keep the selection on the nearest action the new filter shows: at or after the
             // selection, else before it.

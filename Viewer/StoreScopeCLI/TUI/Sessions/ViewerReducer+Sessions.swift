@@ -80,7 +80,7 @@ extension ViewerReducer {
         // What was read from the other session's trace does not apply to this one: playback
         // stops, the effects view starts over, a followed path is forgotten; bookmarks are
         // per session.
-        state.playback = nil
+        state.playback.playing = nil
         state.effects = EffectsView()
         state.followedPath = nil
         sources.currentIndex = index

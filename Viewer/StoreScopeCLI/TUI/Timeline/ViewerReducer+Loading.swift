@@ -50,7 +50,7 @@ extension ViewerReducer {
         if let message = answer.message { state.message = message }
         takeIn(answer.totals, in: &state)
         if let entry = answer.entry { askForDetail(of: entry, in: &state) } else { state.detail = nil }
-        if let played = answer.played { takeIn(played, in: &state) }
+        if let played = answer.played { reduce(PlaybackAction.played(played), in: &state) }
         if asked == answer.request { reduce(EffectsAction.landed(on: state.selected), in: &state) }
     }
 
