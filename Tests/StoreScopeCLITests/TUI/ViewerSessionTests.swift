@@ -179,7 +179,7 @@ struct ViewerSessionTests {
         Self.poll(sources, reducer, &state)
         reducer.reduceReading(&state, .key(.character("f")))
         for character in "seq:>2 S" { reducer.reduceReading(&state, .key(.character(character))) }
-        #expect(state.prompt?.text == "seq:>2 S")
+        #expect(state.prompts.line?.text == "seq:>2 S")
         #expect(state.sessions.current == 0)
         #expect(!state.sessions.isOpen)
     }

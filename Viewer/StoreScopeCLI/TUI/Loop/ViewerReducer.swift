@@ -173,12 +173,9 @@ package struct ViewerReducer {
         case .character("F"):
             state.following.toggle()
             if state.following { move(.last, in: &state) }
-        case .character("d"): state.pane.mode = .diff; resetDetailCursor(&state)
-        case .character("s"):
-            state.pane.mode = .tree
-            resetDetailCursor(&state)
-            revealChange(&state)
-        case .character("a"): state.pane.mode = .action; resetDetailCursor(&state)
+        case .character("d"): reduce(DetailAction.show(.diff), in: &state)
+        case .character("s"): reduce(DetailAction.show(.tree), in: &state)
+        case .character("a"): reduce(DetailAction.show(.action), in: &state)
         case .tab: state.focus = state.focus == .timeline ? .detail : .timeline
         case .character("}"): jumpToChange(forward: true, in: &state)
         case .character("{"): jumpToChange(forward: false, in: &state)

@@ -72,7 +72,7 @@ package struct ViewerState: Sendable, Equatable {
 
     /// What the detail pane shows: the state diff (`d`), the state tree (`s`), or the action
     /// itself as a foldable tree (`a`).
-    enum DetailMode: Sendable, Equatable { case diff, tree, action }
+    package enum DetailMode: Sendable, Equatable { case diff, tree, action }
     enum Focus: Sendable, Equatable { case timeline, detail }
 
     /// A row of the timeline.

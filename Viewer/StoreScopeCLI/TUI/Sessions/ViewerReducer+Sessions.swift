@@ -150,7 +150,7 @@ extension ViewerReducer {
             }
             return true
         }
-        guard state.prompt == nil, !state.help.isShown, key != .ctrl("c") else { return false }
+        guard state.prompts.line == nil, !state.help.isShown, key != .ctrl("c") else { return false }
         if state.sessions.isOpen { return moveInList(key, in: &state) }
         let count = sources.all.count
         switch key {
