@@ -107,8 +107,8 @@ struct ExtremeValuesTests {
         viewer.send(.clock(nanos: 1_000))
         viewer.send(.clock(nanos: 2_000))
         #expect(viewer.state.selected == 1, "#2 is due UInt64.max ns after #1")
-        #expect(viewer.state.playback?.nextDue == .max)
-        #expect(Playback.timeout(for: viewer.state, now: 2_000, poll: 50) == 50)
+        #expect(viewer.state.playback.playing?.nextDue == .max)
+        #expect(Playback.timeout(for: viewer.state.playback, now: 2_000, poll: 50) == 50)
     }
 }
 

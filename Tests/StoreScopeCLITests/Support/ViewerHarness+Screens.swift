@@ -60,8 +60,8 @@ extension ViewerHarness {
     mutating func playToTheEnd(poll: Int32 = 250, limit: Int = 10_000) -> [UInt64?] {
         var now: UInt64 = 0
         var selected: [UInt64?] = []
-        for _ in 0..<limit where state.playback != nil {
-            now += UInt64(Playback.timeout(for: state, now: now, poll: poll)) * 1_000_000
+        for _ in 0..<limit where state.isPlaying {
+            now += UInt64(Playback.timeout(for: state.playback, now: now, poll: poll)) * 1_000_000
             send(.clock(nanos: now))
             selected.append(state.selected)
         }

@@ -88,10 +88,10 @@ struct ViewerLargeChunkEndsTests {
         var viewer = try ViewerLargeChunkRowsTests.firstScreenRead(actions: 12, in: directory)
         try #require(viewer.state.selected == 1)
         viewer.press(.character(" "))
-        #expect(viewer.state.playback != nil)
+        #expect(viewer.state.isPlaying)
         var clock: UInt64 = 1, passed: [UInt64] = [1]
         let deadline = ContinuousClock.now + .seconds(120)
-        while viewer.state.playback != nil, ContinuousClock.now < deadline {
+        while viewer.state.isPlaying, ContinuousClock.now < deadline {
             viewer.takeAnswers()
             // A second of the viewer's clock a step: every action is due at once.
             clock += 1_000_000_000
@@ -102,7 +102,7 @@ struct ViewerLargeChunkEndsTests {
         // The last step's screen is the reader's answer.
         viewer.waitForRows()
         if let seq = viewer.state.selected, seq != passed.last { passed.append(seq) }
-        #expect(viewer.state.playback == nil && viewer.state.selected == 12)
+        #expect(!viewer.state.isPlaying && viewer.state.selected == 12)
         #expect(viewer.state.message == "played to the last action")
         #expect(passed == passed.sorted() && passed.last == 12, "\(passed)")
     }

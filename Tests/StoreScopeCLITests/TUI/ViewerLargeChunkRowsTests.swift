@@ -83,7 +83,7 @@ struct ViewerLargeChunkRowsTests {
         // max: one action a step.
         viewer.press(.character("+"), .character("+"), .character("+"), .character("+"), .character("+"), .character(" "))
         var clock: UInt64 = 1_000_000_000, steps = 0
-        while viewer.state.playback != nil, steps < 100 {
+        while viewer.state.isPlaying, steps < 100 {
             viewer.waitForRows()
             viewer.send(.clock(nanos: clock))
             #expect(viewer.effects.allSatisfy { if case let .read(.screen(request)) = $0 { request.moves.last.map { if case .play = $0 { true } else { false } } ?? false } else { true } })

@@ -111,7 +111,7 @@ struct ViewerListenerSessionTests {
         #expect(viewer.state.message == "jumping the app to the state after #4…")
         #expect(viewer.press(.character("P")) == [.control(ControlRequest(command: "pause", session: tag, store: store))])
         #expect(viewer.press(.character("P")) == [.control(ControlRequest(command: "resume", session: tag, store: store))])
-        #expect(viewer.press(.character("D")) == [] && viewer.state.prompt?.kind == .dispatch)
+        #expect(viewer.press(.character("D")) == [] && viewer.state.prompts.line?.kind == .dispatch)
         for character in ".pay" { viewer.press(.character(character)) }
         #expect(viewer.press(.enter) == [.control(ControlRequest(command: "dispatch", session: tag, store: store, action: ".pay"))])
     }

@@ -36,7 +36,7 @@ struct ViewerReducerTests {
         viewer.press(.character("f"))
         viewer.type("outcome:failed")
         viewer.press(.enter)
-        #expect(viewer.state.prompt == nil)
+        #expect(viewer.state.prompts.line == nil)
         #expect(viewer.state.timeline.rows.compactMap(\.seq) == [4])
         #expect(viewer.state.selected == 4)
         viewer.press(.character("["))
@@ -51,9 +51,9 @@ struct ViewerReducerTests {
         // The filter prompt opens empty (issue 19, item 20); ↑ recalls the active filter to
         // edit it; an empty filter clears it.
         viewer.press(.character("f"))
-        #expect(viewer.state.prompt?.text == "")
+        #expect(viewer.state.prompts.line?.text == "")
         viewer.press(.up)
-        #expect(viewer.state.prompt?.text == "outcome:failed")
+        #expect(viewer.state.prompts.line?.text == "outcome:failed")
         for _ in 0..<14 { viewer.press(.backspace) }
         viewer.press(.enter)
         #expect(viewer.state.timeline.rows.count == 7, "#0 and the six actions")
@@ -65,12 +65,12 @@ struct ViewerReducerTests {
         viewer.press(.character("f"))
         viewer.type("reducer:>fast")
         viewer.press(.enter)
-        #expect(viewer.state.prompt?.error?.column == 10)
+        #expect(viewer.state.prompts.line?.error?.column == 10)
         #expect(viewer.state.filter.expression == .all)
         viewer.press(.backspace)
-        #expect(viewer.state.prompt?.error == nil, "editing clears the error")
+        #expect(viewer.state.prompts.line?.error == nil, "editing clears the error")
         viewer.press(.escape)
-        #expect(viewer.state.prompt == nil)
+        #expect(viewer.state.prompts.line == nil)
         #expect(viewer.state.timeline.rows.count == 7, "#0 and the six actions")
     }
 
@@ -87,7 +87,7 @@ struct ViewerReducerTests {
         #expect(viewer.state.selected == 4)
         #expect(viewer.state.message == "#99 is past the last action")
         viewer.press(.character(":")); viewer.type("soon"); viewer.press(.enter)
-        #expect(viewer.state.prompt?.jumpError != nil)
+        #expect(viewer.state.prompts.line?.jumpError != nil)
     }
 
     @Test("/ searches in the filter language; n and N go to the next and previous match")

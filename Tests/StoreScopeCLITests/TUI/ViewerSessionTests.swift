@@ -117,11 +117,11 @@ struct ViewerSessionTests {
         #expect(state.effects.isShown)
         reducer.reduceReading(&state, .key(.character("e")))
         reducer.reduceReading(&state, .key(.character(" ")))
-        #expect(state.playback != nil)
+        #expect(state.playback.isPlaying)
 
         reducer.reduceReading(&state, .key(.character(">")))
         #expect(state.title == "checkout.sstrace (2/2)")
-        #expect(state.playback == nil, "playing the other session's actions stops")
+        #expect(!state.playback.isPlaying, "playing the other session's actions stops")
         #expect(state.effects == EffectsView(), "the effects read from the other session are gone")
         #expect(state.bookmarks.isEmpty, "bookmarks are per session")
 
@@ -179,7 +179,7 @@ struct ViewerSessionTests {
         Self.poll(sources, reducer, &state)
         reducer.reduceReading(&state, .key(.character("f")))
         for character in "seq:>2 S" { reducer.reduceReading(&state, .key(.character(character))) }
-        #expect(state.prompt?.text == "seq:>2 S")
+        #expect(state.prompts.line?.text == "seq:>2 S")
         #expect(state.sessions.current == 0)
         #expect(!state.sessions.isOpen)
     }

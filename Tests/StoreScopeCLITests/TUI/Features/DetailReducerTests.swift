@@ -33,6 +33,29 @@ struct DetailReducerTests {
         return update
     }
 
+    @Test("d s a show the diff, the state tree or the action from the top; the tree opens on the first node the action changed, once read")
+    func views() {
+        var detail = Self.detail
+        detail.changedNodes = ChangedNodes([.set(path: [.field("count")], value: .int(3))], in: Self.state)
+        var pane = DetailPane(mode: .diff, cursor: 2, scroll: 1)
+        #expect(DetailReducer.reduce(into: &pane, .show(.tree), DetailAction.Context(detail: detail, rows: 4)) == .none)
+        #expect(pane.mode == .tree && pane.cursor == 7 && pane.scroll == 6 && !pane.revealChange,
+            "on `count`, its line shown without blank lines past the tree's end")
+        _ = DetailReducer.reduce(into: &pane, .show(.action), DetailAction.Context(detail: detail, rows: 4))
+        #expect(pane.mode == .action && pane.cursor == 0 && pane.scroll == 0)
+
+        var loading = detail
+        loading.isLoading = true
+        _ = DetailReducer.reduce(into: &pane, .show(.tree), DetailAction.Context(detail: loading, rows: 4))
+        #expect(pane.cursor == 0 && pane.revealChange, "not read yet: the tree waits for the detail")
+        _ = DetailReducer.reduce(into: &pane, .detailRead, DetailAction.Context(detail: detail, rows: 4))
+        #expect(pane.cursor == 7 && !pane.revealChange)
+        _ = DetailReducer.reduce(into: &pane, .selectionMoved, DetailAction.Context(detail: detail, rows: 4))
+        #expect(pane.cursor == 0 && pane.scroll == 0 && pane.revealChange, "the next action's tree opens on its change too")
+        _ = DetailReducer.reduce(into: &pane, .show(.diff), DetailAction.Context(detail: detail, rows: 4))
+        #expect(pane.mode == .diff && !pane.revealChange)
+    }
+
     @Test("j k PgDn G g move the cursor over the tree's lines, and the pane scrolls to keep it in view")
     func cursor() {
         var pane = DetailPane(mode: .tree)

@@ -7,6 +7,14 @@ package enum DetailAction: Sendable, Equatable {
     case key(Key)
     /// `y`: copy the path under the cursor.
     case copyPath
+    /// `d` `s` `a`: show the diff, the state tree or the action, the cursor at the top (the
+    /// tree's on the first node the action changed, once read).
+    case show(ViewerState.DetailMode)
+    /// The selection moved: the cursor back to the top.
+    case selectionMoved
+    /// The selected action's detail was read: the tree's cursor goes to the first node the
+    /// action changed, when the tree waits for it.
+    case detailRead
 
     /// What the detail pane asks of the viewer.
     enum Delegate: Sendable, Equatable {

@@ -24,6 +24,37 @@ enum DetailReducer {
             return move(key, in: &pane, context)
         case .copyPath:
             return copyPath(pane, context)
+        case let .show(mode):
+            pane.mode = mode
+            resetCursor(&pane)
+            revealChange(&pane, context)
+        case .selectionMoved:
+            resetCursor(&pane)
+        case .detailRead:
+            revealChange(&pane, context)
+        }
+        return .none
+    }
+
+    /// The cursor at the top, and the tree opening on the first node the action changed.
+    private static func resetCursor(_ pane: inout DetailPane) {
+        pane.cursor = 0
+        pane.scroll = 0
+        pane.revealChange = pane.mode == .tree
+    }
+
+    /// Puts the tree's cursor on the first node the action changed, scrolled into view, when
+    /// ``DetailPane/revealChange`` asks for it and the detail is read.
+    private static func revealChange(_ pane: inout DetailPane, _ context: DetailAction.Context) {
+        guard pane.revealChange, pane.mode == .tree, let detail = context.detail, !detail.isLoading else { return }
+        pane.revealChange = false
+        guard let first = detail.changedNodes.first, case let .success(value) = detail.state else { return }
+        let line = TreeOutline.rowIndex(ofNode: first, in: value, folded: pane.folded, counts: detail.treeCounts)
+        pane.cursor = line
+        let visible = max(1, context.rows - 1)
+        // A third of the pane above it for context, but no blank lines past the tree's end.
+        if line >= pane.scroll + visible {
+            pane.scroll = max(0, min(line - visible / 3, ViewerRender.detailLineCount(pane, detail) - visible))
         }
     }
 

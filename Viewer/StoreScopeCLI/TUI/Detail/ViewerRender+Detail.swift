@@ -153,7 +153,6 @@ extension ViewerRender {
     // MARK: - The same, from the whole state, for the parts of the viewer that pass it
 
     static func detailLines(_ state: ViewerState) -> [DetailLine] { detailLines(state.pane, state.detail) }
-    static func detailLineCount(_ state: ViewerState) -> Int { detailLineCount(state.pane, state.detail) }
     static func actionTree(_ state: ViewerState) -> TraceValue? { actionTree(state.pane, state.detail) }
     static func treeRow(_ state: ViewerState, at index: Int) -> TreeOutline.Row? { treeRow(state.pane, state.detail, at: index) }
 }

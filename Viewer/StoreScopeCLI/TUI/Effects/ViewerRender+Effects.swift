@@ -42,9 +42,10 @@ extension ViewerRender {
         }
     }
 
-    static func drawEffects(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
-        let view = state.effects
-        let columns = EffectColumns(columns: state.columns)
+    /// The effects view in a window `layout` lays out, `selectedTime` the time of the action
+    /// selected in the timeline (`nil`: none).
+    static func drawEffects(_ view: EffectsView, selectedTime: UInt64?, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
+        let columns = EffectColumns(columns: grid.width)
         let traceEnd = view.spans?.endNanos ?? 0
         let axis = EffectAxis(view.rows, traceEnd: traceEnd)
         let times = RecordLine(startMonotonicNanos: view.spans?.startNanos ?? 0)
@@ -58,7 +59,6 @@ extension ViewerRender {
             let complete = view.spans?.isComplete ?? true
             grid.put(complete ? "  (no effects in this trace)" : "  (no effects read yet)", row: 1, column: 0, style: .dim)
         }
-        let selectedTime = state.detail?.entry.action.monotonicNanos
         let reconnects = view.spans?.collected.reconnectNanos ?? []
         let jumps = view.spans?.collected.jumps ?? []
         for (offset, row) in view.rows.prefix(layout.timelineRows).enumerated() {
@@ -81,7 +81,7 @@ extension ViewerRender {
             }
             if isCursor { grid.fill(row: y, style: .reverse) }
         }
-        drawEffectDetail(state, layout, into: &grid)
+        drawEffectDetail(view, layout, into: &grid)
     }
 
     private static func drawBar(_ effect: EffectLifetime, axis: EffectAxis, traceEnd: UInt64, complete: Bool, selectedTime: UInt64?, columns: EffectColumns, row: Int, into grid: inout ScreenGrid) {
@@ -101,15 +101,14 @@ extension ViewerRender {
         grid.put(String(repeating: "━", count: end - start) + last, row: row, column: columns.barStart + start, style: style)
     }
 
-    private static func drawEffectDetail(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
-        let view = state.effects
+    private static func drawEffectDetail(_ view: EffectsView, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
         let count = view.spans?.lifetimes.count ?? 0
         let position = view.selected.map { "effect \($0.effectID) (\(view.cursor + 1) of \(count)) " } ?? "effects "
         let reading = view.spans.map { $0.isComplete ? "" : "reading the trace \($0.percentRead)%  " } ?? ""
         let filter = view.filterText.map { "filter \"\($0.sanitizedForTerminal)\": \(view.visibleIndices(of: view.spans?.lifetimes ?? []).count) shown  " } ?? ""
         let title = "── " + position + filter + reading + "p parent  o emitted  enter start  e esc timeline "
-        grid.put(title + String(repeating: "─", count: max(0, state.columns)), row: layout.detailTop, column: 0, style: .bold)
-        for (offset, line) in effectDetailLines(state).prefix(layout.detailRows).enumerated() {
+        grid.put(title + String(repeating: "─", count: max(0, grid.width)), row: layout.detailTop, column: 0, style: .bold)
+        for (offset, line) in effectDetailLines(view).prefix(layout.detailRows).enumerated() {
             let y = layout.detailTop + 1 + offset
             grid.put(line.label, row: y, column: 0, style: .bold)
             grid.put(line.text, row: y, column: 9, style: line.style)
@@ -117,8 +116,7 @@ extension ViewerRender {
     }
 
     /// The facts of the effect under the cursor, one per line.
-    static func effectDetailLines(_ state: ViewerState) -> [(label: String, text: String, style: CellStyle)] {
-        let view = state.effects
+    static func effectDetailLines(_ view: EffectsView) -> [(label: String, text: String, style: CellStyle)] {
         guard let effect = view.selected, let spans = view.spans else { return [] }
         let times = RecordLine(startMonotonicNanos: spans.startNanos)
         var lines: [(label: String, text: String, style: CellStyle)] = []

@@ -39,4 +39,10 @@ package enum ViewerAction: Sendable, Equatable {
     case marks(MarksAction)
     /// The detail pane's keys' (``DetailReducer``).
     case detail(DetailAction)
+    /// The effects view's (``EffectsReducer``).
+    case effects(EffectsAction)
+    /// The timeline's search's (``SearchReducer``).
+    case search(SearchAction)
+    /// Playing's (``PlaybackReducer``).
+    case playback(PlaybackAction)
 }

@@ -50,7 +50,7 @@ package struct ViewerApp {
             // another part, and keys still come in between. While the background reader reads
             // (a screen, a detail, a search or the effects, a part at a time), the loop looks
             // for its answers every few ms.
-            let idle = Playback.timeout(for: state, now: clock.nanos, poll: sources.pollMilliseconds)
+            let idle = Playback.timeout(for: state.playback, now: clock.nanos, poll: sources.pollMilliseconds)
             let timeout = state.isReading ? 0 : state.waitsForBackgroundReader ? min(idle, Self.detailWait) : idle
             let event = screen.nextEvent(timeoutMilliseconds: timeout)
             let arrived = ContinuousClock.now

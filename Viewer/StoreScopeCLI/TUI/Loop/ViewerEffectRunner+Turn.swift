@@ -23,7 +23,7 @@ extension ViewerEffectRunner {
         let before = state
         var effects = asked
         for action in actions { effects += reducer.reduce(&state, action) }
-        if let clock, state.playback != nil { effects += reducer.reduce(&state, .clock(nanos: clock)) }
+        if let clock, state.isPlaying { effects += reducer.reduce(&state, .clock(nanos: clock)) }
         var answered: [ViewerEffect] = []
         run(effects) {
             answered = awaitReads(into: &state, reducer: reducer, until: deadline, while: waits)

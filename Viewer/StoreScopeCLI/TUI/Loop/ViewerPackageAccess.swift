@@ -17,7 +17,7 @@ extension ViewerState {
     /// Whether the timeline waits for the ``BackgroundReader``: the screen asked for.
     package var isReadingRows: Bool { timeline.asked != nil }
     /// Whether `space` is playing the trace (the benchmark passes the clock until it ends).
-    package var isPlaying: Bool { playback != nil }
+    package var isPlaying: Bool { playback.isPlaying }
     /// Whether the detail of a large state is still being read (``BackgroundReader``).
     package var isLoadingDetail: Bool { detail?.isLoading == true }
     /// Whether the ``BackgroundReader`` reads something the screen waits for: the timeline's

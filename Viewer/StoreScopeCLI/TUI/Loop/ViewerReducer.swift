@@ -11,15 +11,17 @@ import TraceFormat
 /// ## Features
 ///
 /// A feature of the viewer (the prompt, the help, the control keys, the marks, the detail
-/// pane's keys) lives in a folder of its own with its state (`PromptState`, a field of
-/// ``ViewerState``), its actions (`PromptAction`, wrapped in one ``ViewerAction`` case), its
-/// reducer (`PromptReducer.reduce(into:_:)`, which sees its own state and what else it needs
-/// passed in, read-only) and its render (`ViewerRender.drawPromptLine`). The viewer delegates
-/// to it (`reduce(_: PromptAction, in:)`, in the feature's folder, as TCA's `Scope`): it
-/// decides which keys go to the feature, sends them as the feature's actions, and takes in the
-/// ``FeatureUpdate`` returned: the effects for the runner, and the delegates, what the feature
-/// asks of the rest of the viewer (a prompt's submitted line, a message, an action to select),
-/// which the viewer routes. A feature never changes another's state itself.
+/// pane's keys, the effects view, the timeline's search, playing) lives in a folder of its
+/// own with its state (`PromptState`, a field of ``ViewerState``), its actions
+/// (`PromptAction`, wrapped in one ``ViewerAction`` case), its reducer
+/// (`PromptReducer.reduce(into:_:)`, which sees its own state and what else it needs passed
+/// in, read-only) and its render (`ViewerRender.drawPromptLine`). The viewer delegates to it
+/// (`reduce(_: PromptAction, in:)`, in the feature's folder, as TCA's `Scope`): it decides
+/// which keys go to the feature, sends them as the feature's actions, and takes in the
+/// ``FeatureUpdate`` returned: the effects for the runner (a feature's reads are requests to
+/// the reader), and the delegates, what the feature asks of the rest of the viewer (a
+/// prompt's submitted line, a message, an action to select, a move of the timeline), which
+/// the viewer routes. A feature never changes another's state itself.
 package struct ViewerReducer {
     /// Every source the viewer can show; it shows ``ViewerSources/current``.
     let sources: ViewerSources
@@ -86,27 +88,27 @@ package struct ViewerReducer {
             state.columns = columns
             state.rows = rows
             move(.fill, in: &state)
-            if state.effects.isShown { loadEffectRows(&state) }
+            reduce(EffectsAction.resized, in: &state)
         case .recordsArrived:
             recordsArrived(&state)
         case let .backgroundRead(.screen(answer)):
             show(answer, in: &state)
         case let .backgroundRead(.summaries(summaries)):
-            takeIn(summaries, in: &state)
+            reduce(EffectsAction.summaries(summaries), in: &state)
         case let .backgroundRead(.detail(read)):
             show(read, in: &state)
         case let .backgroundRead(.effects(read)):
-            takeIn(read, in: &state)
+            reduce(EffectsAction.read(read), in: &state)
         case let .backgroundRead(.search(answer)):
-            takeIn(answer, in: &state)
+            reduce(SearchAction.answer(answer), in: &state)
         case .tick:
             // One long read per tick, so a key waits for one part at most: a search first, the
             // effects once no search runs (a part of each made a tick 65-85 ms).
             let searching = state.search.running != nil || state.treeSearchRun != nil
             advanceTreeSearch(&state)
-            if !searching { refreshEffects(&state, idle: true) }
+            if !searching { reduce(EffectsAction.refresh(idle: true), in: &state) }
         case let .clock(nanos):
-            advancePlayback(to: nanos, in: &state)
+            reduce(PlaybackAction.clock(nanos: nanos), in: &state)
         case .sessionStarted, .sessionResumed, .sessionEnded, .notice, .poll, .backgroundRead(.sessions):
             break
         case let .prompt(action):
@@ -119,6 +121,12 @@ package struct ViewerReducer {
             reduce(action, in: &state)
         case let .detail(action):
             reduce(action, in: &state)
+        case let .effects(action):
+            reduce(action, in: &state)
+        case let .search(action):
+            reduce(action, in: &state)
+        case let .playback(action):
+            reduce(action, in: &state)
         }
     }
 
@@ -126,7 +134,7 @@ package struct ViewerReducer {
     /// following), and so do the effects.
     func recordsArrived(_ state: inout ViewerState) {
         move(state.following || state.selected == nil ? .opening(following: true) : .reload, in: &state)
-        refreshEffects(&state)
+        reduce(EffectsAction.refresh(idle: false), in: &state)
     }
 
     // MARK: - Keys
@@ -137,7 +145,7 @@ package struct ViewerReducer {
         if state.help.isShown { return reduce(HelpAction.key(key), in: &state) }
         if state.prompts.line != nil { return reduce(PromptAction.key(key), in: &state) }
         state.message = nil
-        if handleEffectsKey(key, in: &state) { return }
+        if EffectsReducer.takes(key, shown: state.effects.isShown) { return reduce(EffectsAction.key(key), in: &state) }
         if ControlReducer.keys.contains(key) { return reduce(ControlAction.key(key), in: &state) }
         if state.focus == .timeline, DetailReducer.foldKeys.contains(key) {
             // The fold keys act on the tree at once: the keys move to the detail pane.
@@ -165,22 +173,20 @@ package struct ViewerReducer {
         case .character(":"): reduce(PromptAction.open(.init(kind: .jump)), in: &state)
         case .character("/"): reduce(PromptAction.open(.init(kind: .search)), in: &state)
         case .character("f"): reduce(PromptAction.open(.init(kind: .filter)), in: &state)
-        case .character("n"): findNext(forward: true, in: &state)
-        case .character("N"): findNext(forward: false, in: &state)
+        case .character("n"): reduce(SearchAction.next(forward: true), in: &state)
+        case .character("N"): reduce(SearchAction.next(forward: false), in: &state)
         case .character("F"):
             state.following.toggle()
             if state.following { move(.last, in: &state) }
-        case .character("d"): state.pane.mode = .diff; resetDetailCursor(&state)
-        case .character("s"):
-            state.pane.mode = .tree
-            resetDetailCursor(&state)
-            revealChange(&state)
-        case .character("a"): state.pane.mode = .action; resetDetailCursor(&state)
+        case .character("d"): reduce(DetailAction.show(.diff), in: &state)
+        case .character("s"): reduce(DetailAction.show(.tree), in: &state)
+        case .character("a"): reduce(DetailAction.show(.action), in: &state)
         case .tab: state.focus = state.focus == .timeline ? .detail : .timeline
         case .character("}"): jumpToChange(forward: true, in: &state)
         case .character("{"): jumpToChange(forward: false, in: &state)
-        case .character(" "): togglePlay(in: &state)
-        case .character("+"), .character("-"), .character("*"): changePace(key, in: &state)
+        case .character(" "): reduce(PlaybackAction.toggle, in: &state)
+        case .character("+"), .character("-"): reduce(PlaybackAction.changePace(faster: key == .character("+")), in: &state)
+        case .character("*"): reduce(PlaybackAction.toggleRate, in: &state)
         case .character("m"): reduce(MarksAction.toggleBookmark, in: &state)
         case .character(")"): reduce(MarksAction.nextMark(forward: true), in: &state)
         case .character("("): reduce(MarksAction.nextMark(forward: false), in: &state)
@@ -193,12 +199,6 @@ package struct ViewerReducer {
         }
     }
 
-    private func findNext(forward: Bool, in state: inout ViewerState) {
-        guard let search = state.search.last else { state.message = "no search yet: press / to search"; return }
-        guard let current = state.selected else { return }
-        startSearch(.match(search), forward: forward, from: current, in: &state)
-    }
-
     // MARK: - Prompt
 
     /// Acts on the line the prompt submitted (``PromptAction/Delegate/submitted(_:)``), or
@@ -207,7 +207,7 @@ package struct ViewerReducer {
         var prompt = prompt
         switch prompt.kind {
         case .effectsFilter, .effectsSearch:
-            submitEffects(prompt, in: &state)
+            reduce(EffectsAction.submitted(prompt), in: &state)
         case .dispatch:
             reduce(ControlAction.dispatch(prompt), in: &state)
         case .treeSearch:
@@ -226,11 +226,7 @@ package struct ViewerReducer {
                 prompt.error = error
                 return reduce(PromptAction.open(prompt), in: &state)
             }
-            if prompt.kind == .search {
-                state.search.last = filter.expression == .all ? nil : filter
-                findNext(forward: true, in: &state)
-                return
-            }
+            if prompt.kind == .search { return reduce(SearchAction.search(filter), in: &state) }
             guard let current = state.selected else { state.filter = filter; return load(&state) }
             // Keep the selection on the nearest action the new filter shows: at or after the
             // selection, else before it.

@@ -14,7 +14,7 @@ package enum ViewerRender {
         } else if state.sessions.coversTimeline {
             drawSessions(state, layout, into: &grid)
         } else if state.effects.isShown {
-            drawEffects(state, layout, into: &grid)
+            drawEffects(state.effects, selectedTime: state.detail?.entry.action.monotonicNanos, layout, into: &grid)
         } else {
             drawTimeline(state, layout, into: &grid)
             drawBookmarks(state.marks, rows: state.timeline.rows.prefix(layout.timelineRows), selected: state.selected, into: &grid)
@@ -31,10 +31,7 @@ package enum ViewerRender {
         let ambiguous = ambiguousCases(state.timeline.rows.prefix(layout.timelineRows))
         let layout = fitted(layout, to: state.timeline.rows.prefix(layout.timelineRows), qualified: ambiguous)
         grid.put(row(seq: "seq", time: "time", store: "store", action: "action", reducer: "reducer", changes: "changes", marks: "fx", layout), row: 0, column: 0, style: .bold)
-        if state.search.running?.isFiltering == true {
-            grid.put("  searching… \(state.search.running?.percent ?? 0)%", row: 1, column: 0, style: .dim)
-            return
-        }
+        if drawFilterProgress(state.search, into: &grid) { return }
         if state.timeline.rows.isEmpty {
             // The first screen of a trace whose first chunks are large is a slower answer.
             let empty = state.timeline.asked != nil ? "  … reading the actions" : state.filter.expression == .all ? "  (no actions yet)" : "  (no action matches the filter)"
@@ -184,7 +181,7 @@ package enum ViewerRender {
             parts.append("#\(selected)/\(state.lastSeq ?? selected)" + (hidden ? " (hidden by the filter)" : ""))
         }
         parts.append(state.filter.expression == .all ? "no filter" : "filter: \(state.filter.description.sanitizedForTerminal)")
-        parts.append(playStatus(state))
+        parts.append(playStatus(state.playback, following: state.following))
         if state.sessionEnded { parts.append(state.sessionEnding) }
         if state.droppedActions > 0 { parts.append("dropped \(state.droppedActions)") }
         if state.damagedRanges > 0 { parts.append("damaged \(state.damagedRanges)") }
@@ -203,10 +200,7 @@ package enum ViewerRender {
     }
 
     private static func drawPrompt(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
-        if let search = state.search.running {
-            grid.put("searching… \(search.percent)% (esc cancels)", row: layout.promptRow, column: 0, style: .colored(.yellow))
-            return
-        }
+        if drawSearchProgress(state.search, row: layout.promptRow, into: &grid) { return }
         if let run = state.treeSearchRun {
             grid.put("searching the tree for \"\(run.needle)\"… (esc cancels)".sanitizedForTerminal, row: layout.promptRow, column: 0, style: .colored(.yellow))
             return

@@ -60,10 +60,8 @@ package struct ViewerState: Sendable, Equatable {
     /// Set by `q` or Ctrl-C: the loop restores the terminal and exits.
     var quit = false
 
-    /// Playing through the states (`space`), or `nil` when not playing.
-    var playback: Playback?
-    /// How fast `space` plays (`+` `-` `*` change it).
-    var pace = PlayPace()
+    /// Playing through the states (`space`), and how fast (``PlaybackReducer``).
+    var playback = PlaybackState()
     /// The actions bookmarked with `m` (for this run of the viewer; ``MarksReducer``).
     var marks = MarksState()
     /// The path the last `}` or `{` followed from the timeline and the action it landed on:
@@ -74,7 +72,7 @@ package struct ViewerState: Sendable, Equatable {
 
     /// What the detail pane shows: the state diff (`d`), the state tree (`s`), or the action
     /// itself as a foldable tree (`a`).
-    enum DetailMode: Sendable, Equatable { case diff, tree, action }
+    package enum DetailMode: Sendable, Equatable { case diff, tree, action }
     enum Focus: Sendable, Equatable { case timeline, detail }
 
     /// A row of the timeline.

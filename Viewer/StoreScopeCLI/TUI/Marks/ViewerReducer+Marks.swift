@@ -17,11 +17,6 @@ extension ViewerReducer {
         }
     }
 
-    /// Selects the action the search found after a mark, or says there is none.
-    func finishMarkJump(forward: Bool, found: ActionEntry?, in state: inout ViewerState) {
-        reduce(MarksAction.markFound(forward: forward, found), in: &state)
-    }
-
     /// The names of the marks the app placed right after `entry`.
     static func appMarks(of entry: ActionEntry) -> [String] {
         entry.events.compactMap { record in

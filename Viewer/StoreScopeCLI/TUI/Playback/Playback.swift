@@ -25,8 +25,8 @@ struct Playback: Sendable, Equatable {
     static let actionsPerStep = 256
 
     /// How long the loop may wait for input before the next step is due, in milliseconds.
-    static func timeout(for state: ViewerState, now: UInt64, poll: Int32) -> Int32 {
-        guard let playback = state.playback else { return poll }
+    static func timeout(for state: PlaybackState, now: UInt64, poll: Int32) -> Int32 {
+        guard let playback = state.playing else { return poll }
         guard playback.anchor != nil, let due = playback.nextDue, due > now else { return 0 }
         // Rounded up to whole milliseconds without `+ 999_999` overflowing a due time far ahead.
         let nanos = due - now

@@ -6,12 +6,3 @@ struct PromptState: Sendable, Equatable {
     /// What was entered at each prompt, oldest first (↑ and ↓ recall it).
     var history: [ViewerState.Prompt.Kind: [String]] = [:]
 }
-
-extension ViewerState {
-    /// The open prompt line, for the parts of the viewer that open or read it themselves (the
-    /// effects view, the sessions' keys); the others send ``PromptAction``s.
-    var prompt: Prompt? {
-        get { prompts.line }
-        set { prompts.line = newValue }
-    }
-}

@@ -87,7 +87,7 @@ package struct ScreenAnswer: Sendable, Equatable {
     var played: Played?
 
     /// The actions a step of playing passed, and the one after them.
-    struct Played: Sendable, Equatable {
+    package struct Played: Sendable, Equatable {
         /// How many it passed.
         var passed: Int
         /// The last one passed, now selected (`nil`: none was due).

@@ -86,7 +86,7 @@ extension ViewerReducer {
         // What was read from the other session's trace does not apply to this one: playback
         // stops, the effects view starts over, a followed path is forgotten; bookmarks are
         // per session.
-        state.playback = nil
+        state.playback.playing = nil
         state.effects = EffectsView()
         state.followedPath = nil
         sources.currentIndex = index
@@ -156,7 +156,7 @@ extension ViewerReducer {
             }
             return true
         }
-        guard state.prompt == nil, !state.help.isShown, key != .ctrl("c") else { return false }
+        guard state.prompts.line == nil, !state.help.isShown, key != .ctrl("c") else { return false }
         if state.sessions.isOpen { return moveInList(key, in: &state) }
         let count = sources.all.count
         switch key {

@@ -51,11 +51,8 @@ extension ViewerReducer {
         if let message = answer.message { state.message = message }
         takeIn(answer.totals, in: &state)
         if let entry = answer.entry { askForDetail(of: entry, cursorOn: answer.request.cursorPath, in: &state) } else { state.detail = nil }
-        if let played = answer.played { takeIn(played, in: &state) }
-        if state.effects.anchorsOnAnswer, asked == answer.request {
-            state.effects.anchorsOnAnswer = false
-            state.effects.anchor = state.selected
-        }
+        if let played = answer.played { reduce(PlaybackAction.played(played), in: &state) }
+        if asked == answer.request { reduce(EffectsAction.landed(on: state.selected), in: &state) }
     }
 
     /// The status line's counts, with what the source says of its end.
@@ -115,7 +112,7 @@ extension ViewerReducer {
         if read.keyframeChanges != nil, state.timeline.rows.contains(where: { if case .action(_, .notYetRead) = $0 { true } else { false } }) {
             load(&state)
         }
-        revealChange(&state)
+        reduce(DetailAction.detailRead, in: &state)
         if let path = read.request.cursorPath { putCursor(on: path, in: &state) }
     }
 
@@ -127,25 +124,9 @@ extension ViewerReducer {
         return true
     }
 
-    /// Puts the tree's cursor on the first node the action changed, scrolled into view, when
-    /// ``DetailPane/revealChange`` asks for it and the detail is read.
-    func revealChange(_ state: inout ViewerState) {
-        guard state.pane.revealChange, state.pane.mode == .tree, let detail = state.detail, !detail.isLoading else { return }
-        state.pane.revealChange = false
-        guard let first = detail.changedNodes.first, case let .success(value) = detail.state else { return }
-        let line = TreeOutline.rowIndex(ofNode: first, in: value, folded: state.pane.folded, counts: detail.treeCounts)
-        state.pane.cursor = line
-        let visible = max(1, state.layout.detailRows - 1)
-        // A third of the pane above it for context, but no blank lines past the tree's end.
-        if line >= state.pane.scroll + visible {
-            state.pane.scroll = max(0, min(line - visible / 3, ViewerRender.detailLineCount(state) - visible))
-        }
-    }
-
+    /// The detail pane's cursor back to the top: the selection moved.
     func resetDetailCursor(_ state: inout ViewerState) {
-        state.pane.cursor = 0
-        state.pane.scroll = 0
-        state.pane.revealChange = state.pane.mode == .tree
+        reduce(DetailAction.selectionMoved, in: &state)
     }
 }
 

@@ -17,9 +17,9 @@ struct TimelineSearch: Sendable, Equatable {
 /// screen never freezes: the prompt line shows how far it got after each part, a screen or a
 /// detail asked meanwhile is answered between two parts, and any key cancels it (`esc` only
 /// cancels; another key is then answered as usual).
-struct LongSearch: Sendable, Equatable {
+package struct LongSearch: Sendable, Equatable {
     /// What the search is for, and what it does with the action it finds.
-    enum Goal: Sendable, Equatable {
+    package enum Goal: Sendable, Equatable {
         /// `/` ⏎, `n`, `N`: the next match of the search, selected.
         case match(Filter)
         /// Applying a filter: the action it shows nearest the selection (forward from it, then
@@ -51,7 +51,7 @@ struct LongSearch: Sendable, Equatable {
 }
 
 /// What `}` and `{` look for: an action of `store` whose changes touch `path`.
-struct PathChange: Sendable, Equatable {
+package struct PathChange: Sendable, Equatable {
     var path: [PathComponent]
     var store: String
     /// The path for messages.
