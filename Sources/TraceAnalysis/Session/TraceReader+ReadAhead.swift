@@ -32,9 +32,13 @@ extension TraceReader {
     /// operation's value and keyframe's state is decoded straight into its shape
     /// (``recordsWithStateShapes(in:actionsAsCases:)``), passed to `body` beside the records in
     /// record order (empty otherwise): what following store sizes needs.
+    ///
+    /// `body` holds the only reference to the records, so it may take each out of the array and
+    /// put it back (``SessionStats``: a record taken in where it lies is copied); whatever it
+    /// leaves there is freed by the thread that decoded it.
     package func forEachChunk(
         actionsAsCases: Bool, statesAsShapes: Bool = false, progress: @escaping (_ done: Int, _ total: Int) -> Void,
-        _ body: (_ records: [Record]?, _ shapes: consuming [ShapedValue]) throws -> Void
+        _ body: (_ records: inout [Record]?, _ shapes: consuming [ShapedValue]) throws -> Void
     ) rethrows {
         let chunks = self.chunks
         let lanes = (0..<Self.decodingLanes).compactMap { _ in try? makeLane() }
@@ -43,13 +47,18 @@ extension TraceReader {
             for (index, chunk) in chunks.enumerated() {
                 progress(index, chunks.count)
                 if statesAsShapes {
-                    // The shapes taken out, as below.
+                    // The records and shapes taken out, as below.
                     var read = try? recordsWithStateShapes(in: chunk, actionsAsCases: actionsAsCases)
-                    var shapes: [ShapedValue] = []
-                    if read != nil { swap(&shapes, &read!.shapes) }
-                    try body(read?.records, consume shapes)
+                    var shapes: [ShapedValue] = [], records: [Record]? = nil
+                    if read != nil {
+                        swap(&shapes, &read!.shapes)
+                        records = []
+                        swap(&records!, &read!.records)
+                    }
+                    try body(&records, consume shapes)
                 } else {
-                    try body(try? actionsAsCases ? recordsWithActionCases(in: chunk) : records(in: chunk), [])
+                    var records = try? actionsAsCases ? recordsWithActionCases(in: chunk) : self.records(in: chunk)
+                    try body(&records, [])
                 }
             }
             return progress(chunks.count, chunks.count)
@@ -62,14 +71,21 @@ extension TraceReader {
             progress(index, chunks.count)
             var read = reading.next()
             noteRead(of: chunk, read.map(\.summary))
-            // The shapes taken out of what goes back to the lane: the body holds the only
-            // reference to them (``StateShapeSource/init(read:)``).
-            var shapes: [ShapedValue] = []
+            // The shapes and records taken out of what goes back to the lane: the body holds
+            // the only reference to them (``StateShapeSource/init(read:)``).
+            var shapes: [ShapedValue] = [], records: [Record]? = nil
             if case var .success(decoded) = read {
+                records = []
                 swap(&shapes, &decoded.shapes)
+                swap(&records!, &decoded.records)
                 read = .success(decoded)
             }
-            try body(try? read.get().records, consume shapes)
+            try body(&records, consume shapes)
+            // The records back, for the lane to free them.
+            if records != nil, case var .success(decoded) = read {
+                swap(&records!, &decoded.records)
+                read = .success(decoded)
+            }
             reading.giveBack(read)
         }
         progress(chunks.count, chunks.count)

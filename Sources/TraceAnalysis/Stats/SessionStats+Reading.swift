@@ -17,8 +17,8 @@ extension SessionStats {
         var stats = SessionStats(startMonotonicNanos: reader.header.startMonotonicNanos, grouping: grouping)
         // The states read as shapes: sizes are all `stats` wants of them.
         reader.forEachChunk(actionsAsCases: grouping == .case, statesAsShapes: true, progress: progress) { records, shapes in
-            guard let records else { return stats.add(.gap) }
-            stats.add(records, shapes: StateShapeSource(read: consume shapes))
+            guard records != nil else { return stats.add(.gap) }
+            stats.add(&records!, shapes: StateShapeSource(read: consume shapes))
         }
         stats.finish()
         return stats

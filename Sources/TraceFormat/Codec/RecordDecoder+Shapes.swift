@@ -56,10 +56,9 @@ extension RecordDecoder {
                 for _ in 0..<count { elements.append(try key(depth: depth + 1, counting: &counted)) }
                 return .node(ValueShapeNode(.set, keys: elements))
             }
-            var children: [ValueShape] = []
-            children.reserveCapacity(count)
+            var children = ChildShapes(count: count)
             for _ in 0..<count { children.append(try shape(depth: depth + 1, counting: &counted)) }
-            return .node(ValueShapeNode(.array, children: children))
+            return .node(ValueShapeNode(.array, children: children.finished(sharing: &leafRuns)))
         case .dictionary:
             let count = try reader.readCount(minimumSize: 2)
             guard count <= itemsLeft / 2 else { throw TraceLimits.tooManyItems }
@@ -98,17 +97,16 @@ extension RecordDecoder {
         let last = fieldNames[type]
         // The indices read so far, once they differ from the last node's.
         var indices: [Int]? = last?.indices.count == count ? nil : []
-        var children: [ValueShape] = []
-        children.reserveCapacity(count)
+        var children = ChildShapes(count: count)
         for position in 0..<count {
             let index = try nameIndex()
             if indices == nil, last!.indices[position] != index { indices = Array(last!.indices[..<position]) }
             indices?.append(index)
             children.append(try shape(depth: depth + 1, counting: &counted))
         }
-        guard let indices else { return ValueShapeNode(kind, names: last!.names, children: children) }
+        guard let indices else { return ValueShapeNode(kind, names: last!.names, children: children.finished(sharing: &leafRuns)) }
         let names = FieldNames(indices: indices, names: indices.map { strings[$0] })
         fieldNames[type] = names
-        return ValueShapeNode(kind, names: names.names, children: children)
+        return ValueShapeNode(kind, names: names.names, children: children.finished(sharing: &leafRuns))
     }
 }

@@ -24,6 +24,9 @@ struct RecordDecoder {
     /// By string table index of a type name, the field names its last node decoded as a shape
     /// had (``shapedValue(depth:)``): the nodes of one type share one array of names.
     var fieldNames: [FieldNames?] = []
+    /// By count, an array of that many leaves: the children of every node decoded as a shape
+    /// whose children are all leaves share it (``shapedValue(depth:)``).
+    var leafRuns: [[ValueShape]] = []
 
     /// A type's field names: their string table indices, and the names.
     struct FieldNames {

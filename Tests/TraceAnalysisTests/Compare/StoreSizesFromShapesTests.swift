@@ -46,6 +46,10 @@ struct StoreSizesFromShapesTests {
         [.set(path: [.field("items"), .index(0), .field("meta"), .key(.string("k"))], value: .array([.reference(type: "Owner", id: 7)]))],
         [.set(path: [.field("items"), .index(0), .field("owner")], value: .none(type: "Owner")),
          .set(path: [.field("items"), .index(2), .field("tags")], value: .set([]))],
+        // Read as shapes, the mode's payload and the array under the `Key` share one array of
+        // leaves: a change to the one leaves the other as it was.
+        [.set(path: [.field("mode"), .index(0)], value: .array([.int(1), .int(2)]))],
+        [.remove(path: [.field("byName"), .key(.structure(type: "Key", fields: [.init("r", .reference(type: "Ref", id: 1))]))])],
     ]
 
     /// The session's records: keyframes mid-trace, a patch that does not fit (with values after

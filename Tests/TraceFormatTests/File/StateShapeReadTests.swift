@@ -98,6 +98,33 @@ struct StateShapeReadTests {
         }
     }
 
+    @Test("Nodes of a chunk whose children are all leaves share one array of them; others have their own")
+    func leafChildrenShared() throws {
+        func user(_ id: Int64, tags: [TraceValue]) -> TraceValue {
+            .structure(type: "User", fields: [.init("id", .int(id)), .init("tags", .array(tags)), .init("on", .bool(true))])
+        }
+        let records: [Record] = [
+            .patch(StatePatch(seq: 1, store: "s", operations: [
+                .insert(path: [.index(0)], value: user(1, tags: [.string("a"), .string("b")])),
+                .insert(path: [.index(0)], value: user(2, tags: [.string("c"), .int(3)])),
+                .insert(path: [.index(0)], value: user(3, tags: [.string("d"), .none(type: "String")])),
+            ])),
+        ]
+        let payload = try SelectiveReadTests.payload(of: records)
+        let read = try Self.read(payload, count: records.count).get()
+        func children(_ shaped: ShapedValue) throws -> (user: [ValueShape], tags: [ValueShape]) {
+            guard case let .node(user) = shaped.shape, case let .node(tags) = user.children[1] else { throw TraceError.malformed("no tags") }
+            return (user.children, tags.children)
+        }
+        let (first, second, third) = (try children(read.shapes[0]), try children(read.shapes[1]), try children(read.shapes[2]))
+        func storage(_ shapes: [ValueShape]) -> UnsafeRawPointer? { shapes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        #expect(first.tags.count == 2 && third.tags.count == 2)
+        #expect(storage(first.tags) == storage(second.tags), "two leaves each: one array")
+        #expect(storage(third.tags) != storage(first.tags), "a `nil` is no leaf")
+        #expect(storage(first.user) != storage(second.user), "a user holds its tags' node")
+        #expect(read.shapes.map(\.nodes) == Self.states(in: try ActionCaseReadTests.fullRead(payload, count: records.count).get()).map(\.nodeCountForTests))
+    }
+
     @Test("A read with states as shapes refuses exactly the damaged or cut payloads a full read refuses")
     func refusesWhatAFullReadRefuses() throws {
         let payload = try SelectiveReadTests.payload()
