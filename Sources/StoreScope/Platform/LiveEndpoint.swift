@@ -11,6 +11,9 @@ protocol LiveEndpoint: AnyObject {
     func open() -> LiveEndpointStep
     /// Lets go of what the endpoint holds (a connection under way, a listening socket).
     func close()
+    /// Whether a connection is under way (a TCP connect, or a peer mid-pairing); if so, waits
+    /// up to `milliseconds` for it to move, so that ``open()`` can take its next step.
+    func awaitAttempt(milliseconds: Int32) -> Bool
 }
 
 /// Where an attempt to connect stands.

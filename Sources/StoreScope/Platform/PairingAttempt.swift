@@ -17,6 +17,16 @@ struct PairingAttempt {
         self.deadline = deadline
     }
 
+    /// Waits up to `milliseconds` for the attempt's next step: the connect to finish, or the
+    /// peer's pairing bytes.
+    func awaitProgress(milliseconds: Int32) {
+        if connecting {
+            _ = Syscalls.waitUntilWritable(descriptor, milliseconds: milliseconds)
+        } else {
+            _ = Syscalls.waitForInput([descriptor], milliseconds: milliseconds)
+        }
+    }
+
     /// Takes the next step: connected and paired, still under way, or failed (the descriptor
     /// closed).
     mutating func step(role: PairingRole, secret: PairingSecret, address: TCPAddress) -> LiveEndpointStep {

@@ -61,6 +61,12 @@ final class TCPAccepter: LiveEndpoint {
         return nil
     }
 
+    func awaitAttempt(milliseconds: Int32) -> Bool {
+        guard let attempt else { return false }
+        attempt.awaitProgress(milliseconds: milliseconds)
+        return true
+    }
+
     func close() {
         attempt?.abandon()
         attempt = nil

@@ -38,6 +38,12 @@ final class TCPDialer: LiveEndpoint {
         return step
     }
 
+    func awaitAttempt(milliseconds: Int32) -> Bool {
+        guard let attempt else { return false }
+        attempt.awaitProgress(milliseconds: milliseconds)
+        return true
+    }
+
     func close() {
         attempt?.abandon()
         attempt = nil

@@ -29,6 +29,9 @@ final class UnixEndpoint: LiveEndpoint {
 
     func close() {}
 
+    /// A Unix socket connects at once or fails: never under way.
+    func awaitAttempt(milliseconds: Int32) -> Bool { false }
+
     /// The user ids a listener (and its socket's directory) may belong to: ours, and root's,
     /// who can read this process's memory anyway.
     static var trustedUserIDs: Set<UInt32> { [UInt32(getuid()), 0] }

@@ -217,11 +217,17 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
     func sync() throws(TraceError) {}
 
     /// Sends what is buffered and waits for the listener to confirm it, at most a second in
-    /// all, then hangs up. What is still unconfirmed stays counted as such.
+    /// all, then hangs up. What is still unconfirmed stays counted as such. A connection still
+    /// opening (a TCP connect or its pairing under way, the session buffered meanwhile) gets
+    /// that second to open or fail first: a short session that ends mid-pairing is then sent,
+    /// or the app is told why the listener refused it, not that no listener was there.
     func close() {
         defer { endpoint.close() }
-        guard let socket else { return }
         let deadline = Clock.monotonicNanos() + 1_000_000_000
+        while socket == nil, isOpening, Clock.monotonicNanos() < deadline, endpoint.awaitAttempt(milliseconds: 20) {
+            connect()
+        }
+        guard let socket else { return }
         while Clock.monotonicNanos() < deadline, !pending.isEmpty || socket.channel.hasUnsent || confirmed < streamOffset {
             if let error = pending.send(through: socket) ?? readMessages(from: socket) {
                 disconnect(error)

@@ -212,9 +212,11 @@ final class PolledListener: @unchecked Sendable {
     private var running = true
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ listener: LiveListener) {
+    /// Starts polling `listener`, after `delay` (a listener that answers late).
+    init(_ listener: LiveListener, startingAfter delay: TimeInterval = 0) {
         self.listener = listener
         Thread { [self] in
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
             while lock.withLock({ running }) {
                 let new = self.listener.poll(timeout: .milliseconds(20))
                 lock.withLock { events += new }

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import StoreScope
+import StoreScopeTestSupport
+import TraceAnalysis
+
+/// An app whose session ends while its TCP connection still pairs (a short run, a busy
+/// listener): the close gives the pairing its second, so the session reaches the listener, or
+/// the app learns why it did not, instead of being told that no listener was there.
+@Suite("A TCP session closed while it pairs")
+struct TCPClosedWhilePairingTests {
+    @Test("a session that ends before the listener answers the pairing is sent once it does, within the close's second")
+    func closedMidPairing() throws {
+        let directory = try TemporaryDirectory()
+        let secret = PairingSecret.generate()
+        var options = LiveListener.Options()
+        options.tcp = [TCPAddress(host: "127.0.0.1", port: 0)]
+        options.pairing = secret
+        let listener = try LiveListener(path: directory.path("run/live.sock"), options: options)
+        let address = try #require(listener.tcpAddresses.first)
+        let recorder = try Recorder(sink: .tcp(address, pairing: secret), configuration: .init(diagnostics: { _ in }))
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        for id in 1...5 { recording.record(.add(id, "item \(id)"), reducing: &state) { reduceList(&$0, $1) } }
+
+        // The listener answers only after the app has begun to close.
+        let polled = PolledListener(listener, startingAfter: 0.2)
+        #expect(recorder.close())
+        // The session's end, or the connection refused before it began one (pairing cut short).
+        try polled.waitUntil {
+            $0.contains {
+                switch $0 {
+                case .ended, .refused: true
+                default: false
+                }
+            }
+        }
+        let records = polled.stop()
+        #expect(records.compactMap(\.actionRecord).map(\.seq) == Array(1...5))
+        let stream = try #require(recorder.status.sinks.first)
+        #expect(stream.actionsRecorded == 5 && stream.actionsDropped == 0, "\(stream)")
+    }
+}
