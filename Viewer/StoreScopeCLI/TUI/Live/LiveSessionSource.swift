@@ -23,6 +23,7 @@ final class LiveSessionSource: TraceSource {
 
     var name: String { live.tag }
     var hasEnded: Bool { end != nil }
+    var endsWithItsFile: Bool { false }
 
     /// The app reconnected and its new connection continues this session's file (`live`,
     /// ``LiveSession/continuesRecording``): the session is live again, read anew from the file,

@@ -23,10 +23,15 @@ package protocol TraceSource: AnyObject {
     /// `session ended` record (`closed`) says so: a file without that record is of a session
     /// that never ended, a live one of an app that disconnected.
     func ending(closed: Bool) -> String
+    /// Whether a complete file (its footer written) means the session is over. A file's does;
+    /// a live session's recording is completed by the listener before it says how the
+    /// connection ended, so that end is the listener's to tell (``hasEnded``).
+    var endsWithItsFile: Bool { get }
 }
 
 extension TraceSource {
     package var hasEnded: Bool { false }
+    package var endsWithItsFile: Bool { true }
 
     package func ending(closed: Bool) -> String {
         closed ? "session ended" : "session did not end"

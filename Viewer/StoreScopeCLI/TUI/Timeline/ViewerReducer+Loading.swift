@@ -61,7 +61,7 @@ extension ViewerReducer {
         state.damagedRanges = totals.damaged
         state.lastSeq = totals.lastSeq
         state.timeColumn = TimeColumn(span: totals.span)
-        state.sessionEnded = source.hasEnded || totals.complete || totals.closed
+        state.sessionEnded = source.hasEnded || totals.closed || totals.complete && source.endsWithItsFile
         state.sessionEnding = source.ending(closed: totals.closed)
     }
 
