@@ -75,6 +75,14 @@ public final class RunningProcess: @unchecked Sendable {
         try waitForOutput("'\(text)' on stdout", timeout: timeout) { $0.contains(text) }
     }
 
+    /// Waits until standard output has a whole line (its newline written) containing `text`,
+    /// and returns that line: a line seen while its writer is still writing it is not taken.
+    public func waitForLine(containing text: String, timeout: Duration = .seconds(20)) throws -> String {
+        try waitFor("a whole line with '\(text)' on stdout", timeout: timeout) {
+            stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().first { $0.contains(text) }.map(String.init)
+        }
+    }
+
     /// Waits until standard error contains `text`.
     @discardableResult
     public func waitForError(containing text: String, timeout: Duration = .seconds(20)) throws -> String {

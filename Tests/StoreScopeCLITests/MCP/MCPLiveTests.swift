@@ -23,8 +23,7 @@ extension LiveProcessTests {
                 next += 1
                 let id = next
                 process.send(MCPConversation.request(id, method, params))
-                let output = try process.waitForOutput(containing: "\"id\":\(id),")
-                let line = try #require(output.split(separator: "\n").first { $0.contains("\"id\":\(id),") })
+                let line = try process.waitForLine(containing: "\"id\":\(id),")
                 return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             }
 
