@@ -68,3 +68,29 @@ struct PairingAttempt {
         if let channel { channel.close() } else { Syscalls.close(descriptor) }
     }
 }
+
+/// The attempt an endpoint has under way, if any: ``TCPDialer`` and ``TCPAccepter`` each hold
+/// one, and take its steps, wait on it and abandon it alike.
+extension Optional where Wrapped == PairingAttempt {
+    /// Takes the attempt's next step (there must be one under way); the attempt is let go
+    /// once it connected or failed.
+    mutating func stepAttempt(role: PairingRole, secret: PairingSecret, address: TCPAddress) -> LiveEndpointStep {
+        let step = self!.step(role: role, secret: secret, address: address)
+        if case .waiting = step {} else { self = nil }
+        return step
+    }
+
+    /// ``LiveEndpoint/awaitAttempt(milliseconds:)``: whether an attempt is under way, having
+    /// waited up to `milliseconds` for it to move.
+    func awaitAttempt(milliseconds: Int32) -> Bool {
+        guard let attempt = self else { return false }
+        attempt.awaitProgress(milliseconds: milliseconds)
+        return true
+    }
+
+    /// Closes the attempt under way, if any.
+    mutating func abandonAttempt() {
+        self?.abandon()
+        self = nil
+    }
+}

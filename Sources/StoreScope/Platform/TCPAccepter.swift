@@ -34,9 +34,7 @@ final class TCPAccepter: LiveEndpoint {
                 attempt = PairingAttempt(descriptor: fd, connecting: false, deadline: Clock.monotonicNanos() + PairingAttempt.longestAttempt)
             }
         }
-        let step = attempt!.step(role: .app, secret: secret, address: address)
-        if case .waiting = step {} else { attempt = nil }
-        return step
+        return attempt.stepAttempt(role: .app, secret: secret, address: address)
     }
 
     /// Listens, and tells the user how to connect (the port the system chose for port 0).
@@ -62,14 +60,11 @@ final class TCPAccepter: LiveEndpoint {
     }
 
     func awaitAttempt(milliseconds: Int32) -> Bool {
-        guard let attempt else { return false }
-        attempt.awaitProgress(milliseconds: milliseconds)
-        return true
+        attempt.awaitAttempt(milliseconds: milliseconds)
     }
 
     func close() {
-        attempt?.abandon()
-        attempt = nil
+        attempt.abandonAttempt()
         if listening >= 0 { Syscalls.close(listening) }
         listening = -1
     }

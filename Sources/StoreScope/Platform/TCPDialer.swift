@@ -33,19 +33,14 @@ final class TCPDialer: LiveEndpoint {
                 attempt = PairingAttempt(descriptor: fd, connecting: inProgress, deadline: Clock.monotonicNanos() + PairingAttempt.longestAttempt)
             }
         }
-        let step = attempt!.step(role: .app, secret: secret, address: address)
-        if case .waiting = step {} else { attempt = nil }
-        return step
+        return attempt.stepAttempt(role: .app, secret: secret, address: address)
     }
 
     func awaitAttempt(milliseconds: Int32) -> Bool {
-        guard let attempt else { return false }
-        attempt.awaitProgress(milliseconds: milliseconds)
-        return true
+        attempt.awaitAttempt(milliseconds: milliseconds)
     }
 
     func close() {
-        attempt?.abandon()
-        attempt = nil
+        attempt.abandonAttempt()
     }
 }
