@@ -25,11 +25,13 @@ struct SessionsReducerTests {
 
     /// The viewer with the first `count` of ``names`` as its sources, the user at `position`.
     static func context(
-        _ count: Int = 3, at position: Position = .init(top: 0, following: false), traces: [BackgroundReader.Trace]? = nil, followsAtStart: Bool = false
+        _ count: Int = 3, at position: Position = .init(top: 0, following: false), traces: [BackgroundReader.Trace]? = nil, followsAtStart: Bool = false,
+        ended: Set<Int> = []
     ) -> SessionsAction.Context {
         let traces = traces ?? names.prefix(count).map { trace($0) }
         return SessionsAction.Context(
-            sources: zip(names, traces).map { .init(name: $0, app: "shop", hasEnded: false, trace: $1) }, position: position, followsAtStart: followsAtStart)
+            sources: zip(names, traces).enumerated().map { .init(name: $1.0, app: "shop", hasEnded: ended.contains($0), trace: $1.1) },
+            position: position, followsAtStart: followsAtStart)
     }
 
     /// Sessions started on `context`'s sources, the first one shown.
@@ -40,9 +42,9 @@ struct SessionsReducerTests {
     }
 
     /// What the reader read of `trace`: the search sample, read for real.
-    static func read(_ trace: BackgroundReader.Trace, restart: String? = nil, grew: Bool) throws -> SessionsAnswer.Session {
+    static func read(_ trace: BackgroundReader.Trace, restart: String? = nil, grew: Bool, isComplete: Bool = false) throws -> SessionsAnswer.Session {
         let session = try TraceSession(path: try AnalysisCommandTests.fixture("search"))
-        return SessionsAnswer.Session(session, trace: trace, restart: restart, grew: grew, isComplete: session.reader.isComplete)
+        return SessionsAnswer.Session(session, trace: trace, restart: restart, grew: grew, isComplete: isComplete)
     }
 
     @Test("While waiting only q and ? mean anything; S opens the list on the session shown, j k g G move in it, enter shows the one under the cursor, esc and S close it")
@@ -130,5 +132,27 @@ struct SessionsReducerTests {
         let reads = [try Self.read(newA, grew: true), try Self.read(newB, restart: "was truncated", grew: true), nil]
         #expect(SessionsReducer.reduce(into: &state, .answer(SessionsAnswer(request: grown, sessions: reads)), moved) == .tell(.trace(newA, of: 0), .recordsArrived),
             "records arrived in the session shown; what was read of a trace since replaced is dropped")
+    }
+
+    @Test("A live session that is over, not shown, whose final figures the list has, is no longer asked about; shown again or reconnected, it is")
+    func finishedSessionsAreLeftOut() throws {
+        let context = Self.context(ended: [1])
+        let traces = context.sources.map(\.trace)
+        var state = Self.started(context)
+        _ = SessionsReducer.reduce(into: &state, .poll, context)
+        #expect(state.asked == SessionsRequest(traces: traces), "the list has no figures of b's end yet")
+        let reads = try traces.enumerated().map { try Self.read($1, grew: true, isComplete: $0 == 1) }
+        _ = SessionsReducer.reduce(into: &state, .answer(SessionsAnswer(request: SessionsRequest(traces: traces), sessions: reads)), context)
+        #expect(state.entries.map(\.ended) == [false, true, false])
+
+        _ = SessionsReducer.reduce(into: &state, .poll, context)
+        #expect(state.asked == SessionsRequest(traces: [traces[0], nil, traces[2]]), "b is over and its figures are in")
+        _ = SessionsReducer.reduce(into: &state, .key(.character(">")), context)
+        _ = SessionsReducer.reduce(into: &state, .poll, context)
+        #expect(state.asked == SessionsRequest(traces: traces), "b is shown")
+        _ = SessionsReducer.reduce(into: &state, .key(.character("<")), context)
+        _ = SessionsReducer.reduce(into: &state, .resumed(index: 1), context)
+        _ = SessionsReducer.reduce(into: &state, .poll, context)
+        #expect(state.asked == SessionsRequest(traces: traces), "b's app reconnected: what the reader said of its end no longer holds")
     }
 }

@@ -43,6 +43,8 @@ enum SessionsReducer {
             guard index != state.current else { return .tell(.reload) }
             return .tell(.message("session \(context.sources[index].name) ended"))
         case let .resumed(index):
+            // Its file goes on: what the reader said of its end no longer holds.
+            if index < state.entries.count { state.entries[index].isComplete = false }
             noteSources(&state, context)
             let name = context.sources[index].name
             guard index == state.current else {
@@ -50,7 +52,12 @@ enum SessionsReducer {
             }
             return .tell(.resume, .message("session \(name) reconnected: it continues after the reconnect row"))
         case .poll:
-            let request = SessionsRequest(traces: context.sources.map(\.trace))
+            // A live session that is over, whose final figures the list has, is not asked
+            // about unless it is shown (the reader lets its session go).
+            let request = SessionsRequest(traces: context.sources.enumerated().map { index, source in
+                let isOver = source.hasEnded && index < state.entries.count && state.entries[index].isComplete
+                return isOver && index != state.current ? nil : source.trace
+            })
             state.asked = request
             return Update(effects: [.read(.sessions(request))])
         case let .answer(answer):
