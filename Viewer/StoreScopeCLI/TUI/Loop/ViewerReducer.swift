@@ -11,9 +11,10 @@ import TraceFormat
 /// ## Features
 ///
 /// A feature of the viewer (the prompt, the help, the control keys, the marks, the detail
-/// pane's keys, the effects view, the timeline's search, playing, the sessions) lives in a folder of its
-/// own with its state (`PromptState`, a field of ``ViewerState``), its actions
-/// (`PromptAction`, wrapped in one ``ViewerAction`` case), its reducer
+/// pane's keys, the effects view, the timeline's search, playing, the sessions) lives in a
+/// folder of its own with its state (`PromptState`, a field of ``ViewerState``), its actions
+/// (`PromptAction`, wrapped in one ``ViewerAction`` case; the sessions' are the loop's
+/// session events, polls and the reader's sessions answer), its reducer
 /// (`PromptReducer.reduce(into:_:)`, which sees its own state and what else it needs passed
 /// in, read-only) and its render (`ViewerRender.drawPromptLine`). The viewer delegates to it
 /// (`reduce(_: PromptAction, in:)`, in the feature's folder, as TCA's `Scope`): it decides
