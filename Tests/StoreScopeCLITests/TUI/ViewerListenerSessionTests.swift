@@ -32,7 +32,7 @@ struct ViewerListenerSessionTests {
         try viewer.poll { $0.sessions.current == 0 && $0.lastSeq == 5 }
         try users.stream(upToSeq: .max)
         try viewer.poll { $0.sessions.entries.count == 2 && $0.sessions.entries[1].actions == 9 }
-        #expect(viewer.state.title.hasPrefix("Checkout/"))
+        #expect(viewer.state.sessions.title.hasPrefix("Checkout/"))
 
         viewer.press(.character("e"))
         try viewer.poll { $0.effects.spans?.isComplete == true }
@@ -45,8 +45,8 @@ struct ViewerListenerSessionTests {
         #expect(viewer.screen.contains("charge"))
 
         viewer.press(.character(">"))
-        #expect(viewer.state.title.hasPrefix("storescope-demo-users/"))
-        #expect(viewer.state.title.hasSuffix("(2/2)"))
+        #expect(viewer.state.sessions.title.hasPrefix("storescope-demo-users/"))
+        #expect(viewer.state.sessions.title.hasSuffix("(2/2)"))
         #expect(viewer.state.effects == EffectsView(), "the checkout session's effects are not carried over")
         viewer.press(.character("e"))
         try viewer.poll { $0.effects.spans?.isComplete == true }
@@ -61,7 +61,7 @@ struct ViewerListenerSessionTests {
         #expect(viewer.state.effects.spans?.source.header.sessionID == viewer.reducer.backgroundTrace.header.sessionID)
 
         viewer.press(.character("<"))
-        #expect(viewer.state.title.hasSuffix("(1/2)"))
+        #expect(viewer.state.sessions.title.hasSuffix("(1/2)"))
         #expect(!viewer.state.effects.isShown)
         viewer.press(.character("e"))
         try viewer.poll { $0.effects.spans?.isComplete == true }

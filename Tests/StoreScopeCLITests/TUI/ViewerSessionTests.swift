@@ -64,7 +64,7 @@ struct ViewerSessionTests {
         arrivals.queued = [.started(try FileTraceSource(path: try AnalysisCommandTests.fixture("search")))]
         Self.poll(sources, reducer, &state)
         #expect(state.sessions.current == 0)
-        #expect(state.title == "search.sstrace")
+        #expect(state.sessions.title == "search.sstrace")
         #expect(state.following, "live sessions are followed from the start")
         #expect(state.selected == 6)
         #expect(state.message == "session search.sstrace started")
@@ -73,13 +73,13 @@ struct ViewerSessionTests {
         Self.poll(sources, reducer, &state)
         #expect(state.sessions.current == 0, "a new session does not steal the screen")
         #expect(state.selected == 6)
-        #expect(state.title == "search.sstrace (1/2)")
+        #expect(state.sessions.title == "search.sstrace (1/2)")
         let announced = ViewerRender.render(state).text
         #expect(announced.contains("new session checkout.sstrace (2 of 2): > or S to show it"))
         #expect(announced.contains(" search.sstrace (1/2) │ #6/6"))
 
         reducer.reduceReading(&state, .key(.character(">")))
-        #expect(state.title == "checkout.sstrace (2/2)")
+        #expect(state.sessions.title == "checkout.sstrace (2/2)")
         #expect(state.selected == 9)
         #expect(state.detail?.entry.action.store == "cart")
         reducer.reduceReading(&state, .key(.character("k")))
@@ -87,7 +87,7 @@ struct ViewerSessionTests {
         #expect(!state.following)
 
         reducer.reduceReading(&state, .key(.character("<")))
-        #expect(state.title == "search.sstrace (1/2)")
+        #expect(state.sessions.title == "search.sstrace (1/2)")
         #expect(state.selected == 6)
         #expect(state.detail?.entry.action.store == "search")
         reducer.reduceReading(&state, .key(.character("<")))
@@ -112,7 +112,7 @@ struct ViewerSessionTests {
 
         reducer.reduceReading(&state, .key(.character("g")))
         reducer.reduceReading(&state, .key(.character("m")))
-        #expect(state.bookmarks == [1])
+        #expect(state.marks.bookmarks == [1])
         reducer.reduceReading(&state, .key(.character("e")))
         #expect(state.effects.isShown)
         reducer.reduceReading(&state, .key(.character("e")))
@@ -120,13 +120,13 @@ struct ViewerSessionTests {
         #expect(state.playback.isPlaying)
 
         reducer.reduceReading(&state, .key(.character(">")))
-        #expect(state.title == "checkout.sstrace (2/2)")
+        #expect(state.sessions.title == "checkout.sstrace (2/2)")
         #expect(!state.playback.isPlaying, "playing the other session's actions stops")
         #expect(state.effects == EffectsView(), "the effects read from the other session are gone")
-        #expect(state.bookmarks.isEmpty, "bookmarks are per session")
+        #expect(state.marks.bookmarks.isEmpty, "bookmarks are per session")
 
         reducer.reduceReading(&state, .key(.character("<")))
-        #expect(state.bookmarks == [1], "the first session's bookmark is back")
+        #expect(state.marks.bookmarks == [1], "the first session's bookmark is back")
     }
 
     @Test("S lists the sessions with app, state, recorded and dropped actions; enter shows the one under the cursor")
@@ -153,7 +153,7 @@ struct ViewerSessionTests {
         reducer.reduceReading(&state, .key(.character("j")))
         reducer.reduceReading(&state, .key(.enter))
         #expect(!state.sessions.isOpen)
-        #expect(state.title == "growing.sstrace (2/2)")
+        #expect(state.sessions.title == "growing.sstrace (2/2)")
         #expect(state.selected == 1)
         #expect(!state.sessionEnded)
 
@@ -166,7 +166,7 @@ struct ViewerSessionTests {
         reducer.reduceReading(&state, .key(.character("S")))
         reducer.reduceReading(&state, .key(.escape))
         #expect(!state.sessions.isOpen)
-        #expect(state.title == "growing.sstrace (2/2)")
+        #expect(state.sessions.title == "growing.sstrace (2/2)")
     }
 
     @Test("< > and S are typed into an open prompt, not taken as session keys")

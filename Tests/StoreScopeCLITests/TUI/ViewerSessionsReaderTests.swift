@@ -33,7 +33,7 @@ struct ViewerSessionsReaderTests {
         #expect(viewer.effects == [.read(.sessions(request))])
         #expect(viewer.state.lastSeq == 1 && viewer.state.sessions.entries.first?.actions == 0, "nothing is read on the viewer's side")
 
-        reader.answer(try Self.answer(request, path: trace.path, trace: request.traces[0], grew: true))
+        reader.answer(try Self.answer(request, path: trace.path, trace: try #require(request.traces[0]), grew: true))
         viewer.takeAnswers()
         #expect(viewer.state.sessions.asked == nil)
         let actions = try #require(viewer.state.sessions.entries.first?.actions)
@@ -64,5 +64,29 @@ struct ViewerSessionsReaderTests {
         #expect(viewer.state.message == "restarted.sstrace was truncated: showing the new session from its start")
         viewer.waitForRows()
         #expect(viewer.state.selected == 1 && viewer.state.lastSeq == 2, "\(viewer.screen)")
+    }
+
+    @Test("The reader lets go of the session of a trace no longer asked about, and opens it anew when asked again")
+    func letsGo() throws {
+        let directory = try TemporaryDirectory()
+        var traces: [BackgroundReader.Trace] = []
+        for (name, count) in [("a.sstrace", 2), ("b.sstrace", 3)] {
+            let path = directory.path(name)
+            try SmallTrace.write((1...UInt64(count)).map { SmallTrace.action($0, "go\($0)") }, to: path)
+            traces.append(.opened(path: path, header: try TraceReader.header(path: path).header, followsPath: false))
+        }
+        let reader = BackgroundReader()
+        func ask(_ asked: [BackgroundReader.Trace?]) -> [UInt64?] {
+            reader.read(.sessions(SessionsRequest(traces: asked)))
+            _ = reader.awaitFinished(until: nil)
+            let answers = reader.takeFinished().compactMap { if case let .sessions(answer) = $0 { answer } else { nil } }
+            return answers.last?.sessions.map { $0?.actions } ?? []
+        }
+        #expect(ask(traces) == [2, 3])
+        #expect(reader.openTraces == 2)
+        #expect(ask([traces[0], nil]) == [2, nil])
+        #expect(reader.openTraces == 1, "b's session let go")
+        #expect(ask(traces) == [2, 3], "asked again: read anew")
+        #expect(reader.openTraces == 2)
     }
 }

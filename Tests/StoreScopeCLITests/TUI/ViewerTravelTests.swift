@@ -179,7 +179,7 @@ struct ViewerTravelTests {
         viewer.press(.character("'"))
         #expect(viewer.state.message == "no bookmarks: m bookmarks the selected action")
         viewer.press(.character("j"), .character("m"), .character("j"), .character("j"), .character("m"), .character("G"))
-        #expect(viewer.state.bookmarks == [2, 4])
+        #expect(viewer.state.marks.bookmarks == [2, 4])
         viewer.press(.character("\""))
         #expect(viewer.state.selected == 4)
         viewer.press(.character("\""))
@@ -190,7 +190,7 @@ struct ViewerTravelTests {
         viewer.press(.character("'"))
         #expect(viewer.state.selected == 4)
         viewer.press(.character("m"))
-        #expect(viewer.state.bookmarks == [2])
+        #expect(viewer.state.marks.bookmarks == [2])
         viewer.press(.character("g"), .character("'"))
         #expect(viewer.state.selected == 2)
     }

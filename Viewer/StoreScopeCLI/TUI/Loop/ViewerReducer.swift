@@ -11,9 +11,10 @@ import TraceFormat
 /// ## Features
 ///
 /// A feature of the viewer (the prompt, the help, the control keys, the marks, the detail
-/// pane's keys, the effects view, the timeline's search, playing) lives in a folder of its
-/// own with its state (`PromptState`, a field of ``ViewerState``), its actions
-/// (`PromptAction`, wrapped in one ``ViewerAction`` case), its reducer
+/// pane's keys, the effects view, the timeline's search, playing, the sessions) lives in a
+/// folder of its own with its state (`PromptState`, a field of ``ViewerState``), its actions
+/// (`PromptAction`, wrapped in one ``ViewerAction`` case; the sessions' are the loop's
+/// session events, polls and the reader's sessions answer), its reducer
 /// (`PromptReducer.reduce(into:_:)`, which sees its own state and what else it needs passed
 /// in, read-only) and its render (`ViewerRender.drawPromptLine`). The viewer delegates to it
 /// (`reduce(_: PromptAction, in:)`, in the feature's folder, as TCA's `Scope`): it decides
@@ -62,11 +63,10 @@ package struct ViewerReducer {
     /// following from the start), or a screen waiting for the first source; and what it asks
     /// to read (the first screen's large chunks, a large state's detail).
     package func start(columns: Int = 80, rows: Int = 24, filter: Filter = .all) -> (state: ViewerState, effects: [ViewerEffect]) {
-        var state = ViewerState(title: "", columns: columns, rows: rows, filter: filter)
+        var state = ViewerState(columns: columns, rows: rows, filter: filter)
         // A filter from the command line is the first one ↑ recalls at the f prompt.
         if filter.expression != .all { state.prompts.history[.filter] = [filter.description] }
-        guard startSessions(&state) else { return (state, outbox.take()) }
-        move(.opening(following: state.following), in: &state)
+        startSessions(&state)
         return (state, outbox.take())
     }
 

@@ -12,7 +12,7 @@ package enum ViewerRender {
         if state.help.isShown {
             ViewerHelp.draw(state.help, into: &grid, rows: layout.statusRow)
         } else if state.sessions.coversTimeline {
-            drawSessions(state, layout, into: &grid)
+            drawSessions(state.sessions, columns: state.columns, layout, into: &grid)
         } else if state.effects.isShown {
             drawEffects(state.effects, selectedTime: state.detail?.entry.action.monotonicNanos, layout, into: &grid)
         } else {
@@ -175,7 +175,7 @@ package enum ViewerRender {
     // MARK: - Status and prompt
 
     private static func drawStatus(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
-        var parts = [state.title.sanitizedForTerminal]
+        var parts = [state.sessions.title.sanitizedForTerminal]
         if let selected = state.selected {
             let hidden = state.filter.expression != .all && !state.timeline.rows.contains { $0.seq == selected }
             parts.append("#\(selected)/\(state.lastSeq ?? selected)" + (hidden ? " (hidden by the filter)" : ""))

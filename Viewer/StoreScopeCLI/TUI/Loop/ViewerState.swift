@@ -5,8 +5,6 @@ import TraceFormat
 /// only ``ViewerReducer`` changes it. Trace data in it was read from the engine by the reducer
 /// (the visible timeline rows and the selected action's states), so rendering reads no file.
 package struct ViewerState: Sendable, Equatable {
-    /// The source's name, for the status line.
-    var title: String
     /// The window size.
     var columns = 80, rows = 24
 
@@ -55,8 +53,9 @@ package struct ViewerState: Sendable, Equatable {
     var sessionEnding = "session ended"
     /// The effects view (`e`) and the effect lifetimes it has read.
     var effects = EffectsView()
-    /// The sessions to switch between (live sessions) and the `S` list.
-    var sessions = SessionList()
+    /// The sessions to switch between (live sessions), the `S` list, and the status line's
+    /// name of the session shown (``SessionsReducer``).
+    var sessions = SessionsState()
     /// Set by `q` or Ctrl-C: the loop restores the terminal and exits.
     var quit = false
 

@@ -4,11 +4,3 @@ struct MarksState: Sendable, Equatable {
     /// The bookmarked actions' seqs.
     var bookmarks: Set<UInt64> = []
 }
-
-extension ViewerState {
-    /// The bookmarked actions, for the sessions, which keep each session's own.
-    var bookmarks: Set<UInt64> {
-        get { marks.bookmarks }
-        set { marks.bookmarks = newValue }
-    }
-}

@@ -9,8 +9,7 @@ extension ViewerReducer {
             case let .message(text):
                 state.message = text
             case let .select(seq):
-                state.following = false
-                select(seq, in: &state)
+                goTo(found: seq, in: &state)
             case let .searchForMark(forward, seq):
                 startSearch(.appMark, forward: forward, from: seq, in: &state)
             }

@@ -171,6 +171,8 @@ package final class BackgroundReader: ViewerReading, Sendable {
     var dropChunksDecoded: Int { queue.sync { sessions.session?.dropChunksDecoded ?? 0 } }
     /// How many times the reader worked out the status line's totals.
     var totalsWorkedOut: Int { queue.sync { sessions.totalsWorkedOut } }
+    /// How many traces the reader holds a session of.
+    var openTraces: Int { queue.sync { sessions.openTraces } }
 
     private func start(_ ask: (inout Shared) -> Void) {
         let start = shared.withLock { shared in
@@ -256,6 +258,8 @@ private final class ReaderSession: @unchecked Sendable {
     private var totals: (key: [Int], totals: ScreenAnswer.Totals, mainStore: String)?
     /// How many times the totals were worked out: what tests count.
     private(set) var totalsWorkedOut = 0
+    /// How many traces have a session open: what tests count.
+    var openTraces: Int { traces.count }
 
     /// A trace's session and the watch on its path, as `tail -F` follows a file.
     private final class OpenTrace {
@@ -303,9 +307,12 @@ private final class ReaderSession: @unchecked Sendable {
         return opened
     }
 
+    /// Reads on in every trace asked, and lets the sessions of traces no longer asked go.
     func read(_ request: SessionsRequest) -> SessionsAnswer {
-        SessionsAnswer(request: request, sessions: request.traces.map { trace in
-            guard let session = try? session(trace), let open = traces[trace.path] else { return nil }
+        let asked = Set(request.traces.compactMap { $0?.path })
+        traces = traces.filter { asked.contains($0.key) }
+        return SessionsAnswer(request: request, sessions: request.traces.map { trace in
+            guard let trace, let session = try? session(trace), let open = traces[trace.path] else { return nil }
             var restart: String?
             if let change = open.change {
                 // Another session, or the same one continued, at the path: read from its start.

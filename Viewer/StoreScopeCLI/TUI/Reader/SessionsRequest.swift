@@ -7,15 +7,18 @@ import TraceFormat
 /// `S` list shows of each. The reader alone reads the traces; the viewer learns all this from
 /// the answer (``SessionsAnswer``).
 package struct SessionsRequest: Sendable, Equatable {
-    /// Each source's trace, by source index (``ViewerSources/all``).
-    var traces: [BackgroundReader.Trace]
+    /// Each source's trace, by source index (``ViewerSources/all``); `nil` for a live session
+    /// that is over, not shown, and whose final figures the list has: nothing asks the reader
+    /// for it unless it is shown again (then read anew) or its app reconnects (a new trace),
+    /// so the reader lets its session go.
+    var traces: [BackgroundReader.Trace?]
 }
 
 /// The reader's answer to a ``SessionsRequest``.
 package struct SessionsAnswer: Sendable, Equatable {
     var request: SessionsRequest
-    /// What was read of each trace asked, in the request's order (`nil`: it could not be read
-    /// now; the list keeps what it showed).
+    /// What was read of each trace asked, in the request's order (`nil`: not asked, or it
+    /// could not be read now; the list keeps what it showed).
     var sessions: [Session?]
 
     /// One session as the reader read it.

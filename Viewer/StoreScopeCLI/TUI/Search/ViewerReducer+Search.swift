@@ -11,8 +11,7 @@ extension ViewerReducer {
             case let .message(text):
                 state.message = text
             case let .select(seq):
-                state.following = false
-                select(seq, in: &state)
+                goTo(found: seq, in: &state)
             case let .filter(filter, seq):
                 state.filter = filter
                 select(seq, in: &state)

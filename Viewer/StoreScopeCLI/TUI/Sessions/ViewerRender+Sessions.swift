@@ -10,11 +10,11 @@ extension ViewerRender {
         return pad(String(name[..<slash]), width - id.displayWidth).trimmingSpaces + id
     }
 
-    static func drawSessions(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
-        guard state.sessions.current != nil else {
+    static func drawSessions(_ sessions: SessionsState, columns: Int, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
+        guard sessions.current != nil else {
             // Broken into lines of the window's width, between words where it can be, so a long
             // socket path shows whole.
-            let width = max(10, state.columns - 4)
+            let width = max(10, columns - 4)
             var row = 1
             func put(_ line: String, style: CellStyle) {
                 var text = Substring(line.sanitizedForTerminal)
@@ -26,8 +26,8 @@ extension ViewerRender {
                     row += 1
                 }
             }
-            put("Waiting for \(state.sessions.waitingFor ?? "a session")", style: .bold)
-            if let hint = state.sessions.waitingHint {
+            put("Waiting for \(sessions.waitingFor ?? "a session")", style: .bold)
+            if let hint = sessions.waitingHint {
                 row += 1
                 put(hint, style: .plain)
             }
@@ -35,21 +35,21 @@ extension ViewerRender {
             return
         }
         grid.put("Sessions (enter shows one, esc closes)", row: 0, column: 1, style: .bold)
-        let nameWidth = max(10, (state.columns - 36) / 2)
+        let nameWidth = max(10, (columns - 36) / 2)
         let header = "    # " + pad("session", nameWidth) + " " + pad("app", nameWidth) + " " + pad("state", 6) + " " + pad("actions", 9, right: true)
             + " " + pad("dropped", 7, right: true)
         grid.put(header, row: 1, column: 0, style: .bold)
         let height = max(1, layout.statusRow - 2)
-        let first = max(0, state.sessions.cursor - height + 1)
-        for (offset, entry) in state.sessions.entries.dropFirst(first).prefix(height).enumerated() {
+        let first = max(0, sessions.cursor - height + 1)
+        for (offset, entry) in sessions.entries.dropFirst(first).prefix(height).enumerated() {
             let index = first + offset
-            let marker = index == state.sessions.cursor ? ">" : " "
-            let shown = index == state.sessions.current ? "*" : " "
+            let marker = index == sessions.cursor ? ">" : " "
+            let shown = index == sessions.current ? "*" : " "
             let line = marker + shown + pad(String(index + 1), 3, right: true) + " " + padKeepingID(entry.name.sanitizedForTerminal, nameWidth) + " "
                 + pad(entry.app.sanitizedForTerminal, nameWidth) + " " + pad(entry.ended ? "ended" : "live", 6) + " " + pad(String(entry.actions), 9, right: true)
                 + " " + pad(entry.dropped == 0 ? "-" : String(entry.dropped), 7, right: true)
-            grid.put(line, row: offset + 2, column: 0, style: index == state.sessions.cursor ? .reverse : .plain)
-            if index == state.sessions.cursor { grid.fill(row: offset + 2, style: .reverse) }
+            grid.put(line, row: offset + 2, column: 0, style: index == sessions.cursor ? .reverse : .plain)
+            if index == sessions.cursor { grid.fill(row: offset + 2, style: .reverse) }
         }
     }
 }

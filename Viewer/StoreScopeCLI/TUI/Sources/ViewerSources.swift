@@ -4,7 +4,7 @@
 /// The loop calls ``poll()`` on every tick; it brings in new sources and new records and says
 /// what happened as ``ViewerAction``s for the reducer. ``currentIndex`` is the source the
 /// screen shows: only the reducer sets it, together with the state's
-/// ``ViewerState/SessionList/current``, so the two always agree.
+/// ``SessionsState/current``, so the two always agree.
 final class ViewerSources {
     /// Every source so far, in the order they arrived.
     private(set) var all: [any TraceSource]

@@ -10,6 +10,14 @@ extension ViewerReducer {
         move(.select(seq, unreadable: unreadable), in: &state)
     }
 
+    /// Goes to action `seq` that a search, a bookmark or an app's mark led to
+    /// (``SearchAction/Delegate/select(_:)``, ``MarksAction/Delegate/select(_:)``), whatever
+    /// the filter hides: the user went there, so following stops.
+    func goTo(found seq: UInt64, in state: inout ViewerState) {
+        state.following = false
+        select(seq, in: &state)
+    }
+
     /// The screen again, as it is: a resize, a filter set, records arrived.
     func load(_ state: inout ViewerState) {
         move(.reload, in: &state)
