@@ -16,7 +16,8 @@ import TraceFormat
 /// or read with the chunk straight into their shape, the values never built (what `stats`
 /// reads).
 ///
-/// A value type: a copy shares the tree until one of the two changes it.
+/// A value type: a copy shares the tree until one of the two changes it, and a patch copies
+/// only the nodes on its path that are not this tree's alone.
 struct StateShape: Sendable {
     /// Nodes in the state's value tree (as `TraceValue.nodeCount` counts them).
     private(set) var nodes = 0
@@ -50,17 +51,18 @@ struct StateShape: Sendable {
 
     /// Applies `operation`, `value` the shape of what it puts in.
     private mutating func apply(_ operation: PatchOperation, putting value: ShapedValue?) -> Bool {
+        let path = operation.path
+        if case .set = operation, let value, setsScalarOverScalar(at: path, value) {
+            // The tree stays as it is (a user renamed): no node on the path is copied, though
+            // it be shared.
+            nodes += value.nodes - 1
+            return true
+        }
         var root = self.root
         // Taken out while it changes, so the only reference to a tree not shared with a copy
         // of this shape is the local one.
         self.root = .leaf
         defer { self.root = root }
-        if case .node(var node) = root {
-            root = .leaf
-            if !isKnownUniquelyReferenced(&node) { node = node.copy() }
-            root = .node(node)
-        }
-        let path = operation.path
         guard let last = path.last else {
             guard case .set = operation, let value else { return false }
             count(root, by: -1)
@@ -70,14 +72,40 @@ struct StateShape: Sendable {
         guard path.count > 1 else { return apply(operation, putting: value, at: last, in: &root) }
         // Down the path as ``TraceValue/apply(_:)`` walks the state, to the node that holds the
         // operation's parent: a loop over the nodes (classes), not a recursion through `inout`
-        // children (issue 40: the walk cost more than the change it leads to).
-        guard case var .node(holder) = root else { return false }
+        // children (issue 40: the walk cost more than the change it leads to). Each node on
+        // the way is made this tree's own first (``owned(_:)``): a node alike to others of
+        // its chunk is one node for all (``ValueShapeNode/isShared``), and a copy of this
+        // shape shares the whole tree.
+        guard var holder = Self.owned(&root) else { return false }
         for component in path[..<(path.count - 2)] {
-            guard let index = holder.stepIndex(component), case let .node(child) = holder.children[index] else { return false }
+            guard let index = holder.stepIndex(component), let child = Self.owned(&holder.children[index]) else { return false }
             holder = child
         }
         guard let index = holder.stepIndex(path[path.count - 2]) else { return false }
         return apply(operation, putting: value, at: last, in: &holder.children[index])
+    }
+
+    /// Whether a `set` of `value` at `path` puts a scalar where the state holds one, which
+    /// leaves the tree as it is; found as ``set(_:to:in:)`` finds the child (a dictionary's
+    /// key is not looked for: a new one is an insertion).
+    private func setsScalarOverScalar(at path: [PathComponent], _ value: ShapedValue) -> Bool {
+        guard case .leaf = value.shape, value.references.isEmpty, let last = path.last, case var .node(holder) = root else { return false }
+        for component in path.dropLast() {
+            guard let index = holder.stepIndex(component), case let .node(child) = holder.children[index] else { return false }
+            holder = child
+        }
+        guard holder.kind != .dictionary, let index = holder.stepIndex(last), case .leaf = holder.children[index] else { return false }
+        return true
+    }
+
+    /// The node `shape` holds, made the tree's own first: copied (its children shared) when
+    /// another place or another shape holds it too; `nil` when `shape` is no node.
+    private static func owned(_ shape: inout ValueShape) -> ValueShapeNode? {
+        guard case var .node(node) = shape else { return nil }
+        shape = .leaf
+        if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+        shape = .node(node)
+        return node
     }
 
     /// Applies `operation`, whose path ends in `component`, to `parent`, as the state's
@@ -86,7 +114,7 @@ struct StateShape: Sendable {
         _ operation: PatchOperation, putting value: ShapedValue?, at component: PathComponent, in parent: inout ValueShape
     ) -> Bool {
         // A switch on the operation alone: one on a tuple of it and the parent copies both.
-        guard case let .node(node) = parent else {
+        guard let node = Self.owned(&parent) else {
             // `nil` set to a value: the optional now wraps it.
             guard case .none = parent, case .set = operation, let value, case .some = component else { return false }
             count(parent, by: -1)

@@ -7,7 +7,8 @@
 /// rest by ``RecordDecoder/skipValue(of:depth:)`` or by building the dictionary keys and set
 /// elements whole, as paths name them), so a chunk is refused exactly when a full read refuses
 /// it. What it leaves out is building what the shape has no use for: strings, scalars, enum
-/// payloads' and structs' type names, and the value tree freed once its shape was taken.
+/// payloads' and structs' type names, and the value tree freed once its shape was taken; and
+/// the nodes alike in the chunk are decoded into one (``SharedShapes``).
 extension RecordDecoder {
     /// The shape of the next value, with its nodes (the items it spent, one per node) and the
     /// classes it holds by reference counted.
@@ -45,7 +46,9 @@ extension RecordDecoder {
             try skipName()
             return .none
         case .some:
-            return .node(ValueShapeNode(.some, children: [try shape(depth: depth + 1, counting: &counted)]))
+            var wrapped = ChildShapes(count: 1)
+            wrapped.append(try shape(depth: depth + 1, counting: &counted))
+            return .node(sharedShapes.node(.some, names: [], type: -1, children: wrapped, leafRuns: &leafRuns))
         case .array, .set:
             let count = try reader.readCount()
             guard count <= itemsLeft else { throw TraceLimits.tooManyItems }
@@ -58,7 +61,7 @@ extension RecordDecoder {
             }
             var children = ChildShapes(count: count)
             for _ in 0..<count { children.append(try shape(depth: depth + 1, counting: &counted)) }
-            return .node(ValueShapeNode(.array, children: children.finished(sharing: &leafRuns)))
+            return .node(sharedShapes.node(.array, names: [], type: -1, children: children, leafRuns: &leafRuns))
         case .dictionary:
             let count = try reader.readCount(minimumSize: 2)
             guard count <= itemsLeft / 2 else { throw TraceLimits.tooManyItems }
@@ -104,9 +107,9 @@ extension RecordDecoder {
             indices?.append(index)
             children.append(try shape(depth: depth + 1, counting: &counted))
         }
-        guard let indices else { return ValueShapeNode(kind, names: last!.names, children: children.finished(sharing: &leafRuns)) }
+        guard let indices else { return sharedShapes.node(kind, names: last!.names, type: type, children: children, leafRuns: &leafRuns) }
         let names = FieldNames(indices: indices, names: indices.map { strings[$0] })
         fieldNames[type] = names
-        return ValueShapeNode(kind, names: names.names, children: children.finished(sharing: &leafRuns))
+        return sharedShapes.node(kind, names: names.names, type: type, children: children, leafRuns: &leafRuns)
     }
 }

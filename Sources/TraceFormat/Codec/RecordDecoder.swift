@@ -27,6 +27,8 @@ struct RecordDecoder {
     /// By count, an array of that many leaves: the children of every node decoded as a shape
     /// whose children are all leaves share it (``shapedValue(depth:)``).
     var leafRuns: [[ValueShape]] = []
+    /// The nodes alike among those decoded as shapes, one for all (``shapedValue(depth:)``).
+    var sharedShapes = SharedShapes()
 
     /// A type's field names: their string table indices, and the names.
     struct FieldNames {

@@ -28,18 +28,21 @@ package final class ValueShapeNode: @unchecked Sendable {
     package var children: [ValueShape]
     /// A dictionary's keys or a set's elements, whole (paths name them), in the value's order.
     package var keys: [TraceValue]
+    /// Whether the node may stand in several places: decoded once for the nodes alike of a
+    /// chunk (`SharedShapes`), all its children leaves, `nil`s or such nodes themselves.
+    package let isShared: Bool
 
-    package init(_ kind: Kind, names: [String] = [], keys: [TraceValue] = [], children: [ValueShape] = []) {
+    package init(_ kind: Kind, names: [String] = [], keys: [TraceValue] = [], children: [ValueShape] = [], isShared: Bool = false) {
         self.kind = kind
         self.names = names
         self.keys = keys
         self.children = children
+        self.isShared = isShared
     }
 
-    /// A copy of this node and every node under it.
+    /// A copy of this node that shares its children: what a change to a node held elsewhere
+    /// too changes (the nodes under it are copied in turn if the change goes through them).
     package func copy() -> ValueShapeNode {
-        ValueShapeNode(kind, names: names, keys: keys, children: children.map { child in
-            if case let .node(node) = child { .node(node.copy()) } else { child }
-        })
+        ValueShapeNode(kind, names: names, keys: keys, children: children)
     }
 }

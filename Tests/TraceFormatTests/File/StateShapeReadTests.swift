@@ -121,8 +121,47 @@ struct StateShapeReadTests {
         #expect(first.tags.count == 2 && third.tags.count == 2)
         #expect(storage(first.tags) == storage(second.tags), "two leaves each: one array")
         #expect(storage(third.tags) != storage(first.tags), "a `nil` is no leaf")
-        #expect(storage(first.user) != storage(second.user), "a user holds its tags' node")
+        #expect(storage(first.user) != storage(third.user), "a user holds its tags' node")
         #expect(read.shapes.map(\.nodes) == Self.states(in: try ActionCaseReadTests.fullRead(payload, count: records.count).get()).map(\.nodeCountForTests))
+    }
+
+    @Test("Nodes of a chunk alike (kind, field names, children) are one node; a set, a dictionary or a reference is never shared, nor what holds it")
+    func alikeNodesShared() throws {
+        func user(_ id: Int64, tags: [TraceValue], on: TraceValue = .bool(true), type: String = "User", tagsName: String = "tags") -> TraceValue {
+            .structure(type: type, fields: [.init("id", .int(id)), .init(tagsName, .array(tags)), .init("on", on)])
+        }
+        let values: [TraceValue] = [
+            user(1, tags: [.string("a"), .string("b")]),
+            user(2, tags: [.string("c"), .int(3)]),
+            user(3, tags: [.string("d"), .none(type: "String")]),
+            user(4, tags: [.string("e"), .string("f")], on: .set([.int(1)])),
+            user(5, tags: [.string("g"), .string("h")], type: "Admin"),
+            user(6, tags: [.string("i"), .string("j")], tagsName: "labels"),
+            .array([user(7, tags: [.string("k"), .string("l")]), user(8, tags: [.int(1), .int(2)])]),
+        ]
+        let records: [Record] = [
+            .patch(StatePatch(seq: 1, store: "s", operations: values.map { .insert(path: [.index(0)], value: $0) })),
+            .keyframe(Keyframe(seq: 2, store: "s", state: .array([user(9, tags: [.int(1), .int(2)]), user(10, tags: [.int(3), .int(4)])]))),
+        ]
+        let payload = try SelectiveReadTests.payload(of: records)
+        let read = try Self.read(payload, count: records.count).get()
+        func node(_ shape: ValueShape) throws -> ValueShapeNode {
+            guard case let .node(node) = shape else { throw TraceError.malformed("no node") }
+            return node
+        }
+        let users = try read.shapes.map { try node($0.shape) }
+        #expect(users[0] === users[1] && users[0].isShared, "the same fields, two leaves of tags each: one node")
+        #expect(users[0] !== users[2], "a `nil` is no leaf")
+        #expect(users[0] !== users[3] && !users[3].isShared, "a set is never shared, nor what holds it")
+        #expect(users[0] !== users[4] && users[0].names == users[4].names, "another type, though its field names are the same")
+        #expect(users[0] !== users[5], "other field names")
+        for list in users[6...] {
+            let pair = try list.children.map(node)
+            #expect(pair[0] === pair[1] && pair[0].isShared, "alike in an array, and in a keyframe's state")
+        }
+        let full = try ActionCaseReadTests.fullRead(payload, count: records.count).get()
+        #expect(read.shapes.map(\.nodes) == Self.states(in: full).map(\.nodeCountForTests))
+        #expect(read.shapes.map { Self.describe($0.shape) } == Self.states(in: full).map { Self.describe(ShapedValue($0).shape) })
     }
 
     @Test("A read with states as shapes refuses exactly the damaged or cut payloads a full read refuses")
