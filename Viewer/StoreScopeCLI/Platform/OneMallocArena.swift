@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Makes every thread of the `storescope` process allocate from one glibc arena.
 ///
 /// glibc gives a thread that allocates while another holds the arena's lock an arena of its own
@@ -19,15 +15,6 @@ import Glibc
 public enum OneMallocArena {
     /// Limits glibc to one arena for the threads that allocate from now on.
     public static func enable() {
-        #if canImport(Glibc)
-        // `mallopt` is in glibc's malloc.h, which Swift's Glibc module does not import: looked
-        // up by name, so a C library without it is simply left as it is.
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        // malloc.h's M_ARENA_MAX.
-        let arenaMax: Int32 = -8
-        _ = mallopt(arenaMax, 1)
-        #endif
+        Mallopt.set(Mallopt.arenaMax, to: 1)
     }
 }
