@@ -112,8 +112,14 @@ enum ViewerBenchmarks {
         for _ in 0..<5 { screen.press(.character("k")) }
     }
 
-    /// The child of ``memory(_:)``: every scenario once, then its own VmHWM.
+    /// The child of ``memory(_:)``: every scenario once, then its own VmHWM. Its allocator is
+    /// set as the `storescope` process sets it; `VIEWER_WALK_MALLOC=default` leaves glibc as it
+    /// comes, `VIEWER_WALK_MALLOC=thresholds` raises only its thresholds (the viewer before it
+    /// kept to one arena), to measure what each costs.
     static func walk(_ path: String) {
+        let malloc = ProcessInfo.processInfo.environment["VIEWER_WALK_MALLOC"]
+        if malloc != "default" { LargeBlockReuse.enable() }
+        if malloc != "default", malloc != "thresholds" { OneMallocArena.enable() }
         let skipSlow = ProcessInfo.processInfo.environment["VIEWER_SLOW_REPETITIONS"] == "0"
         for scenario in scenarios where !(skipSlow && scenario.slow) { _ = scenario.measure(path: path, repetitions: 1) }
         print(ChildRun.ownPeakResident())

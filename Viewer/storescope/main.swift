@@ -7,4 +7,5 @@ import Darwin
 #endif
 
 LargeBlockReuse.enable()
+OneMallocArena.enable()
 exit(StoreScopeCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Keeps the allocator's large blocks for reuse in the `storescope` process.
 ///
 /// glibc serves every block above its mmap threshold (32 MiB at most, by its dynamic rule)
@@ -19,17 +15,8 @@ import Glibc
 public enum LargeBlockReuse {
     /// Raises glibc's mmap and trim thresholds to 1 GiB, once, before any large allocation.
     public static func enable() {
-        #if canImport(Glibc)
-        // `mallopt` is in glibc's malloc.h, which Swift's Glibc module does not import: looked
-        // up by name, so a C library without it is simply left as it is.
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        // malloc.h's M_TRIM_THRESHOLD and M_MMAP_THRESHOLD.
-        let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3
-        _ = mallopt(mmapThreshold, threshold)
-        _ = mallopt(trimThreshold, threshold)
-        #endif
+        Mallopt.set(Mallopt.mmapThreshold, to: threshold)
+        Mallopt.set(Mallopt.trimThreshold, to: threshold)
     }
 
     /// 1 GiB: above any block the session's budgets let it hold.
