@@ -51,9 +51,9 @@ enum HostileViewer {
     ]
 
     static func run() {
-        // As the `storescope` process does; `HOSTILE_VIEWER_MALLOC=default` leaves glibc's
-        // thresholds as they are, to measure what that costs.
-        if ProcessInfo.processInfo.environment["HOSTILE_VIEWER_MALLOC"] != "default" { LargeBlockReuse.enable() }
+        // As the viewer does; `HOSTILE_VIEWER_MALLOC=default` or `=thresholds` to measure what
+        // that costs (``ViewerAllocator``).
+        ViewerAllocator.set(from: "HOSTILE_VIEWER_MALLOC")
         let repetitions = Int(ProcessInfo.processInfo.environment["HOSTILE_VIEWER_REPETITIONS"] ?? "") ?? 5
         let only = ProcessInfo.processInfo.environment["HOSTILE_VIEWER_TRACE"]
         let listTicks = ProcessInfo.processInfo.environment["HOSTILE_VIEWER_TICKS"] != nil

@@ -18,6 +18,7 @@ enum ViewerBenchmarks {
     static let columns = 120, rows = 40
 
     static func run() {
+        ViewerAllocator.set(from: "VIEWER_MALLOC")
         let slowRepetitions = Int(ProcessInfo.processInfo.environment["VIEWER_SLOW_REPETITIONS"] ?? "") ?? 3
         let path = trace()
         print("## Viewer: \(actions) actions (users, settings and session stores, effects), \(columns)x\(rows)\n")
@@ -117,9 +118,7 @@ enum ViewerBenchmarks {
     /// comes, `VIEWER_WALK_MALLOC=thresholds` raises only its thresholds (the viewer before it
     /// kept to one arena), to measure what each costs.
     static func walk(_ path: String) {
-        let malloc = ProcessInfo.processInfo.environment["VIEWER_WALK_MALLOC"]
-        if malloc != "default" { LargeBlockReuse.enable() }
-        if malloc != "default", malloc != "thresholds" { OneMallocArena.enable() }
+        ViewerAllocator.set(from: "VIEWER_WALK_MALLOC")
         let skipSlow = ProcessInfo.processInfo.environment["VIEWER_SLOW_REPETITIONS"] == "0"
         for scenario in scenarios where !(skipSlow && scenario.slow) { _ = scenario.measure(path: path, repetitions: 1) }
         print(ChildRun.ownPeakResident())

@@ -7,5 +7,4 @@ import Darwin
 #endif
 
 LargeBlockReuse.enable()
-OneMallocArena.enable()
 exit(StoreScopeCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -29,6 +29,8 @@ package struct ViewerApp {
     /// Runs until the user quits; returns the exit status (128 + 15 after SIGTERM and the
     /// other termination signals, as a shell reports a signal).
     func run(on screen: TerminalScreen) -> Int32 {
+        // Before the reader's threads start (``OneMallocArena``: the viewer's memory goal).
+        OneMallocArena.enable()
         defer { screen.restore() }
         let reducer = ViewerReducer(sources: sources)
         let runner = ViewerEffectRunner(copy: { screen.copy($0) }, control: control)
