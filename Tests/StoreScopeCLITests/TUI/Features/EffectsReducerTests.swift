@@ -11,9 +11,7 @@ import TraceFormat
 struct EffectsReducerTests {
     typealias Update = FeatureUpdate<EffectsAction.Delegate>
 
-    static let header = SessionHeader(
-        sessionID: Array(repeating: 1, count: 16), appName: "shop", storeName: "app", startWallNanos: 0, startMonotonicNanos: 1_000, schemaFingerprint: 0)
-    static let trace = BackgroundReader.Trace(path: "/traces/shop.sstrace", opening: 1, header: header)
+    static let trace = BackgroundReader.Trace.named()
 
     /// Action `seq` at `nanos`, with the effect events recorded after it.
     static func entry(_ seq: UInt64, at nanos: UInt64, effectID: UInt64? = nil, events: [Record] = []) -> ActionEntry {

@@ -11,9 +11,7 @@ import TraceFormat
 struct SearchReducerTests {
     typealias Update = FeatureUpdate<SearchAction.Delegate>
 
-    static let header = SessionHeader(
-        sessionID: Array(repeating: 2, count: 16), appName: "shop", storeName: "app", startWallNanos: 0, startMonotonicNanos: 0, schemaFingerprint: 0)
-    static let trace = BackgroundReader.Trace(path: "/traces/shop.sstrace", opening: 1, header: header)
+    static let trace = BackgroundReader.Trace.named()
     static let context = SearchAction.Context(trace: trace, selected: 10, lastSeq: 500)
 
     static func entry(_ seq: UInt64) -> ActionEntry {

@@ -13,12 +13,9 @@ struct SessionsReducerTests {
     typealias Update = FeatureUpdate<SessionsAction.Delegate>
     typealias Position = SessionsState.Position
 
-    static let header = SessionHeader(
-        sessionID: Array(repeating: 1, count: 16), appName: "shop", storeName: "app", startWallNanos: 0, startMonotonicNanos: 1_000, schemaFingerprint: 0)
-
     /// The trace of file `name`, at its `opening`.
     static func trace(_ name: String, opening: UInt64 = 1) -> BackgroundReader.Trace {
-        BackgroundReader.Trace(path: "/traces/\(name)", opening: opening, header: header)
+        .named(name, opening: opening)
     }
 
     static let names = ["a.sstrace", "b.sstrace", "c.sstrace"]
