@@ -18,9 +18,10 @@ struct DemoCommandTests {
         #expect(demo.stdout.contains("#1 search action SearchAction.search(query: \"sw\")"), "a lone action names its type")
         #expect(demo.stdout.contains("from effect 2"), "an emitted action names its effect")
         // Each effect reads as `storescope effects` prints it.
-        let effectLines = demo.stdout.split(separator: "\n").filter { $0.hasPrefix("  effect ") }.map { $0.dropFirst(2) }
+        let effectLines: [String] = demo.stdout.split(separator: "\n").filter { $0.hasPrefix("  effect ") }.map { String($0.dropFirst(2)) }
         let effects = try ChildProcess.storescope(["effects", trace])
-        #expect(effectLines.map(String.init) == Array(effects.stdout.split(separator: "\n").dropLast().map(String.init)))
+        let printed: [String] = effects.stdout.split(separator: "\n").dropLast().map(String.init)
+        #expect(effectLines == printed)
         #expect(effectLines.first?.hasPrefix("effect 1 \"SearchMiddleware\" in search, started by #1 at +") == true, "\(effectLines)")
         #expect(effectLines.first?.contains(", cancelled after ") == true)
         #expect(effectLines.contains { $0.contains("started by #4 at +") && $0.contains(", FAILED after ") })

@@ -100,8 +100,9 @@ struct EnumPathTests {
         for asked in [".path[0][0].todo.title", ".path[0]/detail[0].todo.title"] {
             let blame = try InProcess.storescope(["blame", path, asked])
             #expect(blame.status == 0, "\(asked): \(blame.stderr)")
-            let changes = blame.stdout.split(separator: "\n").filter { $0.hasPrefix("    ") }.map { $0.trimmingCharacters(in: .whitespaces) }
-            #expect(changes.map { $0.split(separator: ": ").last.map(String.init) ?? "" } == ["(absent) → \"Buy\"", "\"Buy\" → \"Milk\"", "\"Milk\" → (absent)"], "\(blame.stdout)")
+            let changes: [String] = blame.stdout.split(separator: "\n").filter { $0.hasPrefix("    ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+            let values: [String] = changes.map { change in change.split(separator: ": ").last.map(String.init) ?? "" }
+            #expect(values == ["(absent) → \"Buy\"", "\"Buy\" → \"Milk\"", "\"Milk\" → (absent)"], "\(blame.stdout)")
         }
         // A path no state ever had is still an error naming what is there.
         let wrong = try InProcess.storescope(["blame", path, ".path[0][0].todo.tilte"])

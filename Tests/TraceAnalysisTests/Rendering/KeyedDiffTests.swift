@@ -9,8 +9,11 @@ import TraceFormat
 struct KeyedDiffTests {
     static func dictionary(_ count: Int) -> TraceValue {
         // Entries in the format's canonical order of their keys, as a trace holds them.
-        .dictionary((0..<count).map { .init(key: .string("k\($0 * 2)"), value: $0 % 5 == 0 ? .dictionary([.init(key: .int(1), value: .int(Int64($0)))]) : .int(Int64($0))) }
-            .sorted { TraceValue.compare($0.key, $1.key) < 0 })
+        let entries = (0..<count).map { index -> TraceValue.DictionaryEntry in
+            let value: TraceValue = index % 5 == 0 ? .dictionary([.init(key: .int(1), value: .int(Int64(index)))]) : .int(Int64(index))
+            return TraceValue.DictionaryEntry(key: .string("k\(index * 2)"), value: value)
+        }
+        return .dictionary(entries.sorted { TraceValue.compare($0.key, $1.key) < 0 })
     }
 
     @Test("Random patches of sets, inserts and removals by key render the same with and without their paths")
@@ -54,7 +57,10 @@ struct KeyedDiffTests {
 @Suite("Diffs of arrays by the patch's indices")
 struct IndexedDiffTests {
     static func array(_ count: Int) -> TraceValue {
-        .array((0..<count).map { $0 % 4 == 0 ? .structure(type: "Item", fields: [.init("n", .int(Int64($0)))]) : .int(Int64($0 % 3)) })
+        .array((0..<count).map { index -> TraceValue in
+            guard index % 4 == 0 else { return .int(Int64(index % 3)) }
+            return .structure(type: "Item", fields: [TraceValue.Field("n", .int(Int64(index)))])
+        })
     }
 
     @Test("Random patches of sets, inserts, removals and moves by index render the same with and without the patch")

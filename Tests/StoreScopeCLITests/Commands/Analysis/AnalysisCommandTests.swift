@@ -125,10 +125,12 @@ struct AnalysisCommandTests {
 
         let log = try Self.run(["log", trace.path, "--json"])
         #expect(log.status == 1)
-        let seqs = log.stdout.split(separator: "\n").compactMap { line in
-            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["seq"] as? Int
+        let seqs: [Int] = log.stdout.split(separator: "\n").compactMap { line -> Int? in
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return object?["seq"] as? Int
         }
-        #expect(seqs == Array(1...trace.lastSeq).filter { !trace.lost.contains(UInt64($0)) })
+        let kept: [Int] = Array(1...trace.lastSeq).filter { seq in !trace.lost.contains(UInt64(seq)) }
+        #expect(seqs == kept)
         #expect(log.stderr == "warning: damaged trace: \(trace.damage)\n")
 
         let before = try Self.run(["state", trace.path, "--at", "\(trace.lost.lowerBound - 2)", "--json"])
