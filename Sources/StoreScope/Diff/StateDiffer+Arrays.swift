@@ -4,8 +4,8 @@ import Foundation
 /// metatype (``TypeTraits/equatableElements``): a cast of each array diffed searched the
 /// runtime's conformances on every diff. The arrays are passed by address, both of this type.
 protocol _EquatableElements {
-    /// Whether `old[i] == new[j]` for the arrays at `old` and `new`: one `==`, typed.
-    static func _elementsEqual(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer, _ i: Int, _ j: Int) -> Bool
+    /// `(i, j) -> old[i] == new[j]`, typed once so each call costs one `==`.
+    static func _elementEquality(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> (Int, Int) -> Bool
     /// The lengths of the equal prefix and (not overlapping it) the equal suffix of the arrays at
     /// `old` and `new`, compared in place without copying elements.
     static func _commonAffixes(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> (prefix: Int, suffix: Int)
@@ -14,18 +14,19 @@ protocol _EquatableElements {
 /// Arrays of `Identifiable` elements, matched by id (found as ``_EquatableElements`` is, through
 /// ``TypeTraits/identifiedElements``).
 protocol _IdentifiedElements {
-    /// The id of the element at `index` of the array at `array`, boxed.
-    static func _id(of array: UnsafeRawPointer, at index: Int) -> AnyHashable
-    /// Whether `old[i]` and `new[j]` have equal ids, compared typed (no boxes), for the arrays
-    /// at `old` and `new`.
-    static func _sameID(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer, _ i: Int, _ j: Int) -> Bool
+    /// The id of `old[i]` and of `new[j]`, boxed; and whether the two ids are equal, compared
+    /// typed (no boxes), for the arrays at `old` and `new`.
+    static func _identities(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer)
+        -> (old: (Int) -> AnyHashable, new: (Int) -> AnyHashable, same: (Int, Int) -> Bool)
 }
 
 extension Array: _EquatableElements where Element: Equatable {
-    static func _elementsEqual(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer, _ i: Int, _ j: Int) -> Bool {
-        let other = new.assumingMemoryBound(to: Self.self)
-        return old.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer { old in
-            other.pointee.withUnsafeBufferPointer { new in Self.same(old.baseAddress! + i, new.baseAddress! + j) }
+    static func _elementEquality(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> (Int, Int) -> Bool {
+        let old = old.assumingMemoryBound(to: Self.self).pointee, new = new.assumingMemoryBound(to: Self.self).pointee
+        return { i, j in
+            old.withUnsafeBufferPointer { old in
+                new.withUnsafeBufferPointer { new in Self.same(old.baseAddress! + i, new.baseAddress! + j) }
+            }
         }
     }
 
@@ -114,15 +115,14 @@ extension Array: _EquatableElements where Element: Equatable {
 }
 
 extension Array: _IdentifiedElements where Element: Identifiable {
-    static func _id(of array: UnsafeRawPointer, at index: Int) -> AnyHashable {
-        AnyHashable(array.assumingMemoryBound(to: Self.self).pointee[index].id)
-    }
-
-    static func _sameID(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer, _ i: Int, _ j: Int) -> Bool {
-        let other = new.assumingMemoryBound(to: Self.self)
-        return old.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer { old in
-            other.pointee.withUnsafeBufferPointer { new in old[i].id == new[j].id }
-        }
+    static func _identities(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer)
+        -> (old: (Int) -> AnyHashable, new: (Int) -> AnyHashable, same: (Int, Int) -> Bool)
+    {
+        let old = old.assumingMemoryBound(to: Self.self).pointee, new = new.assumingMemoryBound(to: Self.self).pointee
+        return (
+            { AnyHashable(old[$0].id) }, { AnyHashable(new[$0].id) },
+            { i, j in old.withUnsafeBufferPointer { old in new.withUnsafeBufferPointer { new in old[i].id == new[j].id } } }
+        )
     }
 }
 
@@ -133,7 +133,74 @@ extension Array: _DiffedCollection {
             new.withUnsafeBufferPointer { b in a.count == b.count && (a.count == 0 || a.baseAddress == b.baseAddress) }
         }
         if sharesStorage { return }
-        differ.diffArray(TypedArrays(old: self, new: new), depth: depth)
+        let traits = TypeTraits.of(type: Self.self)
+        let elementTraits = TypeTraits.of(type: Element.self)
+        let elements = withUnsafePointer(to: self) { oldArray in
+            withUnsafePointer(to: new) { newArray in
+                let identities = traits.identifiedElements?._identities(oldArray, newArray)
+                let equatable = traits.equatableElements
+                return ArrayDiffInput(
+                    oldCount: count, newCount: new.count, elementType: TypeNames.name(of: Element.self),
+                    old: { self[$0] }, new: { new[$0] },
+                    equal: equatable?._elementEquality(oldArray, newArray), affixes: equatable?._commonAffixes(oldArray, newArray),
+                    oldID: identities?.old, newID: identities?.new, sameID: identities?.same,
+                    diffInPlace: elementTraits.isExact ? { i, j, differ, depth in
+                        // Read where the elements are stored: no copy of either into an `Any`.
+                        self.withUnsafeBufferPointer { old in
+                            new.withUnsafeBufferPointer { new in
+                                differ.diff(
+                                    at: UnsafeRawPointer(old.baseAddress! + i), UnsafeRawPointer(new.baseAddress! + j),
+                                    traits: elementTraits, depth: depth)
+                            }
+                        }
+                    } : nil)
+            }
+        }
+        differ.diffArray(elements, depth: depth)
+    }
+}
+
+/// Typed access to the two arrays being compared, as closures so one algorithm serves every
+/// element type.
+struct ArrayDiffInput {
+    var oldCount: Int
+    var newCount: Int
+    var elementType: String
+    var old: (Int) -> Any
+    var new: (Int) -> Any
+    /// Element equality when the elements are `Equatable`; otherwise elements are compared by
+    /// diffing them.
+    var equal: ((Int, Int) -> Bool)?
+    /// The equal prefix and suffix of the whole arrays, when computed by typed code.
+    var affixes: (prefix: Int, suffix: Int)?
+    var oldID: ((Int) -> AnyHashable)?
+    var newID: ((Int) -> AnyHashable)?
+    /// Whether old element `i` and new element `j` have the same id, compared typed.
+    var sameID: ((Int, Int) -> Bool)? = nil
+    /// Diffs old element `i` against new element `j` (at the differ's path, at a depth) where
+    /// they are stored, when every element has exactly the element type.
+    var diffInPlace: ((Int, Int, inout StateDiffer, Int) -> Void)? = nil
+}
+
+extension ArrayDiffInput {
+    /// The elements of two collections read through their custom mirrors, held as `Any` and
+    /// captured as an array of `Any`: compared by diffing them, matched by id when every
+    /// element is `Identifiable` (see ``TypeTraits/identity``).
+    init(oldElements old: [Any], newElements new: [Any]) {
+        self.init(
+            oldCount: old.count, newCount: new.count, elementType: "Any", old: { old[$0] }, new: { new[$0] },
+            equal: nil, affixes: nil, oldID: Self.identities(of: old), newID: Self.identities(of: new))
+    }
+
+    /// The id of each element, read when asked; `nil` unless every element is `Identifiable`.
+    private static func identities(of elements: [Any]) -> ((Int) -> AnyHashable)? {
+        var identities: [(Any) -> AnyHashable] = []
+        identities.reserveCapacity(elements.count)
+        for element in elements {
+            guard let identity = TypeTraits.of(element).identity else { return nil }
+            identities.append(identity)
+        }
+        return { identities[$0](elements[$0]) }
     }
 }
 
@@ -146,7 +213,7 @@ extension StateDiffer {
     /// the front is one insert even when the window is full (plus the removal of the element
     /// pushed out of it). The middle is matched by id when the elements are `Identifiable`
     /// with unique ids, by position otherwise.
-    mutating func diffArray(_ input: some ArrayDiffInput, depth: Int) {
+    mutating func diffArray(_ input: ArrayDiffInput, depth: Int) {
         let limit = options.maximumCollectionCount
         let (prefix, suffix) = if let known = input.affixes { known } else { affixes(input, depth: depth) }
         let oldWindow = min(input.oldCount, limit), newWindow = min(input.newCount, limit)
@@ -181,7 +248,7 @@ extension StateDiffer {
     }
 
     /// The equal prefix and suffix found by diffing elements (for non-`Equatable` elements).
-    private mutating func affixes(_ input: some ArrayDiffInput, depth: Int) -> (prefix: Int, suffix: Int) {
+    private mutating func affixes(_ input: ArrayDiffInput, depth: Int) -> (prefix: Int, suffix: Int) {
         let shorter = min(input.oldCount, input.newCount)
         var prefix = 0
         while prefix < shorter, same(input, prefix, prefix, depth: depth) { prefix += 1 }
@@ -190,33 +257,33 @@ extension StateDiffer {
         return (prefix, suffix)
     }
 
-    private mutating func same(_ input: some ArrayDiffInput, _ i: Int, _ j: Int, depth: Int) -> Bool {
-        if input.comparesElements { return input.equal(i, j) }
+    private mutating func same(_ input: ArrayDiffInput, _ i: Int, _ j: Int, depth: Int) -> Bool {
+        if let equal = input.equal { return equal(i, j) }
         return isUnchanged(input.old(i), input.new(j), depth: depth + 1)
     }
 
     /// Diffs old element `i` against new element `j`, now at `position`.
-    private mutating func diffElement(_ input: some ArrayDiffInput, _ i: Int, _ j: Int, at position: Int, depth: Int) {
-        if input.comparesElements, input.equal(i, j) { return }
+    private mutating func diffElement(_ input: ArrayDiffInput, _ i: Int, _ j: Int, at position: Int, depth: Int) {
+        if let equal = input.equal, equal(i, j) { return }
         path.append(.index(position))
         defer { path.removeLast() }
-        if input.diffsInPlace {
-            input.diffInPlace(i, j, &self, depth: depth + 1)
+        if let diffInPlace = input.diffInPlace {
+            diffInPlace(i, j, &self, depth + 1)
         } else {
             diff(input.old(i), input.new(j), depth: depth + 1)
         }
     }
 
-    private mutating func insert(_ input: some ArrayDiffInput, _ j: Int, at position: Int, depth: Int) {
+    private mutating func insert(_ input: ArrayDiffInput, _ j: Int, at position: Int, depth: Int) {
         operations.append(.insert(path: path + [.index(position)], value: capture(input.new(j), depth: depth + 1)))
     }
 
-    private mutating func remove(_ input: some ArrayDiffInput, _ i: Int, at position: Int, depth: Int) {
+    private mutating func remove(_ input: ArrayDiffInput, _ i: Int, at position: Int, depth: Int) {
         operations.append(.remove(path: path + [.index(position)]))
     }
 
     private mutating func matchByPosition(
-        _ input: some ArrayDiffInput, _ old: Range<Int>, _ new: Range<Int>, depth: Int
+        _ input: ArrayDiffInput, _ old: Range<Int>, _ new: Range<Int>, depth: Int
     ) {
         let common = min(old.count, new.count)
         for offset in 0..<common {
@@ -237,14 +304,14 @@ extension StateDiffer {
     /// - Returns: `false` without emitting anything when the elements are not `Identifiable`
     ///   or an id repeats.
     private mutating func matchByIdentity(
-        _ input: some ArrayDiffInput, _ old: Range<Int>, _ new: Range<Int>, depth: Int
+        _ input: ArrayDiffInput, _ old: Range<Int>, _ new: Range<Int>, depth: Int
     ) -> Bool {
-        guard input.identifiesElements else { return false }
+        guard let oldID = input.oldID, let newID = input.newID else { return false }
         // The same ids in the same order (an element changed in place): matching by position
         // gives the same operations, without building the sets (nor boxing the ids, when they
         // can be compared typed).
-        if old.count == new.count, input.comparesIDs, zip(old, new).allSatisfy({ input.sameID($0, $1) }) { return false }
-        let oldIDs = old.map(input.oldID), newIDs = new.map(input.newID)
+        if old.count == new.count, let sameID = input.sameID, zip(old, new).allSatisfy(sameID) { return false }
+        let oldIDs = old.map(oldID), newIDs = new.map(newID)
         if oldIDs == newIDs { return false }
         let newSet = Set(newIDs)
         guard Set(oldIDs).count == oldIDs.count, newSet.count == newIDs.count else { return false }

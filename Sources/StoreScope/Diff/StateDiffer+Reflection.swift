@@ -50,7 +50,7 @@ extension StateDiffer {
                 replace(old, new, depth: depth)
                 return
             }
-            diffArray(ReflectedElements(old: oldMirror.children.map(\.value), new: newMirror.children.map(\.value)), depth: depth)
+            diffArray(ArrayDiffInput(oldElements: oldMirror.children.map(\.value), newElements: newMirror.children.map(\.value)), depth: depth)
         case nil where !oldMirror.children.isEmpty:
             diffFields(Reflection.fields(oldMirror), Reflection.fields(Mirror(reflecting: new)), of: old, new, owner: .fields, depth: depth)
         default:

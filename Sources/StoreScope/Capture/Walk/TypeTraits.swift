@@ -45,7 +45,7 @@ final class TypeTraits: @unchecked Sendable {
     /// Diffs two optionals or two collections of this type.
     let diff: ((Any, Any, inout StateDiffer, Int) -> Void)?
     /// The id of a value of this type, boxed, when the type is `Identifiable`: how the elements
-    /// of a collection reflected by its custom mirror are matched (see ``ReflectedElements``).
+    /// of a collection reflected by its custom mirror are matched (see ``ArrayDiffInput``).
     let identity: ((Any) -> AnyHashable)?
     /// For an array of `Equatable` elements, its type as ``_EquatableElements``: the typed
     /// element comparisons a diff of two such arrays uses, found by one cast per type.
