@@ -54,11 +54,33 @@ struct ElementBlocks {
         return Array((0..<maskedElements).map { _ in words }.joined())
     }
 
+    /// How many of the `limit` elements of `stride` bytes from `a` and `b` on are in whole
+    /// blocks that compare equal (see ``equal(_:_:count:stride:)``), counted in `step` order:
+    /// forwards from the elements at `a` and `b` when `step` is 1, backwards from them (they are
+    /// the last ones) when it is -1. Stops before the first block that differs; the last block
+    /// may be shorter than ``elements``, to end at `limit`.
+    ///
+    /// One loop over raw addresses for the whole run, compiled once for every element type:
+    /// stepping through the blocks in the element type's generic code cost as much as the
+    /// comparisons themselves.
+    func equalRun(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, step: Int, limit: Int, stride: Int) -> Int {
+        var count = 0
+        while count < limit {
+            let block = Swift.min(elements, limit &- count)
+            // The block's lowest address: blocks run backwards when stepping back.
+            let offset = (step > 0 ? count : -(count &+ block &- 1)) &* stride
+            guard equal(a + offset, b + offset, count: block, stride: stride) else { return count }
+            count &+= block
+        }
+        return count
+    }
+
     /// Whether the `count` elements (at most ``elements``) of `stride` bytes at `a` and `b`
     /// have equal bytes, padding excluded when there is a mask. With a mask, a plain `memcmp`
     /// goes first: it is the fastest when the padding happens to be equal too (buffers the
     /// allocator recycles among copies of one array often keep theirs), and stops at the first
     /// padding byte that differs.
+    @inline(__always)
     func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int, stride: Int) -> Bool {
         let bytes = count * stride
         if memcmp(a, b, bytes) == 0 { return true }

@@ -47,7 +47,7 @@ extension Array: _EquatableElements where Element: Equatable {
 
     /// How many elements from `old` and `new` on, stepping by `step` (1 or -1), are equal,
     /// up to `limit`. Runs of bitwise-identical elements (the unchanged elements of a copy)
-    /// are skipped a block at a time (see ``ElementBlocks``).
+    /// are skipped a block at a time (see ``ElementBlocks/equalRun(_:_:step:limit:stride:)``).
     private static func equalRun(
         _ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, step: Int, limit: Int, blocks: ElementBlocks
     ) -> Int {
@@ -72,15 +72,18 @@ extension Array: _EquatableElements where Element: Equatable {
                 }
                 return count
             }
-            let block = Swift.min(blocks.elements, limit - count)
-            // The block's lowest addresses: blocks run backwards when stepping back.
-            let first = step > 0 ? count : count + block - 1
-            if comparesBlocks, blocks.equal(old + step * first, new + step * first, count: block, stride: stride) {
-                count += block
-                equalNotIdentical = 0
-                continue
+            if comparesBlocks {
+                let skipped = blocks.equalRun(
+                    UnsafeRawPointer(old + step * count), UnsafeRawPointer(new + step * count), step: step, limit: limit - count,
+                    stride: stride)
+                if skipped > 0 {
+                    count += skipped
+                    equalNotIdentical = 0
+                    if count == limit { break }
+                }
             }
-            for _ in 0..<block {
+            // The next block differs in its bytes: element by element.
+            for _ in 0..<Swift.min(blocks.elements, limit - count) {
                 let a = old + step * count, b = new + step * count
                 if comparesBlocks, InPlaceEquality.bytesAreEqual(UnsafeRawPointer(a), UnsafeRawPointer(b), count: MemoryLayout<Element>.size) {
                     equalNotIdentical = 0

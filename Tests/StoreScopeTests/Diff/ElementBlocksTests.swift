@@ -146,3 +146,87 @@ func changesAreFoundDespitePadding() throws {
                 == [.set(path: [.index(position % 20), .field("count")], value: captureValue(gapped[position % 20].count))])
     }
 }
+
+@Test("A run of equal blocks is counted up to the block holding a change, forwards and backwards, and ends at its limit")
+func equalRunStopsAtTheChangedBlock() throws {
+    let count = 100, stride = MemoryLayout<Tagged>.stride
+    let values = tagged(count)
+    let old = copied(values, padding: 0x3C)
+    let blocks = ElementBlocks(type: Tagged.self)
+    #expect(blocks.elements == 8)
+    func run(_ new: [Tagged], step: Int, limit: Int) throws -> Int {
+        try old.withUnsafeBytes { oldBytes in
+            try new.withUnsafeBytes { newBytes in
+                // From the first element forwards, or from the last one backwards.
+                let start = step > 0 ? 0 : (count - 1) * stride
+                let a = try #require(oldBytes.baseAddress) + start, b = try #require(newBytes.baseAddress) + start
+                return blocks.equalRun(a, b, step: step, limit: limit, stride: stride)
+            }
+        }
+    }
+    // Nothing changed: the whole run, a short last block included, whatever the padding.
+    for limit in [0, 1, 7, 8, 9, 61, 100] {
+        #expect(try run(copied(values, padding: 0xC3), step: 1, limit: limit) == limit, "\(limit)")
+        #expect(try run(copied(values, padding: 0xC3), step: -1, limit: limit) == limit, "\(limit)")
+    }
+    for position in [0, 7, 8, 42, 91, 92, 99] {
+        var changed = values
+        changed[position].flag.toggle()
+        let new = copied(changed, padding: 0xC3)
+        // Whole blocks before the change, counted from each end.
+        #expect(try run(new, step: 1, limit: count) == position / 8 * 8, "\(position)")
+        #expect(try run(new, step: -1, limit: count) == (count - 1 - position) / 8 * 8, "\(position)")
+        // A limit short of the change's block ends the run first.
+        #expect(try run(new, step: 1, limit: min(position / 8 * 8, 5)) == min(position / 8 * 8, 5), "\(position)")
+    }
+}
+
+/// An enum with payloads of other sizes: its padding depends on the case.
+private enum CardShape: Equatable {
+    case dot
+    case circle(radius: Int32)
+    case label(String, bold: Bool)
+}
+
+/// A class instance held by reference: compared and captured by identity.
+private final class CardImage: Equatable {
+    let url: String
+    init(url: String) { self.url = url }
+    static func == (a: CardImage, b: CardImage) -> Bool { a === b }
+}
+
+private struct PaddedCard: Equatable {
+    var id: Int
+    var shape: CardShape
+    var image: CardImage
+    var flag: Bool
+}
+
+@Test("Copies whose padding differs give no patch, and a change at either end or at both is found in elements with strings, enums and references")
+func changesAtTheEndsOfPaddedCopies() throws {
+    let images = (0..<3).map { CardImage(url: "https://example.com/\($0).png") }
+    let shapes: [CardShape] = [.dot, .circle(radius: 3), .label("a label long enough for the heap", bold: true)]
+    let values = (0..<70).map { PaddedCard(id: $0, shape: shapes[$0 % 3], image: images[$0 % 3], flag: $0 % 2 == 0) }
+    #expect(MemoryLayout<PaddedCard>.size < MemoryLayout<PaddedCard>.stride)
+    let old = copied(values, padding: 0x69)
+    #expect(capturePatch(from: old, to: copied(values, padding: 0x96)).isEmpty)
+    let changes: [(Int, (inout PaddedCard) -> Void)] = [
+        (0, { $0.id = -1 }), (69, { $0.flag.toggle() }), (0, { $0.image = CardImage(url: "other") }),
+        (69, { $0.shape = .label("a label long enough for the heap", bold: false) }), (1, { $0.shape = .circle(radius: 4) }),
+    ]
+    for (index, (position, change)) in changes.enumerated() {
+        var new = values
+        change(&new[position])
+        // The same change at the other end too: the suffix's walk must stop there as well.
+        change(&new[69 - position])
+        let patch = capturePatch(from: old, to: copied(new, padding: 0x96))
+        var tree = captureValue(old)
+        try tree.apply(patch)
+        #expect(tree == captureValue(new), "\(index)")
+        let changed = Set(patch.compactMap { operation -> Int? in
+            guard case let .set(path, _) = operation, case let .index(element)? = path.first else { return nil }
+            return element
+        })
+        #expect(changed == [position, 69 - position], "\(index)")
+    }
+}
