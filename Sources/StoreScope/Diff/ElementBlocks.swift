@@ -48,8 +48,10 @@ struct ElementBlocks {
             for byte in field.offset..<min(field.offset + field.size, stride) { significant[byte] = 0xFF }
         }
         guard significant.contains(0) else { return nil }
-        let words = (0..<stride / 8).map { word in
-            (0..<8).reduce(UInt64(0)) { mask, byte in mask | UInt64(significant[word * 8 + byte]) << (8 * byte) }
+        let words: [UInt64] = (0..<stride / 8).map { word in
+            var mask: UInt64 = 0
+            for byte in 0..<8 { mask |= UInt64(significant[word * 8 + byte]) << UInt64(8 * byte) }
+            return mask
         }
         return Array((0..<maskedElements).map { _ in words }.joined())
     }
