@@ -1,9 +1,9 @@
 /// An action as a count of actions by case (`stats`) takes it in, read from a chunk without
 /// building its record: its numbers, and its store, type and case as indices into the chunk's
 /// string table (``CountedActions/strings``), so the reader finds the action's row by two
-/// integers, not by comparing names (issue 40: building an `ActionRecord` per action on a
-/// decoding lane, freeing it there and finding its row by its names cost `stats` about a
-/// sixth of its instructions).
+/// integers, not by comparing names (issue 40: `stats` ran 1,124 M instructions per 100,000
+/// actions building an `ActionRecord` per action on a decoding lane, freeing it there and
+/// finding its row by its names, 993 M without).
 ///
 /// Only an action whose value is an enum case or a struct is read so; any other action is
 /// built as a record as before (``RecordDecoder/actionsAsCounts``).
