@@ -325,14 +325,14 @@ public struct SessionStats: Sendable {
             unjudged += 1
         } else if !last.changed {
             // Settled before the store's next patch: its known state is the one the action left.
-            let references = storeSizes.referenceTypes(in: storeNumbers.names[store])
-            if references.isEmpty {
+            let name = storeNumbers.names[store]
+            if !storeSizes.holdsReferences(in: name) {
                 noOps += 1
                 actionCases[last.caseIndex].noOps += 1
             } else {
                 unjudgedByReferences += 1
                 actionCases[last.caseIndex].unjudgedByReferences += 1
-                referenceTypeSet.formUnion(references)
+                referenceTypeSet.formUnion(storeSizes.referenceTypes(in: name))
             }
         }
     }
