@@ -134,6 +134,13 @@ public struct EffectLifetimes: Sendable {
         }
     }
 
+    /// Takes in an action at `monotonicNanos` whose record was not built (a
+    /// ``CountedAction``), as ``add(_:)`` takes in its record.
+    package mutating func addAction(atNanos monotonicNanos: UInt64) {
+        traceEndNanos = max(traceEndNanos, monotonicNanos)
+        awaitsReconnectLoss = false
+    }
+
     /// Records were lost while the open effects ran: their ends may be among them.
     private mutating func markOpenEndsMayBeMissing() {
         for index in lifetimes.indices where lifetimes[index].isOpen { lifetimes[index].endMayBeMissing = true }

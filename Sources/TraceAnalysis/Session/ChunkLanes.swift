@@ -19,7 +19,7 @@ import TraceFormat
 /// and read by the taking thread only after the lane signalled `ready`; `stopped` is read and
 /// written under its lock.
 final class ChunkLanes: @unchecked Sendable {
-    typealias Outcome = Result<(records: [Record], shapes: [ShapedValue], summary: ChunkSummary), TraceError>
+    typealias Outcome = Result<(records: [Record], shapes: [ShapedValue], counted: CountedActions, summary: ChunkSummary), TraceError>
 
     private final class Slot {
         /// Signalled by the lane when ``outcome`` is filled.
@@ -34,6 +34,7 @@ final class ChunkLanes: @unchecked Sendable {
     private let headers: [ChunkHeader]
     private let actionsAsCases: Bool
     private let statesAsShapes: Bool
+    private let actionsAsCounts: Bool
     private let slots: [Slot]
     private let stopped = LockedValue(false)
     private let running = DispatchGroup()
@@ -41,16 +42,18 @@ final class ChunkLanes: @unchecked Sendable {
     private var taken = 0
 
     /// Starts one thread per lane reading `chunks`, checked against `headers` (the headers as
-    /// the file has them, by chunk), decoded as ``ChunkLane/records(in:header:actionsAsCases:statesAsShapes:)``
-    /// decodes them with `actionsAsCases` and `statesAsShapes`.
+    /// the file has them, by chunk), decoded as ``ChunkLane/records(in:header:actionsAsCases:statesAsShapes:actionsAsCounts:)``
+    /// decodes them with `actionsAsCases`, `statesAsShapes` and `actionsAsCounts`.
     init(
-        chunks: [ChunkInfo], headers: [ChunkHeader], lanes: [ChunkLane], depth: Int, actionsAsCases: Bool, statesAsShapes: Bool
+        chunks: [ChunkInfo], headers: [ChunkHeader], lanes: [ChunkLane], depth: Int, actionsAsCases: Bool, statesAsShapes: Bool,
+        actionsAsCounts: Bool = false
     ) {
         precondition(!lanes.isEmpty && depth % lanes.count == 0 && chunks.count == headers.count)
         self.chunks = chunks
         self.headers = headers
         self.actionsAsCases = actionsAsCases
         self.statesAsShapes = statesAsShapes
+        self.actionsAsCounts = actionsAsCounts
         slots = (0..<depth).map { _ in Slot() }
         // Created at 0 and signalled, not created at 1: a semaphore freed below the value it
         // was created with traps, and a slot's last signal may go unused.
@@ -100,7 +103,9 @@ final class ChunkLanes: @unchecked Sendable {
             if stopped.withLock({ $0 }) { return }
             slot.spent = nil
             slot.outcome = Result { () throws(TraceError) in
-                try lane.records(in: chunks[index], header: headers[index], actionsAsCases: actionsAsCases, statesAsShapes: statesAsShapes)
+                try lane.records(
+                    in: chunks[index], header: headers[index], actionsAsCases: actionsAsCases, statesAsShapes: statesAsShapes,
+                    actionsAsCounts: actionsAsCounts)
             }
             slot.ready.signal()
         }

@@ -18,7 +18,7 @@ extension TraceReader {
     /// The reader is not used by the caller's thread until this returns (it waits for the
     /// decoding threads, also when `body` throws).
     public func forEachItem(progress: @escaping (_ done: Int, _ total: Int) -> Void, _ body: (SourceItem) throws -> Void) rethrows {
-        try forEachChunk(actionsAsCases: false, progress: progress) { read, _ in
+        try forEachChunk(actionsAsCases: false, progress: progress) { read, _, _ in
             guard let records = read else { return try body(.gap) }
             for record in records { try body(.record(record)) }
         }
@@ -31,14 +31,19 @@ extension TraceReader {
     /// actions by case needs, for a fraction of the decoding. With `statesAsShapes`, each patch
     /// operation's value and keyframe's state is decoded straight into its shape
     /// (``recordsWithStateShapes(in:actionsAsCases:)``), passed to `body` beside the records in
-    /// record order (empty otherwise): what following store sizes needs.
+    /// record order (empty otherwise): what following store sizes needs. With `actionsAsCounts`
+    /// as well, each action whose value is an enum case or a struct is read as a
+    /// ``CountedAction`` (``recordsWithStateShapes(in:actionsAsCases:actionsAsCounts:)``), no
+    /// record built for it, passed to `body` beside the records with the chunk's string table
+    /// (empty otherwise): what counting actions by case needs.
     ///
     /// `body` holds the only reference to the records, so it may take each out of the array and
     /// put it back (``SessionStats``: a record taken in where it lies is copied); whatever it
     /// leaves there is freed by the thread that decoded it.
     package func forEachChunk(
-        actionsAsCases: Bool, statesAsShapes: Bool = false, progress: @escaping (_ done: Int, _ total: Int) -> Void,
-        _ body: (_ records: inout [Record]?, _ shapes: consuming [ShapedValue]) throws -> Void
+        actionsAsCases: Bool, statesAsShapes: Bool = false, actionsAsCounts: Bool = false,
+        progress: @escaping (_ done: Int, _ total: Int) -> Void,
+        _ body: (_ records: inout [Record]?, _ shapes: consuming [ShapedValue], _ counted: CountedActions) throws -> Void
     ) rethrows {
         let chunks = self.chunks
         let lanes = (0..<Self.decodingLanes).compactMap { _ in try? makeLane() }
@@ -48,24 +53,24 @@ extension TraceReader {
                 progress(index, chunks.count)
                 if statesAsShapes {
                     // The records and shapes taken out, as below.
-                    var read = try? recordsWithStateShapes(in: chunk, actionsAsCases: actionsAsCases)
+                    var read = try? recordsWithStateShapes(in: chunk, actionsAsCases: actionsAsCases, actionsAsCounts: actionsAsCounts)
                     var shapes: [ShapedValue] = [], records: [Record]? = nil
                     if read != nil {
                         swap(&shapes, &read!.shapes)
                         records = []
                         swap(&records!, &read!.records)
                     }
-                    try body(&records, consume shapes)
+                    try body(&records, consume shapes, read?.counted ?? CountedActions())
                 } else {
                     var records = try? actionsAsCases ? recordsWithActionCases(in: chunk) : self.records(in: chunk)
-                    try body(&records, [])
+                    try body(&records, [], CountedActions())
                 }
             }
             return progress(chunks.count, chunks.count)
         }
         let reading = ChunkLanes(
             chunks: chunks, headers: chunks.map(headerInFile(of:)), lanes: lanes, depth: Self.decodedChunksHeld,
-            actionsAsCases: actionsAsCases, statesAsShapes: statesAsShapes)
+            actionsAsCases: actionsAsCases, statesAsShapes: statesAsShapes, actionsAsCounts: actionsAsCounts)
         defer { reading.finish() }
         for (index, chunk) in chunks.enumerated() {
             progress(index, chunks.count)
@@ -73,14 +78,15 @@ extension TraceReader {
             noteRead(of: chunk, read.map(\.summary))
             // The shapes and records taken out of what goes back to the lane: the body holds
             // the only reference to them (``StateShapeSource/init(read:)``).
-            var shapes: [ShapedValue] = [], records: [Record]? = nil
+            var shapes: [ShapedValue] = [], records: [Record]? = nil, counted = CountedActions()
             if case var .success(decoded) = read {
                 records = []
                 swap(&shapes, &decoded.shapes)
                 swap(&records!, &decoded.records)
+                counted = decoded.counted
                 read = .success(decoded)
             }
-            try body(&records, consume shapes)
+            try body(&records, consume shapes, counted)
             // The records back, for the lane to free them.
             if records != nil, case var .success(decoded) = read {
                 swap(&records!, &decoded.records)

@@ -16,9 +16,13 @@ extension SessionStats {
     ) -> SessionStats {
         var stats = SessionStats(startMonotonicNanos: reader.header.startMonotonicNanos, grouping: grouping)
         // The states read as shapes: sizes are all `stats` wants of them.
-        reader.forEachChunk(actionsAsCases: grouping == .case, statesAsShapes: true, progress: progress) { records, shapes in
+        // By case, the actions whose value is an enum case or a struct are read without their
+        // record (``CountedAction``): their row is found by string table indices.
+        reader.forEachChunk(
+            actionsAsCases: grouping == .case, statesAsShapes: true, actionsAsCounts: grouping == .case, progress: progress
+        ) { records, shapes, counted in
             guard records != nil else { return stats.add(.gap) }
-            stats.add(&records!, shapes: StateShapeSource(read: consume shapes))
+            stats.add(&records!, shapes: StateShapeSource(read: consume shapes), counted: counted)
         }
         stats.finish()
         return stats

@@ -146,21 +146,77 @@ public struct SessionStats: Sendable {
         add(record, shapes: &shapes)
     }
 
-    /// Takes in a chunk's records, in order, the shapes of the states they hold taken from
-    /// `shapes`; `records` is as it was when this returns.
-    package mutating func add(_ records: inout [Record], shapes: consuming StateShapeSource) {
+    /// Takes in a chunk's records and its actions read as ``CountedAction``s, in order (each
+    /// counted action where its `position` puts it among the records), the shapes of the
+    /// states they hold taken from `shapes`; `records` is as it was when this returns.
+    package mutating func add(_ records: inout [Record], shapes: consuming StateShapeSource, counted: CountedActions = CountedActions()) {
+        var rows = ChunkRows(strings: counted.strings)
+        var nextCounted = 0
         // Each record moved out of the array while it is taken in, then back: an element
         // passed where it lies was copied (a retain and a release of each thing it holds; issue
         // 40: an eighth of the thread taking records in), since the statistics change while it
         // is read. Pass an array nothing else holds, or it is copied whole here.
         records.withUnsafeMutableBufferPointer { records in
-            guard let first = records.baseAddress else { return }
-            for index in records.indices {
-                let record = (first + index).move()
-                add(record, shapes: &shapes)
-                (first + index).initialize(to: consume record)
+            counted.actions.withUnsafeBufferPointer { actions in
+                for index in records.indices {
+                    while nextCounted < actions.count && actions[nextCounted].position == index + nextCounted {
+                        add(actions[nextCounted], rows: &rows)
+                        nextCounted += 1
+                    }
+                    let record = (records.baseAddress! + index).move()
+                    add(record, shapes: &shapes)
+                    (records.baseAddress! + index).initialize(to: consume record)
+                }
+                while nextCounted < actions.count {
+                    add(actions[nextCounted], rows: &rows)
+                    nextCounted += 1
+                }
             }
         }
+    }
+
+    /// By string table index, what one chunk's counted actions were found to be: their rows
+    /// and stores, each looked up by name once per chunk.
+    private struct ChunkRows {
+        let strings: [String]
+        /// By case name index: the type index and row of the last enum case of that name.
+        var byCase: [(type: Int, row: Int)]
+        /// By type index: the row of the struct of that type.
+        var byStruct: [Int]
+        /// By store name index: the store's number.
+        var stores: [Int]
+
+        init(strings: [String]) {
+            self.strings = strings
+            byCase = Array(repeating: (-1, -1), count: strings.count)
+            byStruct = Array(repeating: -1, count: strings.count)
+            stores = Array(repeating: -1, count: strings.count)
+        }
+    }
+
+    /// Takes in an action read without its record, its row and store found through `rows`.
+    private mutating func add(_ action: CountedAction, rows: inout ChunkRows) {
+        effects.addAction(atNanos: action.monotonicNanos)
+        var store = rows.stores[action.store]
+        if store < 0 {
+            store = number(of: rows.strings[action.store])
+            rows.stores[action.store] = store
+        }
+        let row: Int
+        if let caseName = action.caseName {
+            if rows.byCase[caseName].type == action.type {
+                row = rows.byCase[caseName].row
+            } else {
+                row = caseIndexFor(CaseKey(caseName: rows.strings[caseName], type: rows.strings[action.type]))
+                rows.byCase[caseName] = (action.type, row)
+            }
+        } else if rows.byStruct[action.type] >= 0 {
+            row = rows.byStruct[action.type]
+        } else {
+            row = caseIndexFor(CaseKey(type: rows.strings[action.type]))
+            rows.byStruct[action.type] = row
+        }
+        count(seq: action.seq, store: store, row: row, reducerNanos: action.reducerNanos, monotonicNanos: action.monotonicNanos)
     }
 
     /// Takes in one record, the shapes of the states it holds taken from `shapes`
@@ -171,15 +227,9 @@ public struct SessionStats: Sendable {
         switch record {
         case let .action(action):
             let store = number(of: action.store)
-            settle(store)
-            let index = caseIndexFor(action.action)
-            actionCases[index].count += 1
-            actionCases[index].reducerNanos.append(action.reducerNanos)
-            actions += 1
-            seqRange = seqRange.map { min($0.lowerBound, action.seq)...max($0.upperBound, action.seq) } ?? action.seq...action.seq
-            rate.count(atNanos: action.monotonicNanos &- startNanos > (1 << 62) ? 0 : action.monotonicNanos &- startNanos)
-            pending[store] = PendingAction(seq: action.seq, caseIndex: index)
-            pendingCount += 1
+            count(
+                seq: action.seq, store: store, row: caseIndexFor(action.action), reducerNanos: action.reducerNanos,
+                monotonicNanos: action.monotonicNanos)
         case let .patch(patch):
             if !patch.operations.isEmpty, let store = storeNumbers.existingNumber(of: patch.store), pending[store]?.seq == patch.seq {
                 pending[store]?.changed = true
@@ -193,6 +243,18 @@ public struct SessionStats: Sendable {
         default:
             break
         }
+    }
+
+    /// Counts an action of the store numbered `store` in the row numbered `row`.
+    private mutating func count(seq: UInt64, store: Int, row: Int, reducerNanos: UInt64, monotonicNanos: UInt64) {
+        settle(store)
+        actionCases[row].count += 1
+        actionCases[row].reducerNanos.append(reducerNanos)
+        actions += 1
+        seqRange = seqRange.map { min($0.lowerBound, seq)...max($0.upperBound, seq) } ?? seq...seq
+        rate.count(atNanos: monotonicNanos &- startNanos > (1 << 62) ? 0 : monotonicNanos &- startNanos)
+        pending[store] = PendingAction(seq: seq, caseIndex: row)
+        pendingCount += 1
     }
 
     /// Settles the last actions and computes the percentiles; call once after the last record.
@@ -238,6 +300,11 @@ public struct SessionStats: Sendable {
     private mutating func caseIndexFor(_ action: TraceValue) -> Int {
         var key = Self.caseKey(action)
         if grouping == .casePath, key.caseName != nil { key.caseName = ActionCasePath(of: action).dotted }
+        return caseIndexFor(key)
+    }
+
+    /// The row of `key`, added when new.
+    private mutating func caseIndexFor(_ key: CaseKey) -> Int {
         if caseKeys.count <= Self.scannedCases {
             if let index = caseKeys.firstIndex(of: key) { return index }
         } else if let index = caseIndex[key] {
@@ -258,14 +325,14 @@ public struct SessionStats: Sendable {
             unjudged += 1
         } else if !last.changed {
             // Settled before the store's next patch: its known state is the one the action left.
-            let references = storeSizes.referenceTypes(in: storeNumbers.names[store])
-            if references.isEmpty {
+            let name = storeNumbers.names[store]
+            if !storeSizes.holdsReferences(in: name) {
                 noOps += 1
                 actionCases[last.caseIndex].noOps += 1
             } else {
                 unjudgedByReferences += 1
                 actionCases[last.caseIndex].unjudgedByReferences += 1
-                referenceTypeSet.formUnion(references)
+                referenceTypeSet.formUnion(storeSizes.referenceTypes(in: name))
             }
         }
     }

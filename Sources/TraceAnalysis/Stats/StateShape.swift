@@ -77,8 +77,9 @@ struct StateShape: Sendable {
         // its chunk is one node for all (``ValueShapeNode/isShared``), and a copy of this
         // shape shares the whole tree.
         guard var holder = Self.owned(&root) else { return false }
-        for component in path[..<(path.count - 2)] {
-            guard let index = holder.stepIndex(component), let child = Self.owned(&holder.children[index]) else { return false }
+        // By index: each step borrowed from the path, not copied out of a slice's iterator.
+        for step in 0..<(path.count - 2) {
+            guard let index = holder.stepIndex(path[step]), let child = Self.owned(&holder.children[index]) else { return false }
             holder = child
         }
         guard let index = holder.stepIndex(path[path.count - 2]) else { return false }
@@ -90,8 +91,8 @@ struct StateShape: Sendable {
     /// key is not looked for: a new one is an insertion).
     private func setsScalarOverScalar(at path: [PathComponent], _ value: ShapedValue) -> Bool {
         guard case .leaf = value.shape, value.references.isEmpty, let last = path.last, case var .node(holder) = root else { return false }
-        for component in path.dropLast() {
-            guard let index = holder.stepIndex(component), case let .node(child) = holder.children[index] else { return false }
+        for step in 0..<(path.count - 1) {
+            guard let index = holder.stepIndex(path[step]), case let .node(child) = holder.children[index] else { return false }
             holder = child
         }
         guard holder.kind != .dictionary, let index = holder.stepIndex(last), case .leaf = holder.children[index] else { return false }

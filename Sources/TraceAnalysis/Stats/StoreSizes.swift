@@ -104,9 +104,22 @@ public struct StoreSizes: Sendable {
     /// identity only: changes made inside them in place are not recorded), sorted; empty when
     /// it holds none or its state is unknown.
     public func referenceTypes(in store: String) -> [String] {
+        references(in: store)?.keys.sorted() ?? []
+    }
+
+    /// Whether the store's latest known state holds class instances by reference: whether
+    /// ``referenceTypes(in:)`` is not empty, without sorting their names (`stats` asks after
+    /// every action that changed nothing).
+    func holdsReferences(in store: String) -> Bool {
+        references(in: store)?.isEmpty == false
+    }
+
+    /// The `.reference` nodes by type name of the store's latest known state; `nil` when it is
+    /// unknown.
+    private func references(in store: String) -> [String: Int]? {
         var numbers = numbers  // a look-up remembers the name; this one need not
-        guard let number = numbers.existingNumber(of: store) else { return [] }
-        return followed[number]?.references.keys.sorted() ?? []
+        guard let number = numbers.existingNumber(of: store) else { return nil }
+        return followed[number]?.references
     }
 
     private mutating func forgetAll() {

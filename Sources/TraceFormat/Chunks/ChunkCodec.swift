@@ -36,16 +36,19 @@ enum ChunkCodec {
     /// ``decodeRecords(_:count:itemLimit:)`` does without `actionsAsCases`), but decodes each
     /// patch operation's value and keyframe's state straight into its shape, in `shapes` in
     /// record order, a placeholder in its place in the record: what following store sizes
-    /// needs, without building the values.
+    /// needs, without building the values. With `actionsAsCounts`, each action whose value is
+    /// an enum case or a struct is read as a ``CountedAction`` into `counted`, not built as a
+    /// record (``RecordDecoder/actionsAsCounts``): what counting actions by case needs.
     static func decodeRecordsWithStateShapes(
-        _ payload: UnsafeRawBufferPointer, count: Int, actionsAsCases: Bool, itemLimit: Int = TraceLimits.maximumItemsPerChunk
-    ) throws(TraceError) -> (records: [Record], shapes: [ShapedValue], summary: ChunkSummary) {
+        _ payload: UnsafeRawBufferPointer, count: Int, actionsAsCases: Bool, actionsAsCounts: Bool = false,
+        itemLimit: Int = TraceLimits.maximumItemsPerChunk
+    ) throws(TraceError) -> (records: [Record], shapes: [ShapedValue], counted: CountedActions, summary: ChunkSummary) {
         var records: [Record] = []
         let decoded = try decode(
-            payload, count: count, itemLimit: itemLimit, keeping: nil, actionsAsCases: actionsAsCases, statesAsShapes: true,
-            checked: { records.reserveCapacity($0) }
+            payload, count: count, itemLimit: itemLimit, keeping: nil, actionsAsCases: actionsAsCases, actionsAsCounts: actionsAsCounts,
+            statesAsShapes: true, checked: { records.reserveCapacity($0) }
         ) { records.append($1) }
-        return (records, decoded.shapes, decoded.summary)
+        return (records, decoded.shapes, decoded.counted, decoded.summary)
     }
 
     /// Decodes the records of a chunk payload that `selection` keeps, each with its index
@@ -92,20 +95,23 @@ enum ChunkCodec {
     /// its index; `checked` is told the record count once it is known to be within bounds,
     /// `leftOut` each keyframe over `keyframeNodeLimit` nodes, which is not built; with
     /// `actionsAsCases`, actions' values are built only as far as their case; with
-    /// `statesAsShapes`, patch values and keyframe states are decoded into their shapes.
+    /// `statesAsShapes`, patch values and keyframe states are decoded into their shapes; with
+    /// `actionsAsCounts`, actions are read as ``CountedAction``s where they can be.
     ///
     /// - Returns: the items of `itemLimit` the payload took, what the records say about the
-    ///   chunk (all of them, built or not), and the shapes of the states (with `statesAsShapes`).
+    ///   chunk (all of them, built or not), the shapes of the states (with `statesAsShapes`)
+    ///   and the counted actions (with `actionsAsCounts`).
     private static func decode(
         _ payload: UnsafeRawBufferPointer, count: Int, itemLimit: Int, keeping selection: RecordSelection?,
-        keyframeNodeLimit: Int? = nil, actionsAsCases: Bool = false, statesAsShapes: Bool = false, checked: (Int) -> Void,
-        leftOut: (LeftOutKeyframe) -> Void = { _ in }, _ body: (Int, Record) -> Void
-    ) throws(TraceError) -> (items: Int, summary: ChunkSummary, shapes: [ShapedValue]) {
+        keyframeNodeLimit: Int? = nil, actionsAsCases: Bool = false, actionsAsCounts: Bool = false, statesAsShapes: Bool = false,
+        checked: (Int) -> Void, leftOut: (LeftOutKeyframe) -> Void = { _ in }, _ body: (Int, Record) -> Void
+    ) throws(TraceError) -> (items: Int, summary: ChunkSummary, shapes: [ShapedValue], counted: CountedActions) {
         var reader = ByteReader(payload)
         let strings = try StringTable.decode(from: &reader, itemLimit: itemLimit)
         var decoder = RecordDecoder(reader, strings: strings, itemLimit: itemLimit, selection: selection)
         decoder.keyframeNodeLimit = keyframeNodeLimit
         decoder.actionsAsCases = actionsAsCases
+        decoder.actionsAsCounts = actionsAsCounts && selection == nil
         decoder.statesAsShapes = statesAsShapes
         guard count <= payload.count else { throw .malformed("\(count) records cannot fit in \(payload.count) bytes") }
         guard count <= decoder.itemsLeft else { throw TraceLimits.tooManyItems }
@@ -118,7 +124,8 @@ enum ChunkCodec {
             }
         }
         guard decoder.reader.isAtEnd else { throw .malformed("\(decoder.reader.remaining) bytes after the last record") }
-        return (itemLimit - decoder.itemsLeft, decoder.summary, decoder.shapes)
+        let counted = CountedActions(actions: decoder.countedActions, strings: decoder.countedActions.isEmpty ? [] : strings)
+        return (itemLimit - decoder.itemsLeft, decoder.summary, decoder.shapes, counted)
     }
 
     /// Verifies the stored bytes against the header and returns the raw payload.

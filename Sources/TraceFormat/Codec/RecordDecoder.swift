@@ -14,6 +14,17 @@ struct RecordDecoder {
     /// Whether an action's value is built only as far as its case (``actionCase(depth:)``):
     /// what a reader that groups actions by case needs of them.
     var actionsAsCases = false
+    /// Whether an action whose value is an enum case or a struct is read as a
+    /// ``CountedAction`` (collected in ``countedActions``), no record built for it and
+    /// ``decodeRecord()`` returning `nil`, its location and fields checked as a full read
+    /// checks them: what counting actions by case needs (with ``actionsAsCases``, which other
+    /// actions are then built by). Only when every record is kept (``selection`` `nil`).
+    var actionsAsCounts = false
+    /// The actions read as ``CountedAction``s so far, with ``actionsAsCounts``.
+    private(set) var countedActions: [CountedAction] = []
+    /// Records ``decodeRecord()`` has started on: the index among the chunk's records of the
+    /// one it decodes.
+    private(set) var recordsRead = 0
     /// Whether patch values and keyframe states are decoded into their shapes
     /// (``shapedValue(depth:)``), collected in ``shapes`` in record order, a placeholder
     /// standing in each one's place in the record: what a reader that follows sizes needs.
@@ -68,6 +79,7 @@ struct RecordDecoder {
     mutating func decodeRecord() throws(TraceError) -> Record? {
         leftOutKeyframe = nil
         try spend(1)
+        recordsRead += 1
         let tagByte = try reader.readByte()
         guard let tag = RecordTag(rawValue: tagByte) else { throw .malformed("unknown record tag \(tagByte)") }
         let build = selection == nil
@@ -87,6 +99,12 @@ struct RecordDecoder {
             let effectID = flags & 1 != 0 ? try reader.readVarint() : nil
             summary.noteAction(seq: seq, time: mono)
             let keep = keeps(storeAt: storeIndex)
+            if build && actionsAsCounts, let counted = try countedAction(hasLocation: flags & 2 != 0) {
+                countedActions.append(CountedAction(
+                    position: recordsRead - 1, seq: seq, monotonicNanos: mono, reducerNanos: reducer, store: storeIndex,
+                    type: counted.type, caseName: counted.caseName))
+                return nil
+            }
             let location = flags & 2 != 0 ? try location(building: keep) : nil
             let action = keep && actionsAsCases ? try actionCase(depth: 0) : try value(depth: 0, building: keep)
             guard keep else { return nil }
@@ -206,6 +224,28 @@ struct RecordDecoder {
         default:
             (reader, itemsLeft) = start
             return try value(depth: depth)
+        }
+    }
+
+    /// The rest of an action read as a ``CountedAction`` (``actionsAsCounts``): its location
+    /// checked, its value's type and case name indices, its fields checked as
+    /// ``actionCase(depth:)`` checks them. `nil`, the reader where it was, when the value is
+    /// neither an enum case nor a struct.
+    private mutating func countedAction(hasLocation: Bool) throws(TraceError) -> (type: Int, caseName: Int?)? {
+        let start = (reader: reader, itemsLeft: itemsLeft)
+        if hasLocation { _ = try location(building: false) }
+        switch try valueKind(depth: 0) {
+        case .enumeration:
+            let type = try nameIndex(), caseName = try nameIndex()
+            try skipFields(depth: 0)
+            return (type, caseName)
+        case .structure:
+            let type = try nameIndex()
+            try skipFields(depth: 0)
+            return (type, nil)
+        default:
+            (reader, itemsLeft) = start
+            return nil
         }
     }
 

@@ -45,18 +45,23 @@ package final class ChunkLane: @unchecked Sendable {
     /// `statesAsShapes`, as ``TraceReader/recordsWithStateShapes(in:actionsAsCases:)`` does,
     /// the states' shapes in `shapes`, which is empty otherwise), checked against `header`, the
     /// header as the file has it (``TraceReader/headerInFile(of:)``), with what they say about
-    /// the chunk (for ``TraceReader/noteRead(of:_:)``).
+    /// the chunk (for ``TraceReader/noteRead(of:_:)``). With `statesAsShapes` and
+    /// `actionsAsCounts`, actions are read as ``CountedAction``s where they can be, into
+    /// `counted` (empty otherwise).
     package func records(
-        in chunk: ChunkInfo, header: ChunkHeader, actionsAsCases: Bool, statesAsShapes: Bool = false
-    ) throws(TraceError) -> (records: [Record], shapes: [ShapedValue], summary: ChunkSummary) {
+        in chunk: ChunkInfo, header: ChunkHeader, actionsAsCases: Bool, statesAsShapes: Bool = false, actionsAsCounts: Bool = false
+    ) throws(TraceError) -> (records: [Record], shapes: [ShapedValue], counted: CountedActions, summary: ChunkSummary) {
         try withPayload(of: chunk, header: header) { (payload, count) throws(TraceError) in
-            if statesAsShapes { return try ChunkCodec.decodeRecordsWithStateShapes(payload, count: count, actionsAsCases: actionsAsCases) }
+            if statesAsShapes {
+                return try ChunkCodec.decodeRecordsWithStateShapes(
+                    payload, count: count, actionsAsCases: actionsAsCases, actionsAsCounts: actionsAsCounts)
+            }
             if actionsAsCases {
                 let read = try ChunkCodec.decodeRecordsWithActionCases(payload, count: count)
-                return (read.records, [], read.summary)
+                return (read.records, [], CountedActions(), read.summary)
             }
             let records = try ChunkCodec.decodeRecords(payload, count: count)
-            return (records, [], ChunkSummary(records))
+            return (records, [], CountedActions(), ChunkSummary(records))
         }
     }
 }

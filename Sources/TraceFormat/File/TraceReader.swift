@@ -133,15 +133,17 @@ public final class TraceReader {
     /// straight into its shape (``ShapedValue``), never building the value: the shapes in
     /// record order, a placeholder in their place in the records. What following store sizes
     /// (`stats`) needs of the states, checked as fully: the chunk is refused exactly when
-    /// ``records(in:)`` refuses it, and the header is verified as it verifies it.
+    /// ``records(in:)`` refuses it, and the header is verified as it verifies it. With
+    /// `actionsAsCounts`, the actions whose value is an enum case or a struct are read as
+    /// ``CountedAction``s into `counted`, no record built for them (what `stats` counts by case).
     package func recordsWithStateShapes(
-        in chunk: ChunkInfo, actionsAsCases: Bool
-    ) throws(TraceError) -> (records: [Record], shapes: [ShapedValue]) {
+        in chunk: ChunkInfo, actionsAsCases: Bool, actionsAsCounts: Bool = false
+    ) throws(TraceError) -> (records: [Record], shapes: [ShapedValue], counted: CountedActions) {
         let read = try withPayload(of: chunk) { (payload, count) throws(TraceError) in
-            try ChunkCodec.decodeRecordsWithStateShapes(payload, count: count, actionsAsCases: actionsAsCases)
+            try ChunkCodec.decodeRecordsWithStateShapes(payload, count: count, actionsAsCases: actionsAsCases, actionsAsCounts: actionsAsCounts)
         }
         verifyHeader(of: chunk, against: read.summary)
-        return (read.records, read.shapes)
+        return (read.records, read.shapes, read.counted)
     }
 
     /// Reads one chunk as ``records(in:)`` does, but leaves out the keyframes whose state has
