@@ -5,8 +5,8 @@ import TraceFormat
 /// Chunks of one trace read and decoded on several threads at once (one ``ChunkLane`` each),
 /// and handed to the thread that takes them in, in file order (``next()``).
 ///
-/// The chunks are dealt out in turn: of two lanes, one decodes chunks 0, 2, 4, ..., the
-/// other 1, 3, 5, .... A chunk waits in a slot until it is taken; there are `depth` slots
+/// The chunks are dealt out in turn: of three lanes, one decodes chunks 0, 3, 6, ..., the
+/// next 1, 4, 7, ..., the last 2, 5, 8, .... A chunk waits in a slot until it is taken; there are `depth` slots
 /// (a multiple of the lanes), chunk `i` goes to slot `i % depth`, and a lane fills a slot only
 /// once the chunk before in it was taken in. Memory thus holds at most `depth` decoded chunks,
 /// and each slot is filled by the same lane every time: what the taking thread gives back

@@ -1,16 +1,20 @@
 import TraceFormat
 
 extension TraceReader {
-    /// How many threads a pass over the whole session decodes chunks on.
-    static let decodingLanes = 2
+    /// How many threads a pass over the whole session decodes chunks on. Three on two cores:
+    /// with two, a core stood idle whenever a lane waited for its slot or the taking thread for
+    /// the lane of the next chunk (`stats --json` on the 1M-action trace, wall medians of five
+    /// interleaved: 1.15 s with two lanes and 4 chunks held, 1.05 s with two and 8, 0.98 s with
+    /// three and 12, the CPU time the same; docs/BENCHMARKS.md).
+    static let decodingLanes = 3
     /// How many chunks such a pass holds decoded at most: read ahead by the lanes, or being
-    /// taken in.
-    static let decodedChunksHeld = 4
+    /// taken in (four per lane; about 3 MiB more than two lanes' four in all).
+    static let decodedChunksHeld = 12
 
     /// The items of ``items(progress:)``, in the same order, with the next chunks read and
-    /// decoded on two other threads while `body` takes in the records of this one: a pass over
-    /// the whole session (`stats`, `effects`, `export`) then uses both cores. At most
-    /// ``decodedChunksHeld`` chunks are held decoded. `progress` is called on the caller's
+    /// decoded on other threads (``decodingLanes``) while `body` takes in the records of this one:
+    /// a pass over the whole session (`stats`, `effects`, `export`) then keeps both cores busy.
+    /// At most ``decodedChunksHeld`` chunks are held decoded. `progress` is called on the caller's
     /// thread, once per chunk, as ``items(progress:)`` calls it; damaged chunks are found and
     /// noted (``gaps``, ``headerMismatches``) there too, in file order, as a read there finds
     /// them.

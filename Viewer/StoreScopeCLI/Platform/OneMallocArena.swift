@@ -10,7 +10,7 @@
 ///
 /// The price is that threads allocating at the same moment take turns at the arena's lock;
 /// each thread's cache of small blocks (glibc's tcache) still serves most allocations without
-/// it. So only the viewer does this (``ViewerApp/run(on:)``): `stats`, whose two decoding
+/// it. So only the viewer does this (``ViewerApp/run(on:)``): `stats`, whose decoding
 /// threads and the thread taking their records in allocate all the time, took 1.42 s against
 /// 1.34 s with one arena (medians of five on the 1M-action trace). The app's recorder never
 /// changes the app's allocator. Elsewhere than glibc nothing changes.
