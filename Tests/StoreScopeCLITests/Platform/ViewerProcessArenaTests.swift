@@ -13,14 +13,14 @@ struct ViewerProcessArenaTests {
         let tmux = try Tmux()
         let storescope = try ProductLocator.url(of: "storescope").path
         let trace = try AnalysisCommandTests.fixture("users")
-        tmux.type("sh -c 'echo $$ > pid; exec \(storescope) view \(trace)'")
+        tmux.type("\(Tmux.keepingPID("\(storescope) view \(trace)"))")
         try tmux.waitFor("#1/9")
         // The last action and a search: chunks decoded, states built, matches found off the loop.
         tmux.keys("G")
         try tmux.waitFor("#9/9")
         tmux.type("/user")
         try tmux.waitFor("no later match for user")
-        let pid = try #require(Int32(try tmux.file("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        let pid = try tmux.keptPID()
         let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
         #expect(Self.arenaHeaps(inMaps: maps) == 0, "\(maps)")
         tmux.keys("q")

@@ -12,10 +12,10 @@ struct ViewerCrashTerminalTests {
         let storescope = try ProductLocator.url(of: "storescope").path
         let trace = try AnalysisCommandTests.fixture("search")
         // No backtrace: the signal's default action right after the handler.
-        tmux.type("stty -g > before; SWIFT_BACKTRACE=enable=no sh -c 'echo $$ > pid; exec \(storescope) view \(trace)'; echo status=$?; stty -g > after")
+        tmux.type("stty -g > before; SWIFT_BACKTRACE=enable=no \(Tmux.keepingPID("\(storescope) view \(trace)")); echo status=$?; stty -g > after")
         try tmux.waitFor("#1/6 │ no filter")
         #expect(try Self.screenFlags(tmux) == "alternate=1 cursor=0", "the viewer took the screen")
-        let pid = try #require(Int32(try tmux.file("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        let pid = try tmux.keptPID()
         kill(pid, number)
         try tmux.waitFor("status=\(128 + number)")
         try tmux.waitForFile("after")
@@ -28,9 +28,9 @@ struct ViewerCrashTerminalTests {
         let tmux = try Tmux()
         let storescope = try ProductLocator.url(of: "storescope").path
         let trace = try AnalysisCommandTests.fixture("search")
-        tmux.type("stty -g > before; SWIFT_BACKTRACE=interactive=no sh -c 'echo $$ > pid; exec \(storescope) view \(trace)' 2> report.txt; echo status=$?; stty -g > after")
+        tmux.type("stty -g > before; SWIFT_BACKTRACE=interactive=no \(Tmux.keepingPID("\(storescope) view \(trace)")) 2> report.txt; echo status=$?; stty -g > after")
         try tmux.waitFor("#1/6 │ no filter")
-        let pid = try #require(Int32(try tmux.file("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        let pid = try tmux.keptPID()
         kill(pid, SIGSEGV)
         try tmux.waitFor("status=139", within: .seconds(30))
         try tmux.waitForFile("after")

@@ -46,9 +46,9 @@ struct ViewerTerminalTests {
         try tmux.waitForFile("after")
         #expect(try tmux.file("before") == tmux.file("after"))
 
-        tmux.type("clear; sh -c 'echo $$ > pid; exec \(storescope) view \(trace)'; echo status=$?; stty -g > after2")
+        tmux.type("clear; \(Tmux.keepingPID("\(storescope) view \(trace)")); echo status=$?; stty -g > after2")
         try tmux.waitFor("#1/9")
-        let pid = try #require(Int32(try tmux.file("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        let pid = try tmux.keptPID()
         kill(pid, SIGTERM)
         try tmux.waitFor("status=143")
         try tmux.waitForFile("after2")
@@ -168,6 +168,18 @@ final class Tmux {
 
     func file(_ name: String) throws -> String {
         try String(contentsOfFile: directory.path(name), encoding: .utf8)
+    }
+
+    /// A shell command that runs `command` (the program and its arguments, as typed) in place
+    /// of a shell whose process ID it writes first to the pane's file `pid`: the program keeps
+    /// that ID (``keptPID()``), so a test can signal it or read its `/proc` entry.
+    static func keepingPID(_ command: String) -> String {
+        "sh -c 'echo $$ > pid; exec \(command)'"
+    }
+
+    /// The process ID a ``keepingPID(_:)`` command wrote.
+    func keptPID() throws -> Int32 {
+        try #require(Int32(try file("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
     struct Waited: Error, CustomStringConvertible {
