@@ -122,7 +122,7 @@ public final class FetchUsersApp {
         await until { journal.entries.count == 2 }
         store.dispatch(.fetch)
         await until { journal.entries.count == 6 }
-        await settle()  // the last effects' completions
+        await settle(pastTimersDueWithin: .milliseconds(5))  // the last effects' completions; the deferred action's Delay completes 5 ms after its value
         recorder.close()
     }
 }

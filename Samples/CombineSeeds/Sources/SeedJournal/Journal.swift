@@ -84,3 +84,16 @@ public func settle() async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in DispatchQueue.main.async { done.resume() } }
     }
 }
+
+/// ``settle()`` once the main queue has run what is due on it within `delay` from now: a
+/// `delay(for:scheduler: DispatchQueue.main)` schedules its completion apart from its value, each
+/// `delay` after it came, so a journal holding the value can be seen while the completion's timer
+/// is still pending (on a loaded machine, past every main-queue hop ``settle()`` makes). The main
+/// queue runs its timers in the order of their deadlines, and this one's is the later.
+@MainActor
+public func settle(pastTimersDueWithin delay: DispatchTimeInterval) async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { done.resume() }
+    }
+    await settle()
+}
