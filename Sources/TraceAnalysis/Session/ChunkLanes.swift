@@ -6,13 +6,13 @@ import TraceFormat
 /// and handed to the thread that takes them in, in file order (``next()``).
 ///
 /// The chunks are dealt out in turn: of three lanes, one decodes chunks 0, 3, 6, ..., the
-/// next 1, 4, 7, ..., the last 2, 5, 8, .... A chunk waits in a slot until it is taken; there are `depth` slots
-/// (a multiple of the lanes), chunk `i` goes to slot `i % depth`, and a lane fills a slot only
-/// once the chunk before in it was taken in. Memory thus holds at most `depth` decoded chunks,
-/// and each slot is filled by the same lane every time: what the taking thread gives back
-/// (``giveBack(_:)``) is freed by the lane that built it when it next fills the slot, on its
-/// own thread (freeing value trees costs about a tenth of building them, and memory freed on
-/// the thread that allocated it goes back to that thread's heap).
+/// next 1, 4, 7, ..., the last 2, 5, 8, .... A chunk waits in a slot until it is taken; there
+/// are `depth` slots (a multiple of the lanes), chunk `i` goes to slot `i % depth`, and a lane
+/// fills a slot only once the chunk before in it was taken in. Memory thus holds at most `depth`
+/// decoded chunks, and each slot is filled by the same lane every time: what the taking thread
+/// gives back (``giveBack(_:)``) is freed by the lane that built it when it next fills the
+/// slot, on its own thread (freeing value trees costs about a tenth of building them, and
+/// memory freed on the thread that allocated it goes back to that thread's heap).
 ///
 /// `@unchecked Sendable`: a slot's `outcome` and `spent` are written by its lane only after
 /// it waited on the slot's `free`, which the taking thread signals once it is done with them,
