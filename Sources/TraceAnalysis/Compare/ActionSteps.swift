@@ -10,6 +10,23 @@ public struct ActionSteps: IteratorProtocol, Sequence {
         public var state: TraceValue?
         /// Whether an effect sent it (an `effect emitted` record names it), rather than the app.
         public var fromEffect = false
+        /// What changed states since the previous step.
+        public var changes = StateChanges()
+    }
+
+    /// The records that changed states between two steps: after the previous step's action,
+    /// up to this step's state (its action's own patch among them). Two sessions that applied
+    /// the same ones to equal states hold equal states (``SessionComparison``).
+    public struct StateChanges: Sendable {
+        /// Patches, keyframes, drops and states not recorded, in trace order. Where records
+        /// were lost (a damaged part) no state is known until its store's next keyframe, which
+        /// is among them.
+        public var records: [Record] = []
+
+        /// These changes followed by `later`.
+        mutating func append(_ later: StateChanges) {
+            records += later.records
+        }
     }
 
     private let items: AnyIterator<SourceItem>
@@ -17,6 +34,8 @@ public struct ActionSteps: IteratorProtocol, Sequence {
     private var pending: ActionRecord?
     /// Seqs an `effect emitted` record named, not yet stepped over.
     private var emitted = Set<UInt64>()
+    /// What changed states since the last step was taken.
+    private var changes = StateChanges()
 
     /// Steps over a session's items; after a gap every state is unknown until its store's
     /// next keyframe.
@@ -49,7 +68,11 @@ public struct ActionSteps: IteratorProtocol, Sequence {
                 pending = action
                 if let previous { return step(previous) }
             } else {
-                if case let .effectEmitted(event) = record { emitted.insert(event.actionSeq) }
+                switch record {
+                case let .effectEmitted(event): emitted.insert(event.actionSeq)
+                case .patch, .keyframe, .stateNotRecorded, .dropped: changes.records.append(record)
+                default: break
+                }
                 replay.apply(record)
             }
         }
@@ -59,6 +82,9 @@ public struct ActionSteps: IteratorProtocol, Sequence {
     }
 
     private mutating func step(_ action: ActionRecord) -> Step {
-        Step(action: action, state: replay.state(of: action.store), fromEffect: emitted.remove(action.seq) != nil)
+        defer { changes = StateChanges() }
+        return Step(
+            action: action, state: replay.state(of: action.store), fromEffect: emitted.remove(action.seq) != nil,
+            changes: changes)
     }
 }

@@ -14,11 +14,15 @@ public struct AppActionSegments: IteratorProtocol, Sequence {
         public var endState: TraceValue?
         /// The last seq of the segment.
         public var lastSeq: UInt64
+        /// What changed states from the previous segment's `endState` up to this one's.
+        public var changes: ActionSteps.StateChanges
     }
 
     private var steps: ActionSteps
     private var lookahead: ActionSteps.Step?
     private var started = false
+    /// What changed states after the last segment's `endState`.
+    private var changesAfterEndState = ActionSteps.StateChanges()
 
     public init(_ steps: ActionSteps) {
         self.steps = steps
@@ -32,7 +36,9 @@ public struct AppActionSegments: IteratorProtocol, Sequence {
         guard let first = lookahead else { return nil }
         var segment = Segment(
             app: first.fromEffect ? nil : first, effectActions: first.fromEffect ? [first.action] : [],
-            endState: first.fromEffect ? nil : first.state, lastSeq: first.action.seq)
+            endState: first.fromEffect ? nil : first.state, lastSeq: first.action.seq, changes: changesAfterEndState)
+        segment.changes.append(first.changes)
+        changesAfterEndState = ActionSteps.StateChanges()
         let store = first.action.store
         while let step = steps.next() {
             guard step.fromEffect else {
@@ -41,7 +47,12 @@ public struct AppActionSegments: IteratorProtocol, Sequence {
             }
             segment.effectActions.append(step.action)
             segment.lastSeq = step.action.seq
-            if step.action.store == store { segment.endState = step.state }
+            changesAfterEndState.append(step.changes)
+            if step.action.store == store {
+                segment.endState = step.state
+                segment.changes.append(changesAfterEndState)
+                changesAfterEndState = ActionSteps.StateChanges()
+            }
         }
         lookahead = nil
         return segment

@@ -8,6 +8,7 @@ extension SessionComparison {
         var a = AppActionSegments(a), b = AppActionSegments(b)
         var result = Result(divergence: nil, actionsCompared: 0, unknownStates: 0)
         var lastPaired: UInt64?
+        var equalStates = EqualStates()
         while true {
             let segmentA = a.next(), segmentB = b.next()
             let index = result.actionsCompared
@@ -21,6 +22,7 @@ extension SessionComparison {
             case let (x?, y?):
                 result.actionsCompared += 1
                 lastPaired = x.lastSeq
+                equalStates.follow(x.changes, y.changes)
                 if let appA = x.app?.action, let appB = y.app?.action, appA.store != appB.store || appA.action != appB.action {
                     result.divergence = .action(index: index, a: appA, b: appB)
                     return result
@@ -32,13 +34,14 @@ extension SessionComparison {
                 }
                 guard let appA = x.app, let appB = y.app else { continue }
                 if let stateA = x.endState, let stateB = y.endState {
-                    if stateA != stateB {
+                    if !equalStates.equal(appA.action.store, stateA, stateB) {
                         result.divergence = .state(
                             index: index, a: ActionSteps.Step(action: appA.action, state: stateA),
                             b: ActionSteps.Step(action: appB.action, state: stateB))
                         return result
                     }
                 } else {
+                    equalStates.forget(appA.action.store)
                     result.unknownStates += 1
                 }
             }

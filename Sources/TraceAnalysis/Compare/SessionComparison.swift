@@ -5,6 +5,9 @@
 /// Actions are paired by seq, not by position, so records lost on one side (a damaged part,
 /// actions the recorder dropped) are a gap, reported as such, and the rest still pairs up:
 /// one damaged chunk in B does not turn every later action into a divergence.
+///
+/// A store's two states are compared whole once, then followed by their records
+/// (``EqualStates``): while both sides apply the same patches, they stay equal uncompared.
 public enum SessionComparison {
     /// Where two sessions first differ.
     public enum Divergence: Sendable {
@@ -50,9 +53,12 @@ public enum SessionComparison {
         var b = b
         var result = Result(divergence: nil, actionsCompared: 0, unknownStates: 0)
         var lastPaired: UInt64?
+        var equalStates = EqualStates()
         var stepA = a.next()
         var stepB = b.next()
         func skip(_ seq: UInt64, missingInA: Bool) {
+            // One side applied this action's records alone.
+            equalStates.forgetAll()
             if let last = result.gaps.last, last.missingInA == missingInA, lastPaired.map({ $0 < last.seqs.lowerBound }) ?? true {
                 result.gaps[result.gaps.count - 1].seqs = last.seqs.lowerBound...seq
                 result.gaps[result.gaps.count - 1].count += 1
@@ -61,7 +67,10 @@ public enum SessionComparison {
             }
         }
         while true {
-            switch (stepA, stepB) {
+            // Which sides step on. The steps compared are taken out and let go before the next
+            // are read: a state still held would make the replay copy it to apply a patch.
+            var next: (a: Bool, b: Bool) = (true, true)
+            switch (stepA.take(), stepB.take()) {
             case (nil, nil):
                 return result
             case let (nil, extra?):
@@ -72,29 +81,31 @@ public enum SessionComparison {
                 return result
             case let (x?, y?) where x.action.seq < y.action.seq:
                 skip(x.action.seq, missingInA: false)
-                stepA = a.next()
+                (next.b, stepB) = (false, y)
             case let (x?, y?) where y.action.seq < x.action.seq:
                 skip(y.action.seq, missingInA: true)
-                stepB = b.next()
+                (next.a, stepA) = (false, x)
             case let (x?, y?):
                 let index = result.actionsCompared
                 result.actionsCompared += 1
                 lastPaired = x.action.seq
+                equalStates.follow(x.changes, y.changes)
                 if x.action.store != y.action.store || x.action.action != y.action.action {
                     result.divergence = .action(index: index, a: x.action, b: y.action)
                     return result
                 }
                 if let stateA = x.state, let stateB = y.state {
-                    if stateA != stateB {
+                    if !equalStates.equal(x.action.store, stateA, stateB) {
                         result.divergence = .state(index: index, a: x, b: y)
                         return result
                     }
                 } else {
+                    equalStates.forget(x.action.store)
                     result.unknownStates += 1
                 }
-                stepA = a.next()
-                stepB = b.next()
             }
+            if next.a { stepA = a.next() }
+            if next.b { stepB = b.next() }
         }
     }
 }
