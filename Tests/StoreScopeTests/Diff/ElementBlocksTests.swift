@@ -147,22 +147,28 @@ func changesAreFoundDespitePadding() throws {
     }
 }
 
+/// `blocks.equalRun` over the arrays `old` and `new` of the same length, from their first
+/// elements forwards (`step` 1) or from their last ones backwards (`step` -1).
+private func equalRun(_ blocks: ElementBlocks, _ old: [Tagged], _ new: [Tagged], step: Int, limit: Int) throws -> Int {
+    let stride = MemoryLayout<Tagged>.stride
+    return try old.withUnsafeBytes { oldBytes in
+        try new.withUnsafeBytes { newBytes in
+            let start = step > 0 ? 0 : (old.count - 1) * stride
+            let a = try #require(oldBytes.baseAddress) + start, b = try #require(newBytes.baseAddress) + start
+            return blocks.equalRun(a, b, step: step, limit: limit, stride: stride)
+        }
+    }
+}
+
 @Test("A run of equal blocks is counted up to the block holding a change, forwards and backwards, and ends at its limit")
 func equalRunStopsAtTheChangedBlock() throws {
-    let count = 100, stride = MemoryLayout<Tagged>.stride
+    let count = 100
     let values = tagged(count)
     let old = copied(values, padding: 0x3C)
     let blocks = ElementBlocks(type: Tagged.self)
     #expect(blocks.elements == 8)
     func run(_ new: [Tagged], step: Int, limit: Int) throws -> Int {
-        try old.withUnsafeBytes { oldBytes in
-            try new.withUnsafeBytes { newBytes in
-                // From the first element forwards, or from the last one backwards.
-                let start = step > 0 ? 0 : (count - 1) * stride
-                let a = try #require(oldBytes.baseAddress) + start, b = try #require(newBytes.baseAddress) + start
-                return blocks.equalRun(a, b, step: step, limit: limit, stride: stride)
-            }
-        }
+        try equalRun(blocks, old, new, step: step, limit: limit)
     }
     // Nothing changed: the whole run, a short last block included, whatever the padding.
     for limit in [0, 1, 7, 8, 9, 61, 100] {
@@ -248,7 +254,7 @@ private func copied<Element>(_ values: [Element], padding fill: (Int) -> UInt8) 
 
 @Test("Long runs compared many blocks at a time are counted to the block holding a change, whatever stretch of padding differs")
 func longRunsStopAtTheChangedBlock() throws {
-    let count = 1_000, stride = MemoryLayout<Tagged>.stride
+    let count = 1_000
     let values = tagged(count)
     let blocks = ElementBlocks(type: Tagged.self)
     // The same padding throughout, or padding that differs only in one stretch (a `memcmp` of
@@ -261,13 +267,7 @@ func longRunsStopAtTheChangedBlock() throws {
     for (padding, fills) in paddings.enumerated() {
         let old = copied(values, padding: fills.old)
         func run(_ new: [Tagged], step: Int, limit: Int) throws -> Int {
-            try old.withUnsafeBytes { oldBytes in
-                try new.withUnsafeBytes { newBytes in
-                    let start = step > 0 ? 0 : (count - 1) * stride
-                    let a = try #require(oldBytes.baseAddress) + start, b = try #require(newBytes.baseAddress) + start
-                    return blocks.equalRun(a, b, step: step, limit: limit, stride: stride)
-                }
-            }
+            try equalRun(blocks, old, new, step: step, limit: limit)
         }
         for limit in [0, 9, 300, 333, 1_000] {
             #expect(try run(copied(values, padding: fills.new), step: 1, limit: limit) == limit, "\(padding) \(limit)")
