@@ -64,18 +64,37 @@ struct ElementBlocks {
     ///
     /// One loop over raw addresses for the whole run, compiled once for every element type:
     /// stepping through the blocks in the element type's generic code cost as much as the
-    /// comparisons themselves.
+    /// comparisons themselves. While stretches compare equal, the stretch one `memcmp` takes
+    /// doubles (up to ``maximumStretch`` blocks): the unchanged elements of a copy cost a few
+    /// long `memcmp`s instead of one per block. A stretch that differs (a change, or padding
+    /// that differs) is compared block by block from its start, and stretches begin again at
+    /// one block.
     func equalRun(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, step: Int, limit: Int, stride: Int) -> Int {
         var count = 0
+        var blocks = 1  // in the next stretch
         while count < limit {
+            if blocks > 1 {
+                let stretch = Swift.min(blocks &* elements, limit &- count)
+                let offset = (step > 0 ? count : -(count &+ stretch &- 1)) &* stride
+                if memcmp(a + offset, b + offset, stretch &* stride) == 0 {
+                    count &+= stretch
+                    blocks = Swift.min(blocks &* 2, Self.maximumStretch)
+                    continue
+                }
+                blocks = 1
+            }
             let block = Swift.min(elements, limit &- count)
             // The block's lowest address: blocks run backwards when stepping back.
             let offset = (step > 0 ? count : -(count &+ block &- 1)) &* stride
             guard equal(a + offset, b + offset, count: block, stride: stride) else { return count }
             count &+= block
+            blocks = 2
         }
         return count
     }
+
+    /// The most blocks one `memcmp` of ``equalRun(_:_:step:limit:stride:)`` compares.
+    static let maximumStretch = 32
 
     /// Whether the `count` elements (at most ``elements``) of `stride` bytes at `a` and `b`
     /// have equal bytes, padding excluded when there is a mask. With a mask, a plain `memcmp`

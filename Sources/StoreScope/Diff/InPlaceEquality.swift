@@ -17,6 +17,18 @@ enum InPlaceEquality {
         a == b
     }
 
+    /// Whether the values of type `Value` at `a` and `b` have equal ids, read where they are
+    /// stored (no copy of either value, as in ``equal(_:_:)``).
+    @inline(__always)
+    static func sameID<Value: Identifiable>(_ a: UnsafePointer<Value>, _ b: UnsafePointer<Value>) -> Bool {
+        compareIDs(&UnsafeMutablePointer(mutating: a).pointee, &UnsafeMutablePointer(mutating: b).pointee)
+    }
+
+    @inline(__always)
+    private static func compareIDs<Value: Identifiable>(_ a: inout Value, _ b: inout Value) -> Bool {
+        a.id == b.id
+    }
+
     /// Whether the `count` bytes at `a` and `b` are equal, compared a word at a time (`true`
     /// when `count` is 0).
     @inline(__always)

@@ -121,14 +121,21 @@ extension Array: _IdentifiedElements where Element: Identifiable {
         let old = old.assumingMemoryBound(to: Self.self).pointee, new = new.assumingMemoryBound(to: Self.self).pointee
         return (
             { AnyHashable(old[$0].id) }, { AnyHashable(new[$0].id) },
-            { i, j in old.withUnsafeBufferPointer { old in new.withUnsafeBufferPointer { new in old[i].id == new[j].id } } }
+            { i, j in
+                old.withUnsafeBufferPointer { old in
+                    new.withUnsafeBufferPointer { new in InPlaceEquality.sameID(old.baseAddress! + i, new.baseAddress! + j) }
+                }
+            }
         )
     }
 }
 
 extension Array: _DiffedCollection {
     func _diff(against other: Any, with differ: inout StateDiffer, depth: Int) {
-        let new = other as! [Element]  // the differ checked that both have this type
+        // The differ checked that both have this type: read in place, a cast as the fallback
+        // (see ``ValueAddress``).
+        let new = ValueAddress.with(other, ifExactly: Self.self) { $0.assumingMemoryBound(to: Self.self).pointee }
+            ?? other as! [Element]
         let sharesStorage = withUnsafeBufferPointer { a in
             new.withUnsafeBufferPointer { b in a.count == b.count && (a.count == 0 || a.baseAddress == b.baseAddress) }
         }
@@ -180,6 +187,16 @@ struct ArrayDiffInput {
     /// Diffs old element `i` against new element `j` (at the differ's path, at a depth) where
     /// they are stored, when every element has exactly the element type.
     var diffInPlace: ((Int, Int, inout StateDiffer, Int) -> Void)? = nil
+
+    /// Whether the typed scan for ``affixes`` stopped at old element `i` and new element `j`:
+    /// it stops only at elements whose `==` said unequal, so `==` is not called on them again.
+    func scanStopped(at i: Int, _ j: Int) -> Bool {
+        guard let (prefix, suffix) = affixes else { return false }
+        let shorter = min(oldCount, newCount)
+        // A run that ended at its limit stopped at no element.
+        if prefix < shorter, i == prefix, j == prefix { return true }
+        return prefix + suffix < shorter && i == oldCount - 1 - suffix && j == newCount - 1 - suffix
+    }
 }
 
 extension ArrayDiffInput {
@@ -264,7 +281,7 @@ extension StateDiffer {
 
     /// Diffs old element `i` against new element `j`, now at `position`.
     private mutating func diffElement(_ input: ArrayDiffInput, _ i: Int, _ j: Int, at position: Int, depth: Int) {
-        if let equal = input.equal, equal(i, j) { return }
+        if let equal = input.equal, !input.scanStopped(at: i, j), equal(i, j) { return }
         path.append(.index(position))
         defer { path.removeLast() }
         if let diffInPlace = input.diffInPlace {

@@ -147,22 +147,28 @@ func changesAreFoundDespitePadding() throws {
     }
 }
 
+/// `blocks.equalRun` over the arrays `old` and `new` of the same length, from their first
+/// elements forwards (`step` 1) or from their last ones backwards (`step` -1).
+private func equalRun(_ blocks: ElementBlocks, _ old: [Tagged], _ new: [Tagged], step: Int, limit: Int) throws -> Int {
+    let stride = MemoryLayout<Tagged>.stride
+    return try old.withUnsafeBytes { oldBytes in
+        try new.withUnsafeBytes { newBytes in
+            let start = step > 0 ? 0 : (old.count - 1) * stride
+            let a = try #require(oldBytes.baseAddress) + start, b = try #require(newBytes.baseAddress) + start
+            return blocks.equalRun(a, b, step: step, limit: limit, stride: stride)
+        }
+    }
+}
+
 @Test("A run of equal blocks is counted up to the block holding a change, forwards and backwards, and ends at its limit")
 func equalRunStopsAtTheChangedBlock() throws {
-    let count = 100, stride = MemoryLayout<Tagged>.stride
+    let count = 100
     let values = tagged(count)
     let old = copied(values, padding: 0x3C)
     let blocks = ElementBlocks(type: Tagged.self)
     #expect(blocks.elements == 8)
     func run(_ new: [Tagged], step: Int, limit: Int) throws -> Int {
-        try old.withUnsafeBytes { oldBytes in
-            try new.withUnsafeBytes { newBytes in
-                // From the first element forwards, or from the last one backwards.
-                let start = step > 0 ? 0 : (count - 1) * stride
-                let a = try #require(oldBytes.baseAddress) + start, b = try #require(newBytes.baseAddress) + start
-                return blocks.equalRun(a, b, step: step, limit: limit, stride: stride)
-            }
-        }
+        try equalRun(blocks, old, new, step: step, limit: limit)
     }
     // Nothing changed: the whole run, a short last block included, whatever the padding.
     for limit in [0, 1, 7, 8, 9, 61, 100] {
@@ -228,5 +234,52 @@ func changesAtTheEndsOfPaddedCopies() throws {
             return element
         })
         #expect(changed == [position, 69 - position], "\(index)")
+    }
+}
+
+/// `values` in a new buffer whose bytes were `fill(index)` over each element's stride before the
+/// elements were copied in: the padding of element `index` holds `fill(index)`.
+private func copied<Element>(_ values: [Element], padding fill: (Int) -> UInt8) -> [Element] {
+    let stride = MemoryLayout<Element>.stride
+    return [Element](unsafeUninitializedCapacity: values.count) { buffer, count in
+        let bytes = UnsafeMutableRawBufferPointer(buffer)
+        for index in values.indices {
+            UnsafeMutableRawBufferPointer(rebasing: bytes[index * stride..<(index + 1) * stride])
+                .initializeMemory(as: UInt8.self, repeating: fill(index))
+        }
+        for (index, value) in values.enumerated() { (buffer.baseAddress! + index).initialize(to: value) }
+        count = values.count
+    }
+}
+
+@Test("Long runs compared many blocks at a time are counted to the block holding a change, whatever stretch of padding differs")
+func longRunsStopAtTheChangedBlock() throws {
+    let count = 1_000
+    let values = tagged(count)
+    let blocks = ElementBlocks(type: Tagged.self)
+    // The same padding throughout, or padding that differs only in one stretch (a `memcmp` of
+    // many blocks fails there, while each block compares equal without its padding).
+    let paddings: [(old: (Int) -> UInt8, new: (Int) -> UInt8)] = [
+        ({ _ in 0x5A }, { _ in 0x5A }),
+        ({ _ in 0x5A }, { (300..<340).contains($0) ? 0xA5 : 0x5A }),
+        ({ _ in 0x5A }, { $0 % 97 == 3 ? 0xA5 : 0x5A }),
+    ]
+    for (padding, fills) in paddings.enumerated() {
+        let old = copied(values, padding: fills.old)
+        func run(_ new: [Tagged], step: Int, limit: Int) throws -> Int {
+            try equalRun(blocks, old, new, step: step, limit: limit)
+        }
+        for limit in [0, 9, 300, 333, 1_000] {
+            #expect(try run(copied(values, padding: fills.new), step: 1, limit: limit) == limit, "\(padding) \(limit)")
+            #expect(try run(copied(values, padding: fills.new), step: -1, limit: limit) == limit, "\(padding) \(limit)")
+        }
+        for position in [0, 8, 23, 24, 56, 120, 247, 248, 310, 500, 660, 975, 999] {
+            var changed = values
+            changed[position].flag.toggle()
+            let new = copied(changed, padding: fills.new)
+            #expect(try run(new, step: 1, limit: count) == position / 8 * 8, "\(padding) \(position)")
+            #expect(try run(new, step: -1, limit: count) == (count - 1 - position) / 8 * 8, "\(padding) \(position)")
+            #expect(try run(new, step: 1, limit: min(position / 8 * 8, 130)) == min(position / 8 * 8, 130), "\(padding) \(position)")
+        }
     }
 }
