@@ -36,6 +36,9 @@ public struct ActionSteps: IteratorProtocol, Sequence {
     private var emitted = Set<UInt64>()
     /// What changed states since the last step was taken.
     private var changes = StateChanges()
+    /// Items read by ``nextIsFromEffect()`` and not yet stepped over, from `readAheadStart`.
+    private var readAhead: [SourceItem] = []
+    private var readAheadStart = 0
 
     /// Steps over a session's items; after a gap every state is unknown until its store's
     /// next keyframe.
@@ -57,7 +60,7 @@ public struct ActionSteps: IteratorProtocol, Sequence {
 
     /// The next action and the state after it, or `nil` at the end.
     public mutating func next() -> Step? {
-        while let item = items.next() {
+        while let item = nextItem() {
             guard case let .record(record) = item else {
                 // Records are missing: no state can be trusted until a keyframe.
                 replay = StateReplay()
@@ -79,6 +82,37 @@ public struct ActionSteps: IteratorProtocol, Sequence {
         guard let last = pending else { return nil }
         pending = nil
         return step(last)
+    }
+
+    /// Whether the next step's action was sent by an effect, or `nil` when there is no next
+    /// step, found by reading up to the action after it without applying what it read: a
+    /// caller still holding the last step's state can learn whether to take the next step
+    /// before the replay changes the state it holds (which would make it copy the state).
+    mutating func nextIsFromEffect() -> Bool? {
+        guard let pending else { return nil }
+        var fromEffect = emitted.contains(pending.seq)
+        func sees(_ item: SourceItem) -> Bool {
+            if case let .record(.effectEmitted(event)) = item, event.actionSeq == pending.seq { fromEffect = true }
+            if case .record(.action) = item { return true }
+            return false
+        }
+        // Up to the next action: the effect that sent this one is named before it.
+        if readAhead[readAheadStart...].contains(where: sees) { return fromEffect }
+        while let item = items.next() {
+            readAhead.append(item)
+            if sees(item) { break }
+        }
+        return fromEffect
+    }
+
+    /// The next item: those read ahead first.
+    private mutating func nextItem() -> SourceItem? {
+        if readAheadStart < readAhead.count {
+            defer { readAheadStart += 1 }
+            return readAhead[readAheadStart]
+        }
+        if !readAhead.isEmpty { (readAhead, readAheadStart) = ([], 0) }
+        return items.next()
     }
 
     private mutating func step(_ action: ActionRecord) -> Step {

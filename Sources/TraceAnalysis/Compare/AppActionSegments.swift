@@ -19,8 +19,6 @@ public struct AppActionSegments: IteratorProtocol, Sequence {
     }
 
     private var steps: ActionSteps
-    private var lookahead: ActionSteps.Step?
-    private var started = false
     /// What changed states after the last segment's `endState`.
     private var changesAfterEndState = ActionSteps.StateChanges()
 
@@ -29,22 +27,16 @@ public struct AppActionSegments: IteratorProtocol, Sequence {
     }
 
     public mutating func next() -> Segment? {
-        if !started {
-            started = true
-            lookahead = steps.next()
-        }
-        guard let first = lookahead else { return nil }
+        guard let first = steps.next() else { return nil }
         var segment = Segment(
             app: first.fromEffect ? nil : first, effectActions: first.fromEffect ? [first.action] : [],
             endState: first.fromEffect ? nil : first.state, lastSeq: first.action.seq, changes: changesAfterEndState)
         segment.changes.append(first.changes)
         changesAfterEndState = ActionSteps.StateChanges()
         let store = first.action.store
-        while let step = steps.next() {
-            guard step.fromEffect else {
-                lookahead = step
-                return segment
-            }
+        // The segment ends before the app's next action, known before that action's patches
+        // are applied to the state the segment holds.
+        while steps.nextIsFromEffect() == true, let step = steps.next() {
             segment.effectActions.append(step.action)
             segment.lastSeq = step.action.seq
             changesAfterEndState.append(step.changes)
@@ -54,7 +46,6 @@ public struct AppActionSegments: IteratorProtocol, Sequence {
                 changesAfterEndState = ActionSteps.StateChanges()
             }
         }
-        lookahead = nil
         return segment
     }
 }

@@ -78,9 +78,8 @@ struct SessionComparisonTests {
             #expect(bySeq.unknownStates == expected.unknown, "seed \(seed)")
             if expected.index != nil { divergences.bySeq += 1 }
 
-            let segmentsA = Array(AppActionSegments(a.steps)), segmentsB = Array(AppActionSegments(b.steps))
             var expectedByApp: (index: Int?, unknown: Int) = (nil, 0)
-            for (index, (x, y)) in zip(segmentsA, segmentsB).enumerated() where x.app != nil {
+            for (index, (x, y)) in zip(Self.appSegments(everyStepA), Self.appSegments(everyStepB)).enumerated() where x.app {
                 guard let stateA = x.endState, let stateB = y.endState else {
                     expectedByApp.unknown += 1
                     continue
@@ -100,6 +99,23 @@ struct SessionComparisonTests {
         #expect((500...2_500).contains(divergences.byAppActions), "\(divergences)")
     }
 
+    /// The sessions' segments as `compare --app-actions` cuts them, from every step: whether
+    /// a segment starts with the app's action, and its store's state after its last action
+    /// of that store.
+    private static func appSegments(_ steps: [ActionSteps.Step]) -> [(app: Bool, endState: TraceValue?)] {
+        var segments: [(app: Bool, endState: TraceValue?)] = []
+        var store = ""
+        for step in steps {
+            if !step.fromEffect || segments.isEmpty {
+                segments.append((!step.fromEffect, step.state))
+                store = step.action.store
+            } else if step.action.store == store {
+                segments[segments.count - 1].endState = step.state
+            }
+        }
+        return segments
+    }
+
     private static func stateIndex(_ divergence: SessionComparison.Divergence) -> Int? {
         if case let .state(index, _, _) = divergence { index } else { -1 }
     }
@@ -116,20 +132,25 @@ private struct Session {
 
     var steps: ActionSteps { ActionSteps(AnyIterator(items.makeIterator())) }
 
+    /// An effect's `effect emitted` record naming action `seq`.
+    static func emitted(_ seq: UInt64) -> SourceItem {
+        .record(.effectEmitted(EffectEmitted(effectID: 1, actionSeq: seq, monotonicNanos: seq)))
+    }
+
     static func state(n: Int64, m: Int64) -> TraceValue {
         .structure(type: "S", fields: [.init("n", .int(n)), .init("m", .int(m))])
     }
 
     mutating func append(action seq: UInt64, store: String, fromEffect: Bool = false, patch operations: [PatchOperation]? = nil) {
-        if fromEffect { items.append(.record(.effectEmitted(EffectEmitted(effectID: 1, actionSeq: seq, monotonicNanos: seq)))) }
+        if fromEffect { items.append(Self.emitted(seq)) }
         let action = TraceValue.enumeration(type: "Action", caseName: "step", payload: [])
         items.append(.record(.action(ActionRecord(seq: seq, store: store, monotonicNanos: seq, wallNanos: 0, reducerNanos: 1, action: action))))
         if let operations { items.append(.record(.patch(StatePatch(seq: seq, store: store, operations: operations)))) }
     }
 
-    /// Two sessions of the same 12 actions whose records differ in up to three places: a
-    /// patch's value changed or lost (with the records around it, a gap), a keyframe that may
-    /// or may not match the state, a drop, a state not recorded.
+    /// Two sessions of the same 12 actions, some sent by effects, whose records differ in up to
+    /// three places: a patch's value changed or lost (with the records around it, a gap), a
+    /// keyframe that may or may not match the state, a drop, a state not recorded.
     static func randomPair(using random: inout SplitMix64) -> (Session, Session) {
         let stores = ["s", "t"]
         func field() -> String { Bool.random(using: &random) ? "n" : "m" }
@@ -146,7 +167,14 @@ private struct Session {
                 let other = store == "s" ? "t" : "s"
                 records.append(.record(.patch(StatePatch(seq: seq, store: other, operations: [.set(path: [.field(field())], value: value())]))))
             }
-            actions.append((seq, store, seq > 1 && Int.random(in: 0..<3, using: &random) == 0, records))
+            // An effect's action, its `effect emitted` record before it or after its patches.
+            let fromEffect = seq > 1 && Int.random(in: 0..<3, using: &random) == 0
+            if fromEffect && Bool.random(using: &random) {
+                records.append(emitted(seq))
+                actions.append((seq, store, false, records))
+            } else {
+                actions.append((seq, store, fromEffect, records))
+            }
         }
         var changed = actions
         for _ in 0..<Int.random(in: 0...3, using: &random) {
