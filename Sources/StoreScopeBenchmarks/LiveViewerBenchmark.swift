@@ -60,7 +60,7 @@ enum LiveViewerBenchmark {
             polls.time {
                 // The reader reads on in the trace and answers whether records arrived.
                 let shown = screen.state.lastActionSeq
-                screen.send(.poll)
+                screen.send(.sessions(.poll))
                 if screen.state.lastActionSeq != shown { arrived += 1 }
             }
         }

@@ -174,7 +174,7 @@ struct ViewerEffectsTests {
         try writer.append(.effectStarted(EffectStarted(effectID: 2, name: "upload", store: "main", parentSeq: 3, monotonicNanos: 3_600_000)))
         try writer.flush()
         // The reader reads on in the trace and says records arrived.
-        viewer.send(.poll)
+        viewer.send(.sessions(.poll))
         let spans = try #require(viewer.state.effects.spans)
         #expect(spans.chunksRead > chunksBefore)
         #expect(spans.lifetimes.map(\.effectID) == [1, 2])

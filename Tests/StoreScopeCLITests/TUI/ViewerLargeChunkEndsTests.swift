@@ -46,7 +46,7 @@ struct ViewerLargeChunkEndsTests {
         #expect(viewer.state.following && viewer.state.selected == 4)
         try add(5...7)
         // The reader reads on in the trace and says records arrived.
-        viewer.send(.poll)
+        viewer.send(.sessions(.poll))
         #expect(viewer.state.selected == 7 && viewer.state.lastSeq == 7)
         viewer.waitForRows()
         #expect(viewer.state.timeline.rows.compactMap(\.seq) == [5, 6, 7], "\(viewer.state.timeline.rows)")

@@ -145,7 +145,7 @@ struct ViewerReducerTests {
         #expect(viewer.state.selected == 3)
         try add(4); try add(5); try writer.flush()
         // The reader reads on in the trace and says records arrived.
-        viewer.send(.poll)
+        viewer.send(.sessions(.poll))
         #expect(viewer.state.selected == 5)
         #expect(viewer.screen.contains("following"))
 
@@ -153,7 +153,7 @@ struct ViewerReducerTests {
         #expect(!viewer.state.following, "moving pauses")
         try add(6); try writer.flush()
         // The reader reads on in the trace and says records arrived.
-        viewer.send(.poll)
+        viewer.send(.sessions(.poll))
         #expect(viewer.state.selected == 4)
         #expect(viewer.state.timeline.rows.compactMap(\.seq) == [0, 1, 2, 3, 4, 5, 6])
         #expect(!viewer.screen.contains("session ended"))

@@ -28,7 +28,7 @@ struct ViewerSessionsReaderTests {
         #expect(viewer.state.lastSeq == 1)
         try trace.grow(chunks: 3)
 
-        viewer.send(.poll)
+        viewer.send(.sessions(.poll))
         let request = SessionsRequest(traces: [viewer.reducer.backgroundTrace])
         #expect(viewer.effects == [.read(.sessions(request))])
         #expect(viewer.state.lastSeq == 1 && viewer.state.sessions.entries.first?.actions == 0, "nothing is read on the viewer's side")
@@ -55,7 +55,7 @@ struct ViewerSessionsReaderTests {
 
         // Another session takes the path (as an app restarted on it writes one).
         try SmallTrace.write((1...2).map { SmallTrace.action($0, "again\($0)") }, to: path)
-        viewer.send(.poll)
+        viewer.send(.sessions(.poll))
         let request = SessionsRequest(traces: [viewer.reducer.backgroundTrace])
         let new = BackgroundReader.Trace.opened(path: path, header: try TraceReader.header(path: path).header)
         reader.answer(try Self.answer(request, path: path, trace: new, restart: "was truncated", grew: true))

@@ -326,7 +326,7 @@ struct ViewerTravelTests {
         #expect(viewer.state.following)
         try add(4); try writer.flush()
         // The reader reads on in the trace and says records arrived.
-        viewer.send(.poll)
+        viewer.send(.sessions(.poll))
         #expect(viewer.state.selected == 4)
         try writer.close()
     }

@@ -8,19 +8,9 @@ package enum ViewerAction: Sendable, Equatable {
     case recordsArrived
     /// Time passed with nothing else happening (the loop polls the source on ticks).
     case tick
-    /// The poll interval passed: the reader is asked to read on in every source's trace
-    /// (``SessionsRequest``); what it finds comes back as ``backgroundRead(_:)``.
-    case poll
     /// The loop's clock (monotonic nanoseconds), sent after every event while playing: the
     /// reducer steps to the action due by then. Passed in so the reducer reads no clock.
     case clock(nanos: UInt64)
-    /// A new session arrived: source `index` of ``ViewerSources``.
-    case sessionStarted(index: Int)
-    /// The app of session `index` reconnected and continues it: the source reads the same
-    /// session again, with the records of the new connection after a reconnect row.
-    case sessionResumed(index: Int)
-    /// Session `index` will receive nothing more.
-    case sessionEnded(index: Int)
     /// The ``BackgroundReader`` read the detail of an action, or effects
     /// (``ViewerEffect/read(_:)``, handed back by ``ViewerEffectRunner/takeAnswers()``).
     case backgroundRead(BackgroundReader.Read)
@@ -29,6 +19,9 @@ package enum ViewerAction: Sendable, Equatable {
 
     // MARK: - Features (``ViewerReducer``, "Features"): each one's actions, for its reducer
 
+    /// The sessions' (``SessionsReducer``): sessions starting, reconnecting and ending, and the
+    /// poll interval passing, as ``ViewerSources/poll()`` finds them.
+    case sessions(SessionsAction)
     /// The prompt's (``PromptReducer``).
     case prompt(PromptAction)
     /// The `?` help's (``HelpReducer``).

@@ -109,7 +109,7 @@ package struct ViewerReducer {
             if !searching { reduce(EffectsAction.refresh(idle: true), in: &state) }
         case let .clock(nanos):
             reduce(PlaybackAction.clock(nanos: nanos), in: &state)
-        case .sessionStarted, .sessionResumed, .sessionEnded, .notice, .poll, .backgroundRead(.sessions):
+        case .sessions, .notice, .backgroundRead(.sessions):
             break
         case let .prompt(action):
             reduce(action, in: &state)

@@ -7,12 +7,12 @@ package enum SessionsAction: Sendable, Equatable {
     /// The viewer opened: the sessions known now (none yet: the screen waits for
     /// `waitingFor`, with `hint` under it).
     case start(waitingFor: String?, hint: String?)
-    /// Source `index` arrived (``ViewerAction/sessionStarted(index:)``).
+    /// Source `index` of ``ViewerSources`` arrived.
     case started(index: Int)
-    /// The app of source `index` reconnected and continues its session
-    /// (``ViewerAction/sessionResumed(index:)``).
+    /// The app of source `index` reconnected and continues its session: the source reads the
+    /// same session again, with the records of the new connection after a reconnect row.
     case resumed(index: Int)
-    /// Source `index` will receive nothing more (``ViewerAction/sessionEnded(index:)``).
+    /// Source `index` will receive nothing more.
     case ended(index: Int)
     /// The poll interval passed: the reader reads on in every source's trace (``SessionsRequest``).
     case poll

@@ -1,5 +1,5 @@
-/// The viewer's side of the sessions: hands them the loop's session events, polls, answers and
-/// keys with the sources and where the user is, and does what they ask: show a session where
+/// The viewer's side of the sessions: hands them their actions, the reader's answers and the
+/// keys they take, with the sources and where the user is, and does what they ask: show a session where
 /// the user left it, read the one shown again, take in a trace the reader reads now, quit,
 /// say their lines. While no session has arrived the waiting screen uses up every action, so
 /// nothing reaches code that names the (absent) source's trace.
@@ -16,14 +16,8 @@ extension ViewerReducer {
     func reduceSessions(_ state: inout ViewerState, _ action: ViewerAction) -> Bool {
         let waiting = state.sessions.current == nil
         switch action {
-        case let .sessionStarted(index):
-            reduce(SessionsAction.started(index: index), in: &state)
-        case let .sessionEnded(index):
-            reduce(SessionsAction.ended(index: index), in: &state)
-        case let .sessionResumed(index):
-            reduce(SessionsAction.resumed(index: index), in: &state)
-        case .poll:
-            reduce(SessionsAction.poll, in: &state)
+        case let .sessions(action):
+            reduce(action, in: &state)
         case let .backgroundRead(.sessions(answer)):
             reduce(SessionsAction.answer(answer), in: &state)
         case let .notice(text):

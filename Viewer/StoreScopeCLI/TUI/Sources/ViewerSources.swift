@@ -48,9 +48,9 @@ final class ViewerSources {
 
     /// Brings in new sources, and asks for the records every source received.
     ///
-    /// - Returns: new sources first (``ViewerAction/sessionStarted(index:)``) and sources whose
-    ///   app reconnected (``ViewerAction/sessionResumed(index:)``), then ``ViewerAction/poll``
-    ///   (the reader reads on in every source's trace), then sessions that ended and messages.
+    /// - Returns: new sources first (``SessionsAction/started(index:)``) and sources whose app
+    ///   reconnected (``SessionsAction/resumed(index:)``), then ``SessionsAction/poll`` (the
+    ///   reader reads on in every source's trace), then sessions that ended and messages.
     func poll() -> [ViewerAction] {
         var started: [ViewerAction] = []
         var later: [ViewerAction] = []
@@ -58,16 +58,16 @@ final class ViewerSources {
             switch arrival {
             case let .started(source):
                 all.append(source)
-                started.append(.sessionStarted(index: all.count - 1))
+                started.append(.sessions(.started(index: all.count - 1)))
             case let .resumed(source):
-                if let index = all.firstIndex(where: { $0 === source }) { started.append(.sessionResumed(index: index)) }
+                if let index = all.firstIndex(where: { $0 === source }) { started.append(.sessions(.resumed(index: index))) }
             case let .ended(source):
-                if let index = all.firstIndex(where: { $0 === source }) { later.append(.sessionEnded(index: index)) }
+                if let index = all.firstIndex(where: { $0 === source }) { later.append(.sessions(.ended(index: index))) }
             case let .message(text):
                 later.append(.notice(text))
             }
         }
-        return started + (all.isEmpty ? [] : [.poll]) + later
+        return started + (all.isEmpty ? [] : [.sessions(.poll)]) + later
     }
 
     /// Ends the arrivals (a listener stops, completing its files).
