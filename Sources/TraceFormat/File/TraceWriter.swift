@@ -1,7 +1,3 @@
-#if canImport(Dispatch)
-import Dispatch
-#endif
-
 /// Appends records to a trace: batches them into chunks, compresses each chunk on its own,
 /// frames it with lengths and CRCs, and on ``close()`` writes the footer index.
 ///
@@ -206,7 +202,7 @@ public final class TraceWriter {
         bytesWritten += Int64(bytes.count)
     }
 
-    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    static func now() -> UInt64 { MonotonicClock.nanos() }
 }
 
 /// What the writer remembers about the chunk being filled, for its header and the index.
