@@ -148,7 +148,7 @@ public final class TraceWriter {
         guard open.count > 0 else { return }
         var payload = ByteWriter(capacity: encoder.body.count + 1024)
         encoder.strings.encode(into: &payload)
-        payload.write(contentsOf: encoder.body.bytes)
+        payload.write(contentsOf: encoder.body)
         let summary = open
         encoder.reset()
         open = OpenChunk()
@@ -193,7 +193,7 @@ public final class TraceWriter {
         }
         var payload = ByteWriter(capacity: encoder.body.count + 1024)
         encoder.strings.encode(into: &payload)
-        payload.write(contentsOf: encoder.body.bytes)
+        payload.write(contentsOf: encoder.body)
         return try frame(kind: .records, raw: payload.bytes, recordCount: records.count, summary: summary, deflater: try Deflater(level: 1))
     }
 
