@@ -151,9 +151,9 @@ extension StoreTrack {
     }
 
     /// The collections under `fields`, found once while changes touch the same fields.
-    private func changedCollectionSlots(_ fields: Set<String>?) -> [StorageUnsharing.CollectionSlot]? {
-        if let changedSlots, changedSlots.fields == fields { return changedSlots.slots }
-        let slots = StorageUnsharing.slots(in: State.self, fields: fields)
+    private func changedCollectionSlots(_ fields: [String]?) -> [StorageUnsharing.CollectionSlot]? {
+        if let changedSlots, ChangedCollections.sameFields(changedSlots.fields, fields) { return changedSlots.slots }
+        let slots = StorageUnsharing.slots(in: State.self, fields: fields.map(Set.init))
         changedSlots = (fields, slots)
         return slots
     }

@@ -24,7 +24,7 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     /// The collections under the top-level fields the store's latest collection change touched
     /// (`nil` slots: the state cannot be walked), kept while changes touch the same fields: the
     /// ones the worker gives storage of its own at UI pace, also after scalar changes.
-    @exclusivity(unchecked) var changedSlots: (fields: Set<String>?, slots: [StorageUnsharing.CollectionSlot]?)?
+    @exclusivity(unchecked) var changedSlots: (fields: [String]?, slots: [StorageUnsharing.CollectionSlot]?)?
     /// The seq of the latest action after which the worker gave ``previous`` storage of its
     /// own (``StoreInbox/noteRecorded(_:)``), and how long its latest claimed state's copy
     /// took (``StoreInbox/claimParkedState(of:in:)``).
