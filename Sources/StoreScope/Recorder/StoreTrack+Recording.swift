@@ -102,7 +102,8 @@ extension StoreTrack {
             keep(previous, after: seq, bytes: keyframeBytes, in: worker)
             return
         }
-        let operations = capturePatch(from: previous, to: state, options: options)
+        if patcher == nil { patcher = StatePatcher(options: options) }
+        let operations = patcher!.patch(from: previous, to: state)
         actionsSinceKeyframe += 1
         let changed = ChangedCollections(operations)
         previous = state

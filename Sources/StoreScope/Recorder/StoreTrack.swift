@@ -21,6 +21,9 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     @exclusivity(unchecked) var needsKeyframe = false
     /// The seq of the store's latest recorded action (at first, the seq it registered at).
     @exclusivity(unchecked) var latestSeq: UInt64 = 0
+    /// Finds the patches, its buffers kept from one action to the next (made at the first patch:
+    /// the worker's capture options are not known before).
+    @exclusivity(unchecked) var patcher: StatePatcher?
     /// The collections under the top-level fields the store's latest collection change touched
     /// (`nil` slots: the state cannot be walked), kept while changes touch the same fields: the
     /// ones the worker gives storage of its own at UI pace, also after scalar changes.
