@@ -114,9 +114,13 @@ extension StoreTrack {
         updateEstimates(changedBytes: changedBytes)
         unshareChangedCollections(paced: paced, isLatest: isLatest, configuration: configuration)
         if !operations.isEmpty {
+            let references = worker.referenceValuesWritten
             if let size = worker.append(.patch(StatePatch(seq: seq, store: name, operations: operations))) {
                 patchBytesSinceKeyframe += size
-                warnOfMutableInstances(inPatch: operations, seq: seq, at: monotonicNanos, worker: worker)
+                // Only a patch whose encoding met a reference is walked for the warning.
+                if worker.referenceValuesWritten != references {
+                    warnOfMutableInstances(inPatch: operations, seq: seq, at: monotonicNanos, worker: worker)
+                }
             } else {
                 // The change is not in the trace: the next action's keyframe carries it.
                 needsKeyframe = true

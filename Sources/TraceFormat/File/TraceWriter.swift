@@ -41,6 +41,10 @@ public final class TraceWriter {
     /// Values cut by a capture limit (`.truncated` nodes) in the records appended, so that
     /// truncation is never silent.
     @exclusivity(unchecked) public private(set) var truncatedValuesAppended: UInt64 = 0
+    /// `.reference` nodes (class instances recorded by identity) in the records appended,
+    /// their paths' keys included: a caller that looks for them in a record need not walk one
+    /// that added none.
+    @exclusivity(unchecked) package private(set) var referenceValuesAppended: UInt64 = 0
 
     private let output: any TraceOutput
     private let flushIntervalNanos: UInt64
@@ -94,6 +98,7 @@ public final class TraceWriter {
         }
         recordBytesAppended += Int64(encoder.body.count - sizeBefore)
         truncatedValuesAppended += UInt64(encoder.recordTruncations)
+        referenceValuesAppended += UInt64(encoder.recordReferences)
         if open.count == 0 { open.openedAt = Self.now() }
         open.note(record)
         recordsAppended += 1
