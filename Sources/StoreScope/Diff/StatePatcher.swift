@@ -5,8 +5,8 @@ import TraceFormat
 /// what the recorder's worker runs for every recorded action.
 ///
 /// The operations array, the path of the node being compared and the state type's traits are
-/// kept: a fresh differ allocated and freed the first two for every patch (about 570
-/// instructions of a scalar-only change's 3,700) and looked the traits up in the shared table.
+/// kept: a fresh differ allocated and freed the first two for every patch and looked the traits
+/// up in the shared table (together about 380 of a scalar-only change's 2,000 instructions).
 package struct StatePatcher {
     private var differ: StateDiffer
     /// The traits of the state type the latest patch was found for.
