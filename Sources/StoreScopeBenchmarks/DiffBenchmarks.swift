@@ -60,13 +60,16 @@ enum DiffBenchmarks {
         RebuiltArrayBenchmarks.run()
     }
 
-    /// Loops one case for a profiler: `DIFF_PROFILE=<users>:<change index>:<iterations>[:encode]`;
+    /// Loops one case for a profiler: `DIFF_PROFILE=<users>:<change index>:<iterations>[:encode][:fresh]`;
     /// change index -1 is the rename in a rebuilt array (RebuiltArrayBenchmarks), -2 the typed
-    /// `!=` scan of the same arrays (its floor). With `encode` each patch is also appended to
-    /// the trace writer, as the diff+encode column times it.
+    /// `!=` scan of the same arrays (its floor). Each patch is found as the recorder's worker
+    /// finds it (`StatePatcher`, its buffers kept), or with `fresh` by `capturePatch` (a new
+    /// differ each time). With `encode` each patch is also appended to the trace writer, as
+    /// the diff+encode column times it.
     private static func profile(_ spec: String) {
         let parts = spec.split(separator: ":").compactMap { Int($0) }
-        let encodes = spec.hasSuffix(":encode")
+        let flags = Set(spec.split(separator: ":").dropFirst(3))
+        let encodes = flags.contains("encode"), fresh = flags.contains("fresh")
         let base = UsersFixture.state(users: parts[0])
         var new = base
         if parts[1] < 0 {
@@ -81,9 +84,10 @@ enum DiffBenchmarks {
             print(total, Report.nanos(seconds * 1e9 / Double(parts[2])))
             return
         }
+        var patcher = StatePatcher(options: .default)
         let seconds = Stopwatch.seconds {
             for _ in 0..<parts[2] {
-                let operations = capturePatch(from: base, to: new)
+                let operations = fresh ? capturePatch(from: base, to: new) : patcher.patch(from: base, to: new)
                 total += operations.count
                 if encodes { Sink.shared.append(operations) }
             }
@@ -106,7 +110,9 @@ final class Sink: TraceOutput {
     private var seq: UInt64 = 0
 
     func append(_ operations: [PatchOperation]) {
-        if writer == nil { writer = try? TraceWriter(output: self, header: Sink.header) }
+        // Chunks close on size, as at full speed: slowed down under callgrind, a flush interval
+        // would cut chunks by the clock and make the count depend on the machine's load.
+        if writer == nil { writer = try? TraceWriter(output: self, header: Sink.header, options: .init(flushInterval: .seconds(3_600))) }
         seq += 1
         try? writer?.append(.patch(StatePatch(seq: seq, store: "users", operations: operations)))
     }

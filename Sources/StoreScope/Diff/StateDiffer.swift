@@ -68,7 +68,12 @@ struct StateDiffer {
 
     /// Appends the operations that turn the root `old` into `new` (at depth 0).
     mutating func diff<Value>(root old: Value, _ new: Value) {
-        let traits = TypeTraits.of(type: Value.self)
+        diff(root: old, new, traits: TypeTraits.of(type: Value.self))
+    }
+
+    /// Appends the operations that turn the root `old` into `new`, given their static type's
+    /// `traits` (``TypeTraits/of(type:)``, kept by a caller that diffs one type again and again).
+    mutating func diff<Value>(root old: Value, _ new: Value, traits: TypeTraits) {
         // An existential or a class may hold values of other dynamic types.
         guard traits.isExact else {
             diff(old, new, depth: 0)

@@ -1,11 +1,16 @@
 import TraceFormat
 
 /// Which parts of the state a patch changed inside collections.
+///
+/// Found for every recorded patch, so it allocates at most one small array: a `Set` cost the
+/// worker about 3k instructions per patch (two hashes of each field name, an allocation and a
+/// resize, and hashing again to compare with the previous patch's fields).
 struct ChangedCollections {
     /// Whether any operation reaches into, or replaces, an array, dictionary or set.
     var touchesCollections = false
-    /// The first path step of such operations (`nil` means the whole state).
-    var topLevelFields: Set<String>? = []
+    /// The first path step of such operations, each once, in the order first met (`nil` means
+    /// the whole state).
+    var topLevelFields: [String]? = []
 
     init(_ operations: [PatchOperation]) {
         for operation in operations {
@@ -19,11 +24,17 @@ struct ChangedCollections {
             guard intoCollection else { continue }
             touchesCollections = true
             if case let .field(name)? = path.first {
-                topLevelFields?.insert(name)
+                if topLevelFields?.contains(name) == false { topLevelFields?.append(name) }
             } else {
                 topLevelFields = nil
             }
         }
+    }
+
+    /// Whether `fields` names the same top-level fields as `other`, in any order.
+    static func sameFields(_ fields: [String]?, _ other: [String]?) -> Bool {
+        guard let fields, let other else { return fields == nil && other == nil }
+        return fields.count == other.count && fields.allSatisfy(other.contains)
     }
 }
 

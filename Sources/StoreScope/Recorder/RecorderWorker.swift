@@ -295,6 +295,9 @@ final class RecorderWorker: @unchecked Sendable {
     /// spaced by, see ``RecorderConfiguration/keyframeEveryTraceBytes``).
     var recordBytesWritten: Int64 { writer?.recordBytesAppended ?? 0 }
 
+    /// The `.reference` nodes in the records appended so far (``TraceWriter/referenceValuesAppended``).
+    var referenceValuesWritten: UInt64 { writer?.referenceValuesAppended ?? 0 }
+
     /// Whether no other event waits, so slower housekeeping may run now.
     var isIdle: Bool { queue.isEmpty }
 

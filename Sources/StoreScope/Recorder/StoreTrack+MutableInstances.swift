@@ -8,8 +8,9 @@ import TraceFormat
 ///
 /// The warning goes to ``RecorderConfiguration/diagnostics`` (standard error by default) and
 /// into the trace as a `warning` log record, so a reader of the trace sees it too. Checking
-/// costs a walk of each keyframe's tree and of each patch's new values, on the worker, until
-/// the store has been warned; after that, nothing.
+/// costs a walk of each keyframe's tree and of the new values of each patch whose encoding met
+/// a reference (``TraceWriter/referenceValuesAppended``), on the worker, until the store has
+/// been warned; after that, nothing.
 extension StoreTrack {
     /// Warns once if `tree`, a keyframe of the store's state after action `seq` (sent at `nanos`,
     /// monotonic: the warning's time in the trace), holds references.

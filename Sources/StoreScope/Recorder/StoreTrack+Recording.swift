@@ -102,7 +102,8 @@ extension StoreTrack {
             keep(previous, after: seq, bytes: keyframeBytes, in: worker)
             return
         }
-        let operations = capturePatch(from: previous, to: state, options: options)
+        if patcher == nil { patcher = StatePatcher(options: options) }
+        let operations = patcher!.patch(from: previous, to: state)
         actionsSinceKeyframe += 1
         let changed = ChangedCollections(operations)
         previous = state
@@ -113,9 +114,13 @@ extension StoreTrack {
         updateEstimates(changedBytes: changedBytes)
         unshareChangedCollections(paced: paced, isLatest: isLatest, configuration: configuration)
         if !operations.isEmpty {
+            let references = worker.referenceValuesWritten
             if let size = worker.append(.patch(StatePatch(seq: seq, store: name, operations: operations))) {
                 patchBytesSinceKeyframe += size
-                warnOfMutableInstances(inPatch: operations, seq: seq, at: monotonicNanos, worker: worker)
+                // Only a patch whose encoding met a reference is walked for the warning.
+                if worker.referenceValuesWritten != references {
+                    warnOfMutableInstances(inPatch: operations, seq: seq, at: monotonicNanos, worker: worker)
+                }
             } else {
                 // The change is not in the trace: the next action's keyframe carries it.
                 needsKeyframe = true
@@ -151,9 +156,9 @@ extension StoreTrack {
     }
 
     /// The collections under `fields`, found once while changes touch the same fields.
-    private func changedCollectionSlots(_ fields: Set<String>?) -> [StorageUnsharing.CollectionSlot]? {
-        if let changedSlots, changedSlots.fields == fields { return changedSlots.slots }
-        let slots = StorageUnsharing.slots(in: State.self, fields: fields)
+    private func changedCollectionSlots(_ fields: [String]?) -> [StorageUnsharing.CollectionSlot]? {
+        if let changedSlots, ChangedCollections.sameFields(changedSlots.fields, fields) { return changedSlots.slots }
+        let slots = StorageUnsharing.slots(in: State.self, fields: fields.map(Set.init))
         changedSlots = (fields, slots)
         return slots
     }

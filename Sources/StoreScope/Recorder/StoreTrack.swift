@@ -21,10 +21,13 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     @exclusivity(unchecked) var needsKeyframe = false
     /// The seq of the store's latest recorded action (at first, the seq it registered at).
     @exclusivity(unchecked) var latestSeq: UInt64 = 0
+    /// Finds the patches, its buffers kept from one action to the next (made at the first patch:
+    /// the worker's capture options are not known before).
+    @exclusivity(unchecked) var patcher: StatePatcher?
     /// The collections under the top-level fields the store's latest collection change touched
     /// (`nil` slots: the state cannot be walked), kept while changes touch the same fields: the
     /// ones the worker gives storage of its own at UI pace, also after scalar changes.
-    @exclusivity(unchecked) var changedSlots: (fields: Set<String>?, slots: [StorageUnsharing.CollectionSlot]?)?
+    @exclusivity(unchecked) var changedSlots: (fields: [String]?, slots: [StorageUnsharing.CollectionSlot]?)?
     /// The seq of the latest action after which the worker gave ``previous`` storage of its
     /// own (``StoreInbox/noteRecorded(_:)``), and how long its latest claimed state's copy
     /// took (``StoreInbox/claimParkedState(of:in:)``).

@@ -9,6 +9,8 @@ struct RecordEncoder {
     private(set) var items = 0
     /// `.truncated` nodes in the last record encoded.
     private(set) var recordTruncations = 0
+    /// `.reference` nodes in the last record encoded (its values and its paths' keys).
+    private(set) var recordReferences = 0
     /// Whether the last record was refused only for not fitting ``itemLimit`` beside the
     /// records already in the chunk.
     private(set) var exceededItemLimit = false
@@ -40,6 +42,7 @@ struct RecordEncoder {
         problem = nil
         exceededItemLimit = false
         recordTruncations = 0
+        recordReferences = 0
         encodeUnchecked(record)
         if problem == nil, items + strings.strings.count > itemLimit {
             exceededItemLimit = true
@@ -51,6 +54,7 @@ struct RecordEncoder {
             strings.removeStrings(after: stringsBefore)
             items = itemsBefore
             recordTruncations = 0
+            recordReferences = 0
             throw .malformed("record not written: \(problem)")
         }
     }
@@ -213,6 +217,7 @@ struct RecordEncoder {
             body.writeVarint(id)
             encode(fields, depth: depth)
         case let .reference(type, id):
+            recordReferences += 1
             name(type)
             body.writeVarint(id)
         case let .enumeration(type, caseName, payload):

@@ -1,7 +1,3 @@
-#if canImport(Dispatch)
-import Dispatch
-#endif
-
 /// Appends records to a trace: batches them into chunks, compresses each chunk on its own,
 /// frames it with lengths and CRCs, and on ``close()`` writes the footer index.
 ///
@@ -45,6 +41,10 @@ public final class TraceWriter {
     /// Values cut by a capture limit (`.truncated` nodes) in the records appended, so that
     /// truncation is never silent.
     @exclusivity(unchecked) public private(set) var truncatedValuesAppended: UInt64 = 0
+    /// `.reference` nodes (class instances recorded by identity) in the records appended,
+    /// their paths' keys included: a caller that looks for them in a record need not walk one
+    /// that added none.
+    @exclusivity(unchecked) package private(set) var referenceValuesAppended: UInt64 = 0
 
     private let output: any TraceOutput
     private let flushIntervalNanos: UInt64
@@ -98,6 +98,7 @@ public final class TraceWriter {
         }
         recordBytesAppended += Int64(encoder.body.count - sizeBefore)
         truncatedValuesAppended += UInt64(encoder.recordTruncations)
+        referenceValuesAppended += UInt64(encoder.recordReferences)
         if open.count == 0 { open.openedAt = Self.now() }
         open.note(record)
         recordsAppended += 1
@@ -152,7 +153,7 @@ public final class TraceWriter {
         guard open.count > 0 else { return }
         var payload = ByteWriter(capacity: encoder.body.count + 1024)
         encoder.strings.encode(into: &payload)
-        payload.write(contentsOf: encoder.body.bytes)
+        payload.write(contentsOf: encoder.body)
         let summary = open
         encoder.reset()
         open = OpenChunk()
@@ -197,7 +198,7 @@ public final class TraceWriter {
         }
         var payload = ByteWriter(capacity: encoder.body.count + 1024)
         encoder.strings.encode(into: &payload)
-        payload.write(contentsOf: encoder.body.bytes)
+        payload.write(contentsOf: encoder.body)
         return try frame(kind: .records, raw: payload.bytes, recordCount: records.count, summary: summary, deflater: try Deflater(level: 1))
     }
 
@@ -206,7 +207,7 @@ public final class TraceWriter {
         bytesWritten += Int64(bytes.count)
     }
 
-    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    static func now() -> UInt64 { MonotonicClock.nanos() }
 }
 
 /// What the writer remembers about the chunk being filled, for its header and the index.
