@@ -173,20 +173,32 @@ extension TraceSession {
                     }
                 }
             }
-            let previous = current
+            // A place whose node the action removes is told from the state before it: what it
+            // needs of that state is taken now, so the state is not held while the patch is
+            // applied (held, it made the patch copy every collection on its path: the users
+            // array at every action).
+            let removedPlaces = before.map { place -> (namesCases: Bool, rendered: String) in
+                guard let path = place.path else { return (true, pattern.description) }
+                return (current.map { pattern.namesCases(along: path, in: $0) } ?? true, renderPath(path, in: current))
+            }
             if let keyframe = entry.keyframe {
                 current = keyframe
             } else if current != nil {
                 do { try current!.apply(entry.operations) } catch { current = nil }
             }
-            for (path, locate, old, hidesChange) in before {
+            for ((path, locate, old, hidesChange), removed) in zip(before, removedPlaces) {
                 let new = current.flatMap(locate)
                 guard old != new || hidesChange else { continue }
                 // A removed node's cases are in the state before; a place whose enum is not
                 // the case the pattern names is not the place asked about.
-                let state = new == nil ? previous : current
-                if let path, let state, !pattern.namesCases(along: path, in: state) { continue }
-                let rendered = path.map { renderPath($0, in: state) } ?? pattern.description
+                let rendered: String
+                if new == nil {
+                    guard removed.namesCases else { continue }
+                    rendered = removed.rendered
+                } else {
+                    if let path, let current, !pattern.namesCases(along: path, in: current) { continue }
+                    rendered = path.map { renderPath($0, in: current) } ?? pattern.description
+                }
                 var change = PathChange(entry: entry, path: rendered, old: old, new: new, isUnknown: false)
                 change.hidesChange = hidesChange && old == new
                 guard try tell(change) else { return false }
