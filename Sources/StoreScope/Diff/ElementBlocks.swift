@@ -106,18 +106,25 @@ struct ElementBlocks {
         let bytes = count * stride
         if memcmp(a, b, bytes) == 0 { return true }
         guard let mask else { return false }
-        return mask.withUnsafeBytes { Self.maskedEqual(a, b, mask: $0.baseAddress!, bytes: bytes) }
+        return mask.withUnsafeBytes { mask in
+            // A native array's elements start 16 bytes aligned (after its 32-byte header), so
+            // the mask is read with aligned loads, which the `and` takes straight from memory
+            // (one instruction less per 16 bytes). Were it not aligned, "not equal" is still
+            // a correct answer: the caller then compares element by element.
+            guard Int(bitPattern: mask.baseAddress!) & 15 == 0 else { return false }
+            return Self.maskedEqual(a, b, mask: mask.baseAddress!, bytes: bytes)
+        }
     }
 
     /// Whether `(a ^ b) & mask` is 0 over `bytes` bytes (a multiple of 8): 64 bytes per step
     /// in four independent lanes (a block of 8 elements is a multiple of 64 bytes), then 16,
-    /// then 8, without a branch until the end.
+    /// then 8, without a branch until the end. `mask` is 16-byte aligned.
     private static func maskedEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, mask: UnsafeRawPointer, bytes: Int) -> Bool {
         @inline(__always)
         func difference(at offset: Int) -> SIMD2<UInt64> {
             (a.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
                 ^ b.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self))
-                & mask.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
+                & mask.load(fromByteOffset: offset, as: SIMD2<UInt64>.self)
         }
         var d0 = SIMD2<UInt64>(), d1 = SIMD2<UInt64>(), d2 = SIMD2<UInt64>(), d3 = SIMD2<UInt64>()
         var offset = 0

@@ -9,6 +9,12 @@ protocol _EquatableElements {
     /// The lengths of the equal prefix and (not overlapping it) the equal suffix of the arrays at
     /// `old` and `new`, compared in place without copying elements.
     static func _commonAffixes(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> (prefix: Int, suffix: Int)
+    /// Diffs the arrays at `old` and `new` when only elements changed where they were, with
+    /// nothing allocated (ElementsChangedInPlace.swift); `false`, emitting nothing, otherwise.
+    static func _diffChangedInPlace(
+        _ old: UnsafeRawPointer, _ new: UnsafeRawPointer, affixes: (prefix: Int, suffix: Int),
+        identified: (any _IdentifiedElements.Type)?, elementTraits: TypeTraits, with differ: inout StateDiffer, depth: Int
+    ) -> Bool
 }
 
 /// Arrays of `Identifiable` elements, matched by id (found as ``_EquatableElements`` is, through
@@ -18,6 +24,9 @@ protocol _IdentifiedElements {
     /// typed (no boxes), for the arrays at `old` and `new`.
     static func _identities(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer)
         -> (old: (Int) -> AnyHashable, new: (Int) -> AnyHashable, same: (Int, Int) -> Bool)
+    /// Whether the elements at the offsets `positions` of the two element buffers at `old` and
+    /// `new` have equal ids, pair by pair, compared typed where they are stored.
+    static func _sameIDs(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer, at positions: Range<Int>) -> Bool
 }
 
 extension Array: _EquatableElements where Element: Equatable {
@@ -35,7 +44,7 @@ extension Array: _EquatableElements where Element: Equatable {
     /// where they are stored (see ``InPlaceEquality``). Bitwise identity also means identical
     /// captures, so this never hides a change a capture would show.
     @inline(__always)
-    private static func same(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>) -> Bool {
+    static func same(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>) -> Bool {
         let size = MemoryLayout<Element>.size
         return (size > 0 && InPlaceEquality.bytesAreEqual(UnsafeRawPointer(old), UnsafeRawPointer(new), count: size))
             || InPlaceEquality.equal(old, new)
@@ -128,6 +137,11 @@ extension Array: _IdentifiedElements where Element: Identifiable {
             }
         )
     }
+
+    static func _sameIDs(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer, at positions: Range<Int>) -> Bool {
+        let old = old.assumingMemoryBound(to: Element.self), new = new.assumingMemoryBound(to: Element.self)
+        return positions.allSatisfy { InPlaceEquality.sameID(old + $0, new + $0) }
+    }
 }
 
 extension Array: _DiffedCollection {
@@ -142,14 +156,27 @@ extension Array: _DiffedCollection {
         if sharesStorage { return }
         let traits = TypeTraits.of(type: Self.self)
         let elementTraits = TypeTraits.of(type: Element.self)
+        var affixes: (prefix: Int, suffix: Int)?
+        if let equatable = traits.equatableElements {
+            let changedInPlace = withUnsafePointer(to: self) { oldArray in
+                withUnsafePointer(to: new) { newArray in
+                    let known = equatable._commonAffixes(oldArray, newArray)
+                    affixes = known
+                    return equatable._diffChangedInPlace(
+                        oldArray, newArray, affixes: known, identified: traits.identifiedElements, elementTraits: elementTraits,
+                        with: &differ, depth: depth)
+                }
+            }
+            if changedInPlace { return }
+        }
         let elements = withUnsafePointer(to: self) { oldArray in
             withUnsafePointer(to: new) { newArray in
                 let identities = traits.identifiedElements?._identities(oldArray, newArray)
                 let equatable = traits.equatableElements
                 return ArrayDiffInput(
-                    oldCount: count, newCount: new.count, elementType: TypeNames.name(of: Element.self),
+                    oldCount: count, newCount: new.count, elementType: elementTraits.typeName,
                     old: { self[$0] }, new: { new[$0] },
-                    equal: equatable?._elementEquality(oldArray, newArray), affixes: equatable?._commonAffixes(oldArray, newArray),
+                    equal: equatable?._elementEquality(oldArray, newArray), affixes: affixes,
                     oldID: identities?.old, newID: identities?.new, sameID: identities?.same,
                     diffInPlace: elementTraits.isExact ? { i, j, differ, depth in
                         // Read where the elements are stored: no copy of either into an `Any`.
