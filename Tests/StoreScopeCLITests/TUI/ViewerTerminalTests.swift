@@ -158,6 +158,17 @@ final class Tmux {
         }
     }
 
+    /// Waits up to 10 s for tmux's newest paste buffer to be `text`: what an application sets
+    /// by OSC 52 (with `set-clipboard on`), which tmux may take in after the screen drawn
+    /// before it.
+    func waitForBuffer(_ text: String) throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while command("show-buffer") != text {
+            if ContinuousClock.now > deadline { throw Waited(text: "the buffer \(text), not \(command("show-buffer"))", screen: capture()) }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     func waitForFile(_ name: String) throws {
         let deadline = ContinuousClock.now + .seconds(10)
         while (try? file(name))?.isEmpty ?? true {

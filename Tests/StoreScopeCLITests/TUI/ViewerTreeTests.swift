@@ -105,10 +105,10 @@ struct ViewerCopyPathTerminalTests {
         tmux.keys("s", "Tab", "j", "j", "y")
         let tree = try tmux.waitFor("copied .users[0].name")
         #expect(tree.split(separator: "\n").last { !$0.isEmpty } == "copied .users[0].name", "on the bottom line: \(tree)")
-        #expect(tmux.command("show-buffer") == ".users[0].name")
+        try tmux.waitForBuffer(".users[0].name")
         tmux.keys("d", "Tab", "y")
         try tmux.waitFor("copied .users[0]\n")
-        #expect(tmux.command("show-buffer") == ".users[0]")
+        try tmux.waitForBuffer(".users[0]")
         tmux.keys("q")
         try tmux.waitFor("exit=0")
     }
