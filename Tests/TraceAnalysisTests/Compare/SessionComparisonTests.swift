@@ -62,33 +62,15 @@ struct SessionComparisonTests {
             let (a, b) = Session.randomPair(using: &random)
 
             let everyStepA = Array(a.steps), everyStepB = Array(b.steps)
-            var expected: (index: Int?, unknown: Int) = (nil, 0)
-            for (index, (x, y)) in zip(everyStepA, everyStepB).enumerated() {
-                guard let stateA = x.state, let stateB = y.state else {
-                    expected.unknown += 1
-                    continue
-                }
-                if stateA != stateB {
-                    expected.index = index
-                    break
-                }
-            }
+            let expected = Self.firstDifference(zip(everyStepA, everyStepB).map { ($0.state, $1.state) })
             let bySeq = SessionComparison.compare(a.steps, b.steps)
             #expect(bySeq.divergence.flatMap(Self.stateIndex) == expected.index, "seed \(seed)")
             #expect(bySeq.unknownStates == expected.unknown, "seed \(seed)")
             if expected.index != nil { divergences.bySeq += 1 }
 
-            var expectedByApp: (index: Int?, unknown: Int) = (nil, 0)
-            for (index, (x, y)) in zip(Self.appSegments(everyStepA), Self.appSegments(everyStepB)).enumerated() where x.app {
-                guard let stateA = x.endState, let stateB = y.endState else {
-                    expectedByApp.unknown += 1
-                    continue
-                }
-                if stateA != stateB {
-                    expectedByApp.index = index
-                    break
-                }
-            }
+            // Segments that start with an effect's action are not compared: nil, nil there.
+            let expectedByApp = Self.firstDifference(
+                zip(Self.appSegments(everyStepA), Self.appSegments(everyStepB)).map { x, y in x.app ? (x.endState, y.endState) : nil })
             let byApp = SessionComparison.compareByAppActions(a.steps, b.steps)
             #expect(byApp.divergence.flatMap(Self.stateIndex) == expectedByApp.index, "seed \(seed), by app actions")
             #expect(byApp.unknownStates == expectedByApp.unknown, "seed \(seed), by app actions")
@@ -97,6 +79,21 @@ struct SessionComparisonTests {
         // Both kinds of pair were made: the check above saw sessions that diverge and sessions that do not.
         #expect((500...2_500).contains(divergences.bySeq), "\(divergences)")
         #expect((500...2_500).contains(divergences.byAppActions), "\(divergences)")
+    }
+
+    /// What comparing every pair of states finds: the index of the first pair both known and
+    /// unequal, and how many pairs before it had a state unknown. A `nil` pair is not compared.
+    private static func firstDifference(_ pairs: [(TraceValue?, TraceValue?)?]) -> (index: Int?, unknown: Int) {
+        var unknown = 0
+        for (index, pair) in pairs.enumerated() {
+            guard let (a, b) = pair else { continue }
+            guard let a, let b else {
+                unknown += 1
+                continue
+            }
+            if a != b { return (index, unknown) }
+        }
+        return (nil, unknown)
     }
 
     /// The sessions' segments as `compare --app-actions` cuts them, from every step: whether
