@@ -19,15 +19,7 @@ struct SessionComparisonTests {
         }
         // After action 2, B's keyframe says m is 9: its state differs from A's from there on.
         b.items.insert(.record(.keyframe(Keyframe(seq: 2, store: "s", state: Session.state(n: 2, m: 9)))), at: 5)
-        let result = SessionComparison.compare(a.steps, b.steps)
-        guard case let .state(index, stepA, stepB) = result.divergence else {
-            Issue.record("no state divergence: \(String(describing: result.divergence))")
-            return
-        }
-        #expect(index == 1)
-        #expect(stepA.action.seq == 2)
-        #expect(stepA.state == Session.state(n: 2, m: 0))
-        #expect(stepB.state == Session.state(n: 2, m: 9))
+        Self.expectStateDivergence(a, b, index: 1, seq: 2, states: (Session.state(n: 2, m: 0), Session.state(n: 2, m: 9)))
     }
 
     @Test("A patch to a store written during another store's action makes that store's next state compared whole")
@@ -43,15 +35,7 @@ struct SessionComparisonTests {
             return session
         }
         let (a, b) = (session(tM: 5), session(tM: 6))
-        let result = SessionComparison.compare(a.steps, b.steps)
-        guard case let .state(index, stepA, stepB) = result.divergence else {
-            Issue.record("no state divergence: \(String(describing: result.divergence))")
-            return
-        }
-        #expect(index == 3)
-        #expect(stepA.action.seq == 4)
-        #expect(stepA.state == Session.state(n: 4, m: 5))
-        #expect(stepB.state == Session.state(n: 4, m: 6))
+        Self.expectStateDivergence(a, b, index: 3, seq: 4, states: (Session.state(n: 4, m: 5), Session.state(n: 4, m: 6)))
     }
 
     @Test("On 3,000 random pairs of sessions (patches, keyframes, drops, states not recorded, lost records, two stores), both comparisons find what comparing every state finds")
@@ -79,6 +63,23 @@ struct SessionComparisonTests {
         // Both kinds of pair were made: the check above saw sessions that diverge and sessions that do not.
         #expect((500...2_500).contains(divergences.bySeq), "\(divergences)")
         #expect((500...2_500).contains(divergences.byAppActions), "\(divergences)")
+    }
+
+    /// Expects `compare` to find `a` and `b` first differing in the states after pair `index`
+    /// (the action `seq`), those states being `states`.
+    private static func expectStateDivergence(
+        _ a: Session, _ b: Session, index: Int, seq: UInt64, states: (TraceValue, TraceValue),
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        let result = SessionComparison.compare(a.steps, b.steps)
+        guard case let .state(found, stepA, stepB) = result.divergence else {
+            Issue.record("no state divergence: \(String(describing: result.divergence))", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(found == index, sourceLocation: sourceLocation)
+        #expect(stepA.action.seq == seq, sourceLocation: sourceLocation)
+        #expect(stepA.state == states.0, sourceLocation: sourceLocation)
+        #expect(stepB.state == states.1, sourceLocation: sourceLocation)
     }
 
     /// What comparing every pair of states finds: the index of the first pair both known and
