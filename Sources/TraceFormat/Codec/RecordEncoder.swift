@@ -23,6 +23,15 @@ struct RecordEncoder {
         self.itemLimit = itemLimit
     }
 
+    /// What was encoded as a chunk's payload (docs/FORMAT.md): the string table, then the
+    /// records' bytes.
+    func payload() -> ByteWriter {
+        var payload = ByteWriter(capacity: body.count + 1024)
+        strings.encode(into: &payload)
+        payload.write(contentsOf: body)
+        return payload
+    }
+
     mutating func reset() {
         body.removeAll()
         strings.removeAll()

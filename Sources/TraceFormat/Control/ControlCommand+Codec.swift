@@ -113,9 +113,7 @@ extension ControlCommand {
     private static func writeValueBlock(_ value: TraceValue, into writer: inout ByteWriter) throws(TraceError) {
         var encoder = RecordEncoder()
         encoder.encode(value)
-        var block = ByteWriter(capacity: encoder.body.count + 1024)
-        encoder.strings.encode(into: &block)
-        block.write(contentsOf: encoder.body.bytes)
+        let block = encoder.payload()
         writer.writeVarint(UInt64(block.count))
         writer.write(contentsOf: try Deflater(level: 1).compress(block.bytes))
     }

@@ -30,7 +30,7 @@ enum FileHeader {
         writer.writeFixed(header.compatibleFeatures)
         writer.writeFixed(header.incompatibleFeatures)
         writer.writeFixed(UInt32(body.count))
-        writer.write(contentsOf: body.bytes)
+        writer.write(contentsOf: body)
         writer.writeFixed(CRC32.checksum(writer.bytes))
         return writer.bytes
     }

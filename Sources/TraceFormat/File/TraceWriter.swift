@@ -151,9 +151,7 @@ public final class TraceWriter {
 
     private func closeChunk() throws(TraceError) {
         guard open.count > 0 else { return }
-        var payload = ByteWriter(capacity: encoder.body.count + 1024)
-        encoder.strings.encode(into: &payload)
-        payload.write(contentsOf: encoder.body)
+        let payload = encoder.payload()
         let summary = open
         encoder.reset()
         open = OpenChunk()
@@ -196,9 +194,7 @@ public final class TraceWriter {
             try encoder.encode(record)
             summary.note(record)
         }
-        var payload = ByteWriter(capacity: encoder.body.count + 1024)
-        encoder.strings.encode(into: &payload)
-        payload.write(contentsOf: encoder.body)
+        let payload = encoder.payload()
         return try frame(kind: .records, raw: payload.bytes, recordCount: records.count, summary: summary, deflater: try Deflater(level: 1))
     }
 
