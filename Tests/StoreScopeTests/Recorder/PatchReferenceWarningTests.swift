@@ -66,3 +66,58 @@ func writerCountsReferences() throws {
     #expect(writer.referenceValuesAppended == 2)
     try writer.close()
 }
+
+/// A mutable class kept in collections.
+private final class Bookmark: @unchecked Sendable {
+    // @unchecked: test fixture; the recorder never reads `title`.
+    var title = ""
+}
+
+private struct Pinned: Sendable {
+    var name = "p"
+    var bookmark: Bookmark?
+}
+
+private struct Shelf: Sendable {
+    var bookmarks: [Bookmark] = []
+    var pinned: [Pinned] = [Pinned(), Pinned()]
+    var byName: [String: Pinned] = [:]
+    var count = 0
+}
+
+/// The ways a patch can bring a class instance into a collection: inserted bare, inside an
+/// inserted element, set into an element in place, inside an element of a rebuilt array of one
+/// length (diffed where stored), inside a dictionary's new value.
+private enum BringIn: CaseIterable, Sendable {
+    case appended, appendedInElement, setInElement, rebuiltArray, dictionaryValue
+
+    func apply(to state: inout Shelf) {
+        switch self {
+        case .appended: state.bookmarks.append(Bookmark())
+        case .appendedInElement: state.pinned.append(Pinned(bookmark: Bookmark()))
+        case .setInElement: state.pinned[1].bookmark = Bookmark()
+        case .rebuiltArray: state.pinned = [state.pinned[0], Pinned(name: "q", bookmark: Bookmark())]
+        case .dictionaryValue: state.byName["x"] = Pinned(bookmark: Bookmark())
+        }
+    }
+}
+
+@Test("A mutable instance a patch brings into a collection is warned of, once", arguments: BringIn.allCases)
+private func patchBringingAMutableInstanceIntoACollectionIsWarnedOf(_ bringIn: BringIn) throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("shelf.sstrace")
+    let diagnostics = DiagnosticsLog()
+    let recorder = try Recorder(sink: .file(path), configuration: .init(stateCoalescing: .never, diagnostics: diagnostics.handler))
+    var state = Shelf()
+    let store = recorder.store("shelf", initialState: state, actions: Int.self)
+    for action in 1...4 {
+        store.record(action, reducing: &state) { state, action in
+            state.count += 1
+            if action == 2 { bringIn.apply(to: &state) }
+        }
+    }
+    #expect(recorder.close())
+    #expect(diagnostics.all.count == 1 && diagnostics.all.first?.contains("(Bookmark)") == true, "\(bringIn): \(diagnostics.all)")
+    let warnings = try readTrace(path).compactMap { record -> LogRecord? in if case let .log(log) = record, log.level == .warning { log } else { nil } }
+    #expect(warnings.map(\.seq) == [2], "\(bringIn)")
+}
