@@ -84,7 +84,7 @@ struct ScratchPackageTests {
                 }
             }
         }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         let package = directory.url.appendingPathComponent("scratch")
         let tests = package.appendingPathComponent("Tests/CounterAppTests")

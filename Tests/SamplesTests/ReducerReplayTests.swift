@@ -84,7 +84,7 @@ struct ReducerReplayTests {
                     state = SearchReducer().reduce(oldState: state, with: action)
                 }
             }
-            #expect(recorder.close())
+            #expect(recorder.close(timeout: .recorderCloseInTests))
             let report = try ReducerReplay(reducer: SearchReducer().reduce(oldState:with:)).check(tracePath: trace)
             #expect(report.divergence == nil, "\(report)")
             if name == "other" {
@@ -113,7 +113,7 @@ struct ReducerReplayTests {
         _ = history.record(SearchAction.search(query: "old"), reducing: &other) { state, action in
             state = SearchReducer().reduce(oldState: state, with: action)
         }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         let report = try ReducerReplay(reducer: SearchReducer().reduce(oldState:with:)).check(tracePath: trace)
         #expect(report.store == "results" && report.actionsReplayed == 2 && report.divergence == nil, "\(report)")
     }

@@ -151,7 +151,7 @@ struct ReplayRangeTests {
             let action = LedgerAction.post(Decimal(string: amount)!, at: Date(timeIntervalSince1970: 1_764_700_000.987_654 + Double(index) * 0.1))
             _ = ledger.record(action, reducing: &state, Self.ledger)
         }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         let report = try ReducerReplay(store: "ledger", reducer: Self.ledger).check(tracePath: trace)
         #expect(report.divergence == nil && report.actionsReplayed == 3 && report.notes.isEmpty, "\(report)")
         #expect(report.store == "ledger" && report.lastSeq == 6)
@@ -194,7 +194,7 @@ struct ReplayRangeTests {
                 state.label = Label(text: "step \(step)")
             }
         }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         let reduce = { (state: inout Shelf, step: Int) in
             state.count += step
             state.label = Label(text: "step \(step)")

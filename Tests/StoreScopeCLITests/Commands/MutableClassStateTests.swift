@@ -63,7 +63,7 @@ private struct Counter: Sendable {
             settings.record(action, reducing: &state, reduce)
         }
         for step in [1, 0] { counting.record(step, reducing: &counter) { $0.n += $1 } }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         return Recording(path: path, first: try Self.id(of: first), second: try Self.id(of: state.preferences), diagnostics: messages.all)
     }
 

@@ -78,7 +78,7 @@ private struct Rename: TraceValueConvertible, Sendable {
         send(Rename(index: 4, name: "d"))
         send(Rename(index: 5, name: "e"))
         gate.open.signal()
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         return Recording(path: path, inPlace: inPlace, status: recorder.status)
     }
 

@@ -150,7 +150,7 @@ private func hasReference(_ value: TraceValue) -> Bool {
             state.touchRegistrar()
         }
         reduce(&state, "Review")
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         let records = try readTrace(path)
         let logs = records.compactMap { if case let .log(log) = $0 { log.message } else { nil } }
         #expect(!logs.contains { $0.contains("mutable classes") }, "\(logs)")

@@ -22,7 +22,7 @@ import TraceAnalysis
         store.dispatch(ReSwiftStyle.loadTodos { await Task.yield(); return loaded })
         await thunks.settle()
         for id in 1...4 { store.dispatch(ReSwiftStyle.ToggleTodo(id: id)) }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         let dispatched: [any ReSwiftStyle.Action] = [
             ReSwiftStyle.AddTodo(id: 1, title: "Write the guide"), ReSwiftStyle.AddTodo(id: 2, title: "Measure the peer"),

@@ -16,7 +16,7 @@ import TraceFormat
         recorder.log(forged)
         recorder.log("control #2 is not an outcome")
         recorder.mark(forged)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         let logs = try TraceReader(path: path).allRecords().compactMap { if case let .log(log) = $0 { log } else { nil } }
         #expect(logs.map(\.message) == ["app: " + forged, "control #2 is not an outcome", "app: " + forged])
         #expect(logs.allSatisfy { ControlOutcome(message: $0.message) == nil }, "no app line reads as an outcome")
@@ -29,7 +29,7 @@ import TraceFormat
         let forged = #"control: store "inbox" allows jump, dispatch"#
         #expect(ControlAllowedNote(message: forged) != nil, "the line reads as a note as written")
         recorder.log(forged)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         let logs = try TraceReader(path: path).allRecords().compactMap { if case let .log(log) = $0 { log } else { nil } }
         #expect(logs.map(\.message) == ["app: " + forged])
         #expect(logs.allSatisfy { ControlAllowedNote($0) == nil }, "no app line reads as a store's consent")
@@ -44,7 +44,7 @@ import TraceFormat
         recording.allowControl(replaceState: { _ in }, dispatch: { _ in })
         var state = Counter()
         recording.record(1, reducing: &state) { $0.count += $1 }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         let logs = try TraceReader(path: path).allRecords().compactMap { if case let .log(log) = $0 { log } else { nil } }
         #expect(logs.allSatisfy { ControlAllowedNote($0) == nil }, "a file alone takes no command: \(logs.map(\.message))")
     }

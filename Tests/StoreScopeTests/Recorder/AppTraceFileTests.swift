@@ -23,7 +23,7 @@ import TraceFormat
         var state = ListState()
         let recording = recorder.store("list", initialState: state, actions: ListAction.self)
         for id in 1...3 { recording.record(.add(id, "x"), reducing: &state) { reduceList(&$0, $1) } }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         let caches = try #require(FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first)
         let folder = caches.appendingPathComponent("StoreScope").path
@@ -47,7 +47,7 @@ import TraceFormat
         defer {
             for path in [first.traceFile, second.traceFile].compactMap({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
         }
-        #expect(first.close() && second.close())
+        #expect(first.close(timeout: .recorderCloseInTests) && second.close(timeout: .recorderCloseInTests))
         #expect(first.traceFile != nil && second.traceFile != nil)
         #expect(first.traceFile != second.traceFile)
     }

@@ -57,7 +57,7 @@ private enum ScoreboardAction: Sendable {
         }
         // The app keeps mutating the instance while the worker records.
         for _ in 0..<1_000 { state.counter.n += 1 }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         var replay = StateReplay()
         var patches: [UInt64: [PatchOperation]] = [:]
@@ -101,7 +101,7 @@ private enum ScoreboardAction: Sendable {
             }
             for _ in 0..<20 { state.counter.n += 1 }
         }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(recorder.status.actionsRecorded == 500)
         #expect(state.counter.n == 10_000)
     }

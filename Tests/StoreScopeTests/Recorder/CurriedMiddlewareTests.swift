@@ -55,7 +55,7 @@ import TraceAnalysis
         let (store, _) = recordedStoreInSwift5Mode(recorder: recorder, reduce: Self.reduce)
         store.dispatch(Ping(number: 2))
         #expect(store.state == 102)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(try records(path).actions.map(typeName) == ["ShapeInit", "CurriedMiddlewareTests.Ping"])
     }
 
@@ -68,7 +68,7 @@ import TraceAnalysis
         let store = Store(reducer: recording.reducer(Self.reduce), state: nil, middleware: [])
         store.dispatch(Ping(number: 5))
         #expect(store.state == 105)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         let (actions, _, all) = try records(path)
         #expect(actions.map(typeName) == ["ShapeInit", "CurriedMiddlewareTests.Ping"])
@@ -98,7 +98,7 @@ import TraceAnalysis
         let store = Store(reducer: recording.reducer(Self.reduce), state: 1, middleware: [pong, Self.notingMiddleware()])
         store.dispatch(Ping(number: 7))
         await recording.waitForEffects()
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         let (actions, started, all) = try records(path)
         #expect(actions.map(typeName) == ["CurriedMiddlewareTests.Note", "CurriedMiddlewareTests.Ping", "CurriedMiddlewareTests.Pong"])
@@ -122,7 +122,7 @@ import TraceAnalysis
         store.dispatch(Ping(number: 1))
         store.dispatch(Thunk<Int> { _, _ in })
         store.dispatch(Ping(number: 2))
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         let (actions, _, _) = try records(path)
         #expect(actions.map(typeName) == ["CurriedMiddlewareTests.Note", "CurriedMiddlewareTests.Ping", "CurriedMiddlewareTests.Note", "CurriedMiddlewareTests.Ping"])
@@ -147,7 +147,7 @@ import TraceAnalysis
         }))
         await recording.waitForEffects()
         #expect(store.state == 14)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         let (actions, started, all) = try records(path)
         #expect(actions.count == 3)

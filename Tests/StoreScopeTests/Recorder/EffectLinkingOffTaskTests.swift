@@ -61,7 +61,7 @@ import TraceAnalysis
         let store = Store(reducer: recording.reducer(Self.reduce), state: 1, middleware: [pong])
         store.dispatch(Ping(number: 7))
         await recording.waitForEffects()
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         let (actions, started, emitted) = try records(path)
         let effect = try #require(started.first)
@@ -84,7 +84,7 @@ import TraceAnalysis
             await Task.detached { await MainActor.run { dispatch(Pong(number: 1, route: "detached")) } }.value
         }))
         await recording.waitForEffects()
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         let (actions, started, _) = try records(path)
         let effect = try #require(started.first)
@@ -120,7 +120,7 @@ import TraceAnalysis
                 }
             }
         }.value
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         let (actions, started, _) = try records(path)
         let effect = try #require(started.first?.effectID)
@@ -177,7 +177,7 @@ import TraceAnalysis
         await e.linkingFirstAction { await store.send(3) }  // idle: E's own call reduces it
         d.finish()
         e.finish()
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         let (actions, _, emitted) = try records(path)
         let linked = Dictionary(uniqueKeysWithValues: actions.map { ($0.action, $0.effectID) })

@@ -28,7 +28,7 @@ import TraceFormat
             if round == 0 { gate.open() }
             #expect(recorder.flush())
         }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(recorder.status.actionsDropped > 0)
 
         let records = try TraceReader(path: path).allRecords()

@@ -27,7 +27,7 @@ struct LiveSocketSinkTests {
         var received: [Record] = []
         try pollUntilStarted(listener, into: &received)
         for id in 31...60 { recording.record(.add(id, "late"), reducing: &state) { reduceList(&$0, $1) } }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(try pollUntilEnded(listener, into: &received) == .closed)
         listener.stop()
 
@@ -84,7 +84,7 @@ struct LiveSocketSinkTests {
         var state = ListState()
         let recording = recorder.store("list", initialState: state, actions: ListAction.self)
         for id in 1...50 { recording.record(.add(id, "x"), reducing: &state) { reduceList(&$0, $1) } }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         let reader = try TraceReader(path: file)
         #expect(reader.indexSource == .footer)
         #expect(reader.allRecords().compactMap(\.actionRecord).map(\.seq) == Array(1...50))
@@ -104,7 +104,7 @@ struct LiveSocketSinkTests {
         var received: [Record] = []
         try pollUntilStarted(listener, into: &received)
         for id in 1...50 { recording.record(.add(id, "x"), reducing: &state) { reduceList(&$0, $1) } }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(try pollUntilEnded(listener, into: &received) == .closed)
         listener.stop()
         #expect(received.compactMap(\.actionRecord).map(\.seq) == Array(1...50))
@@ -136,7 +136,7 @@ struct LiveSocketSinkTests {
         let recording = recorder.store("list", initialState: state, actions: ListAction.self)
         try listening.waitUntil { $0.contains { if case .started = $0 { true } else { false } } }
         for id in 1...400 { recording.record(.add(id, "item \(id)"), reducing: &state) { reduceList(&$0, $1) } }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         try listening.waitUntil { $0.contains { if case .ended(_, .closed) = $0 { true } else { false } } }
         let received = listening.stop().compactMap(\.actionRecord).count
         let inFile = try TraceReader(path: path).allRecords().compactMap(\.actionRecord).count

@@ -41,7 +41,7 @@ func patchBringingAMutableInstanceIsWarnedOf() throws {
         for action in [SignedInAccountAction.rename("grace"), .rename("lin"), bringIn, .rename("kay"), bringIn] {
             store.record(action, reducing: &state, reduce)
         }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(diagnostics.all.count == 1 && diagnostics.all.first?.contains("holds instances of mutable classes (SignInToken)") == true,
                 "\(bringIn): \(diagnostics.all)")
         let records = try readTrace(path)
@@ -116,7 +116,7 @@ private func patchBringingAMutableInstanceIntoACollectionIsWarnedOf(_ bringIn: B
             if action == 2 { bringIn.apply(to: &state) }
         }
     }
-    #expect(recorder.close())
+    #expect(recorder.close(timeout: .recorderCloseInTests))
     #expect(diagnostics.all.count == 1 && diagnostics.all.first?.contains("(Bookmark)") == true, "\(bringIn): \(diagnostics.all)")
     let warnings = try readTrace(path).compactMap { record -> LogRecord? in if case let .log(log) = record, log.level == .warning { log } else { nil } }
     #expect(warnings.map(\.seq) == [2], "\(bringIn)")

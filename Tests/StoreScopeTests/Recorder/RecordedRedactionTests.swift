@@ -84,7 +84,7 @@ struct RecordedRedactionTests {
         store.record(.open(URL(string: "https://example.com/search?q=visible-query&apiKey=S3CRET-action-url")!), reducing: &state, Self.reduce)
         store.record(.setHeaders([("Accept", "text/html"), ("Authorization", "S3CRET-renamed")]), reducing: &state, Self.reduce)
         store.record(.rename("guest-visible"), reducing: &state, Self.reduce)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         let records = try readTrace(path)
         let text = records.map { String(reflecting: $0) }.joined(separator: "\n")
@@ -129,7 +129,7 @@ struct RecordedRedactionTests {
         let store = recorder.store("shapes", initialState: state, actions: ShapeAction.self)
         store.record(.step(2), reducing: &state, Self.reduce)
         store.record(.setToken("S3CRET-action-token"), reducing: &state, Self.reduce)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         let text = try readTrace(path).map { String(reflecting: $0) }.joined(separator: "\n")
         for secret in ["S3CRET-pwd-2", "S3CRET-xapikey-2", "S3CRET-auth-2", "S3CRET-query-2", "S3CRET-action-token", "S3CRET-login-2"] {
             #expect(text.contains(secret), "\(secret)")

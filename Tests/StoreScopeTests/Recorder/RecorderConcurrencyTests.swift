@@ -54,7 +54,7 @@ import TraceAnalysis
                 }
             }
         }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(recorder.status.actionsRecorded == UInt64(senders.count * actionsPerSender))
         #expect(recorder.status.actionsDropped == 0)
 

@@ -43,6 +43,6 @@ struct WideState: Equatable, Sendable {
         recording.record(1, reducing: &state) { $0.counter += $1 }
         #expect(recorder.flush(timeout: .seconds(120)))
         #expect(recording.inbox.track.pinnedEstimate.load(ordering: .relaxed) == state.values.capacity * MemoryLayout<Int>.stride / 2)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
     }
 }

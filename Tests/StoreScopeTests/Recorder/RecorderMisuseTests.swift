@@ -14,7 +14,7 @@ import TraceAnalysis
         var state = ListState()
         let recording = recorder.store("list", initialState: state, actions: ListAction.self)
         for id in 1...3 { recording.record(.add(id, "x"), reducing: &state) { reduceList(&$0, $1) } }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         for id in 4...8 { recording.record(.add(id, "late"), reducing: &state) { reduceList(&$0, $1) } }
         let status = recorder.status
         #expect(status.actionsRecorded == 3)
@@ -29,7 +29,7 @@ import TraceAnalysis
         let directory = try TemporaryDirectory()
         let recorder = try Recorder(sink: .file(directory.path("t.sstrace")))
         let recording = recorder.store("list", initialState: ListState(), actions: ListAction.self)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         for index in 0..<10_000 { recorder.log("late \(index)") }
         let span = recording.startEffect("late effect", startedBy: nil)
         span.finish()
@@ -46,7 +46,7 @@ import TraceAnalysis
             var state = ListState()
             let recording = recorder.store("list", initialState: state, actions: ListAction.self)
             for step in 0..<300 { recording.record(.setFilter("\(step)"), reducing: &state) { reduceList(&$0, $1) } }
-            #expect(recorder.close())
+            #expect(recorder.close(timeout: .recorderCloseInTests))
             let status = recorder.status
             #expect(status.pendingActions == 0, "round \(round)")
             #expect(status.actionsRecorded + status.actionsDropped == 300)
@@ -70,13 +70,13 @@ import TraceAnalysis
             "\(error)".contains("another recorder is writing this trace") && "\(error)".contains(path)
         }
         for id in 21...30 { recording.record(.add(id, "x"), reducing: &state) { reduceList(&$0, $1) } }
-        #expect(first.close())
+        #expect(first.close(timeout: .recorderCloseInTests))
         let reader = try TraceReader(path: path)
         #expect(reader.indexSource == .footer)
         #expect(reader.allRecords().compactMap(\.actionRecord).map(\.seq) == Array(1...30))
         // Once the first recorder closed, the path is free again.
         let next = try Recorder(sink: .file(path))
-        #expect(next.close())
+        #expect(next.close(timeout: .recorderCloseInTests))
     }
 
     @Test("two live stores with one name are recorded under distinct names, and the clash is reported")
@@ -95,7 +95,7 @@ import TraceAnalysis
             first.record(.add(id, "a"), reducing: &a) { reduceList(&$0, $1) }
             second.record(.setFilter("b\(id)"), reducing: &b) { reduceList(&$0, $1) }
         }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(diagnostics.all.contains { $0.contains("already recording") && $0.contains("list#2") })
         var replay = StateReplay()
         for record in try readTrace(path) { replay.apply(record) }
@@ -113,6 +113,6 @@ import TraceAnalysis
         }
         let again = recorder.store("screen", initialState: ListState(), actions: ListAction.self)
         #expect(again.name == "screen")
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
     }
 }

@@ -25,7 +25,7 @@ import TraceFormat
         #expect(dropped < UInt64(sent))
         gate.open()
         for id in 1...10 { recording.record(.add(id, "after"), reducing: &state) { reduceList(&$0, $1) } }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         let status = recorder.status
         let records = try readTrace(path)
@@ -90,7 +90,7 @@ import TraceFormat
         #expect(recording.inbox.arriving0.capacity <= 4_096)
         #expect(recording.inbox.arriving1.capacity <= 4_096)
         #expect(recording.inbox.taken.capacity <= 4_096)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(recorder.status.actionsRecorded == UInt64(sent + 30_000 + small))
         #expect(recorder.status.actionsDropped == 0)
     }

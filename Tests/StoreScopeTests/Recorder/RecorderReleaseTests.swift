@@ -43,7 +43,7 @@ import TraceAnalysis
         let path = directory.path("reused.sstrace")
         try Self.recordWithoutClosing(path: path, count: 5)
         let next = try Recorder(sink: .file(path))
-        #expect(next.close())
+        #expect(next.close(timeout: .recorderCloseInTests))
     }
 
     @Test("a store recorder that outlives every other reference to its Recorder keeps it open and records until it is released")

@@ -23,7 +23,7 @@ import Darwin
         #expect(status.sinkFailed)
         #expect(status.lastError?.contains("No space left on device") == true)
         #expect(status.actionsRecorded + status.actionsDropped == 50)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(diagnostics.all.filter { $0.contains("recording stopped") }.count == 1)
     }
 
@@ -48,7 +48,7 @@ import Darwin
             recording.record(action(id), reducing: &state) { reduceList(&$0, $1) }
             if flushEvery > 0, id % flushEvery == 0 { recorder.flush() }
         }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         let status = recorder.status
         #expect(status.sinkFailed)
         let inTrace = try TraceReader(path: path).allRecords().compactMap(\.actionRecord).count
@@ -90,7 +90,7 @@ import Darwin
         #expect(diagnostics.all.filter { $0.contains("the listener at \(socketPath) hung up right after connecting") }.count == 1)
         recording.record(.setFilter("still working"), reducing: &state) { reduceList(&$0, $1) }
         #expect(state.filter == "still working")
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(recorder.status.actionsRecorded == UInt64(recording.lastSentSeq))
     }
 
@@ -104,7 +104,7 @@ import Darwin
         #expect(recorder.flush())
         #expect(state.items.count == 100)
         #expect(!recorder.status.sinkFailed)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(diagnostics.all.filter { $0.contains("no listener at") && $0.contains("nobody.sock") }.count == 1)
     }
 }

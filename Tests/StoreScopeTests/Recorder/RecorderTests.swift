@@ -29,7 +29,7 @@ import TraceAnalysis
             if state != before { changedSteps += 1 }
             expected[UInt64(step)] = captureValue(state)
         }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(recorder.status.actionsRecorded == 300)
         #expect(recorder.status.actionsDropped == 0)
 

@@ -16,7 +16,7 @@ import TraceAnalysis
         let recording = recorder.store("list", initialState: state, actions: ListAction.self)
         let reduce = recording.reducer(reduceList)
         for id in 1...6 { reduce(&state, .add(id, "item \(id)")) }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
 
         let inTrace = try TraceReader(path: path).allRecords().reduce(0) { $0 + $1.truncatedValueCount }
         #expect(inTrace > 0)
@@ -30,7 +30,7 @@ import TraceAnalysis
         var state = ListState()
         let reduce = recorder.store("list", initialState: state, actions: ListAction.self).reducer(reduceList)
         for id in 1...6 { reduce(&state, .add(id, "item \(id)")) }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(recorder.status.truncatedValues == 0)
     }
 }

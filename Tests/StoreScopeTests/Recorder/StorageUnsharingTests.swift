@@ -26,7 +26,7 @@ struct LogScreen: ScreenState, Equatable {
             // Far enough apart that the worker unshares changed collections after each.
             Thread.sleep(forTimeInterval: 0.002)
         }
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         var replay = StateReplay()
         for record in try readTrace(path) { replay.apply(record) }
         #expect(replay.stores["screen"]?.value == captureValue(state))
@@ -49,7 +49,7 @@ struct LogScreen: ScreenState, Equatable {
         }
         state = boxed as! [Int]
         #expect(state.count == 20)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(recorder.status.actionsRecorded == 20)
     }
 

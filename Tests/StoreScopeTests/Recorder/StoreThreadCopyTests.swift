@@ -47,7 +47,7 @@ import StoreScopeTestSupport
         #expect(store.send(.toggle(3)), "the worker's copy after the scalar change shared the items")
         _ = store.send(.setFilter("a"))
         #expect(store.send(.toggle(4)))
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(recorder.status.actionsRecorded == 6)
     }
 
@@ -66,7 +66,7 @@ import StoreScopeTestSupport
             for step in 0..<2_000 { other.record(step, reducing: &count) { $0 += $1 } }
         }
         #expect(inPlace == Array(repeating: true, count: 5))
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(recorder.status.actionsDropped == 0)
     }
 
@@ -78,6 +78,6 @@ import StoreScopeTestSupport
         _ = store.send(.toggle(1))
         let inPlace = (2...7).map { store.send(.toggle($0)) }
         #expect(inPlace == Array(repeating: true, count: 6))
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
     }
 }

@@ -25,7 +25,7 @@ struct TCPClosedWhilePairingTests {
 
         // The listener answers only after the app has begun to close.
         let polled = PolledListener(listener, startingAfter: 0.2)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         // The session's end, or the connection refused before it began one (pairing cut short).
         try polled.waitUntil {
             $0.contains {

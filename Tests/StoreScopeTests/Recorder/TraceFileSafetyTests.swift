@@ -30,21 +30,21 @@ struct TraceFileSafetyTests {
         let fresh = directory.path("fresh.sstrace")
         let recorder = try Recorder(sink: .file(fresh))
         Self.recordTwenty(recorder)
-        #expect(recorder.close())
+        #expect(recorder.close(timeout: .recorderCloseInTests))
         #expect(try Self.permissions(fresh) == 0o600)
 
         let old = directory.path("old.sstrace")
         #expect(FileManager.default.createFile(atPath: old, contents: Data("old".utf8), attributes: [.posixPermissions: 0o644]))
         let replacing = try Recorder(sink: .file(old))
         Self.recordTwenty(replacing)
-        #expect(replacing.close())
+        #expect(replacing.close(timeout: .recorderCloseInTests))
         #expect(try Self.permissions(old) == 0o600)
         #expect(try readTrace(old).compactMap(\.actionRecord).count == 20)
 
         let exclusive = directory.path("exclusive.sstrace")
         let tee = try Recorder(sink: .file(exclusive, exclusive: true, streamingTo: directory.path("no/listener.sock")),
                                configuration: .init(diagnostics: { _ in }))
-        #expect(tee.close())
+        #expect(tee.close(timeout: .recorderCloseInTests))
         #expect(try Self.permissions(exclusive) == 0o600)
     }
 
@@ -133,14 +133,14 @@ struct TraceFileSafetyTests {
         let other = directory.path("two.sstrace")
         let plain = try Recorder(sink: .file(other))
         #expect(throws: TraceError.self) { try Recorder(sink: .file(other, streamingTo: socket), configuration: .init(diagnostics: { _ in })) }
-        #expect(plain.close())
+        #expect(plain.close(timeout: .recorderCloseInTests))
 
         for id in 21...30 { recording.record(.add(id, "x"), reducing: &state) { reduceList(&$0, $1) } }
-        #expect(first.close())
+        #expect(first.close(timeout: .recorderCloseInTests))
         let reader = try TraceReader(path: path)
         #expect(reader.indexSource == .footer)
         #expect(reader.allRecords().compactMap(\.actionRecord).map(\.seq) == Array(1...30))
         let next = try Recorder(sink: .file(path, streamingTo: socket), configuration: .init(diagnostics: { _ in }))
-        #expect(next.close())
+        #expect(next.close(timeout: .recorderCloseInTests))
     }
 }
