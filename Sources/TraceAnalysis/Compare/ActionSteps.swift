@@ -98,6 +98,12 @@ public struct ActionSteps: IteratorProtocol, Sequence {
         }
         // Up to the next action: the effect that sent this one is named before it.
         if readAhead[readAheadStart...].contains(where: sees) { return fromEffect }
+        // What was stepped over goes first: the buffer holds at most the items up to the
+        // action after the next, never the session read so far.
+        if readAheadStart > 0 {
+            readAhead.removeFirst(readAheadStart)
+            readAheadStart = 0
+        }
         while let item = items.next() {
             readAhead.append(item)
             if sees(item) { break }
@@ -111,9 +117,15 @@ public struct ActionSteps: IteratorProtocol, Sequence {
             defer { readAheadStart += 1 }
             return readAhead[readAheadStart]
         }
-        if !readAhead.isEmpty { (readAhead, readAheadStart) = ([], 0) }
+        if !readAhead.isEmpty {
+            readAhead.removeAll(keepingCapacity: true)
+            readAheadStart = 0
+        }
         return items.next()
     }
+
+    /// The items the read-ahead of ``nextIsFromEffect()`` holds, stepped over or not.
+    var itemsHeldForReadAhead: Int { readAhead.count }
 
     private mutating func step(_ action: ActionRecord) -> Step {
         defer { changes = StateChanges() }

@@ -1,6 +1,6 @@
 import StoreScopeTestSupport
 import Testing
-import TraceAnalysis
+@testable import TraceAnalysis
 
 /// `compare` compares a store's states whole once and then follows the records that change
 /// them (``EqualStates``): these pin that it finds every divergence comparing every state would.
@@ -63,6 +63,27 @@ struct SessionComparisonTests {
         // Both kinds of pair were made: the check above saw sessions that diverge and sessions that do not.
         #expect((500...2_500).contains(divergences.bySeq), "\(divergences)")
         #expect((500...2_500).contains(divergences.byAppActions), "\(divergences)")
+    }
+
+    @Test("Reading ahead for effects' actions holds the items up to the next action, not the session read so far")
+    func readAheadStaysBounded() {
+        var session = Session(stores: ["s"])
+        for app in UInt64(0)..<500 {
+            session.append(action: app * 3 + 1, store: "s", patch: [.set(path: [.field("n")], value: .int(Int64(app)))])
+            session.append(action: app * 3 + 2, store: "s", fromEffect: true, patch: [.set(path: [.field("m")], value: .int(1))])
+            session.append(action: app * 3 + 3, store: "s", fromEffect: true)
+        }
+        var steps = session.steps
+        var taken = 0, mostHeld = 0
+        // As `compare --app-actions` reads: a step, then whether the next one came from an effect.
+        while steps.next() != nil {
+            taken += 1
+            _ = steps.nextIsFromEffect()
+            mostHeld = max(mostHeld, steps.itemsHeldForReadAhead)
+        }
+        #expect(taken == 1_500)
+        // An action, its patch, the next `effect emitted` and the next action: what one look ahead reads.
+        #expect(mostHeld <= 4, "the read-ahead held \(mostHeld) items")
     }
 
     /// Expects `compare` to find `a` and `b` first differing in the states after pair `index`
