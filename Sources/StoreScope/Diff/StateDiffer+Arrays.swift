@@ -6,15 +6,13 @@ import Foundation
 protocol _EquatableElements {
     /// `(i, j) -> old[i] == new[j]`, typed once so each call costs one `==`.
     static func _elementEquality(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> (Int, Int) -> Bool
-    /// The lengths of the equal prefix and (not overlapping it) the equal suffix of the arrays at
-    /// `old` and `new`, compared in place without copying elements.
-    static func _commonAffixes(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> (prefix: Int, suffix: Int)
-    /// Diffs the arrays at `old` and `new` when only elements changed where they were, with
-    /// nothing allocated (ElementsChangedInPlace.swift); `false`, emitting nothing, otherwise.
-    static func _diffChangedInPlace(
-        _ old: UnsafeRawPointer, _ new: UnsafeRawPointer, affixes: (prefix: Int, suffix: Int),
-        identified: (any _IdentifiedElements.Type)?, elementTraits: TypeTraits, with differ: inout StateDiffer, depth: Int
-    ) -> Bool
+    /// Appends the operations between the arrays at `old` and `new` (both of this type, whose
+    /// traits are `traits`), read where they are stored: the array's diff as
+    /// ``_DiffedCollection/_diff(against:with:depth:)`` finds it, entered without boxing either
+    /// array into an `Any`, casting it back out, or asking the runtime for the array type's
+    /// metadata (each some hundreds of instructions, per array diffed).
+    static func _diffArrays(
+        at old: UnsafeRawPointer, _ new: UnsafeRawPointer, traits: TypeTraits, with differ: inout StateDiffer, depth: Int)
 }
 
 /// Arrays of `Identifiable` elements, matched by id (found as ``_EquatableElements`` is, through
@@ -107,19 +105,38 @@ extension Array: _EquatableElements where Element: Equatable {
         return count
     }
 
-    static func _commonAffixes(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> (prefix: Int, suffix: Int) {
-        let other = new.assumingMemoryBound(to: Self.self)
-        return old.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer { old in
-            other.pointee.withUnsafeBufferPointer { new in
+    /// The lengths of the equal prefix and (not overlapping it) the equal suffix of the arrays at
+    /// `old` and `new`, compared in place without copying elements, whose elements' traits are
+    /// `elementTraits`.
+    static func commonAffixes(
+        _ old: UnsafePointer<Self>, _ new: UnsafePointer<Self>, elementTraits: TypeTraits
+    ) -> (prefix: Int, suffix: Int) {
+        old.pointee.withUnsafeBufferPointer { old in
+            new.pointee.withUnsafeBufferPointer { new in
                 let shorter = Swift.min(old.count, new.count)
                 guard shorter > 0, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return (0, 0) }
-                let blocks = ElementBlocks(type: Element.self)
+                let blocks = ElementBlocks(traits: elementTraits)
                 let prefix = Self.equalRun(oldBase, newBase, step: 1, limit: shorter, blocks: blocks)
                 let suffix = Self.equalRun(
                     oldBase + (old.count - 1), newBase + (new.count - 1), step: -1, limit: shorter - prefix, blocks: blocks)
                 return (prefix, suffix)
             }
         }
+    }
+
+    static func _diffArrays(
+        at old: UnsafeRawPointer, _ new: UnsafeRawPointer, traits: TypeTraits, with differ: inout StateDiffer, depth: Int
+    ) {
+        let old = old.assumingMemoryBound(to: Self.self), new = new.assumingMemoryBound(to: Self.self)
+        if old.pointee.sharesStorage(with: new.pointee) { return }
+        let elementTraits = TypeTraits.of(type: Element.self)
+        let affixes = commonAffixes(old, new, elementTraits: elementTraits)
+        if diffChangedInPlace(
+            old, new, affixes: affixes, identified: traits.identifiedElements, elementTraits: elementTraits, with: &differ, depth: depth)
+        {
+            return
+        }
+        old.pointee.diffMatchingElements(new.pointee, traits: traits, elementTraits: elementTraits, affixes: affixes, with: &differ, depth: depth)
     }
 }
 
@@ -150,25 +167,32 @@ extension Array: _DiffedCollection {
         // (see ``ValueAddress``).
         let new = ValueAddress.with(other, ifExactly: Self.self) { $0.assumingMemoryBound(to: Self.self).pointee }
             ?? other as! [Element]
-        let sharesStorage = withUnsafeBufferPointer { a in
-            new.withUnsafeBufferPointer { b in a.count == b.count && (a.count == 0 || a.baseAddress == b.baseAddress) }
-        }
-        if sharesStorage { return }
         let traits = TypeTraits.of(type: Self.self)
-        let elementTraits = TypeTraits.of(type: Element.self)
-        var affixes: (prefix: Int, suffix: Int)?
         if let equatable = traits.equatableElements {
-            let changedInPlace = withUnsafePointer(to: self) { oldArray in
+            withUnsafePointer(to: self) { oldArray in
                 withUnsafePointer(to: new) { newArray in
-                    let known = equatable._commonAffixes(oldArray, newArray)
-                    affixes = known
-                    return equatable._diffChangedInPlace(
-                        oldArray, newArray, affixes: known, identified: traits.identifiedElements, elementTraits: elementTraits,
-                        with: &differ, depth: depth)
+                    equatable._diffArrays(at: oldArray, newArray, traits: traits, with: &differ, depth: depth)
                 }
             }
-            if changedInPlace { return }
+            return
         }
+        if sharesStorage(with: new) { return }
+        diffMatchingElements(new, traits: traits, elementTraits: TypeTraits.of(type: Element.self), affixes: nil, with: &differ, depth: depth)
+    }
+
+    /// Whether both arrays are the same buffer (or both empty): unchanged, in O(1).
+    func sharesStorage(with other: Self) -> Bool {
+        withUnsafeBufferPointer { a in
+            other.withUnsafeBufferPointer { b in a.count == b.count && (a.count == 0 || a.baseAddress == b.baseAddress) }
+        }
+    }
+
+    /// The diff against `new` by the general algorithm (``StateDiffer/diffArray(_:depth:)``),
+    /// given the equal prefix and suffix when typed code found them.
+    func diffMatchingElements(
+        _ new: Self, traits: TypeTraits, elementTraits: TypeTraits, affixes: (prefix: Int, suffix: Int)?,
+        with differ: inout StateDiffer, depth: Int
+    ) {
         let elements = withUnsafePointer(to: self) { oldArray in
             withUnsafePointer(to: new) { newArray in
                 let identities = traits.identifiedElements?._identities(oldArray, newArray)
