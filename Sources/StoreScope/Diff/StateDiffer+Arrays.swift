@@ -48,9 +48,9 @@ extension Array: _EquatableElements where Element: Equatable {
             || InPlaceEquality.equal(old, new)
     }
 
-    /// Elements equal by `==` but not bitwise, in a row, after which a run is taken for a
-    /// rebuilt array and compared by `==` alone.
-    private static var rebuiltAfter: Int { 32 }
+    /// Elements equal by `==` but not bitwise, in a row, after which the array is taken for a
+    /// rebuilt one (a decoded response) and compared by `==` alone.
+    static var rebuiltAfter: Int { 8 }
 
     /// How many elements from `old` and `new` on, stepping by `step` (1 or -1), are equal,
     /// up to `limit`. Runs of bitwise-identical elements (the unchanged elements of a copy)
@@ -61,23 +61,26 @@ extension Array: _EquatableElements where Element: Equatable {
         let stride = MemoryLayout<Element>.stride
         let comparesBlocks = MemoryLayout<Element>.size > 0
         var count = 0
-        // Elements equal by `==` whose bytes differed, in a row: a rebuilt array (a decoded
-        // response) has nothing bitwise equal, so after a few blocks of them the rest is
-        // compared by `==` alone, without the byte comparisons that cannot succeed.
+        // Elements equal by `==` whose bytes differed, in a row: a rebuilt array has nothing
+        // bitwise equal, so after a block of them the bytes that cannot match are no longer
+        // compared.
         var equalNotIdentical = 0
         while count < limit {
             if equalNotIdentical >= Self.rebuiltAfter {
-                // Stepped by raw addresses: the element's stride is read once, not per element.
-                var a = UnsafeRawPointer(old + step * count), b = UnsafeRawPointer(new + step * count)
-                let advance = step * stride
-                while count < limit,
-                    InPlaceEquality.equal(a.assumingMemoryBound(to: Element.self), b.assumingMemoryBound(to: Element.self))
+                // By `==` alone for as many elements again as compared so far, then the bytes of
+                // one element are tried: a copy whose first elements were replaced by equal
+                // values goes back to blocks after at most about twice as many `==`.
+                let stretch = Swift.min(count, limit - count)
+                let equal = Self.equalByValue(old + step * count, new + step * count, step: step, count: stretch)
+                count += equal
+                if equal < stretch { return count }
+                if count < limit, comparesBlocks,
+                    InPlaceEquality.bytesAreEqual(
+                        UnsafeRawPointer(old + step * count), UnsafeRawPointer(new + step * count), count: MemoryLayout<Element>.size)
                 {
-                    count += 1
-                    a += advance
-                    b += advance
+                    equalNotIdentical = 0
                 }
-                return count
+                continue
             }
             if comparesBlocks {
                 let skipped = blocks.equalRun(
@@ -100,9 +103,25 @@ extension Array: _EquatableElements where Element: Equatable {
                     return count
                 }
                 count += 1
+                if equalNotIdentical == Self.rebuiltAfter { break }
             }
         }
         return count
+    }
+
+    /// How many of the `count` elements from `old` and `new` on, stepping by `step`, are equal
+    /// by `==` before the first that is not: the walk of a rebuilt array. Stepped by raw
+    /// addresses up to the end's, with no counter (the element's stride is read once).
+    private static func equalByValue(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, step: Int, count: Int) -> Int {
+        let advance = step &* MemoryLayout<Element>.stride  // never 0: a stride is at least 1
+        // The new element is read at a fixed distance from the old one: one address to step.
+        let start = UnsafeRawPointer(old), distance = start.distance(to: UnsafeRawPointer(new))
+        let end = start + count &* advance
+        var a = start
+        while a != end, InPlaceEquality.equal(a.assumingMemoryBound(to: Element.self), (a + distance).assumingMemoryBound(to: Element.self)) {
+            a += advance
+        }
+        return start.distance(to: a) / advance
     }
 
     /// The lengths of the equal prefix and (not overlapping it) the equal suffix of the arrays at

@@ -7,7 +7,8 @@ import TraceFormat
 // they are stored, as a state's field and nested in its elements, with one element changed.
 // Patches of value elements are checked against the captures (`checkedPatch`, DiffTests.swift).
 
-/// A fresh copy of a string's bytes: equal, in new storage.
+/// A fresh copy of a string's bytes: equal, in new storage (for strings longer than 15 bytes,
+/// which are not stored inline).
 private func fresh(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
 
 private struct Account: Equatable, Identifiable {
@@ -29,7 +30,7 @@ private struct Accounts: Equatable {
 }
 
 private func accounts(_ count: Int) -> [Account] {
-    (0..<count).map { Account(id: $0, name: "account \($0)", labels: ["l\($0 % 4)", "x"], owner: nil) }
+    (0..<count).map { Account(id: $0, name: "account number \($0) of the list", labels: ["l\($0 % 4)", "x"], owner: nil) }
 }
 
 private func rebuilt(_ accounts: [Account]) -> [Account] {
@@ -82,7 +83,7 @@ private enum Entry: Equatable {
 }
 
 private func entries(_ count: Int) -> [Entry] {
-    (0..<count).map { $0 % 3 == 0 ? .text("entry \($0)") : $0 % 3 == 1 ? .tagged(id: $0, tags: ["a\($0)", "b"]) : .empty }
+    (0..<count).map { $0 % 3 == 0 ? .text("entry number \($0) of the list") : $0 % 3 == 1 ? .tagged(id: $0, tags: ["a\($0)", "b"]) : .empty }
 }
 
 private func rebuilt(_ entries: [Entry]) -> [Entry] {
@@ -102,6 +103,10 @@ func rebuiltEnumsWithPayloads() throws {
     var payload = rebuilt(old)
     payload[58] = .tagged(id: 58, tags: ["a58", "c"])
     #expect(try checkedPatch(old, payload) == [.set(path: [.index(58), .field("tags"), .index(1)], value: .string("c"))])
+    // One removed: the general diff after the typed scan.
+    var removed = rebuilt(old)
+    removed.remove(at: 30)
+    #expect(try checkedPatch(old, removed) == [.remove(path: [.index(30)])])
     var kind = rebuilt(old)
     kind[0] = .empty
     let patch = try checkedPatch(old, kind)
@@ -125,7 +130,7 @@ private final class Square: Shape {
 
 @Test("A rebuilt array of class instances, subclasses among them: the changed instance, at the last or the first place")
 func rebuiltClassElements() throws {
-    let old: [Shape] = (0..<40).map { $0 % 2 == 0 ? Shape(name: "shape \($0)") : Square(side: $0) }
+    let old: [Shape] = (0..<40).map { $0 % 2 == 0 ? Shape(name: "shape number \($0) of the list") : Square(side: $0) }
     let rebuilt: [Shape] = old.map { ($0 as? Square).map { Square(side: $0.side) } ?? Shape(name: fresh($0.name)) }
     #expect(capturePatch(from: old, to: rebuilt).isEmpty)
     for position in [0, 39] {
@@ -135,6 +140,31 @@ func rebuiltClassElements() throws {
         #expect(!patch.isEmpty)
         #expect(patch.allSatisfy { $0.path.starts(with: [.index(position)]) }, "\(position)")
     }
+}
+
+/// Counts the calls of its `==`, to see how a walk compared a run. Used by one test only.
+private struct Counted: Equatable {
+    nonisolated(unsafe) static var comparisons = 0
+    var id: Int
+    var name: String
+
+    static func == (a: Counted, b: Counted) -> Bool {
+        comparisons += 1
+        return a.id == b.id && a.name == b.name
+    }
+}
+
+@Test("A copy whose first elements were replaced by equal values goes back to blocks past them: == is called on few elements")
+func replacedFirstElementsThenBlocks() throws {
+    let old = (0..<2_000).map { Counted(id: $0, name: "the name of element \($0)") }
+    var new = old
+    for index in 0..<20 { new[index] = Counted(id: index, name: fresh(old[index].name)) }
+    new[1_999].name = "changed"
+    Counted.comparisons = 0
+    let patch = capturePatch(from: old, to: new)
+    #expect(patch == [.set(path: [.index(1_999), .field("name")], value: .string("changed"))])
+    // The 20 replaced elements and a few after them, not the 2,000.
+    #expect(Counted.comparisons < 100, "\(Counted.comparisons)")
 }
 
 @Test("Arrays of element types diffed before and of types met for the first time give the same patches")
@@ -153,4 +183,16 @@ func typesSeenBeforeAndNew() throws {
     #expect(patcher.patch(from: old, to: new) == expected)
     #expect(patcher.patch(from: old, to: new) == expected)
     #expect(try checkedPatch(old, new) == expected)
+}
+
+@Test("Rebuilt arrays at and past the capture depth give no patch, one above it the change")
+func rebuiltArraysAtTheDepthLimit() throws {
+    let old = Accounts(accounts: accounts(12), note: "n")
+    var new = Accounts(accounts: rebuilt(old.accounts), note: old.note)
+    new.accounts[11].labels[0] = "changed"
+    // The labels array sits at depth 3 (state, accounts, element, labels).
+    for depth in 0...4 {
+        let patch = try checkedPatch(old, new, options: CaptureOptions(maximumDepth: depth))
+        #expect(patch.isEmpty == (depth < 4), "\(depth)")
+    }
 }
