@@ -18,10 +18,19 @@ private struct Account: Equatable, Identifiable {
     var owner: Owner?
 }
 
-private final class Owner: Equatable {
+private class Owner: Equatable {
     let name: String
     init(name: String) { self.name = name }
-    static func == (a: Owner, b: Owner) -> Bool { a.name == b.name }
+    static func == (a: Owner, b: Owner) -> Bool { a.name == b.name && type(of: a) == type(of: b) }
+}
+
+/// An owner of several people: a subclass among the owners of an array.
+private final class Group: Owner {
+    let size: Int
+    init(size: Int) {
+        self.size = size
+        super.init(name: "a group of \(size) people, named for them")
+    }
 }
 
 private struct Accounts: Equatable {
@@ -114,28 +123,14 @@ func rebuiltEnumsWithPayloads() throws {
     #expect(patch.allSatisfy { $0.path.starts(with: [.index(0)]) })
 }
 
-private class Shape: Equatable {
-    let name: String
-    init(name: String) { self.name = name }
-    static func == (a: Shape, b: Shape) -> Bool { a.name == b.name && type(of: a) == type(of: b) }
-}
-
-private final class Square: Shape {
-    let side: Int
-    init(side: Int) {
-        self.side = side
-        super.init(name: "square")
-    }
-}
-
 @Test("A rebuilt array of class instances, subclasses among them: the changed instance, at the last or the first place")
 func rebuiltClassElements() throws {
-    let old: [Shape] = (0..<40).map { $0 % 2 == 0 ? Shape(name: "shape number \($0) of the list") : Square(side: $0) }
-    let rebuilt: [Shape] = old.map { ($0 as? Square).map { Square(side: $0.side) } ?? Shape(name: fresh($0.name)) }
+    let old: [Owner] = (0..<40).map { $0 % 2 == 0 ? Owner(name: "owner number \($0) of the list") : Group(size: $0) }
+    let rebuilt: [Owner] = old.map { ($0 as? Group).map { Group(size: $0.size) } ?? Owner(name: fresh($0.name)) }
     #expect(capturePatch(from: old, to: rebuilt).isEmpty)
     for position in [0, 39] {
         var new = rebuilt
-        new[position] = Shape(name: "changed")
+        new[position] = Owner(name: "changed")
         let patch = capturePatch(from: old, to: new)
         #expect(!patch.isEmpty)
         #expect(patch.allSatisfy { $0.path.starts(with: [.index(position)]) }, "\(position)")
