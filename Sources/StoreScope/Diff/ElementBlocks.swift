@@ -26,7 +26,12 @@ struct ElementBlocks {
 
     /// The blocks of the element type `type`.
     init(type: Any.Type) {
-        mask = TypeTraits.of(type: type).structLayout?.blockMask
+        self.init(traits: TypeTraits.of(type: type))
+    }
+
+    /// The blocks of the element type whose traits are `traits`.
+    init(traits: TypeTraits) {
+        mask = traits.structLayout?.blockMask
         elements = mask == nil ? 32 : Self.maskedElements
     }
 

@@ -9,16 +9,15 @@
 /// and diffed where they are stored, in the array type's own code, with nothing allocated.
 extension Array where Element: Equatable {
     /// Diffs the arrays at `old` and `new` (both of this type) into `differ`, given their equal
-    /// prefix and suffix (see ``_EquatableElements/_commonAffixes(_:_:)``), when only elements
+    /// prefix and suffix (see ``commonAffixes(_:_:elementTraits:)``), when only elements
     /// changed where they were.
     ///
     /// - Returns: `false`, emitting nothing, when the lengths differ or an id moved (see
     ///   ``_IdentifiedElements/_sameIDs(_:_:at:)``): the general diff then matches the elements.
-    static func _diffChangedInPlace(
-        _ old: UnsafeRawPointer, _ new: UnsafeRawPointer, affixes: (prefix: Int, suffix: Int),
+    static func diffChangedInPlace(
+        _ old: UnsafePointer<Self>, _ new: UnsafePointer<Self>, affixes: (prefix: Int, suffix: Int),
         identified: (any _IdentifiedElements.Type)?, elementTraits: TypeTraits, with differ: inout StateDiffer, depth: Int
     ) -> Bool {
-        let old = old.assumingMemoryBound(to: Self.self), new = new.assumingMemoryBound(to: Self.self)
         let count = old.pointee.count
         guard count == new.pointee.count else { return false }
         let (prefix, suffix) = affixes

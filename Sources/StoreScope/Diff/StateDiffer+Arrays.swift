@@ -6,15 +6,13 @@ import Foundation
 protocol _EquatableElements {
     /// `(i, j) -> old[i] == new[j]`, typed once so each call costs one `==`.
     static func _elementEquality(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> (Int, Int) -> Bool
-    /// The lengths of the equal prefix and (not overlapping it) the equal suffix of the arrays at
-    /// `old` and `new`, compared in place without copying elements.
-    static func _commonAffixes(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> (prefix: Int, suffix: Int)
-    /// Diffs the arrays at `old` and `new` when only elements changed where they were, with
-    /// nothing allocated (ElementsChangedInPlace.swift); `false`, emitting nothing, otherwise.
-    static func _diffChangedInPlace(
-        _ old: UnsafeRawPointer, _ new: UnsafeRawPointer, affixes: (prefix: Int, suffix: Int),
-        identified: (any _IdentifiedElements.Type)?, elementTraits: TypeTraits, with differ: inout StateDiffer, depth: Int
-    ) -> Bool
+    /// Appends the operations between the arrays at `old` and `new` (both of this type, whose
+    /// traits are `traits`), read where they are stored: the array's diff as
+    /// ``_DiffedCollection/_diff(against:with:depth:)`` finds it, entered without boxing either
+    /// array into an `Any`, casting it back out, or asking the runtime for the array type's
+    /// metadata (each some hundreds of instructions, per array diffed).
+    static func _diffArrays(
+        at old: UnsafeRawPointer, _ new: UnsafeRawPointer, traits: TypeTraits, with differ: inout StateDiffer, depth: Int)
 }
 
 /// Arrays of `Identifiable` elements, matched by id (found as ``_EquatableElements`` is, through
@@ -50,9 +48,9 @@ extension Array: _EquatableElements where Element: Equatable {
             || InPlaceEquality.equal(old, new)
     }
 
-    /// Elements equal by `==` but not bitwise, in a row, after which a run is taken for a
-    /// rebuilt array and compared by `==` alone.
-    private static var rebuiltAfter: Int { 32 }
+    /// Elements equal by `==` but not bitwise, in a row, after which the array is taken for a
+    /// rebuilt one (a decoded response) and compared by `==` alone.
+    static var rebuiltAfter: Int { 8 }
 
     /// How many elements from `old` and `new` on, stepping by `step` (1 or -1), are equal,
     /// up to `limit`. Runs of bitwise-identical elements (the unchanged elements of a copy)
@@ -63,23 +61,26 @@ extension Array: _EquatableElements where Element: Equatable {
         let stride = MemoryLayout<Element>.stride
         let comparesBlocks = MemoryLayout<Element>.size > 0
         var count = 0
-        // Elements equal by `==` whose bytes differed, in a row: a rebuilt array (a decoded
-        // response) has nothing bitwise equal, so after a few blocks of them the rest is
-        // compared by `==` alone, without the byte comparisons that cannot succeed.
+        // Elements equal by `==` whose bytes differed, in a row: a rebuilt array has nothing
+        // bitwise equal, so after a block of them the bytes that cannot match are no longer
+        // compared.
         var equalNotIdentical = 0
         while count < limit {
             if equalNotIdentical >= Self.rebuiltAfter {
-                // Stepped by raw addresses: the element's stride is read once, not per element.
-                var a = UnsafeRawPointer(old + step * count), b = UnsafeRawPointer(new + step * count)
-                let advance = step * stride
-                while count < limit,
-                    InPlaceEquality.equal(a.assumingMemoryBound(to: Element.self), b.assumingMemoryBound(to: Element.self))
+                // By `==` alone for as many elements again as compared so far, then the bytes of
+                // one element are tried: a copy whose first elements were replaced by equal
+                // values goes back to blocks after at most about twice as many `==`.
+                let stretch = Swift.min(count, limit - count)
+                let equal = Self.equalByValue(old + step * count, new + step * count, step: step, count: stretch)
+                count += equal
+                if equal < stretch { return count }
+                if count < limit, comparesBlocks,
+                    InPlaceEquality.bytesAreEqual(
+                        UnsafeRawPointer(old + step * count), UnsafeRawPointer(new + step * count), count: MemoryLayout<Element>.size)
                 {
-                    count += 1
-                    a += advance
-                    b += advance
+                    equalNotIdentical = 0
                 }
-                return count
+                continue
             }
             if comparesBlocks {
                 let skipped = blocks.equalRun(
@@ -102,24 +103,59 @@ extension Array: _EquatableElements where Element: Equatable {
                     return count
                 }
                 count += 1
+                if equalNotIdentical == Self.rebuiltAfter { break }
             }
         }
         return count
     }
 
-    static func _commonAffixes(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> (prefix: Int, suffix: Int) {
-        let other = new.assumingMemoryBound(to: Self.self)
-        return old.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer { old in
-            other.pointee.withUnsafeBufferPointer { new in
+    /// How many of the `count` elements from `old` and `new` on, stepping by `step`, are equal
+    /// by `==` before the first that is not: the walk of a rebuilt array. Stepped by raw
+    /// addresses up to the end's, with no counter (the element's stride is read once).
+    private static func equalByValue(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, step: Int, count: Int) -> Int {
+        let advance = step &* MemoryLayout<Element>.stride  // never 0: a stride is at least 1
+        // The new element is read at a fixed distance from the old one: one address to step.
+        let start = UnsafeRawPointer(old), distance = start.distance(to: UnsafeRawPointer(new))
+        let end = start + count &* advance
+        var a = start
+        while a != end, InPlaceEquality.equal(a.assumingMemoryBound(to: Element.self), (a + distance).assumingMemoryBound(to: Element.self)) {
+            a += advance
+        }
+        return start.distance(to: a) / advance
+    }
+
+    /// The lengths of the equal prefix and (not overlapping it) the equal suffix of the arrays at
+    /// `old` and `new`, compared in place without copying elements, whose elements' traits are
+    /// `elementTraits`.
+    static func commonAffixes(
+        _ old: UnsafePointer<Self>, _ new: UnsafePointer<Self>, elementTraits: TypeTraits
+    ) -> (prefix: Int, suffix: Int) {
+        old.pointee.withUnsafeBufferPointer { old in
+            new.pointee.withUnsafeBufferPointer { new in
                 let shorter = Swift.min(old.count, new.count)
                 guard shorter > 0, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return (0, 0) }
-                let blocks = ElementBlocks(type: Element.self)
+                let blocks = ElementBlocks(traits: elementTraits)
                 let prefix = Self.equalRun(oldBase, newBase, step: 1, limit: shorter, blocks: blocks)
                 let suffix = Self.equalRun(
                     oldBase + (old.count - 1), newBase + (new.count - 1), step: -1, limit: shorter - prefix, blocks: blocks)
                 return (prefix, suffix)
             }
         }
+    }
+
+    static func _diffArrays(
+        at old: UnsafeRawPointer, _ new: UnsafeRawPointer, traits: TypeTraits, with differ: inout StateDiffer, depth: Int
+    ) {
+        let old = old.assumingMemoryBound(to: Self.self), new = new.assumingMemoryBound(to: Self.self)
+        if old.pointee.sharesStorage(with: new.pointee) { return }
+        let elementTraits = TypeTraits.of(type: Element.self)
+        let affixes = commonAffixes(old, new, elementTraits: elementTraits)
+        if diffChangedInPlace(
+            old, new, affixes: affixes, identified: traits.identifiedElements, elementTraits: elementTraits, with: &differ, depth: depth)
+        {
+            return
+        }
+        old.pointee.diffMatchingElements(new.pointee, traits: traits, elementTraits: elementTraits, affixes: affixes, with: &differ, depth: depth)
     }
 }
 
@@ -150,25 +186,32 @@ extension Array: _DiffedCollection {
         // (see ``ValueAddress``).
         let new = ValueAddress.with(other, ifExactly: Self.self) { $0.assumingMemoryBound(to: Self.self).pointee }
             ?? other as! [Element]
-        let sharesStorage = withUnsafeBufferPointer { a in
-            new.withUnsafeBufferPointer { b in a.count == b.count && (a.count == 0 || a.baseAddress == b.baseAddress) }
-        }
-        if sharesStorage { return }
         let traits = TypeTraits.of(type: Self.self)
-        let elementTraits = TypeTraits.of(type: Element.self)
-        var affixes: (prefix: Int, suffix: Int)?
         if let equatable = traits.equatableElements {
-            let changedInPlace = withUnsafePointer(to: self) { oldArray in
+            withUnsafePointer(to: self) { oldArray in
                 withUnsafePointer(to: new) { newArray in
-                    let known = equatable._commonAffixes(oldArray, newArray)
-                    affixes = known
-                    return equatable._diffChangedInPlace(
-                        oldArray, newArray, affixes: known, identified: traits.identifiedElements, elementTraits: elementTraits,
-                        with: &differ, depth: depth)
+                    equatable._diffArrays(at: oldArray, newArray, traits: traits, with: &differ, depth: depth)
                 }
             }
-            if changedInPlace { return }
+            return
         }
+        if sharesStorage(with: new) { return }
+        diffMatchingElements(new, traits: traits, elementTraits: TypeTraits.of(type: Element.self), affixes: nil, with: &differ, depth: depth)
+    }
+
+    /// Whether both arrays are the same buffer (or both empty): unchanged, in O(1).
+    func sharesStorage(with other: Self) -> Bool {
+        withUnsafeBufferPointer { a in
+            other.withUnsafeBufferPointer { b in a.count == b.count && (a.count == 0 || a.baseAddress == b.baseAddress) }
+        }
+    }
+
+    /// The diff against `new` by the general algorithm (``StateDiffer/diffArray(_:depth:)``),
+    /// given the equal prefix and suffix when typed code found them.
+    func diffMatchingElements(
+        _ new: Self, traits: TypeTraits, elementTraits: TypeTraits, affixes: (prefix: Int, suffix: Int)?,
+        with differ: inout StateDiffer, depth: Int
+    ) {
         let elements = withUnsafePointer(to: self) { oldArray in
             withUnsafePointer(to: new) { newArray in
                 let identities = traits.identifiedElements?._identities(oldArray, newArray)

@@ -103,6 +103,12 @@ struct StateDiffer {
         case .reflection where depth >= options.maximumDepth:
             // Both sides are captured as `.truncated(.depth)` of the same type.
             return
+        case .collection where depth < options.maximumDepth:
+            // Arrays of `Equatable` elements without boxing them (``_EquatableElements``).
+            if let arrays = traits.equatableElements {
+                arrays._diffArrays(at: old, new, traits: traits, with: &self, depth: depth)
+                return
+            }
         case .reflection:
             if let layout = traits.structLayout {
                 // Equal bytes capture alike; `==` still prunes what it calls equal.
