@@ -1,0 +1,98 @@
+import TraceFormat
+
+/// The root state struct's fields as a ``StatePatcher`` reads them once per state type, so that
+/// a change of scalar fields alone (a flag flipped, a query typed) is found without the
+/// differ's generic walk: each field's bytes, and for each scalar field the redaction rule
+/// leaves visible, its leaf and its path from the root.
+///
+/// A patch finds the fields whose bytes changed in one pass. When every one of them is such a
+/// scalar, it asks the state's `==` (which prunes, as everywhere) and sets each changed leaf:
+/// the operations ``StateDiffer/diff(root:_:traits:)`` finds, in the same order. A change of
+/// any other field (a collection, a nested struct, an enum, an optional, a redacted field) is
+/// left to that walk. Types the walk does not read through a ``StructLayout`` (classes, enums,
+/// structs with a custom mirror) have no fast path.
+final class RootScalarFields {
+    /// Where a field's bytes are.
+    private struct Span {
+        let offset: Int
+        let size: Int
+    }
+
+    /// How a visible scalar field is read as a leaf.
+    private struct Leaf {
+        let scalarAt: (UnsafeRawPointer, Redaction) -> TraceValue
+        let followsBytes: Bool
+        let pathFromRoot: [PathComponent]
+    }
+
+    /// The state type.
+    let type: Any.Type
+    private let spans: [Span]
+    /// Bit `i` set: field `i` is a visible scalar, ``leaves``[i] says how to read it.
+    private let scalarMask: UInt64
+    private let leaves: [Leaf?]
+    private let equalsAt: ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)?
+
+    /// The fast path for roots of the type `traits` describes, captured with `options`; `nil`
+    /// when the generic walk must find every patch of it.
+    init?(traits: TypeTraits, options: CaptureOptions) {
+        guard traits.isExact, traits.path == .reflection, !traits.isClass, let layout = traits.structLayout,
+            layout.fields.count <= UInt64.bitWidth, options.maximumDepth > 0
+        else { return nil }
+        let redacted = layout.redaction.verdicts(under: options.redaction)
+        var mask: UInt64 = 0
+        var leaves: [Leaf?] = []
+        for (index, field) in layout.fields.enumerated() {
+            guard !redacted[index], let fieldTraits = field.traits, let scalarAt = fieldTraits.scalarAt else {
+                leaves.append(nil)
+                continue
+            }
+            mask |= 1 << UInt64(index)
+            leaves.append(Leaf(scalarAt: scalarAt, followsBytes: fieldTraits.leafFollowsBytes, pathFromRoot: field.pathFromRoot))
+        }
+        guard mask != 0 else { return nil }
+        type = traits.type
+        spans = layout.fields.map { Span(offset: $0.offset, size: $0.size) }
+        scalarMask = mask
+        self.leaves = leaves
+        equalsAt = traits.equalsAt
+    }
+
+    /// Appends the operations between the roots at `old` and `new` when only visible scalar
+    /// fields changed (none, when nothing did or `==` calls the states equal).
+    ///
+    /// - Returns: `false`, with nothing appended, when another field changed.
+    func appendChanges(
+        _ old: UnsafeRawPointer, _ new: UnsafeRawPointer, redaction: Redaction, into operations: inout [PatchOperation]
+    ) -> Bool {
+        var changed: UInt64 = 0
+        spans.withUnsafeBufferPointer { spans in
+            for index in spans.indices {
+                let span = spans[index]
+                if !InPlaceEquality.bytesAreEqual(old + span.offset, new + span.offset, count: span.size) {
+                    changed |= 1 << UInt64(index)
+                }
+            }
+        }
+        guard changed & ~scalarMask == 0 else { return false }
+        if changed == 0 { return true }
+        if let equalsAt, equalsAt(old, new) { return true }
+        leaves.withUnsafeBufferPointer { leaves in
+            spans.withUnsafeBufferPointer { spans in
+                var remaining = changed
+                while remaining != 0 {
+                    let index = remaining.trailingZeroBitCount
+                    remaining &= remaining &- 1
+                    let leaf = leaves[index].unsafelyUnwrapped
+                    let offset = spans[index].offset
+                    // Compared as captured leaves, as the walk compares scalars.
+                    let after = leaf.scalarAt(new + offset, redaction)
+                    if leaf.followsBytes || leaf.scalarAt(old + offset, redaction) != after {
+                        operations.append(.set(path: leaf.pathFromRoot, value: after))
+                    }
+                }
+            }
+        }
+        return true
+    }
+}
