@@ -22,7 +22,47 @@ final class RootScalarFields {
     private struct Leaf {
         let scalarAt: (UnsafeRawPointer, Redaction) -> TraceValue
         let followsBytes: Bool
+        /// For a Bool or a fixed-width integer, its leaf read without ``scalarAt``'s generic
+        /// call (~90 instructions for a Bool).
+        let bits: BitsLeaf?
         let pathFromRoot: [PathComponent]
+    }
+
+    /// The scalars whose leaf is their bits, read as `_capturedScalar` reads them.
+    private enum BitsLeaf {
+        case bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64
+
+        init?(_ type: Any.Type) {
+            let wordIsInt64 = MemoryLayout<Int>.size == 8
+            switch ObjectIdentifier(type) {
+            case ObjectIdentifier(Bool.self): self = .bool
+            case ObjectIdentifier(Int.self): self = wordIsInt64 ? .int64 : .int32
+            case ObjectIdentifier(UInt.self): self = wordIsInt64 ? .uint64 : .uint32
+            case ObjectIdentifier(Int8.self): self = .int8
+            case ObjectIdentifier(Int16.self): self = .int16
+            case ObjectIdentifier(Int32.self): self = .int32
+            case ObjectIdentifier(Int64.self): self = .int64
+            case ObjectIdentifier(UInt8.self): self = .uint8
+            case ObjectIdentifier(UInt16.self): self = .uint16
+            case ObjectIdentifier(UInt32.self): self = .uint32
+            case ObjectIdentifier(UInt64.self): self = .uint64
+            default: return nil
+            }
+        }
+
+        func leaf(at address: UnsafeRawPointer) -> TraceValue {
+            switch self {
+            case .bool: .bool(address.load(as: Bool.self))
+            case .int8: .int(Int64(address.load(as: Int8.self)))
+            case .int16: .int(Int64(address.loadUnaligned(as: Int16.self)))
+            case .int32: .int(Int64(address.loadUnaligned(as: Int32.self)))
+            case .int64: .int(address.loadUnaligned(as: Int64.self))
+            case .uint8: .uint(UInt64(address.load(as: UInt8.self)))
+            case .uint16: .uint(UInt64(address.loadUnaligned(as: UInt16.self)))
+            case .uint32: .uint(UInt64(address.loadUnaligned(as: UInt32.self)))
+            case .uint64: .uint(address.loadUnaligned(as: UInt64.self))
+            }
+        }
     }
 
     /// The state type.
@@ -48,7 +88,10 @@ final class RootScalarFields {
                 continue
             }
             mask |= 1 << UInt64(index)
-            leaves.append(Leaf(scalarAt: scalarAt, followsBytes: fieldTraits.leafFollowsBytes, pathFromRoot: field.pathFromRoot))
+            leaves.append(
+                Leaf(
+                    scalarAt: scalarAt, followsBytes: fieldTraits.leafFollowsBytes, bits: BitsLeaf(field.type),
+                    pathFromRoot: field.pathFromRoot))
         }
         guard mask != 0 else { return nil }
         type = traits.type
@@ -85,6 +128,11 @@ final class RootScalarFields {
                     remaining &= remaining &- 1
                     let leaf = leaves[index].unsafelyUnwrapped
                     let offset = spans[index].offset
+                    if let bits = leaf.bits {
+                        // Bytes that differ are a leaf that differs.
+                        operations.append(.set(path: leaf.pathFromRoot, value: bits.leaf(at: new + offset)))
+                        continue
+                    }
                     // Compared as captured leaves, as the walk compares scalars.
                     let after = leaf.scalarAt(new + offset, redaction)
                     if leaf.followsBytes || leaf.scalarAt(old + offset, redaction) != after {

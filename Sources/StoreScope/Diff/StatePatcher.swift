@@ -14,6 +14,8 @@ package struct StatePatcher {
     private var rootTraits: TypeTraits?
     /// The fast path for that type's scalar-only changes, when it has one.
     private var rootScalars: RootScalarFields?
+    /// How many patches the fast path found (tests pin where it applies).
+    private(set) var scalarOnlyPatches = 0
 
     /// A patcher for states captured with `options` (the keyframes' options).
     package init(options: CaptureOptions) {
@@ -40,7 +42,10 @@ package struct StatePatcher {
                     rootScalars.appendChanges(UnsafeRawPointer(old), UnsafeRawPointer(new), redaction: redaction, into: &differ.operations)
                 }
             }
-            if found { return differ.operations }
+            if found {
+                scalarOnlyPatches &+= 1
+                return differ.operations
+            }
         }
         differ.path.removeAll(keepingCapacity: true)
         differ.diff(root: old, new, traits: traits)

@@ -151,6 +151,7 @@ struct RecordEncoder {
         body.writeVarint(UInt64(location.line))
     }
 
+    @inline(__always)
     mutating func encode(_ operation: PatchOperation) {
         items += 1
         switch operation {
