@@ -12,23 +12,32 @@ import TraceFormat
 /// left to that walk. Types the walk does not read through a ``StructLayout`` (classes, enums,
 /// structs with a custom mirror) have no fast path.
 final class RootScalarFields {
-    /// Where a field's bytes are.
+    /// Where a field's bytes are, and for a Bool or an integer how its leaf is read: all a
+    /// patch that flips one reads, without copying a ``Leaf`` (a retain per reference in it).
     private struct Span {
         let offset: Int
         let size: Int
+        let bits: BitsLeaf?
+
+        /// Whether the field's bytes are equal in the values at `a` and `b`.
+        @inline(__always)
+        func hasEqualBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+            switch size {
+            case 1: a.load(fromByteOffset: offset, as: UInt8.self) == b.load(fromByteOffset: offset, as: UInt8.self)
+            case 8: a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            default: InPlaceEquality.bytesAreEqual(a + offset, b + offset, count: size)
+            }
+        }
     }
 
     /// How a visible scalar field is read as a leaf.
     private struct Leaf {
         let scalarAt: (UnsafeRawPointer, Redaction) -> TraceValue
         let followsBytes: Bool
-        /// For a Bool or a fixed-width integer, its leaf read without ``scalarAt``'s generic
-        /// call (~90 instructions for a Bool).
-        let bits: BitsLeaf?
-        let pathFromRoot: [PathComponent]
     }
 
-    /// The scalars whose leaf is their bits, read as `_capturedScalar` reads them.
+    /// The scalars whose leaf is their bits, read as `_capturedScalar` reads them, without
+    /// ``Leaf/scalarAt``'s generic call (~90 instructions for a Bool).
     private enum BitsLeaf {
         case bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64
 
@@ -71,6 +80,8 @@ final class RootScalarFields {
     /// Bit `i` set: field `i` is a visible scalar, ``leaves``[i] says how to read it.
     private let scalarMask: UInt64
     private let leaves: [Leaf?]
+    /// Each field's path from the root (see ``StoredField/pathFromRoot``).
+    private let paths: [[PathComponent]]
     private let equalsAt: ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)?
 
     /// The fast path for roots of the type `traits` describes, captured with `options`; `nil`
@@ -88,14 +99,14 @@ final class RootScalarFields {
                 continue
             }
             mask |= 1 << UInt64(index)
-            leaves.append(
-                Leaf(
-                    scalarAt: scalarAt, followsBytes: fieldTraits.leafFollowsBytes, bits: BitsLeaf(field.type),
-                    pathFromRoot: field.pathFromRoot))
+            leaves.append(Leaf(scalarAt: scalarAt, followsBytes: fieldTraits.leafFollowsBytes))
         }
         guard mask != 0 else { return nil }
         type = traits.type
-        spans = layout.fields.map { Span(offset: $0.offset, size: $0.size) }
+        spans = layout.fields.enumerated().map { index, field in
+            Span(offset: field.offset, size: field.size, bits: leaves[index] == nil ? nil : BitsLeaf(field.type))
+        }
+        paths = layout.fields.map(\.pathFromRoot)
         scalarMask = mask
         self.leaves = leaves
         equalsAt = traits.equalsAt
@@ -111,8 +122,7 @@ final class RootScalarFields {
         var changed: UInt64 = 0
         spans.withUnsafeBufferPointer { spans in
             for index in spans.indices {
-                let span = spans[index]
-                if !InPlaceEquality.bytesAreEqual(old + span.offset, new + span.offset, count: span.size) {
+                if !spans[index].hasEqualBytes(old, new) {
                     changed |= 1 << UInt64(index)
                 }
             }
@@ -120,24 +130,22 @@ final class RootScalarFields {
         guard changed & ~scalarMask == 0 else { return false }
         if changed == 0 { return true }
         if let equalsAt, equalsAt(old, new) { return true }
-        leaves.withUnsafeBufferPointer { leaves in
-            spans.withUnsafeBufferPointer { spans in
-                var remaining = changed
-                while remaining != 0 {
-                    let index = remaining.trailingZeroBitCount
-                    remaining &= remaining &- 1
-                    let leaf = leaves[index].unsafelyUnwrapped
-                    let offset = spans[index].offset
-                    if let bits = leaf.bits {
-                        // Bytes that differ are a leaf that differs.
-                        operations.append(.set(path: leaf.pathFromRoot, value: bits.leaf(at: new + offset)))
-                        continue
-                    }
-                    // Compared as captured leaves, as the walk compares scalars.
-                    let after = leaf.scalarAt(new + offset, redaction)
-                    if leaf.followsBytes || leaf.scalarAt(old + offset, redaction) != after {
-                        operations.append(.set(path: leaf.pathFromRoot, value: after))
-                    }
+        spans.withUnsafeBufferPointer { spans in
+            var remaining = changed
+            while remaining != 0 {
+                let index = remaining.trailingZeroBitCount
+                remaining &= remaining &- 1
+                let offset = spans[index].offset
+                if let bits = spans[index].bits {
+                    // Bytes that differ are a leaf that differs.
+                    operations.append(.set(path: paths[index], value: bits.leaf(at: new + offset)))
+                    continue
+                }
+                // Compared as captured leaves, as the walk compares scalars.
+                let leaf = leaves[index].unsafelyUnwrapped
+                let after = leaf.scalarAt(new + offset, redaction)
+                if leaf.followsBytes || leaf.scalarAt(old + offset, redaction) != after {
+                    operations.append(.set(path: paths[index], value: after))
                 }
             }
         }
