@@ -166,31 +166,3 @@ func firstAndLaterPatches() {
     }
     #expect(counts == [1, 3, 5])
 }
-
-private struct IntegersState: Equatable {
-    var int = -1
-    var int8: Int8 = -2
-    var int16: Int16 = -3
-    var int32: Int32 = -4
-    var int64: Int64 = -5
-    var uint: UInt = 6
-    var uint8: UInt8 = 7
-    var uint16: UInt16 = 8
-    var uint32: UInt32 = 9
-    var uint64: UInt64 = .max
-    var isOn = true
-}
-
-@Test("Every fixed-width integer and a Bool are read as the walk reads their leaves")
-func integerLeaves() {
-    var patcher = StatePatcher(options: .default)
-    let old = IntegersState()
-    var all = IntegersState(
-        int: .min, int8: .min, int16: .min, int32: .min, int64: .min, uint: .max, uint8: .max, uint16: .max, uint32: .max, uint64: 0,
-        isOn: false)
-    let found = patch(&patcher, old, all)
-    #expect(found.fast)
-    #expect(found.operations.count == 11)
-    all.int = 1 << 40
-    #expect(patch(&patcher, old, all).fast)
-}
