@@ -10,13 +10,23 @@
 struct RecentStrings {
     private static let slotBits = 6
     private static let slotCount = 1 << slotBits
-    private var slots: [(string: String, index: UInt64)?] = Array(repeating: nil, count: slotCount)
+    /// Each slot's string representation, compared without copying (a copy of a `String` is a
+    /// retain and a release).
+    private var words: [(UInt64, UInt64)] = Array(repeating: (0, 0), count: slotCount)
+    /// Each slot's index; ``empty`` for a slot that holds nothing.
+    private var indices: [UInt64] = Array(repeating: empty, count: slotCount)
+    /// The strings the slots hold, kept alive so that their storage is not reused meanwhile.
+    private var strings: [String?] = Array(repeating: nil, count: slotCount)
+    private static let empty = UInt64.max
 
     /// The index remembered for this very string representation, if any.
     func index(of string: String) -> UInt64? {
         #if _pointerBitWidth(_64)
-        guard let slot = slots[Self.slot(of: string)], Self.sameRepresentation(slot.string, string) else { return nil }
-        return slot.index
+        let key = Self.words(string)
+        let slot = Self.slot(of: key)
+        let index = indices[slot]
+        guard index != Self.empty, words[slot] == key else { return nil }
+        return index
         #else
         return nil
         #endif
@@ -24,12 +34,19 @@ struct RecentStrings {
 
     mutating func remember(_ string: String, as index: UInt64) {
         #if _pointerBitWidth(_64)
-        slots[Self.slot(of: string)] = (string, index)
+        let key = Self.words(string)
+        let slot = Self.slot(of: key)
+        words[slot] = key
+        indices[slot] = index
+        strings[slot] = string
         #endif
     }
 
     mutating func removeAll() {
-        for slot in slots.indices { slots[slot] = nil }
+        for slot in indices.indices {
+            indices[slot] = Self.empty
+            strings[slot] = nil
+        }
     }
 
     #if _pointerBitWidth(_64)
@@ -37,14 +54,8 @@ struct RecentStrings {
         unsafeBitCast(string, to: (UInt64, UInt64).self)
     }
 
-    private static func sameRepresentation(_ a: String, _ b: String) -> Bool {
-        let (a0, a1) = words(a)
-        let (b0, b1) = words(b)
-        return a0 == b0 && a1 == b1
-    }
-
-    private static func slot(of string: String) -> Int {
-        let (w0, w1) = words(string)
+    private static func slot(of words: (UInt64, UInt64)) -> Int {
+        let (w0, w1) = words
         return Int(truncatingIfNeeded: ((w0 ^ (w1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> (64 - slotBits))
     }
     #endif

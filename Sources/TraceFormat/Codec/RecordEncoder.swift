@@ -87,7 +87,8 @@ struct RecordEncoder {
             body.writeVarint(patch.seq)
             name(patch.store)
             body.writeVarint(UInt64(patch.operations.count))
-            for operation in patch.operations { encode(operation) }
+            // Read where they are stored: `for operation in` copied each whole operation.
+            for index in patch.operations.indices { encode(patch.operations[index]) }
         case let .stateNotRecorded(notRecorded):
             body.write(RecordTag.stateNotRecorded.rawValue)
             body.writeVarint(notRecorded.seq)
@@ -150,6 +151,7 @@ struct RecordEncoder {
         body.writeVarint(UInt64(location.line))
     }
 
+    @inline(__always)
     mutating func encode(_ operation: PatchOperation) {
         items += 1
         switch operation {
@@ -187,14 +189,14 @@ struct RecordEncoder {
         }
         body.writeVarint(UInt64(path.count))
         items += path.count
-        for component in path {
-            switch component {
+        for index in path.indices {
+            switch path[index] {
             case let .field(field):
                 body.write(PathTag.field.rawValue)
                 name(field)
             case let .index(position):
                 body.write(PathTag.index.rawValue)
-                index(position)
+                self.index(position)
             case let .key(key):
                 body.write(PathTag.key.rawValue)
                 encode(key)

@@ -57,10 +57,15 @@ func everyScalarKindChangedAloneIsOneSet() throws {
         ("optional", { $0.optional = 4 }), ("mode", { $0.mode = .busy(2) }),
     ]
     let old = Fields()
+    // The worker's patcher, kept across the changes: its fast path for scalar-only changes
+    // (RootScalarFields) finds what the walk finds.
+    var patcher = StatePatcher(options: .default)
     for (name, change) in changes {
         var new = old
         change(&new)
         let patch = try checkedPatch(old, new)
+        #expect(patcher.patch(from: old, to: new) == patch, "\(name)")
+        #expect(patcher.patch(from: new, to: old) == capturePatch(from: new, to: old), "\(name)")
         #expect(patch.count == 1, "\(name)")
         guard case let .set(path, value)? = patch.first else {
             Issue.record("\(name): \(patch)")
@@ -80,6 +85,8 @@ func integerExtremesRecordTheNewValue() throws {
     old.int8 = .max; new.int8 = .min
     old.uint64 = 0; new.uint64 = .max
     old.flag = true; new.flag = false
+    var patcher = StatePatcher(options: .default)
+    #expect(patcher.patch(from: old, to: new) == capturePatch(from: old, to: new))
     #expect(try checkedPatch(old, new) == [
         .set(path: [.field("int")], value: .int(.max)), .set(path: [.field("int8")], value: .int(Int64(Int8.min))),
         .set(path: [.field("uint64")], value: .uint(.max)), .set(path: [.field("flag")], value: .bool(false)),
