@@ -227,6 +227,16 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
         while socket == nil, isOpening, Clock.monotonicNanos() < deadline, endpoint.awaitAttempt(milliseconds: 20) {
             connect()
         }
+        if socket == nil, isOpening, endpoint.awaitAttempt(milliseconds: 0) {
+            // A connection under way, neither open nor failed within the second (a listener
+            // that took the TCP connection but did not pair in time): what waited for it is
+            // lost, and the app is told that, not that no listener was there. (An app listening
+            // for a tool that never came has no connection under way: nothing to say.)
+            isOpening = false
+            let failure = SocketFailure(errno: .timedOut, refusal: Self.stillOpening(endpoint.place))
+            diagnostics("live stream: \(failure)")
+            endStream(failure)
+        }
         guard let socket else { return }
         while Clock.monotonicNanos() < deadline, !pending.isEmpty || socket.channel.hasUnsent || confirmed < streamOffset {
             if let error = pending.send(through: socket) ?? readMessages(from: socket) {
@@ -241,6 +251,11 @@ final class LiveSocketOutput: TraceOutput, LiveOutput {
         }
         socket.close()
         self.socket = nil
+    }
+
+    /// The sink's last error when the session closed with its connection still opening.
+    static func stillOpening(_ place: String) -> String {
+        "the connection to \(place) was still opening when the session closed (its connect or pairing took over a second); nothing was sent"
     }
 
     /// The listener writes its own file; a stream has no footer.

@@ -57,5 +57,24 @@ extension LiveProcessTests {
             #expect(demo.stdout.contains("; give the app the secret the listener printed: STORESCOPE_PAIRING=…\n"), "\(demo.stdout)")
             #expect(!demo.stdout.contains("start one with"))
         }
+
+        @Test("with a listener that takes the connection but never pairs, the demo says the connection was still opening, not to start one")
+        func demoWithASilentListener() throws {
+            let directory = try TemporaryDirectory()
+            let trace = directory.path("demo.sstrace")
+            // A TCP port that accepts connections (the kernel's backlog) and never answers.
+            let bound = try #require(try? Syscalls.resolve(TCPAddress(host: "127.0.0.1", port: 0), numericOnly: true, passive: true).get())
+            let silent = try #require(try? Syscalls.listenTCP(at: bound).get())
+            defer { close(silent) }
+            let port = try #require(Syscalls.boundPort(silent))
+            let demo = try ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["STORESCOPE_TCP=127.0.0.1:\(port)", "STORESCOPE_PAIRING=\(PairingSecret.generate())",
+                 try ProductLocator.url(of: "storescope").path, "demo", "--output", trace])
+            #expect(demo.status == 0, "\(demo.stderr)")
+            #expect(demo.stdout.contains("\nNot streamed to tcp 127.0.0.1:\(port) ($STORESCOPE_TCP): the connection to tcp 127.0.0.1:\(port) was still opening when the session closed"), "\(demo.stdout)")
+            #expect(!demo.stdout.contains("start one with"), "\(demo.stdout)")
+            #expect(!demo.stdout.contains("refused"), "\(demo.stdout)")
+        }
     }
 }

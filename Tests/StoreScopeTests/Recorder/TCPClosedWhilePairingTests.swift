@@ -40,4 +40,43 @@ struct TCPClosedWhilePairingTests {
         let stream = try #require(recorder.status.sinks.first)
         #expect(stream.actionsRecorded == 5 && stream.actionsDropped == 0, "\(stream)")
     }
+
+    @Test("a session whose listener took the connection but never pairs within the close's second is told so, its actions counted lost")
+    func closedWithTheListenerSilent() throws {
+        let directory = try TemporaryDirectory()
+        let secret = PairingSecret.generate()
+        var options = LiveListener.Options()
+        options.tcp = [TCPAddress(host: "127.0.0.1", port: 0)]
+        options.pairing = secret
+        // Never polled: the kernel takes the app's connection, nothing answers its pairing.
+        let listener = try LiveListener(path: directory.path("run/live.sock"), options: options)
+        let address = try #require(listener.tcpAddresses.first)
+        let diagnostics = DiagnosticsLog()
+        let recorder = try Recorder(sink: .tcp(address, pairing: secret), configuration: .init(diagnostics: diagnostics.handler))
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        for id in 1...5 { recording.record(.add(id, "item \(id)"), reducing: &state) { reduceList(&$0, $1) } }
+
+        #expect(recorder.close(timeout: .recorderCloseInTests))
+        let stream = try #require(recorder.status.sinks.first)
+        #expect(stream.lastError?.contains("tcp \(address) was still opening when the session closed") == true, "\(stream)")
+        #expect(stream.actionsRecorded == 0 && stream.actionsDropped == 5 && stream.actionsUnconfirmed == 0, "\(stream)")
+        #expect(diagnostics.all.contains { $0.contains("was still opening when the session closed") }, "\(diagnostics.all)")
+        withExtendedLifetime(listener) {}
+    }
+
+    @Test("an app listening for a tool that never connects closes with nothing to report: no connection was under way")
+    func listeningAppClosedWithoutATool() throws {
+        let diagnostics = DiagnosticsLog()
+        let recorder = try Recorder(
+            sink: .tcpListening(TCPAddress(host: "127.0.0.1", port: 0), pairing: PairingSecret.generate()),
+            configuration: .init(diagnostics: diagnostics.handler))
+        var state = ListState()
+        let recording = recorder.store("list", initialState: state, actions: ListAction.self)
+        for id in 1...3 { recording.record(.add(id, "item \(id)"), reducing: &state) { reduceList(&$0, $1) } }
+        #expect(recorder.close(timeout: .recorderCloseInTests))
+        let stream = try #require(recorder.status.sinks.first)
+        #expect(stream.lastError == nil, "\(stream)")
+        #expect(!diagnostics.all.contains { $0.contains("still opening") }, "\(diagnostics.all)")
+    }
 }

@@ -75,6 +75,10 @@ enum DemoCommand: Command {
                 + (stream.lost > 0 ? ", \(stream.lost) not" : "")
         }
         let reason = stream.lastError.map { " (\($0))" } ?? ""
+        if let error = stream.lastError, error.contains("still opening when the session closed") {
+            // A listener took the connection but did not answer in time: not a missing one.
+            return "Not streamed to \(socket) (\(variable)): \(error); is the listener busy? Run the demo again"
+        }
         if isTCP, stream.lastError?.contains("pairing") == true {
             // A listener answered: what to fix is the secret, not a missing listener.
             return "Not streamed to \(socket) (\(variable)): the listener refused the session\(reason); "
