@@ -13,9 +13,31 @@ import StoreScope
 /// ```
 ///
 /// The main thread's instruction count divided by the 20,000 calls is the cost of
-/// `willSend`, the reducer and `didReduce` per action.
+/// `willSend`, the reducer and `didReduce` per action. Its twin `recorder-handoff-floor-profile`
+/// sends the same actions through the floor (``StoreThreadFloor``, a stand-in) in
+/// ``sendFloor(_:state:action:)``: the same command with `--toggle-collect='*sendFloor*'`.
 enum HandOffProfile {
     static let actions = 20_000
+
+    static func runFloor() {
+        var state = UsersFixture.state(users: 1_000)
+        let floor = StoreThreadFloor<UsersFixture.State, UsersFixture.Action>()
+        for step in 0..<actions {
+            if step % 100 == 0 { floor.drain() }
+            sendFloor(floor, state: &state, action: UsersFixture.Change.toggleLoading.action(step: step, count: 1_000))
+        }
+        floor.drain()
+        floor.stop()
+        print("sent \(actions) actions through sendFloor; dropped \(floor.dropped)")
+    }
+
+    @inline(never)
+    static func sendFloor(
+        _ floor: StoreThreadFloor<UsersFixture.State, UsersFixture.Action>, state: inout UsersFixture.State,
+        action: UsersFixture.Action
+    ) {
+        floor.send(action, state: &state, UsersFixture.reduce)
+    }
 
     static func run() {
         var state = UsersFixture.state(users: 1_000)

@@ -5,7 +5,8 @@
 // recorder-worker, recorder-tail). With no argument every suite runs. `recorder-profile` runs only 50,000
 // scalar actions through the worker, `recorder-profile-rename [N]` 5,000 (or N) renames among 1,000 users (every state
 // recorded, as at full speed: `RecorderBenchmarks.burstUnderCallgrind`),
-// `recorder-handoff-profile` 20,000 scalar sends timed by callgrind on the store thread (HandOffProfile),
+// `recorder-handoff-profile` 20,000 scalar sends timed by callgrind on the store thread (HandOffProfile;
+// `recorder-handoff-floor-profile` the same sends through the floor, StoreThreadFloor),
 // `recorder-growth` one rename's cost as the users grow, at UI pace and in a burst (StateGrowth), and
 // `recorder-growth-profile USERS ui|burst` its runs for callgrind:
 // the workloads to run under callgrind. `recorder-floor` times what a rename's queued state costs by itself (the
@@ -78,6 +79,7 @@ if wants("recorder") {
     if wants("recorder-profile") { RecorderBenchmarks.workerThroughput([(1_000, .toggleLoading, 50_000, 1_000)]) }
     if wants("recorder-floor") { WorkerFloor.run() }
     if wants("recorder-handoff-profile") { HandOffProfile.run() }
+    if requested.contains("recorder-handoff-floor-profile") { HandOffProfile.runFloor() }
     if wants("recorder-profile-rename") {
         RecorderBenchmarks.workerThroughput([(1_000, .rename, renames(after: "recorder-profile-rename"), 100)], configuration: RecorderBenchmarks.burstUnderCallgrind)
     }

@@ -8,8 +8,17 @@ final class EventLanes: @unchecked Sendable {
     @exclusivity(unchecked) var lane0: [RecorderEvent] = []
     @exclusivity(unchecked) var lane1: [RecorderEvent] = []
 
+    @usableFromInline init() {}
+
     func append(_ event: RecorderEvent, to lane: Int) {
         if lane == 0 { lane0.append(event) } else { lane1.append(event) }
+    }
+
+    /// Appends an action's token: the store thread's one append per send, the event built in
+    /// the append itself.
+    @usableFromInline
+    func appendAction(_ token: ActionToken, to lane: Int) {
+        if lane == 0 { lane0.append(.action(token)) } else { lane1.append(.action(token)) }
     }
 
     func swap(_ lane: Int, with other: inout [RecorderEvent]) {

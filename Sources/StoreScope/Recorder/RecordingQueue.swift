@@ -56,7 +56,7 @@ final class RecordingQueue: Sendable {
         @usableFromInline var actionsQueued = 0
         @usableFromInline var eventsQueued = 0
         /// The drops not yet reported, while the budget is exceeded.
-        var dropping: DroppedRun?
+        @usableFromInline var dropping: DroppedRun?
         var actionsDropped: UInt64 = 0
         var eventsDropped: UInt64 = 0
         /// Set when ``enqueueClose(_:)`` queues the close: nothing is queued after it.
@@ -79,7 +79,7 @@ final class RecordingQueue: Sendable {
 
     @usableFromInline let budget: Int
     /// Queued actions past which an app thread wakes a sleeping worker.
-    static let wakeBacklogActions = 256
+    @usableFromInline static let wakeBacklogActions = 256
     /// The budget an effect or log record holds while queued.
     @usableFromInline static let recordCost = 64
     @usableFromInline let appSide = LockedValue(AppSide())
@@ -212,9 +212,16 @@ final class RecordingQueue: Sendable {
     /// counts it as dropped when not. Once the budget is exceeded, drops go on until the
     /// backlog halves, so recovery is not one action at a time; the first action accepted after
     /// a run of drops reports the run.
-    @usableFromInline
+    @inlinable
     func admit(seq: UInt64, cost: Int, pending: Int, app: inout AppSide, lane: Int) -> Bool {
         guard app.dropping != nil || pending + cost > budget else { return true }
+        return admitPastBudget(seq: seq, cost: cost, pending: pending, app: &app, lane: lane)
+    }
+
+    /// ``admit(seq:cost:pending:app:lane:)`` while the budget is exceeded or drops go on (out
+    /// of line: the store thread's usual send never comes here).
+    @usableFromInline
+    func admitPastBudget(seq: UInt64, cost: Int, pending: Int, app: inout AppSide, lane: Int) -> Bool {
         if app.dropping == nil || pending + cost > budget / 2 {
             app.countDropped(seq: seq)
             return false
@@ -231,9 +238,10 @@ final class RecordingQueue: Sendable {
     /// steady stream of actions costs no system call on the store thread.
     ///
     /// - Parameter released: the bytes the worker had given back when the action was admitted.
-    @usableFromInline
+    @inlinable
     func accept(_ source: ActionToken, cost: Int, released: Int, app: inout AppSide, lane: Int) -> Bool {
-        push(.action(source), to: lane, &app)
+        lanes.appendAction(source, to: lane)
+        app.eventsQueued += 1
         app.bytesQueued += cost
         app.actionsQueued += 1
         let backlog = app.actionsQueued - actionsReleased.load(ordering: .relaxed)

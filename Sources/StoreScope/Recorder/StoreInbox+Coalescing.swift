@@ -16,21 +16,25 @@ extension StoreInbox {
     /// claims it anyway (three 60 Hz frames): the store has gone quiet.
     static var quietNanos: UInt64 { 50_000_000 }
 
-    /// Lets go of the state of the store's latest action if the worker has not taken it and
-    /// the store's recent changes touched collections worth copying (app thread, before the
-    /// reducer runs; `sentAt`: the new action's time).
+    /// Notes when the store sent its new action (app thread, before the reducer runs; `sentAt`:
+    /// the new action's time) and returns the store's latest action, whose state the send is
+    /// to let go (``letStateGo(of:queue:)``), if the worker has not taken it and the store's
+    /// recent changes touched collections worth copying.
+    ///
+    /// Apart from ``letStateGo(of:queue:)`` so that the usual send, which lets nothing go, does
+    /// not pass the queue: passed, it was retained and released around the call on every send.
     @inlinable
-    func letLateStateGo(sentAt now: UInt64, always: Bool, queue: RecordingQueue) {
+    func stateToLetGo(sentAt now: UInt64, always: Bool) -> UInt64? {
         let previousSend = lastSentNanos.load(ordering: .relaxed)
         lastSentNanos.store(now, ordering: .relaxed)
         let paced = now &- previousSend >= StateCoalescing.uiPaceGapNanos
         if latestSentAtUIPace.load(ordering: .relaxed) != paced { latestSentAtUIPace.store(paced, ordering: .relaxed) }
-        guard always || paced else { return }
+        guard always || paced else { return nil }
         let latest = latestSeq.load(ordering: .relaxed)
         guard latest != 0, securedSeq.load(ordering: .acquiring) != latest,
             track.copyEstimate.load(ordering: .relaxed) >= StateCoalescing.minimumBytes
-        else { return }
-        letStateGo(of: latest, queue: queue)
+        else { return nil }
+        return latest
     }
 
     /// Lets go of the state of action `seq`, in the lane app threads append to or parked.

@@ -41,7 +41,7 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     @usableFromInline let latestSentAtUIPace = AtomicValue<Bool>(false)
     /// The seq of the latest action whose state the worker holds in storage of its own
     /// (written by the worker): while it is the store's latest, the store's next change is
-    /// made in place and no state need be let go (see ``letLateStateGo(sentAt:always:)``).
+    /// made in place and no state need be let go (see ``stateToLetGo(sentAt:always:)``).
     @usableFromInline let securedSeq = AtomicValue<UInt64>(0, ownCacheLine: true)
     /// The state of the store's latest action, once the worker has taken its lane and before
     /// it records it: moved here so that the store's next send can still let it go

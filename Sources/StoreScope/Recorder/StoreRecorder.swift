@@ -89,7 +89,9 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         }
         let now = Clock.monotonicNanos()
         // Before the reducer: a state let go no longer shares the storage it is about to change.
-        if lateStatesGo { inbox.letLateStateGo(sentAt: now, always: burstStatesGo, queue: recorder.queue) }
+        if lateStatesGo, let seq = inbox.stateToLetGo(sentAt: now, always: burstStatesGo) {
+            inbox.letStateGo(of: seq, queue: recorder.queue)
+        }
         return PendingAction(seq: seq, action: action, monotonicNanos: now, effectID: effectID, fileID: fileID, line: line)
     }
 
