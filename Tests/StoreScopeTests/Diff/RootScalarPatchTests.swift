@@ -112,11 +112,11 @@ private func recordBoth<State>(
 /// Records `states` both ways under several chunk sizes and item limits; checks the files are
 /// equal and hold, read back, each change's operations. Returns the direct patches per run.
 private func checkBothWays<State>(
-    _ states: [State], options: CaptureOptions = .default, sourceLocation: SourceLocation = #_sourceLocation
+    _ states: [State], options: CaptureOptions = .default, sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws -> Int {
     let directory = try TemporaryDirectory()
     var directPatches = 0
-    for (chunkSize, itemLimit) in [(64 * 1024, TraceLimits.maximumItemsPerChunk), (48, 1_000), (4_096, 9), (4_096, 12), (4_096, 16), (100, 23)] {
+    for (chunkSize, itemLimit) in [(64 * 1024, TraceLimits.maximumItemsPerChunk), (48, 1_000), (4_096, 50), (4_096, 51), (4_096, 52), (4_096, 53), (100, 57)] {
         let run = try recordBoth(states, options: options, chunkSize: chunkSize, itemLimit: itemLimit, in: directory)
         #expect(run.direct == run.general, "chunk size \(chunkSize), item limit \(itemLimit)", sourceLocation: sourceLocation)
         let patches = run.records.compactMap { if case let .patch(patch) = $0 { patch } else { nil } }
