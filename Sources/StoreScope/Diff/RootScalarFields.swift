@@ -115,6 +115,9 @@ final class RootScalarFields {
         }
         paths = layout.fields.map(\.pathFromRoot)
         names = layout.fields.map(\.name)
+        // A set is written from the field's name (``RecordEncoder/encodeSet(field:value:)``):
+        // only where that is its path.
+        guard zip(paths, names).allSatisfy({ $0 == [.field($1)] }) else { return nil }
         scalarMask = mask
         var compared: UInt64 = 0
         for (index, leaf) in leaves.enumerated() where leaf != nil && spans[index].bits == nil && !leaf.unsafelyUnwrapped.followsBytes {
