@@ -87,6 +87,12 @@ enum DiffBenchmarks {
         var patcher = StatePatcher(options: .default)
         let seconds = Stopwatch.seconds {
             for _ in 0..<parts[2] {
+                if encodes, !fresh, case let .rootScalars(patch) = patcher.find(from: base, to: new) {
+                    // As the recorder's worker writes a change of the root's scalar fields.
+                    total += patch.operationCount
+                    if !patch.isEmpty { Sink.shared.append(patch, of: new) }
+                    continue
+                }
                 let operations = fresh ? capturePatch(from: base, to: new) : patcher.patch(from: base, to: new)
                 total += operations.count
                 if encodes { Sink.shared.append(operations) }
@@ -110,11 +116,24 @@ final class Sink: TraceOutput {
     private var seq: UInt64 = 0
 
     func append(_ operations: [PatchOperation]) {
+        seq += 1
+        try? openWriter().append(.patch(StatePatch(seq: seq, store: "users", operations: operations)))
+    }
+
+    /// Appends a change of the root's scalar fields as the recorder's worker does, `state`
+    /// being the new state.
+    func append<State>(_ patch: RootScalarPatch, of state: State) {
+        seq += 1
+        try? patch.append(of: state, seq: seq, store: "users", to: openWriter())
+    }
+
+    private func openWriter() throws(TraceError) -> TraceWriter {
+        if let writer { return writer }
         // Chunks close on size, as at full speed: slowed down under callgrind, a flush interval
         // would cut chunks by the clock and make the count depend on the machine's load.
-        if writer == nil { writer = try? TraceWriter(output: self, header: Sink.header, options: .init(flushInterval: .seconds(3_600))) }
-        seq += 1
-        try? writer?.append(.patch(StatePatch(seq: seq, store: "users", operations: operations)))
+        let writer = try TraceWriter(output: self, header: Sink.header, options: .init(flushInterval: .seconds(3_600)))
+        self.writer = writer
+        return writer
     }
 
     /// The bytes of a chunk holding only this patch record (framing, string table, zlib).

@@ -79,10 +79,17 @@ final class RootScalarFields {
     private let spans: [Span]
     /// Bit `i` set: field `i` is a visible scalar, ``leaves``[i] says how to read it.
     private let scalarMask: UInt64
+    /// Bit `i` set: field `i` is a visible scalar whose leaves may be equal when its bytes are
+    /// not (a string, a double), compared as captured leaves, as the walk compares them.
+    private let comparedMask: UInt64
     private let leaves: [Leaf?]
-    /// Each field's path from the root (see ``StoredField/pathFromRoot``).
+    /// Each field's path from the root (see ``StoredField/pathFromRoot``): `[.field(name)]`.
     private let paths: [[PathComponent]]
+    /// Each field's name, the one step of its path.
+    private let names: [String]
     private let equalsAt: ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)?
+    /// The rule the leaves are captured under.
+    private let redaction: Redaction
 
     /// The fast path for roots of the type `traits` describes, captured with `options`; `nil`
     /// when the generic walk must find every patch of it.
@@ -107,18 +114,25 @@ final class RootScalarFields {
             Span(offset: field.offset, size: field.size, bits: leaves[index] == nil ? nil : BitsLeaf(field.type))
         }
         paths = layout.fields.map(\.pathFromRoot)
+        names = layout.fields.map(\.name)
+        // A set is written from the field's name (``RecordEncoder/encodeSet(field:value:)``):
+        // only where that is its path.
+        guard zip(paths, names).allSatisfy({ $0 == [.field($1)] }) else { return nil }
         scalarMask = mask
+        var compared: UInt64 = 0
+        for (index, leaf) in leaves.enumerated() where leaf != nil && spans[index].bits == nil && !leaf.unsafelyUnwrapped.followsBytes {
+            compared |= 1 << UInt64(index)
+        }
+        comparedMask = compared
         self.leaves = leaves
         equalsAt = traits.equalsAt
+        redaction = options.redaction
     }
 
-    /// Appends the operations between the roots at `old` and `new` when only visible scalar
-    /// fields changed (none, when nothing did or `==` calls the states equal).
-    ///
-    /// - Returns: `false`, with nothing appended, when another field changed.
-    func appendChanges(
-        _ old: UnsafeRawPointer, _ new: UnsafeRawPointer, redaction: Redaction, into operations: inout [PatchOperation]
-    ) -> Bool {
+    /// The fields whose leaves differ between the roots at `old` and `new` (bit `i`: field
+    /// `i`), when only visible scalar fields changed: none when nothing did or `==` calls the
+    /// states equal. `nil` when another field changed.
+    func changedLeaves(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> UInt64? {
         var changed: UInt64 = 0
         spans.withUnsafeBufferPointer { spans in
             for index in spans.indices {
@@ -127,28 +141,44 @@ final class RootScalarFields {
                 }
             }
         }
-        guard changed & ~scalarMask == 0 else { return false }
-        if changed == 0 { return true }
-        if let equalsAt, equalsAt(old, new) { return true }
-        spans.withUnsafeBufferPointer { spans in
-            var remaining = changed
-            while remaining != 0 {
-                let index = remaining.trailingZeroBitCount
-                remaining &= remaining &- 1
-                let offset = spans[index].offset
-                if let bits = spans[index].bits {
-                    // Bytes that differ are a leaf that differs.
-                    operations.append(.set(path: paths[index], value: bits.leaf(at: new + offset)))
-                    continue
-                }
-                // Compared as captured leaves, as the walk compares scalars.
-                let leaf = leaves[index].unsafelyUnwrapped
-                let after = leaf.scalarAt(new + offset, redaction)
-                if leaf.followsBytes || leaf.scalarAt(old + offset, redaction) != after {
-                    operations.append(.set(path: paths[index], value: after))
-                }
+        guard changed & ~scalarMask == 0 else { return nil }
+        if changed == 0 { return 0 }
+        if let equalsAt, equalsAt(old, new) { return 0 }
+        // Elsewhere bytes that differ are a leaf that differs.
+        var compared = changed & comparedMask
+        while compared != 0 {
+            let index = compared.trailingZeroBitCount
+            compared &= compared &- 1
+            let leaf = leaves[index].unsafelyUnwrapped
+            let offset = spans[index].offset
+            if leaf.scalarAt(old + offset, redaction) == leaf.scalarAt(new + offset, redaction) {
+                changed &= ~(1 << UInt64(index))
             }
         }
-        return true
+        return changed
     }
+
+    /// Calls `body` with the index and the leaf in the root at `root` of each field in
+    /// `fields` (found by ``changedLeaves(_:_:)``), in the order of the fields: the `set`
+    /// operations of the change.
+    @inline(__always)
+    func forEachSet(of fields: UInt64, in root: UnsafeRawPointer, _ body: (_ field: Int, _ leaf: TraceValue) -> Void) {
+        var remaining = fields
+        while remaining != 0 {
+            let index = remaining.trailingZeroBitCount
+            remaining &= remaining &- 1
+            let address = root + spans[index].offset
+            if let bits = spans[index].bits {
+                body(index, bits.leaf(at: address))
+            } else {
+                body(index, leaves[index].unsafelyUnwrapped.scalarAt(address, redaction))
+            }
+        }
+    }
+
+    /// Field `index`'s path from the root.
+    func path(ofField index: Int) -> [PathComponent] { paths[index] }
+
+    /// Field `index`'s name.
+    func name(ofField index: Int) -> String { names[index] }
 }

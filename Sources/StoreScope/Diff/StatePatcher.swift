@@ -22,10 +22,32 @@ package struct StatePatcher {
         differ = StateDiffer(options: options)
     }
 
+    /// A patch as ``find(from:to:)`` found it.
+    package enum Found {
+        /// Only visible scalar fields of the root changed: their `set` operations, not built.
+        case rootScalars(RootScalarPatch)
+        /// The operations (in the patcher's buffer, see ``patch(from:to:)``).
+        case operations([PatchOperation])
+    }
+
     /// The patch that turns the capture of `old` into the capture of `new`: the same
     /// operations ``capturePatch(from:to:options:)`` returns. The array's buffer is reused by
     /// the next call when the caller no longer holds it by then.
     package mutating func patch<State>(from old: State, to new: State) -> [PatchOperation] {
+        switch find(from: old, to: new) {
+        case let .operations(operations):
+            return operations
+        case let .rootScalars(patch):
+            patch.appendOperations(of: new, to: &differ.operations)
+            return differ.operations
+        }
+    }
+
+    /// The patch that turns the capture of `old` into the capture of `new`, as
+    /// ``patch(from:to:)`` finds it, leaving the operations of a change of the root's scalar
+    /// fields alone unbuilt: the recorder's worker writes those straight to the trace
+    /// (``RootScalarPatch/append(of:seq:store:to:)``).
+    package mutating func find<State>(from old: State, to new: State) -> Found {
         Self.clear(&differ.operations)
         let traits: TypeTraits
         if let rootTraits, rootTraits.type == State.self {
@@ -36,20 +58,19 @@ package struct StatePatcher {
             rootScalars = RootScalarFields(traits: traits, options: differ.options)
         }
         if let rootScalars {
-            let redaction = differ.options.redaction
-            let found = withUnsafePointer(to: old) { old in
+            let changed = withUnsafePointer(to: old) { old in
                 withUnsafePointer(to: new) { new in
-                    rootScalars.appendChanges(UnsafeRawPointer(old), UnsafeRawPointer(new), redaction: redaction, into: &differ.operations)
+                    rootScalars.changedLeaves(UnsafeRawPointer(old), UnsafeRawPointer(new))
                 }
             }
-            if found {
+            if let changed {
                 scalarOnlyPatches &+= 1
-                return differ.operations
+                return .rootScalars(RootScalarPatch(fields: rootScalars, changed: changed))
             }
         }
         differ.path.removeAll(keepingCapacity: true)
         differ.diff(root: old, new, traits: traits)
-        return differ.operations
+        return .operations(differ.operations)
     }
 
     /// Empties `operations`, keeping its buffer: one at a time for the few operations of most

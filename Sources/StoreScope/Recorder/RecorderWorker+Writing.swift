@@ -27,6 +27,16 @@ extension RecorderWorker {
         for source in sources { source.forceKeyframe() }
     }
 
+    /// Appends the record `append` writes (one call of ``TraceWriter/append(_:)`` or
+    /// ``TraceWriter/appendPatch(seq:store:operationCount:operations:)``) through
+    /// ``perform(_:)``; returns its encoded size, or `nil` when it was not written.
+    func appendRecord(_ append: (TraceWriter) throws(TraceError) -> Void) -> Int? {
+        guard let writer, !sinkFailed else { return nil }
+        let before = writer.recordBytesAppended
+        guard perform(append) else { return nil }
+        return Int(writer.recordBytesAppended - before)
+    }
+
     /// Runs a writer operation; on failure records the error once and stops writing.
     @discardableResult
     func perform(_ operation: (TraceWriter) throws(TraceError) -> Void) -> Bool {

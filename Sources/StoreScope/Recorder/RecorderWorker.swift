@@ -304,10 +304,7 @@ final class RecorderWorker: @unchecked Sendable {
     /// Appends a record; returns the encoded size, or `nil` when the sink failed.
     @discardableResult
     func append(_ record: Record) -> Int? {
-        guard let writer, !sinkFailed else { return nil }
-        let before = writer.recordBytesAppended
-        guard perform({ (writer) throws(TraceError) in try writer.append(record) }) else { return nil }
-        return Int(writer.recordBytesAppended - before)
+        appendRecord { (writer) throws(TraceError) in try writer.append(record) }
     }
 
     /// Appends an action's record; returns whether it went into the trace. The action counts as

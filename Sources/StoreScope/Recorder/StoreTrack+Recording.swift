@@ -103,9 +103,14 @@ extension StoreTrack {
             return
         }
         if patcher == nil { patcher = StatePatcher(options: options) }
-        let operations = patcher!.patch(from: previous, to: state)
+        let found = patcher!.find(from: previous, to: state)
         actionsSinceKeyframe += 1
-        let changed = ChangedCollections(operations)
+        let changed: ChangedCollections
+        switch found {
+        case let .operations(operations): changed = ChangedCollections(operations)
+        // Root scalars: no collection is changed.
+        case .rootScalars: changed = ChangedCollections([])
+        }
         previous = state
         let slots = changed.touchesCollections ? changedCollectionSlots(changed.topLevelFields) : nil
         // What the next queued states pin when the store changes these collections again:
@@ -113,18 +118,28 @@ extension StoreTrack {
         let changedBytes = changed.touchesCollections ? slots.map { StorageUnsharing.bufferBytes(of: &previous, at: $0) } ?? keyframeBytes : nil
         updateEstimates(changedBytes: changedBytes)
         unshareChangedCollections(paced: paced, isLatest: isLatest, configuration: configuration)
-        if !operations.isEmpty {
+        let size: Int?
+        switch found {
+        case let .operations(operations) where !operations.isEmpty:
             let references = worker.referenceValuesWritten
-            if let size = worker.append(.patch(StatePatch(seq: seq, store: name, operations: operations))) {
-                patchBytesSinceKeyframe += size
-                // Only a patch whose encoding met a reference is walked for the warning.
-                if worker.referenceValuesWritten != references {
-                    warnOfMutableInstances(inPatch: operations, seq: seq, at: monotonicNanos, worker: worker)
-                }
-            } else {
-                // The change is not in the trace: the next action's keyframe carries it.
-                needsKeyframe = true
+            size = worker.append(.patch(StatePatch(seq: seq, store: name, operations: operations)))
+            // Only a patch whose encoding met a reference is walked for the warning.
+            if size != nil, worker.referenceValuesWritten != references {
+                warnOfMutableInstances(inPatch: operations, seq: seq, at: monotonicNanos, worker: worker)
             }
+        case let .rootScalars(patch) where !patch.isEmpty:
+            // Written straight from the state, its operations never built (a scalar leaf holds
+            // no reference to warn of).
+            let name = name
+            size = worker.appendRecord { (writer) throws(TraceError) in try patch.append(of: state, seq: seq, store: name, to: writer) }
+        default:
+            size = 0
+        }
+        if let size {
+            patchBytesSinceKeyframe += size
+        } else {
+            // The change is not in the trace: the next action's keyframe carries it.
+            needsKeyframe = true
         }
         // Kept once unshared: the store's own buffers stay its own.
         keep(previous, after: seq, bytes: changedBytes ?? MemoryLayout<State>.size, in: worker)

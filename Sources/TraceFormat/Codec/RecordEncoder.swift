@@ -1,5 +1,9 @@
 /// Encodes records into a chunk body while collecting the chunk's string table.
-struct RecordEncoder {
+///
+/// Records come whole (``encode(_:)``), or, for the recorder's scalar-only changes, as a patch
+/// whose `set` operations its caller writes one by one (``encodePatch(seq:store:operationCount:operations:)``):
+/// two ways into the same encoding, which writes the same bytes for the same change.
+package struct RecordEncoder {
     var body = ByteWriter(capacity: 80 * 1024)
     var strings = StringTable()
     /// The most items the chunk may decode to (``TraceLimits/maximumItemsPerChunk``).
@@ -18,6 +22,8 @@ struct RecordEncoder {
     /// Why the record being encoded cannot be represented, so that a reader would reject the
     /// whole chunk; `nil` while all is well.
     private var problem: String?
+    /// The operations the patch record being encoded declared and has not written yet.
+    private var patchOperationsLeft = 0
 
     init(itemLimit: Int = TraceLimits.maximumItemsPerChunk) {
         self.itemLimit = itemLimit
@@ -45,6 +51,33 @@ struct RecordEncoder {
     ///
     /// - Throws: ``TraceError/malformed(_:)`` naming what cannot be represented.
     mutating func encode(_ record: Record) throws(TraceError) {
+        try encodeChecked { $0.encodeUnchecked(record) }
+    }
+
+    /// Appends a patch record of `operationCount` operations, which `operations` writes with
+    /// ``encodeSet(field:value:)``: the bytes ``encode(_:)`` writes for the record
+    /// `.patch(StatePatch(seq:store:operations:))` of those operations, without building it.
+    /// Refused as ``encode(_:)`` refuses a record; also when `operations` writes another number
+    /// of operations than it declared.
+    ///
+    /// - Throws: ``TraceError/malformed(_:)`` naming what cannot be represented.
+    package mutating func encodePatch(
+        seq: UInt64, store: String, operationCount: Int, operations: (inout RecordEncoder) -> Void
+    ) throws(TraceError) {
+        try encodeChecked { encoder in
+            encoder.items += 1
+            encoder.patchHead(seq: seq, store: store, operationCount: operationCount)
+            operations(&encoder)
+            if encoder.patchOperationsLeft != 0 {
+                encoder.problem = encoder.problem ?? "a patch declared \(operationCount) operations and wrote \(operationCount - encoder.patchOperationsLeft)"
+            }
+        }
+    }
+
+    /// Runs `encodeRecord`, which appends one record; leaves the chunk as it was and throws when
+    /// the record cannot be represented (see ``encode(_:)``).
+    @inline(__always)
+    private mutating func encodeChecked(_ encodeRecord: (inout RecordEncoder) -> Void) throws(TraceError) {
         let start = body.count
         let stringsBefore = strings.strings.count
         let itemsBefore = items
@@ -52,7 +85,7 @@ struct RecordEncoder {
         exceededItemLimit = false
         recordTruncations = 0
         recordReferences = 0
-        encodeUnchecked(record)
+        encodeRecord(&self)
         if problem == nil, items + strings.strings.count > itemLimit {
             exceededItemLimit = true
             problem = "its chunk would decode to more than \(itemLimit) items (names, records, operations, path steps, values)"
@@ -83,10 +116,7 @@ struct RecordEncoder {
             if let location = action.location { encode(location) }
             encode(action.action)
         case let .patch(patch):
-            body.write(RecordTag.patch.rawValue)
-            body.writeVarint(patch.seq)
-            name(patch.store)
-            body.writeVarint(UInt64(patch.operations.count))
+            patchHead(seq: patch.seq, store: patch.store, operationCount: patch.operations.count)
             // Read where they are stored: `for operation in` copied each whole operation.
             for index in patch.operations.indices { encode(patch.operations[index]) }
         case let .stateNotRecorded(notRecorded):
@@ -142,6 +172,16 @@ struct RecordEncoder {
         }
     }
 
+    /// A patch record's tag, seq, store and operation count: what precedes its operations.
+    @inline(__always)
+    private mutating func patchHead(seq: UInt64, store: String, operationCount: Int) {
+        body.write(RecordTag.patch.rawValue)
+        body.writeVarint(seq)
+        name(store)
+        body.writeVarint(UInt64(operationCount))
+        patchOperationsLeft = operationCount
+    }
+
     private mutating func name(_ string: String) {
         body.writeVarint(strings.intern(string))
     }
@@ -153,24 +193,41 @@ struct RecordEncoder {
 
     @inline(__always)
     mutating func encode(_ operation: PatchOperation) {
-        items += 1
         switch operation {
         case let .set(path, value):
-            body.write(PatchTag.set.rawValue)
+            operationHead(.set)
             encode(path)
             encode(value)
         case let .insert(path, value):
-            body.write(PatchTag.insert.rawValue)
+            operationHead(.insert)
             encode(path)
             encode(value)
         case let .remove(path):
-            body.write(PatchTag.remove.rawValue)
+            operationHead(.remove)
             encode(path)
         case let .move(path, to):
-            body.write(PatchTag.move.rawValue)
+            operationHead(.move)
             encode(path)
             index(to)
         }
+    }
+
+    /// Writes a patch's operation `.set(path: [.field(field)], value: value)`: a field of the
+    /// root set, as ``encode(_:)-(PatchOperation)`` writes it.
+    @inline(__always)
+    package mutating func encodeSet(field: String, value: TraceValue) {
+        operationHead(.set)
+        pathHead(steps: 1)
+        fieldStep(field)
+        encode(value)
+    }
+
+    /// Counts an operation of the patch being encoded and writes its tag.
+    @inline(__always)
+    private mutating func operationHead(_ tag: PatchTag) {
+        items += 1
+        patchOperationsLeft -= 1
+        body.write(tag.rawValue)
     }
 
     /// Writes an array index or move target, which readers accept up to `Int32.max`.
@@ -184,16 +241,11 @@ struct RecordEncoder {
     }
 
     private mutating func encode(_ path: [PathComponent]) {
-        if path.count > TraceLimits.maximumDepth {
-            problem = problem ?? "path of \(path.count) steps is longer than \(TraceLimits.maximumDepth)"
-        }
-        body.writeVarint(UInt64(path.count))
-        items += path.count
+        pathHead(steps: path.count)
         for index in path.indices {
             switch path[index] {
             case let .field(field):
-                body.write(PathTag.field.rawValue)
-                name(field)
+                fieldStep(field)
             case let .index(position):
                 body.write(PathTag.index.rawValue)
                 self.index(position)
@@ -204,6 +256,23 @@ struct RecordEncoder {
                 body.write(PathTag.some.rawValue)
             }
         }
+    }
+
+    /// Writes the number of a path's steps, which readers accept up to ``TraceLimits/maximumDepth``.
+    @inline(__always)
+    private mutating func pathHead(steps: Int) {
+        if steps > TraceLimits.maximumDepth {
+            problem = problem ?? "path of \(steps) steps is longer than \(TraceLimits.maximumDepth)"
+        }
+        body.writeVarint(UInt64(steps))
+        items += steps
+    }
+
+    /// Writes a path's step into the field `field`.
+    @inline(__always)
+    private mutating func fieldStep(_ field: String) {
+        body.write(PathTag.field.rawValue)
+        name(field)
     }
 
     mutating func encode(_ value: TraceValue) {

@@ -86,21 +86,53 @@ public final class TraceWriter {
     ///   items); that record alone is not written. A record too big to share a chunk with
     ///   the open chunk's records gets a chunk of its own.
     public func append(_ record: Record) throws(TraceError) {
+        try encode { (encoder) throws(TraceError) in try encoder.encode(record) }
+        open.note(record)
+        try noteAppended()
+    }
+
+    /// Appends a patch record of `operationCount` operations written by `operations` with
+    /// ``RecordEncoder/encodeSet(field:value:)``, as ``append(_:)`` appends the record
+    /// `.patch(StatePatch(seq:store:operations:))` of those operations (the same bytes, counts
+    /// and chunks), without building it: the recorder's way for a change of its root's scalar
+    /// fields.
+    ///
+    /// - Throws: as ``append(_:)``.
+    package func appendPatch(
+        seq: UInt64, store: String, operationCount: Int, operations: (inout RecordEncoder) -> Void
+    ) throws(TraceError) {
+        try encode { (encoder) throws(TraceError) in
+            try encoder.encodePatch(seq: seq, store: store, operationCount: operationCount, operations: operations)
+        }
+        open.noteUnsummarized()
+        try noteAppended()
+    }
+
+    /// Encodes one record with `encodeRecord` into the open chunk, or, when it does not fit
+    /// beside the chunk's records, into a chunk of its own; counts its bytes, truncations and
+    /// references.
+    @inline(__always)
+    private func encode(_ encodeRecord: (inout RecordEncoder) throws(TraceError) -> Void) throws(TraceError) {
         guard !isClosed else { throw .closed }
         var sizeBefore = encoder.body.count
         do throws(TraceError) {
-            try encoder.encode(record)
+            try encodeRecord(&encoder)
         } catch {
             guard encoder.exceededItemLimit, open.count > 0 else { throw error }
             try closeChunk()
             sizeBefore = encoder.body.count
-            try encoder.encode(record)
+            try encodeRecord(&encoder)
         }
         recordBytesAppended += Int64(encoder.body.count - sizeBefore)
         truncatedValuesAppended += UInt64(encoder.recordTruncations)
         referenceValuesAppended += UInt64(encoder.recordReferences)
         if open.count == 0 { open.openedAt = Self.now() }
-        open.note(record)
+    }
+
+    /// Counts the record just encoded and noted in the open chunk; closes the chunk when it is
+    /// full or overdue.
+    @inline(__always)
+    private func noteAppended() throws(TraceError) {
         recordsAppended += 1
         if encoder.body.count + 16 * encoder.strings.strings.count >= options.chunkSize || isOverdue() {
             try closeChunk()
@@ -215,6 +247,11 @@ private struct OpenChunk {
     mutating func note(_ record: Record) {
         count += 1
         summary.note(record)
+    }
+
+    /// Counts a record ``ChunkSummary/note(_:)`` leaves out of the summary (a patch).
+    mutating func noteUnsummarized() {
+        count += 1
     }
 }
 

@@ -1,0 +1,45 @@
+import TraceFormat
+
+/// A patch that sets some of the root's visible scalar fields and nothing else, as a
+/// ``StatePatcher`` finds it (``RootScalarFields``): which fields, not yet their operations.
+///
+/// The recorder's worker writes it to the trace straight from the new state
+/// (``append(of:seq:store:to:)``): each field's path and leaf go to the encoder as the `set`
+/// operations the record `.patch(StatePatch(…))` would hold, which is never built. The bytes
+/// are the same.
+package struct RootScalarPatch {
+    let fields: RootScalarFields
+    /// Bit `i` set: field `i`'s leaf changed.
+    let changed: UInt64
+
+    /// Whether the states are equal as captured: no operation, no record.
+    package var isEmpty: Bool { changed == 0 }
+
+    /// The number of `set` operations.
+    package var operationCount: Int { changed.nonzeroBitCount }
+
+    /// Appends the operations to `operations`, `state` being the new state of the change.
+    func appendOperations<State>(of state: State, to operations: inout [PatchOperation]) {
+        withUnsafePointer(to: state) { root in
+            fields.forEachSet(of: changed, in: UnsafeRawPointer(root)) { field, value in
+                operations.append(.set(path: fields.path(ofField: field), value: value))
+            }
+        }
+    }
+
+    /// Appends the patch record of action `seq` of the store `store` to `writer`, `state` being
+    /// the new state of the change: the record ``TraceWriter/append(_:)`` would write for
+    /// ``StatePatcher/patch(from:to:)``'s operations.
+    ///
+    /// - Throws: as ``TraceWriter/append(_:)``.
+    package func append<State>(of state: State, seq: UInt64, store: String, to writer: TraceWriter) throws(TraceError) {
+        let fields = fields, changed = changed
+        try withUnsafePointer(to: state) { (root) throws(TraceError) in
+            try writer.appendPatch(seq: seq, store: store, operationCount: changed.nonzeroBitCount) { encoder in
+                fields.forEachSet(of: changed, in: UnsafeRawPointer(root)) { field, value in
+                    encoder.encodeSet(field: fields.name(ofField: field), value: value)
+                }
+            }
+        }
+    }
+}
