@@ -76,9 +76,13 @@ struct ByteWriterTests {
         }
         #expect(first.bytes == [7] + Array(repeating: [UInt8](repeating: 0xFF, count: 9) + [0x01], count: 3).joined())
         #expect(second.bytes == [7])
+        // Room enough in the buffer the two share: each writes to a copy of its own.
         var third = second
         third.write(atMost: 1) { $0.byte(9) }
+        var fourth = second
+        fourth.write(atMost: 1) { $0.byte(8) }
         #expect(third.bytes == [7, 9])
+        #expect(fourth.bytes == [7, 8])
         #expect(second.bytes == [7])
     }
 
