@@ -8,7 +8,8 @@ import TraceFormat
 /// operations the record `.patch(StatePatch(…))` would hold, which is never built. The bytes
 /// are the same.
 package struct RootScalarPatch {
-    let fields: RootScalarFields
+    /// The patcher's fields, lent (see ``StatePatcher/find(from:to:)``).
+    let fields: Unmanaged<RootScalarFields>
     /// Bit `i` set: field `i`'s leaf changed.
     let changed: UInt64
 
@@ -21,8 +22,10 @@ package struct RootScalarPatch {
     /// Appends the operations to `operations`, `state` being the new state of the change.
     func appendOperations<State>(of state: State, to operations: inout [PatchOperation]) {
         withUnsafePointer(to: state) { root in
-            fields.forEachSet(of: changed, in: UnsafeRawPointer(root)) { field, value in
-                operations.append(.set(path: fields.path(ofField: field), value: value))
+            fields._withUnsafeGuaranteedRef { fields in
+                fields.forEachSet(of: changed, in: UnsafeRawPointer(root)) { field, value in
+                    operations.append(.set(path: fields.path(ofField: field), value: value))
+                }
             }
         }
     }
@@ -36,8 +39,10 @@ package struct RootScalarPatch {
         let fields = fields, changed = changed
         try withUnsafePointer(to: state) { (root) throws(TraceError) in
             try writer.appendPatch(seq: seq, store: store, operationCount: changed.nonzeroBitCount) { encoder in
-                fields.forEachSet(of: changed, in: UnsafeRawPointer(root)) { field, value in
-                    encoder.encodeSet(field: fields.name(ofField: field), value: value)
+                fields._withUnsafeGuaranteedRef { fields in
+                    fields.forEachSet(of: changed, in: UnsafeRawPointer(root)) { field, value in
+                        encoder.encodeSet(field: fields.name(ofField: field), value: value)
+                    }
                 }
             }
         }

@@ -41,6 +41,49 @@ package struct ByteWriter: Sendable {
         count += 1
     }
 
+    /// Appends up to `maximum` bytes written by `body` through a ``Cursor``, with one check of
+    /// the buffer (that no other writer shares it, that it has room) for all of them: a
+    /// record's head, a tag and a few varints, is written so (a check per byte or varint was a
+    /// quarter of a scalar-only patch record's encoding). The cursor traps on a write past
+    /// `maximum`.
+    @inline(__always)
+    package mutating func write(atMost maximum: Int, _ body: (inout Cursor) -> Void) {
+        let start = reserve(maximum)
+        var cursor = Cursor(start: start, limit: start + maximum)
+        body(&cursor)
+        count += cursor.position - start
+    }
+
+    /// Where ``write(atMost:_:)``'s bytes go: a place in the writer's buffer with room for them.
+    package struct Cursor {
+        fileprivate var position: UnsafeMutablePointer<UInt8>
+        private let limit: UnsafeMutablePointer<UInt8>
+
+        fileprivate init(start: UnsafeMutablePointer<UInt8>, limit: UnsafeMutablePointer<UInt8>) {
+            position = start
+            self.limit = limit
+        }
+
+        /// Writes one byte.
+        @inline(__always)
+        package mutating func byte(_ byte: UInt8) {
+            precondition(position < limit, "a write past the bytes reserved")
+            position.pointee = byte
+            position += 1
+        }
+
+        /// Writes an unsigned LEB128 varint (1 to 10 bytes).
+        @inline(__always)
+        package mutating func varint(_ value: UInt64) {
+            var v = value
+            while v >= 0x80 {
+                byte(UInt8(truncatingIfNeeded: v) | 0x80)
+                v >>= 7
+            }
+            byte(UInt8(v))
+        }
+    }
+
     /// Appends raw bytes.
     package mutating func write<C: Collection>(contentsOf data: C) where C.Element == UInt8 {
         let length = data.count
@@ -78,16 +121,7 @@ package struct ByteWriter: Sendable {
     /// Appends an unsigned LEB128 varint (1 to 10 bytes).
     @inline(__always)
     package mutating func writeVarint(_ value: UInt64) {
-        let end = reserve(10)
-        var v = value
-        var length = 0
-        while v >= 0x80 {
-            end[length] = UInt8(truncatingIfNeeded: v) | 0x80
-            v >>= 7
-            length += 1
-        }
-        end[length] = UInt8(v)
-        count += length + 1
+        write(atMost: 10) { $0.varint(value) }
     }
 
     /// Appends a signed integer as a zigzag varint, so small magnitudes stay short.

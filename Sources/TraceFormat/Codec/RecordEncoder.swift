@@ -175,10 +175,13 @@ package struct RecordEncoder {
     /// A patch record's tag, seq, store and operation count: what precedes its operations.
     @inline(__always)
     private mutating func patchHead(seq: UInt64, store: String, operationCount: Int) {
-        body.write(RecordTag.patch.rawValue)
-        body.writeVarint(seq)
-        name(store)
-        body.writeVarint(UInt64(operationCount))
+        let store = strings.intern(store)
+        body.write(atMost: 31) { head in
+            head.byte(RecordTag.patch.rawValue)
+            head.varint(seq)
+            head.varint(store)
+            head.varint(UInt64(operationCount))
+        }
         patchOperationsLeft = operationCount
     }
 
@@ -216,18 +219,30 @@ package struct RecordEncoder {
     /// root set, as ``encode(_:)-(PatchOperation)`` writes it.
     @inline(__always)
     package mutating func encodeSet(field: String, value: TraceValue) {
-        operationHead(.set)
-        pathHead(steps: 1)
-        fieldStep(field)
+        let field = strings.intern(field)
+        countOperation()
+        countPath(steps: 1)
+        body.write(atMost: 13) { head in
+            head.byte(PatchTag.set.rawValue)
+            head.varint(1)
+            head.byte(PathTag.field.rawValue)
+            head.varint(field)
+        }
         encode(value)
     }
 
     /// Counts an operation of the patch being encoded and writes its tag.
     @inline(__always)
     private mutating func operationHead(_ tag: PatchTag) {
+        countOperation()
+        body.write(tag.rawValue)
+    }
+
+    /// Counts an operation of the patch being encoded.
+    @inline(__always)
+    private mutating func countOperation() {
         items += 1
         patchOperationsLeft -= 1
-        body.write(tag.rawValue)
     }
 
     /// Writes an array index or move target, which readers accept up to `Int32.max`.
@@ -261,10 +276,16 @@ package struct RecordEncoder {
     /// Writes the number of a path's steps, which readers accept up to ``TraceLimits/maximumDepth``.
     @inline(__always)
     private mutating func pathHead(steps: Int) {
+        countPath(steps: steps)
+        body.writeVarint(UInt64(steps))
+    }
+
+    /// Counts a path's steps, which readers accept up to ``TraceLimits/maximumDepth``.
+    @inline(__always)
+    private mutating func countPath(steps: Int) {
         if steps > TraceLimits.maximumDepth {
             problem = problem ?? "path of \(steps) steps is longer than \(TraceLimits.maximumDepth)"
         }
-        body.writeVarint(UInt64(steps))
         items += steps
     }
 

@@ -19,6 +19,14 @@ struct ByteWriterTests {
         ("array", { $0.write(contentsOf: [7, 7, 7] as [UInt8]) }, [7, 7, 7]),
         ("lazy collection", { $0.write(contentsOf: (1...3).lazy.map { UInt8($0) }) }, [1, 2, 3]),
         ("empty", { $0.write(contentsOf: [] as [UInt8]) }, []),
+        ("head at once", { writer in
+            writer.write(atMost: 21) { head in
+                head.byte(0x02)
+                head.varint(300)
+                head.varint(.max)
+            }
+        }, [0x02, 0xAC, 0x02] + [UInt8](repeating: 0xFF, count: 9) + [0x01]),
+        ("head shorter than its room", { $0.write(atMost: 31) { $0.varint(1) } }, [0x01]),
     ] }
 
     @Test("Every write appends the format's bytes, across many growths of the buffer")
@@ -55,6 +63,27 @@ struct ByteWriterTests {
         third.write(5)
         #expect(third.bytes == [5])
         #expect(first.bytes == [6] + Array("sh".utf8) + [0xEE])
+    }
+
+    @Test("A head written at once goes to a buffer of the writer's own, grown for it")
+    func headsAtOnceDoNotShareWrites() {
+        var first = ByteWriter(capacity: 0)
+        first.write(atMost: 10) { $0.varint(7) }
+        let second = first
+        // Longer than the buffer of 16 bytes the writers share: grown and copied once.
+        first.write(atMost: 40) { head in
+            for _ in 0..<3 { head.varint(.max) }
+        }
+        #expect(first.bytes == [7] + Array(repeating: [UInt8](repeating: 0xFF, count: 9) + [0x01], count: 3).joined())
+        #expect(second.bytes == [7])
+        // Room enough in the buffer the two share: each writes to a copy of its own.
+        var third = second
+        third.write(atMost: 1) { $0.byte(9) }
+        var fourth = second
+        fourth.write(atMost: 1) { $0.byte(8) }
+        #expect(third.bytes == [7, 9])
+        #expect(fourth.bytes == [7, 8])
+        #expect(second.bytes == [7])
     }
 
     @Test("Another writer's bytes are appended whole, also to itself through a copy")
