@@ -180,6 +180,9 @@ if let mode = option("--control", in: arguments) {
     }
 }
 
+/// How many `streamed` questions were answered.
+var streamedAnswers = 0
+
 while let line = readLine() {
     let words = line.split(separator: " ")
     switch words.first {
@@ -214,6 +217,12 @@ while let line = readLine() {
     case "flush":
         recorder.flush()
         say("flushed")
+    case "streamed":
+        // The actions the live stream's listener has confirmed so far (what `close` prints as
+        // the socket's `recorded`), each answer numbered so that a test can wait for it.
+        streamedAnswers += 1
+        let confirmed = recorder.status.sinks.first { $0.destination.hasPrefix("socket") }?.actionsRecorded ?? 0
+        say("streamed \(streamedAnswers): recorded=\(confirmed)")
     case "status":
         let status = recorder.status
         var usage = rusage()

@@ -43,6 +43,37 @@ enum Live {
         try app.waitForOutput(containing: "recorded \(seq)\n")
     }
 
+    /// Records one action at a time after `seq` until `app`'s listener has confirmed one of them,
+    /// for a listener that prints no actions (`--quiet`; else ``recordUntilReceived(_:by:after:store:)``):
+    /// an app that reconnected streams again only once it heard from the new listener, and what
+    /// it records before that is counted as dropped. Returns the app's last seq.
+    static func recordUntilConfirmed(_ app: RunningProcess, after seq: Int) throws -> Int {
+        let before = try confirmedActions(app)
+        var next = seq
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            next += 1
+            try record(app, 1, endingAt: next)
+            let waitUntil = ContinuousClock.now + .milliseconds(200)
+            while ContinuousClock.now < waitUntil {
+                if try confirmedActions(app) > before { return next }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+        Issue.record("the listener confirmed none of the \(next - seq) actions recorded after #\(seq)")
+        return next
+    }
+
+    /// The actions `app`'s live stream has had confirmed by its listener so far (the fixture's
+    /// answer to `streamed`).
+    static func confirmedActions(_ app: RunningProcess) throws -> UInt64 {
+        let answer = app.stdout.components(separatedBy: "\nstreamed ").count
+        app.send("streamed")
+        try app.waitForOutput(containing: "streamed \(answer): ")
+        let line = app.stdout.split(separator: "\n").last { $0.hasPrefix("streamed \(answer): ") }
+        return line.flatMap { UInt64($0.split(separator: "=").last ?? "") } ?? 0
+    }
+
     /// Records one action at a time after `seq` until `listener` prints one: an app that
     /// reconnected streams again only once it heard from the new listener (it may ask for the
     /// session's proof first), and the actions before that are counted as dropped. Returns
