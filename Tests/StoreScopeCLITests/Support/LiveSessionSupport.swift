@@ -49,19 +49,9 @@ enum Live {
     /// it records before that is counted as dropped. Returns the app's last seq.
     static func recordUntilConfirmed(_ app: RunningProcess, after seq: Int) throws -> Int {
         let before = try confirmedActions(app)
-        var next = seq
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            next += 1
-            try record(app, 1, endingAt: next)
-            let waitUntil = ContinuousClock.now + .milliseconds(200)
-            while ContinuousClock.now < waitUntil {
-                if try confirmedActions(app) > before { return next }
-                Thread.sleep(forTimeInterval: 0.01)
-            }
+        return try recordOneAtATime(app, after: seq, failure: "the listener confirmed no action recorded after #\(seq) in 20 s") { _ in
+            try confirmedActions(app) > before
         }
-        Issue.record("the listener confirmed none of the \(next - seq) actions recorded after #\(seq)")
-        return next
     }
 
     /// The actions `app`'s live stream has had confirmed by its listener so far (the fixture's
@@ -79,6 +69,17 @@ enum Live {
     /// session's proof first), and the actions before that are counted as dropped. Returns
     /// the first action the listener received.
     static func recordUntilReceived(_ app: RunningProcess, by listener: RunningProcess, after seq: Int, store: String = "main") throws -> Int {
+        try recordOneAtATime(app, after: seq, failure: "the new listener received no action after #\(seq) in 20 s") { next in
+            listener.stdout.contains(" #\(next) \(store) action")
+        }
+    }
+
+    /// Records one action at a time after `seq`, giving each 200 ms for `arrived` (asked with
+    /// the action's seq) to say the listener has it, for at most 20 s (then `failure` is an
+    /// issue). Returns the last seq recorded.
+    private static func recordOneAtATime(
+        _ app: RunningProcess, after seq: Int, failure: String, until arrived: (Int) throws -> Bool
+    ) throws -> Int {
         var next = seq
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {
@@ -87,11 +88,11 @@ enum Live {
             // Polled here: a timed-out wait of RunningProcess's would stop the listener.
             let waitUntil = ContinuousClock.now + .milliseconds(200)
             while ContinuousClock.now < waitUntil {
-                if listener.stdout.contains(" #\(next) \(store) action") { return next }
+                if try arrived(next) { return next }
                 Thread.sleep(forTimeInterval: 0.01)
             }
         }
-        Issue.record("the new listener received no action after #\(seq) in 20 s")
+        Issue.record(Comment(rawValue: failure))
         return next
     }
 
