@@ -107,11 +107,12 @@ struct ViewerFxMarkBackgroundTests {
         #expect(ViewerFxMarkTests.marks(viewer.screen) == ViewerFxMarkTests.expected, "\(viewer.screen)")
     }
 
-    /// 16 actions, each a chunk of its own with a keyframe of 130,000 entries (1.7 MB raw): #2
+    /// 16 actions, each a chunk of its own with a keyframe of 1,300 entries, large for
+    /// ``ViewerLargeChunkRowsTests/reader()`` as 130,000 are for the default reader: #2
     /// starts effect 2 ("load"); #14, below the screens read first, effect 14 ("upload"); and
     /// effect 99 ("timer"), started by no action, starts just after #14, in its chunk.
     static func largeChunksWithEffects(in directory: TemporaryDirectory) throws -> String {
-        try ViewerLargeStateTests.keyframeTrace(entries: 130_000, actions: 16, in: directory, named: "fx-large-chunks.sstrace") { seq in
+        try ViewerLargeStateTests.keyframeTrace(entries: 1_300, actions: 16, in: directory, named: "fx-large-chunks.sstrace") { seq in
             switch seq {
             case 2: [.effectStarted(EffectStarted(effectID: 2, name: "load", store: "main", parentSeq: 2, monotonicNanos: 2_001))]
             case 14: [
@@ -126,7 +127,9 @@ struct ViewerFxMarkBackgroundTests {
     /// A viewer on ``largeChunksWithEffects(in:)`` once its first screens and every effect are
     /// read, the chunk of #14 not in its session's memory.
     static func effectsRead(in directory: TemporaryDirectory) throws -> ViewerHarness {
-        var viewer = try ViewerHarness(path: try largeChunksWithEffects(in: directory), rows: ViewerLargeChunkRowsTests.rows, idle: false, waitsForReads: false)
+        var viewer = try ViewerHarness(
+            path: try largeChunksWithEffects(in: directory), rows: ViewerLargeChunkRowsTests.rows, idle: false, reader: ViewerLargeChunkRowsTests.reader(),
+            waitsForReads: false)
         viewer.waitForRows()
         viewer.readEffectsToEnd()
         return viewer

@@ -16,7 +16,7 @@ struct ViewerLargeChunkEndsTests {
     func openingLeavesTheEndsToTheReader() throws {
         let directory = try TemporaryDirectory()
         let path = try ViewerLargeChunkRowsTests.trace(actions: 8, in: directory)
-        var viewer = try ViewerHarness(path: path, rows: ViewerLargeChunkRowsTests.rows, idle: false)
+        var viewer = try ViewerHarness(path: path, rows: ViewerLargeChunkRowsTests.rows, idle: false, reader: ViewerLargeChunkRowsTests.reader())
         // Opening, the totals and the first screen: no chunk read here.
         #expect(viewer.state.selected == 1 && viewer.state.lastSeq == 8)
         #expect(viewer.screen.contains("#1/8"), "\(viewer.screen)")
@@ -29,7 +29,7 @@ struct ViewerLargeChunkEndsTests {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/growing-large.sstrace"
         let writer = try TraceFixture.writer(at: path, header: TraceFixture.header(app: "Large"), chunkSize: 64 << 20)
-        var state = TraceFixture.numbers(130_000)
+        var state = TraceFixture.numbers(1_300)
         func add(_ seqs: ClosedRange<UInt64>) throws {
             for seq in seqs {
                 try writer.append(TraceFixture.action(seq, payload: [.init("n", .int(Int64(seq)))]))
@@ -40,7 +40,7 @@ struct ViewerLargeChunkEndsTests {
         }
         try writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: state)))
         try add(1...4)
-        var viewer = try ViewerHarness(path: path, rows: ViewerLargeChunkRowsTests.rows, idle: false)
+        var viewer = try ViewerHarness(path: path, rows: ViewerLargeChunkRowsTests.rows, idle: false, reader: ViewerLargeChunkRowsTests.reader())
         viewer.press(.character("F"))
         viewer.waitForRows()
         #expect(viewer.state.following && viewer.state.selected == 4)
@@ -58,7 +58,7 @@ struct ViewerLargeChunkEndsTests {
     func firstActionAfterEviction() throws {
         let directory = try TemporaryDirectory()
         let path = try ViewerLargeChunkRowsTests.trace(actions: 16, in: directory)
-        var viewer = try ViewerHarness(path: path, rows: ViewerLargeChunkRowsTests.rows, idle: false)
+        var viewer = try ViewerHarness(path: path, rows: ViewerLargeChunkRowsTests.rows, idle: false, reader: ViewerLargeChunkRowsTests.reader())
         viewer.waitForRows()
         viewer.press(.character("G"))
         viewer.waitForRows()
@@ -117,7 +117,7 @@ struct ViewerLargeChunkEndsTests {
             claim.firstSeq = 7
             claim.lastSeq = 7
         }
-        var viewer = try ViewerHarness(path: path, rows: ViewerLargeChunkRowsTests.rows, idle: false)
+        var viewer = try ViewerHarness(path: path, rows: ViewerLargeChunkRowsTests.rows, idle: false, reader: ViewerLargeChunkRowsTests.reader())
         #expect(viewer.state.lastSeq == 8 && viewer.state.damagedRanges == 1)
         #expect(viewer.screen.contains("/8 ") && viewer.screen.contains("damaged 1"), "\(viewer.screen)")
         viewer.press(.character("G"))

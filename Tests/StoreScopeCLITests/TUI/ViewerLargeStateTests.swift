@@ -86,7 +86,9 @@ struct ViewerLargeStateTests {
     @Test("k onto #0 of a large state: the initial state is read off the loop's thread too, and shown once read")
     func initialStateOfALargeState() throws {
         let directory = try TemporaryDirectory()
-        var viewer = try ViewerHarness(path: try Self.trace(entries: 300_000, in: directory), waitsForReads: false)
+        // 3,000 entries: large for the reader of the large-chunk tests, as 300,000 are by default.
+        var viewer = try ViewerHarness(
+            path: try Self.trace(entries: 3_000, in: directory), reader: ViewerLargeChunkRowsTests.reader(), waitsForReads: false)
         viewer.waitForDetail()
         viewer.press(.character("k"))
         viewer.waitForRows()
@@ -99,7 +101,7 @@ struct ViewerLargeStateTests {
             Issue.record("no initial state once read: \(String(describing: viewer.state.detail))")
             return
         }
-        #expect(entries.count == 300_000)
+        #expect(entries.count == 3_000)
         #expect(viewer.screen.contains("(the state before the first action: s shows it whole)"), "\(viewer.screen)")
         // j goes on to #1.
         viewer.press(.character("j"))
@@ -186,8 +188,9 @@ struct ViewerLargeStateTests {
     @Test("A trace removed from its path, or replaced by another session's, while shown: the reader's session, which holds it open, reads the detail", arguments: [false, true])
     func removedFromItsPath(replaced: Bool) throws {
         let directory = try TemporaryDirectory()
-        let path = try Self.trace(entries: 300_000, in: directory)
-        var viewer = try ViewerHarness(path: path, waitsForReads: false)
+        // 3,000 entries: large for the reader of the large-chunk tests, as 300,000 are by default.
+        let path = try Self.trace(entries: 3_000, in: directory)
+        var viewer = try ViewerHarness(path: path, reader: ViewerLargeChunkRowsTests.reader(), waitsForReads: false)
         viewer.waitForDetail()
         #expect(unlink(path) == 0)
         // Another session's trace at the path, with other values: not the one shown.

@@ -118,7 +118,16 @@ package final class BackgroundReader: ViewerReading, Sendable {
     /// Signalled once for every read finished: what ``awaitFinished(until:)`` waits on.
     private let finishing = DispatchSemaphore(value: 0)
     private let queue = DispatchQueue(label: "storescope.viewer.reader", qos: .userInitiated)
-    private let sessions = ReaderSession()
+    private let sessions: ReaderSession
+
+    /// - Parameters:
+    ///   - largeState: the node count over which a timeline row leaves a keyframe out.
+    ///   - budget: what the reader's sessions keep in memory.
+    ///
+    ///   Tests scale both down together, so that small chunks take the paths of large ones.
+    init(largeState: Int = TimelineReader.largeState, budget: TraceSession.Budget = .standard) {
+        sessions = ReaderSession(largeState: largeState, budget: budget)
+    }
 
     /// How long one part of an effects read may take before the reader looks for a detail.
     static let effectsPart = Duration.milliseconds(50)
@@ -260,6 +269,15 @@ private final class ReaderSession: @unchecked Sendable {
     private(set) var totalsWorkedOut = 0
     /// How many traces have a session open: what tests count.
     var openTraces: Int { traces.count }
+    /// The node count over which the sessions leave keyframes out of timeline rows.
+    private let largeState: Int
+    /// What each session keeps in memory.
+    private let budget: TraceSession.Budget
+
+    init(largeState: Int, budget: TraceSession.Budget) {
+        self.largeState = largeState
+        self.budget = budget
+    }
 
     /// A trace's session and the watch on its path, as `tail -F` follows a file.
     private final class OpenTrace {
@@ -300,7 +318,7 @@ private final class ReaderSession: @unchecked Sendable {
             session = open.session
             return open.session
         }
-        let opened = try TraceSession.forViewer(path: trace.path)
+        let opened = try TraceSession.forViewer(path: trace.path, largeState: largeState, budget: budget)
         guard opened.header == trace.header else { throw .malformed("\(trace.path) now holds another session") }
         traces[trace.path] = OpenTrace(trace, opened)
         session = opened
@@ -316,7 +334,7 @@ private final class ReaderSession: @unchecked Sendable {
             var restart: String?
             if let change = open.change {
                 // Another session, or the same one continued, at the path: read from its start.
-                guard let opened = try? TraceSession.forViewer(path: trace.path) else {
+                guard let opened = try? TraceSession.forViewer(path: trace.path, largeState: largeState, budget: budget) else {
                     return .init(session, trace: open.trace, restart: nil, grew: false, isComplete: false)
                 }
                 if change != .continued || opened.header != trace.header {
@@ -411,7 +429,9 @@ extension TraceSession {
     /// A session as the viewer's reader reads it: its timeline rows leave the keyframes of a
     /// large state out (the detail of the selected action reads them), so a screen of rows
     /// never builds millions of nodes per row.
-    static func forViewer(path: String) throws(TraceError) -> TraceSession {
-        try TraceSession(path: path, keyframesLeftOutOfActions: TimelineReader.largeState)
+    static func forViewer(
+        path: String, largeState: Int = TimelineReader.largeState, budget: Budget = .standard
+    ) throws(TraceError) -> TraceSession {
+        try TraceSession(path: path, budget: budget, keyframesLeftOutOfActions: largeState)
     }
 }
