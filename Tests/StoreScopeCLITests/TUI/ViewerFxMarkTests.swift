@@ -92,7 +92,7 @@ struct ViewerFxMarkBackgroundTests {
         let at = try #require(records.firstIndex { if case .effectEnded = $0 { true } else { false } })
         records.insert(.keyframe(Keyframe(seq: 3, store: "main", state: TraceFixture.numbers(150_000))), at: at + 1)
         try HostileTrace.write(records, perChunk: 3, to: path)
-        let large = try #require((try TraceReader(path: path)).chunks.firstIndex { $0.header.rawLength > ViewerReducer.largeChunkBytes })
+        let large = try #require((try TraceReader(path: path)).chunks.firstIndex { $0.header.rawLength > 1 << 20 })
 
         var viewer = try ViewerHarness(path: path, idle: false, waitsForReads: false)
         viewer.waitForRows()

@@ -15,8 +15,4 @@ extension ViewerReducer {
             }
         }
     }
-
-    /// A chunk with more raw bytes than this is read for its effects off the loop's thread
-    /// (the writer's chunks hold about 64 KiB; one keyframe of a million entries is 12.9 MB).
-    static let largeChunkBytes: UInt32 = 1 << 20
 }
