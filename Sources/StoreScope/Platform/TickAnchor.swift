@@ -12,12 +12,6 @@ package struct TickAnchor: Sendable, Equatable {
     /// The ticks between the two counter reads.
     package var widthTicks: UInt64
 
-    package init(ticks: UInt64, nanos: UInt64, widthTicks: UInt64) {
-        self.ticks = ticks
-        self.nanos = nanos
-        self.widthTicks = widthTicks
-    }
-
     /// The narrowest of three tries (a try the thread was preempted in is wide).
     package static func read(countsTSC: Bool) -> TickAnchor {
         guard countsTSC else {
