@@ -23,7 +23,7 @@ enum BareHandOff {
             Thread.sleep(forTimeInterval: 0.001)
             let start = Stopwatch.now()
             let now = MonotonicClock.nanos()
-            let entry = StoreThreadFloor<State, Action>.Entry(seq: UInt64(index), sentNanos: now, reducerNanos: 0, action: action, state: state)
+            let entry = StoreThreadFloor<State, Action>.Entry(seq: UInt64(index), sentTicks: now, reducerTicks: 0, action: action, state: state)
             _ = ring.push(entry)
             samples.append(Double(Stopwatch.now() - start))
         }

@@ -1,12 +1,15 @@
 import Foundation
+import StoreScope
 import TraceFormat
 
 /// The least a recorder that timestamps each action and times its reducer must do on the store
 /// thread, measured beside the recorder as a stand-in (`recorder-store`'s floor column,
-/// `recorder-handoff-floor-profile` for callgrind): two clock reads (the recorder's clock), the
-/// session's sequence number from a shared atomic, and the action and the state copied into
-/// the next slot of a preallocated ring that a worker thread drains, published with one release
-/// store (``HandOffRing``).
+/// `recorder-handoff-floor-profile` for callgrind): two readings of the recorder's ticks
+/// (``TickSource``: the time-stamp counter where the kernel's clock is that counter, else the
+/// clock; a worker turns ticks into nanoseconds off this thread), the session's sequence number
+/// from a shared atomic, and the action and the state copied into the next slot of a
+/// preallocated ring that a worker thread drains, published with one release store
+/// (``HandOffRing``).
 ///
 /// It is not a recorder: one thread only may send, and it has no byte budget (a full ring drops
 /// and counts), no lock for a listener, no coalescing of states, no close. What the recorder
@@ -18,13 +21,15 @@ final class StoreThreadFloor<State: Sendable, Action: Sendable>: @unchecked Send
     /// What one send hands to the worker.
     struct Entry {
         let seq: UInt64
-        let sentNanos: UInt64
-        let reducerNanos: UInt64
+        let sentTicks: UInt64
+        let reducerTicks: UInt64
         let action: Action
         let state: State
     }
 
     let sequence = AtomicValue<UInt64>(0, ownCacheLine: true)
+    /// The recorder's ticks, chosen as a ``Recorder`` chooses them.
+    let ticks = TickSource.forThisMachine()
     let ring = HandOffRing<Entry>(capacity: 32_768)
     /// Sends the full ring refused (sending thread).
     private(set) var dropped = 0
@@ -50,10 +55,10 @@ final class StoreThreadFloor<State: Sendable, Action: Sendable>: @unchecked Send
     @inline(__always)
     func send(_ action: Action, state: inout State, _ reduce: (inout State, Action) -> Void) {
         let seq = sequence.add(1, ordering: .relaxed).newValue
-        let sent = MonotonicClock.nanos()
+        let sent = ticks.now()
         reduce(&state, action)
-        let reducerNanos = MonotonicClock.nanos() &- sent
-        if !ring.push(Entry(seq: seq, sentNanos: sent, reducerNanos: reducerNanos, action: action, state: state)) { dropped += 1 }
+        let reducerTicks = ticks.now() &- sent
+        if !ring.push(Entry(seq: seq, sentTicks: sent, reducerTicks: reducerTicks, action: action, state: state)) { dropped += 1 }
     }
 
     /// Waits until the worker has taken everything sent.

@@ -39,6 +39,8 @@ public final class Recorder: Sendable {
     /// alone: where ``RecordingSink/file(exclusive:)`` put it when the app named no path.
     public let traceFile: String?
     @usableFromInline let queue: RecordingQueue
+    /// What the stores' threads time actions with (chosen and calibrated here, at the start).
+    @usableFromInline let ticks: TickSource
     private let worker: RecorderWorker
     @usableFromInline let seqCounter = AtomicValue<UInt64>(0)
     private let effectCounter = AtomicValue<UInt64>(0)
@@ -86,9 +88,11 @@ public final class Recorder: Sendable {
         let live = output as? any LiveOutput
         traceFile = (output as? LockedTraceFile)?.path ?? (output as? TeeOutput)?.path
         queue = RecordingQueue(budget: configuration.maximumPendingBytes - (live?.bufferLimit ?? 0))
+        let ticks = TickSource.forThisMachine()
+        self.ticks = ticks
         do throws(TraceError) {
             let writer = try TraceWriter(output: output, header: header, options: configuration.chunking)
-            worker = RecorderWorker(writer: writer, header: header, configuration: configuration, queue: queue)
+            worker = RecorderWorker(writer: writer, header: header, configuration: configuration, queue: queue, ticks: ticks)
             worker.controls = controls
             worker.liveOutput = live
             worker.sinkCounters = live?.counters ?? []
@@ -96,7 +100,7 @@ public final class Recorder: Sendable {
         } catch {
             // The sink opened but cannot take bytes (a full disk): the app goes on unrecorded.
             output.close()
-            worker = RecorderWorker(failedWith: error, header: header, configuration: configuration, queue: queue)
+            worker = RecorderWorker(failedWith: error, header: header, configuration: configuration, queue: queue, ticks: ticks)
         }
         worker.start()
         LiveRecorders.add(self)

@@ -37,6 +37,10 @@ final class RecorderWorker: @unchecked Sendable {
     /// The session's start on both clocks, to give actions wall-clock times.
     private let startWallNanos: Int64
     private let startMonotonicNanos: UInt64
+    /// What the stores' threads time actions with, and the conversion of their ticks into
+    /// nanoseconds, anchored afresh each time the worker takes the queue's events.
+    let tickSource: TickSource
+    @exclusivity(unchecked) @usableFromInline var ticks: TickConversion
     /// Records the format could not hold (reported once; counted in ``unwritableRecords``).
     var unwritableRecords = 0
     /// Drops reported so far: the first run is told at once, the total at close.
@@ -68,8 +72,13 @@ final class RecorderWorker: @unchecked Sendable {
         var lastError: String?
     }
 
-    init(writer: TraceWriter, header: SessionHeader, configuration: RecorderConfiguration, queue: RecordingQueue) {
+    init(
+        writer: TraceWriter, header: SessionHeader, configuration: RecorderConfiguration, queue: RecordingQueue,
+        ticks: TickSource
+    ) {
         self.writer = writer
+        tickSource = ticks
+        self.ticks = TickConversion(ticks)
         self.configuration = configuration
         self.queue = queue
         startWallNanos = header.startWallNanos
@@ -78,8 +87,13 @@ final class RecorderWorker: @unchecked Sendable {
     }
 
     /// A worker whose sink failed before the first record: it only counts what it discards.
-    init(failedWith error: TraceError, header: SessionHeader, configuration: RecorderConfiguration, queue: RecordingQueue) {
+    init(
+        failedWith error: TraceError, header: SessionHeader, configuration: RecorderConfiguration, queue: RecordingQueue,
+        ticks: TickSource
+    ) {
         self.writer = nil
+        tickSource = ticks
+        self.ticks = TickConversion(ticks)
         self.configuration = configuration
         self.queue = queue
         startWallNanos = header.startWallNanos
@@ -171,6 +185,8 @@ final class RecorderWorker: @unchecked Sendable {
         while !stopped {
             queue.waitForEvents(timeout: interval)
             batchLane = queue.takeAll(into: &batch)
+            // After the take: every action taken read its ticks before this anchor.
+            if tickSource.countsTSC { ticks.add(TickAnchor.read(countsTSC: true)) }
             if configuration.stateCoalescing != .never, !batch.isEmpty {
                 // First, before the batch's slower work: the store's next send finds them.
                 for source in sources { source.parkLatestState(lane: batchLane) }

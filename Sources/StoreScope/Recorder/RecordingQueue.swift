@@ -65,7 +65,7 @@ final class RecordingQueue: Sendable {
         var eventsAfterClose: UInt64 = 0
     }
 
-    /// What became of an action handed to ``enqueueAction(_:state:reducerNanos:cost:into:from:)``.
+    /// What became of an action handed to ``enqueueAction(_:state:reducerTicks:cost:into:from:)``.
     @usableFromInline
     enum Admission {
         /// Queued for the worker.
@@ -181,7 +181,7 @@ final class RecordingQueue: Sendable {
     /// - Returns: whether the action was accepted, dropped, or came after the close.
     @inlinable
     func enqueueAction<State, Action>(
-        _ pending: consuming PendingAction<Action>, state: State, reducerNanos: UInt64, cost: Int,
+        _ pending: consuming PendingAction<Action>, state: State, reducerTicks: UInt64, cost: Int,
         into inbox: StoreInbox<State, Action>, from source: ActionToken
     ) -> Admission {
         let app = appSide.lock()
@@ -193,7 +193,7 @@ final class RecordingQueue: Sendable {
         } else {
             let released = bytesReleased.load(ordering: .relaxed)
             if admit(seq: pending.seq, cost: cost, pending: app.pointee.bytesQueued - released, app: &app.pointee, lane: lane) {
-                inbox.deposit(pending, state: state, reducerNanos: reducerNanos, cost: cost, lane: lane)
+                inbox.deposit(pending, state: state, reducerTicks: reducerTicks, cost: cost, lane: lane)
                 wake = accept(source, cost: cost, released: released, app: &app.pointee, lane: lane)
                 admission = .accepted
             } else {

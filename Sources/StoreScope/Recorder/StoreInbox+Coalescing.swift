@@ -8,7 +8,7 @@ import TraceFormat
 /// The latest action's state is in one of three places: the lane app threads append to
 /// (the worker has not taken the lane), the ``StoreInbox/parked`` slot (the worker took the
 /// lane and moved it there at once, ``parkLatestState(lane:)``), or the worker's hands (it
-/// claimed it, ``claimParkedState(of:in:)``, and gives it storage of its own right away). The
+/// claimed it, ``claimParkedState(of:sentAt:in:)``, and gives it storage of its own right away). The
 /// first two can be let go by the store's next send; the third is the one moment a send still
 /// copies, and the worker claims only when its copy ends before a send at UI pace can come.
 extension StoreInbox {
@@ -17,17 +17,18 @@ extension StoreInbox {
     static var quietNanos: UInt64 { 50_000_000 }
 
     /// Notes when the store sent its new action (app thread, before the reducer runs; `sentAt`:
-    /// the new action's time) and returns the store's latest action, whose state the send is
+    /// the new action's ticks, `gap`: ``StateCoalescing/uiPaceGapNanos`` in ticks, both of the
+    /// recorder's ``TickSource``, calibrated before the first send) and returns the store's latest action, whose state the send is
     /// to let go (``letStateGo(of:queue:)``), if the worker has not taken it and the store's
     /// recent changes touched collections worth copying.
     ///
     /// Apart from ``letStateGo(of:queue:)`` so that the usual send, which lets nothing go, does
     /// not pass the queue: passed, it was retained and released around the call on every send.
     @inlinable
-    func stateToLetGo(sentAt now: UInt64, always: Bool) -> UInt64? {
-        let previousSend = lastSentNanos.load(ordering: .relaxed)
-        lastSentNanos.store(now, ordering: .relaxed)
-        let paced = now &- previousSend >= StateCoalescing.uiPaceGapNanos
+    func stateToLetGo(sentAt now: UInt64, gap: UInt64, always: Bool) -> UInt64? {
+        let previousSend = lastSentTicks.load(ordering: .relaxed)
+        lastSentTicks.store(now, ordering: .relaxed)
+        let paced = now &- previousSend >= gap
         if latestSentAtUIPace.load(ordering: .relaxed) != paced { latestSentAtUIPace.store(paced, ordering: .relaxed) }
         guard always || paced else { return nil }
         let latest = latestSeq.load(ordering: .relaxed)
@@ -89,14 +90,14 @@ extension StoreInbox {
         case claimed(State)
     }
 
-    /// Worker: the parked state of `pending`, or `nil` when the store let it go. Waits while
-    /// a copy made now could still be under way when the store's next action comes at UI
-    /// pace: a state that is old for its pace waits for that send (which lets it go) or for the
-    /// store to go quiet. Once claimed, the state gets storage of its own for the collections
+    /// Worker: the parked state of action `seq` (sent at `sent`, in nanoseconds converted from
+    /// its ticks), or `nil` when the store let it go. Waits while a copy made now could still
+    /// be under way when the store's next action comes at UI pace: a state that is old for its
+    /// pace waits for that send (which lets it go) or for the store to go quiet. Once claimed, the state gets storage of its own for the collections
     /// the store changes, before anything else.
     @usableFromInline
-    func claimParkedState(of pending: PendingAction<Action>, in worker: RecorderWorker) -> State? {
-        let seq = pending.seq, sent = pending.monotonicNanos, gap = StateCoalescing.uiPaceGapNanos
+    func claimParkedState(of seq: UInt64, sentAt sent: UInt64, in worker: RecorderWorker) -> State? {
+        let gap = StateCoalescing.uiPaceGapNanos
         let paced = sent &- track.lastActionNanos >= gap
         let burstsKeepStates = worker.configuration.stateCoalescing == .atUIPace
         let copyNanos = 2 &* track.unshareNanos

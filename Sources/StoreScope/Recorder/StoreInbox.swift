@@ -20,6 +20,9 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     /// Actions the worker took, and how many of them it has recorded.
     @exclusivity(unchecked) @usableFromInline var taken: [QueuedAction<State, Action>] = []
     @exclusivity(unchecked) @usableFromInline var nextTaken = 0
+    /// The time of the latest action the worker recorded, converted from ticks: the next is
+    /// never before it (``TickConversion/actionTimes(sentTicks:reducerTicks:notBefore:)``).
+    @exclusivity(unchecked) @usableFromInline var lastSentNanos: UInt64 = 0
     @usableFromInline let track: StoreTrack<State>
     /// The seq of the latest action the store handed over (written by the app's thread on
     /// each deposit, read by the worker only after collection changes at UI pace): while the
@@ -31,10 +34,10 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     /// The budget an action of this store holds at the least (its entry in the inbox and the
     /// queue), so the budget admits at most `budget / entryCost` of them.
     @usableFromInline let entryCost = MemoryLayout<QueuedAction<State, Action>>.stride + MemoryLayout<RecorderEvent>.stride
-    /// When the store's latest action was sent (monotonic nanoseconds, written by the app's
-    /// thread in ``StoreRecorder/willSend(_:from:fileID:line:)``): whether the next comes at UI
+    /// When the store's latest action was sent (the store thread's ticks, ``TickSource``,
+    /// written in ``StoreRecorder/willSend(_:from:fileID:line:)``): whether the next comes at UI
     /// pace (``StateCoalescing``).
-    @usableFromInline let lastSentNanos = AtomicValue<UInt64>(0)
+    @usableFromInline let lastSentTicks = AtomicValue<UInt64>(0)
     /// Whether the store's latest action came at UI pace (``StateCoalescing/uiPaceGapNanos``
     /// after the one before), so that its state is let go rather than kept if the worker is
     /// late: then it pins no copy of the store's collections.
@@ -77,12 +80,12 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
     /// copy destroyed, some 400 instructions per action on the store thread (callgrind,
     /// `recorder-handoff-profile`).
     @inlinable
-    func deposit(_ pending: consuming PendingAction<Action>, state: State, reducerNanos: UInt64, cost: Int, lane: Int) {
+    func deposit(_ pending: consuming PendingAction<Action>, state: State, reducerTicks: UInt64, cost: Int, lane: Int) {
         latestSeq.store(pending.seq, ordering: .relaxed)
         if lane == 0 {
-            arriving0.append(QueuedAction(pending, state: state, reducerNanos: reducerNanos, cost: cost))
+            arriving0.append(QueuedAction(pending, state: state, reducerTicks: reducerTicks, cost: cost))
         } else {
-            arriving1.append(QueuedAction(pending, state: state, reducerNanos: reducerNanos, cost: cost))
+            arriving1.append(QueuedAction(pending, state: state, reducerTicks: reducerTicks, cost: cost))
         }
     }
 
@@ -103,12 +106,15 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
         // when it was let go (``StateCoalescing``).
         var state = taken[index].state.take()
         let queued = taken[index]
-        if queued.stateParked { state = claimParkedState(of: queued.pending, in: worker) }
         let pending = queued.pending
+        let times = worker.ticks.actionTimes(
+            sentTicks: pending.sentTicks, reducerTicks: queued.reducerTicks, notBefore: lastSentNanos)
+        lastSentNanos = times.sent
+        if queued.stateParked { state = claimParkedState(of: pending.seq, sentAt: times.sent, in: worker) }
         track.record(
-            pending.action, seq: pending.seq, monotonicNanos: pending.monotonicNanos, effectID: pending.effectID,
+            pending.action, seq: pending.seq, monotonicNanos: times.sent, effectID: pending.effectID,
             location: SourceLocation(fileID: pending.fileID, line: pending.line), state: state,
-            reducerNanos: queued.reducerNanos, isLatest: { self.latestSeq.load(ordering: .relaxed) == pending.seq },
+            reducerNanos: times.reducerNanos, isLatest: { self.latestSeq.load(ordering: .relaxed) == pending.seq },
             in: worker)
         noteRecorded(pending.seq)
         return queued.cost
@@ -159,7 +165,8 @@ struct QueuedAction<State: Sendable, Action: Sendable>: @unchecked Sendable {
     /// its fields out would copy the action (a retain of its payload, and a release when the
     /// pending action ends).
     @usableFromInline let pending: PendingAction<Action>
-    @usableFromInline let reducerNanos: UInt64
+    /// The reducer's duration in the store thread's ticks.
+    @usableFromInline let reducerTicks: UInt64
     /// The bytes of the queue's budget this action holds until recorded.
     @usableFromInline let cost: Int
     /// The state, until the worker records it; `nil` once let go (``StateCoalescing``) or
@@ -169,9 +176,9 @@ struct QueuedAction<State: Sendable, Action: Sendable>: @unchecked Sendable {
     @usableFromInline var stateParked = false
 
     @inlinable
-    init(_ pending: consuming PendingAction<Action>, state: State, reducerNanos: UInt64, cost: Int) {
+    init(_ pending: consuming PendingAction<Action>, state: State, reducerTicks: UInt64, cost: Int) {
         self.pending = pending
-        self.reducerNanos = reducerNanos
+        self.reducerTicks = reducerTicks
         self.cost = cost
         self.state = state
     }

@@ -19,6 +19,8 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let inbox: StoreInbox<State, Action>
     @usableFromInline let token: ActionToken
     @usableFromInline let entryCost: Int
+    /// What this thread times actions with (``TickSource``): the worker converts the ticks.
+    @usableFromInline let ticks: TickSource
     /// ``RecorderConfiguration/stateCoalescing``, as read on every send: whether late states
     /// are let go at all, and in bursts too. (Booleans: comparing the enum called its `==`
     /// across the module boundary.)
@@ -51,6 +53,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
             track: StoreTrack(name: name, initialState: initialState), recordNext: recordNext)
         token = ActionToken(inbox)
         entryCost = inbox.entryCost
+        ticks = recorder.ticks
         lateStatesGo = recorder.configuration.stateCoalescing != .never
         burstStatesGo = recorder.configuration.stateCoalescing == .always
         recorder.queue.enqueueControl(.storeRegistered(inbox, seq: recorder.lastSeq))
@@ -64,7 +67,8 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         recorder.releaseStoreName(name)
     }
 
-    /// Takes the action's sequence number and timestamps before the reducer runs.
+    /// Takes the action's sequence number and reads the ticks (``TickSource``) before the
+    /// reducer runs.
     ///
     /// - Parameters:
     ///   - action: the action being sent.
@@ -87,12 +91,13 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         if let effectID {
             recorder.queue.enqueueRecord(.effectEmitted(EffectEmitted(effectID: effectID, actionSeq: seq, monotonicNanos: Clock.monotonicNanos())))
         }
-        let now = Clock.monotonicNanos()
+        // Ticks, not nanoseconds: one instruction where the counter allows, converted by the worker.
+        let now = ticks.now()
         // Before the reducer: a state let go no longer shares the storage it is about to change.
-        if lateStatesGo, let seq = inbox.stateToLetGo(sentAt: now, always: burstStatesGo) {
+        if lateStatesGo, let seq = inbox.stateToLetGo(sentAt: now, gap: ticks.uiPaceGapTicks, always: burstStatesGo) {
             inbox.letStateGo(of: seq, queue: recorder.queue)
         }
-        return PendingAction(seq: seq, action: action, monotonicNanos: now, effectID: effectID, fileID: fileID, line: line)
+        return PendingAction(seq: seq, action: action, sentTicks: now, effectID: effectID, fileID: fileID, line: line)
     }
 
     /// Hands the action and the state its reducer produced to the recorder. Never blocks: past
@@ -103,7 +108,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
     ///   - state: the state after the reducer ran.
     @inlinable
     public func didReduce(_ pending: consuming PendingAction<Action>, state: State) {
-        let reducerNanos = Clock.monotonicNanos() &- pending.monotonicNanos
+        let reducerTicks = ticks.now() &- pending.sentTicks
         // A state the store's next send lets go if the worker is late (coalescing always, or at
         // UI pace) pins no copy: the worker gives the one it takes storage of its own. Unless
         // its collections are too small to be let go.
@@ -111,7 +116,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         let letGoIfLate = burstStatesGo || lateStatesGo && inbox.latestSentAtUIPace.load(ordering: .relaxed)
         let cost = entryCost + (letGoIfLate && pinned >= StateCoalescing.minimumBytes ? 0 : pinned)
         let admission = recorder.queue.enqueueAction(
-            pending, state: state, reducerNanos: reducerNanos, cost: cost, into: inbox, from: token)
+            pending, state: state, reducerTicks: reducerTicks, cost: cost, into: inbox, from: token)
         if case .afterClose(first: true) = admission { recorder.reportActionAfterClose(store: name) }
     }
 

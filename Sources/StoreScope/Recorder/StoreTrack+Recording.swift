@@ -161,7 +161,7 @@ extension StoreTrack {
 
     /// Gives a state the worker claimed while it is the store's latest (action `seq`'s) storage
     /// of its own for the collections the store changes, before it is diffed, and times it
-    /// (``StoreInbox/claimParkedState(of:in:)``).
+    /// (``StoreInbox/claimParkedState(of:sentAt:in:)``).
     func unshareClaimed(_ state: inout State, seq: UInt64, in worker: RecorderWorker) {
         guard worker.configuration.unsharesChangedCollections, let slots = changedSlots?.slots else { return }
         let start = Clock.monotonicNanos()

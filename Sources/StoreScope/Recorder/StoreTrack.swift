@@ -30,7 +30,7 @@ final class StoreTrack<State: Sendable>: @unchecked Sendable {
     @exclusivity(unchecked) var changedSlots: (fields: [String]?, slots: [StorageUnsharing.CollectionSlot]?)?
     /// The seq of the latest action after which the worker gave ``previous`` storage of its
     /// own (``StoreInbox/noteRecorded(_:)``), and how long its latest claimed state's copy
-    /// took (``StoreInbox/claimParkedState(of:in:)``).
+    /// took (``StoreInbox/claimParkedState(of:sentAt:in:)``).
     @exclusivity(unchecked) var unsharedSeq: UInt64 = 0
     @exclusivity(unchecked) var unshareNanos: UInt64 = 0
     /// Whether the state after the store's latest action was recorded (``StateCoalescing``):
