@@ -67,7 +67,7 @@ public final class StoreRecorder<State: Sendable, Action: Sendable>: Sendable {
         recorder.releaseStoreName(name)
     }
 
-    /// Takes the action's sequence number and reads the ticks (``TickSource``) before the
+    /// Takes the action's sequence number and reads the ticks (`TickSource`) before the
     /// reducer runs.
     ///
     /// - Parameters:
