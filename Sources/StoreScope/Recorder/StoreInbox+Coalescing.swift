@@ -18,9 +18,9 @@ extension StoreInbox {
 
     /// Notes when the store sent its new action (app thread, before the reducer runs; `sentAt`:
     /// the new action's ticks, `gap`: ``StateCoalescing/uiPaceGapNanos`` in ticks, both of the
-    /// recorder's ``TickSource``, calibrated before the first send) and returns the store's latest action, whose state the send is
-    /// to let go (``letStateGo(of:queue:)``), if the worker has not taken it and the store's
-    /// recent changes touched collections worth copying.
+    /// recorder's ``TickSource``, calibrated before the first send) and returns the store's
+    /// latest action, whose state the send is to let go (``letStateGo(of:queue:)``), if the
+    /// worker has not taken it and the store's recent changes touched collections worth copying.
     ///
     /// Apart from ``letStateGo(of:queue:)`` so that the usual send, which lets nothing go, does
     /// not pass the queue: passed, it was retained and released around the call on every send.
@@ -93,8 +93,9 @@ extension StoreInbox {
     /// Worker: the parked state of action `seq` (sent at `sent`, in nanoseconds converted from
     /// its ticks), or `nil` when the store let it go. Waits while a copy made now could still
     /// be under way when the store's next action comes at UI pace: a state that is old for its
-    /// pace waits for that send (which lets it go) or for the store to go quiet. Once claimed, the state gets storage of its own for the collections
-    /// the store changes, before anything else.
+    /// pace waits for that send (which lets it go) or for the store to go quiet. Once claimed,
+    /// the state gets storage of its own for the collections the store changes, before anything
+    /// else.
     @usableFromInline
     func claimParkedState(of seq: UInt64, sentAt sent: UInt64, in worker: RecorderWorker) -> State? {
         let gap = StateCoalescing.uiPaceGapNanos
