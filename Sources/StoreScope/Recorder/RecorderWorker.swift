@@ -37,9 +37,8 @@ final class RecorderWorker: @unchecked Sendable {
     /// The session's start on both clocks, to give actions wall-clock times.
     private let startWallNanos: Int64
     private let startMonotonicNanos: UInt64
-    /// What the stores' threads time actions with, and the conversion of their ticks into
-    /// nanoseconds, anchored afresh each time the worker takes the queue's events.
-    let tickSource: TickSource
+    /// The conversion of the stores' threads' ticks (``TickSource``) into nanoseconds, anchored
+    /// afresh each time the worker takes the queue's events.
     @exclusivity(unchecked) @usableFromInline var ticks: TickConversion
     /// Records the format could not hold (reported once; counted in ``unwritableRecords``).
     var unwritableRecords = 0
@@ -77,7 +76,6 @@ final class RecorderWorker: @unchecked Sendable {
         ticks: TickSource
     ) {
         self.writer = writer
-        tickSource = ticks
         self.ticks = TickConversion(ticks)
         self.configuration = configuration
         self.queue = queue
@@ -92,7 +90,6 @@ final class RecorderWorker: @unchecked Sendable {
         ticks: TickSource
     ) {
         self.writer = nil
-        tickSource = ticks
         self.ticks = TickConversion(ticks)
         self.configuration = configuration
         self.queue = queue
@@ -186,7 +183,7 @@ final class RecorderWorker: @unchecked Sendable {
             queue.waitForEvents(timeout: interval)
             batchLane = queue.takeAll(into: &batch)
             // After the take: every action taken read its ticks before this anchor.
-            if tickSource.countsTSC { ticks.add(TickAnchor.read(countsTSC: true)) }
+            if !ticks.isIdentity { ticks.add(TickAnchor.read(countsTSC: true)) }
             if configuration.stateCoalescing != .never, !batch.isEmpty {
                 // First, before the batch's slower work: the store's next send finds them.
                 for source in sources { source.parkLatestState(lane: batchLane) }
