@@ -1,9 +1,11 @@
 import Foundation
+import StoreScope
 import TraceFormat
 
-/// The floor of any hand-off at UI pace, for comparison with `didReduce`: one clock read and
-/// the action with its state written to the next slot of a ring that another thread reads,
-/// published with one release store (``HandOffRing``, as ``StoreThreadFloor`` hands off).
+/// The floor of any hand-off at UI pace, for comparison with `didReduce`: one reading of the
+/// recorder's ticks (``TickSource``, as ``StoreThreadFloor`` reads them) and the action with its
+/// state written to the next slot of a ring that another thread reads, published with one
+/// release store (``HandOffRing``, as ``StoreThreadFloor`` hands off).
 enum BareHandOff {
     /// Times 2,000 such hand-offs of `action` and `state` about 1 ms apart; returns the samples
     /// in nanoseconds.
@@ -18,12 +20,13 @@ enum BareHandOff {
             }
         }
         reader.start()
+        let ticks = TickSource.forThisMachine()
         var samples: [Double] = []
         for index in 0..<2_000 {
             Thread.sleep(forTimeInterval: 0.001)
             let start = Stopwatch.now()
-            let now = MonotonicClock.nanos()
-            let entry = StoreThreadFloor<State, Action>.Entry(seq: UInt64(index), sentTicks: now, reducerTicks: 0, action: action, state: state)
+            let entry = StoreThreadFloor<State, Action>.Entry(
+                seq: UInt64(index), sentTicks: ticks.now(), reducerTicks: 0, action: action, state: state)
             _ = ring.push(entry)
             samples.append(Double(Stopwatch.now() - start))
         }

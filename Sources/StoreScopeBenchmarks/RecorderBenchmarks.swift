@@ -187,10 +187,10 @@ enum RecorderBenchmarks {
         unlink(path)
         let bare = BareHandOff.timeAtUIPace(action: UsersFixture.Change.toggleLoading.action(step: 0, count: 1_000), state: state)
         Report.table(["part", "median", "p99"], [
-            ["willSend (sequence number, clock, effect lookup)", Report.nanos(Samples(willSend).median), Report.nanos(Samples(willSend).p99)],
+            ["willSend (sequence number, ticks, effect lookup)", Report.nanos(Samples(willSend).median), Report.nanos(Samples(willSend).p99)],
             ["the reducer", Report.nanos(Samples(reduce).median), Report.nanos(Samples(reduce).p99)],
-            ["didReduce (clock, hand-off to the worker)", Report.nanos(Samples(didReduce).median), Report.nanos(Samples(didReduce).p99)],
-            ["for comparison: a clock read, the action and its state written to a ring another thread reads", Report.nanos(bare.median), Report.nanos(bare.p99)],
+            ["didReduce (ticks, hand-off to the worker)", Report.nanos(Samples(didReduce).median), Report.nanos(Samples(didReduce).p99)],
+            ["for comparison: a reading of the ticks, the action and its state written to a ring another thread reads", Report.nanos(bare.median), Report.nanos(bare.p99)],
         ])
     }
 
