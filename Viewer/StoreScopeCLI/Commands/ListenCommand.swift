@@ -49,7 +49,8 @@ enum ListenCommand: Command {
         return printRecords(at: path, options: options, json: json, quiet: quiet, console: console)
     }
 
-    /// Listens at `path` and prints every record as it arrives until SIGINT or SIGTERM.
+    /// Listens at `path` and prints every record as it arrives until SIGINT or SIGTERM, or until
+    /// standard output's reader went away (exit 141, every session file completed).
     ///
     /// - Returns: the exit status.
     static func printRecords(at path: String, options: LiveListener.Options, json: Bool, quiet: Bool, console: Console) -> Int32 {
@@ -70,7 +71,9 @@ enum ListenCommand: Command {
         console.error("Listening on \(path.sanitizedForTerminal) (Ctrl-C to stop); run an app against it with STORESCOPE_SOCKET=\(path.sanitizedForTerminal), e.g. STORESCOPE_SOCKET=\(path.sanitizedForTerminal) storescope demo")
         for line in ListenOptions.tcpBanner(options, bound: listener.tcpAddresses) { console.error(line.sanitizedForTerminal) }
         let printer = LivePrinter(console: console, json: json, quiet: quiet)
-        while !StopSignals.requested {
+        // Until Ctrl-C or `kill`, or until the reader of standard output went away (`| head`):
+        // either way the listener stops and completes every session file.
+        while !StopSignals.requested, !console.isBroken {
             printer.print(listener.poll(timeout: .milliseconds(200)))
         }
         printer.print(listener.stop())

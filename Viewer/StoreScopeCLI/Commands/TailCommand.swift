@@ -48,7 +48,8 @@ enum TailCommand: Command {
         var lines: RecordLine?
         var start: UInt64 = 0
         var damaged = false
-        while !StopSignals.requested {
+        // A closed standard output (`| head`) ends the loop: the console then exits 141.
+        while !StopSignals.requested, !console.isBroken {
             let events: [TraceTail.Event]
             do {
                 events = try tail.poll()
