@@ -126,7 +126,10 @@ struct TestCommandTests {
         let trace = try Self.counterTrace(in: directory, state: "State", action: "Action")
         let refused = try ChildProcess.storescope(["test", trace, "--module", "Todos", "--reducer", "AppFeature().reduce"], workingDirectory: directory.url)
         #expect(refused.status == 64)
-        #expect(refused.stderr.contains("the trace names the state type 'State' and action type 'Action' without the type it is nested in (TCA's AppFeature.State), which the test could not resolve; name it: --state Feature.State --action Feature.Action"), "\(refused.stderr)")
+        #expect(refused.stderr.contains(
+            "the trace names the state type 'State' and action type 'Action' alone, as Swift names a type nested in another (TCA's AppFeature.State), "
+                + "which the test could not resolve; name it: --state Feature.State --action Feature.Action, or --state State --action Action if your app's type is top-level"),
+            "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.path("AppReplayTests.swift")))
         let named = try ChildProcess.storescope(
             ["test", trace, "--module", "Todos", "--reducer", "AppFeature().reduce", "--state", "AppFeature.State", "--action", "AppFeature.Action"],
@@ -134,6 +137,21 @@ struct TestCommandTests {
         #expect(named.status == 0, "\(named.stderr)")
         let source = try String(contentsOfFile: directory.path("AppReplayTests.swift"), encoding: .utf8)
         #expect(source.contains("ReducerReplay<AppFeature.State, AppFeature.Action>("))
+    }
+
+    /// An outside review: `--module 'My App'` wrote `import My App` and exited 0.
+    @Test("a --module that is not a Swift module name is a usage error, and nothing is written", arguments: ["My App", "9Lives", "App;", "App.Core", ""])
+    func moduleMustBeAModuleName(module: String) throws {
+        let directory = try TemporaryDirectory()
+        let trace = try Self.counterTrace(in: directory, state: "Todos.State", action: "Todos.Action")
+        let output = directory.path("TodosReplayTests.swift")
+        let refused = try InProcess.storescope(["test", trace, "--module", module, "--reducer", "reduce", "--output", output])
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderr.contains("--module '\(module)' is not a Swift module name (letters, digits and _, not starting with a digit)"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let written = try InProcess.storescope(["test", trace, "--module", "Todos_2", "--reducer", "reduce", "--output", output])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try String(contentsOfFile: output, encoding: .utf8).contains("import Todos_2\n"))
     }
 
     /// Issue 39, item 7: a trace that names the feature's types with their feature is written

@@ -49,7 +49,7 @@ struct MCPTestToolTests {
         #expect(try talk.toolError(1).contains("has more than 5000 actions from #0 on: narrow the range with from and to"))
         #expect(try talk.toolError(2).contains("more than 5000 actions from #1 to #5001"))
         #expect(try talk.toolError(3).contains("'output' is a file name"))
-        #expect(try talk.toolError(4).contains("without the type it is nested in"))
+        #expect(try talk.toolError(4).contains("as Swift names a type nested in another"))
         #expect(try talk.toolError(5).contains("'from' must be an action's seq"))
         #expect(try talk.structured(6)["actions"] as? Int == 3)
     }

@@ -111,6 +111,13 @@ enum TestCommand: Command {
         return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.<>,[]:? ".unicodeScalars.contains($0)) }
     }
 
+    /// Whether `text` can follow `import`: a Swift identifier (a letter or `_`, then letters,
+    /// digits and `_`), as SwiftPM names a target's module.
+    static func isModuleName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType == .decimal }
+    }
+
     /// `search-results` -> `SearchResults`: a type-like name for files and functions.
     static func typeName(_ name: String) -> String {
         let words = name.split { !($0.isLetter || $0.isNumber) || !$0.isASCII }

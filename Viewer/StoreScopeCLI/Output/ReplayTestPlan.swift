@@ -46,6 +46,12 @@ struct ReplayTestPlan {
         if let from = options.from, let to = options.to, from > to {
             throw ReplayTestFailure(message: "--from \(from) is after --to \(to)", isUsage: true)
         }
+        // Written after `import`: anything else would not compile, or would end the line.
+        guard TestCommand.isModuleName(options.module) else {
+            throw ReplayTestFailure(
+                message: "--module '\(options.module.sanitizedForTerminal)' is not a Swift module name (letters, digits and _, not starting with a digit)",
+                isUsage: true)
+        }
         var stores = SessionStores(header: reader.header)
         reader.forEachRecord { stores.note($0); return true }
         guard !stores.names.isEmpty else {
@@ -84,8 +90,9 @@ struct ReplayTestPlan {
         if !nested.isEmpty {
             let flags = nested.map { "--\($0.0) Feature.\($0.1)" }.joined(separator: " ")
             throw ReplayTestFailure(
-                message: "the trace names the \(nested.map { "\($0.0) type '\($0.1)'" }.joined(separator: " and ")) without the type "
-                    + "it is nested in (TCA's AppFeature.State), which the test could not resolve; name it: \(flags)",
+                message: "the trace names the \(nested.map { "\($0.0) type '\($0.1)'" }.joined(separator: " and ")) alone, "
+                    + "as Swift names a type nested in another (TCA's AppFeature.State), which the test could not resolve; "
+                    + "name it: \(flags), or \(nested.map { "--\($0.0) \($0.1)" }.joined(separator: " ")) if your app's type is top-level",
                 isUsage: true)
         }
         let name = options.name ?? store
