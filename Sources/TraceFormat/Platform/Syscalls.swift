@@ -109,9 +109,19 @@ package enum Syscalls {
 
     /// Opens for positioned reads. `O_NONBLOCK` so that opening a named pipe with no writer
     /// returns at once (its first `pread` then fails with `ESPIPE`) instead of blocking forever;
-    /// it changes nothing for regular files.
+    /// it changes nothing for regular files. A device (`/dev/zero`, a terminal) is refused with
+    /// `ENODEV`: it has no size, and what reads as its bytes is no file's.
     static func openForReading(_ path: String) -> Result<Int32, Errno> {
-        open(path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK, mode: 0)
+        let opened = open(path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK, mode: 0)
+        guard case let .success(fd) = opened else { return opened }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return closing(fd) }
+        let kind = info.modeBits & UInt32(S_IFMT)
+        guard kind != UInt32(S_IFCHR), kind != UInt32(S_IFBLK) else {
+            _ = systemClose(fd)
+            return .failure(Errno(code: ENODEV))
+        }
+        return opened
     }
 
     /// Reads up to `buffer.count` bytes at `offset`.
@@ -204,6 +214,7 @@ package enum Syscalls {
 
     static func errorMessage(_ code: Int32) -> String {
         if code == ESPIPE { return "not a regular file (a pipe or socket cannot be read at an offset)" }
+        if code == ENODEV { return "not a regular file (a device)" }
         return String(cString: strerror(code))
     }
 

@@ -504,7 +504,7 @@ private struct ExpectedCounts {
 
 /// Files that are not readable traces, and the reason `storescope` must give for each.
 enum UnreadableFile: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case empty, text, randomBytes, shortHeader, futureVersion, directory, namedPipe, missing
+    case empty, text, randomBytes, shortHeader, futureVersion, directory, namedPipe, device, missing
 
     var testDescription: String { rawValue }
 
@@ -526,6 +526,8 @@ enum UnreadableFile: String, CaseIterable, CustomTestStringConvertible, Sendable
             try write(bytes, to: path)
         case .directory: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         case .namedPipe: #expect(mkfifo(path, 0o600) == 0)
+        // /dev/zero through a link: endless zeros, and a size of 0 (it read as an empty file).
+        case .device: try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
         case .missing: break
         }
     }
@@ -538,6 +540,7 @@ enum UnreadableFile: String, CaseIterable, CustomTestStringConvertible, Sendable
         case .futureVersion: "trace format version 2.0 is newer than this reader (1.1); upgrade storescope"
         case .directory: "cannot read \(path): Is a directory"
         case .namedPipe: "cannot read \(path): not a regular file (a pipe or socket cannot be read at an offset)"
+        case .device: "cannot open \(path): not a regular file (a device)"
         case .missing: "cannot open \(path): No such file or directory"
         }
     }
