@@ -12,7 +12,12 @@ public enum ControlClient {
     /// - Throws: ``ListenError`` when no listener of ours is there, or it does not answer.
     public static func send(_ request: ControlRequest, to path: String, timeout: Duration = .seconds(15)) throws(ListenError) -> ControlReply {
         let directory = SocketDirectory.parent(of: path)
-        if let problem = PrivateDirectory.problem(at: directory, owners: [LiveSyscalls.userID]) {
+        switch PrivateDirectory.problem(at: directory, owners: [LiveSyscalls.userID]) {
+        case nil: break
+        case .missing:
+            // No listener has made its directory: the likeliest case is none running.
+            throw ListenError("no listener at \(path): \(directory) does not exist (start one with storescope listen); nothing sent")
+        case let problem?:
             throw ListenError("\(directory) is not a private directory of yours (\(problem)); nothing sent")
         }
         let fd: Int32
