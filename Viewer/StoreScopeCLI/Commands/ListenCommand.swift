@@ -40,7 +40,7 @@ enum ListenCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        let path = arguments.positionals.first ?? SocketPath.default
+        let path = try ListenOptions.socketPath(arguments, spec: spec)
         let options = try ListenOptions.parse(arguments, spec: spec)
         let json = arguments.has("json"), quiet = arguments.has("quiet")
         if TerminalScreen.isAvailable, !arguments.has("lines"), !json, !quiet {

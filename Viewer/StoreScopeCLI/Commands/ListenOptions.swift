@@ -24,6 +24,19 @@ enum ListenOptions {
     /// The help line of the socket argument.
     static let pathHelp = "The socket (default: $STORESCOPE_SOCKET, else $XDG_RUNTIME_DIR/storescope/storescope.sock, else /tmp/storescope-$UID/storescope.sock)."
 
+    /// The socket to listen at: the first operand, or the default. A regular file there is a
+    /// usage error: the likeliest slip is a trace given to `view --listen`, which would else be
+    /// reported as the trace's folder being open to others.
+    static func socketPath(_ arguments: ParsedArguments, spec: CommandSpec) throws(UsageError) -> String {
+        guard let path = arguments.positionals.first else { return SocketPath.default }
+        if (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular {
+            throw UsageError(
+                "\(path.sanitizedForTerminal) is a file, not a socket to listen at (to read a trace: storescope view \(path.sanitizedForTerminal))",
+                command: spec)
+        }
+        return path
+    }
+
     /// The listener options the command line asks for. `--record`'s directory is taken as
     /// given; ``createRecordDirectory(_:)`` creates it.
     ///

@@ -88,8 +88,8 @@ enum ViewCommand: Command {
     }
 
     private static func listen(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let path = try ListenOptions.socketPath(arguments, spec: spec)
         let options = try ListenOptions.parse(arguments, spec: spec)
-        let path = arguments.positionals.first ?? SocketPath.default
         let filter = try AnalysisInput.filter(arguments, at: 1, spec: spec)
         guard TerminalScreen.isAvailable else {
             return ListenCommand.printRecords(at: path, options: options, json: false, quiet: false, console: console)
