@@ -48,7 +48,9 @@ public enum StoreScopeCLI {
         do {
             let parsed = try ArgumentParser.parse(rest, spec: command.spec)
             return try command.run(parsed, console: console)
-        } catch let error as UsageError {
+        } catch var error as UsageError {
+            // Every usage error of a command is answered with that command's usage.
+            if error.command == nil { error.command = command.spec }
             return usageError(error, console: console)
         } catch {
             console.error("Error: \("\(error)".sanitizedForTerminal)")

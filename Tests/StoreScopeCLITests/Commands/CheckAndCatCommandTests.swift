@@ -323,6 +323,9 @@ struct CheckAndCatCommandTests {
         (["cat"], "Error: missing FILE", "Usage: storescope cat [options] FILE"),
         (["cat", "--nope", "x"], "Error: unknown option '--nope'", "Usage: storescope cat [options] FILE"),
         (["check", "a", "b"], "Error: unexpected argument 'b'", "Usage: storescope check [options] FILE"),
+        // Errors a command finds in its options' values, not the parser: its own usage too.
+        (["stats", "x", "--by", "nothing"], "Error: --by takes case or case-path, not nothing", "Usage: storescope stats [options] FILE"),
+        (["control", "frob"], "Error: unknown control command 'frob'", "Usage: storescope control [options] COMMAND [ARGUMENT]"),
     ])
     func usageError(arguments: [String], error: String, usage: String) throws {
         let run = try InProcess.storescope(arguments)
