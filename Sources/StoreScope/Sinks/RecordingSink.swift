@@ -146,6 +146,7 @@ public struct RecordingSink: Sendable {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         let pairingText = value(PairingSecret.environmentVariable)
         let pairing = pairingText.flatMap(PairingSecret.init(typed:))
+        let badPairing = "\(PairingSecret.environmentVariable) is not a pairing secret (28 letters and digits, as the listener printed it)"
         let problem: String
         if let text = value(TCPAddress.listenEnvironmentVariable) {
             if let address = TCPAddress(parsing: text), pairingText == nil || pairing != nil {
@@ -153,16 +154,18 @@ public struct RecordingSink: Sendable {
                     TCPAccepter(address: address, secret: pairing ?? .generate(), diagnostics: context.diagnostics)
                 }
             }
-            problem = pairing == nil && pairingText != nil
-                ? "\(PairingSecret.environmentVariable) is not a pairing secret (28 letters and digits, as the listener printed it)"
-                : "\(TCPAddress.listenEnvironmentVariable)=\(text) is not [HOST:]PORT"
+            problem = pairing == nil && pairingText != nil ? badPairing : "\(TCPAddress.listenEnvironmentVariable)=\(text) is not [HOST:]PORT"
         } else if let text = value(TCPAddress.environmentVariable) {
             if let address = TCPAddress(parsing: text), let pairing {
                 return live(file: file) { _ in TCPDialer(address: address, secret: pairing) }
             }
-            problem = TCPAddress(parsing: text) == nil
-                ? "\(TCPAddress.environmentVariable)=\(text) is not [HOST:]PORT"
-                : "\(TCPAddress.environmentVariable) needs \(PairingSecret.environmentVariable), the secret 'storescope listen --tcp' printed"
+            problem = if TCPAddress(parsing: text) == nil {
+                "\(TCPAddress.environmentVariable)=\(text) is not [HOST:]PORT"
+            } else if pairingText != nil {
+                badPairing
+            } else {
+                "\(TCPAddress.environmentVariable) needs \(PairingSecret.environmentVariable), the secret 'storescope listen --tcp' printed"
+            }
         } else {
             return nil
         }

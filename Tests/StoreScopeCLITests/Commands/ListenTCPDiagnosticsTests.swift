@@ -38,6 +38,9 @@ extension LiveProcessTests {
                 ([TCPAddress.environmentVariable: "127.0.0.1:7420"], "not streaming over TCP: STORESCOPE_TCP needs STORESCOPE_PAIRING"),
                 ([TCPAddress.environmentVariable: "nowhere", PairingSecret.environmentVariable: Live.pairing], "STORESCOPE_TCP=nowhere is not [HOST:]PORT"),
                 ([TCPAddress.listenEnvironmentVariable: "7420", PairingSecret.environmentVariable: "guess"], "STORESCOPE_PAIRING is not a pairing secret"),
+                // An outside review: a malformed secret beside STORESCOPE_TCP was said to be missing.
+                ([TCPAddress.environmentVariable: "127.0.0.1:7420", PairingSecret.environmentVariable: "wrong-secret"],
+                 "not streaming over TCP: STORESCOPE_PAIRING is not a pairing secret (28 letters and digits, as the listener printed it)"),
                 ([TCPAddress.environmentVariable: "mac.local:7420", PairingSecret.environmentVariable: Live.pairing], "mac.local is not an IP address"),
             ]
             for (environment, message) in cases {
