@@ -154,6 +154,19 @@ struct TestCommandTests {
         #expect(try String(contentsOfFile: output, encoding: .utf8).contains("import Todos_2\n"))
     }
 
+    /// An outside review: an --output in a folder that does not exist failed only after the
+    /// trace was read, naming the fixture, with exit 1.
+    @Test("an --output whose folder does not exist is a usage error naming it, and nothing is written")
+    func outputFolderMustExist() throws {
+        let directory = try TemporaryDirectory()
+        let trace = try Self.counterTrace(in: directory, state: "Todos.State", action: "Todos.Action")
+        let output = directory.path("missing/TodosReplayTests.swift")
+        let refused = try InProcess.storescope(["test", trace, "--module", "Todos", "--reducer", "reduce", "--output", output])
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("Error: --output \(output): \(directory.path("missing")) is not a folder that exists\n"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("missing")))
+    }
+
     /// Issue 39, item 7: a trace that names the feature's types with their feature is written
     /// as code as it is, and `--tca` replays a TCA reducer with the dependencies the test sets.
     @Test("a TCA feature's types named with their feature need no --state or --action; --tca imports StoreScopeTCA and sets dependencies")

@@ -54,6 +54,14 @@ enum TestCommand: Command {
             module: module, reducer: reducer, store: arguments.value("store"), from: try seq(arguments, "from"), to: try seq(arguments, "to"),
             state: arguments.value("state"), action: arguments.value("action"), name: arguments.value("name"),
             isTCA: arguments.has("tca"), output: arguments.value("output"))
+        // Before any work: the test and its fixture go into the output's folder.
+        if let output = options.output {
+            let folder = (output as NSString).deletingLastPathComponent
+            var isFolder: ObjCBool = false
+            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+                throw UsageError("--output \(output.sanitizedForTerminal): \(folder.sanitizedForTerminal) is not a folder that exists", command: spec)
+            }
+        }
         guard let reader = console.openTrace(trace) else { return ExitStatus.unreadable }
         let plan: ReplayTestPlan
         do throws(ReplayTestFailure) {
