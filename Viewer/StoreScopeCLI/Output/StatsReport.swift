@@ -180,10 +180,10 @@ struct StatsReport {
     /// A table: the first column left-aligned, the others right-aligned, two spaces apart.
     private func table(_ header: [String], _ rows: [[String]], title: String?) -> [String] {
         let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        let widths = header.indices.map { column in all.map { $0[column].displayWidth }.max() ?? 0 }
         let lines = all.map { cells in
             "  " + cells.enumerated().map { column, cell in
-                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                let pad = String(repeating: " ", count: widths[column] - cell.displayWidth)
                 return column == 0 ? cell + pad : pad + cell
             }.joined(separator: "  ")
         }
