@@ -133,6 +133,7 @@ enum ListenOptions {
     static func createRecordDirectory(_ directory: String) -> ListenFailure? {
         let shown = directory.sanitizedForTerminal
         let why: String
+        var notADirectory = false
         switch PrivateDirectory.create(at: directory, withParents: true, for: .privateFiles) {
         case .success: return nil
         case let .failure(.parentMissing(parent)):
@@ -141,11 +142,18 @@ enum ListenOptions {
             return ListenFailure(message: "Error: cannot create \(path.sanitizedForTerminal): \(error.description.sanitizedForTerminal)")
         case .failure(.notPrivate(.missing)): why = "it does not exist"
         case let .failure(.notPrivate(.unreadable(_, message))): why = "it cannot be inspected (\(message))"
-        case .failure(.notPrivate(.notADirectory)): why = "it is not a directory (a symbolic link is not followed)"
+        case .failure(.notPrivate(.notADirectory)):
+            let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory)) != nil
+            why = isLink ? "it is not a directory (a symbolic link is not followed)" : "it is a file, not a directory"
+            notADirectory = true
         case let .failure(.notPrivate(.owned(by: owner))): why = "it belongs to uid \(owner), not to you (uid \(PrivateDirectory.userID))"
         case let .failure(.notPrivate(.open(permissions))): why = "it has mode \(String(permissions, radix: 8)), so other users could remove, replace or plant the sessions recorded there"
         }
-        let inside = (directory.hasSuffix("/") ? String(directory.dropLast()) : directory) + "/storescope-sessions"
+        let given = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        // A folder inside the one given; beside it when it is a file or a link.
+        let inside = notADirectory
+            ? ((given as NSString).deletingLastPathComponent as NSString).appendingPathComponent("storescope-sessions")
+            : given + "/storescope-sessions"
         return ListenFailure(
             message: "Error: refusing to record sessions in \(shown): \(why); "
                 + "give --record a private directory of your own, e.g. --record \(inside.sanitizedForTerminal) (created 0700)",
