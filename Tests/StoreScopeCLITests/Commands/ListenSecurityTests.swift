@@ -45,6 +45,14 @@ extension LiveProcessTests {
             try listener.waitForOutput(containing: "app disconnected in the middle of a chunk (\(sample.chunk.count / 2) bytes lost)")
             try listener.waitForError(containing: "did not prove it is that app (it went away before proving it); not continued")
 
+            // A session that stalls mid-chunk is cut off, said once in the listener's words (an
+            // outside review read "disconnected: sent part of a chunk …; disconnected").
+            let stalledSample = try Self.sampleTrace(in: try TemporaryDirectory())
+            let stalled = try RawPeer(connectingTo: socket)
+            stalled.send(stalledSample.header + stalledSample.chunk.prefix(stalledSample.chunk.count / 2))
+            let stallLine = try listener.waitForLine(containing: "nothing more for 1.0 seconds")
+            #expect(stallLine.hasSuffix("] sent part of a chunk and then nothing more for 1.0 seconds; disconnected"), "\(stallLine)")
+
             try Live.record(app, 50, endingAt: 100)
             let journal = try Live.close(app)
             try listener.waitForOutput(containing: "app closed the session")

@@ -63,7 +63,8 @@ final class LivePrinter {
                     announce(session, kind: "connectionEnded", end: "hungUp", unfinished > 0 ? "app disconnected in the middle of a chunk (\(unfinished) bytes lost)" : "app disconnected")
                 case let .rejected(reason):
                     console.error("[\(session.tag)] \(reason.sanitizedForTerminal)")
-                    announce(session, kind: "connectionEnded", end: "rejected", "disconnected: \(reason)")
+                    // Most reasons end by saying the connection was cut: said once.
+                    announce(session, kind: "connectionEnded", end: "rejected", reason.contains("disconnected") ? reason : "disconnected: \(reason)")
                 }
             case let .refused(reason):
                 console.error("storescope listen: \(reason.sanitizedForTerminal)")
