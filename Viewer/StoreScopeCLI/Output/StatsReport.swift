@@ -17,11 +17,15 @@ struct StatsReport {
         // `unknown`: actions that wrote no change, where a change inside a class instance held
         // by reference would not show; only when the trace has some.
         let unknown = stats.unjudgedByReferences > 0
-        lines += table(
-            ["action", "count", "no-op"] + (unknown ? ["unknown"] : []) + ["p50", "p90", "p99", "max"],
-            stats.actionCases.map { item in
-                [item.name, "\(item.count)", "\(item.noOps)"] + (unknown ? ["\(item.unjudgedByReferences)"] : []) + durations(item.reducer)
-            }, title: "reducer time per action case:")
+        if stats.actionCases.isEmpty {
+            lines.append("reducer time per action case: no action")
+        } else {
+            lines += table(
+                ["action", "count", "no-op"] + (unknown ? ["unknown"] : []) + ["p50", "p90", "p99", "max"],
+                stats.actionCases.map { item in
+                    [item.name, "\(item.count)", "\(item.noOps)"] + (unknown ? ["\(item.unjudgedByReferences)"] : []) + durations(item.reducer)
+                }, title: "reducer time per action case:")
+        }
         lines.append("")
         if stats.effectNames.isEmpty {
             lines.append("effects: none")
