@@ -11,13 +11,14 @@ package struct RootScalarPatch {
     /// The patcher's fields, lent (see ``StatePatcher/find(from:to:)``).
     let fields: Unmanaged<RootScalarFields>
     /// Bit `i` set: field `i`'s leaf changed.
-    let changed: UInt64
+    @usableFromInline let changed: UInt64
 
-    /// Whether the states are equal as captured: no operation, no record.
-    package var isEmpty: Bool { changed == 0 }
+    /// Whether the states are equal as captured: no operation, no record. Inlinable, as it
+    /// is in the worker's module, for callers in others (the benchmark).
+    @inlinable package var isEmpty: Bool { changed == 0 }
 
     /// The number of `set` operations.
-    package var operationCount: Int {
+    @inlinable package var operationCount: Int {
         // Bit by bit: most patches set one field, and `nonzeroBitCount` without the CPU's
         // population count (not in baseline x86-64) is a dozen instructions whatever the bits.
         var count = 0, bits = changed
