@@ -10,23 +10,28 @@
 struct RecentStrings {
     private static let slotBits = 6
     private static let slotCount = 1 << slotBits
-    /// Each slot's string representation, compared without copying (a copy of a `String` is a
-    /// retain and a release).
-    private var words: [(UInt64, UInt64)] = Array(repeating: (0, 0), count: slotCount)
-    /// Each slot's index; ``empty`` for a slot that holds nothing.
-    private var indices: [UInt64] = Array(repeating: empty, count: slotCount)
+    /// A slot: a string's representation, compared without copying the string (a copy of a
+    /// `String` is a retain and a release), and its index; ``empty`` for a slot that holds
+    /// nothing. One array, so that a look-up reads one buffer.
+    private struct Slot {
+        var words: (UInt64, UInt64) = (0, 0)
+        var index = RecentStrings.empty
+    }
+
+    private var slots = [Slot](repeating: Slot(), count: slotCount)
     /// The strings the slots hold, kept alive so that their storage is not reused meanwhile.
     private var strings: [String?] = Array(repeating: nil, count: slotCount)
     private static let empty = UInt64.max
 
     /// The index remembered for this very string representation, if any.
+    @inline(__always)
     func index(of string: String) -> UInt64? {
         #if _pointerBitWidth(_64)
         let key = Self.words(string)
-        let slot = Self.slot(of: key)
-        let index = indices[slot]
-        guard index != Self.empty, words[slot] == key else { return nil }
-        return index
+        // `slot(of:)` is below `slotCount`, the array's count: read without a bounds check.
+        let slot = slots.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped[Self.slot(of: key)] }
+        guard slot.index != Self.empty, slot.words == key else { return nil }
+        return slot.index
         #else
         return nil
         #endif
@@ -36,24 +41,25 @@ struct RecentStrings {
         #if _pointerBitWidth(_64)
         let key = Self.words(string)
         let slot = Self.slot(of: key)
-        words[slot] = key
-        indices[slot] = index
+        slots[slot] = Slot(words: key, index: index)
         strings[slot] = string
         #endif
     }
 
     mutating func removeAll() {
-        for slot in indices.indices {
-            indices[slot] = Self.empty
+        for slot in slots.indices {
+            slots[slot].index = Self.empty
             strings[slot] = nil
         }
     }
 
     #if _pointerBitWidth(_64)
+    @inline(__always)
     private static func words(_ string: String) -> (UInt64, UInt64) {
         unsafeBitCast(string, to: (UInt64, UInt64).self)
     }
 
+    @inline(__always)
     private static func slot(of words: (UInt64, UInt64)) -> Int {
         let (w0, w1) = words
         return Int(truncatingIfNeeded: ((w0 ^ (w1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> (64 - slotBits))

@@ -6,8 +6,16 @@ struct StringTable {
     private var recent = RecentStrings()
 
     /// The index of `string`, adding it when new.
+    @inline(__always)
     mutating func intern(_ string: String) -> UInt64 {
+        // The names a recorder interns are found here, inline.
         if let index = recent.index(of: string) { return index }
+        return internSlowly(string)
+    }
+
+    /// ``intern(_:)`` for a string the recent ones do not hold.
+    @inline(never)
+    private mutating func internSlowly(_ string: String) -> UInt64 {
         let index: UInt64
         if let known = indices[string] {
             index = known

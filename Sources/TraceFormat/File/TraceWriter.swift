@@ -177,6 +177,7 @@ public final class TraceWriter {
         try emit(FooterIndex.encodeFooter(of: chunks, at: bytesWritten, deflater: deflater))
     }
 
+    @inline(__always)
     private func isOverdue() -> Bool {
         open.count > 0 && Self.now() &- open.openedAt >= flushIntervalNanos
     }

@@ -166,3 +166,30 @@ func firstAndLaterPatches() {
     }
     #expect(counts == [1, 3, 5])
 }
+
+/// Fields of 9 to 16 bytes whose change is in their last bytes only: an optional's tag (its
+/// ninth byte), a struct's third word of four bytes.
+private struct TailBytesState: Equatable {
+    struct Triple: Equatable { var a: Int32 = 0, b: Int32 = 0, c: Int32 = 0 }
+    var isLoading = false
+    var selected: Int? = 0
+    var triple = Triple()
+}
+
+@Test("A field of 9 to 16 bytes that changed only in its last bytes is a change")
+func changeInTheLastBytesOfAField() {
+    #expect(MemoryLayout<Int?>.size == 9 && MemoryLayout<TailBytesState.Triple>.size == 12)
+    var patcher = StatePatcher(options: .default)
+    let base = TailBytesState()
+    // `.some(0)` and `nil` differ in the tag byte alone; the walk sets the field.
+    var cleared = base
+    cleared.selected = nil
+    #expect(!patch(&patcher, base, cleared).operations.isEmpty)
+    #expect(!patch(&patcher, cleared, base).operations.isEmpty)
+    var third = base
+    third.triple.c = 7
+    #expect(!patch(&patcher, base, third).operations.isEmpty)
+    // With a scalar beside it: still the walk's operations, not the scalar's alone.
+    third.isLoading = true
+    #expect(patch(&patcher, base, third).operations.count == 2)
+}
