@@ -127,7 +127,7 @@ package enum ViewerRender {
     }
 
     private static func row(seq: String, time: String, store: String, action: String, reducer: String, changes: String, marks: String, _ layout: ViewerLayout) -> String {
-        " " + pad(seq, 6, right: true) + " " + pad(time, 9) + " " + (layout.showsStore ? pad(store, 8) + " " : "") + pad(action, layout.actionWidth) + " "
+        " " + pad(seq, layout.seqWidth, right: true) + " " + pad(time, 9) + " " + (layout.showsStore ? pad(store, 8) + " " : "") + pad(action, layout.actionWidth) + " "
             + (layout.showsReducer ? pad(reducer, 7, right: true) + " " : "") + (layout.showsChanges ? pad(changes, layout.changesWidth) + " " : "") + pad(marks, 4)
     }
 
