@@ -97,8 +97,8 @@ enum HostileTraces {
     /// viewer escapes, among them), then `actions` actions each carrying such a string, setting
     /// `count`, starting an effect that fails with one, and followed by a mark holding one.
     static func writeLongStrings(length: Int, actions: UInt64, to path: String) {
-        let pattern = Array("long text 長い\t")
-        let text = { (seed: UInt64) in String((0..<length).map { pattern[(Int(seed) + $0) % pattern.count] }) }
+        let pattern = "long text 長い\t"
+        let text = { (seed: UInt64) in "\(seed) " + String(repeating: pattern, count: length / pattern.count) }
         let writer = try! TraceWriter(path: path, header: header, options: .init(chunkSize: 8 << 20, flushInterval: .seconds(3_600)))
         try! writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "AppState", fields: [.init("count", .int(0)), .init("label", .string(text(0)))]))))
         for seq in 1...actions {
