@@ -15,7 +15,10 @@ import TraceFormat
 ///   recorded as a keyframe of the whole state (one entry changed), a chunk each;
 /// * `keyframes-screens.sstrace`: a 300,000-entry dictionary, then 40 actions each recorded
 ///   as a keyframe of it, a chunk each (3.9 MB raw): more screens of rows over large chunks
-///   than the 80x24 timeline holds (its `PgDn`s).
+///   than the 80x24 timeline holds (its `PgDn`s);
+/// * `longstrings.sstrace`: a state holding a 1,000,000-character string, then 40 actions each
+///   carrying one, its effect failing with one and a mark holding one (a screen shows 80
+///   columns of each).
 ///
 /// `StoreScopeBenchmarks hostile-traces DIR` writes them; `hostile` writes them to a temporary
 /// directory and times `storescope` commands on them (needs `swift build -c release`).
@@ -31,7 +34,7 @@ enum HostileTraces {
     }
 
     /// The traces' names, in the order of ``write(to:)``'s paths.
-    static let names = ["chunks", "bigdict", "bigkeyframe", "bigkeyframe-chunks", "bigdict-keyframes", "keyframes-screens"]
+    static let names = ["chunks", "bigdict", "bigkeyframe", "bigkeyframe-chunks", "bigdict-keyframes", "keyframes-screens", "longstrings"]
 
     /// Writes the traces missing from `directory` and returns the paths of all of them.
     @discardableResult
@@ -48,6 +51,7 @@ enum HostileTraces {
             { writeBigState(.array(Array(repeating: .int(1_000), count: 2_000_000)), key: { .index(Int($0)) }, chunkPerAction: true, to: $0) },
             { writeBigState(.dictionary(entries(1_000_000)), key: dictionaryKey, actions: 10, keyframes: true, to: $0) },
             { writeBigState(.dictionary(entries(300_000)), key: dictionaryKey, actions: 40, keyframes: true, to: $0) },
+            { writeLongStrings(length: 1_000_000, actions: 40, to: $0) },
         ] as [(String) -> Void]) where !FileManager.default.fileExists(atPath: path) {
             write(path)
         }
@@ -85,6 +89,27 @@ enum HostileTraces {
                 try! writer.append(.patch(StatePatch(seq: seq, store: "main", operations: operations)))
             }
             if chunkPerAction { try! writer.flush() }
+        }
+        try! writer.close()
+    }
+
+    /// A state whose `label` is a string of `length` characters (wide ones, and a tab the
+    /// viewer escapes, among them), then `actions` actions each carrying such a string, setting
+    /// `count`, starting an effect that fails with one, and followed by a mark holding one.
+    static func writeLongStrings(length: Int, actions: UInt64, to path: String) {
+        let pattern = "long text 長い\t"
+        let text = { (seed: UInt64) in "\(seed) " + String(repeating: pattern, count: length / pattern.count) }
+        let writer = try! TraceWriter(path: path, header: header, options: .init(chunkSize: 8 << 20, flushInterval: .seconds(3_600)))
+        try! writer.append(.keyframe(Keyframe(seq: 0, store: "main", state: .structure(type: "AppState", fields: [.init("count", .int(0)), .init("label", .string(text(0)))]))))
+        for seq in 1...actions {
+            let nanos = seq * 1_000
+            try! writer.append(.action(ActionRecord(
+                seq: seq, store: "main", monotonicNanos: nanos, wallNanos: 0, reducerNanos: 10,
+                action: .enumeration(type: "Action", caseName: "typed", payload: [.init("", .string(text(seq)))]))))
+            try! writer.append(.patch(StatePatch(seq: seq, store: "main", operations: [.set(path: [.field("count")], value: .int(Int64(seq)))])))
+            try! writer.append(.effectStarted(EffectStarted(effectID: seq, name: "save", store: "main", parentSeq: seq, monotonicNanos: nanos + 1)))
+            try! writer.append(.effectEnded(EffectEnded(effectID: seq, outcome: .failed(text(seq + 1)), monotonicNanos: nanos + 2)))
+            try! writer.append(.log(LogRecord(level: .mark, message: text(seq + 2), monotonicNanos: nanos + 3, seq: seq)))
         }
         try! writer.close()
     }

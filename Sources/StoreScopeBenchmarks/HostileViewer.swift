@@ -3,7 +3,8 @@ import StoreScopeCLI
 import TraceAnalysis
 
 /// Issue 17, item 12: the interactive viewer's keys on the hostile traces (``HostileTraces``: the
-/// four of large states, then the 300,000 one-action chunks),
+/// four of large states, the one of 1,000,000-character strings, then the 300,000 one-action
+/// chunks),
 /// at 80x24, through the real reducer, render and grid diff (``ViewerScreen``), with the
 /// viewer loop's own check whether the screen changed. A key's time is until its screen is
 /// drawn; the detail of a large state (read off the loop's thread by the `BackgroundReader`, the
@@ -48,6 +49,11 @@ enum HostileViewer {
         ("k (onto #0, the initial state)", .key(.character("k"))),
         ("j (back to the first action)", .key(.character("j"))),
         ("space (play to the end at the recorded pace)", .key(.character(" "))),
+        ("a (the action as a tree)", .key(.character("a"))),
+        ("d (the diff again, with the effects' events)", .key(.character("d"))),
+        ("e (the effects view)", .key(.character("e"))),
+        ("j (the next effect)", .key(.character("j"))),
+        ("e (back to the timeline)", .key(.character("e"))),
     ]
 
     static func run() {
@@ -60,7 +66,7 @@ enum HostileViewer {
         let (directory, paths) = HostileTraces.cached()
         print("## Viewer keys on hostile traces, 80x24 (\(directory))\n")
         print("Load average before: \(ViewerBenchmarks.loadAverage()).\n")
-        for path in [paths[1], paths[3], paths[4], paths[5], paths[0]] where only.map({ path.hasSuffix("/\($0).sstrace") }) ?? true {
+        for path in [paths[1], paths[3], paths[4], paths[5], paths[6], paths[0]] where only.map({ path.hasSuffix("/\($0).sstrace") }) ?? true {
             var answers = Array(repeating: Timings(), count: keys.count), details = Array(repeating: Timings(), count: keys.count)
             // The first repetition's copies go into memory the process never touched (the
             // kernel zero-fills each page): its longest ticks are shown apart.

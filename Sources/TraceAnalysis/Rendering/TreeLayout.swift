@@ -22,15 +22,20 @@ enum TreeLayout {
     }
 
     /// The one-line form of a leaf or an empty container; `nil` for a container with children.
-    static func singleLine(_ value: TraceValue) -> String? {
+    /// With `utf8Limit`, a leaf's text is only the start of it that many bytes hold, ending in
+    /// `…` when cut (``TraceValue/descriptionStart(utf8Count:short:qualified:)``): what a
+    /// screen's line shows of a 1 MB string.
+    static func singleLine(_ value: TraceValue, utf8Limit: Int? = nil) -> String? {
         switch value {
         case let .some(wrapped):
-            return singleLine(wrapped)
+            return singleLine(wrapped, utf8Limit: utf8Limit)
         case .structure, .object, .enumeration, .array, .set, .dictionary:
             guard children(of: value).isEmpty, let shape = ContainerShape(value) else { return nil }
             return shape.opener + shape.closer
         default:
-            return sanitized(value.description)
+            guard let utf8Limit else { return sanitized(value.description) }
+            let start = value.descriptionStart(utf8Count: utf8Limit)
+            return sanitized(start.text) + (start.isCut ? "…" : "")
         }
     }
 

@@ -9,9 +9,12 @@ extension TreeOutline {
     }
 
     /// The rows of the outline of `value` in `window` (row indices; clamped to the outline).
-    public static func rows(of value: TraceValue, folded: Set<String>, in window: Range<Int>, counts: Counts? = nil) -> [Row] {
+    /// With `lineBytes`, a leaf's text is only the start of it that many UTF-8 bytes hold, `…`
+    /// at its end when cut: what a screen shows of a 1 MB string, at the cost of those bytes.
+    public static func rows(of value: TraceValue, folded: Set<String>, in window: Range<Int>, counts: Counts? = nil, lineBytes: Int? = nil) -> [Row] {
         guard !window.isEmpty else { return [] }
         var walk = OutlineWalk(folded: folded, window: window, counts: counts)
+        walk.lineBytes = lineBytes
         walk.walk(value, label: "", id: "0", depth: 0)
         return walk.rows
     }
@@ -97,6 +100,8 @@ private struct OutlineWalk {
     let window: Range<Int>
     /// The row counts of large containers already counted (``TreeOutline/Counts``).
     let counts: TreeOutline.Counts?
+    /// The UTF-8 bytes of a leaf's text kept (`nil`: all of it).
+    var lineBytes: Int?
     var position = 0
     var rows: [TreeOutline.Row] = []
 
@@ -160,7 +165,7 @@ private struct OutlineWalk {
         if case let .some(wrapped) = value { return walk(wrapped, label: label, id: id, depth: depth) }
         let children = TreeOutline.childCount(of: value)
         if children == 0 {
-            emit(TreeOutline.Row(depth: depth, text: label + (TreeLayout.singleLine(value) ?? ""), id: id, isFoldable: false, isFolded: false))
+            emit(TreeOutline.Row(depth: depth, text: label + (TreeLayout.singleLine(value, utf8Limit: lineBytes) ?? ""), id: id, isFoldable: false, isFolded: false))
             return
         }
         guard let shape = ContainerShape(value) else { return }

@@ -13,6 +13,43 @@ extension TraceValue: CustomStringConvertible {
         return output
     }
 
+    /// The start of ``description`` (``shortDescription`` when `short`, with the root enum's
+    /// type when `qualified`, as ``qualifiedDescription``), at most about `utf8Count` bytes of
+    /// it, cut at a scalar and never inside an escape: what a line of a screen shows of a value
+    /// costs that line, not a 1 MB string's length.
+    ///
+    /// - Returns: the text, and whether it is cut (then it is a prefix of the whole).
+    package func descriptionStart(utf8Count limit: Int, short: Bool = false, qualified: Bool = false) -> (text: String, isCut: Bool) {
+        var output = "", type = ""
+        if qualified, case let .enumeration(name, _, _) = self { type = name }
+        var cut = Cut(limit: max(0, limit - type.utf8.count))
+        write(to: &output, depthLeft: short ? 1 : 6, cut: &cut)
+        output = type + output
+        if output.utf8.count > max(0, limit) {
+            // A type or field name longer than the limit: cut it at a scalar.
+            var kept = ""
+            for scalar in output.unicodeScalars {
+                guard kept.utf8.count + UTF8.width(scalar) <= limit else { break }
+                kept.unicodeScalars.append(scalar)
+            }
+            return (kept, true)
+        }
+        return (output, cut.isCut)
+    }
+
+    /// How much of the output a bounded ``write(to:depthLeft:cut:)`` may write, and whether it
+    /// stopped short.
+    private struct Cut {
+        var limit: Int
+        var isCut = false
+
+        /// Whether `output` reached the limit (recorded as a cut).
+        mutating func isReached(by output: String) -> Bool {
+            if output.utf8.count >= limit { isCut = true }
+            return isCut
+        }
+    }
+
     /// How a class instance recorded by identity only reads everywhere a value is printed
     /// (`cat`, `log`, `diff`, the viewer's timeline and tree): `Preferences (reference #1)`.
     /// Its contents were never read, so nothing follows that could pass for hidden fields (an
@@ -45,13 +82,20 @@ extension TraceValue: CustomStringConvertible {
     }
 
     private func write(to output: inout String, depthLeft: Int) {
+        var unbounded = Cut(limit: .max)
+        write(to: &output, depthLeft: depthLeft, cut: &unbounded)
+    }
+
+    private func write(to output: inout String, depthLeft: Int, cut: inout Cut) {
+        guard !cut.isReached(by: output) else { return }
         func fields(_ fields: [Field]) {
             guard depthLeft > 0 else { output += fields.isEmpty ? "" : "…"; return }
             for (i, field) in fields.enumerated() {
                 guard Self.mayWrite(i, of: fields.count, to: &output) else { return }
                 if i > 0 { output += ", " }
                 if !field.name.isEmpty && !field.name.isTupleIndex { output += field.name + ": " }
-                field.value.write(to: &output, depthLeft: depthLeft - 1)
+                field.value.write(to: &output, depthLeft: depthLeft - 1, cut: &cut)
+                if cut.isCut { return }
             }
         }
         func elements(_ values: [TraceValue]) {
@@ -59,22 +103,23 @@ extension TraceValue: CustomStringConvertible {
             for (i, value) in values.enumerated() {
                 guard Self.mayWrite(i, of: values.count, to: &output) else { return }
                 if i > 0 { output += ", " }
-                value.write(to: &output, depthLeft: depthLeft - 1)
+                value.write(to: &output, depthLeft: depthLeft - 1, cut: &cut)
+                if cut.isCut { return }
             }
         }
         switch self {
         case let .structure(type, f) where type == Self.tupleTypeName:
             output += "("
             fields(f)
-            output += ")"
+            if !cut.isCut { output += ")" }
         case let .structure(type, f):
             output += type + "("
             fields(f)
-            output += ")"
+            if !cut.isCut { output += ")" }
         case let .object(type, id, f):
             output += type + "#\(id)("
             fields(f)
-            output += ")"
+            if !cut.isCut { output += ")" }
         case let .reference(type, id):
             output += Self.referenceText(type: type, id: id)
         case let .enumeration(_, caseName, payload):
@@ -82,20 +127,20 @@ extension TraceValue: CustomStringConvertible {
             if !payload.isEmpty {
                 output += "("
                 fields(payload)
-                output += ")"
+                if !cut.isCut { output += ")" }
             }
         case .none:
             output += "nil"
         case let .some(wrapped):
-            wrapped.write(to: &output, depthLeft: depthLeft)
+            wrapped.write(to: &output, depthLeft: depthLeft, cut: &cut)
         case let .array(values):
             output += "["
             elements(values)
-            output += "]"
+            if !cut.isCut { output += "]" }
         case let .set(values):
             output += "Set(["
             elements(values)
-            output += "])"
+            if !cut.isCut { output += "])" }
         case let .dictionary(entries):
             if entries.isEmpty { output += "[:]"; return }
             output += "["
@@ -103,16 +148,18 @@ extension TraceValue: CustomStringConvertible {
                 for (i, entry) in entries.enumerated() {
                     guard Self.mayWrite(i, of: entries.count, to: &output) else { break }
                     if i > 0 { output += ", " }
-                    entry.key.write(to: &output, depthLeft: depthLeft - 1)
+                    entry.key.write(to: &output, depthLeft: depthLeft - 1, cut: &cut)
+                    if cut.isCut { return }
                     output += ": "
-                    entry.value.write(to: &output, depthLeft: depthLeft - 1)
+                    entry.value.write(to: &output, depthLeft: depthLeft - 1, cut: &cut)
+                    if cut.isCut { return }
                 }
             } else {
                 output += entries.count == 1 ? "1 entry" : "\(entries.count) entries"
             }
-            output += "]"
+            if !cut.isCut { output += "]" }
         case let .string(string):
-            output += quoted(string)
+            quote(string, into: &output, cut: &cut)
         case let .int(value):
             output += String(value)
         case let .uint(value):
@@ -128,7 +175,9 @@ extension TraceValue: CustomStringConvertible {
         case let .scalar(type, _) where Self.isFunctionType(type):
             output += "<closure>"
         case let .scalar(type, text):
-            output += "\(type)(\(quoted(text)))"
+            output += type + "("
+            quote(text, into: &output, cut: &cut)
+            if !cut.isCut { output += ")" }
         case let .redacted(type):
             output += "<redacted \(type)>"
         case let .truncated(truncation):
@@ -144,23 +193,27 @@ extension TraceValue: CustomStringConvertible {
         value.isNaN ? value.debugDescription : String(value)
     }
 
-    private func quoted(_ string: String) -> String {
-        var result = "\""
+    /// Appends `string` quoted, its quotes, backslashes and control characters escaped; stops
+    /// before a character or a whole escape that would pass the limit of `cut`.
+    private func quote(_ string: String, into output: inout String, cut: inout Cut) {
+        output += "\""
         for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
+            let escape: String? = switch scalar {
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\t": "\\t"
+            case "\r": "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+                scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+                    ? "\\u{\(String(scalar.value, radix: 16))}" : nil
             }
+            guard output.utf8.count + (escape?.utf8.count ?? UTF8.width(scalar)) <= cut.limit else {
+                cut.isCut = true
+                return
+            }
+            if let escape { output += escape } else { output.unicodeScalars.append(scalar) }
         }
-        return result + "\""
+        if !cut.isReached(by: output) { output += "\"" }
     }
 }

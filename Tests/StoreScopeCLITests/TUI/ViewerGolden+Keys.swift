@@ -171,13 +171,13 @@ extension ViewerGolden {
          ext… │ #1/18446744073709551615 │ no filter │ paused (10x) │ session ended │ dro
         """
 
-    /// A live session whose last action has seq `UInt64.max`, after its app hung up: the seq cut to its column, the end in the detail.
+    /// A live session whose last action has seq `UInt64.max`, after its app hung up: the seq whole (the changes column gives way at 80 columns), the end in the detail.
     static let liveMaxSeqEnded = """
-            seq time      store    action                     reducer changes      fx
-             #0 +0.000µs  main     (initial state)
-             #1 +0.010µs  main     .set(n: 1)                     1ns .n
-             #2 +0.020µs  main     .set(n: 2)                     1ns .n
-        >#1844… +0.030µs  main     .set(n: 18446744073709551…     1ns ◆ last       SLM
+                           seq time      store    action                   reducer fx
+                            #0 +0.000µs  main     (initial state)
+                            #1 +0.010µs  main     .set(n: 1)                   1ns
+                            #2 +0.020µs  main     .set(n: 2)                   1ns
+        >#18446744073709551615 +0.030µs  main     .set(n: 184467440737095…     1ns SLM
 
 
 
@@ -255,16 +255,16 @@ extension ViewerGolden {
 
     /// `/needle` found at #150000 of 200000: the seq cut to its column, the action with its type in the detail.
     static let needleFound = """
-            seq time      store    action                     reducer changes      fx
-         #1499… +149.992s main     .step(note: "hay 149992")     10ns -
-         #1499… +149.993s main     .step(note: "hay 149993")     10ns -
-         #1499… +149.994s main     .step(note: "hay 149994")     10ns -
-         #1499… +149.995s main     .step(note: "hay 149995")     10ns -
-         #1499… +149.996s main     .step(note: "hay 149996")     10ns -
-         #1499… +149.997s main     .step(note: "hay 149997")     10ns -
-         #1499… +149.998s main     .step(note: "hay 149998")     10ns -
-         #1499… +149.999s main     .step(note: "hay 149999")     10ns -
-        >#1500… +150.000s main     .step(note: "a needle in …    10ns -
+             seq time      store    action                    reducer changes      fx
+         #149992 +149.992s main     .step(note: "hay 149992")    10ns -
+         #149993 +149.993s main     .step(note: "hay 149993")    10ns -
+         #149994 +149.994s main     .step(note: "hay 149994")    10ns -
+         #149995 +149.995s main     .step(note: "hay 149995")    10ns -
+         #149996 +149.996s main     .step(note: "hay 149996")    10ns -
+         #149997 +149.997s main     .step(note: "hay 149997")    10ns -
+         #149998 +149.998s main     .step(note: "hay 149998")    10ns -
+         #149999 +149.999s main     .step(note: "hay 149999")    10ns -
+        >#150000 +150.000s main     .step(note: "a needle in…    10ns -
         ── #150000 main [d diff]  s state   a action  ──────────────────────────────────
         action A.step(note: "a needle in the haystack")
           (the state did not change)

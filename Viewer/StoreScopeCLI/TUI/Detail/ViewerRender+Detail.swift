@@ -30,7 +30,7 @@ extension ViewerRender {
         grid.put("action ", row: y + 1, column: 0, style: .bold)
         // The whole action with its type (`.begin` alone could be any type's case), cut at
         // the window's edge; `a` shows it as a tree.
-        let action = detail.entry.seq == 0 ? "(none: the initial state, before the first action)" : pad(detail.entry.action.action.qualifiedDescription.sanitizedForTerminal, max(0, state.columns - 7))
+        let action = detail.entry.seq == 0 ? "(none: the initial state, before the first action)" : pad(ShownText.start(of: detail.entry.action.action, columns: state.columns - 7, qualified: true).sanitizedForTerminal, max(0, state.columns - 7))
         grid.put(action, row: y + 1, column: 7, style: detail.entry.seq == 0 ? .dim : .plain)
         let visible = layout.detailRows - 1
         for (offset, line) in detailLines(state.pane, state.detail, from: state.pane.scroll, count: visible).enumerated() {
@@ -60,7 +60,7 @@ extension ViewerRender {
             let entry = detail.entry
             let events = RecordLine(startMonotonicNanos: entry.action.monotonicNanos &- entry.sinceStart)
             for event in entry.events {
-                lines.append(DetailLine(text: "  " + events.text(event).trimmingSpaces, style: .colored(.cyan)))
+                lines.append(DetailLine(text: "  " + events.text(ShownText.start(of: event, columns: ShownText.widestLine)).trimmingSpaces, style: .colored(.cyan)))
             }
             return lines
         case .action:
@@ -89,16 +89,19 @@ extension ViewerRender {
     /// those rows, so a key costs the screen, not the state's size.
     static func detailLines(_ pane: DetailPane, _ detail: ViewerState.Detail?, from first: Int, count: Int) -> [DetailLine] {
         if pane.mode == .action, let action = actionTree(pane, detail) {
-            return TreeOutline.rows(of: action, folded: pane.actionFolded, in: first..<first + max(0, count)).map { actionTreeLine($0, of: action) }
+            return TreeOutline.rows(of: action, folded: pane.actionFolded, in: first..<first + max(0, count), lineBytes: shownLineBytes).map { actionTreeLine($0, of: action) }
         }
         guard pane.mode == .tree, case let .success(value)? = detail?.state else {
             return Array(detailLines(pane, detail).dropFirst(first).prefix(count))
         }
         let changed = detail?.changedNodes ?? ChangedNodes()
-        return TreeOutline.rows(of: value, folded: pane.folded, in: first..<first + max(0, count), counts: detail?.treeCounts).map {
+        return TreeOutline.rows(of: value, folded: pane.folded, in: first..<first + max(0, count), counts: detail?.treeCounts, lineBytes: shownLineBytes).map {
             stateTreeLine($0, changed)
         }
     }
+
+    /// What a tree row keeps of a leaf's text: the widest line a window shows (``ShownText``).
+    static let shownLineBytes = ShownText.bytes(columns: ShownText.widestLine)
 
     /// How many detail lines there are (the state tree's are counted, not built).
     static func detailLineCount(_ pane: DetailPane, _ detail: ViewerState.Detail?) -> Int {

@@ -66,7 +66,7 @@ extension ViewerRender {
             let effect = row.lifetime
             let isCursor = row.index == view.cursor
             let text = columns.row(
-                marker: isCursor ? ">" : " ", id: String(effect.effectID), name: effect.name.sanitizedForTerminal,
+                marker: isCursor ? ">" : " ", id: String(effect.effectID), name: ShownText.start(of: effect.name, columns: columns.name).sanitizedForTerminal,
                 store: effect.store.sanitizedForTerminal, parent: row.parent?.sanitizedForTerminal ?? "-", bar: "",
                 emitted: String(effect.emitted.count))
             grid.put(text, row: y, column: 0, style: effect.isOpen ? .bold : .plain)
@@ -120,7 +120,8 @@ extension ViewerRender {
         guard let effect = view.selected, let spans = view.spans else { return [] }
         let times = RecordLine(startMonotonicNanos: spans.startNanos)
         var lines: [(label: String, text: String, style: CellStyle)] = []
-        lines.append(("effect", "\(effect.effectID) \"\(effect.name)\" in \(effect.store)".sanitizedForTerminal, .plain))
+        let name = ShownText.start(of: effect.name, columns: ShownText.widestLine)
+        lines.append(("effect", "\(effect.effectID) \"\(name)\" in \(effect.store)".sanitizedForTerminal, .plain))
         if let location = effect.location { lines.append(("at", location.description.sanitizedForTerminal, .plain)) }
         let parent = view.rows.first { $0.lifetime.effectID == effect.effectID }?.parent
         let started = times.time(effect.startNanos) + (parent.map { " by \($0)" } ?? ", not by an action")
@@ -143,7 +144,7 @@ extension ViewerRender {
             case .cancelled: lines.append(("ended", "cancelled at \(end) after \(duration)", .colored(.yellow, bold: true)))
             case let .failed(message):
                 lines.append(("ended", "failed at \(end) after \(duration)", .colored(.red, bold: true)))
-                lines.append(("error", message.sanitizedForTerminal, .colored(.red)))
+                lines.append(("error", ShownText.start(of: message, columns: ShownText.widestLine).sanitizedForTerminal, .colored(.red)))
             }
         }
         let emitted = effect.emitted.isEmpty

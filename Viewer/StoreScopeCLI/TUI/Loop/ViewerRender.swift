@@ -47,7 +47,7 @@ package enum ViewerRender {
                 let text = row(
                     seq: "#\(entry.seq)", time: state.timeColumn.text(entry.sinceStart), store: entry.action.store.sanitizedForTerminal,
                     action: summary(of: entry.action.action, width: layout.actionWidth, qualified: ambiguous).sanitizedForTerminal, reducer: RecordLine.duration(entry.action.reducerNanos),
-                    changes: appMarks.isEmpty ? changesText(paths) : "◆ " + appMarks.joined(separator: ", ").sanitizedForTerminal,
+                    changes: appMarks.isEmpty ? changesText(paths, columns: state.columns) : appMarksText(appMarks, columns: state.columns),
                     marks: marks, layout)
                 grid.put((selected ? ">" : " ") + text.dropFirst(), row: y, column: 0, style: selected ? (state.focus == .timeline ? .reverse : .bold) : .plain)
                 if selected { grid.fill(row: y, style: state.focus == .timeline ? .reverse : .bold) }
@@ -57,7 +57,7 @@ package enum ViewerRender {
                 }
                 if !appMarks.isEmpty, !selected, layout.showsChanges {
                     // The mark's name stands out where the changed paths would be.
-                    grid.put(pad("◆ " + appMarks.joined(separator: ", ").sanitizedForTerminal, layout.changesWidth), row: y, column: text.displayWidth - 5 - layout.changesWidth, style: .colored(.magenta, bold: true))
+                    grid.put(pad(appMarksText(appMarks, columns: state.columns), layout.changesWidth), row: y, column: text.displayWidth - 5 - layout.changesWidth, style: .colored(.magenta, bold: true))
                 }
             case let .initial(store):
                 let selected = state.selected == 0
@@ -81,7 +81,7 @@ package enum ViewerRender {
         for case let .action(entry, paths) in rows {
             actionNeeds = max(actionNeeds, summary(of: entry.action.action, width: room, qualified: qualified).displayWidth)
             let marks = ViewerReducer.appMarks(of: entry)
-            changesNeed = max(changesNeed, (marks.isEmpty ? changesText(paths) : "◆ " + marks.joined(separator: ", ")).displayWidth)
+            changesNeed = max(changesNeed, (marks.isEmpty ? changesText(paths, columns: room) : appMarksText(marks, columns: room)).displayWidth)
         }
         return layout.fitted(actionNeeds: actionNeeds, changesNeed: changesNeed)
     }
@@ -89,11 +89,12 @@ package enum ViewerRender {
     /// The action as the timeline shows it: whole when it fits the column (a 200-column
     /// window shows `.loaded([User(id: 1, …), …])`, not `.loaded([3 elements])`), else
     /// abbreviated; with its type when `qualified` has its case name (`CheckoutAction.begin`).
+    /// Either is only the start of the description a column of `width` shows (``ShownText``).
     static func summary(of action: TraceValue, width: Int, qualified: Set<String>) -> String {
-        var type = ""
-        if case let .enumeration(name, caseName, _) = action, qualified.contains(caseName) { type = name }
-        let whole = type + action.description
-        return whole.displayWidth <= width ? whole : type + action.shortDescription
+        var typed = false
+        if case let .enumeration(_, caseName, _) = action { typed = qualified.contains(caseName) }
+        let whole = ShownText.start(of: action, columns: width, qualified: typed)
+        return whole.displayWidth <= width ? whole : ShownText.start(of: action, columns: width, short: true, qualified: typed)
     }
 
     /// A damage row's text with what was lost first, where the window cuts it last:
@@ -107,13 +108,19 @@ package enum ViewerRender {
 
     /// A row's changes column: the paths (`-`: none), `?` when unknown, `…` until read, `not
     /// recorded` for an action whose state the recorder let go.
-    static func changesText(_ paths: ViewerState.ChangedPaths) -> String {
+    static func changesText(_ paths: ViewerState.ChangedPaths, columns: Int) -> String {
         switch paths {
-        case let .known(paths): paths.isEmpty ? "-" : paths.joined(separator: " ").sanitizedForTerminal
+        case let .known(paths): paths.isEmpty ? "-" : ShownText.start(of: paths.joined(separator: " "), columns: columns).sanitizedForTerminal
         case .unknown: "?"
         case .notYetRead: "…"
         case .notRecorded: "not recorded"
         }
+    }
+
+    /// The marks the app placed after an action, as its row shows them where its changes
+    /// would be (`◆ checkout, paid`), cut to what `columns` cells show (``ShownText``).
+    static func appMarksText(_ marks: [String], columns: Int) -> String {
+        "◆ " + ShownText.start(of: marks.joined(separator: ", "), columns: columns).sanitizedForTerminal
     }
 
     /// The case names that the rows show for enums of different types (`.begin` of
@@ -127,7 +134,7 @@ package enum ViewerRender {
     }
 
     private static func row(seq: String, time: String, store: String, action: String, reducer: String, changes: String, marks: String, _ layout: ViewerLayout) -> String {
-        " " + pad(seq, 6, right: true) + " " + pad(time, 9) + " " + (layout.showsStore ? pad(store, 8) + " " : "") + pad(action, layout.actionWidth) + " "
+        " " + pad(seq, layout.seqWidth, right: true) + " " + pad(time, 9) + " " + (layout.showsStore ? pad(store, 8) + " " : "") + pad(action, layout.actionWidth) + " "
             + (layout.showsReducer ? pad(reducer, 7, right: true) + " " : "") + (layout.showsChanges ? pad(changes, layout.changesWidth) + " " : "") + pad(marks, 4)
     }
 

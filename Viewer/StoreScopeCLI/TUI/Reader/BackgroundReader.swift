@@ -383,7 +383,7 @@ private final class ReaderSession: @unchecked Sendable {
         var texts: [UInt64: String] = [:]
         for seq in request.seqs {
             let entry = session?.action(after: seq - min(seq, 1))
-            texts[seq] = entry.flatMap { $0.seq == seq ? "#\(seq) \($0.action.action.shortDescription)" : nil } ?? "#\(seq)"
+            texts[seq] = entry.flatMap { $0.seq == seq ? "#\(seq) \(ShownText.start(of: $0.action.action, columns: ShownText.widestLine, short: true))" : nil } ?? "#\(seq)"
         }
         return .init(request: request, texts: texts)
     }
