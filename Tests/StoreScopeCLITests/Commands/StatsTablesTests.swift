@@ -3,25 +3,30 @@ import StoreScopeTestSupport
 import Testing
 import TraceFormat
 
-/// `stats` tables line up in a terminal when names hold characters two columns wide.
-@Suite("storescope stats: wide characters")
-struct StatsWideNamesTests {
-    /// An outside review: a row named `エフェクト🔥` sat six columns right of its header.
-    @Test("a column's right edge is the same terminal column in the header and every row, whatever the names' widths")
-    func columnsLineUp() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("wide.sstrace")
-        let writer = try TraceWriter(path: path, header: TraceFixture.header(app: "Wide", store: "app", schemaFingerprint: 1))
+/// How `stats` lays out its tables (both found by an outside review).
+@Suite("storescope stats: tables")
+struct StatsTablesTests {
+    /// A trace of one store whose actions are `type.tap`, one per type, each with a patch.
+    private static func trace(actionTypes: [String], in directory: TemporaryDirectory) throws -> String {
+        let path = directory.path("stats.sstrace")
+        let writer = try TraceWriter(path: path, header: TraceFixture.header(app: "Stats", store: "app", schemaFingerprint: 1))
         try writer.append(.keyframe(Keyframe(seq: 0, store: "app", state: .structure(type: "S", fields: [.init("n", .int(0))]))))
-        for (seq, type) in [(UInt64(1), "検索🔥"), (2, "A")] {
+        for (index, type) in actionTypes.enumerated() {
+            let seq = UInt64(index + 1)
             try writer.append(.action(ActionRecord(
                 seq: seq, store: "app", monotonicNanos: seq * 1_000, wallNanos: 0, reducerNanos: 10,
                 action: .enumeration(type: type, caseName: "tap", payload: []))))
             try writer.append(.patch(StatePatch(seq: seq, store: "app", operations: [.set(path: [.field("n")], value: .int(Int64(seq)))])))
         }
         try writer.close()
+        return path
+    }
 
-        let stats = try InProcess.storescope(["stats", path])
+    /// A row named `エフェクト🔥` sat six columns right of its header.
+    @Test("a column's right edge is the same terminal column in the header and every row, whatever the names' widths")
+    func columnsLineUp() throws {
+        let directory = try TemporaryDirectory()
+        let stats = try InProcess.storescope(["stats", try Self.trace(actionTypes: ["検索🔥", "A"], in: directory)])
         #expect(stats.status == 0, "\(stats.stderr)")
         let lines = stats.stdout.split(separator: "\n").map(String.init)
         let header = try #require(lines.firstIndex { $0.hasPrefix("  action ") })
@@ -35,6 +40,18 @@ struct StatsWideNamesTests {
         }
         #expect(countEnd(table[1]) == countEnd(table[0]), "\(table)")
         #expect(countEnd(table[2]) == countEnd(table[0]), "\(table)")
+    }
+
+    /// A header-only trace printed the per-case table's header and no row.
+    @Test("a session with no action says so where the per-case table would be, with no empty table")
+    func noActionIsSaid() throws {
+        let directory = try TemporaryDirectory()
+        let stats = try InProcess.storescope(["stats", try Self.trace(actionTypes: [], in: directory)])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        let lines = stats.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("reducer time per action case: no action"), "\(stats.stdout)")
+        #expect(!lines.contains { $0.hasPrefix("  action ") }, "\(stats.stdout)")
+        #expect(lines.contains("effects: none"), "\(stats.stdout)")
     }
 
     /// The test's own width rule for the characters it uses: CJK ideographs and emoji.
