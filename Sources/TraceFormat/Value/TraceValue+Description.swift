@@ -25,16 +25,9 @@ extension TraceValue: CustomStringConvertible {
         var cut = Cut(limit: max(0, limit - type.utf8.count))
         write(to: &output, depthLeft: short ? 1 : 6, cut: &cut)
         output = type + output
-        if output.utf8.count > max(0, limit) {
-            // A type or field name longer than the limit: cut it at a scalar.
-            var kept = ""
-            for scalar in output.unicodeScalars {
-                guard kept.utf8.count + UTF8.width(scalar) <= limit else { break }
-                kept.unicodeScalars.append(scalar)
-            }
-            return (kept, true)
-        }
-        return (output, cut.isCut)
+        // A type or field name longer than the limit: cut at a scalar.
+        let start = output.utf8Start(atMost: max(0, limit))
+        return start.isCut ? start : (output, cut.isCut)
     }
 
     /// How much of the output a bounded ``write(to:depthLeft:cut:)`` may write, and whether it

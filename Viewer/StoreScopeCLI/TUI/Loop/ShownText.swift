@@ -19,15 +19,8 @@ enum ShownText {
 
     /// The start of `text` a line of `columns` cells can show, `…` at its end when cut there.
     static func start(of text: some StringProtocol, columns: Int) -> String {
-        let limit = bytes(columns: columns)
-        guard text.utf8.count > limit else { return String(text) }
-        var kept = "", used = 0
-        for scalar in text.unicodeScalars {
-            used += UTF8.width(scalar)
-            guard used <= limit else { break }
-            kept.unicodeScalars.append(scalar)
-        }
-        return kept + "…"
+        let start = text.utf8Start(atMost: bytes(columns: columns))
+        return start.isCut ? start.text + "…" : start.text
     }
 
     /// The start of `value`'s description (`short`: its ``TraceValue/shortDescription``;
