@@ -78,6 +78,16 @@ STORESCOPE_OR(relaxed, memory_order_relaxed)
 /// A sequentially consistent fence, as `atomicMemoryFence(ordering: .sequentiallyConsistent)`.
 static inline void storescope_atomic_fence_seq_cst(void) { atomic_thread_fence(memory_order_seq_cst); }
 
+/// Tells the core that this thread spins waiting for another (x86 `pause`, arm64 `yield`): the
+/// loop yields the pipeline, and on leaving it no memory-order mis-speculation is paid.
+static inline void storescope_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 #undef STORESCOPE_LOAD
 #undef STORESCOPE_STORE
 #undef STORESCOPE_EXCHANGE

@@ -2,9 +2,9 @@
 /// the other (see ``RecordingQueue``), so no lock guards them.
 @usableFromInline
 final class EventLanes: @unchecked Sendable {
-    // @unchecked: lane `n` is touched by an app thread only while it holds the queue's
-    // app-side lock and lane `n`'s busy flag with `n` current, and by the worker only after
-    // making the other lane current and seeing lane `n` not busy (RecordingQueue's handshake).
+    // @unchecked: lane `n` is touched by an app thread only while inside the queue's gate
+    // with `n` current, and by the worker only after its flip made the other lane current
+    // (``LaneGate``).
     @exclusivity(unchecked) var lane0: [RecorderEvent] = []
     @exclusivity(unchecked) var lane1: [RecorderEvent] = []
 

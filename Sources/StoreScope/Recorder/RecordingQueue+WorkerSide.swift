@@ -6,22 +6,14 @@ import TraceFormat
 extension RecordingQueue {
     // MARK: - Worker
 
-    /// Takes every queued event (worker side): flips the current lane, waits until no app
-    /// thread is still appending to the one it left, and swaps that lane's array with `spare`,
-    /// an empty array that keeps its capacity. The budget the events hold is given back with
+    /// Takes every queued event (worker side): flips the current lane once no app thread is
+    /// appending (``LaneGate/flip()``) and swaps the lane it left with `spare`, an empty array
+    /// that keeps its capacity. The budget the events hold is given back with
     /// ``release(bytes:actions:)`` as the worker goes.
     ///
     /// - Returns: the lane taken; the inboxes hold the actions of its tokens in the same lane.
     func takeAll(into spare: inout [RecorderEvent]) -> Int {
-        let lane = currentLane.load(ordering: .relaxed)
-        currentLane.store(1 - lane, ordering: .sequentiallyConsistent)
-        var spins = 0
-        while isBusy(lane) {
-            // An app thread is inside its append (a few hundred nanoseconds), or was preempted
-            // there: spin a little, then let it run.
-            spins += 1
-            if spins > 100 { Thread.sleep(forTimeInterval: 0.000_05) }
-        }
+        let lane = gate.flip()
         lanes.swap(lane, with: &spare)
         if !spare.isEmpty { eventsTaken.add(spare.count, ordering: .relaxed) }
         return lane

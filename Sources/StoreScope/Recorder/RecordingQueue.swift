@@ -4,36 +4,18 @@ import TraceFormat
 /// The hand-off between app threads and the recorder's worker, built so that an app thread
 /// never waits for the worker.
 ///
-/// Events go into one of two lanes. App threads append to the *current* lane (holding a lock
-/// that only app threads take, so that several may send at once); the worker takes the other
-/// lane whole after flipping which lane is current. The flip is a handshake on atomics: an app
-/// thread marks the lane it appends to as busy and checks that it is still current; the worker
-/// flips, then waits until the lane it leaves is no longer busy (an append of a few hundred
-/// nanoseconds). Whoever comes second sees the other, so an append never lands in a lane the
-/// worker reads. The worker only ever waits for an app thread, never the reverse: a worker
-/// preempted in the middle of its work holds nothing an app thread needs. (With one mutex
-/// shared by both, a worker preempted while holding it stalled the store thread for a
-/// scheduler quantum, up to 4 ms under overload: docs/BENCHMARKS.md, "Recorder".)
-///
-/// What the handshake needs, and no more (each app-side step is the cheapest ordering that
-/// keeps the argument true; on x86 only the first is a locked instruction):
-///
-/// 1. The app thread stores `busy[lane] = true` and then loads `currentLane`; the worker stores
-///    `currentLane` and then loads `busy[lane]`. Both pairs are sequentially consistent, so the
-///    four operations have one total order: if the app's store comes first, the worker's load
-///    sees it (or the app's later clear, see 2) and waits; if the worker's store comes first,
-///    the app's load sees the new lane and the app moves there. This store-then-load pair is
-///    the one place that needs sequential consistency: with acquire/release alone, both loads
-///    could read the old values and the app would append to the lane the worker takes.
-/// 2. The app clears `busy[lane]` with a *release* store after its appends, and the worker's
-///    loads of the flag acquire: a worker that sees `false` sees every append made before it.
-///    The clear need not be sequentially consistent: a worker that reads the clear rather than
-///    the set only learns earlier that the append is over. (The previous append's clear cannot
-///    be read instead of this append's set: it happens before the set, which precedes the
-///    worker's load in the total order.)
-/// 3. An app thread finds the lane the worker gave back through `currentLane`: the worker's
-///    sequentially consistent store (a release) follows its swap of that lane, and the app's
-///    load acquires, so the worker's last touch of a lane happens before the next append to it.
+/// Events go into one of two lanes. App threads append to the *current* lane; the worker
+/// takes the other lane whole after making it no longer current. Both meet on one atomic word
+/// (``LaneGate``): an app thread enters it with one compare-and-exchange, which also excludes
+/// other app threads (so that several may send at once) and tells it the lane; the worker
+/// flips the lane with its own compare-and-exchange, which succeeds only while no app thread is
+/// inside, and then owns the lane it left. The worker only ever waits for an app thread, never
+/// the reverse: it never holds the word, so a worker preempted in the middle of its work holds
+/// nothing an app thread needs. (With one mutex shared by both, a worker preempted while
+/// holding it stalled the store thread for a scheduler quantum, up to 4 ms under overload:
+/// docs/BENCHMARKS.md, "Recorder".) A send pays one locked instruction for all of it, where
+/// a pthread mutex among app threads and a busy flag per lane for the worker cost three and
+/// two calls into libc ("Locks and the hand-off").
 ///
 /// Counters are split by who writes them, so that the store thread updates no shared counter
 /// with a read-modify-write: app threads keep what they queued (bytes, actions, events) as
@@ -82,19 +64,15 @@ final class RecordingQueue: Sendable {
     @usableFromInline static let wakeBacklogActions = 256
     /// The budget an effect or log record holds while queued.
     @usableFromInline static let recordCost = 64
-    @usableFromInline let appSide = LockedValue(AppSide())
+    /// The current lane, and what app threads share, behind the word they enter.
+    @usableFromInline let gate = LaneGate(AppSide())
     @usableFromInline let lanes = EventLanes()
     @usableFromInline let wakeup = DispatchSemaphore(value: 0)
 
     // The atomics, each on a cache line of its own (`ownCacheLine`): the worker's per-batch
     // writes never evict the lines app threads write on every action, nor the reverse.
-    /// Whether an app thread is appending to lane 0 or 1 (written by app threads).
-    @usableFromInline let lane0Busy = AtomicValue<Bool>(false, ownCacheLine: true)
-    @usableFromInline let lane1Busy = AtomicValue<Bool>(false, ownCacheLine: true)
     /// ``AppSide/eventsQueued``, published for the worker (written by app threads).
     @usableFromInline let eventsQueued = AtomicValue<Int>(0, ownCacheLine: true)
-    /// The lane app threads append to (0 or 1); only the worker changes it.
-    @usableFromInline let currentLane = AtomicValue<Int>(0, ownCacheLine: true)
     /// Totals the worker has given back: bytes of the budget, actions (written by the worker).
     @usableFromInline let bytesReleased = AtomicValue<Int>(0, ownCacheLine: true)
     @usableFromInline let actionsReleased = AtomicValue<Int>(0, ownCacheLine: true)
@@ -108,63 +86,19 @@ final class RecordingQueue: Sendable {
 
     // MARK: - App threads
 
-    /// Runs `body` with the app-side state locked and the current lane marked busy; `body`
-    /// appends to that lane (through ``push(_:to:_:)``).
+    /// Runs `body` inside the gate, with the current lane and the app side; `body` appends to
+    /// that lane (through ``push(_:to:_:)``).
     @inlinable
     func appending<Result>(_ body: (_ lane: Int, inout AppSide) -> Result) -> Result {
-        appSide.withLock { app in
-            let lane = markCurrentLaneBusy()
+        gate.withEntered { lane, app in
             let result = body(lane, &app)
-            // Before the clear, so that a worker that sees the lane idle counts its events.
+            // Before leaving, so that a worker that flips counts its events.
             eventsQueued.store(app.eventsQueued, ordering: .releasing)
-            clearBusy(lane)
             return result
         }
     }
 
-    /// Marks the lane app threads append to busy and returns it (app thread, with the app side
-    /// locked).
-    @inlinable
-    func markCurrentLaneBusy() -> Int {
-        // Relaxed: only a first guess; the sequentially consistent load below decides.
-        var lane = currentLane.load(ordering: .relaxed)
-        while true {
-            markBusy(lane)
-            let current = currentLane.load(ordering: .sequentiallyConsistent)
-            if current == lane { return lane }
-            // The worker flipped in between: it may be reading this lane. Use the new one.
-            clearBusy(lane)
-            lane = current
-        }
-    }
-
-    /// Marks lane 0 or 1 busy: step 1 of the handshake (see the type's documentation).
-    @inlinable
-    func markBusy(_ lane: Int) {
-        if lane == 0 {
-            lane0Busy.store(true, ordering: .sequentiallyConsistent)
-        } else {
-            lane1Busy.store(true, ordering: .sequentiallyConsistent)
-        }
-    }
-
-    /// Marks lane 0 or 1 idle, publishing the appends made to it: step 2.
-    @inlinable
-    func clearBusy(_ lane: Int) {
-        if lane == 0 {
-            lane0Busy.store(false, ordering: .releasing)
-        } else {
-            lane1Busy.store(false, ordering: .releasing)
-        }
-    }
-
-    /// Whether an app thread is appending to lane 0 or 1 (worker side; sequentially
-    /// consistent for step 1, and so also acquiring for step 2).
-    func isBusy(_ lane: Int) -> Bool {
-        lane == 0 ? lane0Busy.load(ordering: .sequentiallyConsistent) : lane1Busy.load(ordering: .sequentiallyConsistent)
-    }
-
-    /// Appends an event to the busy lane (app thread, inside ``appending(_:)``).
+    /// Appends an event to the current lane (app thread, inside ``appending(_:)``).
     func push(_ event: RecorderEvent, to lane: Int, _ app: inout AppSide) {
         lanes.append(event, to: lane)
         app.eventsQueued += 1
@@ -184,8 +118,8 @@ final class RecordingQueue: Sendable {
         _ pending: consuming PendingAction<Action>, state: State, reducerTicks: UInt64, cost: Int,
         into inbox: StoreInbox<State, Action>, from source: ActionToken
     ) -> Admission {
-        let app = appSide.lock()
-        let lane = markCurrentLaneBusy()
+        let lane = gate.enter()
+        let app = gate.value
         let admission: Admission
         var wake = false
         if let afterClose = app.pointee.countIfClosed() {
@@ -200,10 +134,9 @@ final class RecordingQueue: Sendable {
                 admission = .dropped
             }
         }
-        // Before the clear, so that a worker that sees the lane idle counts its events.
+        // Before leaving, so that a worker that flips counts its events.
         eventsQueued.store(app.pointee.eventsQueued, ordering: .releasing)
-        clearBusy(lane)
-        appSide.unlock()
+        gate.leave(lane)
         if wake { wakeSleepingWorker() }
         return admission
     }
@@ -314,7 +247,7 @@ final class RecordingQueue: Sendable {
 
     /// Counters for ``RecorderStatus``.
     func counters() -> Counters {
-        appSide.withLock { app in
+        gate.withEntered { _, app in
             Counters(
                 pendingActions: app.actionsQueued - actionsReleased.load(ordering: .relaxed),
                 actionsDropped: app.actionsDropped, eventsDropped: app.eventsDropped,

@@ -46,11 +46,9 @@ extension StoreInbox {
         // Released once the locks are given back: the state may hold the last reference to
         // storage the store no longer shares.
         var letGo: State?
-        _ = queue.appSide.lock()
-        let lane = queue.markCurrentLaneBusy()
+        let lane = queue.gate.enter()
         letGo = lane == 0 ? Self.takeState(of: seq, from: &arriving0) : Self.takeState(of: seq, from: &arriving1)
-        queue.clearBusy(lane)
-        queue.appSide.unlock()
+        queue.gate.leave(lane)
         if letGo == nil {
             letGo = parked.withLock { slot in
                 guard let parked = slot, parked.seq == seq else { return nil }

@@ -7,13 +7,13 @@ import TraceFormat
 @usableFromInline
 final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchecked Sendable {
     // @unchecked: `arriving0` and `arriving1` are the inbox's side of the queue's two lanes,
-    // guarded by the queue's lane handshake exactly as the lanes are (see ``RecordingQueue``);
+    // guarded by the queue's gate exactly as the lanes are (see ``LaneGate``);
     // `taken` and `nextTaken` are touched by the worker thread alone (which is also why their
     // exclusivity checks are off: nothing else can access them).
 
     /// Actions sent and not yet taken by the worker, in the queue lane their tokens went to.
     /// App threads append to the current lane; the worker swaps the lane it took with its
-    /// emptied `taken`. (Exclusivity is guaranteed by the lane handshake, so the runtime's
+    /// emptied `taken`. (Exclusivity is guaranteed by the queue's gate, so the runtime's
     /// per-access check is off.)
     @exclusivity(unchecked) @usableFromInline var arriving0: [QueuedAction<State, Action>] = []
     @exclusivity(unchecked) @usableFromInline var arriving1: [QueuedAction<State, Action>] = []
@@ -160,7 +160,7 @@ final class StoreInbox<State: Sendable, Action: Sendable>: ActionSource, @unchec
 /// An action with the state its reducer produced, as queued in a ``StoreInbox``.
 @usableFromInline
 struct QueuedAction<State: Sendable, Action: Sendable>: @unchecked Sendable {
-    // @unchecked: handed from the app's thread to the worker's through the queue's lane handshake.
+    // @unchecked: handed from the app's thread to the worker's through the queue's gate (``LaneGate``).
     /// What ``StoreRecorder/willSend(_:from:fileID:line:)`` took, moved here whole: copying
     /// its fields out would copy the action (a retain of its payload, and a release when the
     /// pending action ends).

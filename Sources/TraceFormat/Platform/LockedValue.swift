@@ -6,15 +6,18 @@
 import Darwin
 #endif
 
-/// A value that threads share, reached only while holding a `pthread_mutex_t`: the one lock of
+/// A value that threads share, reached only while holding a `pthread_mutex_t`: the one mutex of
 /// every StoreScope module (the recorder, the listener's thread, the CLI), and the only code
-/// that calls the pthread lock functions.
+/// that calls the pthread lock functions. (The recorder's queue is the one exception: app threads
+/// meet the worker on one atomic word, `LaneGate` in StoreScope, which costs the store thread
+/// one locked instruction per action where this lock and the lanes' flags cost three.)
 ///
 /// It stands where `Synchronization.Mutex` would, for one reason: this toolchain's `Mutex` is
 /// invisible to ThreadSanitizer, which then reports every access made under it as a race and
 /// can find no real one. TSan intercepts the pthread functions, so with this lock a
-/// `swift test --sanitize=thread` run reports only real races. On the store thread it costs
-/// about 10 ns per action more than `Mutex` (docs/BENCHMARKS.md, "Locks and the hand-off").
+/// `swift test --sanitize=thread` run reports only real races. It cost the store thread about
+/// 10 ns per action more than `Mutex`, when the queue still took it (docs/BENCHMARKS.md, "Locks
+/// and the hand-off").
 ///
 /// ```swift
 /// let names = LockedValue<[String]>([])
