@@ -21,8 +21,8 @@ struct SpinWait {
 
     @usableFromInline init() {}
 
-    /// Waits a little longer each time: the first 64 rounds a pause hint each, the next 64 a
-    /// `sched_yield`, then 50 µs naps.
+    /// Waits a little longer each time: the first 8 rounds a pause hint each (about the length
+    /// of the section waited for), the next 64 a `sched_yield`, then 50 µs naps.
     @usableFromInline
     mutating func pause() {
         rounds += 1
