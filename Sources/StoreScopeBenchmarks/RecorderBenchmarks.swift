@@ -15,6 +15,7 @@ enum RecorderBenchmarks {
         StateGrowth.run()
         workerThroughput()
         RecorderTailLatency.run()
+        RecorderSenders.run()
     }
 
     // MARK: - Store thread
@@ -63,6 +64,24 @@ enum RecorderBenchmarks {
         // Under overload most sends are dropped by design: the figures are what a send costs the
         // store thread, recorded or dropped, never a recording cost.
         Report.table(["workload", "plain median", "median send (recorded or dropped)", "p99 send", "recorded", "dropped"], rows)
+    }
+
+    /// `recorder-store-rounds`: each round's recorded median of the scalar row, at 1k and 10k
+    /// users, 15 rounds, each a fresh recorder (so a fresh heap layout): the spread between
+    /// rounds that the seven-round medians above hide.
+    static func scalarRounds() {
+        for users in [1_000, 10_000] {
+            var medians: [String] = []
+            for _ in 0..<15 {
+                let path = temporaryPath("rounds")
+                let recorder = try! Recorder(sink: .file(path))
+                let recorded = timeActions(users: users, change: .toggleLoading, count: 20_000, recorder: recorder, burst: 100)
+                recorder.close()
+                unlink(path)
+                medians.append(Report.nanos(recorded.median))
+            }
+            print("\(users) users, isLoading flipped, recorded median per round: \(medians.joined(separator: ", "))")
+        }
     }
 
     /// How many times each store-thread measurement runs. This machine is shared: one run can

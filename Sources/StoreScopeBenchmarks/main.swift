@@ -76,6 +76,8 @@ if wants("recorder") {
     }
     if wants("recorder-worker") { RecorderBenchmarks.workerThroughput() }
     if wants("recorder-tail") { RecorderTailLatency.run() }
+    if wants("recorder-senders") { RecorderSenders.run() }
+    if requested.contains("recorder-store-rounds") { RecorderBenchmarks.scalarRounds() }
     if wants("recorder-profile") { RecorderBenchmarks.workerThroughput([(1_000, .toggleLoading, 50_000, 1_000)]) }
     if wants("recorder-floor") { WorkerFloor.run() }
     if wants("recorder-handoff-profile") { HandOffProfile.run() }
