@@ -12,15 +12,24 @@ extension ViewerRender {
     /// Column widths of the effect rows; the bar takes what is left.
     struct EffectColumns {
         let columns: Int
+        /// The id column: 4 cells, or as many as the largest id on screen needs (an effect
+        /// `#10000` was cut to `1000` before), taken from the bar.
+        let id: Int
         var name: Int { max(10, columns / 6) }
         var parent: Int { max(12, columns / 5) }
-        static let id = 4, store = 8, emitted = 4
+        static let store = 8, emitted = 4
+
+        init(columns: Int, largestID: UInt64 = 0) {
+            self.columns = columns
+            id = max(4, String(largestID).count)
+        }
+
         /// Where the bar starts, and its width.
-        var barStart: Int { 1 + Self.id + 1 + name + 1 + Self.store + 1 + parent + 1 }
+        var barStart: Int { 1 + id + 1 + name + 1 + Self.store + 1 + parent + 1 }
         var bar: Int { max(8, columns - barStart - Self.emitted - 2) }
 
         func row(marker: String, id: String, name: String, store: String, parent: String, bar: String, emitted: String) -> String {
-            marker + pad(id, Self.id, right: true) + " " + pad(name, self.name) + " " + pad(store, Self.store) + " "
+            marker + pad(id, self.id, right: true) + " " + pad(name, self.name) + " " + pad(store, Self.store) + " "
                 + pad(parent, self.parent) + " " + pad(bar, self.bar) + " " + pad(emitted, Self.emitted, right: true)
         }
     }
@@ -45,7 +54,8 @@ extension ViewerRender {
     /// The effects view in a window `layout` lays out, `selectedTime` the time of the action
     /// selected in the timeline (`nil`: none).
     static func drawEffects(_ view: EffectsView, selectedTime: UInt64?, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
-        let columns = EffectColumns(columns: grid.width)
+        let onScreen = view.rows.prefix(layout.timelineRows)
+        let columns = EffectColumns(columns: grid.width, largestID: onScreen.map(\.lifetime.effectID).max() ?? 0)
         let traceEnd = view.spans?.endNanos ?? 0
         let axis = EffectAxis(view.rows, traceEnd: traceEnd)
         let times = RecordLine(startMonotonicNanos: view.spans?.startNanos ?? 0)
@@ -61,7 +71,7 @@ extension ViewerRender {
         }
         let reconnects = view.spans?.collected.reconnectNanos ?? []
         let jumps = view.spans?.collected.jumps ?? []
-        for (offset, row) in view.rows.prefix(layout.timelineRows).enumerated() {
+        for (offset, row) in onScreen.enumerated() {
             let y = offset + 1
             let effect = row.lifetime
             let isCursor = row.index == view.cursor
