@@ -17,8 +17,9 @@ import TraceFormat
 /// The exchanges are sequentially consistent (so acquiring and releasing): an app thread's
 /// leave publishes its appends to the worker's flip, and the worker's flip publishes its swap
 /// of the lane it gave back (the previous take) to the next app thread that enters it. So
-/// the store thread pays one locked instruction per send and never waits for the worker,
-/// which never holds the word: it only waits, at its flip, for an app thread to leave. App
+/// the hand-off costs the store thread one locked instruction per send, and it never waits
+/// for the worker, which never holds the word: the worker only waits, at its flip, for an app
+/// thread to leave. App
 /// threads wait for each other as they would for a lock (``SpinWait``), for the few hundred
 /// nanoseconds of an append, longer only when the thread inside was preempted.
 @usableFromInline

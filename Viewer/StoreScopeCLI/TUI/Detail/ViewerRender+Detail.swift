@@ -13,16 +13,21 @@ extension ViewerRender {
 
     static func drawDetail(_ state: ViewerState, _ layout: ViewerLayout, into grid: inout ScreenGrid) {
         let y = layout.detailTop
-        let title: String
-        if let entry = state.detail?.entry {
-            title = "── #\(entry.seq) \(entry.action.store.sanitizedForTerminal) "
-        } else {
-            title = "── "
-        }
         let tabs = switch state.pane.mode {
         case .diff: "[d diff]  s state   a action  "
         case .tree: " d diff  [s state]  a action  "
         case .action: " d diff   s state  [a action] "
+        }
+        let title: String
+        if let entry = state.detail?.entry {
+            // The store's name gives way to the tabs where they can fit: a long one pushed them
+            // off the window. (Narrower than the tabs, the window cuts them whatever the name.)
+            let seq = "── #\(entry.seq) "
+            let room = state.columns - seq.count - tabs.count - 2
+            let store = entry.action.store.sanitizedForTerminal
+            title = seq + (room >= 2 && store.displayWidth > room ? String(store.prefix(columns: room - 1)) + "…" : store) + " "
+        } else {
+            title = "── "
         }
         grid.put(title + tabs + String(repeating: "─", count: max(0, state.columns)), row: y, column: 0, style: state.focus == .detail ? .bold : .dim)
         // A window too short for any detail line shows the separator only.
