@@ -16,8 +16,13 @@ extension ViewerRender {
         /// `#10000` was cut to `1000` before), taken from the bar.
         let id: Int
         var name: Int { max(10, columns / 6) }
-        var parent: Int { max(12, columns / 5) }
-        static let store = 8, emitted = 4
+        /// Narrower than 60 columns the store column goes and the parent's shrinks, as the
+        /// timeline's store column does, so that the bar keeps its room (at 40 columns the
+        /// rows ran past the window and the bars were cut off).
+        var showsStore: Bool { columns >= 60 }
+        var store: Int { showsStore ? 8 : 0 }
+        var parent: Int { showsStore ? max(12, columns / 5) : max(8, columns / 5) }
+        static let emitted = 4
 
         init(columns: Int, largestID: UInt64 = 0) {
             self.columns = columns
@@ -25,11 +30,11 @@ extension ViewerRender {
         }
 
         /// Where the bar starts, and its width.
-        var barStart: Int { 1 + id + 1 + name + 1 + Self.store + 1 + parent + 1 }
+        var barStart: Int { 1 + id + 1 + name + 1 + (showsStore ? store + 1 : 0) + parent + 1 }
         var bar: Int { max(8, columns - barStart - Self.emitted - 2) }
 
         func row(marker: String, id: String, name: String, store: String, parent: String, bar: String, emitted: String) -> String {
-            marker + pad(id, self.id, right: true) + " " + pad(name, self.name) + " " + pad(store, Self.store) + " "
+            marker + pad(id, self.id, right: true) + " " + pad(name, self.name) + " " + (showsStore ? pad(store, self.store) + " " : "")
                 + pad(parent, self.parent) + " " + pad(bar, self.bar) + " " + pad(emitted, Self.emitted, right: true)
         }
     }
