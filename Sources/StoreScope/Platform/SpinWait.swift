@@ -15,15 +15,13 @@ import CStoreScopeAtomics
 /// var wait = SpinWait()
 /// while !done() { wait.pause() }
 /// ```
-@usableFromInline
 struct SpinWait {
     private var rounds = 0
 
-    @usableFromInline init() {}
+    init() {}
 
     /// Waits a little longer each time: the first 8 rounds a pause hint each (about the length
     /// of the section waited for), the next 64 a `sched_yield`, then 50 µs naps.
-    @usableFromInline
     mutating func pause() {
         rounds += 1
         if rounds <= 8 {

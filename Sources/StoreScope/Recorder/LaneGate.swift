@@ -48,20 +48,13 @@ final class LaneGate<Value>: @unchecked Sendable {
     /// function and with nothing in between that can throw or return early, by ``leave(_:)``.
     @inlinable
     func enter() -> Int {
-        let lane = word.load(ordering: .relaxed)
-        if lane < Self.held, word.compareExchange(expected: lane, desired: lane | Self.held) { return lane }
-        return enterAfterWaiting()
+        exchangeIfNoneInside { $0 | Self.held } ?? enterAfterWaiting()
     }
 
     /// ``enter()`` while another app thread is inside (out of line: a send alone never comes here).
     @usableFromInline
     func enterAfterWaiting() -> Int {
-        var wait = SpinWait()
-        while true {
-            let lane = word.load(ordering: .relaxed)
-            if lane < Self.held, word.compareExchange(expected: lane, desired: lane | Self.held) { return lane }
-            wait.pause()
-        }
+        exchangeOnceNoneInside { $0 | Self.held }
     }
 
     /// Leaves the gate ``enter()`` returned `lane` for, publishing what was appended to it.
@@ -81,10 +74,23 @@ final class LaneGate<Value>: @unchecked Sendable {
     /// Makes the other lane current (the worker), once no app thread is inside; returns the
     /// lane it left, which no app thread touches until the next flip.
     func flip() -> Int {
+        exchangeOnceNoneInside { 1 - $0 }
+    }
+
+    /// Replaces the word, the current lane, with `replacement(lane)` in one exchange if no app
+    /// thread is inside, and returns the lane; `nil` if one is, or another thread changed the
+    /// word first.
+    @inlinable
+    func exchangeIfNoneInside(_ replacement: (Int) -> Int) -> Int? {
+        let lane = word.load(ordering: .relaxed)
+        return lane < Self.held && word.compareExchange(expected: lane, desired: replacement(lane)) ? lane : nil
+    }
+
+    /// ``exchangeIfNoneInside(_:)``, waiting (``SpinWait``) until it succeeds.
+    private func exchangeOnceNoneInside(_ replacement: (Int) -> Int) -> Int {
         var wait = SpinWait()
         while true {
-            let lane = word.load(ordering: .relaxed)
-            if lane < Self.held, word.compareExchange(expected: lane, desired: 1 - lane) { return lane }
+            if let lane = exchangeIfNoneInside(replacement) { return lane }
             wait.pause()
         }
     }

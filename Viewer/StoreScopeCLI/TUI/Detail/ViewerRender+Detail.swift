@@ -25,7 +25,7 @@ extension ViewerRender {
             let seq = "── #\(entry.seq) "
             let room = state.columns - seq.count - tabs.count - 2
             let store = entry.action.store.sanitizedForTerminal
-            title = seq + (room >= 2 && store.displayWidth > room ? String(store.prefix(columns: room - 1)) + "…" : store) + " "
+            title = seq + (room >= 2 && store.displayWidth > room ? pad(store, room) : store) + " "
         } else {
             title = "── "
         }
